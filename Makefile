@@ -1,0 +1,55 @@
+# Carthago: every set-up step lives here, so a clean clone needs only `make run` or `make test`.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV   := .venv
+BIN    := $(VENV)/bin
+PROTOS := $(shell find proto -name '*.proto' | sort)
+DEPS   := $(VENV)/.deps-installed
+STUBS  := clients/python/carthago/.stubs-generated
+ADDR   ?= 127.0.0.1:50051
+STORE  ?= sqlite:var/carthago.db
+
+.PHONY: setup run test conformance bench stubs js clean
+
+setup: $(DEPS) $(STUBS) js
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# Pinned dependencies first, then the two packages of this repository (editable, no network).
+$(DEPS): $(BIN)/python requirements.lock pyproject.toml clients/python/pyproject.toml
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.lock
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation \
+		-e clients/python -e .
+	touch $@
+
+# Generated stubs are build output, never committed.
+$(STUBS): $(DEPS) $(PROTOS)
+	rm -rf clients/python/carthago/v1 clients/python/carthago/games
+	$(BIN)/python -m grpc_tools.protoc -I proto \
+		--python_out=clients/python --pyi_out=clients/python --grpc_python_out=clients/python $(PROTOS)
+	find clients/python/carthago/v1 clients/python/carthago/games -type d -exec touch {}/__init__.py \;
+	touch $@
+
+stubs: $(STUBS)
+
+# The JavaScript bot's packages (pinned by its package-lock.json); skipped where Node is absent.
+js:
+	@if command -v npm >/dev/null 2>&1 && [ -f clients/js/package-lock.json ]; then \
+		[ -d clients/js/node_modules ] || (cd clients/js && npm ci --silent --no-audit --no-fund); \
+	else echo "node/npm not found: the JavaScript bot and its test are skipped"; fi
+
+run: setup
+	@mkdir -p var
+	$(BIN)/carthago serve --addr $(ADDR) --store $(STORE)
+
+test: setup
+	$(BIN)/python -m pytest -q
+
+conformance: setup
+	$(BIN)/carthago conformance --all
+
+bench: setup
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) clients/python/carthago/v1 clients/python/carthago/games $(STUBS) clients/js/node_modules

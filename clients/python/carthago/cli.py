@@ -1,0 +1,356 @@
+"""The `carthago` command line."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+DEFAULT_ADDR = os.environ.get("CARTHAGO_ADDR", "127.0.0.1:50051")
+NEEDS_SERVER_PACKAGE = (
+    "this command needs the Carthago engine and server (the carthago-server package), which are not "
+    "installed here.\nFrom a clone of the repository run `make setup` and use .venv/bin/carthago, "
+    "or `pip install -e .` at the repository's top.")
+
+
+def _engine_modules():
+    try:
+        import engine  # noqa: F401
+        import server  # noqa: F401
+    except ImportError:
+        sys.exit(NEEDS_SERVER_PACKAGE)
+
+
+def _options(pairs: list[str]) -> dict[str, str]:
+    out = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            sys.exit(f"--option takes KEY=VALUE, not {pair!r}")
+        out[key] = value
+    return out
+
+
+def _fail(err) -> int:
+    print(f"error: {err.code}: {err.message}", file=sys.stderr)
+    return 1
+
+
+# ---- serve ------------------------------------------------------------------
+
+def cmd_serve(args) -> int:
+    _engine_modules()
+    import asyncio
+
+    from server.app import serve
+    from server.host import HostConfig
+
+    store = args.store
+    if store.startswith("sqlite:"):
+        Path(store[len("sqlite:"):]).parent.mkdir(parents=True, exist_ok=True)
+    config = HostConfig(snapshot_every=args.snapshot_every, operator_token=args.operator_token or "",
+                        allow_client_seeds=args.allow_client_seeds)
+
+    def ready(port: int) -> None:
+        host = args.addr.rsplit(":", 1)[0]
+        print(f"carthago: serving gRPC on {host}:{port} (store {store}); Ctrl-C stops", flush=True)
+        print(f"  play a first game:  .venv/bin/carthago play roma --bots random,random --server {host}:{port}",
+              flush=True)
+
+    asyncio.run(serve(args.addr, store, config, on_ready=ready))
+    return 0
+
+
+# ---- games / new --------------------------------------------------------------
+
+def cmd_games(args) -> int:
+    from .client import CarthagoError, Client
+
+    if args.local:
+        _engine_modules()
+        from engine import registry
+
+        rows = [(g.info.id, g.info.player_counts) for g in registry.all_games()]
+    else:
+        try:
+            with Client(args.server) as client:
+                rows = [(g.id, tuple(g.player_counts)) for g in client.game_types()]
+        except CarthagoError as err:
+            return _fail(err)
+    for game_id, counts in rows:
+        print(f"{game_id}\t{','.join(map(str, counts))}")
+    return 0
+
+
+def cmd_new(args) -> int:
+    from .client import CarthagoError, Client
+
+    try:
+        with Client(args.server) as client:
+            game = client.create(args.game, args.players or 0, _options(args.option),
+                                 args.seed.encode() if args.seed else None)
+    except CarthagoError as err:
+        return _fail(err)
+    print(f"game id: {game.game_id}")
+    print(f"seats: {', '.join(s.name for s in game.seats)}; seed commitment {game.seed_commitment}")
+    return 0
+
+
+# ---- play ---------------------------------------------------------------------
+
+def _local_server():
+    """An in-process server on a free loopback port with the memory store."""
+    _engine_modules()
+    from server.app import ServerThread
+
+    return ServerThread()
+
+
+def play_game(client, game_type: str, players: int, options: dict[str, str], bots: list[str],
+              seed: str | None, progress=None, max_steps: int = 1_000_000):
+    """Create a game, seat one bot per seat, play it to the end. Returns (game id, final summary, steps)."""
+    from .bots import make_bot
+
+    game = client.create(game_type, players, options, seed.encode() if seed else None)
+    n = game.players
+    if len(bots) != n:
+        raise SystemExit(f"{game_type} with {n} players needs {n} bots (--bots {','.join(['random'] * n)})")
+    seats = [client.join(game.game_id, seat=i, player=f"{kind}-bot") for i, kind in enumerate(bots)]
+    agents = [make_bot(kind, seat, seed or "0") for kind, seat in zip(bots, seats)]
+    steps = 0
+    while steps < max_steps:
+        summary = client.game(game.game_id)
+        if summary.status.over:
+            return game.game_id, summary, steps
+        for s in summary.status.to_act:
+            if agents[s].act_once():
+                steps += 1
+        if progress:
+            progress(steps, summary.head_seq)
+    raise SystemExit(f"the game did not end within {max_steps} commands")
+
+
+def cmd_play(args) -> int:
+    from .client import CarthagoError, Client
+
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    local = _local_server() if args.local else None
+    addr = local.addr if local else args.server
+    tty = sys.stderr.isatty()
+    started = time.monotonic()
+
+    def progress(steps: int, seq: int) -> None:
+        if tty and steps % 20 == 0:
+            print(f"\r  playing: {steps} commands, log at seq {seq} ({time.monotonic() - started:.1f}s)",
+                  end="", file=sys.stderr, flush=True)
+
+    try:
+        with Client(addr) as client:
+            client.wait_ready()
+            game_id, summary, steps = play_game(client, args.game, args.players or 0, _options(args.option),
+                                                bots, args.seed, progress)
+            if tty:
+                print(file=sys.stderr)
+            st = summary.status
+            result = "draw" if not st.winners else "winner: " + ", ".join(
+                f"seat {w} ({summary.seats[w].name})" for w in st.winners)
+            print(f"{args.game}: {result}; scores {list(st.scores)}; {st.reason}")
+            print(f"{steps} commands, {summary.head_seq + 1} log records in {time.monotonic() - started:.1f}s")
+            print(f"game id: {game_id}")
+            print(f"log hash: {summary.head_hash}")
+            if args.export:
+                _write_export(client.export(game_id), args.export)
+    except CarthagoError as err:
+        return _fail(err)
+    except Exception as err:  # noqa: BLE001 - the transport
+        if "UNAVAILABLE" in repr(err) or "Deadline" in repr(err):
+            print(f"error: no Carthago server answers at {addr}: start one with `make run`, "
+                  "or play in process with --local", file=sys.stderr)
+            return 1
+        raise
+    finally:
+        if local:
+            local.close()
+    return 0
+
+
+# ---- watch / export / verify ---------------------------------------------------
+
+def describe(record) -> str:
+    from google.protobuf import text_format
+
+    game = record.event.WhichOneof("game")
+    payload = getattr(record.event, game)
+    kind = payload.WhichOneof("kind")
+    body = text_format.MessageToString(getattr(payload, kind), as_one_line=True)
+    who = "platform" if record.actor < 0 else f"seat {record.actor}"
+    hidden = " (redacted)" if record.redacted else ""
+    return f"{record.seq:6d}  {who:8s}  {kind}{hidden}  {body}".rstrip()
+
+
+def cmd_watch(args) -> int:
+    from .client import CarthagoError, Client
+
+    try:
+        with Client(args.server, token=args.token) as client:
+            for batch in client.stream(args.game_id, args.from_seq):
+                for record in batch.events:
+                    print(describe(record), flush=True)
+                if batch.status.over:
+                    st = batch.status
+                    print(f"game over: winners {list(st.winners) or 'none (draw)'}; scores {list(st.scores)}; "
+                          f"{st.reason}")
+    except CarthagoError as err:
+        return _fail(err)
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+def _write_export(resp, path: str) -> None:
+    Path(path).write_bytes(resp.records)
+    Path(path + ".jsonl").write_text(resp.jsonl)
+    print(f"exported to {path} (and {path}.jsonl)")
+
+
+def cmd_export(args) -> int:
+    from .client import CarthagoError, Client
+
+    try:
+        with Client(args.server, token=args.token) as client:
+            _write_export(client.export(args.game_id), args.output)
+    except CarthagoError as err:
+        return _fail(err)
+    return 0
+
+
+def cmd_verify(args) -> int:
+    _engine_modules()
+    from server.log import verify
+
+    try:
+        data = Path(args.file).read_bytes()
+    except OSError as err:
+        print(f"error: cannot read {args.file}: {err.strerror}", file=sys.stderr)
+        return 2
+    verdict = verify(data)
+    print(verdict.describe())
+    return 0 if verdict.ok else 1
+
+
+def cmd_render(args) -> int:
+    _engine_modules()
+    import importlib
+
+    target = args.target
+    if Path(target).is_file():
+        from server.render import render_export
+
+        svg = render_export(Path(target).read_bytes(), args.seq)
+    else:
+        package = target.replace("-", "_")
+        try:
+            module = importlib.import_module(f"engine.games.{package}.render")
+        except ModuleNotFoundError:
+            sys.exit(f"no map to render for {target!r}: give a game with a board, or an exported log file")
+        svg = module.render_map()
+    Path(args.output).write_text(svg)
+    print(f"wrote {args.output}")
+    return 0
+
+
+def cmd_conformance(args) -> int:
+    _engine_modules()
+    try:
+        from conformance.cli import run
+    except ImportError:
+        sys.exit("the conformance suite is not installed in this checkout")
+    return run(args)
+
+
+# ---- parser -----------------------------------------------------------------
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="carthago", description="Play and host board games of Rome and Carthage.")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    s = sub.add_parser("serve", help="run the gRPC server")
+    s.add_argument("--addr", default=DEFAULT_ADDR, help="HOST:PORT to listen on (env CARTHAGO_ADDR)")
+    s.add_argument("--store", default=os.environ.get("CARTHAGO_STORE", "sqlite:var/carthago.db"),
+                   help="sqlite:PATH or memory (env CARTHAGO_STORE)")
+    s.add_argument("--snapshot-every", type=int, default=int(os.environ.get("CARTHAGO_SNAPSHOT_EVERY", "200")),
+                   help="events between snapshots (env CARTHAGO_SNAPSHOT_EVERY)")
+    s.add_argument("--operator-token", default=os.environ.get("CARTHAGO_OPERATOR_TOKEN"),
+                   help="a token that may read any game's log (env CARTHAGO_OPERATOR_TOKEN)")
+    s.add_argument("--allow-client-seeds", action="store_true",
+                   default=os.environ.get("CARTHAGO_ALLOW_CLIENT_SEEDS") == "1",
+                   help="let CreateGame choose the seed (tests only; env CARTHAGO_ALLOW_CLIENT_SEEDS=1)")
+    s.set_defaults(func=cmd_serve)
+
+    s = sub.add_parser("games", help="list the games (id, then player counts)")
+    s.add_argument("--server", default=DEFAULT_ADDR)
+    s.add_argument("--local", action="store_true", help="ask the installed engine instead of a server")
+    s.set_defaults(func=cmd_games)
+
+    def game_args(s):
+        s.add_argument("game", help="game id (see `carthago games`)")
+        s.add_argument("--players", type=int, default=0, help="player count (default: the game's first)")
+        s.add_argument("--option", action="append", metavar="K=V", help="a game option (repeatable)")
+        s.add_argument("--seed", help="the game's seed (the server must allow client seeds)")
+        s.add_argument("--server", default=DEFAULT_ADDR, help="server address (env CARTHAGO_ADDR)")
+
+    s = sub.add_parser("new", help="create a game and print its id")
+    game_args(s)
+    s.set_defaults(func=cmd_new)
+
+    s = sub.add_parser("play", help="play a whole game with bots and print the result")
+    game_args(s)
+    s.add_argument("--bots", required=True, help="one bot per seat, comma-separated (bots: random)")
+    s.add_argument("--local", action="store_true", help="start an in-process server with the memory store")
+    s.add_argument("--export", metavar="FILE", help="also export the finished game's log to FILE")
+    s.set_defaults(func=cmd_play)
+
+    s = sub.add_parser("watch", help="print a game's events as they happen")
+    s.add_argument("game_id")
+    s.add_argument("--server", default=DEFAULT_ADDR)
+    s.add_argument("--token", help="a seat's token (its view) or the operator's; default: spectator")
+    s.add_argument("--from-seq", type=int, default=0)
+    s.set_defaults(func=cmd_watch)
+
+    s = sub.add_parser("export", help="export a finished game's log to a file")
+    s.add_argument("game_id")
+    s.add_argument("-o", "--output", required=True)
+    s.add_argument("--server", default=DEFAULT_ADDR)
+    s.add_argument("--token", help="the operator token, to export a game still in play")
+    s.set_defaults(func=cmd_export)
+
+    s = sub.add_parser("verify", help="check an exported log: chain, seed and replay (no server needed)")
+    s.add_argument("file")
+    s.set_defaults(func=cmd_verify)
+
+    s = sub.add_parser("render", help="draw a game's map, or an exported game's position, as SVG")
+    s.add_argument("target", help="a game id, or an exported log file")
+    s.add_argument("--seq", type=int, default=None, help="with a log file: the position after this record")
+    s.add_argument("-o", "--output", required=True)
+    s.set_defaults(func=cmd_render)
+
+    s = sub.add_parser("conformance", help="run the conformance suite")
+    s.add_argument("game", nargs="?", help="one game id (default with --all: every game)")
+    s.add_argument("--all", action="store_true")
+    s.add_argument("--games", type=int, default=None, help="random games per configuration")
+    s.add_argument("--players", type=int, default=None)
+    s.add_argument("--option", action="append", metavar="K=V")
+    s.add_argument("--seed", type=int, default=None, help="run the single game with this seed")
+    s.set_defaults(func=cmd_conformance)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    return args.func(args) or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,152 @@
+"""A small synchronous client over the generated stubs."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from typing import Iterator
+
+import grpc
+from grpc_status import rpc_status
+
+from carthago.v1 import carthago_pb2 as pb
+from carthago.v1 import carthago_pb2_grpc as pb_grpc
+
+
+class CarthagoError(Exception):
+    """A refused call: ``status`` is the gRPC code name, ``code`` the stable Carthago code."""
+
+    def __init__(self, status: str, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+    @classmethod
+    def from_rpc(cls, err: grpc.RpcError) -> "CarthagoError":
+        code = ""
+        status = rpc_status.from_call(err) if hasattr(err, "trailing_metadata") else None
+        if status is not None:
+            from google.rpc import error_details_pb2
+
+            for detail in status.details:
+                info = error_details_pb2.ErrorInfo()
+                if detail.Unpack(info):
+                    code = info.reason
+        return cls(err.code().name, code or err.code().name, err.details() or "")
+
+
+def _call(fn, *args, **kwargs):
+    try:
+        return fn(*args, **kwargs)
+    except grpc.RpcError as err:
+        raise CarthagoError.from_rpc(err) from None
+
+
+class Client:
+    """Connects to a Carthago server. Calls that act for a seat go through :class:`Seat`."""
+
+    def __init__(self, addr: str = "127.0.0.1:50051", token: str | None = None, timeout: float = 30.0) -> None:
+        self.addr = addr
+        self.channel = grpc.insecure_channel(addr)
+        self.stub = pb_grpc.GameServiceStub(self.channel)
+        self.token = token  # an operator token, if any
+        self.timeout = timeout
+
+    def close(self) -> None:
+        self.channel.close()
+
+    def __enter__(self) -> "Client":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def metadata(self, token: str | None = None):
+        token = token or self.token
+        return (("authorization", f"Bearer {token}"),) if token else ()
+
+    def wait_ready(self, timeout: float = 10.0) -> None:
+        grpc.channel_ready_future(self.channel).result(timeout=timeout)
+
+    # -- games ----------------------------------------------------------------
+    def game_types(self) -> list[pb.GameTypeInfo]:
+        return list(_call(self.stub.ListGameTypes, pb.ListGameTypesRequest(), timeout=self.timeout).games)
+
+    def create(self, game_type: str, players: int = 0, options: dict[str, str] | None = None,
+               seed: bytes | None = None) -> pb.GameSummary:
+        req = pb.CreateGameRequest(game_type=game_type, players=players, options=options or {}, seed=seed or b"")
+        return _call(self.stub.CreateGame, req, timeout=self.timeout).game
+
+    def join(self, game_id: str, seat: int | None = None, player: str = "") -> "Seat":
+        req = pb.JoinGameRequest(game_id=game_id, player=player)
+        if seat is not None:
+            req.seat = seat
+        resp = _call(self.stub.JoinGame, req, timeout=self.timeout)
+        return Seat(self, game_id, resp.seat, resp.token)
+
+    def game(self, game_id: str) -> pb.GameSummary:
+        return _call(self.stub.GetGame, pb.GetGameRequest(game_id=game_id), timeout=self.timeout)
+
+    def games(self, game_type: str = "", include_finished: bool = False) -> list[pb.GameSummary]:
+        req = pb.ListGamesRequest(game_type=game_type, include_finished=include_finished)
+        return list(_call(self.stub.ListGames, req, timeout=self.timeout).games)
+
+    def view(self, game_id: str, at_seq: int | None = None, token: str | None = None) -> pb.GetViewResponse:
+        req = pb.GetViewRequest(game_id=game_id)
+        if at_seq is not None:
+            req.at_seq = at_seq
+        return _call(self.stub.GetView, req, metadata=self.metadata(token), timeout=self.timeout)
+
+    def stream(self, game_id: str, from_seq: int = 0, token: str | None = None) -> Iterator[pb.EventBatch]:
+        req = pb.StreamEventsRequest(game_id=game_id, from_seq=from_seq)
+        try:
+            yield from self.stub.StreamEvents(req, metadata=self.metadata(token))
+        except grpc.RpcError as err:
+            raise CarthagoError.from_rpc(err) from None
+
+    def export(self, game_id: str, token: str | None = None) -> pb.ExportLogResponse:
+        return _call(self.stub.ExportLog, pb.ExportLogRequest(game_id=game_id), metadata=self.metadata(token),
+                     timeout=self.timeout)
+
+    def ping(self, payload: bytes = b"") -> bytes:
+        return _call(self.stub.Ping, pb.PingRequest(payload=payload), timeout=self.timeout).payload
+
+
+class Seat:
+    """One claimed seat of one game: holds the token and acts for it."""
+
+    def __init__(self, client: Client, game_id: str, seat: int, token: str) -> None:
+        self.client, self.game_id, self.seat, self.token = client, game_id, seat, token
+
+    def view(self, at_seq: int | None = None) -> pb.GetViewResponse:
+        return self.client.view(self.game_id, at_seq, token=self.token)
+
+    def legal(self) -> list[pb.GameCommand]:
+        req = pb.ListLegalCommandsRequest(game_id=self.game_id)
+        return list(_call(self.client.stub.ListLegalCommands, req, metadata=self.client.metadata(self.token),
+                          timeout=self.client.timeout).commands)
+
+    def legal_at(self) -> tuple[list[pb.GameCommand], int]:
+        req = pb.ListLegalCommandsRequest(game_id=self.game_id)
+        resp = _call(self.client.stub.ListLegalCommands, req, metadata=self.client.metadata(self.token),
+                     timeout=self.client.timeout)
+        return list(resp.commands), resp.head_seq
+
+    def submit(self, command: pb.GameCommand, expected_seq: int | None = None, request_id: str | None = None,
+               retries: int = 3) -> pb.SubmitCommandResponse:
+        """Submit a command; transport failures are retried with the same request id (no double moves)."""
+        req = pb.SubmitCommandRequest(game_id=self.game_id, command=command, request_id=request_id or uuid.uuid4().hex)
+        if expected_seq is not None:
+            req.expected_seq = expected_seq
+        for attempt in range(retries + 1):
+            try:
+                return self.client.stub.SubmitCommand(req, metadata=self.client.metadata(self.token),
+                                                      timeout=self.client.timeout)
+            except grpc.RpcError as err:
+                if err.code() in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED) and attempt < retries:
+                    time.sleep(0.2 * (attempt + 1))
+                    continue
+                raise CarthagoError.from_rpc(err) from None
+        raise AssertionError("unreachable")
+
+    def stream(self, from_seq: int = 0) -> Iterator[pb.EventBatch]:
+        return self.client.stream(self.game_id, from_seq, token=self.token)

@@ -1,0 +1,7 @@
+"""Carthago's rules engine: pure game logic, no I/O, no clocks, no threads.
+
+Each game is a module implementing the Decider surface of ``engine.core``;
+``engine.registry`` finds them by game id.
+"""
+
+ENGINE_VERSION = "1"

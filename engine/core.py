@@ -1,0 +1,169 @@
+"""The Decider surface every game implements (DESIGN.md "The engine").
+
+A game is an object satisfying :class:`Game`. Its commands, events, views and
+state are msgspec Structs; commands and events are tagged unions (``tag=True``
+on each variant) whose tag is the snake_case variant name, which is also the
+field name of that variant in the game's protobuf ``oneof``.
+
+Contract, checked for every registered game by the conformance suite:
+
+* ``setup(config, rng)`` returns the opening events.
+* ``decide(state, seat, command, rng)`` validates one command and returns at
+  least one event, or raises :class:`engine.errors.RuleError`. It never
+  mutates ``state``; the same inputs give the same events.
+* ``evolve(state, event)`` applies one event and returns the new state. It is
+  total over events that ``decide``/``setup`` produced and draws no randomness.
+  It takes ownership of ``state`` and may update it in place (a deliberate
+  choice for speed, see docs/ARCHITECTURE.md); a caller that must keep the old
+  state copies it first with :func:`copy_state`.
+* ``legal(state, seat)`` lists every command the seat may send now; each is
+  accepted by ``decide``.
+* ``view(state, seat)`` is what that seat (``None``: a spectator) may see.
+* ``sample_hidden(state, seat, rng)`` returns a full state the seat cannot tell
+  from ``state``: ``view(seat, s) == view(seat, sample_hidden(s, seat, r))``.
+* ``status(state)`` says who must act, and whether and how the game ended.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+import msgspec
+
+from .rng import Rng
+
+
+def snake_case(name: str) -> str:
+    """``PlayCard`` -> ``play_card``: the tag of a variant and its oneof field name."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+class Variant(msgspec.Struct, frozen=True, tag=snake_case, tag_field="type", forbid_unknown_fields=True):
+    """Base of every command and event struct: a variant of a tagged union.
+
+    Its tag is the snake_case class name, which is also the name of the field
+    that carries it in the game's protobuf ``oneof kind``. Fields must map 1:1
+    onto the protobuf message of the same name: ints (int32), bools, strings,
+    tuples (repeated) and nested plain structs (messages).
+    """
+
+
+class OptionSpec(msgspec.Struct, frozen=True):
+    """An option a game accepts: its allowed values and default."""
+
+    values: tuple[str, ...]
+    default: str
+    doc: str = ""
+    changes_rules: bool = True  # the conformance suite covers every value of such options
+
+
+class GameInfo(msgspec.Struct, frozen=True):
+    """What a game is, declared before any rule (as OpenSpiel's GameType)."""
+
+    id: str
+    title: str
+    player_counts: tuple[int, ...]
+    seat_names: tuple[str, ...]  # names for seats 0.. (cut to the player count)
+    chance: bool
+    hidden_information: bool
+    simultaneous_moves: bool
+    proto_package: str  # e.g. "carthago.games.roma.v1"
+    version: str        # bump when state/event encoding or rules change
+    options: dict[str, OptionSpec] = {}
+    max_steps: int = 100_000  # bound for a random game (conformance "no dead end")
+
+
+class GameConfig(msgspec.Struct, frozen=True):
+    players: int
+    options: dict[str, str] = {}
+
+    def option(self, name: str, info: GameInfo) -> str:
+        return self.options.get(name, info.options[name].default)
+
+
+class Emitted(msgspec.Struct, frozen=True):
+    """One decided event with its visibility (DESIGN.md principle 3).
+
+    ``seats is None``: public. Otherwise only those seats see ``event``; every
+    other seat and spectators see ``redacted`` (required), which carries only
+    what the rules let everybody know ("Rome drew a card").
+    """
+
+    event: Any
+    seats: tuple[int, ...] | None = None
+    redacted: Any = None
+
+    def for_seat(self, seat: int | None) -> Any:
+        """The form of this event that ``seat`` (None: spectator) receives."""
+        if self.seats is None or (seat is not None and seat in self.seats):
+            return self.event
+        return self.redacted
+
+
+def public(event: Any) -> Emitted:
+    return Emitted(event)
+
+
+def private(event: Any, seats: tuple[int, ...] | list[int], redacted: Any) -> Emitted:
+    if redacted is None:
+        raise ValueError("a private event needs its public redacted form")
+    return Emitted(event, tuple(sorted(set(seats))), redacted)
+
+
+class Result(msgspec.Struct, frozen=True):
+    """How a game ended. ``winners`` is empty for a draw."""
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    reason: str
+
+
+class Status(msgspec.Struct, frozen=True):
+    to_act: tuple[int, ...]
+    over: bool = False
+    result: Result | None = None
+
+
+@runtime_checkable
+class Game(Protocol):
+    info: GameInfo
+    State: ClassVar[type]
+    Command: ClassVar[Any]  # the tagged union of command structs
+    Event: ClassVar[Any]    # the tagged union of event structs
+    View: ClassVar[type]
+
+    def validate_config(self, config: GameConfig) -> None: ...
+    def initial(self, config: GameConfig) -> Any: ...
+    def setup(self, config: GameConfig, rng: Rng) -> list[Emitted]: ...
+    def decide(self, state: Any, seat: int, command: Any, rng: Rng) -> list[Emitted]: ...
+    def evolve(self, state: Any, event: Any) -> Any: ...
+    def legal(self, state: Any, seat: int) -> list[Any]: ...
+    def view(self, state: Any, seat: int | None) -> Any: ...
+    def sample_hidden(self, state: Any, seat: int | None, rng: Rng) -> Any: ...
+    def status(self, state: Any) -> Status: ...
+
+
+def tag_of(struct: msgspec.Struct) -> str:
+    """The tag of a tagged-union variant (its snake_case kind)."""
+    return type(struct).__struct_config__.tag
+
+
+def encode_state(state: Any) -> bytes:
+    return msgspec.msgpack.encode(state)
+
+
+def decode_state(game: Game, data: bytes) -> Any:
+    return msgspec.msgpack.decode(data, type=game.State)
+
+
+def copy_state(game: Game, state: Any) -> Any:
+    """A deep copy of a state (via its canonical encoding)."""
+    return decode_state(game, encode_state(state))
+
+
+def state_digest(state: Any) -> str:
+    """A digest that changes whenever any part of the state does."""
+    import hashlib
+
+    return hashlib.sha256(encode_state(state)).hexdigest()

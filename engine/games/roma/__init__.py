@@ -1,0 +1,9 @@
+"""Roma (Stefan Feld's two-player card and dice game), rulebook ``shared/seeds/003_…``."""
+
+from engine.registry import register
+
+from .game import ROMA
+
+register(ROMA)
+
+__all__ = ["ROMA"]

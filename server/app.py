@@ -1,0 +1,210 @@
+"""The gRPC server: parses requests, calls the host, maps errors to status codes.
+
+Requests are registered with raw-bytes deserialization so that a malformed
+message gets INVALID_ARGUMENT with code MALFORMED_MESSAGE (instead of the
+transport's generic failure), and every refusal carries a google.rpc.ErrorInfo
+detail whose ``reason`` is the stable code.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+from typing import Any, Awaitable, Callable
+
+import grpc
+from google.protobuf import any_pb2
+from google.protobuf.message import DecodeError
+from google.rpc import code_pb2, error_details_pb2, status_pb2
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+from grpc_status import rpc_status
+
+from carthago.v1 import carthago_pb2 as pb
+
+from .host import MALFORMED_MESSAGE, GameHost, HostConfig, HostError
+from .store import open_store
+
+log = logging.getLogger("carthago.server")
+SERVICE = "carthago.v1.GameService"
+MAX_MESSAGE_BYTES = 1 << 20  # larger requests get RESOURCE_EXHAUSTED from the transport
+
+
+def _token(context: grpc.aio.ServicerContext) -> str | None:
+    for key, value in context.invocation_metadata() or ():
+        if key == "authorization":
+            return value[7:].strip() if value.lower().startswith("bearer ") else value.strip()
+    return None
+
+
+async def _abort(context: grpc.aio.ServicerContext, err: HostError) -> None:
+    detail = any_pb2.Any()
+    detail.Pack(error_details_pb2.ErrorInfo(reason=err.code, domain="carthago"))
+    status = status_pb2.Status(code=getattr(code_pb2, err.status), message=f"{err.code}: {err.message}",
+                               details=[detail])
+    await context.abort_with_status(rpc_status.to_status(status))
+
+
+def _parse(request_type, raw: bytes):
+    try:
+        return request_type.FromString(raw)
+    except DecodeError:
+        raise HostError("INVALID_ARGUMENT", MALFORMED_MESSAGE,
+                        f"the request is not a valid {request_type.DESCRIPTOR.full_name}") from None
+
+
+class Servicer:
+    """One method per RPC; each takes the parsed request and the caller's token."""
+
+    def __init__(self, host: GameHost) -> None:
+        self.host = host
+
+    async def ListGameTypes(self, req, token):
+        return self.host.list_game_types()
+
+    async def CreateGame(self, req, token):
+        return self.host.create_game(req)
+
+    async def JoinGame(self, req, token):
+        return self.host.join_game(req)
+
+    async def GetGame(self, req, token):
+        return self.host.get_game(req.game_id)
+
+    async def ListGames(self, req, token):
+        return self.host.list_games(req)
+
+    async def GetView(self, req, token):
+        return self.host.get_view(req, token)
+
+    async def ListLegalCommands(self, req, token):
+        return self.host.legal(req.game_id, token)
+
+    async def SubmitCommand(self, req, token):
+        return await self.host.submit(req, token)
+
+    async def ExportLog(self, req, token):
+        return self.host.export(req.game_id, token)
+
+    async def Ping(self, req, token):
+        return pb.PingResponse(payload=req.payload)
+
+    def StreamEvents(self, req, token):
+        return self.host.stream(req, token)
+
+
+def _unary(method: Callable[[Any, str | None], Awaitable[Any]], request_type) -> Callable:
+    async def handler(raw: bytes, context: grpc.aio.ServicerContext):
+        try:
+            return await method(_parse(request_type, raw), _token(context))
+        except HostError as err:
+            await _abort(context, err)
+    return handler
+
+
+def _streaming(method, request_type) -> Callable:
+    async def handler(raw: bytes, context: grpc.aio.ServicerContext):
+        try:
+            async for item in method(_parse(request_type, raw), _token(context)):
+                yield item
+        except HostError as err:
+            await _abort(context, err)
+    return handler
+
+
+def handlers(host: GameHost) -> grpc.GenericRpcHandler:
+    servicer = Servicer(host)
+    service = pb.DESCRIPTOR.services_by_name["GameService"]
+    table = {}
+    for m in service.methods:
+        req_type = getattr(pb, m.input_type.name)
+        resp_type = getattr(pb, m.output_type.name)
+        method = getattr(servicer, m.name)
+        if m.server_streaming:
+            table[m.name] = grpc.unary_stream_rpc_method_handler(
+                _streaming(method, req_type), response_serializer=resp_type.SerializeToString)
+        else:
+            table[m.name] = grpc.unary_unary_rpc_method_handler(
+                _unary(method, req_type), response_serializer=resp_type.SerializeToString)
+    return grpc.method_handlers_generic_handler(SERVICE, table)
+
+
+async def start(addr: str, store_spec: str, config: HostConfig) -> tuple[grpc.aio.Server, int, GameHost]:
+    """Start a server; returns it, the bound port and the host."""
+    host = GameHost(open_store(store_spec), config)
+    server = grpc.aio.server(options=[("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
+                                      ("grpc.max_send_message_length", 64 * MAX_MESSAGE_BYTES)])
+    server.add_generic_rpc_handlers((handlers(host),))
+    health_servicer = health.aio.HealthServicer()
+    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    reflection.enable_server_reflection(
+        (SERVICE, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME), server)
+    port = server.add_insecure_port(addr)
+    if port == 0:
+        raise OSError(f"cannot listen on {addr}")
+    await server.start()
+    await health_servicer.set(SERVICE, health_pb2.HealthCheckResponse.SERVING)
+    await health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)
+    return server, port, host
+
+
+async def serve(addr: str, store_spec: str, config: HostConfig, on_ready: Callable[[int], None] | None = None,
+                grace: float = 10.0) -> None:
+    """Serve until SIGINT/SIGTERM, then finish in-flight calls (appends included) and stop."""
+    server, port, host = await start(addr, store_spec, config)
+    if on_ready:
+        on_ready(port)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError):
+            pass
+    await stop.wait()
+    await server.stop(grace)
+    host.store.close()
+
+
+class ServerThread:
+    """A real server on a loopback port, run by a background thread (for `play --local` and tests)."""
+
+    def __init__(self, store_spec: str = "memory", config: HostConfig | None = None,
+                 addr: str = "127.0.0.1:0") -> None:
+        import threading
+
+        self.loop = asyncio.new_event_loop()
+        ready = threading.Event()
+        failure: list[BaseException] = []
+
+        def run() -> None:
+            asyncio.set_event_loop(self.loop)
+            try:
+                self.server, self.port, self.host = self.loop.run_until_complete(
+                    start(addr, store_spec, config or HostConfig(allow_client_seeds=True)))
+            except BaseException as exc:  # noqa: BLE001 - reported to the starting thread
+                failure.append(exc)
+                ready.set()
+                return
+            ready.set()
+            self.loop.run_forever()
+
+        self.thread = threading.Thread(target=run, name="carthago-server", daemon=True)
+        self.thread.start()
+        ready.wait(30)
+        if failure:
+            raise failure[0]
+        self.addr = f"127.0.0.1:{self.port}"
+
+    def close(self, grace: float = 1.0) -> None:
+        asyncio.run_coroutine_threadsafe(self.server.stop(grace), self.loop).result(30)
+        self.host.store.close()
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
+
+    def __enter__(self) -> "ServerThread":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

@@ -1,0 +1,408 @@
+"""The game host: loads games, asks the engine, appends the events, fans them out.
+
+It works on protobuf messages and a :class:`~server.store.Store`; the gRPC layer
+(``server.app``) only parses requests and maps :class:`HostError` to status
+codes. The host never decides a rule: every rule error comes from the engine.
+
+Consistency: a command is acknowledged only after its records are committed.
+In memory the host keeps one session per loaded game; before deciding it checks
+the store's head, so several server processes on one database stay correct
+(the loser of a race gets ABORTED and nothing of its batch is written).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import os
+import secrets
+import time
+from typing import AsyncIterator, Callable
+
+import msgspec
+
+from carthago.v1 import carthago_pb2 as pb
+from engine import errors, registry
+from engine.core import Game, GameConfig, decode_state, encode_state
+from engine.session import Session
+
+from .log import Chain, for_seat, game_event_of, version_of, export_bytes, render_jsonl
+from .store import Conflict, GameMeta, SeatRow, Snapshot, Store
+from .wire import GameWire, WireError, wire_for
+
+# rule codes of the platform (the engine's are in engine.errors)
+GAME_NOT_FOUND = "GAME_NOT_FOUND"
+UNKNOWN_GAME_TYPE = "UNKNOWN_GAME_TYPE"
+TOKEN_REQUIRED = "TOKEN_REQUIRED"
+INVALID_TOKEN = "INVALID_TOKEN"
+OPERATOR_CANNOT_PLAY = "OPERATOR_CANNOT_PLAY"
+WRONG_GAME = "WRONG_GAME"
+STALE_SEQ = "STALE_SEQ"
+LOST_RACE = "LOST_RACE"
+REQUEST_ID_REUSED = "REQUEST_ID_REUSED"
+SEAT_TAKEN = "SEAT_TAKEN"
+NO_FREE_SEAT = "NO_FREE_SEAT"
+BAD_SEAT = "BAD_SEAT"
+CLIENT_SEED_NOT_ALLOWED = "CLIENT_SEED_NOT_ALLOWED"
+NOT_FINISHED = "NOT_FINISHED"
+BAD_SEQ = "BAD_SEQ"
+MALFORMED_MESSAGE = "MALFORMED_MESSAGE"
+
+
+class HostError(Exception):
+    """A refused request: a gRPC status name, a stable code and a message."""
+
+    def __init__(self, status: str, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.status, self.code, self.message = status, code, message
+
+
+def rule_error(exc: errors.RuleError) -> HostError:
+    if exc.code in (errors.MALFORMED_COMMAND, errors.UNKNOWN_COMMAND, errors.BAD_CONFIG):
+        return HostError("INVALID_ARGUMENT", exc.code, exc.message)
+    return HostError("FAILED_PRECONDITION", exc.code, exc.message)
+
+
+class HostConfig(msgspec.Struct):
+    snapshot_every: int = 200
+    operator_token: str = ""
+    allow_client_seeds: bool = False
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+class Loaded:
+    """One game in memory."""
+
+    def __init__(self, meta: GameMeta, game: Game, session: Session, head_seq: int, head_hash: bytes) -> None:
+        self.meta = meta
+        self.game = game
+        self.wire: GameWire = wire_for(game)
+        self.session = session
+        self.head_seq = head_seq
+        self.head_hash = head_hash
+        self.lock = asyncio.Lock()
+        self.subscribers: set[asyncio.Queue] = set()
+        self.tokens: dict[str, int] = {}
+
+    def chain(self) -> Chain:
+        return Chain(self.meta.game_id, self.meta.seed, self.head_seq + 1, self.head_hash)
+
+
+class Caller(msgspec.Struct, frozen=True):
+    seat: int | None = None
+    operator: bool = False
+
+
+class GameHost:
+    def __init__(self, store: Store, config: HostConfig | None = None,
+                 clock: Callable[[], int] = now_ms) -> None:
+        self.store = store
+        self.config = config or HostConfig()
+        self.clock = clock
+        self._games: dict[str, Loaded] = {}
+
+    # ---- loading ---------------------------------------------------------
+    def _load(self, game_id: str) -> Loaded:
+        loaded = self._games.get(game_id)
+        if loaded is not None:
+            return loaded
+        meta = self.store.get_game(game_id)
+        if meta is None:
+            raise HostError("NOT_FOUND", GAME_NOT_FOUND, f"no game {game_id!r}")
+        loaded = self._build(meta)
+        self._games[game_id] = loaded
+        return loaded
+
+    def _build(self, meta: GameMeta) -> Loaded:
+        game = registry.get(meta.game_type)
+        wire = wire_for(game)
+        config = GameConfig(players=meta.players, options=meta.options)
+        head_seq, head_hash = self.store.head(meta.game_id)
+        snap = self.store.latest_snapshot(meta.game_id, version_of(game))
+        start = 0
+        session = None
+        if snap is not None:
+            at = self.store.read(meta.game_id, snap.seq, snap.seq)
+            if at and at[0].hash == snap.hash:  # a snapshot of this very history
+                session = Session(game, config, meta.seed, decode_state(game, snap.state), snap.position)
+                start = snap.seq + 1
+        if session is None:
+            session = Session(game, config, meta.seed, game.initial(config), 0)
+        tail = []
+        for record in self.store.read(meta.game_id, start):
+            event = game_event_of(wire, pb.LogRecord.FromString(record.body))
+            if event is not None:
+                tail.append(event)
+        session = Session.restore(game, config, meta.seed, session.state, session.position, tail)
+        loaded = Loaded(meta, game, session, head_seq, head_hash)
+        loaded.tokens = {row.token_hash: row.seat for row in self.store.seats(meta.game_id)}
+        return loaded
+
+    def _refresh(self, loaded: Loaded) -> Loaded:
+        """Reload a game another process has moved on."""
+        head = self.store.head(loaded.meta.game_id)
+        if head is not None and head[0] == loaded.head_seq:
+            return loaded
+        fresh = self._build(self.store.get_game(loaded.meta.game_id))
+        fresh.lock, fresh.subscribers = loaded.lock, loaded.subscribers
+        self._games[loaded.meta.game_id] = fresh
+        return fresh
+
+    def _caller(self, loaded: Loaded, token: str | None) -> Caller:
+        if not token:
+            return Caller()
+        if self.config.operator_token and hmac.compare_digest(token, self.config.operator_token):
+            return Caller(operator=True)
+        hashed = token_hash(token)
+        seat = loaded.tokens.get(hashed)
+        if seat is None:
+            loaded.tokens = {row.token_hash: row.seat for row in self.store.seats(loaded.meta.game_id)}
+            seat = loaded.tokens.get(hashed)
+        if seat is None:
+            raise HostError("UNAUTHENTICATED", INVALID_TOKEN, "this token holds no seat in this game")
+        return Caller(seat=seat)
+
+    # ---- summaries -------------------------------------------------------
+    def _status(self, loaded: Loaded) -> pb.GameStatus:
+        st = loaded.session.status()
+        msg = pb.GameStatus(to_act=st.to_act, over=st.over)
+        if st.result is not None:
+            msg.winners.extend(st.result.winners)
+            msg.scores.extend(st.result.scores)
+            msg.reason = st.result.reason
+        return msg
+
+    def _summary(self, loaded: Loaded) -> pb.GameSummary:
+        meta, info = loaded.meta, loaded.game.info
+        claimed = {row.seat: row.player for row in self.store.seats(meta.game_id)}
+        status = self._status(loaded)
+        return pb.GameSummary(
+            game_id=meta.game_id, game_type=meta.game_type, players=meta.players, options=meta.options,
+            seats=[pb.SeatInfo(seat=s, name=info.seat_names[s] if s < len(info.seat_names) else str(s),
+                               claimed=s in claimed, player=claimed.get(s, ""))
+                   for s in range(meta.players)],
+            status=status, head_seq=loaded.head_seq,
+            seed_commitment=hashlib.sha256(meta.seed).hexdigest(),
+            head_hash=loaded.head_hash.hex() if status.over else "",
+            created_at_unix_ms=meta.created_at_ms)
+
+    # ---- RPCs ------------------------------------------------------------
+    def list_game_types(self) -> pb.ListGameTypesResponse:
+        out = pb.ListGameTypesResponse()
+        for game in registry.all_games():
+            info = game.info
+            out.games.add(id=info.id, title=info.title, player_counts=info.player_counts,
+                          seat_names=info.seat_names,
+                          options=[pb.OptionInfo(name=k, values=v.values, default=v.default, doc=v.doc)
+                                   for k, v in sorted(info.options.items())])
+        return out
+
+    def create_game(self, req: pb.CreateGameRequest) -> pb.CreateGameResponse:
+        try:
+            game = registry.get(req.game_type)
+        except KeyError:
+            known = ", ".join(registry.ids())
+            raise HostError("INVALID_ARGUMENT", UNKNOWN_GAME_TYPE,
+                            f"no game type {req.game_type!r} (known: {known})") from None
+        if req.seed and not self.config.allow_client_seeds:
+            raise HostError("PERMISSION_DENIED", CLIENT_SEED_NOT_ALLOWED,
+                            "this server chooses seeds itself (start it with --allow-client-seeds for tests)")
+        players = req.players or game.info.player_counts[0]
+        config = GameConfig(players=players, options=dict(req.options))
+        seed = req.seed or os.urandom(32)
+        try:
+            session, opening = Session.start(game, config, seed)
+        except errors.RuleError as exc:
+            raise rule_error(exc) from None
+        game_id = f"{game.info.id}-{secrets.token_hex(5)}"
+        created = self.clock()
+        meta = GameMeta(game_id, game.info.id, players, dict(req.options), seed, created)
+        chain = Chain(game_id, seed, 0, bytes(32))
+        first = chain.platform(pb.PlatformEvent(game_created=pb.GameCreated(
+            game_id=game_id, game_type=game.info.id, players=players, options=req.options,
+            seed_commitment=hashlib.sha256(seed).hexdigest(), engine_version=version_of(game),
+            game_version=game.info.version)), created)
+        records = [first] + chain.game_events(wire_for(game), opening, 0, -1, None, "", created)
+        self.store.create_game(meta)
+        self.store.append(game_id, [r for r, _ in records])
+        loaded = Loaded(meta, game, session, chain.next_seq - 1, chain.prev_hash)
+        self._games[game_id] = loaded
+        return pb.CreateGameResponse(game=self._summary(loaded))
+
+    def join_game(self, req: pb.JoinGameRequest) -> pb.JoinGameResponse:
+        loaded = self._load(req.game_id)
+        players = loaded.meta.players
+        taken = {row.seat for row in self.store.seats(req.game_id)}
+        if req.HasField("seat"):
+            if not 0 <= req.seat < players:
+                raise HostError("INVALID_ARGUMENT", BAD_SEAT, f"seats are 0..{players - 1}, not {req.seat}")
+            seat = req.seat
+        else:
+            free = [s for s in range(players) if s not in taken]
+            if not free:
+                raise HostError("FAILED_PRECONDITION", NO_FREE_SEAT, "every seat of this game is taken")
+            seat = free[0]
+        token = secrets.token_urlsafe(32)
+        if not self.store.claim_seat(req.game_id, SeatRow(seat, token_hash(token), req.player[:64])):
+            raise HostError("ALREADY_EXISTS", SEAT_TAKEN, f"seat {seat} is already taken")
+        loaded.tokens[token_hash(token)] = seat
+        return pb.JoinGameResponse(seat=seat, token=token, game=self._summary(loaded))
+
+    def get_game(self, game_id: str) -> pb.GameSummary:
+        return self._summary(self._refresh(self._load(game_id)))
+
+    def list_games(self, req: pb.ListGamesRequest) -> pb.ListGamesResponse:
+        metas = self.store.list_games(req.game_type, req.include_finished, req.limit or 100)
+        return pb.ListGamesResponse(games=[self._summary(self._load(m.game_id)) for m in metas])
+
+    def get_view(self, req: pb.GetViewRequest, token: str | None) -> pb.GetViewResponse:
+        loaded = self._refresh(self._load(req.game_id))
+        caller = self._caller(loaded, token)
+        seat = caller.seat
+        if req.HasField("at_seq"):
+            if not (loaded.session.status().over or caller.operator):
+                raise HostError("FAILED_PRECONDITION", NOT_FINISHED,
+                                "views at a past seq are for finished games")
+            if not 0 <= req.at_seq <= loaded.head_seq:
+                raise HostError("INVALID_ARGUMENT", BAD_SEQ, f"seq must be in 0..{loaded.head_seq}")
+            events = [e for r in self.store.read(req.game_id, 0, req.at_seq)
+                      if (e := game_event_of(loaded.wire, pb.LogRecord.FromString(r.body))) is not None]
+            past = Session.replay(loaded.game, loaded.session.config, loaded.meta.seed, events)
+            view, status, seq = past.view(seat), past, req.at_seq
+            status_msg = self._status(Loaded(loaded.meta, loaded.game, past, seq, b""))
+        else:
+            view, seq, status_msg = loaded.session.view(seat), loaded.head_seq, self._status(loaded)
+        return pb.GetViewResponse(seat=-1 if seat is None else seat, seq=seq, status=status_msg,
+                                  view=pb.GameView(**{loaded.wire.field: loaded.wire.view_to_proto(view)}))
+
+    def legal(self, game_id: str, token: str | None) -> pb.ListLegalCommandsResponse:
+        loaded = self._refresh(self._load(game_id))
+        seat = self._player(loaded, token)
+        commands = [pb.GameCommand(**{loaded.wire.field: loaded.wire.command_to_proto(c)})
+                    for c in loaded.session.legal(seat)]
+        return pb.ListLegalCommandsResponse(commands=commands, head_seq=loaded.head_seq)
+
+    def _player(self, loaded: Loaded, token: str | None) -> int:
+        if not token:
+            raise HostError("UNAUTHENTICATED", TOKEN_REQUIRED,
+                            "send your seat's token as 'authorization: Bearer <token>'")
+        caller = self._caller(loaded, token)
+        if caller.seat is None:
+            raise HostError("PERMISSION_DENIED", OPERATOR_CANNOT_PLAY, "the operator token holds no seat")
+        return caller.seat
+
+    async def submit(self, req: pb.SubmitCommandRequest, token: str | None) -> pb.SubmitCommandResponse:
+        loaded = self._load(req.game_id)
+        seat = self._player(loaded, token)
+        wire = loaded.wire
+        kind = req.command.WhichOneof("game")
+        if kind != wire.field:
+            raise HostError("INVALID_ARGUMENT", WRONG_GAME,
+                            f"this is a {loaded.meta.game_type} game: set command.{wire.field}"
+                            + (f", not command.{kind}" if kind else ""))
+        try:
+            command = wire.command_from_proto(getattr(req.command, wire.field))
+        except WireError as exc:
+            raise rule_error(exc) from None
+        fingerprint = hashlib.sha256(req.command.SerializeToString(deterministic=True)).digest()
+        async with loaded.lock:
+            if req.request_id:
+                earlier = self.store.find_request(req.game_id, seat, req.request_id)
+                if earlier is not None:
+                    if earlier[0] != fingerprint:
+                        raise HostError("INVALID_ARGUMENT", REQUEST_ID_REUSED,
+                                        "this request id was used for another command")
+                    return pb.SubmitCommandResponse.FromString(earlier[1])
+            loaded = self._refresh(loaded)
+            if req.HasField("expected_seq") and req.expected_seq != loaded.head_seq:
+                raise HostError("ABORTED", STALE_SEQ,
+                                f"expected seq {req.expected_seq} but the game is at {loaded.head_seq}")
+            session = loaded.session
+            try:
+                emitted = session.decide(seat, command)
+            except errors.RuleError as exc:
+                raise rule_error(exc) from None
+            received = self.clock()
+            chain = loaded.chain()
+            built = chain.game_events(wire, emitted, session.position, seat, command, req.request_id, received)
+            session.apply(emitted)
+            status = self._status(loaded)
+            if status.over:
+                built.append(chain.platform(pb.PlatformEvent(
+                    seed_revealed=pb.SeedRevealed(seed=loaded.meta.seed)), received))
+            bodies = [body for _, body in built]
+            response = pb.SubmitCommandResponse(first_seq=bodies[0].seq, head_seq=bodies[-1].seq, status=status,
+                                                events=[for_seat(b, seat) for b in bodies])
+            request = None
+            if req.request_id:
+                request = (seat, req.request_id, fingerprint, response.SerializeToString(deterministic=True))
+            try:
+                self.store.append(req.game_id, [r for r, _ in built], request)
+            except Conflict:
+                self._games.pop(req.game_id, None)  # our copy is stale: reload on next use
+                raise HostError("ABORTED", LOST_RACE, "another command was appended first; retry on the new head")
+            except BaseException:
+                self._games.pop(req.game_id, None)
+                raise
+            old = loaded.head_seq
+            loaded.head_seq, loaded.head_hash = chain.next_seq - 1, chain.prev_hash
+            self._after_append(loaded, old, status.over, bodies)
+            return response
+
+    def _after_append(self, loaded: Loaded, old_head: int, over: bool, bodies: list[pb.LogRecord]) -> None:
+        every = self.config.snapshot_every
+        if over or (every > 0 and loaded.head_seq // every > old_head // every):
+            self.store.put_snapshot(loaded.meta.game_id, Snapshot(
+                loaded.head_seq, loaded.head_hash, version_of(loaded.game), loaded.session.position,
+                encode_state(loaded.session.state)))
+        if over:
+            self.store.mark_finished(loaded.meta.game_id)
+            loaded.meta.finished = True
+        for queue in loaded.subscribers:
+            queue.put_nowait(bodies)
+
+    async def stream(self, req: pb.StreamEventsRequest, token: str | None) -> AsyncIterator[pb.EventBatch]:
+        loaded = self._refresh(self._load(req.game_id))
+        caller = self._caller(loaded, token)
+        seat = caller.seat
+        queue: asyncio.Queue = asyncio.Queue()
+        loaded.subscribers.add(queue)
+        try:
+            next_seq = max(0, req.from_seq)
+            backlog = [pb.LogRecord.FromString(r.body) for r in self.store.read(req.game_id, next_seq)]
+            while True:
+                if backlog:
+                    batch = self._batch(req.game_id, backlog, seat)
+                    next_seq = backlog[-1].seq + 1
+                    yield batch
+                    if batch.status.over and backlog[-1].event.WhichOneof("game") == "platform":
+                        return
+                elif loaded.meta.finished and next_seq > loaded.head_seq:
+                    return
+                bodies = await queue.get()
+                backlog = [b for b in bodies if b.seq >= next_seq]
+        finally:
+            loaded.subscribers.discard(queue)
+
+    def _batch(self, game_id: str, bodies: list[pb.LogRecord], seat: int | None) -> pb.EventBatch:
+        loaded = self._games[game_id]
+        return pb.EventBatch(
+            events=[for_seat(b, seat) for b in bodies], status=self._status(loaded), head_seq=loaded.head_seq,
+            view=pb.GameView(**{loaded.wire.field: loaded.wire.view_to_proto(loaded.session.view(seat))}))
+
+    def export(self, game_id: str, token: str | None) -> pb.ExportLogResponse:
+        loaded = self._refresh(self._load(game_id))
+        caller = self._caller(loaded, token)
+        if not loaded.session.status().over and not caller.operator:
+            raise HostError("PERMISSION_DENIED", NOT_FINISHED,
+                            "a game's log is exported once it is over (or with the operator token)")
+        records = self.store.read(game_id)
+        return pb.ExportLogResponse(records=export_bytes(records), jsonl=render_jsonl(records))

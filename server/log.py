@@ -1,0 +1,286 @@
+"""The hash-chained log: sealing records, exporting a game, verifying an export.
+
+Each record is a serialized ``carthago.v1.LogRecord`` (the body) and
+``hash = sha256(body)``; the body holds the previous record's hash, so editing
+any record breaks every later link. Hashes are taken over the stored bytes, so
+a verifier in any language hashes what it reads and never re-serializes.
+
+Every body also holds a salt derived from the secret seed: a player who sees a
+live game's head hash cannot test guesses about hidden cards against it. Once
+the game ends the seed is revealed (the last record) and every salt checks.
+
+Export file: the records as varint-length-delimited ``SealedRecord`` messages.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any, Iterable, Iterator
+
+import msgspec
+from google.protobuf import json_format
+from google.protobuf.internal.decoder import _DecodeVarint  # noqa: PLC2701 (stable for years)
+from google.protobuf.internal.encoder import _VarintBytes
+
+from carthago.v1 import carthago_pb2 as pb
+from engine import ENGINE_VERSION, registry
+from engine.core import Emitted, Game, GameConfig
+from engine.errors import RuleError
+from engine.rng import commitment
+from engine.session import Session
+
+from .store import Record
+from .wire import GameWire, wire_for
+
+ZERO_HASH = bytes(32)
+PLATFORM_SEAT = -1
+
+
+def salt(seed: bytes, seq: int) -> bytes:
+    return hashlib.sha256(b"carthago-salt-v1" + seed + seq.to_bytes(8, "big")).digest()
+
+
+def seal(body: pb.LogRecord) -> Record:
+    data = body.SerializeToString(deterministic=True)
+    return Record(body.seq, data, hashlib.sha256(data).digest())
+
+
+def version_of(game: Game) -> str:
+    return f"engine-{ENGINE_VERSION}/{game.info.id}-{game.info.version}"
+
+
+class Chain:
+    """Builds the records of one game, linking each to the one before."""
+
+    def __init__(self, game_id: str, seed: bytes, next_seq: int, prev_hash: bytes) -> None:
+        self.game_id = game_id
+        self.seed = seed
+        self.next_seq = next_seq
+        self.prev_hash = prev_hash
+
+    def _record(self, event: pb.GameEvent, visibility: pb.Visibility | None, envelope: pb.CommandEnvelope,
+                position: int) -> tuple[Record, pb.LogRecord]:
+        body = pb.LogRecord(game_id=self.game_id, seq=self.next_seq, prev_hash=self.prev_hash, event=event,
+                            envelope=envelope, position=position, salt=salt(self.seed, self.next_seq))
+        if visibility is not None:
+            body.visibility.CopyFrom(visibility)
+        record = seal(body)
+        self.next_seq += 1
+        self.prev_hash = record.hash
+        return record, body
+
+    def platform(self, event: pb.PlatformEvent, received_at_ms: int) -> tuple[Record, pb.LogRecord]:
+        envelope = pb.CommandEnvelope(seat=PLATFORM_SEAT, received_at_unix_ms=received_at_ms,
+                                      command_seq=self.next_seq, part=0, parts=1)
+        return self._record(pb.GameEvent(platform=event), None, envelope, -1)
+
+    def game_events(self, wire: GameWire, emitted: list[Emitted], position: int, seat: int,
+                    command: Any | None, request_id: str, received_at_ms: int) -> list[tuple[Record, pb.LogRecord]]:
+        out = []
+        first = self.next_seq
+        for part, e in enumerate(emitted):
+            envelope = pb.CommandEnvelope(seat=seat, request_id=request_id, received_at_unix_ms=received_at_ms,
+                                          command_seq=first, part=part, parts=len(emitted))
+            if part == 0 and command is not None:
+                getattr(envelope.command, wire.field).CopyFrom(wire.command_to_proto(command))
+            event = pb.GameEvent(**{wire.field: wire.event_to_proto(e.event)})
+            visibility = None
+            if e.seats is not None:
+                visibility = pb.Visibility(is_private=True, seats=e.seats,
+                                           redacted=pb.GameEvent(**{wire.field: wire.event_to_proto(e.redacted)}))
+            out.append(self._record(event, visibility, envelope, position + part))
+        return out
+
+
+def for_seat(body: pb.LogRecord, seat: int | None) -> pb.EventRecord:
+    """The record as ``seat`` (None: spectator) may see it."""
+    vis = body.visibility
+    hidden = vis.is_private and (seat is None or seat not in vis.seats)
+    return pb.EventRecord(seq=body.seq, event=vis.redacted if hidden else body.event, redacted=hidden,
+                          actor=body.envelope.seat)
+
+
+def game_event_of(wire: GameWire, body: pb.LogRecord) -> Any | None:
+    """The engine event of a record, or None for a platform record."""
+    if body.event.WhichOneof("game") != wire.field:
+        return None
+    return wire.event_from_proto(getattr(body.event, wire.field))
+
+
+# ---- export -----------------------------------------------------------------
+
+def export_bytes(records: Iterable[Record]) -> bytes:
+    out = bytearray()
+    for r in records:
+        data = pb.SealedRecord(body=r.body, hash=r.hash).SerializeToString()
+        out += _VarintBytes(len(data)) + data
+    return bytes(out)
+
+
+def split_export(data: bytes) -> Iterator[tuple[int, pb.SealedRecord]]:
+    """Yield ``(byte offset, SealedRecord)``; raises ValueError on a torn file."""
+    pos = 0
+    while pos < len(data):
+        start = pos
+        try:
+            size, pos = _DecodeVarint(data, pos)
+        except Exception as exc:  # noqa: BLE001 - a truncated varint
+            raise ValueError(f"byte {start}: unreadable record length") from exc
+        if pos + size > len(data):
+            raise ValueError(f"byte {start}: record runs past the end of the file")
+        sealed = pb.SealedRecord()
+        sealed.ParseFromString(data[pos:pos + size])
+        pos += size
+        yield start, sealed
+
+
+def render_jsonl(records: Iterable[Record]) -> str:
+    lines = []
+    for r in records:
+        body = pb.LogRecord.FromString(r.body)
+        doc = json_format.MessageToDict(body, preserving_proto_field_name=True)
+        doc["hash"] = r.hash.hex()
+        doc["prev_hash"] = body.prev_hash.hex()
+        doc.pop("salt", None)
+        doc["salt"] = body.salt.hex()
+        lines.append(json.dumps(doc, sort_keys=True))
+    return "\n".join(lines) + ("\n" if lines else "")
+
+
+# ---- verify -----------------------------------------------------------------
+
+class Verdict(msgspec.Struct):
+    ok: bool
+    records: int = 0
+    head_hash: str = ""
+    game_type: str = ""
+    first_bad_seq: int = -1
+    problem: str = ""
+    result: str = ""
+
+    def describe(self) -> str:
+        if self.ok:
+            return (f"OK: {self.records} records of a {self.game_type} game; chain, seed and replay verified; "
+                    f"{self.result}; head hash {self.head_hash}")
+        where = f"at seq {self.first_bad_seq}" if self.first_bad_seq >= 0 else "in the file"
+        return f"INVALID {where}: {self.problem}"
+
+
+def _bad(seq: int, problem: str, **kw) -> Verdict:
+    return Verdict(ok=False, first_bad_seq=seq, problem=problem, **kw)
+
+
+def verify(data: bytes) -> Verdict:
+    """Check an export: the chain, the seed against its commitment, and the replay."""
+    bodies: list[pb.LogRecord] = []
+    prev = ZERO_HASH
+    try:
+        for index, (offset, sealed) in enumerate(split_export(data)):
+            if hashlib.sha256(sealed.body).digest() != sealed.hash:
+                return _bad(index, f"record at byte {offset}: its hash does not match its body")
+            body = pb.LogRecord()
+            try:
+                body.ParseFromString(sealed.body)
+            except Exception:  # noqa: BLE001
+                return _bad(index, "its body does not decode")
+            if body.seq != index:
+                return _bad(index, f"seq {body.seq} where {index} was expected")
+            if body.prev_hash != prev:
+                return _bad(index, "it does not link to the previous record's hash")
+            prev = sealed.hash
+            bodies.append(body)
+    except ValueError as exc:
+        return _bad(len(bodies), str(exc))
+    except Exception as exc:  # noqa: BLE001 - a damaged SealedRecord
+        return _bad(len(bodies), f"undecodable record ({exc.__class__.__name__})")
+    if not bodies:
+        return _bad(-1, "the file holds no record")
+    return _verify_content(bodies, prev)
+
+
+def _platform_kind(body: pb.LogRecord) -> str | None:
+    if body.event.WhichOneof("game") != "platform":
+        return None
+    return body.event.platform.WhichOneof("kind")
+
+
+def _verify_content(bodies: list[pb.LogRecord], head: bytes) -> Verdict:
+    n = len(bodies)
+    if _platform_kind(bodies[0]) != "game_created":
+        return _bad(0, "the first record is not GameCreated")
+    created = bodies[0].event.platform.game_created
+    meta = dict(records=n, head_hash=head.hex(), game_type=created.game_type)
+    if _platform_kind(bodies[-1]) != "seed_revealed":
+        return _bad(n - 1, "the seed is not revealed: the game is not finished, so it cannot be replayed", **meta)
+    seed = bodies[-1].event.platform.seed_revealed.seed
+    if commitment(seed) != created.seed_commitment:
+        return _bad(n - 1, "the revealed seed does not match the commitment made at creation", **meta)
+    for body in bodies:
+        if body.salt != salt(seed, body.seq):
+            return _bad(body.seq, "its salt does not derive from the revealed seed", **meta)
+        if body.game_id != created.game_id:
+            return _bad(body.seq, "it belongs to another game", **meta)
+    try:
+        game = registry.get(created.game_type)
+    except KeyError:
+        return _bad(0, f"unknown game type {created.game_type!r}", **meta)
+    wire = wire_for(game)
+    config = GameConfig(players=created.players, options=dict(created.options))
+    try:
+        session, opening = Session.start(game, config, seed)
+    except RuleError as exc:
+        return _bad(0, f"the game cannot be set up: {exc.message}", **meta)
+    expected = _expected(wire, opening)
+    seq = 1
+    while seq < n - 1:
+        body = bodies[seq]
+        env = body.envelope
+        if env.command_seq != seq or env.part != 0:
+            return _bad(seq, "a command's records do not start here", **meta)
+        emitted: list[Emitted] = []
+        base = session.position
+        if env.seat == PLATFORM_SEAT:  # the set-up events, already applied by Session.start
+            produced = expected
+            expected = []
+            base = 0
+        else:
+            if env.command.WhichOneof("game") != wire.field:
+                return _bad(seq, "the record carries no command of this game", **meta)
+            try:
+                command = wire.command_from_proto(getattr(env.command, wire.field))
+                emitted = session.decide(env.seat, command)
+                produced = _expected(wire, emitted)
+            except RuleError as exc:
+                return _bad(seq, f"the recorded command is rejected on replay: {exc.code}: {exc.message}", **meta)
+        if seq + len(produced) > n - 1:
+            return _bad(seq, "the log ends in the middle of a command's events", **meta)
+        for k, (event, visibility) in enumerate(produced):
+            rec = bodies[seq + k]
+            if rec.event.SerializeToString(deterministic=True) != event or \
+                    rec.visibility.SerializeToString(deterministic=True) != visibility:
+                return _bad(seq + k, "the recorded event differs from what the rules produce on replay", **meta)
+            if rec.position != base + k:
+                return _bad(seq + k, "its game-event position is wrong", **meta)
+        session.apply(emitted)
+        seq += len(produced)
+    if expected:
+        return _bad(seq, "the set-up events are missing", **meta)
+    status = session.status()
+    if not status.over:
+        return _bad(n - 1, "the seed is revealed but the replayed game is not over", **meta)
+    result = status.result
+    meta["result"] = "draw" if result and not result.winners else f"won by seat(s) {list(result.winners)}"
+    return Verdict(ok=True, **meta)
+
+
+def _expected(wire: GameWire, emitted: list[Emitted]) -> list[tuple[bytes, bytes]]:
+    out = []
+    for e in emitted:
+        event = pb.GameEvent(**{wire.field: wire.event_to_proto(e.event)})
+        vis = pb.Visibility()
+        if e.seats is not None:
+            vis = pb.Visibility(is_private=True, seats=e.seats,
+                                redacted=pb.GameEvent(**{wire.field: wire.event_to_proto(e.redacted)}))
+        out.append((event.SerializeToString(deterministic=True), vis.SerializeToString(deterministic=True)))
+    return out
