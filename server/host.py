@@ -378,6 +378,10 @@ class GameHost:
         try:
             next_seq = max(0, req.from_seq)
             backlog = [pb.LogRecord.FromString(r.body) for r in self.store.read(req.game_id, next_seq)]
+            if not backlog:  # open with the current state, so a client resuming at head knows where it is
+                yield self._batch(req.game_id, [], seat)
+                if loaded.meta.finished:
+                    return
             while True:
                 if backlog:
                     batch = self._batch(req.game_id, backlog, seat)

@@ -203,6 +203,10 @@ def test_streams_are_redacted_per_seat_and_resumable(client):
     assert any(a.redacted and not b.redacted for a, b in zip(spectator.events, mine.events))
     resumed = next(seats[0].stream(from_seq=3))
     assert resumed.events[0].seq == 3
+    # a client already at head gets a first batch at once: no events, where the game stands
+    at_head = next(seats[0].stream(from_seq=mine.head_seq + 1))
+    assert len(at_head.events) == 0 and at_head.head_seq == mine.head_seq
+    assert at_head.status.to_act == mine.status.to_act
 
 
 def test_operator_may_export_a_live_game(server):

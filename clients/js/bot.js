@@ -10,6 +10,7 @@
 // "game over: winners [...] scores [...]"), 1 on any error (message on stderr), 2 on bad arguments.
 
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -24,7 +25,7 @@ const CALL_TIMEOUT_MS = 30_000;     // deadline of each unary call
 const CONNECT_TIMEOUT_MS = 10_000;  // waiting for the channel to come up
 const RETRIES = 4;                  // transport failures: resend (SubmitCommand: with the same request_id)
 const RELOOKS = 5;                  // STALE_SEQ / LOST_RACE: look again at once, this many times per batch
-const STREAM_RECONNECTS = 5;        // a stream that drops before the game is over is reopened
+const STREAM_RECONNECTS = 5;        // a stream that drops before the game is over is reopened (in a row)
 // Transport trouble, worth another try. CANCELLED included: this bot never cancels a call it still
 // waits on, so a CANCELLED is the server shutting down (a restart), not the bot's own doing.
 const RETRYABLE = new Set(['UNAVAILABLE', 'DEADLINE_EXCEEDED', 'CANCELLED']);
@@ -270,11 +271,13 @@ class RandomBot {
   /** Follow the stream until the game is over; returns its final GameStatus. */
   async play() {
     let fromSeq = '0';
-    for (let reconnect = 0; ; reconnect++) {
+    let reconnect = 0;  // drops in a row: reset by every batch received
+    for (;; reconnect++) {
       const call = this.client.StreamEvents({ game_id: this.opts.game, from_seq: fromSeq }, this.metadata);
       call.on('error', () => {});  // errors reach the loop below; this keeps a late CANCELLED from crashing
       try {
         for await (const batch of call) {
+          reconnect = 0;
           const head = BigInt(batch.head_seq);
           if (head > this.knownHead) this.knownHead = head;
           fromSeq = batch.head_seq;  // on a reconnect, resend the head record: it brings the current status
@@ -375,7 +378,8 @@ async function main() {
 export { CarthagoError, RandomBot, errorInfoReason, loadService, seededUint32, uniformIndex };
 
 // Run as a program (not when imported by another script).
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+const invoked = process.argv[1] && fs.existsSync(process.argv[1]) ? fs.realpathSync(process.argv[1]) : '';
+if (invoked && import.meta.url === pathToFileURL(invoked).href) {
   process.exitCode = await main();
   // The process ends on its own once the channel is closed (letting stdout drain); should a handle
   // (a cancelled stream winding down) linger, this unref'd timer ends it without keeping it alive.

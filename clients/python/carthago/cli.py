@@ -148,7 +148,7 @@ def cmd_play(args) -> int:
 
     try:
         with Client(addr) as client:
-            client.wait_ready()
+            client.wait_ready(5)
             game_id, summary, steps = play_game(client, args.game, args.players or 0, _options(args.option),
                                                 bots, args.seed, progress)
             if tty:
@@ -165,7 +165,9 @@ def cmd_play(args) -> int:
     except CarthagoError as err:
         return _fail(err)
     except Exception as err:  # noqa: BLE001 - the transport
-        if "UNAVAILABLE" in repr(err) or "Deadline" in repr(err):
+        import grpc
+
+        if isinstance(err, grpc.FutureTimeoutError) or "UNAVAILABLE" in repr(err):
             print(f"error: no Carthago server answers at {addr}: start one with `make run`, "
                   "or play in process with --local", file=sys.stderr)
             return 1
@@ -184,7 +186,11 @@ def describe(record) -> str:
     game = record.event.WhichOneof("game")
     payload = getattr(record.event, game)
     kind = payload.WhichOneof("kind")
-    body = text_format.MessageToString(getattr(payload, kind), as_one_line=True)
+    message = getattr(payload, kind)
+    if kind == "seed_revealed":
+        body = f"seed: {message.seed.hex()}"
+    else:
+        body = text_format.MessageToString(message, as_one_line=True)
     who = "platform" if record.actor < 0 else f"seat {record.actor}"
     hidden = " (redacted)" if record.redacted else ""
     return f"{record.seq:6d}  {who:8s}  {kind}{hidden}  {body}".rstrip()
@@ -348,6 +354,10 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    import signal
+
+    if hasattr(signal, "SIGPIPE"):  # `carthago watch ID | head` ends quietly
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     args = parser().parse_args(argv)
     return args.func(args) or 0
 

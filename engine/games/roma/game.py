@@ -31,7 +31,7 @@ INFO = GameInfo(
     proto_package="carthago.games.roma.v1",
     version="1",
     options={},
-    max_steps=20_000,
+    max_steps=5_000,
 )
 
 

@@ -22,7 +22,7 @@ from engine.rng import Rng
 from . import commands as cmd
 from . import events as ev
 from .cards import ALL_CARDS, CARDS
-from .state import NO_PENDING, OVER, PASS, PLACE, TURN, Pending, State
+from .state import NO_PENDING, OVER, PASS, PLACE, Pending, State
 
 # -- the game's numbers (Roma "COMPOSITION DU JEU", "PREPARATION DU JEU") -------------------
 SEATS = (0, 1)        # seat 0 opens the game (le joueur le plus jeune)
@@ -294,8 +294,9 @@ def legal(state: State, seat: int) -> list[Any]:
 # -- set-up ---------------------------------------------------------------------------------
 def pass_cards(state: State, seat: int, c: cmd.PassCards) -> list[Emitted]:
     """Roma "PREPARATION DU JEU": each player secretly gives two of the four dealt cards."""
+    require(isinstance(c.cards, (tuple, list)) and len(c.cards) == PASSED, MALFORMED_COMMAND,
+            f"pass exactly {PASSED} cards")
     cards = tuple(c.cards)
-    require(len(cards) == PASSED, MALFORMED_COMMAND, f"pass exactly {PASSED} cards")
     hand = list(state.hands[seat])
     for card in cards:
         require(card in hand, ILLEGAL_TARGET, "you can only pass cards from your hand")

@@ -1,9 +1,8 @@
 """The turn: phase 1 payment, dice, the four actions (Roma "DEROULEMENT DU JEU")."""
 
 from engine.errors import ILLEGAL_MOVE, ILLEGAL_TARGET, NO_SUCH_DIE, NOT_ENOUGH_MONEY, NOT_YOUR_TURN, WRONG_PHASE
-from engine.games.roma import ROMA
 
-from .helpers import FULL, ScriptedRng, cmd, ev, events, kinds, legal, play, position, rejected, side
+from .helpers import ScriptedRng, cmd, ev, events, kinds, legal, play, position, rejected, side
 
 
 def test_phase_1_pay_one_vp_per_empty_disc():
@@ -186,3 +185,11 @@ def test_worked_example_of_a_complete_turn():
     assert ev.VictoryPointsGained(0, 2, "legat") in events(out)
     assert s.vp == [11, 10] and s.supply == 15 and s.money == [1, 3]
     assert s.hands[0] == ["architectus"] and s.discs[0][3] == "legat" and s.used == [True] * 3
+
+
+def test_the_bank_never_runs_out_of_money():
+    """Roma "COMPOSITION DU JEU" lists 103 sesterces of coins; ruling 2: the bank is unlimited."""
+    s = position(dice=[6, 6, 6], money=(100, 3))
+    for _ in range(3):
+        play(s, 0, cmd.TakeMoney(6))
+    assert s.money == [118, 3]

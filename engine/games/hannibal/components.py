@@ -1,0 +1,676 @@
+"""The printed components of Hannibal: Rome vs Carthage, as typed data (DESIGN.md principle 5).
+
+Seven files under ``data/`` hold them, each decoded strictly into the frozen structs below at import:
+
+- ``map.json``: provinces, spaces (ports, walled cities, tribes, starting control), links, seas;
+- ``coasts.json``: coastlines, used only to draw the map;
+- ``generals.json``, ``strategy_cards.json``, ``battle_cards.json``, ``tables.json``, ``setup.json``.
+
+Every record names its source: a rulebook section ("§11.6") or ``"reconstructed"`` for what the
+project authored; ``sources`` overrides the source of single fields. The README tells which is which
+and records the rulings. Cross-references are checked at import; a broken file raises
+``ComponentDataError`` naming every problem.
+
+The helpers at the end are named the way the rulebook speaks: ``spaces_in_province``,
+``neighbours``, ``is_port``, ``province_control_threshold``, ``attrition_losses`` ...
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from functools import cache
+from typing import Literal
+
+import msgspec
+
+from engine.data import RECONSTRUCTED, load_data
+
+PACKAGE = "engine.games.hannibal"
+
+Side = Literal["rome", "carthage"]
+EventSide = Literal["rome", "carthage", "both"]
+Country = Literal["africa", "spain", "italy"]
+LinkKind = Literal["ordinary", "alpine_pass", "pass", "strait"]  # pass = col non alpin
+PASS_KINDS = ("alpine_pass", "pass")
+
+
+class ComponentDataError(ValueError):
+    """A data file contradicts itself or another file."""
+
+
+class Record(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """Base of every record: strict decoding, immutable, with provenance."""
+
+    source: str
+    sources: dict[str, str] = {}
+
+    def source_of(self, field: str) -> str:
+        return self.sources.get(field, self.source)
+
+
+# ---------------------------------------------------------------------------------------- map
+
+
+class Province(Record, frozen=True, kw_only=True):
+    id: str
+    name: str
+    country: Country | None  # §3: Africa, Spain, Italy; None for the rest
+    scoring: bool  # one of the 18 provinces worth a political point (§22.1, §26)
+    control_threshold: int  # PCs needed to control it (§26); a majority of its spaces (§19.1)
+    ally_cards: int  # battle cards its allies give (§14.2)
+    island: str | None  # island provinces: allies fight only on their island (§14.2)
+
+
+class Port(Record, frozen=True, kw_only=True):
+    naval_modifier: int  # added to Rome's naval-combat roll, at embarkation and landing (§11.6)
+    seas: tuple[str, ...]  # the seas it opens on (a drawing and connectivity aid; §11.1 sails port to port)
+
+
+class City(Record, frozen=True, kw_only=True):  # ville (fortifiée), a square space
+    capacity: int  # CU inside the walls (§10.7)
+    siege_modifier: int  # added to siege rolls against it (§20.1)
+
+
+class Tribe(Record, frozen=True, kw_only=True):  # tribu, a hexagonal space
+    name: str
+    friendly_to: Side | None  # Boii, Insubres, Bruttii start friendly to Carthage (§20.9)
+    submission_modifier: int  # added to submission rolls against it (§20.1)
+
+
+class Space(Record, frozen=True, kw_only=True):
+    id: str
+    name: str
+    province: str
+    lon: float  # approximate ancient site
+    lat: float
+    x: float  # drawing position (projection of lon/lat, nudged where crowded)
+    y: float
+    label: str = "e"  # where the drawn name sits: n, ne, e, se, s, sw, w, nw
+    start_control: Side | None  # political control at set-up (§4.1, §4.2, §20.9)
+    port: Port | None = None
+    city: City | None = None
+    tribe: Tribe | None = None
+
+
+class Link(Record, frozen=True, kw_only=True):
+    a: str
+    b: str
+    kind: LinkKind
+    name: str | None = None
+    control_required: tuple[str, ...] = ()  # an army crosses only if its side controls these (§10.6)
+
+
+class Sea(Record, frozen=True, kw_only=True):
+    id: str
+    name: str
+    lon: float  # where its name is drawn
+    lat: float
+    adjacent: tuple[str, ...]
+
+
+class Projection(Record, frozen=True, kw_only=True):
+    lon_min: float
+    lon_max: float
+    lat_min: float
+    lat_max: float
+    lat_ref: float
+    scale: float  # drawing units per degree of latitude
+
+    def project(self, lon: float, lat: float) -> tuple[float, float]:
+        x = (lon - self.lon_min) * math.cos(math.radians(self.lat_ref)) * self.scale
+        return x, (self.lat_max - lat) * self.scale
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return self.project(self.lon_max, self.lat_min)
+
+
+class MapData(Record, frozen=True, kw_only=True):
+    game: str
+    note: str
+    projection: Projection
+    provinces: tuple[Province, ...]
+    spaces: tuple[Space, ...]
+    links: tuple[Link, ...]
+    seas: tuple[Sea, ...]
+
+
+class Coast(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    id: str
+    name: str
+    points: tuple[tuple[float, float], ...]  # (lon, lat)
+
+
+class CoastData(Record, frozen=True, kw_only=True):
+    game: str
+    note: str
+    polygons: tuple[Coast, ...]
+
+
+# ----------------------------------------------------------------------------------- generals
+
+
+class Ability(Record, frozen=True, kw_only=True):  # capacité spéciale, printed in the staff box (§24)
+    id: str
+    text: str
+    applies_to: tuple[str, ...] = ()  # situations §24 says it covers ("stop_withdrawal", "siege")
+    not_applies_to: tuple[str, ...] = ()  # situations §24 excludes ("submission", "stop_withdrawal")
+
+
+class General(Record, frozen=True, kw_only=True):
+    id: str
+    name: str
+    side: Side
+    strategy: int  # talent de stratège: ops value needed to activate him (§8.2)
+    battle: int  # talent de tacticien (§12-§17)
+    rank: int  # a higher rank outranks a lower one of his side (§9.3)
+    confined_to: Country | None = None  # Hanno: Africa, Fabius: Italy (§24)
+    removed_if_neutralised: bool = False  # Hannibal, Scipio Africanus (§10.10)
+    pc_loss_if_neutralised: int = 0  # Hannibal: 5 PCs (§10.10)
+    ability: Ability
+
+
+class GeneralData(Record, frozen=True, kw_only=True):
+    game: str
+    note: str
+    generals: tuple[General, ...]
+
+
+# ------------------------------------------------------------------------------------- cards
+
+
+class StrategyCard(Record, frozen=True, kw_only=True):  # carte de stratégie (CS)
+    number: int
+    kind: str  # shared by cards with one effect (the three Forced Marches)
+    name: str
+    title_fr: str
+    ops: int  # nombre d'opération, 1-3
+    event_side: EventSide  # who may play the event (§8.3)
+    one_time: bool  # événement unique: leaves the game after its event (§8.5)
+    event_uses: int = 1  # event plays before removal (2 for Philip V, §8.5)
+    counter_event: bool  # playable during the other side's move or battle (§8.4)
+    campaign: Literal["major", "minor"] | None  # campagne (§10.11)
+    ship: bool  # may be used for naval movement (§8.1)
+    effect: str
+
+
+class StrategyCardData(Record, frozen=True, kw_only=True):
+    game: str
+    note: str
+    cards: tuple[StrategyCard, ...]
+
+
+class BattleCardType(Record, frozen=True, kw_only=True):  # carte de bataille (CB)
+    id: str
+    name: str
+    count: int
+    wild: bool  # Reserve: stands for any other type (§14.9)
+    matched_gives_initiative: bool  # Double Envelopment (§14.8)
+    retreat_modifier: int  # on the loser's retreat roll when this card wins (§14.12)
+
+
+class BattleCardData(Record, frozen=True, kw_only=True):
+    game: str
+    note: str
+    types: tuple[BattleCardType, ...]
+
+
+# ------------------------------------------------------------------------------------ tables
+
+
+class Modifier(Record, frozen=True, kw_only=True):
+    id: str
+    value: int
+    text: str
+
+
+class Column(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    id: str
+    min: int
+    max: int | None  # None: no upper bound
+
+    def holds(self, n: int) -> bool:
+        return n >= self.min and (self.max is None or n <= self.max)
+
+
+class GivenCell(Record, frozen=True, kw_only=True):
+    column: str
+    roll: int
+    losses: int
+
+
+class AttritionCell(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    losses: int
+    elephant: bool = False  # an "e" result: one loss must be an elephant CU (§17.2)
+
+
+class AttritionRow(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    roll: int
+    cells: tuple[AttritionCell, ...]
+
+
+class AttritionTable(Record, frozen=True, kw_only=True):
+    note: str
+    columns: tuple[Column, ...]
+    hostile_tribes_column: str
+    rows: tuple[AttritionRow, ...]
+    modifiers: tuple[Modifier, ...]
+    given_cells: tuple[GivenCell, ...]
+
+
+class RetreatRow(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    roll: int
+    losses: tuple[int, ...]
+
+
+class RetreatTable(Record, frozen=True, kw_only=True):
+    note: str
+    columns: tuple[Column, ...]
+    rows: tuple[RetreatRow, ...]
+    given_cells: tuple[GivenCell, ...]
+
+
+class NavalResult(Record, frozen=True, kw_only=True):
+    min_roll: int | None
+    max_roll: int | None
+    result: Literal["arrives", "turned_back", "sunk"]
+
+
+class NavalTable(Record, frozen=True, kw_only=True):
+    note: str
+    results: tuple[NavalResult, ...]
+    modifiers: tuple[Modifier, ...]
+    small_force_max_cu: int
+
+
+class SiegeTable(Record, frozen=True, kw_only=True):
+    note: str
+    success_min_roll: int
+    points_needed: int
+    min_cu: int
+    modifiers: tuple[Modifier, ...]
+
+
+class Turn(Record, frozen=True, kw_only=True):
+    number: int
+    years: str  # BC
+    strategy_cards: int  # dealt to each player (§7.1)
+    reinforcements: bool  # no reinforcement phase on turn 1 (§5)
+    scipio_africanus: bool  # he arrives with 5 CU (§6.7)
+
+
+class BattleCardAllotment(Record, frozen=True, kw_only=True):
+    note: str
+    per_cu: int
+    successful_interception: int
+    failed_avoid: int
+    latium_militia: int
+    friendly_tribe: int
+    maximum: int
+    roman_italian_allies_max: int
+    carthaginian_italian_allies_max: int
+
+
+class CommandSwap(Record, frozen=True, kw_only=True):
+    note: str
+    swap_min_roll: int
+
+
+class Tables(Record, frozen=True, kw_only=True):
+    game: str
+    note: str
+    attrition: AttritionTable
+    retreat: RetreatTable
+    naval: NavalTable
+    siege: SiegeTable
+    turns: tuple[Turn, ...]
+    battle_card_allotment: BattleCardAllotment
+    command_swap: CommandSwap
+
+
+# ------------------------------------------------------------------------------------- set-up
+
+
+class Stack(Record, frozen=True, kw_only=True):
+    side: Side
+    space: str
+    commander: str
+    subordinates: tuple[str, ...] = ()  # in the commander's staff box (case d'état-major)
+    cu: int
+    elephant_cu: int = 0  # included in cu
+
+
+class GeneralGroup(Record, frozen=True, kw_only=True):
+    generals: tuple[str, ...]
+
+
+class LaterEntry(Record, frozen=True, kw_only=True):
+    general: str
+    turn: int
+    cu: int
+
+
+class Setup(Record, frozen=True, kw_only=True):
+    game: str
+    note: str
+    turn: int
+    stacks: tuple[Stack, ...]
+    consuls: GeneralGroup
+    roman_cup: GeneralGroup
+    later_entries: tuple[LaterEntry, ...]
+
+
+# --------------------------------------------------------------------------------- validation
+
+
+def _check_sources(label: str, rec: Record, problems: list[str]) -> None:
+    for src in (rec.source, *rec.sources.values()):
+        if not (src.startswith("§") or src.startswith(RECONSTRUCTED)):
+            problems.append(f"{label}: source {src!r} is neither a section nor {RECONSTRUCTED!r}")
+    for name in rec.sources:
+        if name not in rec.__struct_fields__ or name in ("source", "sources"):
+            problems.append(f"{label}: sources names unknown field {name!r}")
+
+
+def _unique(label: str, ids: list, problems: list[str]) -> None:
+    seen: set = set()
+    for i in ids:
+        if i in seen:
+            problems.append(f"{label}: duplicate id {i!r}")
+        seen.add(i)
+
+
+def validate_map(m: MapData) -> list[str]:
+    """Every problem of a map: dangling references, duplicates, malformed features."""
+    p: list[str] = []
+    provinces = {pr.id for pr in m.provinces}
+    spaces = {s.id for s in m.spaces}
+    seas = {s.id for s in m.seas}
+    _unique("province", [pr.id for pr in m.provinces], p)
+    _unique("space", [s.id for s in m.spaces], p)
+    _unique("sea", [s.id for s in m.seas], p)
+    for pr in m.provinces:
+        _check_sources(f"province {pr.id}", pr, p)
+    for s in m.spaces:
+        _check_sources(f"space {s.id}", s, p)
+        if s.province not in provinces:
+            p.append(f"space {s.id}: unknown province {s.province!r}")
+        if s.city and s.tribe:
+            p.append(f"space {s.id}: both a city and a tribe")
+        if s.label not in ("n", "ne", "e", "se", "s", "sw", "w", "nw"):
+            p.append(f"space {s.id}: bad label position {s.label!r}")
+        if s.port:
+            _check_sources(f"port {s.id}", s.port, p)
+            if not s.port.seas:
+                p.append(f"port {s.id}: opens on no sea")
+            p.extend(f"port {s.id}: unknown sea {x!r}" for x in s.port.seas if x not in seas)
+        if s.city:
+            _check_sources(f"city {s.id}", s.city, p)
+            if s.city.capacity < 1:
+                p.append(f"city {s.id}: capacity below 1")
+        if s.tribe:
+            _check_sources(f"tribe {s.id}", s.tribe, p)
+            if s.start_control != s.tribe.friendly_to:
+                p.append(f"tribe {s.id}: start control differs from the tribe's friendship")
+    pairs = []
+    for ln in m.links:
+        _check_sources(f"link {ln.a}-{ln.b}", ln, p)
+        for end in (ln.a, ln.b):
+            if end not in spaces:
+                p.append(f"link {ln.a}-{ln.b}: unknown space {end!r}")
+        if ln.a == ln.b:
+            p.append(f"link {ln.a}-{ln.b}: joins a space to itself")
+        p.extend(f"link {ln.a}-{ln.b}: control of {c!r}, not an endpoint, is required"
+                 for c in ln.control_required if c not in (ln.a, ln.b))
+        pairs.append(frozenset((ln.a, ln.b)))
+    _unique("link", pairs, p)
+    for sea in m.seas:
+        _check_sources(f"sea {sea.id}", sea, p)
+        p.extend(f"sea {sea.id}: unknown neighbour {x!r}" for x in sea.adjacent if x not in seas)
+    return p
+
+
+def _validate_rest(m: MapData, g: GeneralData, sc: StrategyCardData, bc: BattleCardData,
+                   t: Tables, su: Setup) -> list[str]:
+    p: list[str] = []
+    spaces = {s.id for s in m.spaces}
+    generals = {x.id: x for x in g.generals}
+    _unique("general", [x.id for x in g.generals], p)
+    for x in g.generals:
+        _check_sources(f"general {x.id}", x, p)
+        _check_sources(f"ability of {x.id}", x.ability, p)
+    _unique("strategy card", [c.number for c in sc.cards], p)
+    for c in sc.cards:
+        _check_sources(f"card {c.number}", c, p)
+        if not 1 <= c.ops <= 3:
+            p.append(f"card {c.number}: ops {c.ops} outside 1-3")
+    _unique("battle card type", [b.id for b in bc.types], p)
+    for b in bc.types:
+        _check_sources(f"battle card {b.id}", b, p)
+    a = t.attrition
+    cols = {c.id for c in a.columns}
+    if a.hostile_tribes_column not in cols:
+        p.append(f"attrition: unknown hostile-tribes column {a.hostile_tribes_column!r}")
+    p.extend(f"attrition row {r.roll}: {len(r.cells)} cells for {len(cols)} columns"
+             for r in a.rows if len(r.cells) != len(cols))
+    p.extend(f"retreat row {r.roll}: {len(r.losses)} cells for {len(t.retreat.columns)} columns"
+             for r in t.retreat.rows if len(r.losses) != len(t.retreat.columns))
+    for table, given in (("attrition", a.given_cells), ("retreat", t.retreat.given_cells)):
+        columns = a.columns if table == "attrition" else t.retreat.columns
+        p.extend(f"{table}: given cell in unknown column {gc.column!r}"
+                 for gc in given if gc.column not in {c.id for c in columns})
+    if [x.number for x in t.turns] != list(range(1, len(t.turns) + 1)):
+        p.append("turns: not numbered 1..n")
+    for st in su.stacks:
+        if st.space not in spaces:
+            p.append(f"set-up: unknown space {st.space!r}")
+        for gid in (st.commander, *st.subordinates):
+            if gid not in generals:
+                p.append(f"set-up: unknown general {gid!r}")
+            elif generals[gid].side != st.side:
+                p.append(f"set-up: {gid} is not on the {st.side} side")
+        if st.elephant_cu > st.cu:
+            p.append(f"set-up at {st.space}: more elephant CU than CU")
+    for gid in (*su.consuls.generals, *su.roman_cup.generals, *(e.general for e in su.later_entries)):
+        if gid not in generals:
+            p.append(f"set-up: unknown general {gid!r}")
+    return p
+
+
+def _load() -> tuple:
+    m = load_data(PACKAGE, "map.json", MapData)
+    coasts = load_data(PACKAGE, "coasts.json", CoastData)
+    g = load_data(PACKAGE, "generals.json", GeneralData)
+    sc = load_data(PACKAGE, "strategy_cards.json", StrategyCardData)
+    bc = load_data(PACKAGE, "battle_cards.json", BattleCardData)
+    t = load_data(PACKAGE, "tables.json", Tables)
+    su = load_data(PACKAGE, "setup.json", Setup)
+    problems = validate_map(m) + _validate_rest(m, g, sc, bc, t, su)
+    if problems:
+        raise ComponentDataError("hannibal data: " + "; ".join(problems))
+    return m, coasts, g, sc, bc, t, su
+
+
+MAP, COASTS, _GENERALS, _CARDS, _BATTLE, TABLES, SETUP = _load()
+
+PROVINCES: dict[str, Province] = {p.id: p for p in MAP.provinces}
+SPACES: dict[str, Space] = {s.id: s for s in MAP.spaces}
+LINKS: tuple[Link, ...] = MAP.links
+SEAS: dict[str, Sea] = {s.id: s for s in MAP.seas}
+GENERALS: dict[str, General] = {x.id: x for x in _GENERALS.generals}
+STRATEGY_CARDS: dict[int, StrategyCard] = {c.number: c for c in _CARDS.cards}
+BATTLE_CARD_TYPES: dict[str, BattleCardType] = {b.id: b for b in _BATTLE.types}
+BATTLE_DECK: tuple[str, ...] = tuple(b.id for b in _BATTLE.types for _ in range(b.count))
+"""The 48 battle cards, one type id per card, in data order (shuffle before use)."""
+
+_ADJ: dict[str, dict[str, Link]] = {s: {} for s in SPACES}
+for _ln in LINKS:
+    _ADJ[_ln.a][_ln.b] = _ln
+    _ADJ[_ln.b][_ln.a] = _ln
+
+# ------------------------------------------------------------------------------------ helpers
+
+
+def province_of(space: str) -> Province:
+    return PROVINCES[SPACES[space].province]
+
+
+def country_of(space: str) -> Country | None:
+    return province_of(space).country
+
+
+def spaces_in_province(province: str) -> tuple[Space, ...]:
+    return tuple(s for s in MAP.spaces if s.province == province)
+
+
+def provinces_in_country(country: Country) -> tuple[Province, ...]:
+    return tuple(p for p in MAP.provinces if p.country == country)
+
+
+def scoring_provinces() -> tuple[Province, ...]:
+    return tuple(p for p in MAP.provinces if p.scoring)
+
+
+def province_control_threshold(province: str) -> int:
+    return PROVINCES[province].control_threshold
+
+
+def neighbours(space: str) -> tuple[str, ...]:
+    """Spaces joined to ``space`` by a link of any kind."""
+    return tuple(_ADJ[space])
+
+
+def link_between(a: str, b: str) -> Link | None:
+    return _ADJ[a].get(b)
+
+
+def is_pass(link: Link) -> bool:
+    return link.kind in PASS_KINDS
+
+
+def movement_cost(link: Link) -> int:
+    """MP spent crossing a link: 2 for a pass or a strait, else 1 (§10.6)."""
+    return 1 if link.kind == "ordinary" else 2
+
+
+def is_port(space: str) -> bool:
+    return SPACES[space].port is not None
+
+
+def ports() -> tuple[Space, ...]:
+    return tuple(s for s in MAP.spaces if s.port)
+
+
+def port_modifier(space: str) -> int:
+    port = SPACES[space].port
+    if port is None:
+        raise ValueError(f"{space} is not a port")
+    return port.naval_modifier
+
+
+def is_city(space: str) -> bool:
+    return SPACES[space].city is not None
+
+
+def city_capacity(space: str) -> int:
+    city = SPACES[space].city
+    if city is None:
+        raise ValueError(f"{space} has no walled city")
+    return city.capacity
+
+
+def tribe_in(space: str) -> Tribe | None:
+    return SPACES[space].tribe
+
+
+def tribes() -> tuple[Space, ...]:
+    return tuple(s for s in MAP.spaces if s.tribe)
+
+
+def general(gid: str) -> General:
+    return GENERALS[gid]
+
+
+def generals_of(side: Side) -> tuple[General, ...]:
+    return tuple(x for x in GENERALS.values() if x.side == side)
+
+
+def strategy_card(number: int) -> StrategyCard:
+    return STRATEGY_CARDS[number]
+
+
+def battle_card_type(tid: str) -> BattleCardType:
+    return BATTLE_CARD_TYPES[tid]
+
+
+def modifier(table: AttritionTable | NavalTable | SiegeTable, mid: str) -> int:
+    for m in table.modifiers:
+        if m.id == mid:
+            return m.value
+    raise KeyError(mid)
+
+
+def attrition_column(n: int) -> Column:
+    """The attrition column for a force of ``n`` CU, or a battle of ``n`` rounds (§14.11, §21.2)."""
+    for c in TABLES.attrition.columns:
+        if c.holds(n):
+            return c
+    raise ValueError(f"no attrition column for {n}")
+
+
+def attrition_losses(n: int, roll: int, *, hostile_tribes: bool = False) -> AttritionCell:
+    """The attrition result for ``n`` CU (or rounds) and a modified roll; hostile tribes ignore ``n`` (§21.3)."""
+    t = TABLES.attrition
+    col = t.hostile_tribes_column if hostile_tribes else attrition_column(n).id
+    ci = [c.id for c in t.columns].index(col)
+    rolls = [r.roll for r in t.rows]
+    row = t.rows[rolls.index(min(max(roll, rolls[0]), rolls[-1]))]
+    return row.cells[ci]
+
+
+def retreat_losses(cu_at_start: int, roll: int) -> int:
+    """The loser's retreat-table losses for its size at the battle's start and a modified roll (§14.12)."""
+    t = TABLES.retreat
+    ci = next(i for i, c in enumerate(t.columns) if c.holds(cu_at_start))
+    rolls = [r.roll for r in t.rows]
+    return t.rows[rolls.index(min(max(roll, rolls[0]), rolls[-1]))].losses[ci]
+
+
+def naval_result(modified_roll: int) -> str:
+    for r in TABLES.naval.results:
+        if (r.min_roll is None or modified_roll >= r.min_roll) and (r.max_roll is None or modified_roll <= r.max_roll):
+            return r.result
+    raise ValueError(modified_roll)
+
+
+def turn(number: int) -> Turn:
+    return TABLES.turns[number - 1]
+
+
+def reachable(start: str, *, by_sea: bool = True, kinds: tuple[str, ...] | None = None) -> set[str]:
+    """Spaces reachable from ``start`` over links (of ``kinds``, default all) and, if ``by_sea``, from
+    any port to any other port (§11.1)."""
+    seen, todo = {start}, deque([start])
+    port_ids = {s.id for s in ports()}
+    while todo:
+        here = todo.popleft()
+        nxt = [b for b, ln in _ADJ[here].items() if kinds is None or ln.kind in kinds]
+        if by_sea and here in port_ids:
+            nxt += port_ids
+        for b in nxt:
+            if b not in seen:
+                seen.add(b)
+                todo.append(b)
+    return seen
+
+
+@cache
+def landmasses() -> tuple[frozenset[str], ...]:
+    """Groups of spaces joined by land (ordinary links and passes, not straits): mainland, islands."""
+    left, out = set(SPACES), []
+    while left:
+        group = reachable(next(iter(sorted(left))), by_sea=False, kinds=("ordinary", *PASS_KINDS))
+        out.append(frozenset(group))
+        left -= group
+    return tuple(out)
