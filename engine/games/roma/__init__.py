@@ -1,4 +1,4 @@
-"""Roma (Stefan Feld's two-player card and dice game), rulebook ``shared/seeds/003_…``."""
+"""Roma, the two-player card and dice game (rulebook ``shared/seeds/003_…``; rules in RULES.md)."""
 
 from engine.registry import register
 

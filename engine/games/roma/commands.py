@@ -12,10 +12,11 @@ from engine.core import Variant
 
 
 # -- set-up -------------------------------------------------------------------------------
-class PassCards(Variant, frozen=True):
-    """Secretly choose the two dealt cards to give to the other player (both seats at once)."""
+class PassCard(Variant, frozen=True):
+    """Secretly choose one of the dealt cards to give to the other player; each seat sends two
+    (both seats choose at the same time)."""
 
-    cards: tuple[str, ...]
+    card: str
 
 
 class LayCard(Variant, frozen=True):
@@ -106,7 +107,7 @@ class Decline(Variant, frozen=True):
 
 
 Command = Union[
-    PassCards, LayCard, RerollDice, KeepDice, PlayCard, TakeMoney, TakeCards, ActivateCard, EndTurn,
+    PassCard, LayCard, RerollDice, KeepDice, PlayCard, TakeMoney, TakeCards, ActivateCard, EndTurn,
     ChooseCard, ChooseDisc, ChooseDie, AdjustDie, BuyVictoryPoints, Decline,
 ]
 COMMAND_TYPES: tuple[type, ...] = Command.__args__

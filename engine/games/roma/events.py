@@ -35,14 +35,14 @@ class CardsDealtRedacted(Variant, frozen=True):
     count: int
 
 
-class CardsPassed(Variant, frozen=True):
-    """``seat`` chose the cards it gives away (secret until both have chosen)."""
+class CardPassed(Variant, frozen=True):
+    """``seat`` chose ``card`` as one it gives away (secret until both players have chosen)."""
 
     seat: int
-    cards: tuple[str, ...]
+    card: str
 
 
-class CardsPassedRedacted(Variant, frozen=True):
+class CardPassedRedacted(Variant, frozen=True):
     seat: int
 
 
@@ -163,16 +163,21 @@ class CardsLookedAtRedacted(Variant, frozen=True):
 
 
 class CardKept(Variant, frozen=True):
-    """``seat`` kept ``card`` and put ``discarded`` on the discard pile."""
+    """``seat`` kept ``card``, one of the cards it looked at, in its hand."""
 
     seat: int
     card: str
-    discarded: tuple[str, ...]
 
 
 class CardKeptRedacted(Variant, frozen=True):
     seat: int
-    discarded: tuple[str, ...]
+
+
+class CardsRejected(Variant, frozen=True):
+    """The cards ``seat`` looked at and did not keep went to the discard pile (public)."""
+
+    seat: int
+    cards: tuple[str, ...]
 
 
 class CardPlayed(Variant, frozen=True):
@@ -354,11 +359,11 @@ class GameEnded(Variant, frozen=True):
 
 
 Event = Union[
-    DeckShuffled, DeckShuffledRedacted, CardsDealt, CardsDealtRedacted, CardsPassed, CardsPassedRedacted,
+    DeckShuffled, DeckShuffledRedacted, CardsDealt, CardsDealtRedacted, CardPassed, CardPassedRedacted,
     CardsExchanged, CardsExchangedRedacted, CardPlacedFaceDown, CardPlacedFaceDownRedacted, CardsRevealed,
     TurnStarted, VictoryPointsPaid, DiceRolled, DiceKept, DecisionRequired, DieUsed, MoneyTaken,
     DiscardReshuffled, DiscardReshuffledRedacted, CardsLookedAt, CardsLookedAtRedacted, CardKept,
-    CardKeptRedacted, CardPlayed, CardDiscarded, CardActivated, ActionCopied, BattleRolled, BattleBoosted,
+    CardKeptRedacted, CardsRejected, CardPlayed, CardDiscarded, CardActivated, ActionCopied, BattleRolled, BattleBoosted,
     CardReturnedToHand, VictoryPointsGained, VictoryPointsTaken, VictoryPointsBought, DiscBlocked,
     DieAdjusted, DefenceReduced, DeckSearched, DeckSearchedRedacted, CardTakenFromDeck,
     CardTakenFromDeckRedacted, CardTakenFromDiscard, CardsPickedUp, CardRelaid, Declined, TurnEnded,

@@ -11,7 +11,6 @@ table, dice, money, VP and the discard pile are open information.
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any
 
 from engine.core import Emitted, GameConfig, Result, Status, private, public
@@ -60,7 +59,7 @@ def status(state: State) -> Status:
     if state.phase == OVER:
         return Status((), True, Result(tuple(state.winners), tuple(state.vp), state.reason))
     if state.phase == PASS:
-        return Status(tuple(s for s in SEATS if not state.passing[s]))
+        return Status(tuple(s for s in SEATS if len(state.passing[s]) < PASSED))
     return Status((state.active,))
 
 
@@ -108,6 +107,7 @@ def unused_dice(state: State) -> list[int]:
 
 
 def spare_dice(state: State) -> int:
+    """How many of the active player's action dice are still unused."""
     return state.used.count(False)
 
 
@@ -252,8 +252,8 @@ def decide(state: State, seat: int, command: Any, rng: Rng) -> list[Emitted]:
     kind = type(command)
     require(kind in cmd.COMMAND_TYPES, UNKNOWN_COMMAND, f"not a Roma command: {kind.__name__}")
     if state.phase == PASS:
-        if kind is cmd.PassCards:
-            return pass_cards(state, seat, command)
+        if kind is cmd.PassCard:
+            return pass_card(state, seat, command)
     elif state.phase == PLACE:
         if kind is cmd.LayCard:
             return place_card(state, seat, command, rng)
@@ -276,8 +276,7 @@ def legal(state: State, seat: int) -> list[Any]:
     if seat not in status(state).to_act:
         return []
     if state.phase == PASS:
-        pairs = {tuple(sorted(p)) for p in combinations(state.hands[seat], PASSED)}
-        return [cmd.PassCards(p) for p in sorted(pairs)]
+        return [cmd.PassCard(c) for c in distinct(state.hands[seat])]
     if state.phase == PLACE:
         free = [d for d in DISCS if not card_on(state, seat, d)]
         return [cmd.LayCard(c, d) for c in distinct(state.hands[seat]) for d in free]
@@ -292,20 +291,16 @@ def legal(state: State, seat: int) -> list[Any]:
 
 
 # -- set-up ---------------------------------------------------------------------------------
-def pass_cards(state: State, seat: int, c: cmd.PassCards) -> list[Emitted]:
-    """Roma "PREPARATION DU JEU": each player secretly gives two of the four dealt cards."""
-    require(isinstance(c.cards, (tuple, list)) and len(c.cards) == PASSED, MALFORMED_COMMAND,
-            f"pass exactly {PASSED} cards")
-    cards = tuple(c.cards)
-    hand = list(state.hands[seat])
-    for card in cards:
-        require(card in hand, ILLEGAL_TARGET, "you can only pass cards from your hand")
-        hand.remove(card)
-    out = [private(ev.CardsPassed(seat, cards), (seat,), ev.CardsPassedRedacted(seat))]
+def pass_card(state: State, seat: int, c: cmd.PassCard) -> list[Emitted]:
+    """Roma "PREPARATION DU JEU": each player secretly gives two of the four dealt cards, chosen
+    one command at a time; the cards change hands when both players have chosen both."""
+    require(c.card in state.hands[seat], ILLEGAL_TARGET, "you can only pass cards from your hand")
+    out = [private(ev.CardPassed(seat, c.card), (seat,), ev.CardPassedRedacted(seat))]
+    mine = state.passing[seat] + [c.card]
     other = state.passing[opponent(seat)]
-    if other:
-        given = (cards, tuple(other)) if seat == 0 else (tuple(other), cards)
-        out.append(private(ev.CardsExchanged(*given), SEATS, ev.CardsExchangedRedacted()))
+    if len(mine) == PASSED and len(other) == PASSED:
+        given = (mine, other) if seat == 0 else (other, mine)
+        out.append(private(ev.CardsExchanged(tuple(given[0]), tuple(given[1])), SEATS, ev.CardsExchangedRedacted()))
     return out
 
 
@@ -394,7 +389,9 @@ def keep_card(state: State, seat: int, c: cmd.ChooseCard) -> list[Emitted]:
     require(c.card in state.looking, ILLEGAL_TARGET, "keep one of the cards you are looking at")
     rest = list(state.looking)
     rest.remove(c.card)
-    return [private(ev.CardKept(seat, c.card, tuple(rest)), (seat,), ev.CardKeptRedacted(seat, tuple(rest)))]
+    # What is discarded becomes public: it goes in an event of its own, seen by all in full.
+    out = [private(ev.CardKept(seat, c.card), (seat,), ev.CardKeptRedacted(seat))]
+    return out + [public(ev.CardsRejected(seat, tuple(rest)))] if rest else out
 
 
 def activate_card(state: State, seat: int, c: cmd.ActivateCard, rng: Rng) -> list[Emitted]:

@@ -41,7 +41,7 @@ class State(msgspec.Struct):
     deck: list[str]           # talon, top first
     discard: list[str]        # pile de défausse, bottom first
     discs: list[list[str]]    # [seat][disc - 1]: card id or "" (empty)
-    passing: list[list[str]]  # set-up: the cards each seat chose to give ([] until chosen)
+    passing: list[list[str]]  # set-up: the cards each seat has chosen to give so far
     looking: list[str]        # cards the active player holds aside: looked at (keep) or picked up (relay)
     money: list[int]          # sesterces
     vp: list[int]             # victory points (points gagnants)
@@ -71,10 +71,9 @@ def _cards_dealt(s: State, e: ev.CardsDealt) -> None:
     s.hands[e.seat].extend(e.cards)
 
 
-def _cards_passed(s: State, e: ev.CardsPassed) -> None:
-    for c in e.cards:
-        s.hands[e.seat].remove(c)
-    s.passing[e.seat] = list(e.cards)
+def _card_passed(s: State, e: ev.CardPassed) -> None:
+    s.hands[e.seat].remove(e.card)
+    s.passing[e.seat].append(e.card)
 
 
 def _cards_exchanged(s: State, e: ev.CardsExchanged) -> None:
@@ -133,8 +132,12 @@ def _cards_looked_at(s: State, e: ev.CardsLookedAt) -> None:
 
 
 def _card_kept(s: State, e: ev.CardKept) -> None:
+    s.looking.remove(e.card)
     s.hands[e.seat].append(e.card)
-    s.discard.extend(e.discarded)
+
+
+def _cards_rejected(s: State, e: ev.CardsRejected) -> None:
+    s.discard.extend(e.cards)
     s.looking = []
 
 
@@ -222,7 +225,7 @@ def _nothing(s: State, e: object) -> None:
 _APPLY = {
     ev.DeckShuffled: _deck_shuffled,
     ev.CardsDealt: _cards_dealt,
-    ev.CardsPassed: _cards_passed,
+    ev.CardPassed: _card_passed,
     ev.CardsExchanged: _cards_exchanged,
     ev.CardPlacedFaceDown: _card_placed_face_down,
     ev.CardsRevealed: _cards_revealed,
@@ -235,6 +238,7 @@ _APPLY = {
     ev.DiscardReshuffled: _discard_reshuffled,
     ev.CardsLookedAt: _cards_looked_at,
     ev.CardKept: _card_kept,
+    ev.CardsRejected: _cards_rejected,
     ev.CardPlayed: _card_played,
     ev.CardDiscarded: _card_discarded,
     ev.CardActivated: _nothing,

@@ -52,7 +52,7 @@ class View(msgspec.Struct, frozen=True):
     to_act: tuple[int, ...]
     hand: tuple[str, ...]       # the viewer's hand
     hand_sizes: tuple[int, ...]
-    passed: tuple[bool, ...]    # set-up: which seats have chosen the cards they give
+    passed_count: tuple[int, ...]  # set-up: how many cards each seat has chosen to give so far
     passing: tuple[str, ...]    # set-up: the cards the viewer chose to give
     sides: tuple[Side, ...]
     money: tuple[int, ...]
@@ -106,7 +106,7 @@ def view(state: State, seat: int | None) -> View:
         to_act=st.to_act,
         hand=tuple(state.hands[seat]) if seat is not None else (),
         hand_sizes=tuple(len(h) for h in state.hands),
-        passed=tuple(bool(x) for x in state.passing),
+        passed_count=tuple(len(x) for x in state.passing),
         passing=tuple(state.passing[seat]) if seat is not None else (),
         sides=tuple(_side(state, seat, s) for s in SEATS),
         money=tuple(state.money),

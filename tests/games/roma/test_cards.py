@@ -43,6 +43,7 @@ def test_the_three_cards_that_are_never_activated():
 
 
 def test_data_file_is_strict_json_with_ids_in_snake_case():
+    """Cards are identified by their name in snake case ("tribunus_plebis")."""
     raw = json.loads(resources.files("engine.games.roma").joinpath("data", "cards.json").read_text())
     for record in raw["cards"]:
         assert record["id"] == record["name"].lower().replace(" ", "_")

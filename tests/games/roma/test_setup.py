@@ -1,7 +1,7 @@
 """Set-up: deal, secret pass, face-down placement, reveal (Roma "PREPARATION DU JEU")."""
 
 from engine.core import GameConfig
-from engine.errors import ILLEGAL_TARGET, MALFORMED_COMMAND, NOT_YOUR_TURN
+from engine.errors import ILLEGAL_TARGET, NOT_YOUR_TURN
 from engine.games.roma import ROMA
 from engine.games.roma.views import HIDDEN
 from engine.session import Session
@@ -37,37 +37,38 @@ def test_secret_pass_both_seats_act_and_neither_sees_the_other_choice():
     s, _ = start()
     assert s.status().to_act == (0, 1)
     hand0, hand1 = list(s.state.hands[0]), list(s.state.hands[1])
-    give1 = tuple(hand1[:2])
-    first = s.submit(1, cmd.PassCards(give1))
-    assert kinds(first) == ["CardsPassed"]
-    assert first[0].for_seat(0) == ev.CardsPassedRedacted(1)
+    first = s.submit(1, cmd.PassCard(hand1[0]))
+    assert kinds(first) == ["CardPassed"] and first[0].for_seat(0) == ev.CardPassedRedacted(1)
+    s.submit(1, cmd.PassCard(hand1[1]))
     assert s.status().to_act == (0,)
-    assert ROMA.view(s.state, 0).passed == (False, True) and ROMA.view(s.state, 0).passing == ()
-    assert ROMA.view(s.state, 1).passing == give1
-    give0 = tuple(hand0[2:])
-    second = s.submit(0, cmd.PassCards(give0))
+    assert ROMA.view(s.state, 0).passed_count == (0, 2) and ROMA.view(s.state, 0).passing == ()
+    assert ROMA.view(s.state, 1).passing == tuple(hand1[:2])
+    s.submit(0, cmd.PassCard(hand0[2]))
+    second = s.submit(0, cmd.PassCard(hand0[3]))
     exchange = second[-1]
-    assert exchange.event == ev.CardsExchanged(give0, give1)
+    assert exchange.event == ev.CardsExchanged(tuple(hand0[2:]), tuple(hand1[:2]))
     assert exchange.seats == (0, 1) and exchange.for_seat(None) == ev.CardsExchangedRedacted()
-    assert sorted(s.state.hands[0]) == sorted(hand0[:2] + list(give1))
-    assert sorted(s.state.hands[1]) == sorted(hand1[2:] + list(give0))
+    assert sorted(s.state.hands[0]) == sorted(hand0[:2] + hand1[:2])
+    assert sorted(s.state.hands[1]) == sorted(hand1[2:] + hand0[2:])
     assert s.status().to_act == (0,) and s.state.phase == "place"
 
 
-def test_pass_must_name_two_cards_of_your_hand_and_only_once():
+def test_pass_cards_of_your_hand_two_and_no_more():
     """Roma "PREPARATION DU JEU": two of one's own four cards."""
     s, _ = start()
-    hand = s.state.hands[0]
-    assert rejected(s.state, 0, cmd.PassCards((hand[0],))) == MALFORMED_COMMAND
-    other = next(c for c in ("nero", "sicarius", "mercator") if c not in hand)
-    assert rejected(s.state, 0, cmd.PassCards((hand[0], other))) == ILLEGAL_TARGET
-    s.submit(0, cmd.PassCards(tuple(hand[:2])))
-    assert rejected(s.state, 0, cmd.PassCards(tuple(s.state.hands[0][:2]))) == NOT_YOUR_TURN
+    hand = list(s.state.hands[0])
+    other = next(c for c in ("nero", "sicarius", "mercator", "templum") if c not in hand)
+    assert rejected(s.state, 0, cmd.PassCard(other)) == ILLEGAL_TARGET
+    s.submit(0, cmd.PassCard(hand[0]))
+    assert cmd.PassCard(hand[0]) not in ROMA.legal(s.state, 0) or hand.count(hand[0]) > 1
+    s.submit(0, cmd.PassCard(s.state.hands[0][0]))
+    assert s.state.phase == "pass" and len(s.state.hands[0]) == 2
+    assert rejected(s.state, 0, cmd.PassCard(s.state.hands[0][0])) == NOT_YOUR_TURN
 
 
 def _after_pass():
     s, _ = start(b"place")
-    for seat in (0, 1):
+    for seat in (0, 1, 0, 1):
         s.submit(seat, ROMA.legal(s.state, seat)[0])
     return s
 

@@ -93,7 +93,8 @@ def test_take_cards_look_at_die_many_keep_one_discard_the_rest():
     assert looked.for_seat(1) == ev.CardsLookedAtRedacted(0, 4)
     assert s.pending.kind == "keep" and {c.card for c in legal(s, 0)} == {"forum", "nero", "legat", "turris"}
     out = play(s, 0, cmd.ChooseCard("legat"))
-    assert out[0].for_seat(1) == ev.CardKeptRedacted(0, ("forum", "nero", "turris"))
+    assert out[0].for_seat(1) == ev.CardKeptRedacted(0)
+    assert out[1].seats is None and out[1].event == ev.CardsRejected(0, ("forum", "nero", "turris"))
     assert s.hands[0] == ["legat"] and s.discard == ["forum", "nero", "turris"] and s.deck == ["onager"]
 
 

@@ -67,9 +67,10 @@ def test_sample_hidden_reshuffles_what_the_seat_cannot_see_and_keeps_sizes():
 def test_views_during_the_pass_and_the_face_down_placement():
     """Roma "PREPARATION DU JEU": passed cards and face-down cards stay hidden until their time."""
     s, _ = Session.start(ROMA, GameConfig(players=2), seed=b"views")
-    s.submit(0, ROMA.legal(s.state, 0)[0])
-    for seat in (0, 1, None):
-        same_view_after_sampling(s.state, seat)
+    for seat in (0, 1, 0):
+        s.submit(seat, ROMA.legal(s.state, seat)[0])
+        for viewer in (0, 1, None):
+            same_view_after_sampling(s.state, viewer)
     s.submit(1, ROMA.legal(s.state, 1)[0])
     s.submit(0, ROMA.legal(s.state, 0)[0])
     assert HIDDEN in ROMA.view(s.state, 1).sides[0].cards
