@@ -37,48 +37,57 @@ replay
     ``server.log.verify``. A game whose ``evolve`` draws randomness fails here.
 
 leak
-    Nothing hidden reaches a seat. Three parts, for every observer ``s`` (each seat and
-    ``None``, the spectator):
+    Nothing hidden reaches a seat. For every observer ``s`` (each seat, and ``None``, the
+    spectator), in four parts:
 
-    1. Views. ``view(s, state) == view(s, sample_hidden(state, s, rng))`` for several samples,
+    1. Views. ``view(s, state) == view(s, sample_hidden(state, s, rng))`` for several samples
        at every deep step (one observer, one sample at other steps). The same samples must
        give the same ``status`` (``to_act``, ``over``: everybody is told them) and, for a
        seat, the same ``legal(state, s)`` (a seat is told its legal commands). Fuzzed
        commands of ``s`` rejected on the real state are rejected on its sample with the same
-       code and message (errors.py: a rejection says no more than the view). Over a whole
-       game ``sample_hidden`` must change something at least once when the game declares
-       hidden information, or the test is vacuous.
+       code and message (errors.py: a rejection says no more than the view). Over a game,
+       ``sample_hidden`` must change something at least once when the game declares hidden
+       information, or the leak checks are vacuous.
 
-    2. Event streams, by resampling what ``s`` cannot know. Seat ``t`` sends ``c`` at
-       position ``p``; ``E = decide(S, t, c, Rng(seed, p))``. Counterfactuals: ``E'`` decided
-       on each sample ``S'`` of ``s`` with the same rng, and ``E''`` decided on ``S`` with
-       another rng (random outcomes nobody knows yet). ``s`` receives
-       ``[e.for_seat(s) for e in E]``. Compare the two streams position by position:
+    The event stream. Seat ``t`` sends ``c`` at position ``p``;
+    ``E = decide(S, t, c, Rng(seed, p))``; ``s`` receives ``[e.for_seat(s) for e in E]``. Two
+    streams are compared event by event: equal forms, go on; a form *visible* to ``s`` (public,
+    or ``s`` among its seats) differs, or an event is visible in one and hidden in the other:
+    stop, for ``s`` now learns something lawfully (its own draw from a deck it cannot see, a
+    card turned face up) and what follows may depend on it; two forms *hidden* from ``s`` (so
+    ``s`` gets their redacted forms) differ: a candidate, judged below. Before the first
+    visible difference ``s`` has been told the same things in both streams.
 
-       * both forms *visible* to ``s`` (public, or ``s`` among the event's seats) and equal,
-         or both hidden and equal: go on;
-       * a visible form differs, or an event is visible to ``s`` in one world and hidden in
-         the other: stop. From here on ``s`` legitimately learns something that depends
-         on what it could not know (its own draw from a deck it cannot see, a card turned
-         face up, a die), and what follows may depend on it;
-       * both forms are *hidden* from ``s`` (``s`` receives the redacted forms) and differ:
-         a leak. Before any visible divergence, everything ``s`` knows is the same in both
-         worlds (by construction of the sample, and the rng is known to nobody), so a
-         redacted form that differs carries something ``s`` does not know.
+    2. Worlds ``s`` cannot tell apart. ``E`` against ``c`` decided on each sample ``S'`` of what
+       ``s`` cannot see (same rng), and against ``c`` decided on ``S`` with another seed (the
+       dice and shuffles nobody knows yet; the set-up is checked this way too). A candidate is
+       a leak when ``s``'s view after the command is the same in both worlds (the redacted
+       form says more than everything ``s`` may know), or when a value in which the two forms
+       differ appears nowhere in ``s``'s view after the command in its world. Otherwise it is a
+       reveal the rules make, named in a redacted form, and is accepted. If ``c`` is not legal
+       on a sample it is skipped when ``t != s``; when ``t == s`` the rejection is itself a
+       leak (``s``'s own command cannot depend on what ``s`` does not know).
 
-       Sound (no false alarm) for any game that follows DESIGN.md principle 3: a redacted form
-       carries only what the rules let its receivers know; information the rules reveal goes
-       in an event the receiver sees in full (public or private to it). A sample where ``c``
-       is not legal (``t``'s hand was resampled) is skipped when ``t != s``; when ``t == s``
-       the rejection itself is a leak (``s``'s own command cannot depend on what ``s`` does
-       not know).
+    3. Secret commands. Part 2 keeps ``c`` fixed, so it cannot see a redacted form that names
+       the secret content of ``c`` (the card a player passes face down, the card kept from
+       those looked at). At deep steps every pair of legal commands ``c1 != c2`` of ``t`` is
+       compared on the same state: a candidate is a leak when ``s``'s views after ``c1`` and
+       after ``c2`` are equal, or when a *string* in which the forms differ (a card's name) is
+       not shown in ``s``'s view after its command. Numbers are not judged this way: a public
+       part of a command (a disc) is often shown by a view's structure, not as a value.
 
-    3. Secret commands. Part 2 keeps ``c`` fixed, so it cannot see a redacted form that
-       carries the secret content of ``c`` itself (the two cards a player passes face down).
-       At deep steps, for two legal commands ``c1 != c2`` of ``t`` after which ``s``'s view is
-       the same (``s`` cannot tell which one ``t`` sent), the streams ``s`` receives are
-       compared by the same rule. Sound under the same convention, taking the view as the
-       measure of what ``s`` may know: a redacted form may carry only what the view will show.
+    4. Another world and another choice. At deep steps, every legal command ``c'`` of ``t`` on
+       each sample ``S'``: if ``s`` receives exactly the same visible events from ``c'`` on
+       ``S'`` as from ``c`` on ``S`` and has the same view afterwards, every form must be equal.
+
+    Why this gives no false alarm: the premise is DESIGN.md principle 3 read with the view as
+    the measure of what a seat may know. A redacted form may carry what its receivers knew, the
+    public part of the command and the dice, and what the rules reveal to them, which their
+    view then shows. Everything compared is kept equal except what ``s`` cannot know (the
+    sample, the seed, the other command), so a redacted form that differs and is not
+    explained by ``s``'s view afterwards carries what ``s`` could not know. The only heuristic
+    is "appears in the view" (parts 2 and 3): it can miss a leak whose value happens to appear
+    in the view for another reason, but a value it flags is one the view never shows.
 
     A leak is reported with the seed, the seq of the event and the first differing field.
 
@@ -104,7 +113,7 @@ from typing import Any, Callable
 
 import msgspec
 
-from engine.core import Emitted, Game, GameConfig, copy_state, state_digest
+from engine.core import Emitted, Game, GameConfig, state_digest
 from engine.errors import RuleError
 from engine.rng import Rng
 
@@ -134,7 +143,7 @@ def variants(union: Any) -> tuple[type, ...]:
     return typing.get_args(union) or (union,)
 
 
-def _where(exc: BaseException) -> str:
+def crash_site(exc: BaseException) -> str:
     frames = traceback.extract_tb(exc.__traceback__)
     if not frames:
         return ""
@@ -155,6 +164,7 @@ class Ctx:
         self.tally: dict[str, int] = dict.fromkeys(CHECKS, 0)
         self.strings: set[str] = set()
         self.sample_changed = False
+        self.wired: set[tuple[str, bytes]] = set()
         self._samples = 0
         self.step = 0
         self.position = 0
@@ -173,7 +183,7 @@ class Ctx:
         except CheckFailure:
             raise
         except Exception as exc:  # noqa: BLE001 - every crash is a finding
-            self.fail(check, f"{what} crashed: {type(exc).__name__}: {exc}{_where(exc)}")
+            self.fail(check, f"{what} crashed: {type(exc).__name__}: {exc}{crash_site(exc)}")
 
     def rng(self, position: int) -> Rng:
         return Rng(self.seed_bytes, position)
@@ -216,7 +226,7 @@ def decide_accepted(ctx: Ctx, state: Any, seat: int, command: Any, digest: str, 
     except RuleError as exc:
         ctx.fail("legal", f"seat {seat}: {command!r} is {why} but decide rejects it: {exc.code}: {exc.message}")
     except Exception as exc:  # noqa: BLE001
-        ctx.fail("progress", f"decide crashed on seat {seat} {command!r}: {type(exc).__name__}: {exc}{_where(exc)}")
+        ctx.fail("progress", f"decide crashed on seat {seat} {command!r}: {type(exc).__name__}: {exc}{crash_site(exc)}")
     ctx.ok("legal")
     if state_digest(state) != digest:
         ctx.fail("purity", f"decide changed its input state (seat {seat}, {command!r})")
@@ -235,7 +245,7 @@ def decide_rejected(ctx: Ctx, state: Any, seat: int, command: Any, label: str, d
         error = exc
     except Exception as exc:  # noqa: BLE001
         ctx.fail("legal", f"{label}: seat {seat} {command!r} must be rejected with a RuleError, but decide raised "
-                          f"{type(exc).__name__}: {exc}{_where(exc)}")
+                          f"{type(exc).__name__}: {exc}{crash_site(exc)}")
     else:
         ctx.fail("legal", f"{label}: seat {seat} {command!r} is not listed by legal() but decide accepts it")
     if state_digest(state) != digest:
@@ -251,130 +261,16 @@ def evolve_all(ctx: Ctx, state: Any, emitted: list[Emitted], what: str) -> Any:
     return state
 
 
-# ---- leaks --------------------------------------------------------------------
-
-def hidden_from(e: Emitted, seat: int | None) -> bool:
-    return e.seats is not None and (seat is None or seat not in e.seats)
-
-
-def stream_leak(real: list[Emitted], other: list[Emitted], seat: int | None) -> tuple[int, str] | None:
-    """The first redacted form that differs before anything visible to ``seat`` does."""
-    for i, (a, b) in enumerate(zip(real, other)):
-        hidden = hidden_from(a, seat)
-        if hidden != hidden_from(b, seat):
-            return None
-        fa, fb = a.for_seat(seat), b.for_seat(seat)
-        if fa == fb and type(fa) is type(fb):
-            continue
-        if not hidden:
-            return None
-        return i, first_difference(fa, fb, type(fa).__name__) or "?"
-    return None
-
-
-def _leak(ctx: Ctx, seat: int | None, found: tuple[int, str], what: str, position: int) -> typing.NoReturn:
-    i, diff = found
-    ctx.fail("leak", f"{ctx.who(seat)} receives a redacted form that depends on what it cannot know: {what}; "
-                     f"event {i} of the command (seq {position + i + 1}) differs at {diff}", position + i + 1)
-
-
-def observe(ctx: Ctx, state: Any, status: Any, legal: dict[int, list], observers: list, samples: int,
-            digest: str) -> dict[int | None, list[Any]]:
-    """Views, status and legal commands are the same on samples of what each observer cannot see."""
-    game = ctx.game
-    out: dict[int | None, list[Any]] = {}
-    for s in observers:
-        real = ctx.call("leak", f"view({s})", game.view, state, s)
-        out[s] = []
-        for _ in range(samples):
-            sample = ctx.call("leak", f"sample_hidden(state, {s})", game.sample_hidden, state, s, ctx.sample_rng())
-            if state_digest(state) != digest:
-                ctx.fail("purity", f"sample_hidden(state, {s}) changed the real state")
-            if not ctx.sample_changed and state_digest(sample) != digest:
-                ctx.sample_changed = True
-            seen = ctx.call("leak", f"view({s}) of a sample", game.view, sample, s)
-            diff = first_difference(real, seen, "view")
-            if diff:
-                ctx.fail("leak", f"view of {ctx.who(s)} differs on a state it cannot tell from the real one "
-                                 f"(sample_hidden): {diff}")
-            st = ctx.call("leak", "status of a sample", game.status, sample)
-            if (st.to_act, st.over) != (status.to_act, status.over):
-                ctx.fail("leak", f"status differs on a sample of what {ctx.who(s)} cannot see: to_act/over "
-                                 f"{status.to_act}/{status.over} != {st.to_act}/{st.over}")
-            if s is not None:
-                theirs = ctx.call("leak", f"legal({s}) of a sample", game.legal, sample, s)
-                diff = first_difference(legal[s], theirs, "legal")
-                if diff:
-                    ctx.fail("leak", f"legal commands of seat {s} differ on a state it cannot tell from the real "
-                                     f"one: they reveal hidden information: {diff}")
-            out[s].append(sample)
-            ctx.ok("leak")
-        if state_digest(state) != digest:
-            ctx.fail("purity", f"view/legal/status changed the state (observer {s})")
-    return out
-
-
-def check_stream(ctx: Ctx, state: Any, seat: int, command: Any, emitted: list[Emitted],
-                 samples: dict[int | None, list[Any]]) -> None:
-    """Part 2 of the leak check: the stream of each observer on its samples and another rng."""
-    game, p = ctx.game, ctx.position
-    for s, states in samples.items():
-        for sample in states:
-            try:
-                other = game.decide(sample, seat, command, ctx.rng(p))
-            except RuleError as exc:
-                if s == seat:
-                    ctx.fail("leak", f"seat {seat}'s legal {command!r} is rejected ({exc.code}) on a state the seat "
-                                     f"cannot tell from the real one: its acceptance reveals hidden information")
-                continue
-            except Exception as exc:  # noqa: BLE001
-                ctx.fail("leak", f"decide crashed on a state sample_hidden(state, {s}) returned (sample_hidden must "
-                                 f"return a state the rules can run): {type(exc).__name__}: {exc}{_where(exc)}")
-            found = stream_leak(emitted, other, s)
-            if found:
-                _leak(ctx, s, found, f"seat {seat} sent {command!r}; the same command on a sample of what "
-                                     f"{ctx.who(s)} cannot see gives another redacted form", p)
-            ctx.ok("leak")
-    try:
-        other = game.decide(state, seat, command, ctx.alt_rng(p))
-    except RuleError as exc:
-        ctx.fail("purity", f"seat {seat} {command!r} is accepted with one rng and rejected ({exc.code}) with another")
-    except Exception as exc:  # noqa: BLE001
-        ctx.fail("progress", f"decide crashed with another seed: {type(exc).__name__}: {exc}{_where(exc)}")
-    for s in ctx.observers:
-        found = stream_leak(emitted, other, s)
-        if found:
-            _leak(ctx, s, found, f"seat {seat} sent {command!r}; decided with another seed, a redacted form "
-                                 f"differs (it carries a random outcome)", p)
-    ctx.ok("leak")
-
-
-def check_secret_commands(ctx: Ctx, seat: int, outcomes: list[tuple[Any, list[Emitted], Any]]) -> None:
-    """Part 3 of the leak check: commands ``s`` cannot tell apart give ``s`` the same stream."""
-    for s in ctx.observers:
-        if s == seat:
-            continue
-        groups: dict[bytes, tuple[Any, list[Emitted]]] = {}
-        for command, emitted, after in outcomes:
-            view = ctx.call("leak", f"view({s})", ctx.game.view, after, s)
-            key = msgspec.msgpack.encode(view)
-            if key not in groups:
-                groups[key] = (command, emitted)
-                continue
-            first, first_emitted = groups[key]
-            found = stream_leak(first_emitted, emitted, s)
-            if found:
-                _leak(ctx, s, found, f"seat {seat} may send {first!r} or {command!r}, which leave {ctx.who(s)}'s "
-                                     f"view the same, but a redacted form tells them apart", ctx.position)
-            ctx.ok("leak")
-
-
 # ---- wire ---------------------------------------------------------------------
 
 def wire_roundtrip(ctx: Ctx, kind: str, value: Any) -> None:
     """``value`` -> protobuf -> bytes -> protobuf -> ``value``."""
     if ctx.wire is None:
         return
+    key = (kind, msgspec.msgpack.encode(value))
+    if key in ctx.wired:  # already round-tripped in this game
+        return
+    ctx.wired.add(key)
     to, back = {"command": (ctx.wire.command_to_proto, ctx.wire.command_from_proto),
                 "event": (ctx.wire.event_to_proto, ctx.wire.event_from_proto),
                 "view": (ctx.wire.view_to_proto, ctx.wire.view_from_proto)}[kind]
@@ -385,7 +281,7 @@ def wire_roundtrip(ctx: Ctx, kind: str, value: Any) -> None:
         again = back(parsed)
     except Exception as exc:  # noqa: BLE001
         ctx.fail("wire", f"{kind} {name} does not survive the protobuf round trip: {type(exc).__name__}: {exc}"
-                         f"{_where(exc)} ({value!r})")
+                         f"{crash_site(exc)} ({value!r})")
     diff = first_difference(value, again, name)
     if diff:
         ctx.fail("wire", f"{kind} {name} comes back from protobuf changed: {diff}")

@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import TextIO
 
 from engine import registry
-from engine.core import GameConfig
 
 from .checks import CHECKS
 from .play import GameResult
@@ -33,10 +32,11 @@ def reproduce(game_id: str, seed: int, players: int, options: dict[str, str]) ->
     return f"carthago conformance {game_id} --seed {seed} --players {players}{opts}"
 
 
-def save_failure(result: ConfigResult, directory: Path = FAILURES) -> Path | None:
+def save_failure(result: ConfigResult, directory: Path | None = None) -> Path | None:
     """Write the failing game's log: an export file (+ its JSON lines rendering), or JSON lines."""
     if not result.log or result.failure is None:
         return None
+    directory = directory or FAILURES
     directory.mkdir(parents=True, exist_ok=True)
     opts = "".join(f"-{k}={v}" for k, v in sorted(result.options.items()))
     stem = f"{result.game}-{result.players}p{opts}-seed{result.failure.seed}"
@@ -66,7 +66,8 @@ def _seq(body: bytes) -> int:
 class Progress:
     """A plain progress bar on stderr (only when it is a terminal)."""
 
-    def __init__(self, stream: TextIO = sys.stderr) -> None:
+    def __init__(self, stream: TextIO | None = None) -> None:
+        stream = stream or sys.stderr
         self.stream, self.tty = stream, stream.isatty()
         self.label, self.total, self.done, self.started = "", 0, 0, 0.0
 
@@ -95,21 +96,21 @@ class Progress:
 
 
 def checks_cell(result: ConfigResult) -> str:
-    ran = [c for c in CHECKS if result.tally.get(c, 0) or (result.failure and result.failure.check == c)]
-    failed = result.failure.check if result.failure else None
-    passed = [c for c in ran if c != failed]
-    cell = f"{len(passed)}/{len(ran)}"
-    skipped = [c for c in CHECKS if c not in ran]
-    if skipped:
-        cell += f" (n/a: {', '.join(skipped)})"
-    if failed:
-        cell += f" FAILED {failed}"
-    return cell
+    """``6/6``; ``5/5 (wire: n/a)`` for a game without protobuf; or which check failed."""
+    applicable = [c for c in CHECKS if c != "wire" or result.wire]
+    note = "" if result.wire else " (wire: n/a)"
+    if result.failure is None:
+        return f"{len(applicable)}/{len(applicable)}{note}"
+    failed = result.failure.check
+    passed = [c for c in applicable if c != failed and result.tally.get(c, 0)]
+    return f"{len(passed)}/{len(applicable)}{note} FAILED {failed}"
 
 
-def print_table(game_id: str, title: str, results: list[ConfigResult], out: TextIO = sys.stdout) -> None:
+def print_table(game_id: str, title: str, results: list[ConfigResult], out: TextIO | None = None) -> None:
+    out = out or sys.stdout
     print(f"\n{game_id} ({title})", file=out)
-    head = f"  {'players':>7}  {'options':<24} {'games':>6} {'steps':>9} {'seconds':>8}  {'assertions':>11}  checks passed"
+    head = (f"  {'players':>7}  {'options':<24} {'games':>6} {'steps':>9} {'seconds':>8}  {'assertions':>11}  "
+            "checks passed")
     print(head, file=out)
     for r in results:
         if r.skipped:
@@ -119,7 +120,8 @@ def print_table(game_id: str, title: str, results: list[ConfigResult], out: Text
               f"{sum(r.tally.values()):>11,}  {checks_cell(r)}", file=out)
 
 
-def report_failure(r: ConfigResult, path: Path | None, out: TextIO = sys.stdout) -> None:
+def report_failure(r: ConfigResult, path: Path | None, out: TextIO | None = None) -> None:
+    out = out or sys.stdout
     f = r.failure
     where = f"step {f.step}" + (f", seq {f.seq}" if f.seq is not None else "")
     print(f"\nFAILED {f.check}: {r.game}, {r.players} players, {describe_options(r.options)}, seed {f.seed}, {where}",
@@ -175,5 +177,8 @@ def run(args) -> int:
             if r.failure is not None:
                 ok = False
                 report_failure(r, save_failure(r))
+        if all(r.skipped for r in results):
+            print(f"\n{game_id}: no configuration to run (see --players and --option)", file=sys.stderr)
+            return 2
     print("\nconformance: " + ("every check passed" if ok else "FAILED"))
     return 0 if ok else 1

@@ -46,3 +46,61 @@ def first_difference(a: Any, b: Any, path: str = "") -> str | None:
             if found:
                 return found
     return f"{where}: {_short(a)} != {_short(b)}"
+
+
+MISSING = object()  # a leaf present on one side only
+
+
+def _key(value: Any) -> tuple[str, Any]:
+    return type(value).__name__, value
+
+
+def leaves(value: Any, out: set | None = None) -> set:
+    """Every scalar inside ``value`` (typed, so ``True`` is not ``1``)."""
+    out = set() if out is None else out
+    if isinstance(value, msgspec.Struct):
+        for field in value.__struct_fields__:
+            leaves(getattr(value, field), out)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            leaves(item, out)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            leaves(k, out)
+            leaves(v, out)
+    else:
+        try:
+            out.add(_key(value))
+        except TypeError:  # unhashable: not a leaf we can look for
+            pass
+    return out
+
+
+def differing_leaves(a: Any, b: Any, path: str = "") -> list[tuple[str, Any, Any]]:
+    """``(path, leaf of a, leaf of b)`` wherever ``a`` and ``b`` differ (``MISSING``: absent)."""
+    where = path or "value"
+    if a is MISSING:
+        return [(where, MISSING, y) for _, y in sorted(leaves(b), key=repr)]
+    if b is MISSING:
+        return [(where, x, MISSING) for _, x in sorted(leaves(a), key=repr)]
+    if type(a) is not type(b):
+        return [(where, x, MISSING) for _, x in sorted(leaves(a), key=repr)] + \
+               [(where, MISSING, y) for _, y in sorted(leaves(b), key=repr)]
+    if isinstance(a, msgspec.Struct):
+        return [d for f in a.__struct_fields__
+                for d in differing_leaves(getattr(a, f), getattr(b, f), f"{path}.{f}" if path else f)]
+    if isinstance(a, (list, tuple)):
+        n = max(len(a), len(b))
+        return [d for i in range(n) for d in differing_leaves(a[i] if i < len(a) else MISSING,
+                                                               b[i] if i < len(b) else MISSING, f"{where}[{i}]")]
+    if a == b:
+        return []
+    return [(where, a, b)]
+
+
+def shown_in(leaf: Any, found: set) -> bool:
+    """Whether a scalar appears among ``leaves(...)`` of something (MISSING always does)."""
+    try:
+        return leaf is MISSING or _key(leaf) in found
+    except TypeError:  # unhashable
+        return False

@@ -20,9 +20,9 @@ from engine.errors import RuleError
 from engine.session import validate_config
 
 from . import fuzz
-from .checks import (CHECKS, CheckFailure, Ctx, Plan, check_emitted, check_secret_commands, check_stream,
-                     decide_accepted, decide_rejected, evolve_all, observe, stream_leak, wire_emitted,
-                     wire_roundtrip, _leak)
+from .checks import (CheckFailure, Ctx, Plan, check_emitted, crash_site, decide_accepted, decide_rejected, evolve_all,
+                     wire_emitted, wire_roundtrip)
+from .leak import check_hidden_choices, check_secret_commands, check_stream, judge_streams, observe
 from .diff import first_difference
 
 
@@ -73,6 +73,9 @@ def play_one(game: Game, config: GameConfig, seed: int, plan: Plan = Plan(), for
         run.check_replay()
     except CheckFailure as exc:
         failure = Failure(exc.check, exc.message, seed, ctx.step, exc.seq)
+    except Exception as exc:  # noqa: BLE001 - a crash no check expected is still this game's failure
+        failure = Failure("progress", f"crashed: {type(exc).__name__}: {exc}{crash_site(exc)}", seed, ctx.step,
+                          ctx.position)
     result = GameResult(seed, ctx.step, ctx.position, time.perf_counter() - started, dict(ctx.tally), failure)
     if failure is not None:
         result.log, result.log_format = run.log_file()
@@ -127,6 +130,8 @@ class _Run:
             command = self.bot.choice(legal[seat])
             emitted = self.decide(state, seat, command, digest)
             check_stream(ctx, state, seat, command, emitted, samples)
+            if deep:
+                check_hidden_choices(ctx, state, seat, command, emitted, samples)
             wire_roundtrip(ctx, "command", command)
             wire_emitted(ctx, emitted)
             self.steps.append(Step(seat, command, emitted, ctx.position, msgspec.msgpack.encode(emitted)))
@@ -139,6 +144,7 @@ class _Run:
         ctx, game, config = self.ctx, self.game, self.ctx.config
         opening = ctx.call("progress", "setup", game.setup, config, ctx.rng(0))
         check_emitted(ctx, opening, "setup")
+        self.opening = opening  # kept at once: a failure below still saves them in the log
         self.opening_encoded = msgspec.msgpack.encode(opening)
         again = ctx.call("purity", "setup", game.setup, config, ctx.rng(0))
         diff = first_difference(opening, again, "setup")
@@ -147,11 +153,10 @@ class _Run:
         ctx.ok("purity")
         other = ctx.call("progress", "setup", game.setup, config, ctx.alt_rng(0))
         check_emitted(ctx, other, "setup")
+        initial = ctx.call("progress", "initial", game.initial, config)
         for s in ctx.observers:
-            found = stream_leak(opening, other, s)
-            if found:
-                _leak(ctx, s, found, "the set-up decided with another seed gives another redacted form "
-                                     "(it carries a random outcome)", 0)
+            judge_streams(ctx, s, opening, other, initial, initial, "set-up with another seed",
+                          "the set-up decided with another seed gives another redacted form", 0)
         ctx.ok("leak")
         wire_emitted(ctx, opening)
         return opening
@@ -325,8 +330,8 @@ class _Run:
             for what, fn, args in [("status", game.status, ())] + \
                     [(f"view({s})", game.view, (s,)) for s in ctx.observers] + \
                     [(f"legal({x})", game.legal, (x,)) for x in ctx.seats]:
-                a = fn(decode_state(game, final), *args)
-                b = fn(state, *args)
+                a = ctx.call("replay", what, fn, decode_state(game, final), *args)
+                b = ctx.call("replay", f"{what} after a restore", fn, state, *args)
                 diff = first_difference(a, b, what)
                 if diff:
                     ctx.fail("replay", f"restored from the snapshot at event {position}, {what} differs: {diff}",
@@ -341,7 +346,7 @@ class _Run:
             ctx.fail("replay", f"set-up again gives other events: {first_difference(self.opening, opening, 'setup')}")
         state = ctx.call("replay", "initial", game.initial, ctx.config)
         for e in opening:
-            state = game.evolve(state, e.event)
+            state = ctx.call("replay", "evolve on re-deciding", game.evolve, state, e.event)
         for k, step in enumerate(self.steps):
             try:
                 emitted = game.decide(state, step.seat, step.command, ctx.rng(step.position))
@@ -353,7 +358,7 @@ class _Run:
                 ctx.fail("replay", f"re-running decide over the recorded commands gives other events for command "
                                    f"{k + 1} (seat {step.seat} {step.command!r}): {diff}", step.position)
             for e in emitted:
-                state = game.evolve(state, e.event)
+                state = ctx.call("replay", "evolve on re-deciding", game.evolve, state, e.event)
         ctx.ok("replay")
 
     # ---- the log ------------------------------------------------------------

@@ -38,6 +38,7 @@ class ConfigResult(msgspec.Struct):
     log: bytes = b""
     log_format: str = ""
     skipped: str = ""  # why the configuration was not run
+    wire: bool = True  # the game has a protobuf wire (checked by "wire")
 
     @property
     def ok(self) -> bool:
@@ -73,8 +74,9 @@ def configurations(game: Game, players: int | None = None, options: dict[str, st
 
 
 def plan_for(game: Game) -> Plan:
-    """How deep to look in one game: every step for small games, a share of steps for long ones."""
-    return Plan(deep=1.0) if game.info.max_steps <= 2_000 else Plan(deep=0.25)
+    """How deep to look in one game. Every step for now (a Roma game takes about half a second);
+    a game whose random games run long can lower ``deep`` here."""
+    return Plan()
 
 
 _FOREIGN: dict[str, tuple] = {}
@@ -114,7 +116,8 @@ def run_config(game: Game, config: GameConfig, seeds: Iterable[int], plan: Plan 
     workers find it by id). Results are the same either way: every game is seeded.
     """
     plan = plan or plan_for(game)
-    out = ConfigResult(game.info.id, config.players, dict(config.options), tally=dict.fromkeys(CHECKS, 0))
+    out = ConfigResult(game.info.id, config.players, dict(config.options), tally=dict.fromkeys(CHECKS, 0),
+                       wire=bool(game.info.proto_package))
     try:
         validate_config(game, config)
     except RuleError as exc:
