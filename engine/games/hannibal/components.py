@@ -86,7 +86,6 @@ class Space(Record, frozen=True, kw_only=True):
     lat: float
     x: float  # drawing position (projection of lon/lat, nudged where crowded)
     y: float
-    label: str = "e"  # where the drawn name sits: n, ne, e, se, s, sw, w, nw
     start_control: Side | None  # political control at set-up (§4.1, §4.2, §20.9)
     port: Port | None = None
     city: City | None = None
@@ -398,8 +397,6 @@ def validate_map(m: MapData) -> list[str]:
             p.append(f"space {s.id}: unknown province {s.province!r}")
         if s.city and s.tribe:
             p.append(f"space {s.id}: both a city and a tribe")
-        if s.label not in ("n", "ne", "e", "se", "s", "sw", "w", "nw"):
-            p.append(f"space {s.id}: bad label position {s.label!r}")
         if s.port:
             _check_sources(f"port {s.id}", s.port, p)
             if not s.port.seas:
