@@ -16,7 +16,8 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 # Pinned dependencies first, then the two packages of this repository (editable, no network).
-$(DEPS): $(BIN)/python requirements.lock pyproject.toml clients/python/pyproject.toml
+# A new top-level package (its __init__.py newer than the stamp) re-runs the editable install.
+$(DEPS): $(BIN)/python requirements.lock pyproject.toml clients/python/pyproject.toml $(wildcard */__init__.py)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.lock
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation \
 		-e clients/python -e .

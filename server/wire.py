@@ -70,6 +70,14 @@ def _read(msg: Message) -> dict[str, Any]:
     return out
 
 
+def _variant_to_proto(msg: Message, variant: Any) -> Message:
+    """Fill the ``oneof kind`` field named by the variant's tag."""
+    sub = getattr(msg, tag_of(variant))
+    sub.SetInParent()
+    _fill(sub, variant)
+    return msg
+
+
 class GameWire:
     """The codec of one game."""
 
@@ -84,11 +92,7 @@ class GameWire:
 
     # -- commands ---------------------------------------------------------
     def command_to_proto(self, command: Any) -> Message:
-        msg = self.Command()
-        sub = getattr(msg, tag_of(command))
-        sub.SetInParent()
-        _fill(sub, command)
-        return msg
+        return _variant_to_proto(self.Command(), command)
 
     def command_from_proto(self, msg: Message) -> Any:
         kind = msg.WhichOneof("kind")
@@ -103,11 +107,7 @@ class GameWire:
 
     # -- events -----------------------------------------------------------
     def event_to_proto(self, event: Any) -> Message:
-        msg = self.Event()
-        sub = getattr(msg, tag_of(event))
-        sub.SetInParent()
-        _fill(sub, event)
-        return msg
+        return _variant_to_proto(self.Event(), event)
 
     def event_from_proto(self, msg: Message) -> Any:
         kind = msg.WhichOneof("kind")
