@@ -9,6 +9,7 @@ from .core import Game
 # Game id -> module that registers it. Only games whose rules have landed.
 _KNOWN = {
     "roma": "engine.games.roma",
+    "rome-et-carthage": "engine.games.rome_et_carthage",
 }
 
 _GAMES: dict[str, Game] = {}

@@ -1,0 +1,107 @@
+"""The playing cards of Rome et Carthage: a standard 52-card pack and who gets which.
+
+Card ids are the rank then the suit's letter: ``"AH"`` (ace of hearts), ``"10S"``, ``"JC"``,
+``"QD"``, ``"KH"``. Values (Rome et Carthage "Pièces et accessoires du jeu" b): ace to ten are
+worth their number, jacks and queens zero, kings fifteen; the suit never changes a value.
+
+Who holds what at the start (Rome et Carthage "Préliminaires" 3, "Jeu à deux", "Jeu à trois";
+Méditerranée "Préparation" 2, "Règle du jeu à deux / à trois"):
+
+* a player with one state: the 2, 4, 6, 8, 10, jack, queen and king of that state's suit;
+* a player with two states (the two-player game, the lone player of three): a run from ace to ten
+  plus two jacks and two kings; queens are not used. The rulebook does not say which suit the run
+  is; ruling R3 (RULES.md): the suit of the player's first state, and the jacks and kings of both.
+* every other card, except the unused queens, makes the 20-card draw pile (talon).
+"""
+
+from __future__ import annotations
+
+from .board import state as board_state
+
+SUIT_LETTERS = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}
+LETTER_SUITS = {v: k for k, v in SUIT_LETTERS.items()}
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+_VALUES = {"A": 1, "J": 0, "Q": 0, "K": 15} | {str(n): n for n in range(2, 11)}
+ALL_CARDS: tuple[str, ...] = tuple(r + SUIT_LETTERS[s] for s in SUIT_LETTERS for r in RANKS)
+_ORDER = {c: i for i, c in enumerate(sorted(ALL_CARDS, key=lambda c: (_VALUES[c[:-1]], RANKS.index(c[:-1]), c[-1])))}
+
+SINGLE_LOT = ("2", "4", "6", "8", "10", "J", "Q", "K")  # a one-state player's eight cards
+RUN = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
+
+
+def rank(card: str) -> str:
+    return card[:-1]
+
+
+def suit(card: str) -> str:
+    return LETTER_SUITS[card[-1]]
+
+
+def value(card: str) -> int:
+    return _VALUES[card[:-1]]
+
+
+def is_card(card: object) -> bool:
+    return isinstance(card, str) and card in _ORDER
+
+
+def is_zero(card: str) -> bool:
+    return _VALUES[card[:-1]] == 0
+
+
+def is_king(card: str) -> bool:
+    return card[:-1] == "K"
+
+
+def sort_key(card: str) -> int:
+    """The canonical order of cards in a command: by value, then rank, then suit letter."""
+    return _ORDER[card]
+
+
+def canonical(cards) -> tuple[str, ...]:
+    return tuple(sorted(cards, key=sort_key))
+
+
+def total(cards) -> int:
+    return sum(_VALUES[c[:-1]] for c in cards)
+
+
+def starting_hand(states: list[str]) -> tuple[str, ...]:
+    """The cards a player owning ``states`` (state ids, first state first) starts with."""
+    letters = [SUIT_LETTERS[board_state(s).suit] for s in states]
+    if len(states) == 1:
+        return canonical(r + letters[0] for r in SINGLE_LOT)
+    run = [r + letters[0] for r in RUN]
+    figures = [r + letter for letter in letters for r in ("J", "K")]
+    return canonical(run + figures)
+
+
+def talon_cards(hands: list[tuple[str, ...]], states_by_seat: list[list[str]]) -> tuple[str, ...]:
+    """Every card not dealt, less the queens of two-state players (never used)."""
+    dealt = {c for h in hands for c in h}
+    unused = {"Q" + SUIT_LETTERS[board_state(s).suit] for states in states_by_seat if len(states) == 2 for s in states}
+    return canonical(c for c in ALL_CARDS if c not in dealt and c not in unused)
+
+
+def minimal_payments(hand: list[str], at_least: int = 3) -> list[tuple[str, ...]]:
+    """Every set of non-zero cards worth ``at_least`` or more from which no card can be left out
+    (ruling R9: a forced march is paid with no card more than needed)."""
+    cards = canonical(c for c in hand if not is_zero(c))
+    out: list[tuple[str, ...]] = []
+
+    def grow(start: int, chosen: list[str], worth: int) -> None:
+        if worth >= at_least:
+            if all(worth - value(c) < at_least for c in chosen):
+                out.append(tuple(chosen))
+            return
+        for i in range(start, len(cards)):
+            grow(i + 1, chosen + [cards[i]], worth + value(cards[i]))
+
+    grow(0, [], 0)
+    return sorted(set(out), key=lambda p: tuple(sort_key(c) for c in p))
+
+
+def is_minimal_payment(cards: tuple[str, ...], at_least: int = 3) -> bool:
+    worth = total(cards)
+    return (worth >= at_least and all(not is_zero(c) for c in cards)
+            and all(worth - value(c) < at_least for c in cards))

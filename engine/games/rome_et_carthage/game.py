@@ -1,0 +1,86 @@
+"""Rome et Carthage as a Carthago game: what it is, then the Decider wiring (DESIGN.md "The engine").
+
+Two teams fight for the four capitals of the ancient Mediterranean with elephants, chariots,
+mercenaries and galleys; combats are fought with playing cards laid face down. Rules summary and
+every ruling: ``RULES.md``. The map: ``README.md`` and ``data/map.json``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from engine.core import Emitted, GameConfig, GameInfo, OptionSpec, Status
+from engine.rng import Rng
+from engine.session import check_can_act
+
+from . import rules, views
+from .commands import Command
+from .events import Event
+from .state import State, evolve
+from .views import View
+
+INFO = GameInfo(
+    id="rome-et-carthage",
+    title="Rome et Carthage / Méditerranée",
+    player_counts=(2, 3, 4),
+    seat_names=("north", "east", "south", "west"),
+    chance=True,
+    hidden_information=True,
+    simultaneous_moves=True,  # both sides lay their combat cards at the same time
+    proto_package="carthago.games.rome_et_carthage.v1",
+    version="1",
+    options={
+        "edition": OptionSpec(("original", "mediterranee"), "original",
+                              "the original rules or their reissue Méditerranée"),
+        "match": OptionSpec(("false", "true"), "false",
+                            "match rule: one draw pile per team, of equal count and strength"),
+        "partners_see_hands": OptionSpec(("false", "true"), "false",
+                                         "partners may see each other's cards (agreed before the game)"),
+        "no_progress_rounds": OptionSpec(("0", "5", "10", "20", "50"), "0",
+                                         "end the game drawn after this many full rounds without a combat "
+                                         "or a capital changing hands (0: never)"),
+    },
+    max_steps=50_000,
+)
+
+
+class RomeEtCarthage:
+    info: GameInfo = INFO
+    State: ClassVar[type] = State
+    Command: ClassVar[Any] = Command
+    Event: ClassVar[Any] = Event
+    View: ClassVar[type] = View
+
+    def _options(self, config: GameConfig) -> dict[str, str]:
+        return {name: config.option(name, INFO) for name in INFO.options}
+
+    def validate_config(self, config: GameConfig) -> None:
+        pass  # player counts and option values: checked by engine.session.validate_config
+
+    def initial(self, config: GameConfig) -> State:
+        return rules.initial(config, self._options(config))
+
+    def setup(self, config: GameConfig, rng: Rng) -> list[Emitted]:
+        return rules.setup(config, self._options(config), rng)
+
+    def decide(self, state: State, seat: int, command: Any, rng: Rng) -> list[Emitted]:
+        check_can_act(self, state, seat)
+        return rules.decide(state, seat, command, rng)
+
+    def evolve(self, state: State, event: Any) -> State:
+        return evolve(state, event)
+
+    def legal(self, state: State, seat: int) -> list[Any]:
+        return rules.legal(state, seat)
+
+    def view(self, state: State, seat: int | None) -> View:
+        return views.view(state, seat)
+
+    def sample_hidden(self, state: State, seat: int | None, rng: Rng) -> State:
+        return views.sample_hidden(self, state, seat, rng)
+
+    def status(self, state: State) -> Status:
+        return rules.status(state)
+
+
+ROME_ET_CARTHAGE = RomeEtCarthage()

@@ -1,0 +1,869 @@
+"""Rome et Carthage rules: set-up, ``decide``, ``legal`` and ``status``.
+
+The rulebook is ``shared/seeds/002_…`` (the original rules, then their reissue Méditerranée);
+RULES.md in this folder summarises it in our words and lists every ruling (R1…) where the text is
+short. Functions cite the heading they implement.
+
+``decide`` never mutates its input: it collects events in an :class:`Out`, which evolves a private
+copy of the state only when a later rule needs to see the effect of an earlier event (a combat
+that follows the end of the moves, the next turn after a combat…).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Emitted, GameConfig, Result, Status, copy_state, private, public
+from engine.errors import (ILLEGAL_MOVE, ILLEGAL_TARGET, MALFORMED_COMMAND, UNKNOWN_COMMAND, WRONG_PHASE,
+                           RuleError, require)
+from engine.rng import Rng
+
+from . import board
+from . import cards as cd
+from . import commands as cmd
+from . import events as ev
+from .state import (COMBAT, OVER, PLACE, PLAY, SPECIALS, Pending, State, capital_holders, evolve, is_land,
+                    kind_of, pieces_of)
+
+EDITIONS = ("original", "mediterranee")
+TREASON, SEDITION = "treason", "sedition"
+NOT_ENOUGH_CARDS = "NOT_ENOUGH_CARDS"  # a forced march not paid in full
+
+
+# -- configuration ----------------------------------------------------------------------------
+def initial(config: GameConfig, options: dict[str, str]) -> State:
+    n = config.players
+    return State(
+        edition=options["edition"], match=options["match"] == "true",
+        see_partners=options["partners_see_hands"] == "true",
+        quiet_limit=int(options["no_progress_rounds"]), players=n, phase=SPECIALS, seats=[], order=[],
+        active=-1, turn=0, round=0, place_left=0, goes=[[] for _ in range(n)], owner={}, where={}, at={},
+        attacking={}, lost=[], hands=[[] for _ in range(n)], secret=[[] for _ in range(n)],
+        talons=[[], []], spent=[], removed=[], gone=[[] for _ in range(n)], kings_out=0,
+        specials=[[] for _ in range(n)], used_specials=[[] for _ in range(n)], moves=0, forced=False,
+        follow="", follow_treason=False, pending=[], combat=None, had_combat=False,
+        capitals_at_start=[-1, -1, -1, -1], quiet=0, eliminated=[], clock=[[], []], clock_on=[False, False],
+        draw_offer=-1, draw_offer_seat=-1, winners=[], reason="",
+    )
+
+
+class Out:
+    """The events of one decision, with the state as they leave it (copied on first look)."""
+
+    def __init__(self, state: State, rng: Rng) -> None:
+        self.base = state
+        self.rng = rng
+        self.events: list[Emitted] = []
+        self._state: State | None = None
+
+    def add(self, emitted: Emitted) -> None:
+        self.events.append(emitted)
+        if self._state is not None:
+            evolve(self._state, emitted.event)
+
+    def public(self, event: Any) -> None:
+        self.add(public(event))
+
+    @property
+    def state(self) -> State:
+        if self._state is None:
+            self._state = _copy(self.base)
+            for e in self.events:
+                evolve(self._state, e.event)
+        return self._state
+
+
+def _copy(state: State) -> State:
+    from .game import ROME_ET_CARTHAGE
+
+    return copy_state(ROME_ET_CARTHAGE, state)
+
+
+# -- who is who -------------------------------------------------------------------------------
+def team_of(s: State, seat: int) -> int:
+    return s.seats[seat].team
+
+
+def team_seats(s: State, team: int) -> list[int]:
+    return [x for x in range(s.players) if s.seats[x].team == team]
+
+
+def living(s: State) -> list[int]:
+    return [x for x in s.order if x not in s.eliminated]
+
+
+def seers(s: State, seat: int) -> tuple[int, ...]:
+    """Who sees ``seat``'s hand: itself, and its partner under the partners' agreement
+    (Rome et Carthage "Dispositions particulières")."""
+    if s.see_partners:
+        return tuple(team_seats(s, team_of(s, seat)))
+    return (seat,)
+
+
+def choosers(s: State) -> list[int]:
+    """The team member who takes treason or sedition for a team of two (ruling R5: the one who
+    plays first)."""
+    out = []
+    for team in (0, 1):
+        members = team_seats(s, team)
+        if len(members) == 2:
+            out.append(min(members, key=s.order.index))
+    return out
+
+
+def capital_occupied(s: State, seat: int) -> bool:
+    """A capital of one of ``seat``'s states holds an enemy piece (Rome et Carthage "Combats" c;
+    two-state players: either capital, "Jeu à deux")."""
+    for st in s.seats[seat].states:
+        piece = s.at.get(board.capital_of(st))
+        if piece and team_of(s, s.owner[piece]) != team_of(s, seat):
+            return True
+    return False
+
+
+def pieces_left(s: State, seat: int) -> int:
+    return sum(1 for p in s.where if s.owner[p] == seat)
+
+
+def scores(s: State) -> tuple[int, ...]:
+    return tuple(pieces_left(s, x) for x in range(s.players))
+
+
+# -- préliminaires ----------------------------------------------------------------------------
+def setup(config: GameConfig, options: dict[str, str], rng: Rng) -> list[Emitted]:
+    """Rome et Carthage "Préliminaires" and "Placement des pièces" (ruling R1: both editions draw
+    teams and states)."""
+    state = initial(config, options)
+    out = Out(state, rng)
+    n = config.players
+    drawn = rng.shuffled([st.id for st in board.MAP.states])
+    pairs = [sorted(drawn[:2], key=board.MAP.clockwise.index), sorted(drawn[2:], key=board.MAP.clockwise.index)]
+    if n == 4:
+        seat_states = [[st] for st in rng.shuffled(drawn)]
+        teams = [0 if st[0] in pairs[0] else 1 for st in seat_states]
+        lone = [False] * 4
+    elif n == 2:
+        first = rng.below(2)
+        teams = [first, 1 - first]
+        seat_states = [pairs[t] for t in teams]
+        lone = [False, False]
+    else:
+        lone_seat, lone_team = rng.below(3), rng.below(2)
+        others = rng.shuffled(pairs[1 - lone_team])
+        seat_states, teams, lone, k = [], [], [], 0
+        for x in range(3):
+            if x == lone_seat:
+                seat_states.append(pairs[lone_team]), teams.append(lone_team), lone.append(True)
+            else:
+                seat_states.append([others[k]]), teams.append(1 - lone_team), lone.append(False)
+                k += 1
+    goes = [_goes(state.edition, len(seat_states[x]) == 2, lone[x]) for x in range(n)]
+    out.public(ev.StatesDrawn(tuple(ev.SeatAssignment(x, teams[x], tuple(seat_states[x]), lone[x], tuple(goes[x]))
+                                    for x in range(n))))
+    hands = [cd.starting_hand(seat_states[x]) for x in range(n)]
+    for x in range(n):
+        out.public(ev.HandDealt(x, hands[x]))
+    talon = rng.shuffled(cd.talon_cards(hands, seat_states))
+    out.add(_talon_event(0, talon, False))
+    # the top card names the state that opens; it goes back into the middle of the pile
+    top = talon[0]
+    rest = talon[1:]
+    middle = len(rest) // 4 + rng.below(len(rest) // 2 + 1)
+    talon = rest[:middle] + [top] + rest[middle:]
+    first_state = next(st.id for st in board.MAP.states if st.suit == cd.suit(top))
+    order = _playing_order(out.state, first_state)
+    out.public(ev.FirstPlayerDrawn(top, first_state, order[0], tuple(order)))
+    out.add(_talon_event(0, talon, False))
+    if out.state.match:
+        piles = split_balanced(talon, rng)
+        for team in (0, 1):
+            out.add(_talon_event(team, piles[team], False))
+    for x in range(n):
+        if len(seat_states[x]) == 2:  # a two-state player holds both of its team's special cards
+            out.public(ev.SpecialChosen(x, TREASON))
+            out.public(ev.SpecialChosen(x, SEDITION))
+    if not choosers(out.state):
+        start_turn(out, order[0])
+    return out.events
+
+
+def _playing_order(s: State, first_state: str) -> list[int]:
+    """Clockwise by the states' places on the board from the state that opens (Rome et Carthage
+    "Placement des pièces"); the lone player of three always plays second ("Jeu à trois",
+    ruling R2)."""
+    owner_of = {st: x for x in range(s.players) for st in s.seats[x].states}
+    clockwise = list(board.MAP.clockwise)
+    i = clockwise.index(first_state)
+    ring = clockwise[i:] + clockwise[:i]
+    order: list[int] = []
+    for st in ring:
+        if owner_of[st] not in order:
+            order.append(owner_of[st])
+    if s.players == 3:
+        lone = next(x for x in range(3) if s.seats[x].lone)
+        partners = [x for x in order if x != lone]
+        order = [partners[0], lone, partners[1]]
+    return order
+
+
+def _talon_event(pile: int, cards: list[str], rebuilt: bool) -> Emitted:
+    return private(ev.TalonShuffled(pile, tuple(cards), rebuilt), (),
+                   ev.TalonShuffledRedacted(pile, len(cards), rebuilt))
+
+
+def split_balanced(cards: list[str], rng: Rng, larger: int = 0) -> list[list[str]]:
+    """Rome et Carthage "Règle spéciale pour les matches": two piles of equal count and strength
+    (ruling R16: as near as the cards allow), each shuffled. With an odd count the team ``larger``
+    gets the extra card; otherwise which team gets which pile is drawn."""
+    ranked = sorted(rng.shuffled(cards), key=cd.value, reverse=True)
+    cap = (len(ranked) + 1) // 2
+    piles: list[list[str]] = [[], []]
+    sums = [0, 0]
+    for c in ranked:
+        i = 0 if sums[0] <= sums[1] else 1
+        if len(piles[i]) >= cap:
+            i = 1 - i
+        piles[i].append(c)
+        sums[i] += cd.value(c)
+    piles = [rng.shuffled(p) for p in sorted(piles, key=len, reverse=True)]
+    if len(piles[0]) != len(piles[1]):  # piles[0] is the larger one
+        return piles if larger == 0 else [piles[1], piles[0]]
+    return piles if rng.below(2) == 0 else [piles[1], piles[0]]
+
+
+def _goes(edition: str, double: bool, lone: bool) -> list[int]:
+    """How many pieces each placement turn places (Rome et Carthage "Placement des pièces",
+    "Jeu à deux", "Jeu à trois"; Méditerranée "Préparation" 4: all at once)."""
+    if edition == "mediterranee":
+        return [14] if double else [7]
+    if not double:
+        return [4, 3]
+    return [8, 6] if lone else [4, 4, 3, 3]
+
+
+# -- status -----------------------------------------------------------------------------------
+def status(s: State) -> Status:
+    if s.phase == OVER:
+        return Status((), True, Result(tuple(s.winners), scores(s), s.reason))
+    if s.phase == SPECIALS:
+        return Status(tuple(sorted(x for x in choosers(s) if not s.specials[x])))
+    if s.phase == COMBAT and s.combat is not None:
+        c = s.combat
+        if c.step == "spy":
+            return Status((c.seats[c.spy_side],))
+        return Status(tuple(sorted(c.seats[i] for i in (0, 1) if not c.ready[i])))
+    return Status((s.active,))
+
+
+# -- turns ------------------------------------------------------------------------------------
+def _next_seat(s: State, after: int) -> tuple[int, bool]:
+    """The next seat to play after ``after`` and whether a new round begins."""
+    placing = any(s.goes[x] for x in range(s.players))
+    i = s.order.index(after)
+    for step in range(1, len(s.order) + 1):
+        x = s.order[(i + step) % len(s.order)]
+        if x in s.eliminated or (placing and not s.goes[x]):
+            continue
+        return x, (i + step) >= len(s.order)
+    raise AssertionError("no seat left to play")
+
+
+def start_turn(out: Out, seat: int, new_round: bool = True) -> None:
+    """Rome et Carthage "Le jeu" a / Méditerranée "Le jeu" 1: a playing turn starts with a draw
+    (two cards for the lone player of three, "Jeu à trois"); placement turns draw nothing."""
+    s = out.state
+    if s.draw_offer_seat == seat:
+        out.public(ev.DrawOfferLapsed(s.draw_offer))
+    place = s.goes[seat][0] if s.goes[seat] else 0
+    out.public(ev.TurnStarted(seat, s.turn + 1, s.round + (1 if new_round else 0), place))
+    if not place:
+        draw_cards(out, seat, 2 if s.seats[seat].lone and s.players == 3 else 1)
+
+
+def draw_cards(out: Out, seat: int, count: int) -> None:
+    """Rome et Carthage "Talon": an empty draw pile is rebuilt from the shuffled spent pile (under
+    the match rule both teams' piles are rebuilt from it, split evenly, ruling R16)."""
+    s = out.state
+    pile = team_of(s, seat) if s.match else 0
+    drawn: list[str] = []
+    talons = [list(t) for t in s.talons]
+    while len(drawn) < count:
+        if not talons[pile]:
+            if drawn:
+                _emit_draw(out, seat, pile, drawn)
+                drawn = []
+            _rebuild(out, pile)
+            talons = [list(t) for t in out.state.talons]
+            if not talons[pile]:
+                break
+        drawn.append(talons[pile].pop(0))
+    if drawn:
+        _emit_draw(out, seat, pile, drawn)
+
+
+def _emit_draw(out: Out, seat: int, pile: int, drawn: list[str]) -> None:
+    out.add(private(ev.CardsDrawn(seat, pile, tuple(drawn)), seers(out.state, seat),
+                    ev.CardsDrawnRedacted(seat, pile, len(drawn))))
+
+
+def _rebuild(out: Out, drawing: int) -> None:
+    s = out.state
+    if not s.spent:
+        return
+    if not s.match:
+        out.add(_talon_event(0, out.rng.shuffled(s.spent), True))
+        return
+    halves = split_balanced(list(s.spent), out.rng, larger=drawing)
+    for team in (0, 1):
+        out.add(_talon_event(team, list(s.talons[team]) + halves[team], True))
+
+
+def finish_turn(out: Out) -> None:
+    """End of a playing turn: the no-progress count, the capitals' clock (Rome et Carthage "Fin de
+    partie" 1, ruling R13), then the next player."""
+    s = out.state
+    seat = s.active
+    progress = s.had_combat or capital_holders(s) != s.capitals_at_start
+    quiet = 0 if progress else s.quiet + 1
+    out.public(ev.TurnEnded(seat, quiet))
+    for team in (0, 1):
+        enemy_capitals = [board.capital_of(st) for x in team_seats(s, 1 - team) for st in s.seats[x].states]
+        held = all((p := s.at.get(c)) is not None and team_of(s, s.owner[p]) == team for c in enemy_capitals)
+        if held and not s.clock_on[team]:
+            out.public(ev.ClockStarted(team, tuple(x for x in living(s) if x != seat)))
+        elif held:
+            waiting = tuple(x for x in s.clock[team] if x != seat)
+            if not waiting:
+                out.public(ev.GameEnded(tuple(team_seats(s, team)), scores(s), "capitals"))
+                return
+            out.public(ev.ClockTicked(team, waiting))
+        elif s.clock_on[team]:
+            out.public(ev.ClockStopped(team))
+    if s.quiet_limit and quiet >= s.quiet_limit * len(living(s)):
+        out.public(ev.GameEnded((), scores(s), "no progress"))
+        return
+    nxt, new_round = _next_seat(s, seat)
+    start_turn(out, nxt, new_round)
+
+
+def end_placement_turn(out: Out) -> None:
+    s = out.state
+    seat = s.active
+    out.public(ev.TurnEnded(seat, 0))
+    if any(s.goes[x] for x in range(s.players)):
+        nxt, new_round = _next_seat(s, seat)
+    else:
+        nxt, new_round = s.order[0], True
+    start_turn(out, nxt, new_round)
+
+
+# -- movement ---------------------------------------------------------------------------------
+def reserved(s: State) -> set[str]:
+    """Cities a declared attacker came from: it may have to go back there (ruling R8)."""
+    return {p.origin for p in s.pending}
+
+
+def paths(s: State, piece: str) -> list[tuple[str, ...]]:
+    """Every path ``piece`` may take in one move, moved by its owner's rules (Rome et Carthage
+    "Déplacements"; Méditerranée "Déplacements"): elephants and mercenaries one city by road,
+    chariots one or two, galleys one port by sea lane or coast; land pieces on islands never move;
+    a piece never stops on a friendly piece and never passes an enemy one."""
+    city = s.where.get(piece)
+    if city is None or city in s.attacking:  # absent, or in a declared combat
+        return []
+    kind = kind_of(piece)
+    if kind != "galley" and board.is_island(city):
+        return []
+    team = team_of(s, s.owner[piece])
+    near = board.sea_neighbours if kind == "galley" else board.land_neighbours
+    blocked = reserved(s)
+
+    def can_stop(c: str) -> bool:
+        if c in s.attacking or c in blocked:
+            return False
+        other = s.at.get(c)
+        return other is None or team_of(s, s.owner[other]) != team
+
+    def can_pass(c: str) -> bool:
+        if c in s.attacking:
+            return False
+        other = s.at.get(c)
+        return other is None or team_of(s, s.owner[other]) == team
+
+    out: list[tuple[str, ...]] = []
+    for a in near(city):
+        if can_stop(a):
+            out.append((a,))
+        if kind == "chariot" and can_pass(a):
+            out += [(a, b) for b in near(a) if b != city and can_stop(b)]
+    return out
+
+
+def _attack_if_enemy(out: Out, s: State, piece: str, dest: str) -> None:
+    """Ending a move on an enemy piece declares a combat (Rome et Carthage "Combats"); ``s`` is
+    the state before the move."""
+    defender = s.at.get(dest)
+    if defender is not None:
+        out.public(ev.AttackDeclared(dest, piece, defender, s.where[piece]))
+
+
+def _check_path(s: State, piece: str, path: Any) -> tuple[str, ...]:
+    require(isinstance(path, tuple) and 1 <= len(path) <= 2 and all(isinstance(c, str) for c in path),
+            MALFORMED_COMMAND, "a path is one or two city ids")
+    require(path in paths(s, piece), ILLEGAL_MOVE,
+            f"{piece} cannot move along {' -> '.join(path)} (see Déplacements: roads for land pieces, "
+            "sea lanes for galleys, no stop on a friendly piece, no passing an enemy)")
+    return path
+
+
+def moves_allowed(s: State) -> int:
+    return 2 if s.forced else 1
+
+
+def _special_time(s: State) -> bool:
+    """Méditerranée "Le jeu" 2: the special card is played before moving; the original rules let
+    it come before or after the move ("Cartes spéciales")."""
+    return s.edition == "original" or (s.moves == 0 and not s.forced)
+
+
+# -- combat -----------------------------------------------------------------------------------
+def counted_total(s: State, side: int, cards: tuple[str, ...] | list[str]) -> int:
+    """The opening (or spy's) cards with the pieces' modifiers (Rome et Carthage "Combats" a-c,
+    ruling R11): a chariot doubles its lower card when it plays two; an elephant doubles its
+    higher card against a land piece, even alone."""
+    c = s.combat
+    mine, theirs = (c.attacker, c.defender) if side == 0 else (c.defender, c.attacker)
+    values = [cd.value(x) for x in cards]
+    worth = sum(values)
+    kind = kind_of(mine)
+    if kind == "chariot" and len(values) == 2:
+        worth += min(values)
+    elif kind == "elephant" and values and is_land(theirs):
+        worth += max(values)
+    return worth
+
+
+def _need(s: State, seat: int, limited: bool, asked: int = 2) -> int:
+    return min(1 if limited else asked, len(s.hands[seat]))
+
+
+def start_combat(out: Out, p: Pending) -> None:
+    s = out.state
+    seats = [s.owner[p.attacker], s.owner[p.defender]]
+    limited = (capital_occupied(s, seats[0]), capital_occupied(s, seats[1]))
+    out.public(ev.CombatStarted(p.city, p.attacker, p.defender, p.origin, seats[0], seats[1], limited))
+    _step(out, "open", tuple(_need(s, seats[i], limited[i]) for i in (0, 1)))
+
+
+def _step(out: Out, step: str, need: tuple[int, ...], spy_side: int = -1) -> None:
+    out.public(ev.CombatStep(out.state.combat.city, step, need, spy_side))
+    if step != "spy" and all(n == 0 for n in need):
+        _reveal(out)
+
+
+def _reveal(out: Out) -> None:
+    """Both sides' face-down cards are turned up together (Rome et Carthage "Combats")."""
+    s = out.state
+    c = s.combat
+    shown = [cd.canonical(c.chosen[0]), cd.canonical(c.chosen[1])]
+    step = c.step
+    if step == "open":
+        totals = (counted_total(s, 0, shown[0]), counted_total(s, 1, shown[1]))
+        out.public(ev.CardsRevealed(c.city, step, shown[0], shown[1], totals))
+        spies = [bool(shown[i]) and cd.total(shown[i]) == 2 for i in (0, 1)]
+        if all(spies):  # "Espions": both spies, the cards are spent and the combat starts over
+            out.public(ev.BothSpies(c.city))
+            settle_table(out)
+            s = out.state
+            _step(out, "open", tuple(_need(s, s.combat.seats[i], s.combat.limited[i]) for i in (0, 1)))
+        elif any(spies):
+            _step(out, "spy", (0, 0), spies.index(True))
+        else:
+            _compare(out, totals)
+    elif step == "spy_cards":
+        spy = c.spy_side
+        totals = list(c.totals)
+        totals[spy] = counted_total(s, spy, shown[spy])
+        out.public(ev.CardsRevealed(c.city, step, shown[0], shown[1], tuple(totals)))
+        _compare(out, tuple(totals))
+    else:  # tie
+        values = [cd.total(shown[i]) for i in (0, 1)]
+        if s.edition == "original":  # each side adds its card to its total
+            totals = tuple(c.totals[i] + values[i] for i in (0, 1))
+        else:  # Méditerranée: the new cards are compared alone
+            totals = tuple(values)
+        out.public(ev.CardsRevealed(c.city, step, shown[0], shown[1], totals))
+        if s.edition == "mediterranee" and values == [0, 0]:
+            end_combat(out, "stopped", totals)  # Méditerranée "Combats": both play zero
+            return
+        _compare(out, totals)
+
+
+def _compare(out: Out, totals: tuple[int, ...]) -> None:
+    s = out.state
+    if totals[0] != totals[1]:
+        end_combat(out, "attacker" if totals[0] > totals[1] else "defender", totals)
+        return
+    need = tuple(min(1, len(s.hands[seat])) for seat in s.combat.seats)
+    if need == (0, 0):  # ruling R12: nobody can add a card
+        end_combat(out, "stopped", totals)
+        return
+    _step(out, "tie", need)
+
+
+def settle_table(out: Out) -> None:
+    """Rome et Carthage "Talon": cards turned up in a combat are spent, zeros go back to their
+    owner; the first two kings played leave the game (Méditerranée: every king played)."""
+    s = out.state
+    kings_out = s.kings_out
+    for side in (0, 1):
+        seat = s.combat.seats[side]
+        table = cd.canonical(s.combat.table[side])
+        zeros = tuple(x for x in table if cd.is_zero(x))
+        spent, removed = _spend(s, [x for x in table if not cd.is_zero(x)], kings_out)
+        kings_out += len(removed)
+        if spent or removed:
+            out.public(ev.CardsSpent(seat, spent, removed, True))
+        if zeros:
+            out.public(ev.ZerosReturned(seat, zeros))
+
+
+def _spend(s: State, paid: list[str], kings_out: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    spent, removed = [], []
+    for x in paid:
+        if cd.is_king(x) and (s.edition == "mediterranee" or kings_out + len(removed) < 2):
+            removed.append(x)
+        else:
+            spent.append(x)
+    return tuple(spent), tuple(removed)
+
+
+def end_combat(out: Out, outcome: str, totals: tuple[int, ...]) -> None:
+    settle_table(out)
+    s = out.state
+    c = s.combat
+    if outcome == "attacker":
+        loser = c.defender
+        out.public(ev.PieceEliminated(c.defender, c.city, "combat"))
+    elif outcome == "defender":
+        loser = c.attacker
+        out.public(ev.PieceEliminated(c.attacker, c.city, "combat"))
+    else:
+        loser = ""
+        out.public(ev.AttackerReturned(c.attacker, c.city, c.origin))
+    out.public(ev.CombatEnded(c.city, outcome, tuple(totals)))
+    if loser and _check_elimination(out, out.state.owner[loser]):
+        return
+    after_combat(out)
+
+
+def after_combat(out: Out) -> None:
+    s = out.state
+    if len(s.pending) == 1:
+        start_combat(out, s.pending[0])
+    elif not s.pending:
+        finish_turn(out)
+    # several: the player whose turn it is picks the next one (ChooseCombat)
+
+
+def _check_elimination(out: Out, seat: int) -> bool:
+    """Rome et Carthage "Fin de partie": a player without pieces is out (its cards and special
+    card with it, "Dispositions particulières"); a team without pieces has lost. True if the
+    game ended."""
+    s = out.state
+    if seat in s.eliminated or pieces_left(s, seat):
+        return False
+    out.public(ev.PlayerEliminated(seat, len(s.hands[seat]), tuple(s.specials[seat])))
+    s = out.state
+    team = team_of(s, seat)
+    if all(x in s.eliminated for x in team_seats(s, team)):
+        out.public(ev.GameEnded(tuple(team_seats(s, 1 - team)), scores(s), "destroyed"))
+        return True
+    return False
+
+
+# -- decide -----------------------------------------------------------------------------------
+def decide(state: State, seat: int, command: Any, rng: Rng) -> list[Emitted]:
+    """Validate one command (the seat may act: checked by the caller) and return its events."""
+    kind = type(command)
+    require(kind in cmd.COMMAND_TYPES, UNKNOWN_COMMAND, f"not a Rome et Carthage command: {kind.__name__}")
+    handler = _HANDLERS[kind]
+    phase = state.phase
+    expected = _PHASES[kind]
+    if phase not in expected:
+        raise RuleError(WRONG_PHASE, f"{kind.__name__} is not expected now (phase {phase})")
+    out = Out(state, rng)
+    handler(out, state, seat, command)
+    return out.events
+
+
+def _cards_arg(value: Any) -> tuple[str, ...]:
+    require(isinstance(value, tuple) and all(cd.is_card(c) for c in value), MALFORMED_COMMAND,
+            "cards are a list of card ids such as \"10H\", \"JS\", \"AC\"")
+    require(len(set(value)) == len(value), MALFORMED_COMMAND, "a card is listed twice")
+    require(value == cd.canonical(value), MALFORMED_COMMAND,
+            "list cards in canonical order (by value, then rank, then suit)")
+    return value
+
+
+def _str_arg(value: Any, what: str) -> str:
+    require(isinstance(value, str) and value != "", MALFORMED_COMMAND, f"{what} must be a non-empty id")
+    return value
+
+
+def choose_special(out: Out, s: State, seat: int, c: cmd.ChooseSpecial) -> None:
+    """Rome et Carthage "Préliminaires" 4 / Méditerranée "Préparation" 3."""
+    card = _str_arg(c.card, "card")
+    require(card in (TREASON, SEDITION), ILLEGAL_TARGET, "the special cards are \"treason\" and \"sedition\"")
+    partner = next(x for x in team_seats(s, team_of(s, seat)) if x != seat)
+    out.public(ev.SpecialChosen(seat, card))
+    out.public(ev.SpecialChosen(partner, SEDITION if card == TREASON else TREASON))
+    if not any(not out.state.specials[x] for x in choosers(out.state)):
+        start_turn(out, s.order[0])
+
+
+def _placeable(s: State, seat: int, piece: str) -> list[str]:
+    """Where ``piece`` may be placed now (Rome et Carthage "Placement des pièces"): a free city of
+    the owner's state (two-state players, original rules: either state, "Jeu à deux"), galleys on
+    ports only, and never so that the seat's remaining pieces could no longer all be placed
+    (ruling R4)."""
+    region = _region(s, seat, piece)
+    free = [c for c in region if c not in s.at]
+    free_ports = sum(1 for c in free if board.is_port(c))
+    others = [p for p in _unplaced(s, seat) if p != piece and _region(s, seat, p) is region]
+    galleys = sum(1 for p in others if kind_of(p) == "galley")
+    if len(others) > len(free) - 1:
+        return []
+    if kind_of(piece) == "galley":
+        return [c for c in free if board.is_port(c)] if galleys <= free_ports - 1 else []
+    return [c for c in free if galleys <= free_ports - board.is_port(c)]
+
+
+_REGIONS: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+
+def _region(s: State, seat: int, piece: str) -> tuple[str, ...]:
+    """The cities ``piece`` may be placed on (the same tuple object for the same states)."""
+    states = s.seats[seat].states
+    if s.edition == "mediterranee" or len(states) == 1:
+        states = [piece.split("_")[0]]
+    key = tuple(states)
+    region = _REGIONS.get(key)
+    if region is None:
+        region = _REGIONS[key] = tuple(c for st in key for c in board.cities_of(st))
+    return region
+
+
+def _unplaced(s: State, seat: int) -> list[str]:
+    return [p for st in s.seats[seat].states for p in pieces_of(st) if p not in s.where and p not in s.lost]
+
+
+def place_piece(out: Out, s: State, seat: int, c: cmd.PlacePiece) -> None:
+    piece, city = _str_arg(c.piece, "piece"), _str_arg(c.city, "city")
+    require(piece in _unplaced(s, seat), ILLEGAL_TARGET, f"{piece} is not one of your pieces still to place")
+    require(city in _placeable(s, seat, piece), ILLEGAL_TARGET,
+            f"{piece} cannot be placed on {city} (own state, free city, galleys on ports, room left for the rest)")
+    out.public(ev.PiecePlaced(seat, piece, city))
+    if s.place_left == 1:
+        end_placement_turn(out)
+
+
+def declare_forced_march(out: Out, s: State, seat: int, c: cmd.DeclareForcedMarch) -> None:
+    """Rome et Carthage "Déplacements" / Méditerranée "Marche forcée" (ruling R9)."""
+    paid = _cards_arg(c.cards)
+    require(not s.forced, ILLEGAL_MOVE, "a forced march is paid once a turn")
+    require(s.moves <= 1, ILLEGAL_MOVE, "both moves of the turn are made already")
+    require(all(x in s.hands[seat] for x in paid), ILLEGAL_TARGET, "pay with cards from your hand")
+    require(cd.is_minimal_payment(paid), NOT_ENOUGH_CARDS,
+            "a forced march costs non-zero cards worth 3 or more, with no card more than needed")
+    out.public(ev.ForcedMarchDeclared(seat, paid))
+    spent, removed = _spend(s, list(paid), s.kings_out)
+    out.public(ev.CardsSpent(seat, spent, removed, False))
+
+
+def move_piece(out: Out, s: State, seat: int, c: cmd.MovePiece) -> None:
+    piece = _str_arg(c.piece, "piece")
+    require(s.owner.get(piece) == seat and piece in s.where, ILLEGAL_TARGET, f"{piece} is not one of your pieces on the board")
+    require(s.moves < moves_allowed(s), ILLEGAL_MOVE,
+            "no move left this turn (one move, two after paying a forced march)")
+    path = _check_path(s, piece, c.path)
+    out.public(ev.PieceMoved(seat, piece, path, False, False))
+    _attack_if_enemy(out, s, piece, path[-1])
+
+
+def move_second_mercenary(out: Out, s: State, seat: int, c: cmd.MoveSecondMercenary) -> None:
+    """Rome et Carthage "Déplacements" c: two mercenaries one city each make one move."""
+    piece, to = _str_arg(c.piece, "piece"), _str_arg(c.to, "to")
+    require(s.follow != "", ILLEGAL_MOVE, "a second mercenary moves right after a first one")
+    require(piece != s.follow and piece in s.where and kind_of(piece) == "mercenary"
+            and s.owner[piece] == s.owner[s.follow], ILLEGAL_TARGET,
+            "the second mercenary is another mercenary of the same player")
+    require((to,) in paths(s, piece), ILLEGAL_MOVE, f"{piece} cannot move to {to}")
+    out.public(ev.PieceMoved(seat, piece, (to,), s.follow_treason, True))
+    _attack_if_enemy(out, s, piece, to)
+
+
+def play_treason(out: Out, s: State, seat: int, c: cmd.PlayTreason) -> None:
+    """Rome et Carthage "Cartes spéciales" a (ruling R14)."""
+    require(TREASON in s.specials[seat], ILLEGAL_MOVE, "you do not hold an unused treason card")
+    require(_special_time(s), ILLEGAL_MOVE, "Méditerranée: special cards are played before moving")
+    piece = _str_arg(c.piece, "piece")
+    require(piece in s.where and team_of(s, s.owner[piece]) != team_of(s, seat), ILLEGAL_TARGET,
+            f"{piece} is not an opposing piece on the board")
+    path = _check_path(s, piece, c.path)
+    out.public(ev.SpecialPlayed(seat, TREASON))
+    out.public(ev.PieceMoved(seat, piece, path, True, False))
+    _attack_if_enemy(out, s, piece, path[-1])
+
+
+def play_sedition(out: Out, s: State, seat: int, c: cmd.PlaySedition) -> None:
+    """Rome et Carthage "Cartes spéciales" b: only for your own capital."""
+    require(SEDITION in s.specials[seat], ILLEGAL_MOVE, "you do not hold an unused sedition card")
+    require(_special_time(s), ILLEGAL_MOVE, "Méditerranée: special cards are played before moving")
+    city = _str_arg(c.city, "city")
+    require(city in _sedition_targets(s, seat), ILLEGAL_TARGET,
+            f"{city} is not a capital of yours held by an enemy piece outside a declared combat")
+    piece = s.at[city]
+    out.public(ev.SpecialPlayed(seat, SEDITION))
+    out.public(ev.PieceEliminated(piece, city, "sedition"))
+    _check_elimination(out, s.owner[piece])
+
+
+def _sedition_targets(s: State, seat: int) -> list[str]:
+    out = []
+    for st in s.seats[seat].states:
+        cap = board.capital_of(st)
+        piece = s.at.get(cap)
+        if piece and cap not in s.attacking and team_of(s, s.owner[piece]) != team_of(s, seat):
+            out.append(cap)
+    return out
+
+
+def end_turn(out: Out, s: State, seat: int, c: cmd.EndTurn) -> None:
+    out.public(ev.MovesEnded(seat, len(s.pending)))
+    after_combat(out)
+
+
+def offer_draw(out: Out, s: State, seat: int, c: cmd.OfferDraw) -> None:
+    require(s.draw_offer == -1, ILLEGAL_MOVE, "a draw offer already stands")
+    out.public(ev.DrawOffered(seat, team_of(s, seat)))
+
+
+def accept_draw(out: Out, s: State, seat: int, c: cmd.AcceptDraw) -> None:
+    require(s.draw_offer not in (-1, team_of(s, seat)), ILLEGAL_MOVE, "the other team has not offered a draw")
+    out.public(ev.GameEnded((), scores(s), "draw agreed"))
+
+
+def choose_combat(out: Out, s: State, seat: int, c: cmd.ChooseCombat) -> None:
+    """Rome et Carthage "Combats": with two combats at once the attacker names the first."""
+    require(s.combat is None, WRONG_PHASE, "a combat is being fought")
+    city = _str_arg(c.city, "city")
+    match = [p for p in s.pending if p.city == city]
+    require(bool(match), ILLEGAL_TARGET, f"no combat is declared in {city}")
+    start_combat(out, match[0])
+
+
+def commit_cards(out: Out, s: State, seat: int, c: cmd.CommitCards) -> None:
+    k = s.combat
+    require(k is not None and k.step != "spy", WRONG_PHASE, "no cards are asked for now")
+    require(seat in k.seats, ILLEGAL_MOVE, "you are not in this combat")
+    side = k.seats.index(seat)
+    require(not k.ready[side], ILLEGAL_MOVE, "you have already laid your cards for this step")
+    cards = _cards_arg(c.cards)
+    require(len(cards) == k.need[side], ILLEGAL_MOVE, f"lay exactly {k.need[side]} card(s) now")
+    require(all(x in s.hands[seat] for x in cards), ILLEGAL_TARGET, "lay cards from your hand")
+    out.add(private(ev.CardsCommitted(seat, side, cards), seers(s, seat),
+                    ev.CardsCommittedRedacted(seat, side, len(cards))))
+    if k.ready[1 - side]:
+        _reveal(out)
+
+
+def declare_spy(out: Out, s: State, seat: int, c: cmd.DeclareSpy) -> None:
+    """Rome et Carthage "Espions" / Méditerranée "Espions" (ruling R10)."""
+    k = s.combat
+    require(k is not None and k.step == "spy", WRONG_PHASE, "no spy can be declared now")
+    out.public(ev.SpyDeclared(seat))
+    need = [0, 0]
+    need[k.spy_side] = _need(s, seat, k.limited[k.spy_side])
+    _step(out, "spy_cards", tuple(need))
+
+
+def keep_value(out: Out, s: State, seat: int, c: cmd.KeepValue) -> None:
+    k = s.combat
+    require(k is not None and k.step == "spy", WRONG_PHASE, "no spy can be declared now")
+    totals = list(k.totals)
+    totals[k.spy_side] = 2
+    out.public(ev.ValueKept(seat, tuple(totals)))
+    _compare(out, tuple(totals))
+
+
+_HANDLERS = {
+    cmd.ChooseSpecial: choose_special, cmd.PlacePiece: place_piece, cmd.DeclareForcedMarch: declare_forced_march,
+    cmd.MovePiece: move_piece, cmd.MoveSecondMercenary: move_second_mercenary, cmd.PlayTreason: play_treason,
+    cmd.PlaySedition: play_sedition, cmd.EndTurn: end_turn, cmd.OfferDraw: offer_draw,
+    cmd.AcceptDraw: accept_draw, cmd.ChooseCombat: choose_combat, cmd.CommitCards: commit_cards,
+    cmd.DeclareSpy: declare_spy, cmd.KeepValue: keep_value,
+}
+_PHASES = {
+    cmd.ChooseSpecial: (SPECIALS,), cmd.PlacePiece: (PLACE,), cmd.DeclareForcedMarch: (PLAY,),
+    cmd.MovePiece: (PLAY,), cmd.MoveSecondMercenary: (PLAY,), cmd.PlayTreason: (PLAY,), cmd.PlaySedition: (PLAY,),
+    cmd.EndTurn: (PLAY,), cmd.OfferDraw: (PLAY,), cmd.AcceptDraw: (PLAY,), cmd.ChooseCombat: (COMBAT,),
+    cmd.CommitCards: (COMBAT,), cmd.DeclareSpy: (COMBAT,), cmd.KeepValue: (COMBAT,),
+}
+
+
+# -- legal ------------------------------------------------------------------------------------
+def legal(s: State, seat: int) -> list[Any]:
+    if seat not in status(s).to_act:
+        return []
+    if s.phase == SPECIALS:
+        return [cmd.ChooseSpecial(TREASON), cmd.ChooseSpecial(SEDITION)]
+    if s.phase == PLACE:
+        return [cmd.PlacePiece(p, city) for p in _unplaced(s, seat) for city in _placeable(s, seat, p)]
+    if s.phase == COMBAT:
+        return _combat_options(s, seat)
+    return _turn_options(s, seat)
+
+
+def _combat_options(s: State, seat: int) -> list[Any]:
+    k = s.combat
+    if k is None:
+        return [cmd.ChooseCombat(p.city) for p in s.pending]
+    if k.step == "spy":
+        return [cmd.DeclareSpy(), cmd.KeepValue()]
+    side = k.seats.index(seat)
+    return [cmd.CommitCards(x) for x in _combinations(cd.canonical(s.hands[seat]), k.need[side])]
+
+
+def _combinations(hand: tuple[str, ...], k: int) -> list[tuple[str, ...]]:
+    from itertools import combinations
+
+    return list(combinations(hand, k))
+
+
+def _turn_options(s: State, seat: int) -> list[Any]:
+    out: list[Any] = [cmd.EndTurn()]
+    if s.draw_offer == -1:
+        out.append(cmd.OfferDraw())
+    elif s.draw_offer != team_of(s, seat):
+        out.append(cmd.AcceptDraw())
+    if s.follow:
+        owner = s.owner[s.follow]
+        for p in s.where:
+            if p != s.follow and s.owner[p] == owner and kind_of(p) == "mercenary":
+                out += [cmd.MoveSecondMercenary(p, path[0]) for path in paths(s, p) if len(path) == 1]
+    if s.moves < moves_allowed(s):
+        for p in s.where:
+            if s.owner[p] == seat:
+                out += [cmd.MovePiece(p, path) for path in paths(s, p)]
+    if not s.forced and s.moves <= 1:
+        out += [cmd.DeclareForcedMarch(x) for x in cd.minimal_payments(s.hands[seat])]
+    if _special_time(s):
+        if TREASON in s.specials[seat]:
+            mine = team_of(s, seat)
+            for p in s.where:
+                if team_of(s, s.owner[p]) != mine:
+                    out += [cmd.PlayTreason(p, path) for path in paths(s, p)]
+        if SEDITION in s.specials[seat]:
+            out += [cmd.PlaySedition(city) for city in _sedition_targets(s, seat)]
+    return out
