@@ -15,7 +15,7 @@ from typing import Any
 
 import msgspec
 
-from engine.core import Emitted, Game, GameConfig, copy_state, decode_state, encode_state, state_digest
+from engine.core import Emitted, Game, GameConfig, copy_state, decode_state, encode_state, state_digest, tag_of
 from engine.errors import RuleError
 from engine.session import validate_config
 
@@ -24,6 +24,10 @@ from .checks import (CheckFailure, Ctx, Plan, check_emitted, crash_site, decide_
                      wire_emitted, wire_roundtrip)
 from .leak import check_hidden_choices, check_secret_commands, check_stream, judge_streams, observe
 from .diff import first_difference
+
+# Commands that end a game by agreement; the bot picks them once in AGREEMENT_ODDS choices.
+AGREEMENT_KINDS = frozenset({"offer_draw", "accept_draw"})
+AGREEMENT_ODDS = 10
 
 
 class Failure(msgspec.Struct, frozen=True):
@@ -127,7 +131,7 @@ class _Run:
                 seen = [ctx.rnd.choice(ctx.observers)]
                 samples = observe(ctx, state, status, legal, seen, 1, digest)
             seat = self.bot.choice(sorted(status.to_act))
-            command = self.bot.choice(legal[seat])
+            command = self.pick(legal[seat])
             emitted = self.decide(state, seat, command, digest)
             check_stream(ctx, state, seat, command, emitted, samples)
             if deep:
@@ -139,6 +143,14 @@ class _Run:
             state = self.apply(state, emitted, f"seat {seat} {command!r}")
             ctx.step += 1
         self.finished(state, status)
+
+    def pick(self, commands: list[Any]) -> Any:
+        """The bot's choice: uniform, except that agreements (draw offers) come up only once in
+        AGREEMENT_ODDS choices, so that random games are played out rather than agreed drawn."""
+        usual = [c for c in commands if tag_of(c) not in AGREEMENT_KINDS]
+        if usual and len(usual) < len(commands) and self.bot.randrange(AGREEMENT_ODDS):
+            return self.bot.choice(usual)
+        return self.bot.choice(commands)
 
     def setup(self) -> list[Emitted]:
         ctx, game, config = self.ctx, self.game, self.ctx.config

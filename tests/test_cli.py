@@ -53,3 +53,42 @@ def test_engine_commands_say_what_to_install_when_only_the_client_is_present(mon
     with pytest.raises(SystemExit) as exc:
         cli.main(["verify", "whatever.log"])
     assert "carthago-server" in str(exc.value) and "make setup" in str(exc.value)
+
+
+def test_four_random_bots_play_rome_et_carthage_out_and_any_seq_renders(tmp_path):
+    """Issue 4: four random bots finish a game through a server, its export verifies, and
+    `carthago render FILE --seq N` draws the position at that seq (one marker per piece)."""
+    log = tmp_path / "rc.log"
+    out = run("play", "rome-et-carthage", "--players", "4", "--bots", "random,random,random,random", "--local",
+              "--seed", "3", "--option", "no_progress_rounds=10", "--export", str(log))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("rome-et-carthage: "), out.stdout
+    ok = run("verify", str(log))
+    assert ok.returncode == 0 and ok.stdout.startswith("OK:"), ok.stdout
+    svg_file = tmp_path / "board.svg"
+    drawn = run("render", str(log), "--seq", "200", "-o", str(svg_file))
+    assert drawn.returncode == 0, drawn.stderr
+    svg = svg_file.read_text()
+    assert svg.startswith("<svg") and "at seq 200" in svg
+    # one marker per occupied city of the position replayed from the log up to seq 200
+    state = replay_until(log.read_bytes(), 200)
+    assert state.at, "seq 200 is after the placement: pieces stand on the board"
+    assert svg.count('<g class="piece"') == len(state.at)
+    for city, piece in state.at.items():
+        assert f'id="piece-{city}" data-owner="{piece.split("_")[0]}"' in svg
+
+
+def replay_until(data: bytes, seq: int):
+    from carthago.v1 import carthago_pb2 as pb
+    from engine import registry
+    from engine.core import GameConfig
+    from engine.session import Session
+    from server.log import game_event_of, split_export
+    from server.wire import wire_for
+
+    bodies = [pb.LogRecord.FromString(s.body) for _, s in split_export(data)][: seq + 1]
+    created = bodies[0].event.platform.game_created
+    game = registry.get(created.game_type)
+    events = [e for b in bodies if (e := game_event_of(wire_for(game), b)) is not None]
+    config = GameConfig(created.players, dict(created.options))
+    return Session.replay(game, config, b"", events).state

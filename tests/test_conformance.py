@@ -24,7 +24,7 @@ from engine.session import check_can_act
 from .tinygame import TINY, Dealt, DealtPublic, Draw, Event, Stand, State, TinyGame, View
 
 CONFIG = GameConfig(players=2)
-GAMES = 120  # per registered game, spread over its configurations (`make conformance` plays 300 each)
+GAMES = 40  # per registered game, spread over its configurations (`make conformance` plays 300 each)
 
 
 def failure_of(game, games: int = 30, plan: Plan = Plan()):
@@ -38,7 +38,7 @@ def failure_of(game, games: int = 30, plan: Plan = Plan()):
 def test_every_registered_game_passes_the_suite(game_id):
     game = registry.get(game_id)
     configs = configurations(game)
-    games = min(40, max(4, GAMES // len(configs)))
+    games = max(2, GAMES // len(configs))
     for config in configs:
         result = run_config(game, config, range(1, games + 1), foreign=foreign_commands(game) + (Draw(), Stand()))
         assert not result.skipped, result.skipped

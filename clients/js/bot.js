@@ -25,6 +25,8 @@ const CALL_TIMEOUT_MS = 30_000;     // deadline of each unary call
 const CONNECT_TIMEOUT_MS = 10_000;  // waiting for the channel to come up
 const RETRIES = 4;                  // transport failures: resend (SubmitCommand: with the same request_id)
 const RELOOKS = 5;                  // STALE_SEQ / LOST_RACE: look again at once, this many times per batch
+const AGREEMENT_KINDS = new Set(['offer_draw', 'accept_draw']);  // commands ending a game by agreement
+const AGREEMENT_ODDS = 50;          // ... picked once in this many choices
 const STREAM_RECONNECTS = 5;        // a stream that drops before the game is over is reopened (in a row)
 // Transport trouble, worth another try. CANCELLED included: this bot never cancels a call it still
 // waits on, so a CANCELLED is the server shutting down (a restart), not the bot's own doing.
@@ -248,12 +250,23 @@ class RandomBot {
     return this.unary('SubmitCommand', request, this.metadata);
   }
 
+  /** A random legal command; agreements (draw offers) only once in AGREEMENT_ODDS choices, so that
+   *  random games are played out rather than agreed drawn (as the Python bot does). */
+  pick(commands) {
+    const kind = (c) => (c.game ? c[c.game].kind : '');
+    const usual = commands.filter((c) => !AGREEMENT_KINDS.has(kind(c)));
+    if (usual.length > 0 && usual.length < commands.length && uniformIndex(this.next32, AGREEMENT_ODDS) !== 0) {
+      return usual[uniformIndex(this.next32, usual.length)];
+    }
+    return commands[uniformIndex(this.next32, commands.length)];
+  }
+
   /** Play one command if this seat has any; look again at once when another seat moved first. */
   async actOnce() {
     for (let look = 0; look <= RELOOKS; look++) {
       const legal = await this.unary('ListLegalCommands', { game_id: this.opts.game }, this.metadata);
       if (legal.commands.length === 0) return false;  // not (or no longer) this seat's turn
-      const command = legal.commands[uniformIndex(this.next32, legal.commands.length)];
+      const command = this.pick(legal.commands);
       try {
         const done = await this.submit(command, legal.head_seq);
         this.moves++;

@@ -6,12 +6,35 @@ import random
 from typing import Callable
 
 from .client import CarthagoError, Seat
+from .v1 import carthago_pb2 as pb
 
 BOTS = ("random",)
 
 
+# Commands that end a game by agreement. A bot that picked them as often as any move would agree
+# to a draw within a few turns and never play a game out, so a random bot looks at them only
+# once in AGREEMENT_ODDS choices (when it has anything else to do).
+AGREEMENT_KINDS = frozenset({"offer_draw", "accept_draw"})
+AGREEMENT_ODDS = 50
+
+
+def command_kind(command: pb.GameCommand) -> str:
+    """The variant of a game command: ``"move_piece"``, ``"offer_draw"``…"""
+    game = command.WhichOneof("game")
+    return getattr(command, game).WhichOneof("kind") if game else ""
+
+
+def pick(rng: random.Random, commands: list[pb.GameCommand]) -> pb.GameCommand:
+    """A random legal command, agreements (draw offers) rarely."""
+    usual = [c for c in commands if command_kind(c) not in AGREEMENT_KINDS]
+    if usual and len(usual) < len(commands) and rng.randrange(AGREEMENT_ODDS):
+        return rng.choice(usual)
+    return rng.choice(commands)
+
+
 class RandomBot:
-    """Chooses uniformly among the seat's legal commands (seeded: reproducible)."""
+    """Chooses at random among the seat's legal commands (seeded: reproducible); offers and
+    accepts draws only rarely (see ``pick``)."""
 
     def __init__(self, seat: Seat, seed: int | str = 0) -> None:
         self.seat = seat
@@ -23,7 +46,7 @@ class RandomBot:
         if not commands:
             return False
         try:
-            self.seat.submit(self.rng.choice(commands), expected_seq=head)
+            self.seat.submit(pick(self.rng, commands), expected_seq=head)
             return True
         except CarthagoError as err:
             if err.code in ("STALE_SEQ", "LOST_RACE"):  # another seat moved first: look again

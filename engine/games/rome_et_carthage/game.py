@@ -36,7 +36,7 @@ INFO = GameInfo(
                             "match rule: one draw pile per team, of equal count and strength"),
         "partners_see_hands": OptionSpec(("false", "true"), "false",
                                          "partners may see each other's cards (agreed before the game)"),
-        "no_progress_rounds": OptionSpec(("0", "5", "10", "20", "50"), "0",
+        "no_progress_rounds": OptionSpec(("0", "10", "20"), "0",
                                          "end the game drawn after this many full rounds without a combat "
                                          "or a capital changing hands (0: never)"),
     },

@@ -401,3 +401,15 @@ def render_map(pieces: dict[str, tuple[str, str]] | None = None, title: str | No
 
 
 __all__ = ["render_map", "PIECE_LETTERS"]
+
+
+def render_position(state, title: str | None = None) -> str:
+    """A game position (a :class:`.state.State`) drawn on the board: each city's piece in its
+    state's colour. An attacker waiting for its combat stands in the defender's city; the
+    defender is drawn and the combat named in the title."""
+    from .state import kind_of
+
+    pieces = {city: (piece.split("_")[0], kind_of(piece)) for city, piece in state.at.items()}
+    notes = [f"combat in {board.city(c).name}" for c in sorted(state.attacking)]
+    heading = " · ".join([title or "Rome et Carthage"] + notes)
+    return render_map(pieces, heading)
