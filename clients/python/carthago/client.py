@@ -12,6 +12,10 @@ from grpc_status import rpc_status
 from carthago.v1 import carthago_pb2 as pb
 from carthago.v1 import carthago_pb2_grpc as pb_grpc
 
+# An exported log comes back as one message: a long game (thousands of commands) is several MB,
+# past gRPC's 4 MB default. The server sends up to 64 MB (server/app.py); accept as much.
+MAX_RECEIVE_BYTES = 64 << 20
+
 
 class CarthagoError(Exception):
     """A refused call: ``status`` is the gRPC code name, ``code`` the stable Carthago code."""
@@ -46,7 +50,7 @@ class Client:
 
     def __init__(self, addr: str = "127.0.0.1:50051", token: str | None = None, timeout: float = 30.0) -> None:
         self.addr = addr
-        self.channel = grpc.insecure_channel(addr)
+        self.channel = grpc.insecure_channel(addr, options=[("grpc.max_receive_message_length", MAX_RECEIVE_BYTES)])
         self.stub = pb_grpc.GameServiceStub(self.channel)
         self.token = token  # an operator token, if any
         self.timeout = timeout

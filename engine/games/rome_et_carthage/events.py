@@ -189,7 +189,8 @@ class CombatStarted(Variant, frozen=True):
 class CombatStep(Variant, frozen=True):
     """The combat in ``city`` now asks each side (attacker, defender) for ``need`` cards.
     ``step``: "open" (the opening cards), "spy" (``spy_side`` decides whether to spy),
-    "spy_cards" (the spy's new cards), "tie" (one card each to break a tie)."""
+    "spy_cards" (``spy_side`` lays its new cards), "tie" (one card each to break a tie);
+    ``spy_side`` is -1 in the other steps."""
 
     city: str
     step: str

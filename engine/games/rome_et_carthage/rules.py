@@ -286,8 +286,9 @@ def draw_cards(out: Out, seat: int, count: int) -> None:
     s = out.state
     pile = team_of(s, seat) if s.match else 0
     drawn: list[str] = []
+    taken = 0  # cards drawn so far, including those already announced before a rebuild
     talons = [list(t) for t in s.talons]
-    while len(drawn) < count:
+    while taken < count:
         if not talons[pile]:
             if drawn:
                 _emit_draw(out, seat, pile, drawn)
@@ -297,6 +298,7 @@ def draw_cards(out: Out, seat: int, count: int) -> None:
             if not talons[pile]:
                 break
         drawn.append(talons[pile].pop(0))
+        taken += 1
     if drawn:
         _emit_draw(out, seat, pile, drawn)
 
@@ -471,7 +473,9 @@ def _reveal(out: Out) -> None:
         totals = (counted_total(s, 0, shown[0]), counted_total(s, 1, shown[1]))
         out.public(ev.CardsRevealed(c.city, step, shown[0], shown[1], totals))
         spies = [bool(shown[i]) and cd.total(shown[i]) == 2 for i in (0, 1)]
-        if all(spies):  # "Espions": both spies, the cards are spent and the combat starts over
+        if s.edition == "mediterranee" and totals == (0, 0):
+            end_combat(out, "stopped", totals)  # Méditerranée "Combats": both play zero (R12)
+        elif all(spies):  # "Espions": both spies, the cards are spent and the combat starts over
             out.public(ev.BothSpies(c.city))
             settle_table(out)
             s = out.state
@@ -559,8 +563,8 @@ def end_combat(out: Out, outcome: str, totals: tuple[int, ...]) -> None:
 
 def after_combat(out: Out) -> None:
     s = out.state
-    if len(s.pending) == 1:
-        start_combat(out, s.pending[0])
+    if len(s.pending) == 1 or (s.pending and s.active in s.eliminated):
+        start_combat(out, s.pending[0])  # ruling R12b: a player who is out picks nothing
     elif not s.pending:
         finish_turn(out)
     # several: the player whose turn it is picks the next one (ChooseCombat)
@@ -573,6 +577,8 @@ def _check_elimination(out: Out, seat: int) -> bool:
     s = out.state
     if seat in s.eliminated or pieces_left(s, seat):
         return False
+    if s.draw_offer_seat == seat:  # an offer from a player who is out lapses with it
+        out.public(ev.DrawOfferLapsed(s.draw_offer))
     out.public(ev.PlayerEliminated(seat, len(s.hands[seat]), tuple(s.specials[seat])))
     s = out.state
     team = team_of(s, seat)
@@ -785,7 +791,7 @@ def declare_spy(out: Out, s: State, seat: int, c: cmd.DeclareSpy) -> None:
     out.public(ev.SpyDeclared(seat))
     need = [0, 0]
     need[k.spy_side] = _need(s, seat, k.limited[k.spy_side])
-    _step(out, "spy_cards", tuple(need))
+    _step(out, "spy_cards", tuple(need), k.spy_side)  # the reveal must know whose new cards these are
 
 
 def keep_value(out: Out, s: State, seat: int, c: cmd.KeepValue) -> None:
