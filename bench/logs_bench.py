@@ -3,7 +3,7 @@
 Every log here is written by the server's own code: a :class:`server.host.GameHost` on a
 :class:`server.store.SqliteStore` in a temporary directory, each command sent through
 ``GameHost.submit`` (decide, chain, append, snapshot every ``snapshot_every`` events). While
-*building* the fixture the connection runs with ``PRAGMA synchronous=OFF`` (the bytes written are
+*building* the fixture the store's writer runs with ``PRAGMA synchronous=OFF`` (the bytes written are
 the same; only the fsyncs are skipped, which figure 3 never measures); every load is measured on a
 fresh ``SqliteStore`` (``synchronous=FULL``, as the server opens it) and a fresh ``GameHost``.
 
@@ -51,18 +51,18 @@ class Builder:
 
     def __init__(self, path: str, snapshot_every: int = 200) -> None:
         self.path = path
-        self.store = SqliteStore(path)
-        self.store._db.execute("PRAGMA synchronous=OFF")  # fixture only: same bytes, no fsync
+        self.store = SqliteStore(path, synchronous="OFF")  # fixture only: same bytes, no fsync
         self.host = GameHost(self.store, HostConfig(snapshot_every=snapshot_every, allow_client_seeds=True))
         self.loop = asyncio.new_event_loop()
         self.requests = 0
 
     def create(self, game: Game, seed: bytes) -> tuple[str, dict[int, str]]:
-        resp = self.host.create_game(pb.CreateGameRequest(game_type=game.info.id, seed=seed))
+        run = self.loop.run_until_complete
+        resp = run(self.host.create_game(pb.CreateGameRequest(game_type=game.info.id, seed=seed)))
         gid = resp.game.game_id
         tokens = {}
         for seat in range(resp.game.players):
-            tokens[seat] = self.host.join_game(pb.JoinGameRequest(game_id=gid, seat=seat, player="bench")).token
+            tokens[seat] = run(self.host.join_game(pb.JoinGameRequest(game_id=gid, seat=seat, player="bench"))).token
         return gid, tokens
 
     def play(self, game: Game, gid: str, tokens: dict[int, str], commands: list[tuple[int, Any]]) -> None:

@@ -3,7 +3,9 @@
 Requests are registered with raw-bytes deserialization so that a malformed
 message gets INVALID_ARGUMENT with code MALFORMED_MESSAGE (instead of the
 transport's generic failure), and every refusal carries a google.rpc.ErrorInfo
-detail whose ``reason`` is the stable code.
+detail whose ``reason`` is the stable code. Streamed batches arrive from the
+host already serialized (one encoding per audience, shared by its subscribers)
+and are sent as they are.
 """
 
 from __future__ import annotations
@@ -64,34 +66,34 @@ class Servicer:
         return self.host.list_game_types()
 
     async def CreateGame(self, req, token):
-        return self.host.create_game(req)
+        return await self.host.create_game(req)
 
     async def JoinGame(self, req, token):
-        return self.host.join_game(req)
+        return await self.host.join_game(req)
 
     async def GetGame(self, req, token):
-        return self.host.get_game(req.game_id)
+        return await self.host.get_game(req.game_id)
 
     async def ListGames(self, req, token):
-        return self.host.list_games(req)
+        return await self.host.list_games(req)
 
     async def GetView(self, req, token):
-        return self.host.get_view(req, token)
+        return await self.host.get_view(req, token)
 
     async def ListLegalCommands(self, req, token):
-        return self.host.legal(req.game_id, token)
+        return await self.host.legal(req.game_id, token)
 
     async def SubmitCommand(self, req, token):
         return await self.host.submit(req, token)
 
     async def ExportLog(self, req, token):
-        return self.host.export(req.game_id, token)
+        return await self.host.export(req.game_id, token)
 
     async def Ping(self, req, token):
         return pb.PingResponse(payload=req.payload)
 
     def StreamEvents(self, req, token):
-        return self.host.stream(req, token)
+        return self.host.stream(req, token)  # yields serialized EventBatch messages
 
 
 def _unary(method: Callable[[Any, str | None], Awaitable[Any]], request_type) -> Callable:
@@ -113,6 +115,11 @@ def _streaming(method, request_type) -> Callable:
     return handler
 
 
+def _serialized(item: Any) -> bytes:
+    """Stream items: bytes already encoded by the host (EventBatch), or a message to encode."""
+    return item if isinstance(item, bytes) else item.SerializeToString()
+
+
 def handlers(host: GameHost) -> grpc.GenericRpcHandler:
     servicer = Servicer(host)
     service = pb.DESCRIPTOR.services_by_name["GameService"]
@@ -123,7 +130,7 @@ def handlers(host: GameHost) -> grpc.GenericRpcHandler:
         method = getattr(servicer, m.name)
         if m.server_streaming:
             table[m.name] = grpc.unary_stream_rpc_method_handler(
-                _streaming(method, req_type), response_serializer=resp_type.SerializeToString)
+                _streaming(method, req_type), response_serializer=_serialized)
         else:
             table[m.name] = grpc.unary_unary_rpc_method_handler(
                 _unary(method, req_type), response_serializer=resp_type.SerializeToString)

@@ -8,6 +8,12 @@ Consistency: a command is acknowledged only after its records are committed.
 In memory the host keeps one session per loaded game; before deciding it checks
 the store's head, so several server processes on one database stay correct
 (the loser of a race gets ABORTED and nothing of its batch is written).
+
+The append is awaited, not run on the event loop: while one command's records
+wait for their commit (``Store.start_append``; SQLite commits them in a group
+with every other game's), other games' commands proceed. A game's lock is held
+from deciding until its append has resolved, and every read of a game waits for
+that (:meth:`GameHost._current`), so nobody sees a state that is not durable yet.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ import hmac
 import os
 import secrets
 import time
+from concurrent.futures import Future
 from typing import AsyncIterator, Callable
 
 import msgspec
@@ -88,12 +95,28 @@ class Loaded:
         self.session = session
         self.head_seq = head_seq
         self.head_hash = head_hash
-        self.lock = asyncio.Lock()
+        self.lock = asyncio.Lock()  # held from deciding a command until its append has resolved
         self.subscribers: set[asyncio.Queue] = set()
         self.tokens: dict[str, int] = {}
+        self.stale = False  # an append failed after its events were applied: rebuild before any use
+        # encoded stream batches at head_seq, per (seat or None, head_seq, first seq, last seq)
+        self.batches: dict[tuple, tuple[bytes, bool]] = {}
+        self.batches_at = head_seq
 
     def chain(self) -> Chain:
         return Chain(self.meta.game_id, self.meta.seed, self.head_seq + 1, self.head_hash)
+
+
+class _Appended:
+    """A command whose append is in flight: what to do once it has resolved."""
+
+    __slots__ = ("loaded", "head_seq", "head_hash", "over", "bodies", "waiter", "ok")
+
+    def __init__(self, loaded: Loaded, head_seq: int, head_hash: bytes, over: bool,
+                 bodies: list[pb.LogRecord], waiter: asyncio.Future) -> None:
+        self.loaded, self.head_seq, self.head_hash, self.over, self.bodies = loaded, head_seq, head_hash, over, bodies
+        self.waiter = waiter    # what the caller awaits (cancelled if the caller was)
+        self.ok = False         # committed
 
 
 class Caller(msgspec.Struct, frozen=True):
@@ -112,8 +135,10 @@ class GameHost:
     # ---- loading ---------------------------------------------------------
     def _load(self, game_id: str) -> Loaded:
         loaded = self._games.get(game_id)
-        if loaded is not None:
+        if loaded is not None and not loaded.stale:
             return loaded
+        if loaded is not None:
+            return self._rebuild(loaded)
         meta = self.store.get_game(game_id)
         if meta is None:
             raise HostError("NOT_FOUND", GAME_NOT_FOUND, f"no game {game_id!r}")
@@ -125,7 +150,10 @@ class GameHost:
         game = registry.get(meta.game_type)
         wire = wire_for(game)
         config = GameConfig(players=meta.players, options=meta.options)
-        head_seq, head_hash = self.store.head(meta.game_id)
+        head = self.store.head(meta.game_id)
+        if head is None:  # created, its first records not committed yet (or never: a crash in between)
+            raise HostError("NOT_FOUND", GAME_NOT_FOUND, f"game {meta.game_id!r} is being created")
+        head_seq, head_hash = head
         snap = self.store.latest_snapshot(meta.game_id, version_of(game))
         start = 0
         session = None
@@ -136,25 +164,41 @@ class GameHost:
                 start = snap.seq + 1
         if session is None:
             session = Session(game, config, meta.seed, game.initial(config), 0)
-        tail = []
-        for record in self.store.read(meta.game_id, start):
-            event = game_event_of(wire, pb.LogRecord.FromString(record.body))
-            if event is not None:
-                tail.append(event)
+        # record by record: parse, decode, evolve (no list of every parsed record or event)
+        tail = (event for record in self.store.read(meta.game_id, start)
+                if (event := game_event_of(wire, pb.LogRecord.FromString(record.body))) is not None)
         session = Session.restore(game, config, meta.seed, session.state, session.position, tail)
         loaded = Loaded(meta, game, session, head_seq, head_hash)
         loaded.tokens = {row.token_hash: row.seat for row in self.store.seats(meta.game_id)}
         return loaded
 
-    def _refresh(self, loaded: Loaded) -> Loaded:
-        """Reload a game another process has moved on."""
-        head = self.store.head(loaded.meta.game_id)
-        if head is not None and head[0] == loaded.head_seq:
-            return loaded
+    def _rebuild(self, loaded: Loaded) -> Loaded:
+        """The game as the store has it, keeping its lock and its stream subscribers."""
         fresh = self._build(self.store.get_game(loaded.meta.game_id))
         fresh.lock, fresh.subscribers = loaded.lock, loaded.subscribers
         self._games[loaded.meta.game_id] = fresh
         return fresh
+
+    def _refresh(self, loaded: Loaded) -> Loaded:
+        """Reload a game another process has moved on (or whose last append failed)."""
+        loaded = self._games.get(loaded.meta.game_id, loaded)
+        if not loaded.stale:
+            head = self.store.head(loaded.meta.game_id)
+            if head is not None and head[0] == loaded.head_seq:
+                return loaded
+        return self._rebuild(loaded)
+
+    async def _current(self, game_id: str, refresh: bool = True) -> Loaded:
+        """The game as committed. A command in flight has applied its events in memory before its
+        append resolved: wait for it (the game's lock), so that no reader sees a state that may
+        never become durable. Then, with ``refresh``, catch up with other processes' appends.
+        The caller must not await between this and its reads."""
+        loaded = self._load(game_id)
+        while loaded.lock.locked():
+            async with loaded.lock:
+                pass
+            loaded = self._load(game_id)
+        return self._refresh(loaded) if refresh else loaded
 
     def _caller(self, loaded: Loaded, token: str | None) -> Caller:
         if not token:
@@ -205,7 +249,7 @@ class GameHost:
                                    for k, v in sorted(info.options.items())])
         return out
 
-    def create_game(self, req: pb.CreateGameRequest) -> pb.CreateGameResponse:
+    async def create_game(self, req: pb.CreateGameRequest) -> pb.CreateGameResponse:
         try:
             game = registry.get(req.game_type)
         except KeyError:
@@ -231,13 +275,16 @@ class GameHost:
             seed_commitment=hashlib.sha256(seed).hexdigest(), engine_version=version_of(game),
             game_version=game.info.version)), created)
         records = [first] + chain.game_events(wire_for(game), opening, 0, -1, None, "", created)
-        self.store.create_game(meta)
-        self.store.append(game_id, [r for r, _ in records])
-        loaded = Loaded(meta, game, session, chain.next_seq - 1, chain.prev_hash)
-        self._games[game_id] = loaded
+        try:
+            await asyncio.to_thread(self.store.create_game, meta)  # a durable write: off the event loop
+        except Conflict:
+            raise HostError("ABORTED", LOST_RACE, "a game id was drawn twice; retry") from None
+        await asyncio.shield(asyncio.wrap_future(self.store.start_append(game_id, [r for r, _ in records])))
+        # a reader (ListGames) may have loaded it from the store already: keep that one
+        loaded = self._games.setdefault(game_id, Loaded(meta, game, session, chain.next_seq - 1, chain.prev_hash))
         return pb.CreateGameResponse(game=self._summary(loaded))
 
-    def join_game(self, req: pb.JoinGameRequest) -> pb.JoinGameResponse:
+    async def join_game(self, req: pb.JoinGameRequest) -> pb.JoinGameResponse:
         loaded = self._load(req.game_id)
         players = loaded.meta.players
         taken = {row.seat for row in self.store.seats(req.game_id)}
@@ -251,20 +298,29 @@ class GameHost:
                 raise HostError("FAILED_PRECONDITION", NO_FREE_SEAT, "every seat of this game is taken")
             seat = free[0]
         token = secrets.token_urlsafe(32)
-        if not self.store.claim_seat(req.game_id, SeatRow(seat, token_hash(token), req.player[:64])):
+        row = SeatRow(seat, token_hash(token), req.player[:64])
+        if not await asyncio.to_thread(self.store.claim_seat, req.game_id, row):  # durable: off the loop
             raise HostError("ALREADY_EXISTS", SEAT_TAKEN, f"seat {seat} is already taken")
-        loaded.tokens[token_hash(token)] = seat
+        loaded = await self._current(req.game_id)
+        loaded.tokens[row.token_hash] = seat
         return pb.JoinGameResponse(seat=seat, token=token, game=self._summary(loaded))
 
-    def get_game(self, game_id: str) -> pb.GameSummary:
-        return self._summary(self._refresh(self._load(game_id)))
+    async def get_game(self, game_id: str) -> pb.GameSummary:
+        return self._summary(await self._current(game_id))
 
-    def list_games(self, req: pb.ListGamesRequest) -> pb.ListGamesResponse:
+    async def list_games(self, req: pb.ListGamesRequest) -> pb.ListGamesResponse:
         metas = self.store.list_games(req.game_type, req.include_finished, req.limit or 100)
-        return pb.ListGamesResponse(games=[self._summary(self._load(m.game_id)) for m in metas])
+        out = pb.ListGamesResponse()
+        for m in metas:
+            try:
+                loaded = await self._current(m.game_id)
+            except HostError:  # being created: not listed yet
+                continue
+            out.games.append(self._summary(loaded))
+        return out
 
-    def get_view(self, req: pb.GetViewRequest, token: str | None) -> pb.GetViewResponse:
-        loaded = self._refresh(self._load(req.game_id))
+    async def get_view(self, req: pb.GetViewRequest, token: str | None) -> pb.GetViewResponse:
+        loaded = await self._current(req.game_id)
         caller = self._caller(loaded, token)
         seat = caller.seat
         if req.HasField("at_seq"):
@@ -283,8 +339,8 @@ class GameHost:
         return pb.GetViewResponse(seat=-1 if seat is None else seat, seq=seq, status=status_msg,
                                   view=pb.GameView(**{loaded.wire.field: loaded.wire.view_to_proto(view)}))
 
-    def legal(self, game_id: str, token: str | None) -> pb.ListLegalCommandsResponse:
-        loaded = self._refresh(self._load(game_id))
+    async def legal(self, game_id: str, token: str | None) -> pb.ListLegalCommandsResponse:
+        loaded = await self._current(game_id)
         seat = self._player(loaded, token)
         commands = [pb.GameCommand(**{loaded.wire.field: loaded.wire.command_to_proto(c)})
                     for c in loaded.session.legal(seat)]
@@ -313,7 +369,10 @@ class GameHost:
         except WireError as exc:
             raise rule_error(exc) from None
         fingerprint = hashlib.sha256(req.command.SerializeToString(deterministic=True)).digest()
-        async with loaded.lock:
+        await loaded.lock.acquire()
+        applied = False     # the session in memory is ahead of the log from here on
+        handed_off = False  # once the append is queued, the lock is released by _release
+        try:
             if req.request_id:
                 earlier = self.store.find_request(req.game_id, seat, req.request_id)
                 if earlier is not None:
@@ -333,7 +392,8 @@ class GameHost:
             received = self.clock()
             chain = loaded.chain()
             built = chain.game_events(wire, emitted, session.position, seat, command, req.request_id, received)
-            session.apply(emitted)
+            applied = True
+            session.apply(emitted)  # in memory only; readers wait for the lock (see _current)
             status = self._status(loaded)
             if status.over:
                 built.append(chain.platform(pb.PlatformEvent(
@@ -344,66 +404,127 @@ class GameHost:
             request = None
             if req.request_id:
                 request = (seat, req.request_id, fingerprint, response.SerializeToString(deterministic=True))
-            try:
-                self.store.append(req.game_id, [r for r, _ in built], request)
-            except Conflict:
-                self._games.pop(req.game_id, None)  # our copy is stale: reload on next use
-                raise HostError("ABORTED", LOST_RACE, "another command was appended first; retry on the new head")
-            except BaseException:
-                self._games.pop(req.game_id, None)
-                raise
-            old = loaded.head_seq
-            loaded.head_seq, loaded.head_hash = chain.next_seq - 1, chain.prev_hash
-            self._after_append(loaded, old, status.over, bodies)
-            return response
+            head_seq, head_hash = chain.next_seq - 1, chain.prev_hash
+            snapshot = self._snapshot_due(loaded, head_seq, head_hash, status.over)
+            pending = self.store.start_append(req.game_id, [r for r, _ in built], request, snapshot=snapshot,
+                                              finished=status.over)
+            loop = asyncio.get_running_loop()
+            waiter = loop.create_future()  # resolved by _appended, on the loop
+            appended = _Appended(loaded, head_seq, head_hash, status.over, bodies, waiter)
+            pending.add_done_callback(lambda _: loop.call_soon_threadsafe(self._appended, appended, pending))
+            handed_off = True
+        finally:
+            if not handed_off:
+                if applied:  # failed before its append was queued: the log never got these events
+                    loaded.stale = True
+                loaded.lock.release()
+        # From here the lock is released by _release: by this call once its append has resolved, so
+        # that the caller's answer and then the streams go out before the next command is decided;
+        # or, should this call be cancelled while it waits, by _appended.
+        try:
+            await waiter
+        except asyncio.CancelledError:
+            if not waiter.cancelled():  # cancelled after the append resolved: finish here
+                self._release(appended)
+            raise
+        except Conflict:
+            self._release(appended)
+            raise HostError("ABORTED", LOST_RACE, "another command was appended first; retry on the new head") \
+                from None
+        except BaseException:
+            self._release(appended)
+            raise
+        self._release(appended)
+        return response
 
-    def _after_append(self, loaded: Loaded, old_head: int, over: bool, bodies: list[pb.LogRecord]) -> None:
+    def _snapshot_due(self, loaded: Loaded, head_seq: int, head_hash: bytes, over: bool) -> Snapshot | None:
+        """A snapshot of the state after this command, every ``snapshot_every`` records and at the end."""
         every = self.config.snapshot_every
-        if over or (every > 0 and loaded.head_seq // every > old_head // every):
-            self.store.put_snapshot(loaded.meta.game_id, Snapshot(
-                loaded.head_seq, loaded.head_hash, version_of(loaded.game), loaded.session.position,
-                encode_state(loaded.session.state)))
-        if over:
-            self.store.mark_finished(loaded.meta.game_id)
-            loaded.meta.finished = True
-        for queue in loaded.subscribers:
-            queue.put_nowait(bodies)
+        if over or (every > 0 and head_seq // every > loaded.head_seq // every):
+            return Snapshot(head_seq, head_hash, version_of(loaded.game), loaded.session.position,
+                            encode_state(loaded.session.state))
+        return None
 
-    async def stream(self, req: pb.StreamEventsRequest, token: str | None) -> AsyncIterator[pb.EventBatch]:
-        loaded = self._refresh(self._load(req.game_id))
+    def _appended(self, appended: "_Appended", pending: Future) -> None:
+        """Runs on the event loop once an append has resolved, whether or not its caller still waits:
+        the game's new head (or, if the append failed, a rebuild on next use), then its caller."""
+        loaded, waiter = appended.loaded, appended.waiter
+        error = RuntimeError("the append was cancelled") if pending.cancelled() else pending.exception()
+        if error is None:
+            appended.ok = True
+            loaded.head_seq, loaded.head_hash = appended.head_seq, appended.head_hash
+            if appended.over:
+                loaded.meta.finished = True
+        else:
+            loaded.stale = True  # its events are applied in memory but not in the log
+        if waiter.cancelled():  # nobody resumes after this append
+            self._release(appended)
+        elif error is None:
+            waiter.set_result(None)
+        else:
+            waiter.set_exception(error)
+
+    @staticmethod
+    def _release(appended: "_Appended") -> None:
+        """Hand a committed append's records to the stream subscribers, then free the game."""
+        loaded = appended.loaded
+        if appended.ok:
+            for queue in loaded.subscribers:
+                queue.put_nowait(appended.bodies)
+        loaded.lock.release()
+
+    async def stream(self, req: pb.StreamEventsRequest, token: str | None) -> AsyncIterator[bytes]:
+        """Serialized ``EventBatch`` messages: the backlog from ``from_seq``, then one per append."""
+        loaded = await self._current(req.game_id)
         caller = self._caller(loaded, token)
         seat = caller.seat
         queue: asyncio.Queue = asyncio.Queue()
-        loaded.subscribers.add(queue)
+        subscribers = loaded.subscribers  # shared by every rebuild of this game
+        subscribers.add(queue)
         try:
             next_seq = max(0, req.from_seq)
             backlog = [pb.LogRecord.FromString(r.body) for r in self.store.read(req.game_id, next_seq)]
             if not backlog:  # open with the current state, so a client resuming at head knows where it is
-                yield self._batch(req.game_id, [], seat)
+                yield self._batch(loaded, [], seat)[0]
                 if loaded.meta.finished:
                     return
             while True:
-                if backlog:
-                    batch = self._batch(req.game_id, backlog, seat)
+                if backlog:  # settled, not refreshed: a stream follows this process's appends
+                    loaded = await self._current(req.game_id, refresh=False)
+                    data, over = self._batch(loaded, backlog, seat)
                     next_seq = backlog[-1].seq + 1
-                    yield batch
-                    if batch.status.over and backlog[-1].event.WhichOneof("game") == "platform":
+                    yield data
+                    if over and backlog[-1].event.WhichOneof("game") == "platform":
                         return
                 elif loaded.meta.finished and next_seq > loaded.head_seq:
                     return
                 bodies = await queue.get()
                 backlog = [b for b in bodies if b.seq >= next_seq]
         finally:
-            loaded.subscribers.discard(queue)
+            subscribers.discard(queue)
 
-    def _batch(self, game_id: str, bodies: list[pb.LogRecord], seat: int | None) -> pb.EventBatch:
-        loaded = self._games[game_id]
-        return pb.EventBatch(
-            events=[for_seat(b, seat) for b in bodies], status=self._status(loaded), head_seq=loaded.head_seq,
-            view=pb.GameView(**{loaded.wire.field: loaded.wire.view_to_proto(loaded.session.view(seat))}))
+    def _batch(self, loaded: Loaded, bodies: list[pb.LogRecord], seat: int | None) -> tuple[bytes, bool]:
+        """The batch ``seat`` (None: a spectator) receives, serialized, and whether the game is over.
 
-    def export(self, game_id: str, token: str | None) -> pb.ExportLogResponse:
-        loaded = self._refresh(self._load(game_id))
+        Encoded once per audience and head: every subscriber of the same seat (or every spectator)
+        woken by the same append gets the same bytes. The key holds everything the batch depends
+        on: the audience, the head (view and status) and the records' range (a game's records
+        never change).
+        """
+        if loaded.batches_at != loaded.head_seq:
+            loaded.batches, loaded.batches_at = {}, loaded.head_seq
+        key = (seat, loaded.head_seq, bodies[0].seq if bodies else -1, bodies[-1].seq if bodies else -1)
+        hit = loaded.batches.get(key)
+        if hit is None:
+            status = self._status(loaded)
+            batch = pb.EventBatch(events=[for_seat(b, seat) for b in bodies], status=status,
+                                  head_seq=loaded.head_seq)
+            loaded.wire.view_into(getattr(batch.view, loaded.wire.field), loaded.session.view(seat))
+            hit = loaded.batches[key] = (batch.SerializeToString(), status.over)
+        return hit
+
+    async def export(self, game_id: str, token: str | None) -> pb.ExportLogResponse:
+        loaded = await self._current(game_id)
         caller = self._caller(loaded, token)
         if not loaded.session.status().over and not caller.operator:
             raise HostError("PERMISSION_DENIED", NOT_FINISHED,

@@ -59,37 +59,48 @@ class Chain:
         self.next_seq = next_seq
         self.prev_hash = prev_hash
 
-    def _record(self, event: pb.GameEvent, visibility: pb.Visibility | None, envelope: pb.CommandEnvelope,
-                position: int) -> tuple[Record, pb.LogRecord]:
-        body = pb.LogRecord(game_id=self.game_id, seq=self.next_seq, prev_hash=self.prev_hash, event=event,
-                            envelope=envelope, position=position, salt=salt(self.seed, self.next_seq))
-        if visibility is not None:
-            body.visibility.CopyFrom(visibility)
+    def _body(self, position: int) -> pb.LogRecord:
+        """A new record at the chain's head; the caller fills its event, visibility and envelope in place."""
+        body = pb.LogRecord(game_id=self.game_id, seq=self.next_seq, prev_hash=self.prev_hash, position=position,
+                            salt=salt(self.seed, self.next_seq))
+        body.envelope.SetInParent()  # present even when every field is zero
+        return body
+
+    def _seal(self, body: pb.LogRecord) -> tuple[Record, pb.LogRecord]:
         record = seal(body)
         self.next_seq += 1
         self.prev_hash = record.hash
         return record, body
 
     def platform(self, event: pb.PlatformEvent, received_at_ms: int) -> tuple[Record, pb.LogRecord]:
-        envelope = pb.CommandEnvelope(seat=PLATFORM_SEAT, received_at_unix_ms=received_at_ms,
-                                      command_seq=self.next_seq, part=0, parts=1)
-        return self._record(pb.GameEvent(platform=event), None, envelope, -1)
+        body = self._body(-1)
+        body.event.platform.CopyFrom(event)
+        env = body.envelope
+        env.seat, env.received_at_unix_ms, env.command_seq, env.part, env.parts = \
+            PLATFORM_SEAT, received_at_ms, self.next_seq, 0, 1
+        return self._seal(body)
 
     def game_events(self, wire: GameWire, emitted: list[Emitted], position: int, seat: int,
                     command: Any | None, request_id: str, received_at_ms: int) -> list[tuple[Record, pb.LogRecord]]:
+        """Seal one record per emitted event. Each message is built in place inside its record
+        (no intermediate message copied in), and serialized once, by :func:`seal`."""
         out = []
         first = self.next_seq
+        field = wire.field
         for part, e in enumerate(emitted):
-            envelope = pb.CommandEnvelope(seat=seat, request_id=request_id, received_at_unix_ms=received_at_ms,
-                                          command_seq=first, part=part, parts=len(emitted))
+            body = self._body(position + part)
+            env = body.envelope
+            env.seat, env.request_id, env.received_at_unix_ms, env.command_seq, env.part, env.parts = \
+                seat, request_id, received_at_ms, first, part, len(emitted)
             if part == 0 and command is not None:
-                getattr(envelope.command, wire.field).CopyFrom(wire.command_to_proto(command))
-            event = pb.GameEvent(**{wire.field: wire.event_to_proto(e.event)})
-            visibility = None
+                wire.command_into(getattr(env.command, field), command)
+            wire.event_into(getattr(body.event, field), e.event)
             if e.seats is not None:
-                visibility = pb.Visibility(is_private=True, seats=e.seats,
-                                           redacted=pb.GameEvent(**{wire.field: wire.event_to_proto(e.redacted)}))
-            out.append(self._record(event, visibility, envelope, position + part))
+                vis = body.visibility
+                vis.is_private = True
+                vis.seats.extend(e.seats)
+                wire.event_into(getattr(vis.redacted, field), e.redacted)
+            out.append(self._seal(body))
         return out
 
 
@@ -103,9 +114,10 @@ def for_seat(body: pb.LogRecord, seat: int | None) -> pb.EventRecord:
 
 def game_event_of(wire: GameWire, body: pb.LogRecord) -> Any | None:
     """The engine event of a record, or None for a platform record."""
-    if body.event.WhichOneof("game") != wire.field:
+    event = body.event
+    if event.WhichOneof("game") != wire.field:
         return None
-    return wire.event_from_proto(getattr(body.event, wire.field))
+    return wire.event_from_proto(getattr(event, wire.field))
 
 
 # ---- export -----------------------------------------------------------------
@@ -275,12 +287,16 @@ def _verify_content(bodies: list[pb.LogRecord], head: bytes) -> Verdict:
 
 
 def _expected(wire: GameWire, emitted: list[Emitted]) -> list[tuple[bytes, bytes]]:
+    """The bytes of each event and visibility as the server writes them (see Chain.game_events)."""
     out = []
+    field = wire.field
     for e in emitted:
-        event = pb.GameEvent(**{wire.field: wire.event_to_proto(e.event)})
+        event = pb.GameEvent()
+        wire.event_into(getattr(event, field), e.event)
         vis = pb.Visibility()
         if e.seats is not None:
-            vis = pb.Visibility(is_private=True, seats=e.seats,
-                                redacted=pb.GameEvent(**{wire.field: wire.event_to_proto(e.redacted)}))
+            vis.is_private = True
+            vis.seats.extend(e.seats)
+            wire.event_into(getattr(vis.redacted, field), e.redacted)
         out.append((event.SerializeToString(deterministic=True), vis.SerializeToString(deterministic=True)))
     return out

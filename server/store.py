@@ -9,6 +9,10 @@ Two implementations: :class:`SqliteStore` (WAL, the embedded default) and
   :class:`Conflict` and nothing of its batch is written (optimistic concurrency).
 * ``(game_id, seat, request_id)`` is unique: the answer to a request is stored
   with its records, so a retry returns the first answer.
+* ``start_append`` is ``append`` for an event loop: it returns at once a
+  :class:`concurrent.futures.Future` that resolves (to None, or to the exception
+  ``append`` would raise) once the append is durable or refused. A caller
+  acknowledges nothing before its future has resolved.
 
 A PostgreSQL backend is one more class with these methods.
 """
@@ -16,11 +20,19 @@ A PostgreSQL backend is one more class with these methods.
 from __future__ import annotations
 
 import json
+import logging
+import queue
 import sqlite3
 import threading
-from typing import Protocol
+from concurrent.futures import Future
+from typing import Any, Callable, Protocol
 
 import msgspec
+
+
+log = logging.getLogger("carthago.store")
+
+Request = tuple[int, str, bytes, bytes]  # seat, request id, command fingerprint, serialized answer
 
 
 class Conflict(Exception):
@@ -64,7 +76,9 @@ class Store(Protocol):
     def mark_finished(self, game_id: str) -> None: ...
     def claim_seat(self, game_id: str, row: SeatRow) -> bool: ...
     def seats(self, game_id: str) -> list[SeatRow]: ...
-    def append(self, game_id: str, records: list[Record], request: tuple[int, str, bytes, bytes] | None = None) -> None: ...
+    def append(self, game_id: str, records: list[Record], request: Request | None = None) -> None: ...
+    def start_append(self, game_id: str, records: list[Record], request: Request | None = None,
+                     snapshot: Snapshot | None = None, finished: bool = False) -> Future: ...
     def read(self, game_id: str, from_seq: int = 0, to_seq: int | None = None) -> list[Record]: ...
     def head(self, game_id: str) -> tuple[int, bytes] | None: ...
     def find_request(self, game_id: str, seat: int, request_id: str) -> tuple[bytes, bytes] | None: ...
@@ -118,16 +132,31 @@ class MemoryStore:
         return sorted(self._seats.get(game_id, {}).values(), key=lambda r: r.seat)
 
     def append(self, game_id, records, request=None) -> None:
-        with self._lock:
-            log = self._log[game_id]
-            if not records or records[0].seq != len(log):
-                raise Conflict(f"{game_id}: seq {records[0].seq if records else '?'} is taken")
-            if request is not None:
-                key = (game_id, request[0], request[1])
-                if key in self._requests:
-                    raise Conflict(f"request {request[1]!r} already answered")
-                self._requests[key] = (request[2], request[3])
-            log.extend(records)
+        self.start_append(game_id, records, request).result()
+
+    def start_append(self, game_id, records, request=None, snapshot=None, finished=False) -> Future:
+        """Done at once (memory is as durable as it gets): the future is already resolved."""
+        done: Future = Future()
+        try:
+            with self._lock:
+                log = self._log[game_id]
+                if not records or records[0].seq != len(log):
+                    raise Conflict(f"{game_id}: seq {records[0].seq if records else '?'} is taken")
+                if request is not None:
+                    key = (game_id, request[0], request[1])
+                    if key in self._requests:
+                        raise Conflict(f"request {request[1]!r} already answered")
+                    self._requests[key] = (request[2], request[3])
+                log.extend(records)
+                if snapshot is not None:
+                    self._snapshots[game_id].append(snapshot)
+                if finished:
+                    self._games[game_id].finished = True
+        except Exception as exc:  # noqa: BLE001 - handed to the caller through the future
+            done.set_exception(exc)
+        else:
+            done.set_result(None)
+        return done
 
     def read(self, game_id, from_seq=0, to_seq=None) -> list[Record]:
         log = self._log.get(game_id, [])
@@ -174,31 +203,235 @@ CREATE TABLE IF NOT EXISTS snapshots (
 """
 
 
+class _Job:
+    """One write for the writer thread, its outcome in ``done``: an append (its rows, written in
+    bulk with the rest of its group) or any other write (``run(db)``)."""
+
+    __slots__ = ("run", "append", "done")
+
+    def __init__(self, run: Callable[[sqlite3.Connection], Any] | None = None,
+                 append: tuple[list[tuple], tuple | None, tuple | None, str | None] | None = None) -> None:
+        self.run = run
+        self.append = append  # record rows, request row, snapshot row, game id to mark finished
+        self.done: Future = Future()
+
+
+_STOP = object()
+
+
 class SqliteStore:
-    """SQLite in WAL mode with full sync: an acknowledged append survives a crash."""
+    """SQLite in WAL mode with full sync: an acknowledged append survives a crash.
 
-    def __init__(self, path: str) -> None:
+    Group commit. Every write goes through one writer thread with its own connection. It takes
+    all the writes waiting in its queue (up to ``max_group``) and commits them in one transaction,
+    so one fsync covers every command that arrived while the previous group was syncing. A write
+    that fails (a taken seq or request id: :class:`Conflict`) fails alone: the group is then
+    written again with a SAVEPOINT per write, and only the failing write's future gets the error
+    (:meth:`_commit_each`). Futures resolve only after COMMIT returned, so "acknowledged" still
+    means "on disk".
+
+    Reads use a second connection on the caller's thread (WAL readers never wait for the writer)
+    and see every write whose future has resolved. The sync write methods wait for their own
+    future; ``start_append`` lets an event loop wait without blocking.
+    """
+
+    def __init__(self, path: str, synchronous: str = "FULL", max_group: int = 512) -> None:
+        if synchronous not in ("FULL", "OFF"):
+            raise ValueError("synchronous is FULL (the server) or OFF (benchmark fixtures only)")
         self.path = path
+        self.max_group = max_group
+        self.commits = 0  # transactions committed by the writer (a group counts once)
+        self.writes = 0   # writes committed
+        writer = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        writer.execute("PRAGMA journal_mode=WAL")
+        writer.execute(f"PRAGMA synchronous={synchronous}")
+        writer.execute("PRAGMA busy_timeout=5000")
+        writer.executescript(_SCHEMA)
+        self._writer_db = writer
+        self._max_params = min(writer.getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER), 30_000)
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA busy_timeout=5000")
-        self._db.executescript(_SCHEMA)
-        self._lock = threading.Lock()
+        self._queue: queue.SimpleQueue = queue.SimpleQueue()
+        self._closing = threading.Lock()
+        self._closed = False
+        self._thread = threading.Thread(target=self._write_loop, name=f"carthago-sqlite-writer:{path}", daemon=True)
+        self._thread.start()
 
+    # ---- the writer thread ---------------------------------------------------------------
+    def _submit(self, job: _Job) -> Future:
+        with self._closing:
+            if self._closed:
+                job.done.set_exception(RuntimeError(f"the store {self.path} is closed"))
+            else:
+                self._queue.put(job)
+        return job.done
+
+    def _write(self, run: Callable[[sqlite3.Connection], Any]) -> Any:
+        return self._submit(_Job(run=run)).result()
+
+    def _write_loop(self) -> None:
+        while True:
+            first = self._queue.get()
+            if first is _STOP:
+                return
+            group = [first]
+            stop = False
+            while len(group) < self.max_group:
+                try:
+                    job = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if job is _STOP:
+                    stop = True
+                    break
+                group.append(job)
+            # a future cancelled while it waited is not written; the others can no longer be cancelled
+            group = [job for job in group if job.done.set_running_or_notify_cancel()]
+            try:
+                if group:
+                    self._commit_group(group)
+            except BaseException as exc:  # noqa: BLE001 - never leave a caller waiting
+                for job in group:
+                    if not job.done.done():
+                        job.done.set_exception(exc)
+            if stop:
+                return
+
+    def _commit_group(self, group: list[_Job]) -> None:
+        """One transaction for the whole group, its rows inserted in bulk: a handful of statements
+        whatever the group's size. (Each statement gives up the GIL and must take it back from an
+        event loop thread that may be busy; a statement per row would make a large group slow
+        exactly when the server is loaded.) Should it fail, :meth:`_commit_each` finds which."""
+        db = self._writer_db
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            self._write_jobs(db, group)
+            db.execute("COMMIT")
+        except Exception as exc:  # noqa: BLE001 - nothing of the group is written
+            self._rollback()
+            if len(group) > 1:
+                self._commit_each(group)
+            else:
+                group[0].done.set_exception(Conflict(str(exc)) if isinstance(exc, sqlite3.IntegrityError) else exc)
+            return
+        self.commits += 1
+        self.writes += len(group)
+        for job in group:
+            job.done.set_result(None)
+
+    def _commit_each(self, group: list[_Job]) -> None:
+        """The group again, each write in its own SAVEPOINT: one that fails (a taken seq:
+        :class:`Conflict`) is rolled back alone and only its future gets the error; the others
+        commit together. If the transaction itself fails (BEGIN or COMMIT: a locked or failing
+        disk), each write is tried in a transaction of its own, so none fails because of another."""
+        db = self._writer_db
+        outcomes: list[BaseException | None] = []
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            for job in group:
+                db.execute("SAVEPOINT job")
+                try:
+                    self._write_jobs(db, [job])
+                except Exception as exc:  # noqa: BLE001 - this write alone fails
+                    db.execute("ROLLBACK TO job")
+                    db.execute("RELEASE job")
+                    outcomes.append(Conflict(str(exc)) if isinstance(exc, sqlite3.IntegrityError) else exc)
+                else:
+                    db.execute("RELEASE job")
+                    outcomes.append(None)
+            db.execute("COMMIT")
+        except Exception as exc:  # noqa: BLE001 - the transaction itself failed: nothing of it is written
+            self._rollback()
+            log.warning("group commit of %d writes failed (%s); trying each alone", len(group), exc)
+            for job in group:
+                self._commit_group([job])
+            return
+        self.commits += 1
+        for job, error in zip(group, outcomes):
+            if error is None:
+                self.writes += 1
+                job.done.set_result(None)
+            else:
+                job.done.set_exception(error)
+
+    def _rollback(self) -> None:
+        if self._writer_db.in_transaction:
+            try:
+                self._writer_db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+
+    def _write_jobs(self, db: sqlite3.Connection, jobs: list[_Job]) -> None:
+        records: list[tuple] = []
+        requests: list[tuple] = []
+        snapshots: list[tuple] = []
+        finished: list[tuple] = []
+        for job in jobs:
+            if job.append is None:
+                job.run(db)
+                continue
+            rows, request, snapshot, game_id = job.append
+            records += rows
+            if request is not None:
+                requests.append(request)
+            if snapshot is not None:
+                snapshots.append(snapshot)
+            if game_id is not None:
+                finished.append((game_id,))
+        self._insert(db, "INSERT INTO records VALUES", records)
+        self._insert(db, "INSERT INTO requests VALUES", requests)
+        self._insert(db, "INSERT OR REPLACE INTO snapshots VALUES", snapshots)
+        if finished:
+            db.executemany("UPDATE games SET finished=1 WHERE game_id=?", finished)
+
+    def _insert(self, db: sqlite3.Connection, sql: str, rows: list[tuple]) -> None:
+        """Many rows in few statements (as many as SQLite's limit on parameters allows in each)."""
+        if not rows:
+            return
+        width = len(rows[0])
+        per = max(1, self._max_params // width)
+        one = "(" + ",".join("?" * width) + ")"
+        for i in range(0, len(rows), per):
+            chunk = rows[i:i + per]
+            db.execute(f"{sql} {','.join([one] * len(chunk))}", [v for row in chunk for v in row])
+
+    # ---- writes ----------------------------------------------------------------------------
     def _meta(self, row) -> GameMeta:
         return GameMeta(row[0], row[1], row[2], json.loads(row[3]), bytes(row[4]), row[5], bool(row[6]))
 
     def create_game(self, meta: GameMeta) -> None:
-        try:
-            with self._lock:
-                self._db.execute(
-                    "INSERT INTO games VALUES (?,?,?,?,?,?,?)",
-                    (meta.game_id, meta.game_type, meta.players, json.dumps(meta.options, sort_keys=True),
-                     meta.seed, meta.created_at_ms, int(meta.finished)))
-        except sqlite3.IntegrityError as exc:
-            raise Conflict(meta.game_id) from exc
+        row = (meta.game_id, meta.game_type, meta.players, json.dumps(meta.options, sort_keys=True),
+               meta.seed, meta.created_at_ms, int(meta.finished))
+        self._write(lambda db: db.execute("INSERT INTO games VALUES (?,?,?,?,?,?,?)", row))
 
+    def mark_finished(self, game_id: str) -> None:
+        self._write(lambda db: db.execute("UPDATE games SET finished=1 WHERE game_id=?", (game_id,)))
+
+    def claim_seat(self, game_id: str, row: SeatRow) -> bool:
+        try:
+            self._write(lambda db: db.execute("INSERT INTO seats VALUES (?,?,?,?)",
+                                              (game_id, row.seat, row.token_hash, row.player)))
+            return True
+        except Conflict:
+            return False
+
+    def append(self, game_id, records, request=None) -> None:
+        self.start_append(game_id, records, request).result()
+
+    def start_append(self, game_id, records, request=None, snapshot=None, finished=False) -> Future:
+        if not records:
+            done: Future = Future()
+            done.set_exception(Conflict(f"{game_id}: an append needs at least one record"))
+            return done
+        rows = [(game_id, r.seq, r.body, r.hash) for r in records]
+        snap = None if snapshot is None else _snapshot_row(game_id, snapshot)
+        return self._submit(_Job(append=(rows, None if request is None else (game_id, *request), snap,
+                                         game_id if finished else None)))
+
+    def put_snapshot(self, game_id, snapshot) -> None:
+        self._write(lambda db: _insert_snapshot(db, game_id, snapshot))
+
+    # ---- reads -----------------------------------------------------------------------------
     def get_game(self, game_id: str) -> GameMeta | None:
         row = self._db.execute("SELECT * FROM games WHERE game_id=?", (game_id,)).fetchone()
         return self._meta(row) if row else None
@@ -208,38 +441,9 @@ class SqliteStore:
               "ORDER BY created_at_ms DESC, game_id LIMIT ?"
         return [self._meta(r) for r in self._db.execute(sql, (game_type, game_type, include_finished, limit))]
 
-    def mark_finished(self, game_id: str) -> None:
-        with self._lock:
-            self._db.execute("UPDATE games SET finished=1 WHERE game_id=?", (game_id,))
-
-    def claim_seat(self, game_id: str, row: SeatRow) -> bool:
-        try:
-            with self._lock:
-                self._db.execute("INSERT INTO seats VALUES (?,?,?,?)", (game_id, row.seat, row.token_hash, row.player))
-            return True
-        except sqlite3.IntegrityError:
-            return False
-
     def seats(self, game_id: str) -> list[SeatRow]:
         rows = self._db.execute("SELECT seat, token_hash, player FROM seats WHERE game_id=? ORDER BY seat", (game_id,))
         return [SeatRow(*r) for r in rows]
-
-    def append(self, game_id, records, request=None) -> None:
-        with self._lock:
-            try:
-                self._db.execute("BEGIN IMMEDIATE")
-                self._db.executemany("INSERT INTO records VALUES (?,?,?,?)",
-                                     [(game_id, r.seq, r.body, r.hash) for r in records])
-                if request is not None:
-                    self._db.execute("INSERT INTO requests VALUES (?,?,?,?,?)", (game_id, *request))
-                self._db.execute("COMMIT")
-            except sqlite3.IntegrityError as exc:
-                self._db.execute("ROLLBACK")
-                raise Conflict(str(exc)) from exc
-            except BaseException:
-                if self._db.in_transaction:
-                    self._db.execute("ROLLBACK")
-                raise
 
     def read(self, game_id, from_seq=0, to_seq=None) -> list[Record]:
         hi = (1 << 62) if to_seq is None else to_seq
@@ -257,19 +461,29 @@ class SqliteStore:
                                "request_id=?", (game_id, seat, request_id)).fetchone()
         return (bytes(row[0]), bytes(row[1])) if row else None
 
-    def put_snapshot(self, game_id, snapshot) -> None:
-        with self._lock:
-            self._db.execute("INSERT OR REPLACE INTO snapshots VALUES (?,?,?,?,?,?)",
-                             (game_id, snapshot.seq, snapshot.hash, snapshot.version, snapshot.position,
-                              snapshot.state))
-
     def latest_snapshot(self, game_id, version):
         row = self._db.execute("SELECT seq, hash, version, position, state FROM snapshots WHERE game_id=? AND "
                                "version=? ORDER BY seq DESC LIMIT 1", (game_id, version)).fetchone()
         return Snapshot(row[0], bytes(row[1]), row[2], row[3], bytes(row[4])) if row else None
 
     def close(self) -> None:
+        """Commit every write already queued, then stop the writer and close both connections."""
+        with self._closing:
+            if self._closed:
+                return
+            self._closed = True
+            self._queue.put(_STOP)
+        self._thread.join()
+        self._writer_db.close()
         self._db.close()
+
+
+def _snapshot_row(game_id: str, snapshot: Snapshot) -> tuple:
+    return (game_id, snapshot.seq, snapshot.hash, snapshot.version, snapshot.position, snapshot.state)
+
+
+def _insert_snapshot(db: sqlite3.Connection, game_id: str, snapshot: Snapshot) -> None:
+    db.execute("INSERT OR REPLACE INTO snapshots VALUES (?,?,?,?,?,?)", _snapshot_row(game_id, snapshot))
 
 
 def open_store(spec: str) -> Store:

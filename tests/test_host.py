@@ -20,11 +20,11 @@ from server.store import Snapshot, SqliteStore
 def play(host: GameHost, game_id: str, tokens: list[str], commands: int, rnd: random.Random) -> int:
     done = 0
     while done < commands:
-        status = host.get_game(game_id).status
+        status = asyncio.run(host.get_game(game_id)).status
         if status.over:
             break
         seat = status.to_act[0]
-        legal = host.legal(game_id, tokens[seat]).commands
+        legal = asyncio.run(host.legal(game_id, tokens[seat])).commands
         asyncio.run(host.submit(pb.SubmitCommandRequest(game_id=game_id, command=rnd.choice(legal)), tokens[seat]))
         done += 1
     return done
@@ -32,8 +32,8 @@ def play(host: GameHost, game_id: str, tokens: list[str], commands: int, rnd: ra
 
 def start(path, every=5, seed=b"host-seed"):
     host = GameHost(SqliteStore(path), HostConfig(snapshot_every=every, allow_client_seeds=True))
-    game = host.create_game(pb.CreateGameRequest(game_type="roma", seed=seed)).game
-    tokens = [host.join_game(pb.JoinGameRequest(game_id=game.game_id, seat=s)).token for s in range(2)]
+    game = asyncio.run(host.create_game(pb.CreateGameRequest(game_type="roma", seed=seed))).game
+    tokens = [asyncio.run(host.join_game(pb.JoinGameRequest(game_id=game.game_id, seat=s))).token for s in range(2)]
     return host, game.game_id, tokens
 
 
@@ -52,7 +52,7 @@ def test_snapshot_plus_tail_equals_full_replay(tmp_path):
     # go on until the head is between two snapshot points, so a load needs a tail
     while host.store.head(game_id)[0] % 5 == 0:
         play(host, game_id, tokens, 1, rnd)
-    assert not host.get_game(game_id).status.over
+    assert not asyncio.run(host.get_game(game_id)).status.over
     live = state_digest(host._load(game_id).session.state)
     head = host.store.head(game_id)[0]
     snap = host.store.latest_snapshot(game_id, "engine-1/roma-1")

@@ -104,3 +104,18 @@ def test_two_writers_racing_for_one_seq_exactly_one_wins(tmp_path):
         t.join()
     assert sorted(outcomes) == ["lost"] * 7 + ["won"]
     assert len(setup.read("g")) == 2
+
+
+def test_an_append_carries_its_snapshot_and_the_finished_flag_atomically(store):
+    store.append("g1", [rec(0), rec(1)])
+    refused = store.start_append("g1", [rec(1)], None, snapshot=Snapshot(1, b"h1", "v1", 1, b"s1"), finished=True)
+    assert isinstance(refused.exception(timeout=30), Conflict)  # seq 1 is taken: nothing of it lands
+    assert store.latest_snapshot("g1", "v1") is None
+    assert [g.game_id for g in store.list_games("", False, 10)] == ["g1"]
+    done = store.start_append("g1", [rec(2)], (0, "last", b"fp", b"answer"),
+                              snapshot=Snapshot(2, b"hash2", "v1", 2, b"s2"), finished=True)
+    assert done.result(timeout=30) is None
+    assert store.latest_snapshot("g1", "v1").state == b"s2"
+    assert store.list_games("", False, 10) == []
+    assert store.get_game("g1").finished
+    assert store.find_request("g1", 0, "last") == (b"fp", b"answer")
