@@ -4,7 +4,7 @@
 //   node clients/js/bot.js --server HOST:PORT --game GAME_ID [--seat N] [--seed S] [--name NAME]
 //
 // It joins a seat, follows the game with StreamEvents and, whenever its seat is in status.to_act, asks
-// ListLegalCommands, picks one command uniformly at random and submits it with expected_seq = the head
+// ListLegalCommands, picks one command at random (draw offers only rarely) and submits it with expected_seq = the head
 // seq of that list. It knows nothing of any game: the commands it submits are the objects the server
 // listed, passed back untouched. Exit status: 0 when the game is over (last line of stdout:
 // "game over: winners [...] scores [...]"), 1 on any error (message on stderr), 2 on bad arguments.
