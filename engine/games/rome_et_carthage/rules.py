@@ -11,6 +11,7 @@ that follows the end of the moves, the next turn after a combat…).
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from engine.core import Emitted, GameConfig, Result, Status, copy_state, private, public
@@ -838,13 +839,7 @@ def _combat_options(s: State, seat: int) -> list[Any]:
     if k.step == "spy":
         return [cmd.DeclareSpy(), cmd.KeepValue()]
     side = k.seats.index(seat)
-    return [cmd.CommitCards(x) for x in _combinations(cd.canonical(s.hands[seat]), k.need[side])]
-
-
-def _combinations(hand: tuple[str, ...], k: int) -> list[tuple[str, ...]]:
-    from itertools import combinations
-
-    return list(combinations(hand, k))
+    return [cmd.CommitCards(x) for x in combinations(cd.canonical(s.hands[seat]), k.need[side])]
 
 
 def _turn_options(s: State, seat: int) -> list[Any]:

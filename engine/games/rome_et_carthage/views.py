@@ -16,7 +16,7 @@ from engine.rng import Rng
 
 from . import board
 from .rules import capital_occupied, moves_allowed, pieces_left, seers, status
-from .state import State, kind_of
+from .state import PLACE, State, capital_holders, kind_of
 
 
 class SeatView(msgspec.Struct, frozen=True):
@@ -122,7 +122,7 @@ def view(state: State, seat: int | None) -> View:
         partner = tuple(s.hands[others[0]]) if others else ()
     seats = tuple(
         SeatView(x, s.seats[x].team, tuple(s.seats[x].states), s.seats[x].lone, len(s.hands[x]),
-                 tuple(s.specials[x]), tuple(s.used_specials[x]), pieces_left(s, x), sum(s.goes[x]) + (s.place_left if s.active == x and s.phase == "place" else 0),
+                 tuple(s.specials[x]), tuple(s.used_specials[x]), pieces_left(s, x), sum(s.goes[x]) + (s.place_left if s.active == x and s.phase == PLACE else 0),
                  capital_occupied(s, x), x in s.eliminated)
         for x in range(len(s.seats)))
     board_pieces = tuple(PieceView(p, s.owner[p], kind_of(p), c) for p, c in sorted(s.where.items()))
@@ -134,8 +134,6 @@ def view(state: State, seat: int | None) -> View:
                             tuple(c.need), tuple(c.ready), chosen[0], chosen[1], tuple(c.table[0]),
                             tuple(c.table[1]), tuple(c.totals), c.spy_side)
     talons = tuple(len(t) for t in s.talons) if s.match else (len(s.talons[0]),)
-    from .state import capital_holders
-
     return View(
         seat=me, edition=s.edition, match=s.match, partners_see_hands=s.see_partners,
         no_progress_rounds=s.quiet_limit, phase=s.phase, turn=s.turn, round=s.round, active=s.active,
