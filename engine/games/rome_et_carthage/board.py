@@ -283,9 +283,18 @@ def links_of(city_id: str) -> tuple[Link, ...]:
     return _LINKS_BY_CITY[city_id]
 
 
+_NEIGHBOURS: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
+
+
 def neighbours(city_id: str, kinds: tuple[str, ...] = LINK_KINDS) -> tuple[str, ...]:
-    """Cities one link of the given kinds away, sorted by id."""
-    return tuple(sorted({ln.other(city_id) for ln in links_of(city_id) if ln.kind in kinds}))
+    """Cities one link of the given kinds away, sorted by id (computed once per city and kinds:
+    the rules ask for them at every move)."""
+    key = (city_id, kinds)
+    out = _NEIGHBOURS.get(key)
+    if out is None:
+        out = tuple(sorted({ln.other(city_id) for ln in links_of(city_id) if ln.kind in kinds}))
+        _NEIGHBOURS[key] = out  # only for real cities: links_of raised KeyError otherwise
+    return out
 
 
 def land_neighbours(city_id: str) -> tuple[str, ...]:

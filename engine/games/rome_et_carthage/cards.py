@@ -85,19 +85,22 @@ def talon_cards(hands: list[tuple[str, ...]], states_by_seat: list[list[str]]) -
 
 def minimal_payments(hand: list[str], at_least: int = 3) -> list[tuple[str, ...]]:
     """Every set of non-zero cards worth ``at_least`` or more from which no card can be left out
-    (ruling R9: a forced march is paid with no card more than needed)."""
+    (ruling R9: a forced march is paid with no card more than needed). Such a set is one card worth
+    ``at_least``, or cards each worth less whose total drops below it without any one of them."""
     cards = canonical(c for c in hand if not is_zero(c))
-    out: list[tuple[str, ...]] = []
+    out = [(c,) for c in cards if value(c) >= at_least]
+    small = [c for c in cards if value(c) < at_least]
 
-    def grow(start: int, chosen: list[str], worth: int) -> None:
-        if worth >= at_least:
-            if all(worth - value(c) < at_least for c in chosen):
-                out.append(tuple(chosen))
-            return
-        for i in range(start, len(cards)):
-            grow(i + 1, chosen + [cards[i]], worth + value(cards[i]))
+    def grow(start: int, chosen: tuple[str, ...], worth: int) -> None:
+        for i in range(start, len(small)):
+            more, with_it = chosen + (small[i],), worth + value(small[i])
+            if with_it >= at_least:
+                if is_minimal_payment(more, at_least):
+                    out.append(more)
+            else:
+                grow(i + 1, more, with_it)
 
-    grow(0, [], 0)
+    grow(0, (), 0)
     return sorted(set(out), key=lambda p: tuple(sort_key(c) for c in p))
 
 
