@@ -107,3 +107,43 @@ class Session:
 
     def view(self, seat: int | None) -> Any:
         return self.game.view(self.state, seat)
+
+
+class ModularGame:
+    """The :class:`Game` surface wired to a game written as modules, so that each game does not
+    write the same delegation again: ``rules`` gives ``initial(config)``, ``setup(config, rng)``,
+    ``decide``, ``legal`` and ``status``; ``views`` gives ``view`` and ``sample_hidden(game, …)``.
+    ``decide`` starts with :func:`check_can_act`.
+
+    A subclass sets ``info``, the four type attributes, ``rules``, ``views`` and
+    ``evolve = staticmethod(<its evolve>)`` (called directly: no wrapper on the hottest path), and
+    overrides what its rules shape differently (a game with options passes them to ``initial`` and
+    ``setup``)."""
+
+    rules: Any
+    views: Any
+
+    def validate_config(self, config: GameConfig) -> None:
+        pass  # player counts and option values: checked by validate_config above
+
+    def initial(self, config: GameConfig) -> Any:
+        return self.rules.initial(config)
+
+    def setup(self, config: GameConfig, rng: Rng) -> list[Emitted]:
+        return self.rules.setup(config, rng)
+
+    def decide(self, state: Any, seat: int, command: Any, rng: Rng) -> list[Emitted]:
+        check_can_act(self, state, seat)  # type: ignore[arg-type]
+        return self.rules.decide(state, seat, command, rng)
+
+    def legal(self, state: Any, seat: int) -> list[Any]:
+        return self.rules.legal(state, seat)
+
+    def view(self, state: Any, seat: int | None) -> Any:
+        return self.views.view(state, seat)
+
+    def sample_hidden(self, state: Any, seat: int | None, rng: Rng) -> Any:
+        return self.views.sample_hidden(self, state, seat, rng)
+
+    def status(self, state: Any) -> Status:
+        return self.rules.status(state)

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from engine.core import Emitted, GameConfig, GameInfo, Status
-from engine.rng import Rng
-from engine.session import check_can_act
+from engine.core import GameInfo
+from engine.session import ModularGame
 
 from . import effects_buildings, effects_characters  # noqa: F401  (register the card effects)
 from . import rules, views
@@ -35,40 +34,15 @@ INFO = GameInfo(
 )
 
 
-class Roma:
+class Roma(ModularGame):
     info: GameInfo = INFO
     State: ClassVar[type] = State
     Command: ClassVar[Any] = Command
     Event: ClassVar[Any] = Event
     View: ClassVar[type] = View
-
-    def validate_config(self, config: GameConfig) -> None:
-        pass  # two players, no options: checked by engine.session.validate_config
-
-    def initial(self, config: GameConfig) -> State:
-        return rules.initial(config)
-
-    def setup(self, config: GameConfig, rng: Rng) -> list[Emitted]:
-        return rules.setup(config, rng)
-
-    def decide(self, state: State, seat: int, command: Any, rng: Rng) -> list[Emitted]:
-        check_can_act(self, state, seat)
-        return rules.decide(state, seat, command, rng)
-
-    def evolve(self, state: State, event: Any) -> State:
-        return evolve(state, event)
-
-    def legal(self, state: State, seat: int) -> list[Any]:
-        return rules.legal(state, seat)
-
-    def view(self, state: State, seat: int | None) -> View:
-        return views.view(state, seat)
-
-    def sample_hidden(self, state: State, seat: int | None, rng: Rng) -> State:
-        return views.sample_hidden(self, state, seat, rng)
-
-    def status(self, state: State) -> Status:
-        return rules.status(state)
+    rules = rules
+    views = views
+    evolve = staticmethod(evolve)
 
 
 ROMA = Roma()

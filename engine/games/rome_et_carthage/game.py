@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from engine.core import Emitted, GameConfig, GameInfo, OptionSpec, Status
+from engine.core import Emitted, GameConfig, GameInfo, OptionSpec
 from engine.rng import Rng
-from engine.session import check_can_act
+from engine.session import ModularGame
 
 from . import rules, views
 from .commands import Command
@@ -44,43 +44,24 @@ INFO = GameInfo(
 )
 
 
-class RomeEtCarthage:
+class RomeEtCarthage(ModularGame):
     info: GameInfo = INFO
     State: ClassVar[type] = State
     Command: ClassVar[Any] = Command
     Event: ClassVar[Any] = Event
     View: ClassVar[type] = View
+    rules = rules
+    views = views
+    evolve = staticmethod(evolve)
 
     def _options(self, config: GameConfig) -> dict[str, str]:
         return {name: config.option(name, INFO) for name in INFO.options}
-
-    def validate_config(self, config: GameConfig) -> None:
-        pass  # player counts and option values: checked by engine.session.validate_config
 
     def initial(self, config: GameConfig) -> State:
         return rules.initial(config, self._options(config))
 
     def setup(self, config: GameConfig, rng: Rng) -> list[Emitted]:
         return rules.setup(config, self._options(config), rng)
-
-    def decide(self, state: State, seat: int, command: Any, rng: Rng) -> list[Emitted]:
-        check_can_act(self, state, seat)
-        return rules.decide(state, seat, command, rng)
-
-    def evolve(self, state: State, event: Any) -> State:
-        return evolve(state, event)
-
-    def legal(self, state: State, seat: int) -> list[Any]:
-        return rules.legal(state, seat)
-
-    def view(self, state: State, seat: int | None) -> View:
-        return views.view(state, seat)
-
-    def sample_hidden(self, state: State, seat: int | None, rng: Rng) -> State:
-        return views.sample_hidden(self, state, seat, rng)
-
-    def status(self, state: State) -> Status:
-        return rules.status(state)
 
 
 ROME_ET_CARTHAGE = RomeEtCarthage()

@@ -40,7 +40,7 @@ def initial(config: GameConfig, options: dict[str, str]) -> State:
         quiet_limit=int(options["no_progress_rounds"]), players=n, phase=SPECIALS, seats=[], order=[],
         active=-1, turn=0, round=0, place_left=0, goes=[[] for _ in range(n)], owner={}, where={}, at={},
         attacking={}, lost=[], hands=[[] for _ in range(n)], secret=[[] for _ in range(n)],
-        talons=[[], []], spent=[], removed=[], gone=[[] for _ in range(n)], kings_out=0,
+        talons=[[], []], spent=[], removed=[], gone=[[] for _ in range(n)],
         specials=[[] for _ in range(n)], used_specials=[[] for _ in range(n)], moves=0, forced=False,
         follow="", follow_treason=False, pending=[], combat=None, had_combat=False,
         capitals_at_start=[-1, -1, -1, -1], quiet=0, eliminated=[], clock=[[], []], clock_on=[False, False],
@@ -520,7 +520,7 @@ def settle_table(out: Out) -> None:
     """Rome et Carthage "Talon": cards turned up in a combat are spent, zeros go back to their
     owner; the first two kings played leave the game (Méditerranée: every king played)."""
     s = out.state
-    kings_out = s.kings_out
+    kings_out = len(s.removed)  # only kings are ever removed face up
     for side in (0, 1):
         seat = s.combat.seats[side]
         table = cd.canonical(s.combat.table[side])
@@ -684,7 +684,7 @@ def declare_forced_march(out: Out, s: State, seat: int, c: cmd.DeclareForcedMarc
     require(cd.is_minimal_payment(paid), NOT_ENOUGH_CARDS,
             "a forced march costs non-zero cards worth 3 or more, with no card more than needed")
     out.public(ev.ForcedMarchDeclared(seat, paid))
-    spent, removed = _spend(s, list(paid), s.kings_out)
+    spent, removed = _spend(s, list(paid), len(s.removed))
     out.public(ev.CardsSpent(seat, spent, removed, False))
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import msgspec
 
-from . import cards as cd
 from .board import MAP
 from . import events as ev
 
@@ -108,9 +107,8 @@ class State(msgspec.Struct):
     secret: list[list[str]]        # cards each seat holds that others have not seen
     talons: list[list[str]]        # draw piles, top first: one, or one per team (match rule)
     spent: list[str]               # spent pile, face up, oldest first
-    removed: list[str]             # out of the game face up (kings)
+    removed: list[str]             # out of the game face up: the kings played and taken out ("Talon")
     gone: list[list[str]]          # an eliminated seat's cards, out of the game unseen
-    kings_out: int
     specials: list[list[str]]      # unused special cards per seat
     used_specials: list[list[str]]
     moves: int                     # moves made this turn
@@ -196,7 +194,6 @@ def _cards_spent(s: State, e: ev.CardsSpent) -> None:
                 s.secret[e.seat].remove(c)
     s.spent.extend(e.cards)
     s.removed.extend(e.removed)
-    s.kings_out += sum(1 for c in e.removed if cd.is_king(c))
 
 
 def _piece_moved(s: State, e: ev.PieceMoved) -> None:

@@ -12,6 +12,8 @@ from engine.games.roma.rules import initial
 from engine.games.roma.state import TURN, State
 from engine.rng import Rng
 
+from ..checked import decide_and_apply
+
 
 class ScriptedRng(Rng):
     """An Rng whose die rolls are given in advance; shuffles keep the order they are given
@@ -65,13 +67,7 @@ def position(*, active: int = 0, first: list[str] | None = None, second: list[st
 
 def play(state: State, seat: int, command: Any, rng: Rng | None = None) -> list[Any]:
     """Decide (checking it leaves the state untouched) and apply; returns the emitted events."""
-    before = state_digest(state)
-    emitted = ROMA.decide(state, seat, command, rng or ScriptedRng())
-    assert state_digest(state) == before, "decide mutated the state"
-    assert emitted, "decide returned no event"
-    for e in emitted:
-        ROMA.evolve(state, e.event)
-    return emitted
+    return decide_and_apply(ROMA, state, seat, command, rng or ScriptedRng())
 
 
 def events(emitted: list[Any]) -> list[Any]:

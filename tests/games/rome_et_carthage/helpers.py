@@ -18,6 +18,8 @@ from engine.games.rome_et_carthage.game import ROME_ET_CARTHAGE as G
 from engine.games.rome_et_carthage.rules import initial
 from engine.games.rome_et_carthage.state import COMBAT, PLAY, SeatInfo, State, capital_holders, pieces_of
 from engine.rng import Rng
+
+from ..checked import decide_and_apply
 from engine.session import Session
 
 RNG_SEED = b"seed"
@@ -89,13 +91,7 @@ def position(players: int = 4, *, edition: str = "original", seating: list | Non
 
 def play(state: State, seat: int, command: Any, rng_: Rng | None = None) -> list[Any]:
     """Decide (checking the input state is untouched) and apply; returns the emitted events."""
-    before = state_digest(state)
-    emitted = G.decide(state, seat, command, rng_ or rng())
-    assert state_digest(state) == before, "decide mutated the state"
-    assert emitted, "decide returned no event"
-    for e in emitted:
-        G.evolve(state, e.event)
-    return emitted
+    return decide_and_apply(G, state, seat, command, rng_ or rng())
 
 
 def rejected(state: State, seat: int, command: Any) -> str:

@@ -392,19 +392,19 @@ def test_original_the_first_two_kings_played_leave_the_game(kings_out, removed):
     """Rome et Carthage "Talon": the first two kings played are out of the game; later ones are spent
     like any card."""
     s = duel()
-    s.kings_out = kings_out
+    earlier = ["KC", "KS"][:kings_out]  # kings already played and taken out
+    s.removed = list(earlier)
     fight(s, ["KH", "AH"], ["KD", "3D"])
-    assert sorted(s.removed) == sorted(removed)
+    assert sorted(s.removed) == sorted(earlier + list(removed))
     assert sorted(k for k in s.spent if k[0] == "K") == sorted({"KH", "KD"} - set(removed))
-    assert s.kings_out == kings_out + len(removed)
 
 
 def test_mediterranee_every_king_played_leaves_the_game():
     """Méditerranée "Talon": every king played is taken out of the game."""
     s = duel(edition="mediterranee")
-    s.kings_out = 3
+    s.removed = ["KC", "KS"]  # two kings out already: the original would spend the next ones
     fight(s, ["KH", "AH"], ["KD", "3D"])
-    assert sorted(s.removed) == ["KD", "KH"] and not any(c[0] == "K" for c in s.spent)
+    assert sorted(s.removed) == ["KC", "KD", "KH", "KS"] and not any(c[0] == "K" for c in s.spent)
 
 
 def test_spent_cards_become_the_next_draw_pile():

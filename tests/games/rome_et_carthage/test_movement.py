@@ -206,14 +206,14 @@ def test_a_king_paid_for_a_forced_march(edition, kings_out, removed):
     """Ruling R9 with Rome et Carthage "Talon" (the first two kings played leave the game) and
     Méditerranée "Talon" (every king played leaves the game)."""
     s = position(4, edition=edition, pieces={"rome_elephant": "rome", **OTHERS}, hands={0: ["KH"]})
-    s.kings_out = kings_out
+    earlier = ["KC", "KS"][:kings_out]  # kings already played and taken out
+    s.removed = list(earlier)
     out = play(s, 0, cmd.DeclareForcedMarch(("KH",)))
     spent = of(out, ev.CardsSpent)[0]
     if removed:
-        assert spent.removed == ("KH",) and spent.cards == () and s.removed == ["KH"] and "KH" not in s.spent
-        assert s.kings_out == kings_out + 1
+        assert spent.removed == ("KH",) and spent.cards == () and s.removed == earlier + ["KH"] and "KH" not in s.spent
     else:
-        assert spent.cards == ("KH",) and s.spent == ["KH"] and s.removed == []
+        assert spent.cards == ("KH",) and s.spent == ["KH"] and s.removed == earlier
 
 
 def test_a_declared_combat_blocks_its_city_and_the_attackers_origin():

@@ -148,7 +148,7 @@ def test_one_piece_per_city():
 
 def test_original_two_players_place_in_either_state():
     """Rome et Carthage "Jeu à deux": the player shares its pieces between its two states as it
-    likes."""
+    likes (ruling R23)."""
     session = to_placement(2, "original")
     s = session.state
     seat = s.active

@@ -78,7 +78,7 @@ def test_three_players_the_lone_player_plays_once_a_round_with_one_move():
 
 def test_an_empty_draw_pile_is_rebuilt_from_the_spent_cards():
     """Rome et Carthage "Talon" / Méditerranée "Talon": when the pile is used up, the spent cards are
-    shuffled into a new pile."""
+    shuffled into a new pile, at the moment a card must be drawn from it (ruling R22)."""
     s = position(4, pieces=ROME_START, talon=[])
     s.spent = ["3H", "5H", "7H", "9H"]
     out = play(s, 0, cmd.EndTurn())
