@@ -10,6 +10,7 @@ from .core import Game
 _KNOWN = {
     "roma": "engine.games.roma",
     "rome-et-carthage": "engine.games.rome_et_carthage",
+    "hannibal": "engine.games.hannibal",
 }
 
 _GAMES: dict[str, Game] = {}

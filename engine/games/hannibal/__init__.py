@@ -1,6 +1,16 @@
-"""Hannibal: Rome vs Carthage (2nd edition rules) — printed components only, no rules yet.
+"""Hannibal: Rome vs Carthage (2nd edition rules), two players, nine turns.
 
-``components`` holds the map, generals, strategy and battle cards, tables and set-up as typed
-data; ``render.render_map()`` draws the map as SVG. The game is not registered: its rules
-engine comes later. See README.md for what is given by the rulebook and what is reconstructed.
+``components`` holds the printed components as typed data (map, generals, strategy and battle
+cards, tables, set-up; ``README.md`` says what the rulebook gives and what is reconstructed);
+``render`` draws the map and any position. The rules: ``rules`` and the modules it wires
+(``turn``, ``movement``, ``battle``, ``cards``), on the state of ``state``; our reading of the
+rulebook and every ruling are in ``RULES.md``.
 """
+
+from engine.registry import register
+
+from .game import HANNIBAL
+
+register(HANNIBAL)
+
+__all__ = ["HANNIBAL"]

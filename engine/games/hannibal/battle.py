@@ -1,0 +1,682 @@
+"""Battles (§14-§18): preparation (command swap, battle events, the elephant charge, the deal),
+rounds of attack and match with counter-attacks and withdrawals, losses on the attrition and
+retreat tables, the retreat, neutralized generals and the political consequences.
+
+The frames of one battle, pushed together and run top first: ``battle_swap`` (§18.2), ``battle_events``
+for the attacker then the defender (§14.5 steps 2-3), ``elephant_charge`` (step 4), ``battle_deal``
+(step 5), ``battle_loop`` (the rounds, §14.6), ``battle_after`` (losses, retreat, PCs). The deal's
+``nums`` are the battle-card adjustments decided before it, per side; its ``flags`` the ally groups
+cancelled by cards 31-32.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from . import board as B
+from . import events as ev
+from .commands import ChooseOption, ChooseSpace, Pass, PlayBattleCard, PlayCounter
+from .components import BATTLE_CARD_TYPES, BATTLE_DECK, GENERALS, PROVINCES, SPACES, TABLES, attrition_column, \
+    attrition_losses, link_between, neighbours, province_of, retreat_losses
+from .events import Frame
+from .flow import Ctx, automatic, decision
+from .state import CARTHAGE, ROME, State, other
+
+MANOEUVRES = ("frontal_assault", "flank_left", "flank_right", "probe", "double_envelopment")
+PROBE_AS = ("double_envelopment", "flank_left", "flank_right")  # Hannibal's ability (§26)
+MAHARBAL = 6
+ALLY_DESERTS = 59
+
+
+def start_battle(ctx: Ctx, attacker: int, space: str, *, origin: str, army: Frame | None = None,
+                 failed_avoid: bool = False, interceptors: list[str] | tuple[str, ...] = (),
+                 sortie_from_inside: bool = False) -> None:
+    """Push the frames of a battle in ``space`` that ``attacker`` starts (§14.5)."""
+    s = ctx.s
+    d = other(attacker)
+    inside = [False, False]
+    if sortie_from_inside:
+        inside[attacker] = True
+    relief = (not sortie_from_inside and B.besieged(s, space) and B.friendly_pc(s, attacker, space)
+              and B.cu_inside(s, attacker, space) > 0)
+    nums = [0, 0]
+    if interceptors:
+        nums[d] += TABLES.battle_card_allotment.successful_interception
+        if any(B.ability(g) == "ambush" for g in interceptors):
+            nums[d] += 1
+    if failed_avoid:
+        nums[d] += TABLES.battle_card_allotment.failed_avoid
+    ctx.push(Frame(kind="battle_after", space=space, origin=origin),
+             Frame(kind="battle_loop", space=space),
+             Frame(kind="battle_deal", space=space, nums=nums),
+             Frame(kind="battle_begin", space=space, origin=origin, seat=-1, count=attacker,
+                   flags=(["inside_attacker"] if sortie_from_inside else []) + (["relief"] if relief else [])))
+    if relief:
+        ctx.push(Frame(kind="relief_sortie", seat=attacker, space=space))
+
+
+@decision("relief_sortie", "let the besieged CU sortie and join the relief army's battle (§20.7)?")
+class ReliefSortie:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        return [ChooseOption(option="sortie"), Pass()]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        ctx.pop()
+        if isinstance(cmd, Pass):
+            ctx.top.flags.remove("relief")
+
+
+def fighting_cu(s: State, side: int, space: str) -> tuple[int, int]:
+    """CU and elephant CU of ``side`` taking part in the battle."""
+    b = s.battle
+    u = B.cu_of(s, side, space)
+    if b.inside[side]:
+        return u.icu, u.iel
+    if b.relief and side == b.orig_attacker:
+        return u.cu + u.icu, u.el + u.iel
+    return u.cu, u.el
+
+
+def fighting_commander(s: State, side: int, space: str, inside: bool, relief: bool) -> str:
+    gens = B.generals_at(s, side, space, inside)
+    if relief:
+        gens += B.generals_at(s, side, space, True)  # a general inside who outranks commands (§20.7)
+    if not gens:
+        return ""
+    return max(gens, key=lambda g: (B.rank(s, g), s.gens[g].stamp, g))
+
+
+@automatic("battle_begin")
+def battle_begin(ctx: Ctx, f: Frame) -> None:
+    ctx.pop()
+    s = ctx.s
+    a = f.count
+    d = other(a)
+    inside_a = "inside_attacker" in f.flags
+    relief = "relief" in f.flags
+    ca = fighting_commander(s, a, f.space, inside_a, relief)
+    cd = fighting_commander(s, d, f.space, False, False)
+    ua, ud = B.cu_of(s, a, f.space), B.cu_of(s, d, f.space)
+    cu_a = ua.icu if inside_a else (ua.cu + (ua.icu if relief else 0))
+    ctx.emit(ev.BattleBegan(space=f.space, attacker=a, origin=f.origin, generals=(ca, cd), cu=(cu_a, ud.cu),
+                            inside=(inside_a, False), relief=relief))
+    deal = ctx.find("battle_deal")
+    pushed = []
+    if s.hands[d]:
+        pushed.append(Frame(kind="battle_events", seat=d, space=f.space))
+    if s.hands[a]:
+        pushed.append(Frame(kind="battle_events", seat=a, space=f.space))
+    if elephants_in_battle(s) and deal is not None:
+        ctx.push(Frame(kind="elephant_charge", seat=CARTHAGE, space=f.space))
+    ctx.push(*pushed)
+    # §18.2: both consuls in one army: Carthage may roll when Rome attacks, must when it defends.
+    rome_cmd = s.battle.commanders[ROME]
+    consuls = [g for g in B.generals_at(s, ROME, f.space, s.battle.inside[ROME]) if s.gens[g].office == "consul"]
+    if len(consuls) == 2 and rome_cmd in consuls:
+        if a == ROME:
+            ctx.push(Frame(kind="command_swap", seat=CARTHAGE, space=f.space))
+        else:
+            command_swap(ctx)
+
+
+def command_swap(ctx: Ctx) -> None:
+    s = ctx.s
+    b = s.battle
+    _, res = ctx.die(CARTHAGE, "command_swap", 0,
+                     lambda r: "swap" if r >= TABLES.command_swap.swap_min_roll else "no change")
+    if res == "swap":
+        consuls = [g for g in B.generals_at(s, ROME, b.space, b.inside[ROME]) if s.gens[g].office == "consul"]
+        new = next(g for g in consuls if g != b.commanders[ROME])
+        ctx.emit(ev.CommandTaken(general=new))
+        b.commanders[ROME] = new  # (evolve of CommandTaken changes the stamp; the battle record follows)
+
+
+@decision("command_swap", "Carthage: roll for the consuls' command swap (§18.2), or not")
+class CommandSwap:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        return [ChooseOption(option="roll"), Pass()]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        ctx.pop()
+        if isinstance(cmd, ChooseOption):
+            command_swap(ctx)
+
+
+def elephants_in_battle(s: State) -> int:
+    b = s.battle
+    return fighting_cu(s, CARTHAGE, b.space)[1]
+
+
+@decision("battle_events", "declare a strategy card for this battle (§14.5 steps 2-3), or pass")
+class BattleEvents:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        from .cards import counters_for
+        return [PlayCounter(card=c) for c in counters_for(s, f.seat, "battle_preparation")] + [Pass()]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        if isinstance(cmd, Pass):
+            ctx.pop()
+            return
+        from .cards import play_counter
+        play_counter(ctx, f.seat, cmd.card)
+
+
+@decision("elephant_charge", "Carthage: declare an elephant charge (§17.3), or not")
+class ElephantCharge:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        return [ChooseOption(option="charge"), Pass()]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        ctx.pop()
+        if isinstance(cmd, Pass):
+            return
+        ctx.push(Frame(kind="charge_roll", space=f.space))
+        if ctx.s.hands[ROME]:
+            ctx.push(Frame(kind="elephant_window", seat=ROME, space=f.space))
+
+
+@decision("elephant_window", "Rome: answer the elephant charge with a counter-event (§14.5 step 4), or pass")
+class ElephantWindow:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        from .cards import counters_for
+        return [PlayCounter(card=c) for c in counters_for(s, f.seat, "elephant_charge")] + [Pass()]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        ctx.pop()
+        if isinstance(cmd, PlayCounter):
+            from .cards import play_counter
+            play_counter(ctx, f.seat, cmd.card)
+
+
+@automatic("charge_roll")
+def charge_roll(ctx: Ctx, f: Frame) -> None:
+    """§17.3-§17.5: the charge succeeds on a roll above the Roman commander's battle rating (on
+    anything but a 1 without a Roman general): Rome is dealt one card fewer per elephant CU; a 1
+    costs Carthage one card."""
+    ctx.pop()
+    s = ctx.s
+    deal = ctx.find("battle_deal")
+    if "panic" in deal.flags:
+        return
+    rc = s.battle.commanders[ROME]
+    el = elephants_in_battle(s)
+    rating = B.battle_rating(rc) if rc else 1
+    roll, res = ctx.die(CARTHAGE, "elephant_charge", 0,
+                        lambda r: "panic" if r == 1 else ("success" if r > rating else "failure"))
+    if res == "success":
+        deal.nums[ROME] -= el
+    elif res == "panic":
+        deal.nums[CARTHAGE] -= 1
+
+
+def ally_cards(s: State, side: int, space: str, cancelled: list[str]) -> int:
+    """§14.2-§14.3: one card per friendly province (two per Numidia) whose allies serve here: in
+    their own province, anywhere in their country (Africa, Spain, Italy), islands only on their
+    island; Rome at most 2 from Italy, Carthage at most 6; cards 31-32 cancel Spanish or
+    Numidian allies."""
+    here = province_of(space)
+    total = italian = 0
+    for p in PROVINCES.values():
+        if p.ally_cards <= 0 or B.province_controller(s, p.id) != side:
+            continue
+        if side == ROME and p.id == "latium":
+            continue  # §14.3
+        if p.island is not None:
+            ok = here.island == p.island
+        else:
+            ok = p.id == here.id or (p.country is not None and p.country == here.country)
+        if not ok:
+            continue
+        if "spain" in cancelled and p.country == "spain":
+            continue
+        if "numidia" in cancelled and p.id.startswith("numidia"):
+            continue
+        if p.country == "italy":
+            italian += p.ally_cards
+        else:
+            total += p.ally_cards
+    cap = (TABLES.battle_card_allotment.roman_italian_allies_max if side == ROME
+           else TABLES.battle_card_allotment.carthaginian_italian_allies_max)
+    return total + min(italian, cap)
+
+
+def battle_card_count(s: State, side: int, space: str, adjust: int, cancelled: list[str]) -> int:
+    """§14.1: battle rating + CU + allies (with a general) + militia + friendly tribe, capped at 20,
+    then the adjustments (interception, failed avoidance, elephants …)."""
+    t = TABLES.battle_card_allotment
+    b = s.battle
+    cmd = b.commanders[side]
+    cu, _ = fighting_cu(s, side, space)
+    n = cu * t.per_cu
+    if cmd:
+        n += B.battle_rating(cmd) + ally_cards(s, side, space, cancelled)
+        if B.ability(cmd) == "numidian_cavalry" and B.country(space) == "africa":
+            n += 1
+    if side == ROME and SPACES[space].province == "latium":
+        n += t.latium_militia
+    if space in s.tribes and s.tribes[space] == side:
+        n += t.friendly_tribe
+    return max(0, min(t.maximum, n) + adjust)
+
+
+@automatic("battle_deal")
+def battle_deal(ctx: Ctx, f: Frame) -> None:
+    """§14.1, §14.5 step 5: the 48 battle cards are shuffled and dealt."""
+    ctx.pop()
+    s = ctx.s
+    b = s.battle
+    counts = [battle_card_count(s, side, f.space, f.nums[side], [x for x in f.flags if x in ("spain", "numidia")])
+              for side in (ROME, CARTHAGE)]
+    deck = ctx.rng.shuffled(BATTLE_DECK)
+    for side in (b.attacker, other(b.attacker)):
+        n = min(counts[side], len(deck))
+        cards = tuple(sorted(deck[:n]))
+        del deck[:n]
+        ctx.emit_private(ev.BattleCardsDealt(seat=side, cards=cards), (side,),
+                         ev.BattleCardsDealtRedacted(seat=side, count=len(cards)))
+    if any(x.startswith("spy:") for x in f.flags):
+        from .cards import spy_reveal
+        spy_reveal(ctx, f)
+
+
+def hand_size(s: State, side: int) -> int:
+    return sum(s.battle.hands[side].values())
+
+
+def holds_maharbal(s: State, side: int) -> bool:
+    return side == CARTHAGE and MAHARBAL in s.hands[CARTHAGE] and bool(s.battle.commanders[CARTHAGE])
+
+
+@automatic("battle_loop")
+def battle_loop(ctx: Ctx, f: Frame) -> None:
+    s = ctx.s
+    b = s.battle
+    if "over" in f.flags:
+        ctx.pop()
+        return
+    if hand_size(s, b.attacker) == 0 and not holds_maharbal(s, b.attacker):
+        ctx.emit(ev.BattleEnded(winner=other(b.attacker), rounds=b.rounds, how="no_cards", card=""))
+        f.flags.append("over")
+        ctx.pop()
+        return
+    ctx.push(Frame(kind="battle_attack", seat=b.attacker, space=b.space))
+
+
+def card_plays(s: State, side: int, as_types: tuple[str, ...]) -> list:
+    """Ways to play a card standing for one of ``as_types`` (§14.7, §14.9, §26, card 6)."""
+    b = s.battle
+    hand = b.hands[side]
+    out = []
+    for t in as_types:
+        if hand.get(t):
+            out.append(PlayBattleCard(card=t, as_type=t))
+    if hand.get("reserve"):
+        out += [PlayBattleCard(card="reserve", as_type=t) for t in as_types]
+    if hand.get("probe") and not b.probe_used and B.ability(b.commanders[side]) == "probe_as_any_manoeuvre":
+        out += [PlayBattleCard(card="probe", as_type=t) for t in as_types if t in PROBE_AS]
+    if holds_maharbal(s, side):
+        out += [PlayBattleCard(card="maharbal", as_type=t) for t in as_types]
+    return out
+
+
+@decision("battle_attack", "play a battle card to attack, or try to withdraw (§14.6, §16)")
+class BattleAttack:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        from .cards import counters_for
+        out = card_plays(s, f.seat, MANOEUVRES)
+        if s.battle.commanders[f.seat] and withdraw_destinations(s, _withdraw_frame(s, f.seat)):
+            out.append(ChooseOption(option="withdraw"))
+        out += [PlayCounter(card=c) for c in counters_for(s, f.seat, "battle_round")]
+        return out
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        s = ctx.s
+        b = s.battle
+        if isinstance(cmd, PlayCounter):
+            from .cards import play_counter
+            play_counter(ctx, f.seat, cmd.card)
+            return
+        ctx.pop()
+        if isinstance(cmd, ChooseOption):
+            withdraw_attempt(ctx, f.seat)
+            return
+        if cmd.card == "maharbal":
+            ctx.emit(ev.CardPlayed(seat=f.seat, card=MAHARBAL, use="counter", removed=False))
+        ctx.emit(ev.BattleCardPlayed(seat=f.seat, card=cmd.card, as_type=cmd.as_type, attacking=True))
+        ctx.push(Frame(kind="battle_match", seat=other(f.seat), space=b.space, origin=cmd.as_type))
+
+
+@decision("battle_match", "match the attacker's battle card, or lose the battle (§14.6, §14.7)")
+class BattleMatch:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        from .cards import counters_for
+        out = card_plays(s, f.seat, (f.origin,))
+        out.append(ChooseOption(option="concede"))
+        out += [PlayCounter(card=c) for c in counters_for(s, f.seat, "battle_round")]
+        return out
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        s = ctx.s
+        b = s.battle
+        if isinstance(cmd, PlayCounter):
+            from .cards import play_counter
+            play_counter(ctx, f.seat, cmd.card)
+            return
+        ctx.pop()
+        if isinstance(cmd, ChooseOption):
+            ctx.emit(ev.BattleEnded(winner=other(f.seat), rounds=b.rounds, how="unmatched", card=f.origin))
+            ctx.find("battle_loop").flags.append("over")
+            return
+        if cmd.card == "maharbal":
+            ctx.emit(ev.CardPlayed(seat=f.seat, card=MAHARBAL, use="counter", removed=False))
+        ctx.emit(ev.BattleCardPlayed(seat=f.seat, card=cmd.card, as_type=cmd.as_type, attacking=False))
+        if BATTLE_CARD_TYPES[f.origin].matched_gives_initiative:
+            ctx.push(Frame(kind="take_initiative", seat=f.seat, space=b.space))  # §14.8 exception
+        elif b.commanders[f.seat]:
+            ctx.push(Frame(kind="counterattack", seat=f.seat, space=b.space))
+
+
+@decision("counterattack", "try to counter-attack and take the initiative (§14.8), or not")
+class Counterattack:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        return [ChooseOption(option="counterattack"), Pass()]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        ctx.pop()
+        if isinstance(cmd, Pass):
+            return
+        g = ctx.s.battle.commanders[f.seat]
+        bonus = 1 if B.ability(g) == "bold_counterattack" else 0
+        _, res = ctx.die(f.seat, "counterattack", -bonus, lambda r: "success" if r <= B.battle_rating(g) else "failure")
+        if res == "success":
+            ctx.emit(ev.InitiativeChanged(seat=f.seat))
+
+
+@decision("take_initiative", "take the initiative and attack next round (§14.8, §16.1), or not")
+class TakeInitiative:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        return [ChooseOption(option="take"), Pass()]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        ctx.pop()
+        if isinstance(cmd, ChooseOption):
+            ctx.emit(ev.InitiativeChanged(seat=f.seat))
+
+
+def withdraw_attempt(ctx: Ctx, side: int) -> None:
+    """§16.1: the round's attacker gives up his card and rolls at most his battle rating (Paullus +1);
+    the defender may cancel with a roll at most his own (Flaminius +1)."""
+    s = ctx.s
+    b = s.battle
+    g = b.commanders[side]
+    bonus = 1 if B.ability(g) == "orderly_withdrawal" else 0
+    _, res = ctx.die(side, "withdraw", -bonus, lambda r: "success" if r <= B.battle_rating(g) else "failure")
+    ok = res == "success"
+    d = other(side)
+    dg = b.commanders[d]
+    if ok and dg:
+        dbonus = 1 if B.ability(dg) == "relentless" else 0
+        _, res2 = ctx.die(d, "cancel_withdraw", -dbonus,
+                          lambda r: "cancelled" if r <= B.battle_rating(dg) else "not cancelled")
+        ok = res2 != "cancelled"
+    if ok:
+        ctx.emit(ev.BattleEnded(winner=-1, rounds=b.rounds, how="withdrawal", card=""))
+        ctx.find("battle_loop").flags.append("over")
+        ctx.find("battle_after").flags.append(f"withdrew:{side}")
+        return
+    ctx.push(Frame(kind="take_initiative", seat=d, space=b.space))
+
+
+# ------------------------------------------------------------------------------ after the battle
+def battle_loss_cell(rounds: int, roll: int):
+    try:
+        attrition_column(rounds)
+        return attrition_losses(rounds, roll)
+    except ValueError:
+        return attrition_losses(1, roll)  # no column for 0 rounds in the data yet: the lowest (H30)
+
+
+def lose_fighting(ctx: Ctx, side: int, space: str, count: int, cause: str, elephant_first: int = 0) -> int:
+    """Remove losses from the CU that fought: outside the walls first, then a sortie's (§20.7)."""
+    from .turn import lose_cu
+    s = ctx.s
+    b = s.battle
+    lost = 0
+    if b.inside[side]:
+        return lose_cu(ctx, side, space, count, cause, elephant_first=elephant_first, inside=True)
+    lost += lose_cu(ctx, side, space, count, cause, elephant_first=elephant_first)
+    if lost < count and b.relief and side == b.orig_attacker:
+        lost += lose_cu(ctx, side, space, count - lost, cause, inside=True)
+    return lost
+
+
+@automatic("battle_after")
+def battle_after(ctx: Ctx, f: Frame) -> None:
+    """§14.11 losses for both sides on one roll, §14.12 the retreat table for the loser, §10.10
+    neutralizations, §15 the retreat, §15.5 PCs lost; a withdrawal has no loser (H29)."""
+    s = ctx.s
+    b = s.battle
+    if "done" in f.flags:
+        ctx.pop()
+        lost = f.count
+        loser = f.mp - 1
+        ctx.emit(ev.BattleCleared())
+        if loser >= 0 and lost // 2:
+            from .turn import lose_pcs
+            lose_pcs(ctx, loser, lost // 2, "battle_loss")
+        return
+    f.flags.append("done")
+    space = b.space
+    withdrew = next((int(x.split(":")[1]) for x in f.flags if x.startswith("withdrew:")), -1)
+    winner = -1 if withdrew >= 0 else _winner(ctx)
+    loser = other(winner) if winner >= 0 else -1
+    f.mp = loser + 1
+    roll = ctx.rng.die(6)
+    cell = battle_loss_cell(b.rounds, roll)
+    ctx.emit(ev.DieRolled(seat=-1, purpose="battle_losses", roll=roll, modifier=0,
+                          outcome=f"{cell.losses} CU each" + (" e" if cell.elephant else "")))
+    lost = [0, 0]
+    for side in (ROME, CARTHAGE):
+        el = 1 if (cell.elephant and side == CARTHAGE) else 0
+        lost[side] = lose_fighting(ctx, side, space, cell.losses, "battle", el)
+    if loser >= 0:
+        mod = 0 if b.last_won_by in ("", "no_cards") else BATTLE_CARD_TYPES[b.last_won_by].retreat_modifier
+        r2 = ctx.rng.die(6)
+        n = retreat_losses(b.cu_start[loser], r2 + mod)
+        if B.ability(b.commanders[loser]) == "rally":
+            n = max(0, n - 1)
+        ctx.emit(ev.DieRolled(seat=loser, purpose="retreat_table", roll=r2, modifier=mod, outcome=f"{n} CU"))
+        had = fighting_cu(s, loser, space)[0]
+        el_first = 1 if fighting_cu(s, loser, space)[1] else 0
+        got = lose_fighting(ctx, loser, space, n, "retreat_table", el_first)
+        lost[loser] += got
+        gens = _fighting_generals(s, loser)
+        if had > 0 and got >= had:
+            from .turn import neutralize
+            for g in gens:
+                neutralize(ctx, g, "retreat_table")
+        f.count = lost[loser]
+        if fighting_cu(s, loser, space)[0] > 0 or _fighting_generals(s, loser):
+            ctx.push(Frame(kind="retreat", seat=loser, space=space, origin=b.origin,
+                           flags=["attacker"] if loser == b.orig_attacker else []))
+    elif withdrew >= 0:
+        if fighting_cu(s, withdrew, space)[0] > 0 or _fighting_generals(s, withdrew):
+            ctx.push(Frame(kind="withdraw_to", seat=withdrew, space=space, origin=b.origin,
+                           flags=["attacker"] if withdrew == b.orig_attacker else []))
+
+
+def _winner(ctx: Ctx) -> int:
+    for e in reversed(ctx.out):
+        if isinstance(e.event, ev.BattleEnded):
+            return e.event.winner
+    return ctx.s.battle.attacker
+
+
+def _fighting_generals(s: State, side: int) -> list[str]:
+    b = s.battle
+    gens = B.generals_at(s, side, b.space, b.inside[side])
+    if b.relief and side == b.orig_attacker:
+        gens += B.generals_at(s, side, b.space, True)
+    return gens
+
+
+# ------------------------------------------------------------------------------ retreats
+def retreat_paths(s: State, side: int, x: str, force: int, attacker_origin: str, is_attacker: bool) -> dict[str, int]:
+    """§15.1-§15.3: where the beaten force may go and what the way costs it.
+
+    Paths of at most 4 spaces over ordinary links, never back into the battle space, never into the
+    space the attacker came from (for the defender), stopping at the first space that holds a
+    friendly PC and no enemy CU or more friendly CU than the force. Each space entered costs a CU
+    for an enemy PC or an unfriendly tribe, and one per enemy CU there. The nearest ends may be
+    chosen, or a farther end that costs fewer CU. The original attacker goes back where it came
+    from. Returns {destination: CU lost on the way}."""
+    e = other(side)
+
+    def cost(sp: str) -> int:
+        c = 1 if (B.enemy_pc(s, side, sp) or B.unfriendly_tribe(s, side, sp)) else 0
+        return c + B.cu_total(s, e, sp)
+
+    def end_ok(sp: str) -> bool:
+        if B.cu_total(s, e, sp) > 0:
+            return False
+        return B.friendly_pc(s, side, sp) or B.cu_total(s, side, sp) > force
+
+    if is_attacker:
+        if not attacker_origin or attacker_origin == x:
+            return {}
+        ln = link_between(x, attacker_origin)
+        if ln is None or ln.kind != "ordinary" or B.cu_total(s, e, attacker_origin) > 0:
+            return {}
+        return {attacker_origin: cost(attacker_origin)}
+    best: dict[str, tuple[int, int]] = {}
+    todo = deque([(x, 0, 0, (x,))])
+    while todo:
+        here, dist, paid, path = todo.popleft()
+        for nb in neighbours(here):
+            ln = link_between(here, nb)
+            if ln.kind != "ordinary" or nb in path or nb == attacker_origin:
+                continue
+            c = paid + cost(nb)
+            if end_ok(nb):
+                if nb not in best or (dist + 1, c) < best[nb]:
+                    best[nb] = (dist + 1, c)
+                continue
+            if dist + 1 < 4 and B.cu_total(s, e, nb) == 0:
+                todo.append((nb, dist + 1, c, path + (nb,)))
+            elif dist + 1 < 4:
+                todo.append((nb, dist + 1, c, path + (nb,)))
+    if not best:
+        return {}
+    nearest = min(d for d, _ in best.values())
+    ref = min(c for d, c in best.values() if d == nearest)
+    return {sp: c for sp, (d, c) in best.items() if d == nearest or c < ref}
+
+
+@decision("retreat", "where the beaten force retreats (§15)")
+class Retreat:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        return [ChooseSpace(space=sp) for sp in sorted(_retreat_options(s, f))] or [ChooseOption(option="eliminated")]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        ctx.pop()
+        s = ctx.s
+        side, x = f.seat, f.space
+        b = s.battle
+        cu, el = fighting_cu(s, side, x)
+        gens = _fighting_generals(s, side)
+        after = ctx.find("battle_after")
+        from .turn import neutralize
+        if isinstance(cmd, ChooseOption):
+            if cu:
+                after.count += lose_fighting(ctx, side, x, cu, "no_retreat")
+            for g in gens:
+                neutralize(ctx, g, "no_retreat")
+            return
+        paid = _retreat_options(s, f)[cmd.space]
+        if paid:
+            got = lose_fighting(ctx, side, x, min(paid, cu), "retreat")
+            after.count += got
+            cu, el = fighting_cu(s, side, x)
+            if cu == 0 and got:
+                for g in gens:
+                    neutralize(ctx, g, "retreat")
+                return
+        inside = b.inside[side]
+        ctx.emit(ev.UnitsMoved(side=side, origin=x, space=cmd.space, count=cu, elephants=el, generals=tuple(gens),
+                               from_inside=inside, to_inside=False, how="retreat"))
+
+
+def _retreat_options(s: State, f: Frame) -> dict[str, int]:
+    side, x = f.seat, f.space
+    if x in s.landed[side] and not (B.is_city_space(x) and B.friendly_pc(s, side, x)):
+        return {}  # §15.2: landed by sea this turn: eliminated
+    cu, _ = fighting_cu(s, side, x)
+    return retreat_paths(s, side, x, cu, f.origin, "attacker" in f.flags)
+
+
+def withdraw_destinations(s: State, f: Frame) -> list[str]:
+    """§16.2-§16.3: an adjacent space over an ordinary link with no enemy PC, CU or unfriendly tribe,
+    not the space the enemy came from; the original attacker goes back where it came from."""
+    side, x = f.seat, f.space
+    if "attacker" in f.flags:
+        ln = link_between(x, f.origin) if f.origin and f.origin != x else None
+        if ln is None or ln.kind != "ordinary" or B.cu_total(s, other(side), f.origin) > 0:
+            return []
+        return [f.origin]
+    out = []
+    for nb in neighbours(x):
+        ln = link_between(x, nb)
+        if ln.kind != "ordinary" or nb == f.origin:
+            continue
+        if B.enemy_pc(s, side, nb) or B.cu_total(s, other(side), nb) > 0 or B.unfriendly_tribe(s, side, nb):
+            continue
+        out.append(nb)
+    return out
+
+
+def _withdraw_frame(s: State, side: int) -> Frame:
+    b = s.battle
+    return Frame(kind="withdraw_to", seat=side, space=b.space, origin=b.origin,
+                 flags=["attacker"] if side == b.orig_attacker else [])
+
+
+@decision("withdraw_to", "where the withdrawing army goes (§16.2)")
+class WithdrawTo:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        return [ChooseSpace(space=sp) for sp in withdraw_destinations(s, f)] or [ChooseOption(option="stay")]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        ctx.pop()
+        if isinstance(cmd, ChooseOption):
+            return  # nowhere to go: the army stays where it is (ruling in RULES.md)
+        s = ctx.s
+        side, x = f.seat, f.space
+        cu, el = fighting_cu(s, side, x)
+        gens = _fighting_generals(s, side)
+        ctx.emit(ev.UnitsMoved(side=side, origin=x, space=cmd.space, count=cu, elephants=el, generals=tuple(gens),
+                               from_inside=s.battle.inside[side], to_inside=False, how="withdraw"))
+
+
+__all__ = ["start_battle", "GENERALS"]

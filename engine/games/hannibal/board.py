@@ -1,0 +1,168 @@
+"""Questions about a position, named the way the rulebook asks them (DESIGN.md: Rally the Troops'
+``is_friendly_area`` style): who controls a space or a province, who commands a stack, whether a
+city is besieged, whether a tribe is unfriendly …  Nothing here changes the state.
+"""
+
+from __future__ import annotations
+
+from .components import GENERALS, PROVINCES, SPACES, city_capacity, link_between, province_of, spaces_in_province
+from .state import CARTHAGE, ROME, SIDE_OF, State, Units, other
+
+_PROVINCE_SPACES = {p: tuple(s.id for s in spaces_in_province(p)) for p in PROVINCES}
+
+
+def side_of(gid: str) -> int:
+    return SIDE_OF[GENERALS[gid].side]
+
+
+def cu_of(s: State, side: int, space: str) -> Units:
+    return s.units[side].get(space) or Units()
+
+
+def cu_outside(s: State, side: int, space: str) -> int:
+    u = s.units[side].get(space)
+    return u.cu if u else 0
+
+
+def cu_inside(s: State, side: int, space: str) -> int:
+    u = s.units[side].get(space)
+    return u.icu if u else 0
+
+
+def cu_total(s: State, side: int, space: str) -> int:
+    u = s.units[side].get(space)
+    return (u.cu + u.icu) if u else 0
+
+
+def generals_at(s: State, side: int, space: str, inside: bool | None = False) -> list[str]:
+    """The side's generals on the map in ``space`` (outside the walls, inside, or ``None``: both)."""
+    return sorted(g for g, st in s.gens.items()
+                  if st.status == "map" and st.where == space and side_of(g) == side
+                  and (inside is None or st.inside == inside))
+
+
+def generals_on_map(s: State, side: int) -> list[str]:
+    return sorted(g for g, st in s.gens.items() if st.status == "map" and side_of(g) == side)
+
+
+def rank(s: State, gid: str) -> int:
+    """§9.3: Hannibal outranks every Carthaginian; a consul outranks a proconsul (§18.3)."""
+    if side_of(gid) == CARTHAGE:
+        return 2 if gid == "hannibal" else 1
+    return 2 if s.gens[gid].office == "consul" else 1
+
+
+def outranks(s: State, a: str, b: str) -> bool:
+    return rank(s, a) > rank(s, b)
+
+
+def commander(s: State, side: int, space: str, inside: bool = False) -> str:
+    """The commander-in-chief of the side's generals in ``space`` ("" if none): the highest rank,
+    then the latest to take command (§9.2, §9.3, §10.8)."""
+    gs = generals_at(s, side, space, inside)
+    if not gs:
+        return ""
+    return max(gs, key=lambda g: (rank(s, g), s.gens[g].stamp, g))
+
+
+def battle_rating(gid: str) -> int:
+    return GENERALS[gid].battle if gid else 0
+
+
+def strategy_rating(gid: str) -> int:
+    return GENERALS[gid].strategy
+
+
+def ability(gid: str) -> str:
+    return GENERALS[gid].ability.id if gid else ""
+
+
+def controller(s: State, space: str) -> int:
+    """The side whose PC, city or tribe marker is in ``space`` (-1: none; a neutral tribe: -1)."""
+    return s.control.get(space, -1)
+
+
+def is_city_space(space: str) -> bool:
+    return SPACES[space].city is not None
+
+
+def is_tribe_space(s: State, space: str) -> bool:
+    return space in s.tribes
+
+
+def is_plain_pc(s: State, space: str) -> bool:
+    """A circular PC marker (not a city, not a tribe): the only kind removed for losses (§15.5, §22.2)."""
+    return space in s.control and not is_city_space(space) and space not in s.tribes
+
+
+def unfriendly_tribe(s: State, side: int, space: str) -> bool:
+    """A tribe marker not friendly to ``side`` (§13.2, §15.3, §16.3, §21.1)."""
+    return space in s.tribes and s.tribes[space] != side
+
+
+def enemy_pc(s: State, side: int, space: str) -> bool:
+    return s.control.get(space, -1) == other(side)
+
+
+def friendly_pc(s: State, side: int, space: str) -> bool:
+    return s.control.get(space, -1) == side
+
+
+def besieged(s: State, space: str) -> bool:
+    """A city is besieged only while a siege marker is on it (§20.4)."""
+    return space in s.sieges and is_city_space(space)
+
+
+def capacity(space: str) -> int:
+    return city_capacity(space)
+
+
+def province_controller(s: State, province: str) -> int:
+    """The side holding a majority of the province's spaces, i.e. at least its threshold (§19.1)."""
+    need = PROVINCES[province].control_threshold
+    counts = [0, 0]
+    for sp in _PROVINCE_SPACES[province]:
+        c = s.control.get(sp, -1)
+        if c >= 0:
+            counts[c] += 1
+    for side in (ROME, CARTHAGE):
+        if counts[side] >= need:
+            return side
+    return -1
+
+
+def controls_province(s: State, side: int, province: str) -> bool:
+    return province_controller(s, province) == side
+
+
+def country(space: str) -> str | None:
+    return province_of(space).country
+
+
+def in_italy(space: str) -> bool:
+    return country(space) == "italy"
+
+
+def political_points(s: State) -> list[int]:
+    """One point per scoring province controlled (§22.1)."""
+    pts = [0, 0]
+    for p in PROVINCES.values():
+        if p.scoring:
+            c = province_controller(s, p.id)
+            if c >= 0:
+                pts[c] += 1
+    return pts
+
+
+def crossing_allowed(s: State, side: int, a: str, b: str) -> bool:
+    """The Strait of Messina: only for the side controlling both its ports (§10.6)."""
+    ln = link_between(a, b)
+    return ln is not None and all(s.control.get(x, -1) == side for x in ln.control_required)
+
+
+def plain_pcs(s: State, side: int) -> list[str]:
+    return sorted(sp for sp, c in s.control.items() if c == side and is_plain_pc(s, sp))
+
+
+def enemy_cu_outside(s: State, side: int, space: str) -> int:
+    return cu_outside(s, other(side), space)

@@ -1,0 +1,641 @@
+"""The events of the 64 strategy cards (§8.3-§8.5, §25), by kind.
+
+Each card's ``kind`` (``data/strategy_cards.json``) names its effect; the effect's words are the
+card's ``effect`` text, reconstructed where the rulebook only gives the title. This module says
+when an event may be played (``event_playable`` for the strategy phase, ``counters_for`` for the
+windows the rules open) and carries it out (``play_event``, ``play_counter``), with small frames
+for the choices an event asks for (where to place, which army …).
+"""
+
+from __future__ import annotations
+
+from . import board as B
+from . import events as ev
+from .commands import ChooseGeneral, ChooseSpace, Pass
+from .components import GENERALS, PROVINCES, SPACES, STRATEGY_CARDS, neighbours
+from .events import Frame
+from .flow import Ctx, decision
+from .state import CARTHAGE, ROME, SIDE_OF, State, other
+
+# §25 #64: the kinds whose event ends a Truce (ruling H11 for the cards its lists leave out).
+TRUCE_BREAKERS = frozenset({
+    "revolt", "macedonian_reinforcements", "balearic_slingers", "african_reinforcements", "recruits",
+    "surprise_sortie", "mercenaries_desert", "muttines", "numidian_ally", "sophonisba",
+    "capua_sides_with_carthage", "syracuse_sides_with_carthage", "i_have_come", "naval_victory", "siege_train",
+    "diplomacy", "slave_legions", "allied_auxiliaries", "fleet_breaks_siege", "epidemic", "tribal_resistance",
+    "messenger_intercepted", "grain_shortage", "counsel", "philip_v", "hostile_tribes",
+})
+
+REVOLT_PROVINCES = {1: ("corsica_sardinia",), 2: ("sicilia",), 3: ("numidia_orientalis", "numidia_occidentalis"),
+                    4: ("celtiberia",)}
+AUX_PROVINCE = {44: "apulia", 45: "etruria", 46: "samnium", 47: "lucania", 48: "campania"}
+RECRUIT_PROVINCES = {13: ("lucania",), 14: ("liguria", "gallia_cisalpina"), 15: ("baetica", "celtiberia", "orospeda", "idubeda"),
+                     16: ("gallia_cisalpina", "gallia_transalpina")}
+ADRIATIC_PORTS = tuple(sp for sp, space in SPACES.items() if space.port and "adriaticum" in space.port.seas)
+CAMPAIGN_SIZE = {"major": 3, "minor": 2}
+
+# Kinds whose event is not carried out yet: playable for ops or as a discard only.
+NOT_YET = frozenset({"siege_train"})
+
+
+def _card(n: int):
+    return STRATEGY_CARDS[n]
+
+
+def side_may_play(card: int, seat: int) -> bool:
+    side = _card(card).event_side
+    return side == "both" or SIDE_OF[side] == seat
+
+
+def hannibal_in_italy(s: State) -> bool:
+    g = s.gens["hannibal"]
+    return g.status == "map" and B.in_italy(g.where)
+
+
+def event_playable(s: State, seat: int, card: int) -> bool:
+    """May ``seat`` play ``card``'s event on its turn now (§8.3)?"""
+    c = _card(card)
+    if c.kind in NOT_YET or not side_may_play(card, seat):
+        return False
+    if c.counter_event and c.kind != "hostile_tribes":
+        return False
+    k = c.kind
+    if k == "hostile_tribes":
+        return bool(hostile_tribes_targets(s, seat))
+    if k == "philip_v":
+        return seat == CARTHAGE and not s.markers.get("macedonia") and card not in s.removed or \
+            seat == ROME and bool(s.markers.get("macedonia"))
+    if k in ("capua_sides_with_carthage", "i_have_come"):
+        return hannibal_in_italy(s)
+    if k == "native_guides":
+        return any(GENERALS[g].strategy <= 2 for g in B.generals_on_map(s, seat))
+    if k in ("forced_march",):
+        return any(GENERALS[g].strategy <= c.ops for g in B.generals_on_map(s, seat))
+    if k == "hannibal_charms_italy":
+        return s.gens["hannibal"].status == "map"
+    if k == "adriatic_pirates":
+        return bool(_pirate_generals(s))
+    if k == "senate_recalls_proconsul":
+        return any(s.gens[g].office == "proconsul" and g != "scipio_africanus" for g in B.generals_on_map(s, ROME))
+    return True
+
+
+def counters_for(s: State, seat: int, window: str) -> list[int]:
+    """Counter-events ``seat`` holds and may play in this window (§8.4)."""
+    out = []
+    for card in sorted(set(s.hands[seat])):
+        c = _card(card)
+        if not side_may_play(card, seat):
+            continue
+        k = c.kind
+        if window == "enemy_naval_move" and k in ("storm_at_sea", "adverse_elements"):
+            if k == "storm_at_sea" and seat != ROME:
+                continue
+            out.append(card)
+        elif window == "enemy_movement" and k == "hostile_tribes":
+            out.append(card)
+        elif window == "battle_preparation" and k in ("spy", "allies_desert", "ally_deserts"):
+            if k == "allies_desert" and not _desertion_applies(s, seat, card):
+                continue
+            out.append(card)
+        elif window == "elephant_charge" and k == "elephant_panic":
+            out.append(card)
+        elif window == "battle_round" and k == "ally_deserts":
+            b = s.battle
+            if b is not None and sum(b.hands[other(seat)].values()) > 0:
+                out.append(card)
+    return out
+
+
+def _desertion_applies(s: State, seat: int, card: int) -> bool:
+    return s.battle is not None
+
+
+def _remove_after_event(s: State, card: int, seat: int) -> bool:
+    c = _card(card)
+    if c.kind == "philip_v":
+        return seat == ROME
+    return c.one_time
+
+
+def _announce(ctx: Ctx, seat: int, card: int, use: str) -> None:
+    s = ctx.s
+    ctx.emit(ev.CardPlayed(seat=seat, card=card, use=use, removed=_remove_after_event(s, card, seat)))
+    if s.markers.get("truce") and _card(card).kind in TRUCE_BREAKERS:
+        ctx.emit(ev.MarkerSet(name="truce", value=0))  # #64: this event ends the Truce
+    if card == 64:
+        ctx.emit(ev.MarkerSet(name="reshuffle", value=1))
+
+
+def play_event(ctx: Ctx, seat: int, card: int) -> None:
+    _announce(ctx, seat, card, "event")
+    EFFECTS[_card(card).kind](ctx, seat, card)
+
+
+def play_counter(ctx: Ctx, seat: int, card: int) -> None:
+    _announce(ctx, seat, card, "counter")
+    COUNTERS[_card(card).kind](ctx, seat, card)
+
+
+# ----------------------------------------------------------------------------- PC events
+def event_pc_spaces(s: State, f: Frame) -> list[str]:
+    """Spaces the pending PC event may act on."""
+    seat, card = f.seat, f.card
+    k = _card(card).kind
+    e = other(seat)
+    out = []
+    if k in ("revolt", "numidian_ally"):
+        provs = REVOLT_PROVINCES.get(card, ("numidia_orientalis", "numidia_occidentalis"))
+        if f.space:
+            provs = (f.space,)
+        for sp, space in SPACES.items():
+            if space.province not in provs or sp in s.tribes or B.cu_total(s, e, sp) > 0:
+                continue
+            c = s.control.get(sp, -1)
+            if c < 0 or (c == e and B.is_plain_pc(s, sp)):
+                out.append(sp)
+    elif k == "diplomacy":
+        out = [sp for sp in B.plain_pcs(s, e) if B.cu_total(s, e, sp) == 0]
+    elif k == "i_have_come":
+        h = s.gens["hannibal"].where
+        out = [sp for sp in neighbours(h) if sp not in s.control and sp not in s.tribes and B.cu_total(s, ROME, sp) == 0]
+    elif k == "capua_sides_with_carthage":
+        out = [sp.id for sp in SPACES.values() if sp.province == "campania" and sp.id not in s.control
+               and sp.id not in s.tribes and B.cu_total(s, ROME, sp.id) == 0]
+    elif k == "grain_shortage":
+        out = [sp for sp in B.plain_pcs(s, e) if B.cu_total(s, e, sp) == 0
+               and (not f.space or SPACES[sp].province == f.space)]
+    return sorted(out)
+
+
+@decision("event_pcs", "choose a space for the event's PC, or stop")
+class EventPcs:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        return [ChooseSpace(space=sp) for sp in event_pc_spaces(s, f)] + [Pass()]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        if isinstance(cmd, Pass):
+            ctx.pop()
+            return
+        s = ctx.s
+        k = _card(f.card).kind
+        if k == "grain_shortage":
+            ctx.emit(ev.ControlChanged(space=cmd.space, side=-1, cause="event"))
+            f.space = SPACES[cmd.space].province
+        else:
+            ctx.emit(ev.ControlChanged(space=cmd.space, side=f.seat, cause="event"))
+            if k == "revolt" and f.card == 3 and not f.space:
+                f.space = SPACES[cmd.space].province  # one Numidian province (reconstructed)
+        if k == "numidian_ally" and s.control.get(cmd.space) == f.seat and "flip" in f.flags:
+            pass
+        f.count -= 1
+        if f.count <= 0:
+            ctx.pop()
+
+
+def _pcs(ctx: Ctx, seat: int, card: int, count: int) -> None:
+    ctx.push(Frame(kind="event_pcs", seat=seat, card=card, count=count))
+
+
+def _sophonisba(ctx: Ctx, seat: int, card: int) -> None:
+    s = ctx.s
+    for sp in sorted(B.plain_pcs(s, ROME)):
+        if SPACES[sp].province == "numidia_occidentalis" and B.cu_total(s, ROME, sp) == 0:
+            ctx.emit(ev.ControlChanged(space=sp, side=CARTHAGE, cause="event"))
+
+
+def _city_flip(ctx: Ctx, side: int, space: str, eliminate_inside: bool) -> None:
+    s = ctx.s
+    e = other(side)
+    u = B.cu_of(s, e, space)
+    if u.icu:
+        if eliminate_inside:
+            from .turn import lose_cu
+            lose_cu(ctx, e, space, u.icu, "event", inside=True)
+        else:
+            ctx.emit(ev.UnitsMoved(side=e, origin=space, space=space, count=u.icu, elephants=u.iel,
+                                   generals=tuple(B.generals_at(s, e, space, True)), from_inside=True,
+                                   to_inside=False, how="leave_city"))
+    if space in s.sieges:
+        ctx.emit(ev.SiegePoints(space=space, side=s.sieges[space].side, points=0))
+    ctx.emit(ev.ControlChanged(space=space, side=side, cause="event"))
+
+
+def _capua(ctx: Ctx, seat: int, card: int) -> None:
+    if ctx.s.control.get("capua", -1) != CARTHAGE:
+        _city_flip(ctx, CARTHAGE, "capua", eliminate_inside=False)
+    _pcs(ctx, seat, card, 2)
+
+
+def _syracuse(ctx: Ctx, seat: int, card: int) -> None:
+    s = ctx.s
+    if B.cu_total(s, ROME, "syracusae") == 0 and s.control.get("syracusae", -1) != CARTHAGE:
+        _city_flip(ctx, CARTHAGE, "syracusae", eliminate_inside=True)
+
+
+def _tarentum(ctx: Ctx, seat: int, card: int) -> None:
+    s = ctx.s
+    if B.cu_outside(s, CARTHAGE, "tarentum") >= 3 and s.control.get("tarentum", -1) != CARTHAGE:
+        _city_flip(ctx, CARTHAGE, "tarentum", eliminate_inside=True)
+
+
+def traitor_cities(s: State, seat: int) -> list[str]:
+    e = other(seat)
+    return sorted(sp for sp in SPACES if B.is_city_space(sp) and s.control.get(sp, -1) == e
+                  and sp not in ("roma", "carthago") and B.cu_outside(s, seat, sp) >= 3)
+
+
+def _traitor(ctx: Ctx, seat: int, card: int) -> None:
+    spaces = traitor_cities(ctx.s, seat)
+    if spaces:
+        ctx.push(Frame(kind="event_space", seat=seat, card=card, spaces=spaces))
+
+
+# ------------------------------------------------------------------------------ CU events
+def _with_generals(s: State, side: int, where) -> list[str]:
+    from .turn import reinforcement_allowed
+    out = set()
+    for g in B.generals_on_map(s, side):
+        sp = s.gens[g].where
+        if where(sp) and reinforcement_allowed(s, side, sp):
+            out.add(sp)
+    return sorted(out)
+
+
+def _place(ctx: Ctx, seat: int, card: int, spaces: list[str], count: int, elephants: int = 0) -> None:
+    if not spaces or count <= 0:
+        return
+    ctx.push(Frame(kind="event_cu", seat=seat, card=card, count=count, nums=[elephants], spaces=spaces))
+
+
+@decision("event_cu", "choose where the event's CU are placed")
+class EventCu:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        return [ChooseSpace(space=sp) for sp in f.spaces]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        from .turn import place_cu
+        ctx.pop()
+        place_cu(ctx, f.seat, cmd.space, f.count, f.nums[0] if f.nums else 0, "event")
+
+
+def _province_in(provs):
+    return lambda sp: SPACES[sp].province in provs
+
+
+def _cu_event(ctx: Ctx, seat: int, card: int) -> None:
+    s = ctx.s
+    k = _card(card).kind
+    if k == "macedonian_reinforcements":
+        spaces = _with_generals(s, CARTHAGE, lambda sp: B.in_italy(sp) and SPACES[sp].port is not None)
+        _place(ctx, seat, card, spaces, 3 if s.markers.get("macedonia") else 2)
+    elif k == "balearic_slingers":
+        _place(ctx, seat, card, _with_generals(s, CARTHAGE, lambda sp: True),
+               2 if B.controls_province(s, CARTHAGE, "baleares") else 1)
+    elif k == "african_reinforcements":
+        from .turn import place_cu, reinforcement_allowed
+        if reinforcement_allowed(s, CARTHAGE, "carthago") and B.friendly_pc(s, CARTHAGE, "carthago"):
+            el_on_map = sum(u.el + u.iel for u in s.units[CARTHAGE].values())
+            el = 2 if el_on_map <= 2 else max(0, 4 - el_on_map)  # §17.1: at most 2 counters (4 CU)
+            place_cu(ctx, CARTHAGE, "carthago", 2 + el, el, "event")
+    elif k == "recruits":
+        if card == 13 and s.tribes.get("bruttii", -1) != CARTHAGE and s.control.get("bruttii", -1) != CARTHAGE:
+            return
+        _place(ctx, seat, card, _with_generals(s, CARTHAGE, _province_in(RECRUIT_PROVINCES[card])), 2)
+    elif k == "muttines":
+        _place(ctx, seat, card, _with_generals(
+            s, CARTHAGE, lambda sp: SPACES[sp].province in ("sicilia", "syracusae") or B.country(sp) == "africa"), 2)
+    elif k == "slave_legions":
+        from .turn import reinforcement_allowed
+        spaces = set(_with_generals(s, ROME, B.in_italy))
+        if B.friendly_pc(s, ROME, "roma") and reinforcement_allowed(s, ROME, "roma"):
+            spaces.add("roma")
+        _place(ctx, seat, card, sorted(spaces), 2)
+    elif k == "allied_auxiliaries":
+        n = 2 if B.controls_province(s, ROME, AUX_PROVINCE[card]) else 1
+        _place(ctx, seat, card, _with_generals(s, ROME, B.in_italy), n)
+
+
+# --------------------------------------------------------------------------- armies and sieges
+def enemy_armies(s: State, seat: int, where=lambda s, sp: True) -> list[str]:
+    e = other(seat)
+    return sorted(sp for sp, u in s.units[e].items() if u.cu > 0 and where(s, sp))
+
+
+def _attrition_event(ctx: Ctx, seat: int, card: int) -> None:
+    s = ctx.s
+    k = _card(card).kind
+    if k == "mercenaries_desert":
+        spaces = enemy_armies(s, seat, lambda s, sp: not (B.is_city_space(sp) and B.friendly_pc(s, CARTHAGE, sp)))
+    else:
+        spaces = enemy_armies(s, seat)
+    if spaces:
+        ctx.push(Frame(kind="event_space", seat=seat, card=card, spaces=spaces))
+
+
+def hostile_tribes_targets(s: State, seat: int) -> list[str]:
+    return enemy_armies(s, seat, lambda s, sp: SPACES[sp].province in ("liguria", "gallia_transalpina"))
+
+
+def _hostile_tribes_turn(ctx: Ctx, seat: int, card: int) -> None:
+    spaces = hostile_tribes_targets(ctx.s, seat)
+    if spaces:
+        ctx.push(Frame(kind="event_space", seat=seat, card=card, spaces=spaces))
+
+
+def own_besieged(s: State, seat: int, port_only: bool = False) -> list[str]:
+    return sorted(sp for sp, sg in s.sieges.items() if B.is_city_space(sp) and sg.side == other(seat)
+                  and B.friendly_pc(s, seat, sp) and (not port_only or (SPACES[sp].port and sp != "capua")))
+
+
+def _siege_relief(ctx: Ctx, seat: int, card: int) -> None:
+    s = ctx.s
+    k = _card(card).kind
+    if k == "tribal_resistance":
+        spaces = sorted(sp for sp, sg in s.sieges.items() if sp in s.tribes and sg.side == other(seat))
+    else:
+        spaces = own_besieged(s, seat, port_only=k == "fleet_breaks_siege")
+    if spaces:
+        ctx.push(Frame(kind="event_space", seat=seat, card=card, spaces=spaces))
+
+
+@decision("event_space", "choose the space the event acts on")
+class EventSpace:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        return [ChooseSpace(space=sp) for sp in f.spaces]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        from .turn import attrition
+        ctx.pop()
+        s = ctx.s
+        k = _card(f.card).kind
+        sp = cmd.space
+        e = other(f.seat)
+        if k in ("mercenaries_desert", "epidemic"):
+            attrition(ctx, e, sp, B.cu_outside(s, e, sp), 0, k)
+        elif k == "hostile_tribes":
+            attrition(ctx, e, sp, B.cu_outside(s, e, sp), 0, k, hostile_tribes=True)
+        elif k in ("surprise_sortie", "fleet_breaks_siege", "tribal_resistance"):
+            sg = s.sieges[sp]
+            ctx.emit(ev.SiegePoints(space=sp, side=sg.side, points=0))
+            if k != "fleet_breaks_siege" and B.cu_outside(s, sg.side, sp) > 0:
+                from .turn import lose_cu
+                lose_cu(ctx, sg.side, sp, 1, "event")
+        elif k == "traitor_in_city":
+            _city_flip(ctx, f.seat, sp, eliminate_inside=True)
+
+
+# ------------------------------------------------------------------------------ other events
+def _marker(name: str):
+    def effect(ctx: Ctx, seat: int, card: int) -> None:
+        ctx.emit(ev.MarkerSet(name=name, value=1))
+    return effect
+
+
+def _counsel(ctx: Ctx, seat: int, card: int) -> None:
+    restrained = "carthage" if seat == ROME else "rome"
+    ctx.emit(ev.MarkerSet(name="counsel_" + restrained, value=1))
+    if ctx.s.markers.get("counsel_" + restrained + "_ends"):
+        ctx.emit(ev.MarkerSet(name="counsel_" + restrained + "_ends", value=0))
+
+
+def _philip(ctx: Ctx, seat: int, card: int) -> None:
+    s = ctx.s
+    if seat == CARTHAGE:
+        ctx.emit(ev.MarkerSet(name="macedonia", value=1))
+        return
+    if s.markers.get("macedonia"):
+        ctx.emit(ev.MarkerSet(name="macedonia", value=0))
+        _random_discard(ctx, CARTHAGE)
+
+
+def _random_discard(ctx: Ctx, seat: int) -> None:
+    hand = sorted(ctx.s.hands[seat])
+    if hand:
+        ctx.emit(ev.CardLost(seat=seat, card=ctx.rng.choice(hand)))
+
+
+def _messenger(ctx: Ctx, seat: int, card: int) -> None:
+    s = ctx.s
+    e = other(seat)
+    hand = tuple(sorted(s.hands[e]))
+    ctx.emit_private(ev.HandSeen(viewer=seat, seat=e, cards=hand), (seat, e),
+                     ev.HandSeenRedacted(viewer=seat, seat=e, count=len(hand)))
+    _random_discard(ctx, e)
+
+
+def _recall(ctx: Ctx, seat: int, card: int) -> None:
+    s = ctx.s
+    for g in B.generals_on_map(s, ROME):
+        if s.gens[g].office == "proconsul" and g != "scipio_africanus":
+            ctx.emit(ev.OfficeChanged(general=g, office=""))
+            ctx.emit(ev.GeneralOff(general=g, to="cup", cause="event"))
+
+
+def _truce(ctx: Ctx, seat: int, card: int) -> None:
+    ctx.emit(ev.MarkerSet(name="truce", value=1))
+
+
+def _campaign(ctx: Ctx, seat: int, card: int) -> None:
+    ctx.push(Frame(kind="campaign", seat=seat, card=card, count=CAMPAIGN_SIZE[_card(card).campaign]))
+
+
+@decision("event_general", "choose the general the event activates")
+class EventGeneral:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        return [ChooseGeneral(general=g) for g in f.generals]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        from .movement import start_activation
+        ctx.pop()
+        card = _card(f.card)
+        k = card.kind
+        flags = ("event",)
+        mp = 4
+        naval = 0
+        if k == "forced_march":
+            mp = 6
+            naval = 5 if card.ship else 0
+            flags += ("forced",) + (("double_sail",) if card.ship else ())
+        elif k == "native_guides":
+            flags += ("native_guides",)
+        elif k == "hannibal_charms_italy":
+            flags += ("charm",)
+        start_activation(ctx, f.seat, cmd.general, card=f.card, naval_cu=naval, mp=mp, flags=flags)
+
+
+def _activation_event(ctx: Ctx, seat: int, card: int) -> None:
+    s = ctx.s
+    c = _card(card)
+    if c.kind == "forced_march":
+        gens = [g for g in B.generals_on_map(s, seat) if GENERALS[g].strategy <= c.ops]
+    elif c.kind == "native_guides":
+        gens = [g for g in B.generals_on_map(s, seat) if GENERALS[g].strategy <= 2]
+    else:
+        gens = ["hannibal"] if s.gens["hannibal"].status == "map" else []
+    if gens:
+        ctx.push(Frame(kind="event_general", seat=seat, card=card, generals=gens))
+
+
+def _pirate_generals(s: State) -> list[str]:
+    return [g for g in B.generals_on_map(s, CARTHAGE) if SPACES[s.gens[g].where].port is not None
+            and not (s.gens[g].inside and B.besieged(s, s.gens[g].where))]
+
+
+def _pirates(ctx: Ctx, seat: int, card: int) -> None:
+    gens = _pirate_generals(ctx.s)
+    if gens:
+        ctx.push(Frame(kind="pirates", seat=seat, card=card, generals=gens))
+
+
+@decision("pirates", "Adriatic Pirates: the general who sails, then the Adriatic port (card 50)")
+class Pirates:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        if not f.general:
+            return [ChooseGeneral(general=g) for g in f.generals]
+        here = s.gens[f.general].where
+        return [ChooseSpace(space=sp) for sp in ADRIATIC_PORTS if sp != here] + [Pass()]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        s = ctx.s
+        if isinstance(cmd, ChooseGeneral):
+            f.general = cmd.general
+            return
+        ctx.pop()
+        if isinstance(cmd, Pass):
+            return
+        g = s.gens[f.general]
+        u = B.cu_of(s, CARTHAGE, g.where)
+        have, el = (u.icu, u.iel) if g.inside else (u.cu, u.el)
+        k = min(5, have)
+        e = max(0, k - (have - el))
+        ctx.emit(ev.UnitsMoved(side=CARTHAGE, origin=g.where, space=cmd.space, count=k, elephants=e,
+                               generals=(f.general,), from_inside=g.inside, to_inside=False, how="sail"))
+        if B.cu_outside(s, ROME, cmd.space) > 0:
+            from .battle import start_battle
+            start_battle(ctx, CARTHAGE, cmd.space, origin="")
+
+
+# ------------------------------------------------------------------------------ counter-events
+def _storm(ctx: Ctx, seat: int, card: int) -> None:
+    """#60: the sailing CU roll attrition for their size; generals are unharmed and, if every CU is
+    lost, stay in the port of embarkation (not neutralized)."""
+    from .movement import _mover
+    from .turn import attrition
+    mv = _mover(ctx.s)
+    if mv.count:
+        before = mv.count
+        lost = attrition(ctx, mv.seat, mv.space, mv.count, 0, "storm")
+        mv.count = max(0, before - lost)
+        mv.nums[0] = min(mv.nums[0], mv.count, B.cu_of(ctx.s, mv.seat, mv.space).el)
+        if mv.count == 0:
+            mv.flags.append("storm_lost_all")
+
+
+def _weather(ctx: Ctx, seat: int, card: int) -> None:
+    from .movement import _mover
+    _mover(ctx.s).flags.append("weather")
+
+
+def _tribes_counter(ctx: Ctx, seat: int, card: int) -> None:
+    """#7-8 against the moving army: it rolls on the hostile-tribes column (§21.3)."""
+    from .movement import _army_lost, _mover
+    from .turn import attrition
+    mv = _mover(ctx.s)
+    if mv.count:
+        before = mv.count
+        lost = attrition(ctx, mv.seat, mv.space, mv.count, 0, "hostile_tribes", hostile_tribes=True)
+        _army_lost(ctx, mv, lost, before)
+
+
+def _spy(ctx: Ctx, seat: int, card: int) -> None:
+    ctx.find("battle_deal").flags.append(f"spy:{seat}")
+
+
+def spy_reveal(ctx: Ctx, deal: Frame) -> None:
+    """#20: the opponent shows half his battle cards (rounded up), drawn at random."""
+    s = ctx.s
+    for fl in deal.flags:
+        if not fl.startswith("spy:"):
+            continue
+        viewer = int(fl.split(":")[1])
+        e = other(viewer)
+        hand = sorted(c for c, n in s.battle.hands[e].items() for _ in range(n))
+        shown = tuple(sorted(ctx.rng.shuffled(hand)[: (len(hand) + 1) // 2]))
+        if shown:
+            ctx.emit(ev.BattleCardsShown(seat=e, cards=shown))
+
+
+def _allies_desert(ctx: Ctx, seat: int, card: int) -> None:
+    ctx.find("battle_deal").flags.append("spain" if card == 31 else "numidia")
+
+
+def _ally_deserts(ctx: Ctx, seat: int, card: int) -> None:
+    """#59: one battle card drawn at random from the opponent's hand (a face-up one, by choice, under
+    card 20: the engine takes a hidden one when there is one, ruling in RULES.md)."""
+    s = ctx.s
+    if s.battle is None or not s.battle.hands[other(seat)]:
+        deal = ctx.find("battle_deal")
+        if deal is not None:
+            deal.nums[seat] += 1
+            deal.nums[other(seat)] -= 1
+        return
+    e = other(seat)
+    hand = sorted(c for c, n in s.battle.hands[e].items() for _ in range(n))
+    ctx.emit(ev.BattleCardTaken(seat=e, card=ctx.rng.choice(hand)))
+
+
+def _panic(ctx: Ctx, seat: int, card: int) -> None:
+    deal = ctx.find("battle_deal")
+    deal.flags.append("panic")
+    deal.nums[CARTHAGE] -= 1
+
+
+EFFECTS = {
+    "revolt": lambda ctx, seat, card: _pcs(ctx, seat, card, 2),
+    "numidian_ally": lambda ctx, seat, card: _pcs(ctx, seat, card, 2),
+    "diplomacy": lambda ctx, seat, card: _pcs(ctx, seat, card, 2),
+    "i_have_come": lambda ctx, seat, card: _pcs(ctx, seat, card, 3),
+    "grain_shortage": lambda ctx, seat, card: _pcs(ctx, seat, card, 2),
+    "sophonisba": _sophonisba,
+    "capua_sides_with_carthage": _capua,
+    "syracuse_sides_with_carthage": _syracuse,
+    "traitor_in_tarentum": _tarentum,
+    "traitor_in_city": _traitor,
+    "macedonian_reinforcements": _cu_event, "balearic_slingers": _cu_event, "african_reinforcements": _cu_event,
+    "recruits": _cu_event, "muttines": _cu_event, "slave_legions": _cu_event, "allied_auxiliaries": _cu_event,
+    "mercenaries_desert": _attrition_event, "epidemic": _attrition_event,
+    "hostile_tribes": _hostile_tribes_turn,
+    "surprise_sortie": _siege_relief, "fleet_breaks_siege": _siege_relief, "tribal_resistance": _siege_relief,
+    "naval_victory": _marker("naval_victory"),
+    "counsel": _counsel,
+    "philip_v": _philip,
+    "messenger_intercepted": _messenger,
+    "senate_recalls_proconsul": _recall,
+    "truce": _truce,
+    "major_campaign": _campaign, "minor_campaign": _campaign,
+    "forced_march": _activation_event, "native_guides": _activation_event, "hannibal_charms_italy": _activation_event,
+    "adriatic_pirates": _pirates,
+}
+
+COUNTERS = {
+    "storm_at_sea": _storm,
+    "adverse_elements": _weather,
+    "hostile_tribes": _tribes_counter,
+    "spy": _spy,
+    "allies_desert": _allies_desert,
+    "ally_deserts": _ally_deserts,
+    "elephant_panic": _panic,
+}
+
+__all__ = ["PROVINCES"]

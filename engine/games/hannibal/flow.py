@@ -1,0 +1,190 @@
+"""The machinery of Hannibal's rules: a stack of pending steps, and how a command runs.
+
+The rules are always in the middle of something: a battle inside an activation inside a campaign
+inside the strategy phase. That nesting is ``state.flow``, a stack of :class:`Frame` (innermost
+last). A frame with a ``seat`` waits for that seat's command; a frame with ``seat == -1`` is run
+by the rules at once. Each kind of frame registers:
+
+- ``@decision(kind)``: ``legal(state, frame) -> [commands]`` and ``act(ctx, frame, command)``;
+- ``@automatic(kind)``: ``run(ctx, frame)``.
+
+``decide`` copies the state once into a :class:`Ctx`, checks the command is one ``legal`` offers,
+lets the frame act, then runs automatic frames until one waits for a seat (or the game is over).
+Each fact is emitted with :meth:`Ctx.emit`, which also applies it to the copy, so the code reads
+as the rulebook does ("roll; if it succeeds, move; then …"). The stack is logged at the end of the
+command as one public ``Flow`` event.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from engine.core import Emitted, copy_state, private, tag_of
+from engine.errors import ILLEGAL_MOVE, ILLEGAL_TARGET, UNKNOWN_COMMAND, WRONG_PHASE, RuleError
+from engine.rng import Rng
+
+from . import events as ev
+from .events import Frame
+from .state import OVER, State, evolve
+
+LEGAL: dict[str, Callable[[State, Frame], list[Any]]] = {}
+ACT: dict[str, Callable[["Ctx", Frame, Any], None]] = {}
+AUTO: dict[str, Callable[["Ctx", Frame], None]] = {}
+DESCRIBE: dict[str, str] = {}
+HOOKS: list[Callable[["Ctx"], None]] = []  # run after every step: sieges lifted, sudden death (rules.py)
+
+
+def decision(kind: str, describe: str):
+    """Register a frame kind that waits for its seat's command."""
+    def wrap(cls_or_fn):
+        LEGAL[kind] = cls_or_fn.legal
+        ACT[kind] = cls_or_fn.act
+        DESCRIBE[kind] = describe
+        return cls_or_fn
+    return wrap
+
+
+def automatic(kind: str):
+    def wrap(fn):
+        AUTO[kind] = fn
+        return fn
+    return wrap
+
+
+class _Game:  # a minimal stand-in for engine.core.Game, for copy_state
+    State = State
+
+
+class Ctx:
+    """A command being decided: a private copy of the state, the events so far, the dice."""
+
+    def __init__(self, state: State, rng: Rng | None) -> None:
+        self.s: State = copy_state(_Game, state)  # type: ignore[arg-type]
+        self.rng = rng
+        self.out: list[Emitted] = []
+        self._flow_before = [_key(f) for f in state.flow]
+
+    # -- facts ------------------------------------------------------------------------------
+    def emit(self, event: Any) -> None:
+        self.out.append(Emitted(event))
+        evolve(self.s, event)
+
+    def emit_private(self, event: Any, seats: tuple[int, ...], redacted: Any) -> None:
+        self.out.append(private(event, seats, redacted))
+        evolve(self.s, event)
+
+    def die(self, seat: int, purpose: str, modifier: int, judge: Callable[[int], str]) -> tuple[int, str]:
+        """Roll one die for ``seat``; ``judge(modified roll)`` says what it decided (logged)."""
+        roll = self.rng.die(6)
+        outcome = judge(roll + modifier)
+        self.emit(ev.DieRolled(seat=seat, purpose=purpose, roll=roll, modifier=modifier, outcome=outcome))
+        return roll, outcome
+
+    # -- the stack --------------------------------------------------------------------------
+    @property
+    def flow(self) -> list[Frame]:
+        return self.s.flow
+
+    @property
+    def top(self) -> Frame:
+        return self.s.flow[-1]
+
+    def push(self, *frames: Frame) -> None:
+        """Push frames; the last one given runs first."""
+        self.s.flow.extend(frames)
+
+    def pop(self) -> Frame | None:
+        return self.s.flow.pop() if self.s.flow else None  # empty once the war has ended
+
+    def find(self, kind: str) -> Frame | None:
+        for f in reversed(self.s.flow):
+            if f.kind == kind:
+                return f
+        return None
+
+    # -- running ----------------------------------------------------------------------------
+    def after_step(self) -> None:
+        for hook in HOOKS:
+            if self.s.phase == OVER:
+                return
+            hook(self)
+
+    def run(self) -> None:
+        guard = 0
+        self.after_step()
+        while self.s.flow and self.s.phase != OVER:
+            top = self.s.flow[-1]
+            if top.seat >= 0:
+                if LEGAL[top.kind](self.s, top):
+                    return
+                self.pop()  # a decision with nothing to decide is skipped
+                continue
+            AUTO[top.kind](self, top)
+            self.after_step()
+            guard += 1
+            if guard > 10_000:
+                raise RuntimeError(f"hannibal: the rules loop at {top.kind}")
+
+    def finish(self) -> list[Emitted]:
+        if self.s.phase != OVER and [_key(f) for f in self.s.flow] != self._flow_before:
+            self.emit(ev.Flow(frames=tuple(_frozen(f) for f in self.s.flow)))
+        return self.out
+
+
+def _key(f: Frame) -> tuple:
+    return (f.kind, f.seat, f.card, f.general, f.space, f.origin, f.count, f.mp, tuple(f.flags), tuple(f.spaces),
+            tuple(f.generals), tuple(f.nums))
+
+
+def _frozen(f: Frame) -> Frame:
+    return Frame(kind=f.kind, seat=f.seat, card=f.card, general=f.general, space=f.space, origin=f.origin,
+                 count=f.count, mp=f.mp, flags=list(f.flags), spaces=list(f.spaces), generals=list(f.generals),
+                 nums=list(f.nums))
+
+
+def legal(state: State, seat: int) -> list[Any]:
+    if not state.flow or state.phase == OVER:
+        return []
+    top = state.flow[-1]
+    if top.seat != seat:
+        return []
+    return LEGAL[top.kind](state, top)
+
+
+def decide(state: State, seat: int, command: Any, rng: Rng) -> list[Emitted]:
+    from .commands import COMMAND_TYPES
+    if not isinstance(command, COMMAND_TYPES):
+        raise RuleError(UNKNOWN_COMMAND, f"not a Hannibal command: {type(command).__name__}")
+    top = state.flow[-1]
+    allowed = LEGAL[top.kind](state, top)
+    if command not in allowed:
+        raise _refusal(top, command, allowed)
+    ctx = Ctx(state, rng)
+    ACT[top.kind](ctx, ctx.top, command)
+    ctx.run()
+    return ctx.finish()
+
+
+def run_automatic(state: State, rng: Rng, frames: list[Frame]) -> list[Emitted]:
+    """Start the rules from ``frames`` (the set-up)."""
+    ctx = Ctx(state, rng)
+    ctx.push(*frames)
+    ctx.run()
+    return ctx.finish()
+
+
+def _refusal(top: Frame, command: Any, allowed: list[Any]) -> RuleError:
+    what = DESCRIBE.get(top.kind, top.kind)
+    kinds = sorted({tag_of(c) for c in allowed})
+    if tag_of(command) not in kinds:
+        return RuleError(WRONG_PHASE, f"the rules wait for: {what}; that takes {', '.join(kinds)}, "
+                                      f"not {tag_of(command)}")
+    same = [c for c in allowed if type(c) is type(command)]
+    shown = ", ".join(_short(c) for c in same[:12]) + (" …" if len(same) > 12 else "")
+    code = ILLEGAL_TARGET if tag_of(command).startswith("choose") else ILLEGAL_MOVE
+    return RuleError(code, f"{_short(command)} is not allowed for {what}; allowed: {shown}")
+
+
+def _short(c: Any) -> str:
+    fields = [getattr(c, f) for f in c.__struct_fields__]
+    return f"{tag_of(c)}({', '.join(map(str, fields))})"

@@ -1,0 +1,48 @@
+"""Hannibal: Rome vs Carthage as a Carthago game: what it is, then the Decider wiring.
+
+Two players fight the Second Punic War over nine turns of strategy cards: generals march and sail
+across the Mediterranean, battles are fought with a hand of battle cards, and political control of
+the provinces decides the war (rulebook ``shared/seeds/004_…``, 2nd-edition rules). The printed
+components are data (``data/``, ``components.py``); our reading of the rules and every ruling are
+in ``RULES.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from engine.core import GameInfo
+from engine.session import ModularGame
+
+from . import rules, views
+from .commands import Command
+from .events import Event
+from .state import State, evolve
+from .views import View
+
+INFO = GameInfo(
+    id="hannibal",
+    title="Hannibal: Rome vs Carthage",
+    player_counts=(2,),
+    seat_names=("rome", "carthage"),
+    chance=True,
+    hidden_information=True,
+    simultaneous_moves=False,
+    proto_package="carthago.games.hannibal.v1",
+    version="1",
+    max_steps=60_000,
+)
+
+
+class Hannibal(ModularGame):
+    info: GameInfo = INFO
+    State: ClassVar[type] = State
+    Command: ClassVar[Any] = Command
+    Event: ClassVar[Any] = Event
+    View: ClassVar[type] = View
+    rules = rules
+    views = views
+    evolve = staticmethod(evolve)
+
+
+HANNIBAL = Hannibal()

@@ -1,0 +1,886 @@
+"""Activation and movement (§9-§13, §18): forming the army, moving space by space or by sea, the
+other side's reaction to each space entered (city, interception, avoiding battle), pursuit,
+overrun, and the siege or submission roll that may end a move (§20).
+
+The ``move`` frame is the army on the march: ``general`` its commander, ``space`` where it is,
+``origin`` the space it came from, ``mp`` the movement points left, ``count`` its CU,
+``generals`` its subordinates, ``nums`` = [elephant CU, CU it may take by sea, MP at the start],
+``spaces`` = [port it sailed from], ``flags`` (``sailed``, ``moved``, ``stepped_back``,
+``failed:<general>`` …).
+"""
+
+from __future__ import annotations
+
+from . import board as B
+from . import events as ev
+from .commands import ChooseGeneral, ChooseNumber, ChooseOption, ChooseSpace, Pass, PlayCounter
+from .components import GENERALS, SPACES, TABLES, link_between, modifier, naval_result, neighbours, port_modifier
+from .events import Frame
+from .flow import Ctx, automatic, decision
+from .state import CARTHAGE, ROME, SIDE_NAMES, State, other
+
+PASS_LINKS = ("alpine_pass", "pass")
+NO_REACTION_LINKS = ("alpine_pass", "pass", "strait")  # §10.6: no interception, avoidance, retreat across these
+
+
+# ------------------------------------------------------------------------------ activation
+def activatable(s: State, side: int, ops: int) -> list[str]:
+    """Generals an ops card of value ``ops`` may activate: strategy rating at most ``ops`` (§8.2)."""
+    return [g for g in B.generals_on_map(s, side) if GENERALS[g].strategy <= ops]
+
+
+def start_activation(ctx: Ctx, side: int, gid: str, *, card: int, naval_cu: int, mp: int = 4,
+                     flags: tuple[str, ...] = ()) -> None:
+    g = ctx.s.gens[gid]
+    f = Frame(kind="form_army", seat=side, general=gid, space=g.where, card=card, mp=mp,
+              nums=[naval_cu], flags=list(flags) + (["inside"] if g.inside else []))
+    ctx.push(f)
+    advance_form(ctx, f)
+
+
+def _stack(s: State, f: Frame) -> tuple[int, int]:
+    """CU and elephant CU where the active general stands (inside or outside the walls)."""
+    u = B.cu_of(s, f.seat, f.space)
+    return (u.icu, u.iel) if "inside" in f.flags else (u.cu, u.el)
+
+
+def consuls_in(s: State, gens: list[str]) -> list[str]:
+    return [g for g in gens if B.side_of(g) == ROME and s.gens[g].office == "consul"]
+
+
+def cu_range(s: State, total: int, moving: list[str], staying: list[str]) -> tuple[int, int]:
+    """How many of ``total`` CU may go with ``moving`` generals, leaving ``staying`` ones (§10.2: at
+    most 10; §18.1: a consul never left, nor moved, with fewer than 5 CU when 5 are there)."""
+    lo, hi = 0, min(10, total)
+    if consuls_in(s, moving):
+        lo = max(lo, min(5, total))
+    if consuls_in(s, staying):
+        hi = min(hi, total - min(5, total))
+    if lo > hi:
+        lo = hi = min(10, total)
+    return lo, hi
+
+
+@decision("form_army", "form the army: take subordinates, then choose how many CU go (§10.2)")
+class FormArmy:
+    @staticmethod
+    def _eligible(s: State, f: Frame) -> list[str]:
+        inside = "inside" in f.flags
+        return [g for g in B.generals_at(s, f.seat, f.space, inside)
+                if g != f.general and g not in f.generals and not B.outranks(s, g, f.general)]
+
+    @staticmethod
+    def _must_take(s: State, f: Frame) -> list[str]:
+        """§18.1: a consul leaves the other behind only from a stack of at least 10 CU."""
+        total, _ = _stack(s, f)
+        if f.general in consuls_in(s, [f.general]) and total < 10:
+            return [g for g in FormArmy._eligible(s, f) if g in consuls_in(s, [g])]
+        return []
+
+    @staticmethod
+    def _range(s: State, f: Frame) -> tuple[int, int]:
+        total, _ = _stack(s, f)
+        inside = "inside" in f.flags
+        moving = [f.general, *f.generals]
+        staying = [g for g in B.generals_at(s, f.seat, f.space, inside) if g not in moving]
+        return cu_range(s, total, moving, staying)
+
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        if "gens_done" not in f.flags:
+            must = FormArmy._must_take(s, f)
+            out: list = [ChooseGeneral(general=g) for g in FormArmy._eligible(s, f)]
+            if not must:
+                out.append(Pass())
+            return out
+        if "cu_done" not in f.flags:
+            lo, hi = FormArmy._range(s, f)
+            return [ChooseNumber(number=n) for n in range(lo, hi + 1)]
+        total, el = _stack(s, f)
+        n = f.count
+        return [ChooseNumber(number=e) for e in range(max(0, n - (total - el)), min(el, n) + 1)]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        if "gens_done" not in f.flags:
+            if isinstance(cmd, ChooseGeneral):
+                f.generals.append(cmd.general)
+            else:
+                f.flags.append("gens_done")
+        elif "cu_done" not in f.flags:
+            f.count = cmd.number
+            f.flags.append("cu_done")
+        else:
+            f.flags.append("el:" + str(cmd.number))
+        advance_form(ctx, f)
+
+
+def advance_form(ctx: Ctx, f: Frame) -> None:
+    """Skip the steps of forming the army that leave no choice; start the march when formed."""
+    s = ctx.s
+    if "gens_done" not in f.flags:
+        if FormArmy._eligible(s, f) or FormArmy._must_take(s, f):
+            return
+        f.flags.append("gens_done")
+    if "cu_done" not in f.flags:
+        lo, hi = FormArmy._range(s, f)
+        if lo != hi:
+            return
+        f.count = lo
+        f.flags.append("cu_done")
+    el = next((int(x[3:]) for x in f.flags if x.startswith("el:")), -1)
+    if el < 0:
+        total, have = _stack(s, f)
+        lo, hi = max(0, f.count - (total - have)), min(have, f.count)
+        if lo != hi:
+            return
+        el = lo
+    ctx.pop()
+    inside = "inside" in f.flags
+    ctx.emit(ev.CommandTaken(general=f.general))
+    camp = _campaign_of(s)
+    if camp is not None:
+        camp.generals.extend(g for g in f.generals if g not in camp.generals)
+    flags = ["inside"] if inside else []
+    flags += [x for x in f.flags if x in ("campaign", "forced", "event", "native_guides", "charm", "double_sail")]
+    ctx.push(Frame(kind="move", seat=f.seat, general=f.general, space=f.space, card=f.card, mp=f.mp,
+                   count=f.count, generals=list(f.generals), nums=[el, f.nums[0], f.mp], flags=flags))
+
+
+# ------------------------------------------------------------------------------ the march
+def army_generals(f: Frame) -> list[str]:
+    return [f.general, *f.generals]
+
+
+def confined_ok(f: Frame, dest: str) -> bool:
+    """Hanno never leaves Africa, Fabius never leaves Italy (§24)."""
+    for g in army_generals(f):
+        c = GENERALS[g].confined_to
+        if c is not None and B.country(dest) != c:
+            return False
+    return True
+
+
+def counsel_ok(s: State, f: Frame, dest: str) -> bool:
+    """Cards 57-58: the restrained side's CU may not move into or out of Africa; generals alone may."""
+    if f.count == 0 or not s.markers.get("counsel_" + SIDE_NAMES[f.seat]):
+        return True
+    return (B.country(f.space) == "africa") == (B.country(dest) == "africa")
+
+
+def land_moves(s: State, f: Frame) -> list[tuple[str, int]]:
+    side = f.seat
+    if "inside" in f.flags and B.cu_outside(s, other(side), f.space) > 0:
+        return []  # inside walls with the enemy outside: only a sortie (ruling in RULES.md)
+    out = []
+    for nb in neighbours(f.space):
+        ln = link_between(f.space, nb)
+        cost = 1 if ln.kind == "ordinary" else 2
+        if cost > f.mp:
+            continue
+        if ln.control_required and not B.crossing_allowed(s, side, f.space, nb):
+            continue
+        if not confined_ok(f, nb) or not counsel_ok(s, f, nb):
+            continue
+        enemy_cu = B.cu_outside(s, other(side), nb)
+        if f.count == 0 and enemy_cu > 0:
+            continue  # §10.4: a general without an army never enters enemy CU
+        if f.count == 0 and enemy_cu == 0 and B.generals_at(s, other(side), nb, False) and f.mp - cost <= 0:
+            continue  # §10.4: nor stops where an enemy general stands alone
+        out.append((nb, cost))
+    return out
+
+
+def can_sail(s: State, f: Frame) -> bool:
+    if not f.nums[1] or f.count > f.nums[1] or f.mp < 3 or SPACES[f.space].port is None:
+        return False
+    if "sailed" in f.flags and "double_sail" not in f.flags:
+        return False
+    if "inside" in f.flags and B.besieged(s, f.space):
+        return False  # §11.3, §20.5
+    if "inside" in f.flags and B.cu_outside(s, other(f.seat), f.space) > 0:
+        return False
+    return bool(sail_ports(s, f))
+
+
+def sail_ports(s: State, f: Frame) -> list[str]:
+    out = []
+    for sp, space in SPACES.items():
+        if space.port is None or sp == f.space:
+            continue
+        if not confined_ok(f, sp) or not counsel_ok(s, f, sp):
+            continue
+        if f.count == 0 and B.cu_outside(s, other(f.seat), sp) > 0:
+            continue
+        out.append(sp)
+    return out
+
+
+def siege_target(s: State, f: Frame) -> str:
+    """'siege' or 'submission' if the army may roll against the city or tribe where it stands
+    (§20.2): at least 3 CU there, outside the walls, no enemy CU outside, one roll per city or tribe
+    per card (the campaign frame remembers); no siege roll during a Truce (#64)."""
+    side, sp = f.seat, f.space
+    if "inside" in f.flags or B.cu_outside(s, side, sp) < 3 or B.cu_outside(s, other(side), sp) > 0:
+        return ""
+    camp = _campaign_of(s)
+    if camp is not None and ("rolled:" + sp) in camp.flags:
+        return ""
+    if sp in s.tribes and s.tribes[sp] != side:
+        return "submission"
+    if B.is_city_space(sp) and s.control.get(sp, -1) == other(side) and not s.markers.get("truce"):
+        return "siege"
+    return ""
+
+
+def _campaign_of(s: State) -> Frame | None:
+    for fr in reversed(s.flow):
+        if fr.kind == "campaign":
+            return fr
+    return None
+
+
+@decision("move", "move the active army: a space, by sea, drop or pick up, siege, or stop (§10-§11)")
+class Move:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        out: list = [ChooseSpace(space=sp) for sp, _ in land_moves(s, f)]
+        if "stepped_back" in f.flags:
+            out = []
+        elif can_sail(s, f):
+            out.append(ChooseOption(option="sail"))
+        if "inside" in f.flags and B.cu_outside(s, other(f.seat), f.space) > 0 and f.count > 0:
+            out.append(ChooseOption(option="sortie"))
+        if "stepped_back" not in f.flags:
+            u = B.cu_of(s, f.seat, f.space)
+            here = u.icu if "inside" in f.flags else u.cu
+            if f.count > _keep(s, f) :
+                out.append(ChooseOption(option="drop"))
+            if here > f.count and f.count < 10:
+                out.append(ChooseOption(option="pick_up"))
+            for g in f.generals:
+                out.append(ChooseGeneral(general=g))  # drop a subordinate here
+            inside = "inside" in f.flags
+            for g in B.generals_at(s, f.seat, f.space, inside):
+                if g not in army_generals(f) and not B.outranks(s, g, f.general) and f.mp > 0:
+                    out.append(ChooseGeneral(general=g))  # pick up a general (§10.8)
+        target = siege_target(s, f)
+        if target:
+            out.append(ChooseOption(option=target))
+        if "charm" in f.flags and f.mp >= 1 and B.enemy_pc(s, f.seat, f.space) and B.is_plain_pc(s, f.space):
+            out.append(ChooseOption(option="remove_pc"))  # card 28
+        out.append(Pass())
+        return out
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        s = ctx.s
+        if isinstance(cmd, Pass):
+            end_move(ctx, f)
+        elif isinstance(cmd, ChooseSpace):
+            march(ctx, f, cmd.space)
+        elif isinstance(cmd, ChooseGeneral):
+            if cmd.general in f.generals:
+                f.generals.remove(cmd.general)
+            else:
+                f.generals.append(cmd.general)
+        elif cmd.option == "sail":
+            ctx.push(Frame(kind="sail_to", seat=f.seat))
+        elif cmd.option == "remove_pc":
+            ctx.emit(ev.ControlChanged(space=f.space, side=-1, cause="event"))
+            f.mp -= 1
+        elif cmd.option in ("drop", "pick_up"):
+            ctx.push(Frame(kind="drop_pick", seat=f.seat, flags=[cmd.option]))
+        elif cmd.option == "sortie":
+            from .battle import start_battle
+            ctx.pop()
+            start_battle(ctx, f.seat, f.space, origin=f.space, sortie_from_inside=True, army=f)
+        elif cmd.option in ("siege", "submission"):
+            ctx.pop()
+            camp = _campaign_of(s)
+            if camp is not None:
+                camp.flags.append("rolled:" + f.space)
+            siege_roll(ctx, f.seat, f.space, f.general, cmd.option)
+            finish_activation(ctx, f)
+
+
+def _keep(s: State, f: Frame) -> int:
+    """CU the army must keep: a consular army never drops below 5 voluntarily (§18.1)."""
+    if consuls_in(s, army_generals(f)):
+        return min(5, f.count)
+    return 0
+
+
+@decision("drop_pick", "how many CU to drop here, or to pick up here (§10.2)")
+class DropPick:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        mv = s.flow[-2]
+        if "drop" in f.flags:
+            return [ChooseNumber(number=n) for n in range(1, mv.count - _keep(s, mv) + 1)]
+        u = B.cu_of(s, mv.seat, mv.space)
+        here = u.icu if "inside" in mv.flags else u.cu
+        return [ChooseNumber(number=n) for n in range(1, min(here - mv.count, 10 - mv.count) + 1)]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        ctx.pop()
+        mv = ctx.top
+        if "drop" in f.flags:
+            mv.count -= cmd.number
+            mv.nums[0] = min(mv.nums[0], mv.count)  # plain CU are dropped first
+        else:
+            mv.count += cmd.number  # plain CU are picked up first
+
+
+@decision("sail_to", "the port to sail to (§11.1)")
+class SailTo:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        return [ChooseSpace(space=sp) for sp in sail_ports(s, s.flow[-2])] + [Pass()]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        ctx.pop()
+        if isinstance(cmd, Pass):
+            return
+        mv = ctx.top
+        camp = _campaign_of(ctx.s)
+        if camp is not None:
+            camp.flags.append("naval_used")
+        ctx.push(Frame(kind="naval_crossing", space=cmd.space, seat=-1))
+        opponent = other(mv.seat)
+        if ctx.s.hands[opponent]:
+            ctx.push(Frame(kind="naval_window", seat=opponent, space=cmd.space))
+
+
+@decision("naval_window", "play a counter-event against this sea move (Storm at Sea, Adverse Elements), or pass")
+class NavalWindow:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        from .cards import counters_for
+        return [PlayCounter(card=c) for c in counters_for(s, f.seat, "enemy_naval_move")] + [Pass()]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        ctx.pop()
+        if isinstance(cmd, PlayCounter):
+            from .cards import play_counter
+            play_counter(ctx, f.seat, cmd.card)
+
+
+@automatic("naval_crossing")
+def naval_crossing(ctx: Ctx, f: Frame) -> None:
+    """§11: a sea move costs 3 MP; Rome rolls on the naval combat table against every
+    Carthaginian sea move (§11.5, §11.6), except during a Truce (#64)."""
+    ctx.pop()
+    s = ctx.s
+    mv = ctx.top
+    if "weather" in mv.flags:  # Adverse Elements cancelled the sea leg (#41)
+        mv.flags.remove("weather")
+        mv.mp = 0
+        return
+    if mv.count == 0 and "storm_lost_all" in mv.flags:
+        mv.flags.remove("storm_lost_all")
+        mv.mp = 0
+        return
+    dest = f.space
+    if mv.seat == CARTHAGE and not s.markers.get("truce"):
+        mod = naval_modifier(s, mv, dest)
+        _, result = ctx.die(ROME, "naval", mod, naval_result)
+        if result == "turned_back":
+            mv.mp = 0
+            return
+        if result == "sunk":
+            if mv.count:
+                from .turn import lose_cu
+                lose_cu(ctx, mv.seat, mv.space, mv.count, "naval", elephant_first=mv.nums[0],
+                        inside="inside" in mv.flags)
+            from .turn import neutralize
+            for g in army_generals(mv):
+                neutralize(ctx, g, "naval")
+            ctx.pop()
+            finish_activation(ctx, mv, popped=True)
+            return
+    origin = mv.space
+    mv.spaces = [origin]
+    mv.mp -= 3
+    mv.flags = [x for x in mv.flags if x != "inside"] + ["sailed", "moved"]
+    ctx.emit(ev.UnitsMoved(side=mv.seat, origin=origin, space=dest, count=mv.count, elephants=mv.nums[0],
+                           generals=tuple(army_generals(mv)), from_inside=False, to_inside=False, how="sail"))
+    mv.origin = origin
+    mv.space = dest
+    enter(ctx, mv, by_sea=True)
+
+
+def naval_modifier(s: State, mv: Frame, dest: str) -> int:
+    """§11.6: both ports' modifiers, -1 for a general alone or with one CU, +1 per port holding a
+    Roman PC, -1 if Carthage controls Syracusae, -1 for Macedonia (#9), -1 for the naval victory (#29)."""
+    t = TABLES.naval
+    mod = port_modifier(mv.space) + port_modifier(dest)
+    if mv.count <= t.small_force_max_cu:
+        mod += modifier(t, "small_force")
+    for port in (mv.space, dest):
+        if s.control.get(port, -1) == ROME:
+            mod += modifier(t, "roman_pc_in_port")
+    if s.control.get("syracusae", -1) == CARTHAGE:
+        mod += modifier(t, "carthage_controls_syracusae")
+    if s.markers.get("macedonia"):
+        mod += modifier(t, "macedonian_alliance")
+    if s.markers.get("naval_victory"):
+        mod += modifier(t, "naval_victory")
+    return mod
+
+
+def march(ctx: Ctx, mv: Frame, dest: str) -> None:
+    """One land step (§10.2): pay its MP, roll pass attrition (§10.6), then the reaction phase."""
+    s = ctx.s
+    ln = link_between(mv.space, dest)
+    cost = 1 if ln.kind == "ordinary" else 2
+    origin = mv.space
+    ctx.emit(ev.UnitsMoved(side=mv.seat, origin=origin, space=dest, count=mv.count, elephants=mv.nums[0],
+                           generals=tuple(army_generals(mv)), from_inside="inside" in mv.flags, to_inside=False,
+                           how="march"))
+    mv.flags = [x for x in mv.flags if x != "inside"]
+    if "moved" not in mv.flags:
+        mv.flags.append("moved")
+    mv.origin, mv.space = origin, dest
+    mv.mp -= cost
+    if ln.kind in PASS_LINKS and mv.count > 0:
+        pass_attrition(ctx, mv, ln.kind)
+    enter(ctx, mv, by_sea=False)
+
+
+def pass_attrition(ctx: Ctx, mv: Frame, kind: str) -> None:
+    """§10.6: an army rolls attrition after each pass, +0 alpine, -2 otherwise; Native Guides add -3
+    (#5); Hasdrubal's army never rolls (reconstructed ability)."""
+    from .turn import attrition
+    if any(B.ability(g) == "mountain_march" for g in [mv.general]):
+        return
+    t = TABLES.attrition
+    mod = modifier(t, "alpine_pass" if kind == "alpine_pass" else "non_alpine_pass")
+    if "native_guides" in mv.flags:
+        mod += modifier(t, "native_guides")
+    before = mv.count
+    lost = attrition(ctx, mv.seat, mv.space, mv.count, mod, "pass")
+    _army_lost(ctx, mv, lost, before)
+
+
+def _army_lost(ctx: Ctx, mv: Frame, lost: int, before: int) -> None:
+    u = B.cu_of(ctx.s, mv.seat, mv.space)
+    mv.count = min(max(0, before - lost), u.cu)
+    mv.nums[0] = min(mv.nums[0], u.el, mv.count)
+
+
+def end_move(ctx: Ctx, mv: Frame) -> None:
+    ctx.pop()
+    finish_activation(ctx, mv, popped=True)
+
+
+def finish_activation(ctx: Ctx, mv: Frame, popped: bool = True) -> None:
+    """The activation is over: the active general takes command where he stopped (§10.8)."""
+    s = ctx.s
+    g = s.gens.get(mv.general)
+    if g is not None and g.status == "map":
+        others = [x for x in B.generals_at(s, mv.seat, g.where, g.inside) if x != mv.general]
+        if not any(B.outranks(s, x, mv.general) for x in others):
+            ctx.emit(ev.CommandTaken(general=mv.general))
+
+
+# --------------------------------------------------------------------------- the reaction
+def enter(ctx: Ctx, mv: Frame, by_sea: bool) -> None:
+    """The army entered ``mv.space``: the other side's reaction phase (§10.3), then what the space
+    holds (interception outcome, overrun, battle, neutralized generals)."""
+    s = ctx.s
+    x = mv.space
+    n = other(mv.seat)
+    ctx.push(Frame(kind="after_enter", seat=-1, space=x, flags=["sea"] if by_sea else []))
+    opts = interceptors(s, mv, x)
+    can_avoid = avoid_possible(s, mv, x)
+    tribes = x in _TRIBE_PROVINCE_SPACES and bool(s.hands[n])
+    if opts or can_avoid or tribes:
+        ctx.push(Frame(kind="reaction", seat=n, space=x))
+    if B.is_city_space(x) and not B.besieged(s, x) and mv.count > 0 and (
+            B.cu_total(s, n, x) > 0 or B.generals_at(s, n, x, None)):
+        ctx.push(Frame(kind="city_declare", seat=n, space=x))
+
+
+_TRIBE_PROVINCE_SPACES = frozenset(sp for sp, space in SPACES.items()
+                                   if space.province in ("liguria", "gallia_transalpina"))
+
+
+def interceptors(s: State, mv: Frame, x: str) -> list[str]:
+    """Generals of the other side that may try to intercept into ``x`` (§12.2, §12.3, §12.7, §12.8):
+    one per stack, from a space joined to ``x`` by an ordinary link, with CU, never into a space
+    holding stationary enemy CU, never during a Truce."""
+    n = other(mv.seat)
+    if s.markers.get("truce"):
+        return []
+    if B.cu_outside(s, mv.seat, x) > mv.count:
+        return []  # stationary CU of the moving side are there
+    out = []
+    for nb in neighbours(x):
+        ln = link_between(x, nb)
+        if ln.kind != "ordinary":
+            continue
+        for inside in (False, True):
+            gens = B.generals_at(s, n, nb, inside)
+            u = B.cu_of(s, n, nb)
+            cu = u.icu if inside else u.cu
+            if not gens or cu == 0:
+                continue
+            if inside and B.cu_outside(s, mv.seat, nb) > 0:
+                continue
+            for g in gens:
+                c = GENERALS[g].confined_to
+                if c is not None and B.country(x) != c:
+                    continue
+                if ("failed:" + g) in mv.flags:
+                    continue
+                lo, hi = intercept_range(s, g)
+                if lo > hi:
+                    continue
+                out.append(g)
+    return out
+
+
+def avoid_destinations(s: State, mv: Frame, x: str) -> list[str]:
+    """§13.2: an adjacent space over an ordinary link with no enemy CU, no enemy PC, no unfriendly
+    tribe, and not the space the enemy came from."""
+    n = other(mv.seat)
+    out = []
+    for nb in neighbours(x):
+        ln = link_between(x, nb)
+        if ln.kind != "ordinary" or nb == mv.origin:
+            continue
+        if B.cu_total(s, mv.seat, nb) > 0 or B.enemy_pc(s, n, nb) or B.unfriendly_tribe(s, n, nb):
+            continue
+        cmd = B.commander(s, n, x, False)
+        if cmd and GENERALS[cmd].confined_to is not None and B.country(nb) != GENERALS[cmd].confined_to:
+            continue
+        out.append(nb)
+    return out
+
+
+def avoid_possible(s: State, mv: Frame, x: str) -> bool:
+    n = other(mv.seat)
+    if mv.count == 0:
+        return False
+    cmd = B.commander(s, n, x, False)
+    if not cmd or ("failed:" + cmd) in mv.flags:
+        return False
+    if B.enemy_pc(s, n, x):
+        return False  # §19.3: no avoiding battle in a space with an enemy PC
+    return bool(avoid_destinations(s, mv, x))
+
+
+@decision("city_declare", "declare how many of your CU stand inside the city walls (§10.3, §10.7)")
+class CityDeclare:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        total = B.cu_total(s, f.seat, f.space)
+        cap = B.capacity(f.space)
+        if total == 0:
+            return [ChooseOption(option="generals_in"), ChooseOption(option="generals_out")]
+        return [ChooseNumber(number=k) for k in range(0, min(cap, total) + 1)]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        ctx.pop()
+        s = ctx.s
+        side, sp = f.seat, f.space
+        u = B.cu_of(s, side, sp)
+        total, el = u.cu + u.icu, u.el + u.iel
+        if isinstance(cmd, ChooseOption):
+            k, gens_in = 0, cmd.option == "generals_in"
+        else:
+            k = cmd.number
+            gens_in = k == total
+        el_in = max(0, min(el, k - (total - el))) if k else 0  # elephants stay out unless needed
+        # Bring everything out, then move k CU (and the generals) in.
+        gens = B.generals_at(s, side, sp, None)
+        if u.icu or any(s.gens[g].inside for g in gens):
+            ctx.emit(ev.UnitsMoved(side=side, origin=sp, space=sp, count=u.icu, elephants=u.iel,
+                                   generals=tuple(g for g in gens if s.gens[g].inside), from_inside=True,
+                                   to_inside=False, how="leave_city"))
+        if k or gens_in:
+            ctx.emit(ev.UnitsMoved(side=side, origin=sp, space=sp, count=k, elephants=el_in,
+                                   generals=tuple(gens) if gens_in else (), from_inside=False, to_inside=True,
+                                   how="enter_city"))
+
+
+@decision("reaction", "react to the enemy army entering this space: intercept, avoid battle, play a "
+                      "counter-event, or pass (§10.3)")
+class Reaction:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        from .cards import counters_for
+        mv = _mover(s)
+        out: list = []
+        declared = set(f.generals)
+        taken_stacks = {(s.gens[g].where, s.gens[g].inside) for g in declared}
+        for g in interceptors(s, mv, f.space):
+            if (s.gens[g].where, s.gens[g].inside) not in taken_stacks:
+                out.append(ChooseGeneral(general=g))
+        if "avoid" not in f.flags and avoid_possible(s, mv, f.space):
+            out.append(ChooseOption(option="avoid"))
+        out += [PlayCounter(card=c) for c in counters_for(s, f.seat, "enemy_movement") if "tribes" not in f.flags]
+        out.append(Pass())
+        return out
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        if isinstance(cmd, ChooseGeneral):
+            ctx.push(Frame(kind="intercept_cu", seat=f.seat, general=cmd.general))
+        elif isinstance(cmd, ChooseOption):
+            f.flags.append("avoid")
+        elif isinstance(cmd, PlayCounter):
+            from .cards import play_counter
+            f.flags.append("tribes")
+            play_counter(ctx, f.seat, cmd.card)
+        else:
+            ctx.pop()
+            after = ctx.top  # the after_enter frame
+            after.generals = list(f.generals)
+            after.nums = list(f.nums)
+            if "avoid" in f.flags:
+                after.flags.append("avoid")
+
+
+def _mover(s: State) -> Frame:
+    for fr in reversed(s.flow):
+        if fr.kind == "move":
+            return fr
+    raise RuntimeError("no moving army")
+
+
+def intercept_range(s: State, g: str) -> tuple[int, int]:
+    st = s.gens[g]
+    side = B.side_of(g)
+    u = B.cu_of(s, side, st.where)
+    total = u.icu if st.inside else u.cu
+    stack = B.generals_at(s, side, st.where, st.inside)
+    staying = [x for x in stack if x != g]
+    lo, hi = cu_range(s, total, [g], staying)
+    if staying and B.commander(s, side, st.where, st.inside) != g:
+        hi = min(hi, total - 1)  # §12.7: the commander keeps at least one CU
+    return max(lo, 1), hi
+
+
+@decision("intercept_cu", "how many CU go with the intercepting general (§12.4, §12.7)")
+class InterceptCu:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        lo, hi = intercept_range(s, f.general)
+        return [ChooseNumber(number=n) for n in range(lo, hi + 1)]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        ctx.pop()
+        r = ctx.top
+        r.generals.append(f.general)
+        r.nums.append(cmd.number)
+
+
+@automatic("after_enter")
+def after_enter(ctx: Ctx, f: Frame) -> None:
+    """Resolve the reaction: avoidance first, then each interception (§10.3), then the space."""
+    s = ctx.s
+    mv = _mover(s)
+    n = other(mv.seat)
+    x = f.space
+    if "avoid" in f.flags and "avoid_done" not in f.flags:
+        f.flags.append("avoid_done")
+        cmd = B.commander(s, n, x, False)
+        bonus = 1 if B.ability(cmd) == "cunctator" else 0
+        _, res = ctx.die(n, "avoid", -bonus, lambda r: "success" if r <= B.battle_rating(cmd) else "failure")
+        if res == "success":
+            ctx.push(Frame(kind="avoid_to", seat=n, space=x))
+            return
+        f.flags.append("failed_avoid")
+    if f.generals:
+        g, k = f.generals.pop(0), f.nums.pop(0)
+        st = s.gens[g]
+        if st.status != "map":
+            return
+        bonus = 1 if B.enemy_pc(s, n, x) and B.cu_total(s, n, x) == 0 else 0
+        _, res = ctx.die(n, "interception:" + g, bonus,
+                         lambda r: "success" if r <= B.battle_rating(g) else "failure")
+        if res == "success":
+            u = B.cu_of(s, n, st.where)
+            inside = st.inside
+            have, el = (u.icu, u.iel) if inside else (u.cu, u.el)
+            k = min(k, have)
+            el_go = max(0, k - (have - el))
+            ctx.emit(ev.UnitsMoved(side=n, origin=st.where, space=x, count=k, elephants=el_go, generals=(g,),
+                                   from_inside=inside, to_inside=False, how="intercept"))
+            f.flags.append("intercepted:" + g)
+        else:
+            mv.flags.append("failed:" + g)
+        return
+    ctx.pop()
+    intercepted = [fl.split(":", 1)[1] for fl in f.flags if fl.startswith("intercepted:")]
+    if intercepted and mv.count > 0 and B.cu_outside(s, n, x) > 0:
+        best = max(intercepted, key=lambda g: (B.rank(s, g), B.battle_rating(g), g))
+        ctx.emit(ev.CommandTaken(general=best))
+        ctx.push(Frame(kind="intercepted", seat=mv.seat, space=x, generals=intercepted,
+                       flags=[fl for fl in ("sea", "failed_avoid") if fl in f.flags]))
+        return
+    resolve_space(ctx, mv, x, failed_avoid="failed_avoid" in f.flags, avoided="avoided" in f.flags)
+
+
+def resolve_space(ctx: Ctx, mv: Frame, x: str, *, failed_avoid: bool = False, avoided: bool = False,
+                  intercepted_by: list[str] | None = None) -> None:
+    s = ctx.s
+    n = other(mv.seat)
+    enemy = B.cu_outside(s, n, x)
+    if mv.count > 0:
+        for g in B.generals_at(s, n, x, False):
+            if enemy == 0:
+                from .turn import neutralize
+                neutralize(ctx, g, "overrun")
+    if enemy == 0:
+        if avoided and mv.mp > 0:
+            pursuit(ctx, mv)
+        if mv.mp <= 0 and not legal_after_stop(s, mv):
+            end_move(ctx, mv)
+        return
+    if enemy == 1 and mv.count >= 5 and not B.generals_at(s, n, x, False) and not intercepted_by:
+        from .turn import lose_cu
+        lose_cu(ctx, n, x, 1, "overrun")  # §10.5
+        if mv.mp <= 0 and not legal_after_stop(s, mv):
+            end_move(ctx, mv)
+        return
+    from .battle import start_battle
+    ctx.pop()  # the move frame: a battle ends the activation (§10.2 step 7)
+    start_battle(ctx, mv.seat, x, origin=mv.origin, army=mv, failed_avoid=failed_avoid,
+                 interceptors=intercepted_by or [])
+
+
+def legal_after_stop(s: State, mv: Frame) -> bool:
+    return bool(siege_target(s, mv))
+
+
+def pursuit(ctx: Ctx, mv: Frame) -> None:
+    """§13.4: after the enemy avoided battle, the army goes on only with a roll of at most its
+    commander's battle rating (Flaminius +1, reconstructed ability)."""
+    bonus = 1 if B.ability(mv.general) == "relentless" else 0
+    _, res = ctx.die(mv.seat, "pursuit", -bonus, lambda r: "success" if r <= B.battle_rating(mv.general) else "failure")
+    if res == "failure":
+        mv.mp = 0
+
+
+@decision("avoid_to", "where the army that avoided battle goes (§13.1, §13.2)")
+class AvoidTo:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        return [ChooseSpace(space=sp) for sp in avoid_destinations(s, _mover(s), f.space)]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        ctx.pop()
+        s = ctx.s
+        n, x = f.seat, f.space
+        u = B.cu_of(s, n, x)
+        k = min(10, u.cu)
+        el = max(0, k - (u.cu - u.el))
+        gens = tuple(B.generals_at(s, n, x, False))
+        ctx.emit(ev.UnitsMoved(side=n, origin=x, space=cmd.space, count=k, elephants=el, generals=gens,
+                               from_inside=False, to_inside=False, how="avoid"))
+        ctx.top.flags.append("avoided")
+
+
+@decision("intercepted", "your army was intercepted: give battle or step back one space (§12.5, §12.6)")
+class Intercepted:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        mv = _mover(s)
+        out = [ChooseOption(option="battle")]
+        if mv.origin and "sea" not in f.flags and mv.origin != mv.space:
+            out.append(ChooseOption(option="step_back"))
+        return out
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        ctx.pop()
+        mv = _mover(ctx.s)
+        if cmd.option == "battle":
+            resolve_space(ctx, mv, f.space, failed_avoid="failed_avoid" in f.flags, intercepted_by=f.generals)
+            return
+        origin = mv.origin
+        ln = link_between(mv.space, origin)
+        ctx.emit(ev.UnitsMoved(side=mv.seat, origin=mv.space, space=origin, count=mv.count, elephants=mv.nums[0],
+                               generals=tuple(army_generals(mv)), from_inside=False, to_inside=False,
+                               how="step_back"))
+        mv.space, mv.origin = origin, ""
+        if ln is not None and ln.kind in PASS_LINKS and mv.count > 0:
+            pass_attrition(ctx, mv, ln.kind)
+        mv.mp = 0
+        mv.flags.append("stepped_back")
+
+
+# ------------------------------------------------------------------------------ sieges
+def siege_roll(ctx: Ctx, side: int, space: str, gid: str, what: str) -> None:
+    """§20.2: one die plus the city's (or tribe's) modifier; 5 or more earns a point (Scipio
+    Africanus 2, Marcellus +1 to the die; neither for a tribe, §24); 3 points convert the city and
+    eliminate the enemy CU inside, or remove the tribe for a PC of the victor (§20.8)."""
+    s = ctx.s
+    t = TABLES.siege
+    sp = SPACES[space]
+    mod = (sp.city.siege_modifier if what == "siege" else sp.tribe.submission_modifier)
+    ab = B.ability(gid)
+    if what == "siege" and ab == "siegecraft":
+        mod += 1
+    if what == "siege" and s.markers.get("siege_train") and s.markers.get("siege_train_at") == _space_code(space):
+        mod += modifier(t, "siege_train")
+    _, res = ctx.die(side, what, mod, lambda r: "point" if r >= t.success_min_roll else "no point")
+    if res != "point":
+        return
+    gain = 2 if (what == "siege" and ab == "assault") else 1
+    cur = s.sieges.get(space)
+    pts = (cur.points if cur is not None and cur.side == side else 0) + gain
+    if pts < t.points_needed:
+        ctx.emit(ev.SiegePoints(space=space, side=side, points=pts))
+        return
+    n = other(side)
+    if what == "siege":
+        u = B.cu_of(s, n, space)
+        if u.icu:
+            from .turn import lose_cu
+            lose_cu(ctx, n, space, u.icu, "siege", inside=True)
+        from .turn import neutralize
+        for g in B.generals_at(s, n, space, True):
+            neutralize(ctx, g, "siege")
+        ctx.emit(ev.ControlChanged(space=space, side=side, cause="siege"))
+    else:
+        ctx.emit(ev.ControlChanged(space=space, side=side, cause="submission"))
+    if space in s.sieges:
+        ctx.emit(ev.SiegePoints(space=space, side=side, points=0))
+
+
+def _space_code(space: str) -> int:
+    return sorted(SPACES).index(space) + 1
+
+
+# ------------------------------------------------------------------------------ campaigns
+@decision("campaign", "activate the next general of the campaign, or end it (§10.11)")
+class Campaign:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        if f.count <= 0:
+            return []
+        return [ChooseGeneral(general=g) for g in B.generals_on_map(s, f.seat) if g not in f.generals] + [Pass()]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        if isinstance(cmd, Pass):
+            ctx.pop()
+            return
+        s = ctx.s
+        g = cmd.general
+        f.count -= 1
+        f.generals.append(g)
+        mp = 6 if B.ability(g) == "rapid_march" else 4
+        naval = 0 if "naval_used" in f.flags else 10
+        start_activation(ctx, f.seat, g, card=f.card, naval_cu=naval, mp=mp, flags=("campaign",))
+        del s  # generals who moved in this campaign are not activated again in it (ruling in RULES.md)

@@ -1,0 +1,53 @@
+"""Hannibal's Decider entry points: the opening, ``decide``, ``legal`` and ``status``.
+
+The rules themselves live in the modules that register their frames (``flow``): the turn
+(``turn``), movement (``movement``), battles (``battle``) and the cards' events (``cards``).
+"""
+
+from __future__ import annotations
+
+from engine.core import GameConfig, Result, Status
+
+from . import battle, cards, movement, turn  # noqa: F401 - they register their frames
+from . import events as ev
+from .components import STRATEGY_CARDS
+from .events import Frame
+from .flow import HOOKS, Ctx, decide, legal  # noqa: F401 - the surface
+from .state import OVER, State, initial as _initial
+from . import board as B
+
+
+def initial(config: GameConfig) -> State:
+    return _initial()
+
+
+def setup(config: GameConfig, rng) -> list:
+    """§4: the opening position is the initial state; the strategy deck is shuffled (§4.4), then
+    turn 1 begins."""
+    ctx = Ctx(_initial(), rng)
+    order = tuple(rng.shuffled(sorted(STRATEGY_CARDS)))
+    ctx.emit_private(ev.DeckShuffled(cards=order, reason="setup"), (),
+                     ev.DeckShuffledRedacted(count=len(order), reason="setup"))
+    ctx.push(Frame(kind="begin_turn"))
+    ctx.run()
+    return ctx.finish()
+
+
+def status(s: State) -> Status:
+    if s.phase == OVER:
+        return Status(to_act=(), over=True,
+                      result=Result(winners=(s.winner,), scores=tuple(s.points), reason=s.reason))
+    if s.flow and s.flow[-1].seat >= 0:
+        return Status(to_act=(s.flow[-1].seat,))
+    return Status(to_act=())
+
+
+def lift_sieges(ctx: Ctx) -> None:
+    """§20.6: a siege or submission ends, and its points go, when no besieging CU remain."""
+    s = ctx.s
+    for sp, sg in sorted(s.sieges.items()):
+        if B.cu_total(s, sg.side, sp) == 0:
+            ctx.emit(ev.SiegePoints(space=sp, side=sg.side, points=0))
+
+
+HOOKS[:] = [lift_sieges, turn.check_sudden_death]

@@ -1,0 +1,154 @@
+"""Movement (§10-§13, §18): activation, MP and passes, overrun, naval moves and their roll,
+interception, avoiding battle and pursuit, consular armies."""
+
+from __future__ import annotations
+
+from engine.games.hannibal.components import link_between, neighbours
+from engine.games.hannibal.movement import naval_modifier
+
+from .helpers import CARTHAGE, ROME, B, Dice, Frame, at, clear, cmd, control, ev, legal, of, play, put, top
+
+
+def activate(s, side, general, card=64, ops=3, mp=4, naval=5):
+    at(s, Frame(kind="form_army", seat=side, general=general, space=s.gens[general].where, card=card, mp=mp,
+                nums=[naval]))
+    from engine.games.hannibal.movement import advance_form
+    from engine.games.hannibal.flow import Ctx
+    ctx = Ctx(s, Dice())
+    advance_form(ctx, ctx.top)
+    s.flow = ctx.s.flow
+    for e in ctx.out:
+        from engine.games.hannibal.state import evolve
+        evolve(s, e.event)
+    return s
+
+
+def test_10_2_an_army_moves_at_most_10_cu_and_4_mp():
+    s = clear()
+    put(s, CARTHAGE, "saguntum", 12, generals=("hannibal",))
+    activate(s, CARTHAGE, "hannibal")
+    assert top(s).kind == "form_army"
+    assert max(c.number for c in legal(s, CARTHAGE)) == 10
+    play(s, CARTHAGE, cmd.ChooseNumber(number=10))
+    assert top(s).kind == "move" and top(s).mp == 4 and top(s).count == 10
+
+
+def test_18_1_a_consul_never_moves_off_with_fewer_than_5_cu():
+    s = clear()
+    put(s, ROME, "roma", 8, generals=("p_scipio",), office="consul")
+    activate(s, ROME, "p_scipio")
+    assert min(c.number for c in legal(s, ROME)) == 5
+
+
+def test_10_4_a_general_alone_never_enters_enemy_cu():
+    s = clear()
+    put(s, ROME, "capua", 0, generals=("marcellus",), office="proconsul")
+    nb = neighbours("capua")[0]
+    put(s, CARTHAGE, nb, 2)
+    activate(s, ROME, "marcellus")
+    assert cmd.ChooseSpace(space=nb) not in legal(s, ROME)
+
+
+def test_10_5_an_army_of_5_overruns_a_lone_cu_and_moves_on():
+    s = clear()
+    put(s, ROME, "roma", 6, generals=("marcellus",), office="proconsul")
+    nb = next(n for n in neighbours("roma") if link_between("roma", n).kind == "ordinary")
+    put(s, CARTHAGE, nb, 1)
+    control(s, ROME, nb)
+    activate(s, ROME, "marcellus")
+    play(s, ROME, cmd.ChooseNumber(number=6))
+    events = play(s, ROME, cmd.ChooseSpace(space=nb))
+    assert of(events, ev.CuLost)[0].cause == "overrun"
+    assert top(s).kind == "move" and top(s).mp == 3  # no battle; the move goes on
+
+
+def test_10_6_a_pass_costs_2_mp_and_an_attrition_roll():
+    s = clear()
+    pas = next(ln for ln in __import__("engine.games.hannibal.components", fromlist=["LINKS"]).LINKS
+               if ln.kind == "pass")
+    put(s, ROME, pas.a, 6, generals=("marcellus",), office="proconsul")
+    control(s, ROME, pas.b)
+    activate(s, ROME, "marcellus")
+    play(s, ROME, cmd.ChooseNumber(number=6))
+    events = play(s, ROME, cmd.ChooseSpace(space=pas.b), Dice(1))
+    rolled = of(events, ev.DieRolled)
+    assert rolled[0].purpose == "attrition:pass" and rolled[0].modifier == -2
+    mv = next(f for f in s.flow if f.kind == "move")
+    assert mv.mp == 2
+
+
+def test_10_6_the_strait_of_messina_needs_both_ports():
+    s = clear()
+    put(s, ROME, "rhegium", 0, generals=("marcellus",), office="proconsul")
+    control(s, ROME, "rhegium")
+    control(s, CARTHAGE, "messana")
+    activate(s, ROME, "marcellus")
+    assert cmd.ChooseSpace(space="messana") not in legal(s, ROME)
+    control(s, ROME, "messana")
+    assert cmd.ChooseSpace(space="messana") in legal(s, ROME)
+
+
+def test_11_6_example_1_carthago_to_carthago_nova_is_minus_4():
+    s = clear()
+    control(s, CARTHAGE, "carthago", "carthago_nova")
+    control(s, -1, "syracusae")
+    mv = Frame(kind="move", seat=CARTHAGE, space="carthago", count=5)
+    assert naval_modifier(s, mv, "carthago_nova") == -4
+
+
+def test_11_6_example_2_one_cu_from_carthago_nova_to_a_roman_rhegium_is_minus_1():
+    s = clear()
+    control(s, CARTHAGE, "carthago_nova")
+    control(s, ROME, "rhegium")
+    control(s, -1, "syracusae")
+    mv = Frame(kind="move", seat=CARTHAGE, space="carthago_nova", count=1)
+    assert naval_modifier(s, mv, "rhegium") == -1
+
+
+def test_11_5_a_sunk_carthaginian_fleet_loses_its_cu_and_its_general_is_neutralized():
+    s = clear()
+    put(s, CARTHAGE, "carthago", 3, generals=("mago",))
+    activate(s, CARTHAGE, "mago")
+    play(s, CARTHAGE, cmd.ChooseNumber(number=3))
+    play(s, CARTHAGE, cmd.ChooseOption(option="sail"))
+    events = play(s, CARTHAGE, cmd.ChooseSpace(space="ostia" if "ostia" in B.SPACES else "neapolis"), Dice(6))
+    assert of(events, ev.DieRolled)[0].purpose == "naval"
+    assert s.gens["mago"].status == "neutralized"
+    assert B.cu_total(s, CARTHAGE, "carthago") == 0
+
+
+def test_12_4_a_successful_interception_joins_the_space_with_its_cu():
+    s = clear()
+    a, x = "capua", "nola"
+    assert link_between(a, x) is not None
+    put(s, ROME, a, 4, generals=("marcellus",), office="proconsul")
+    src = next(n for n in neighbours(x) if n != a and link_between(x, n).kind == "ordinary")
+    put(s, CARTHAGE, src, 6, generals=("hannibal",))
+    control(s, -1, x)
+    activate(s, CARTHAGE, "hannibal")
+    play(s, CARTHAGE, cmd.ChooseNumber(number=6))
+    play(s, CARTHAGE, cmd.ChooseSpace(space=x))
+    assert top(s).kind == "reaction" and top(s).seat == ROME
+    play(s, ROME, cmd.ChooseGeneral(general="marcellus"))
+    play(s, ROME, cmd.ChooseNumber(number=4))
+    events = play(s, ROME, cmd.Pass(), Dice(1))
+    assert of(events, ev.UnitsMoved)[-1].how == "intercept"
+    assert top(s).kind == "intercepted" and top(s).seat == CARTHAGE
+
+
+def test_13_1_a_failed_avoidance_means_battle_with_one_card_less():
+    s = clear()
+    put(s, ROME, "nola", 3, generals=("varro",), office="consul")
+    put(s, CARTHAGE, "capua", 6, generals=("hannibal",))
+    control(s, -1, "nola")
+    activate(s, CARTHAGE, "hannibal")
+    play(s, CARTHAGE, cmd.ChooseNumber(number=6))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="nola"))
+    if top(s).kind == "city_declare":
+        play(s, ROME, cmd.ChooseNumber(number=0))
+    play(s, ROME, cmd.ChooseOption(option="avoid"))
+    events = play(s, ROME, cmd.Pass(), Dice(6))  # fails: more than Varro's rating
+    from engine.games.hannibal.battle import battle_card_count
+    dealt = {e.seat: len(e.cards) for e in of(events, ev.BattleCardsDealt)}
+    assert dealt[ROME] == battle_card_count(s, ROME, "nola", 0, []) - 1
+    assert dealt[CARTHAGE] == battle_card_count(s, CARTHAGE, "nola", 0, [])
