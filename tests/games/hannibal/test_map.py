@@ -66,9 +66,21 @@ def test_island_provinces_of_section_14_2():
 
 
 def test_ally_cards_of_section_14_2():
-    """One battle card per controlled province, two for each Numidia."""
+    """One battle card per controlled province, two for each Numidia (Latium apart, see below)."""
     assert {pid for pid, p in c.PROVINCES.items() if p.ally_cards == 2} == {"numidia_orientalis", "numidia_occidentalis"}
-    assert all(p.ally_cards in (1, 2) for p in c.PROVINCES.values())
+    assert all(p.ally_cards == 1 for pid, p in c.PROVINCES.items()
+               if pid not in ("numidia_orientalis", "numidia_occidentalis", "latium"))
+
+
+def test_latium_gives_no_ally_card_to_either_side_section_14_3():
+    """§14.3: Rome may not count Latium among its Italian allies, and Carthage's six Italian ally provinces
+    leave it out. Rome's two Latium militia cards are a separate rule (§14.4) kept in the allotment."""
+    latium = c.PROVINCES["latium"]
+    assert latium.ally_cards == 0 and latium.source_of("ally_cards") == "§14.3"
+    italian = {p.id for p in c.provinces_in_country("italy") if p.ally_cards}
+    assert italian == {"campania", "lucania", "apulia", "samnium", "etruria", "gallia_cisalpina"}
+    assert len(italian) == c.TABLES.battle_card_allotment.carthaginian_italian_allies_max
+    assert c.TABLES.battle_card_allotment.latium_militia == 2
 
 
 # Places the rulebook names, with the province it puts them in (None: the text gives only the country).
