@@ -12,9 +12,16 @@ NAMED_IN_THE_RULEBOOK = {
 }
 
 
-def test_every_general_the_rulebook_names_is_in_the_data():
+def test_the_generals_are_exactly_those_the_rulebook_names():
+    """§4.1-§4.2, §6.7, §10.12, §18.2, §24, §27 name 5 Carthaginian and 9 Roman generals; no other."""
     for side, names in NAMED_IN_THE_RULEBOOK.items():
-        assert names <= {g.id for g in c.generals_of(side)}
+        assert names == {g.id for g in c.generals_of(side)}
+
+
+def test_fourteen_generals_for_fourteen_stands_section_2_1():
+    """§2.1: 14 plastic stands; §2.2: every general's counter goes in a stand (ruling R3)."""
+    assert len(c.GENERALS) == 14
+    assert all(g.source_of("name").startswith("§") for g in c.GENERALS.values())
 
 
 def test_battle_ratings_of_section_27():
@@ -95,8 +102,11 @@ def test_set_up_totals():
 
 
 def test_every_roman_general_is_placed_exactly_once():
-    """§4.1: two on the map, seven in the cup; §6.7: Scipio Africanus enters on turn 6 with 5 CU."""
-    assert len(c.SETUP.roman_cup.generals) == 7
+    """§4.1: two on the map and "the seven other" set aside: six in the cup and Scipio Africanus, who enters
+    on turn 6 with 5 CU (§6.7) and is never drawn (§6.4 step 2)."""
+    assert set(c.SETUP.roman_cup.generals) == {"fabius", "marcellus", "varro", "paullus", "flaminius", "nero"}
+    assert len(c.SETUP.roman_cup.generals) + len(c.SETUP.later_entries) == 7
+    assert "scipio_africanus" not in c.SETUP.roman_cup.generals
     [later] = c.SETUP.later_entries
     assert (later.general, later.turn, later.cu) == ("scipio_africanus", 6, 5)
     assert later.turn == next(t.number for t in c.TABLES.turns if t.scipio_africanus)
