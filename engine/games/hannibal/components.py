@@ -17,6 +17,7 @@ The helpers at the end are named the way the rulebook speaks: ``spaces_in_provin
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections import deque
 from functools import cache
@@ -671,3 +672,27 @@ def landmasses() -> tuple[frozenset[str], ...]:
         out.append(frozenset(group))
         left -= group
     return tuple(out)
+
+
+def shortest_land_route(start: str, goals, *, kinds: tuple[str, ...] | None = None) -> tuple[int, int, tuple[str, ...]] | None:
+    """The cheapest land route from ``start`` to any space of ``goals``, over links of ``kinds`` (default all):
+    ``(movement points, passes crossed, spaces)``, MP first and passes second (§10.2, §10.6), or ``None``.
+    Ignores everything but the map (armies, control, the 4-MP limit)."""
+    goals = set(goals)
+    best: dict[str, tuple[int, int]] = {start: (0, 0)}
+    queue: list[tuple[int, int, tuple[str, ...]]] = [(0, 0, (start,))]
+    while queue:
+        mp, passes, path = heapq.heappop(queue)
+        here = path[-1]
+        if best.get(here, (mp, passes)) < (mp, passes):
+            continue
+        if here in goals:
+            return mp, passes, path
+        for there, ln in _ADJ[here].items():
+            if kinds is not None and ln.kind not in kinds:
+                continue
+            cost = (mp + movement_cost(ln), passes + is_pass(ln))
+            if cost < best.get(there, (math.inf, math.inf)):
+                best[there] = cost
+                heapq.heappush(queue, (*cost, (*path, there)))
+    return None
