@@ -77,6 +77,20 @@ def test_forced_march_three_may_sail():
     assert {c.strategy_card(n).kind for n in (61, 62, 63)} == {"forced_march"}
 
 
+def test_each_forced_march_has_the_ops_value_of_its_title_section_25():
+    """§25 titles the three cards "Marche forcée 1", "2" and "3": the suffix is the card's ops value."""
+    for n in (61, 62, 63):
+        card = c.strategy_card(n)
+        assert card.ops == int(card.title_fr.rsplit(" ", 1)[1]), n
+        assert card.source_of("ops").startswith("§25")
+
+
+def test_card_49_excludes_capua_from_a_real_set_of_targets():
+    """§25 #49 cannot be used at Capua: Capua must otherwise qualify, a walled port city (ruling R14)."""
+    assert c.is_city("capua") and c.is_port("capua")
+    assert "Capua" in c.strategy_card(49).effect
+
+
 def test_native_guides_give_minus_five_at_a_non_alpine_pass():
     """§25 #5: the card's modifier adds to the pass's own, -5 in all at a non-alpine pass."""
     attrition = c.TABLES.attrition
@@ -98,7 +112,7 @@ def test_every_card_cites_its_sources():
     for card in c.STRATEGY_CARDS.values():
         assert card.source == "§25"
         assert card.source_of("ship") == "§8.1"
-        assert card.source_of("ops").startswith("reconstructed")
+        assert card.source_of("ops").startswith("§25" if card.kind == "forced_march" else "reconstructed")
 
 
 # ------------------------------------------------------------------------------ battle cards

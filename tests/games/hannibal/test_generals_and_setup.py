@@ -47,6 +47,18 @@ def test_every_general_can_be_activated_by_some_card():
     assert all(g.battle >= 1 for g in c.GENERALS.values())
 
 
+def test_some_generals_need_an_ops_3_card_section_8_2():
+    """§8.1-§8.2: an ops-3 card moves "any general", an ops-2 card only ratings 1-2, so the ratings run
+    1 to 3 and some general needs a 3 (reconstructed values, ruling R19). Hannibal and Scipio Africanus
+    answer to any card; Fabius and Marcellus to an ops-2 card."""
+    ratings = {g.id: g.strategy for g in c.GENERALS.values()}
+    assert set(ratings.values()) == {1, 2, 3}
+    assert {gid for gid, r in ratings.items() if r == 3} == {"varro", "flaminius", "longus", "hanno", "hasdrubal_gisgo"}
+    assert ratings["hannibal"] == ratings["scipio_africanus"] == 1
+    assert ratings["fabius"] == ratings["marcellus"] == 2
+    assert all(g.source_of("strategy").startswith("reconstructed") for g in c.GENERALS.values())
+
+
 def test_confinements_of_section_24():
     assert {g.id: g.confined_to for g in c.GENERALS.values() if g.confined_to} == {"hanno": "africa", "fabius": "italy"}
 

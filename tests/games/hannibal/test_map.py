@@ -148,6 +148,13 @@ def test_naval_examples_of_section_11_6():
     assert small + c.port_modifier("carthago_nova") + c.port_modifier("rhegium") + roman_pc == -1
 
 
+def test_roma_and_capua_are_ports():
+    """Roma sails from Ostia at the Tiber's mouth (ruling R20); Capua by the Volturnus, since §25 #49 must
+    name it to exclude it (ruling R14). Both port records say why."""
+    for sid, ruling in (("roma", "R20"), ("capua", "R14")):
+        assert c.is_port(sid) and ruling in c.SPACES[sid].port.source
+
+
 def test_strait_of_messina_needs_rhegium_and_messana():
     """§10.6: an army crosses only if its side controls both ports; both are ports."""
     link = c.link_between("rhegium", "messana")
