@@ -141,3 +141,43 @@ def test_one_elephant_counter_starts_with_hannibal():
     """§4.2, §17.1: the first elephant counter (its 2-CU face) is with Hannibal; the second waits for card 12."""
     assert [(s.commander, s.elephant_cu) for s in c.SETUP.stacks if s.elephant_cu] == [("hannibal", 2)]
     assert "elephant" in c.strategy_card(12).effect and c.strategy_card(12).one_time
+
+
+# ------------------------------------------------------------------------- structured abilities
+
+
+def test_every_ability_has_a_structured_effect():
+    kinds = {g.id: type(g.ability.effect).__struct_config__.tag for g in c.GENERALS.values()}
+    assert len(kinds) == 14 and all(kinds.values())
+
+
+def test_structured_abilities_keep_the_scopes_of_section_24():
+    """Flaminius's bonus covers stopping a withdrawal; Longus's and Paullus's do not; Marcellus's and
+    Africanus's act on sieges only (their kinds are siege kinds, and the scope excludes submission)."""
+    assert "stop_withdrawal" in c.general("flaminius").ability.effect.rolls
+    for gid in ("longus", "paullus"):
+        assert "stop_withdrawal" not in c.general(gid).ability.effect.rolls
+    assert isinstance(c.general("marcellus").ability.effect, c.SiegeModifier)
+    assert isinstance(c.general("scipio_africanus").ability.effect, c.SiegePointsPerSuccess)
+
+
+def test_hannibal_and_nero_effects_follow_sections_26_and_10_12():
+    probe = c.general("hannibal").ability.effect
+    assert isinstance(probe, c.ProbeAs) and probe.per_battle == 1
+    assert set(probe.types) == {"double_envelopment", "flank_left", "flank_right"}
+    nero = c.general("nero").ability.effect
+    assert (nero.mp, nero.land_mp_with_naval, nero.naval_moves) == (6, 3, 2)  # §10.12, §24
+    hanno = c.general("hanno").ability.effect
+    assert hanno.not_if == "battle" and hanno.country == "africa"  # §24
+
+
+def test_an_unknown_ability_kind_is_rejected_at_decoding():
+    import msgspec
+    import pytest
+
+    bad = b'{"id": "x", "text": "t", "source": "reconstructed", "effect": {"kind": "teleport"}}'
+    with pytest.raises(msgspec.ValidationError):
+        msgspec.json.decode(bad, type=c.Ability)
+    bad = b'{"id": "x", "text": "t", "source": "reconstructed", "effect": {"kind": "roll_bonus", "rolls": ["siege"], "amount": 1}}'
+    with pytest.raises(msgspec.ValidationError):
+        msgspec.json.decode(bad, type=c.Ability)
