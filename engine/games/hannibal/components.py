@@ -17,6 +17,7 @@ The helpers at the end are named the way the rulebook speaks: ``spaces_in_provin
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections import deque
 from functools import cache
@@ -147,12 +148,197 @@ class CoastData(Record, frozen=True, kw_only=True):
     polygons: tuple[Coast, ...]
 
 
+# ---------------------------------------------------------------------------- structured effects
+# Closed vocabularies (README, "Structured effects"): msgspec rejects an unknown ``kind`` or field at
+# import; the cross-reference checks below reject an unknown province, space, general, sea or card.
+
+RatingRoll = Literal["interception", "avoid_battle", "pursuit", "counterattack", "withdrawal", "stop_withdrawal"]
+BattleCardTypeId = Literal["frontal_assault", "flank_left", "flank_right", "probe", "double_envelopment", "reserve"]
+
+
+class Effect(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag_field="kind"):
+    """Base of the structured effects of abilities and events."""
+
+
+# -- general abilities (§24) --
+
+
+class RollBonus(Effect, frozen=True, kw_only=True, tag="roll_bonus"):
+    rolls: tuple[RatingRoll, ...]  # die <= battle rating rolls for which his rating counts `amount` higher
+    amount: int
+
+
+class ExtraBattleCards(Effect, frozen=True, kw_only=True, tag="extra_battle_cards"):
+    when: Literal["intercepted_successfully", "battle_in_country"]
+    amount: int  # on top of the cards of §14.1
+    country: Country | None = None  # for battle_in_country
+
+
+class NoPassAttrition(Effect, frozen=True, kw_only=True, tag="no_pass_attrition"):
+    pass
+
+
+class SiegeModifier(Effect, frozen=True, kw_only=True, tag="siege_modifier"):
+    amount: int  # added to his siege rolls (sieges only, §24)
+
+
+class SiegePointsPerSuccess(Effect, frozen=True, kw_only=True, tag="siege_points_per_success"):
+    amount: int  # siege points a successful siege roll earns (sieges only, §24)
+
+
+class ProbeAs(Effect, frozen=True, kw_only=True, tag="probe_as"):
+    types: tuple[BattleCardTypeId, ...]  # a Probe may be played as one of these
+    per_battle: int
+
+
+class RetreatLossReduction(Effect, frozen=True, kw_only=True, tag="retreat_loss_reduction"):
+    amount: int  # fewer retreat-table losses, never below 0
+
+
+class RemoveEnemyPc(Effect, frozen=True, kw_only=True, tag="remove_enemy_pc"):
+    count: int
+    per: Literal["activation"]
+    where: Literal["space_entered"]
+    country: Country | None = None
+    not_if: Literal["battle"] | None = None  # lost if his army starts a battle (overruns are not battles)
+
+
+class SeaTransport(Effect, frozen=True, kw_only=True, tag="sea_transport"):
+    ops: int  # the smallest card that lets him sail
+    max_cu: int
+
+
+class CampaignMove(Effect, frozen=True, kw_only=True, tag="campaign_move"):
+    mp: int  # his movement allowance during a campaign (§10.12)
+    land_mp_with_naval: int  # land MP before and/or after a sea move (§24)
+    naval_moves: int  # or this many sea moves of 3 MP each (§24)
+
+
+AbilityEffect = (RollBonus | ExtraBattleCards | NoPassAttrition | SiegeModifier | SiegePointsPerSuccess | ProbeAs
+                 | RetreatLossReduction | RemoveEnemyPc | SeaTransport | CampaignMove)
+
+# -- strategy-card events (§25) --
+
+Window = Literal["own_turn", "battle_preparation", "elephant_charge", "battle_round", "enemy_movement",
+                 "enemy_naval_move", "enemy_pass_crossing"]
+
+
+class PlaceCu(Effect, frozen=True, kw_only=True, tag="place_cu"):
+    count: int
+    where: Literal["with_general", "at_space", "with_general_or_at_space"]
+    country: Country | None = None  # the general (or space) must be in this country ...
+    provinces: tuple[str, ...] = ()  # ... or in one of these provinces (none given: anywhere)
+    spaces: tuple[str, ...] = ()  # the spaces of at_space / with_general_or_at_space
+    port_only: bool = False  # the general must stand in a port
+    elephant_cu: int = 0  # of the count
+    extra_if_controls: str | None = None  # +1 CU if the player controls this province
+    extra_if_card_in_force: int | None = None  # +1 CU while this card's event holds
+    while_friendly_tribe: str | None = None  # only while the tribe in this space is friendly
+
+
+class Pcs(Effect, frozen=True, kw_only=True, tag="pcs"):
+    action: Literal["place", "flip", "flip_or_place", "remove"]  # flip/remove act on enemy plain PCs
+    count: int | None  # None: every one that qualifies
+    provinces: tuple[str, ...] = ()  # none given: anywhere
+    same_province: bool = False  # all in one chosen province
+    adjacent_to: str | None = None  # a general: only spaces next to his
+    requires_general_in: tuple[str, Country] | None = None  # (general, country) at play
+    no_enemy_cu: bool = True  # only in spaces without enemy CU
+
+
+class FlipCity(Effect, frozen=True, kw_only=True, tag="flip_city"):
+    spaces: tuple[str, ...] = ()  # none given: any enemy city
+    exclude: tuple[str, ...] = ()
+    min_cu: int = 0  # friendly CU needed in the space
+    no_enemy_cu: bool = False  # only if no enemy CU are in the space
+    requires_general_in: tuple[str, Country] | None = None
+
+
+class Attrition(Effect, frozen=True, kw_only=True, tag="attrition"):
+    target: Literal["enemy_army", "enemy_force_in_provinces", "enemy_naval_force"]
+    column: Literal["size", "hostile_tribes"]  # §21.2 size column or §21.3 hostile-tribes column
+    provinces: tuple[str, ...] = ()
+    exempt_in_own_city_space: bool = False  # §25 #21
+
+
+class SiegePoints(Effect, frozen=True, kw_only=True, tag="siege_points"):
+    action: Literal["remove"]
+    of: Literal["own_besieged_city", "own_besieged_port_city", "enemy_submission"]
+    exclude: tuple[str, ...] = ()
+    besieger_loses_cu: int = 0
+
+
+class Activate(Effect, frozen=True, kw_only=True, tag="activate"):
+    count: int = 1  # generals, one after another (campaigns, §10.11)
+    generals: tuple[str, ...] = ()  # only these (none given: any friendly general)
+    max_strategy: int | None = None  # strategy rating at most this (None: any)
+    mp: int = 4
+    naval_max_cu: int = 0  # 0: no sea move; else one army of at most this many CU may sail (§11.4)
+    naval_moves: int = 1
+    to_sea: str | None = None  # the sea move must land on this sea
+    no_naval_combat: bool = False
+    pass_attrition_modifier: int = 0  # added to each pass-attrition roll of the move
+    remove_pc_on_leaving: bool = False  # §25 #28
+
+
+class BattleCards(Effect, frozen=True, kw_only=True, tag="battle_cards"):
+    action: Literal["wild_card", "reveal_half", "take_random", "deny_allies"]
+    country: Country | None = None  # deny_allies: the allies of this country ...
+    provinces: tuple[str, ...] = ()  # ... or of these provinces
+
+
+class CancelElephantCharge(Effect, frozen=True, kw_only=True, tag="cancel_elephant_charge"):
+    hand_loss: int  # Carthaginian battle cards lost
+
+
+class NavalModifier(Effect, frozen=True, kw_only=True, tag="naval_modifier"):
+    amount: int
+    duration: Literal["turn", "until_ended"]
+
+
+class MacedonianAlliance(Effect, frozen=True, kw_only=True, tag="macedonian_alliance"):
+    naval_modifier: int  # while allied (§11.6)
+    ended_by_rome_discards: int  # Rome's play ends it; Carthage discards this many at random (§25 #9)
+
+
+class Hand(Effect, frozen=True, kw_only=True, tag="hand"):
+    action: Literal["look_then_random_discard"]
+
+
+class RecallProconsul(Effect, frozen=True, kw_only=True, tag="recall_proconsul"):
+    pass
+
+
+class RestrictMovement(Effect, frozen=True, kw_only=True, tag="restrict_movement"):
+    side: Side  # whose CU
+    country: Country  # may not move into or out of it
+    duration: Literal["until_turn_after_reshuffle"]
+
+
+class HinderMove(Effect, frozen=True, kw_only=True, tag="hinder_move"):
+    pass  # §25 #41: sea leg cancelled, or no pass/strait on the 3rd-4th MP, or one campaign army slowed
+
+
+class SiegeTrain(Effect, frozen=True, kw_only=True, tag="siege_train"):
+    siege_modifier: int
+
+
+class Truce(Effect, frozen=True, kw_only=True, tag="truce"):
+    pass
+
+
+EventEffect = (PlaceCu | Pcs | FlipCity | Attrition | SiegePoints | Activate | BattleCards | CancelElephantCharge
+               | NavalModifier | MacedonianAlliance | Hand | RecallProconsul | RestrictMovement | HinderMove
+               | SiegeTrain | Truce)
+
+
 # ----------------------------------------------------------------------------------- generals
 
 
 class Ability(Record, frozen=True, kw_only=True):  # capacité spéciale, printed in the staff box (§24)
     id: str
     text: str
+    effect: AbilityEffect  # what the rules execute (README, "Structured effects")
     applies_to: tuple[str, ...] = ()  # situations §24 says it covers ("stop_withdrawal", "siege")
     not_applies_to: tuple[str, ...] = ()  # situations §24 excludes ("submission", "stop_withdrawal")
 
@@ -191,7 +377,10 @@ class StrategyCard(Record, frozen=True, kw_only=True):  # carte de stratégie (C
     counter_event: bool  # playable during the other side's move or battle (§8.4)
     campaign: Literal["major", "minor"] | None  # campagne (§10.11)
     ship: bool  # may be used for naval movement (§8.1)
-    effect: str
+    effect: str  # the event in prose
+    breaks_truce: bool  # playing the event ends a Truce (§25 #64; README R21-R22)
+    windows: tuple[Window, ...]  # when the event may be played (§7.2, §8.4, §14.5, §25)
+    targets: tuple[EventEffect, ...]  # what the event does, structured (README, "Structured effects")
 
 
 class StrategyCardData(Record, frozen=True, kw_only=True):
@@ -228,6 +417,7 @@ class Column(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     id: str
     min: int
     max: int | None  # None: no upper bound
+    battle_only: bool = False  # read for battle losses only: the 0-round column (ruling R23)
 
     def holds(self, n: int) -> bool:
         return n >= self.min and (self.max is None or n <= self.max)
@@ -428,6 +618,38 @@ def validate_map(m: MapData) -> list[str]:
     return p
 
 
+def _effect_reference_problems(label: str, eff: Effect, m: MapData, generals, cards) -> list[str]:
+    """Every province, space, general, sea and card an effect names must exist."""
+    provinces = {pr.id for pr in m.provinces}
+    spaces = {s.id: s for s in m.spaces}
+    seas = {s.id for s in m.seas}
+    p: list[str] = []
+    kind = type(eff).__struct_config__.tag
+
+    def need(what: str, ok: bool) -> None:
+        if not ok:
+            p.append(f"{label}: {kind} names unknown {what}")
+
+    for pid in (*getattr(eff, "provinces", ()), *filter(None, [getattr(eff, "extra_if_controls", None)])):
+        need(f"province {pid!r}", pid in provinces)
+    for sid in (*getattr(eff, "spaces", ()), *getattr(eff, "exclude", ())):
+        need(f"space {sid!r}", sid in spaces)
+    tribe = getattr(eff, "while_friendly_tribe", None)
+    if tribe is not None:
+        need(f"tribe space {tribe!r}", tribe in spaces and spaces[tribe].tribe is not None)
+    named = [*getattr(eff, "generals", ()), getattr(eff, "adjacent_to", None),
+             (getattr(eff, "requires_general_in", None) or (None,))[0]]
+    for gid in filter(None, named):
+        need(f"general {gid!r}", gid in generals)
+    sea = getattr(eff, "to_sea", None)
+    if sea is not None:
+        need(f"sea {sea!r}", sea in seas)
+    card = getattr(eff, "extra_if_card_in_force", None)
+    if card is not None:
+        need(f"card {card!r}", card in cards)
+    return p
+
+
 def _validate_rest(m: MapData, g: GeneralData, sc: StrategyCardData, bc: BattleCardData,
                    t: Tables, su: Setup) -> list[str]:
     p: list[str] = []
@@ -438,10 +660,21 @@ def _validate_rest(m: MapData, g: GeneralData, sc: StrategyCardData, bc: BattleC
         _check_sources(f"general {x.id}", x, p)
         _check_sources(f"ability of {x.id}", x.ability, p)
     _unique("strategy card", [c.number for c in sc.cards], p)
+    cards = {c.number for c in sc.cards}
     for c in sc.cards:
         _check_sources(f"card {c.number}", c, p)
         if not 1 <= c.ops <= 3:
             p.append(f"card {c.number}: ops {c.ops} outside 1-3")
+        if not c.windows or len(set(c.windows)) != len(c.windows):
+            p.append(f"card {c.number}: windows must be listed, each once")
+        if c.counter_event != any(w != "own_turn" for w in c.windows):
+            p.append(f"card {c.number}: a counter-event has a window outside its own turn, and only it")
+        if not c.targets:
+            p.append(f"card {c.number}: no targets")
+        for target in c.targets:
+            p.extend(_effect_reference_problems(f"card {c.number}", target, m, generals, cards))
+    for x in g.generals:
+        p.extend(_effect_reference_problems(f"ability of {x.id}", x.ability.effect, m, generals, cards))
     _unique("battle card type", [b.id for b in bc.types], p)
     for b in bc.types:
         _check_sources(f"battle card {b.id}", b, p)
@@ -609,9 +842,10 @@ def modifier(table: AttritionTable | NavalTable | SiegeTable, mid: str) -> int:
 
 
 def attrition_column(n: int) -> Column:
-    """The attrition column for a force of ``n`` CU, or a battle of ``n`` rounds (§14.11, §21.2)."""
+    """The attrition column for a force of ``n`` CU, or a battle of ``n`` rounds (§14.11, §21.2); never the
+    battle-only 0-round column (see ``battle_losses``)."""
     for c in TABLES.attrition.columns:
-        if c.holds(n):
+        if not c.battle_only and c.holds(n):
             return c
     raise ValueError(f"no attrition column for {n}")
 
@@ -624,6 +858,16 @@ def attrition_losses(n: int, roll: int, *, hostile_tribes: bool = False) -> Attr
     rolls = [r.roll for r in t.rows]
     row = t.rows[rolls.index(min(max(roll, rolls[0]), rolls[-1]))]
     return row.cells[ci]
+
+
+def battle_losses(rounds: int, roll: int) -> AttritionCell:
+    """Battle losses for a battle of ``rounds`` rounds and a modified roll (§14.11). A battle of 0 rounds (a
+    withdrawal before any battle card is played, ruling R23 on H30) reads the battle-only 0-round column."""
+    t = TABLES.attrition
+    col = next((c for c in t.columns if c.battle_only and c.holds(rounds)), None) or attrition_column(rounds)
+    ci = [c.id for c in t.columns].index(col.id)
+    rolls = [r.roll for r in t.rows]
+    return t.rows[rolls.index(min(max(roll, rolls[0]), rolls[-1]))].cells[ci]
 
 
 def retreat_losses(cu_at_start: int, roll: int) -> int:
@@ -671,3 +915,27 @@ def landmasses() -> tuple[frozenset[str], ...]:
         out.append(frozenset(group))
         left -= group
     return tuple(out)
+
+
+def shortest_land_route(start: str, goals, *, kinds: tuple[str, ...] | None = None) -> tuple[int, int, tuple[str, ...]] | None:
+    """The cheapest land route from ``start`` to any space of ``goals``, over links of ``kinds`` (default all):
+    ``(movement points, passes crossed, spaces)``, MP first and passes second (§10.2, §10.6), or ``None``.
+    Ignores everything but the map (armies, control, the 4-MP limit)."""
+    goals = set(goals)
+    best: dict[str, tuple[int, int]] = {start: (0, 0)}
+    queue: list[tuple[int, int, tuple[str, ...]]] = [(0, 0, (start,))]
+    while queue:
+        mp, passes, path = heapq.heappop(queue)
+        here = path[-1]
+        if best.get(here, (mp, passes)) < (mp, passes):
+            continue
+        if here in goals:
+            return mp, passes, path
+        for there, ln in _ADJ[here].items():
+            if kinds is not None and ln.kind not in kinds:
+                continue
+            cost = (mp + movement_cost(ln), passes + is_pass(ln))
+            if cost < best.get(there, (math.inf, math.inf)):
+                best[there] = cost
+                heapq.heappush(queue, (*cost, (*path, there)))
+    return None

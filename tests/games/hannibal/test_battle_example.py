@@ -12,8 +12,8 @@ def battle_cards(general: str, cu: int, ally_cards: int) -> int:
 
 
 def italian_ally_cards(controlled: list[str], cap: int | None) -> int:
-    """§14.2-§14.3: ally cards of controlled Italian provinces, Latium excluded for Rome, optionally capped."""
-    total = sum(c.PROVINCES[p].ally_cards for p in controlled if p != "latium")
+    """§14.2-§14.3: ally cards of controlled Italian provinces (Latium's are 0 in the data), optionally capped."""
+    total = sum(c.PROVINCES[p].ally_cards for p in controlled)
     return total if cap is None else min(total, cap)
 
 
@@ -34,6 +34,12 @@ def test_section_14_3_caps_the_same_roman_hand_at_twelve():
     cap = c.TABLES.battle_card_allotment.roman_italian_allies_max
     rome_holds = ["etruria", "samnium", "campania", "apulia"]
     assert battle_cards("flaminius", 8, italian_ally_cards(rome_holds, cap=cap)) == 12
+
+
+def test_section_14_3_latium_adds_no_ally_card_to_rome():
+    """§14.3: Latium counts for nobody's allies; the data says so, no caller skips it."""
+    assert italian_ally_cards(["latium", "campania"], cap=None) == 1
+    assert italian_ally_cards(["latium"], cap=None) == 0
 
 
 def test_section_14_3_cannae_example_gives_both_sides_two_cards():

@@ -77,6 +77,20 @@ def test_forced_march_three_may_sail():
     assert {c.strategy_card(n).kind for n in (61, 62, 63)} == {"forced_march"}
 
 
+def test_each_forced_march_has_the_ops_value_of_its_title_section_25():
+    """§25 titles the three cards "Marche forcée 1", "2" and "3": the suffix is the card's ops value."""
+    for n in (61, 62, 63):
+        card = c.strategy_card(n)
+        assert card.ops == int(card.title_fr.rsplit(" ", 1)[1]), n
+        assert card.source_of("ops").startswith("§25")
+
+
+def test_card_49_excludes_capua_from_a_real_set_of_targets():
+    """§25 #49 cannot be used at Capua: Capua must otherwise qualify, a walled port city (ruling R14)."""
+    assert c.is_city("capua") and c.is_port("capua")
+    assert "Capua" in c.strategy_card(49).effect
+
+
 def test_native_guides_give_minus_five_at_a_non_alpine_pass():
     """§25 #5: the card's modifier adds to the pass's own, -5 in all at a non-alpine pass."""
     attrition = c.TABLES.attrition
@@ -98,7 +112,7 @@ def test_every_card_cites_its_sources():
     for card in c.STRATEGY_CARDS.values():
         assert card.source == "§25"
         assert card.source_of("ship") == "§8.1"
-        assert card.source_of("ops").startswith("reconstructed")
+        assert card.source_of("ops").startswith("§25" if card.kind == "forced_march" else "reconstructed")
 
 
 # ------------------------------------------------------------------------------ battle cards
@@ -124,3 +138,64 @@ def test_retreat_modifiers_of_the_winning_card():
     """§14.12: +2 after a Double Envelopment, -2 after a Probe, nothing otherwise."""
     assert {t.id: t.retreat_modifier for t in c.BATTLE_CARD_TYPES.values() if t.retreat_modifier} == {
         "double_envelopment": 2, "probe": -2}
+
+
+# ---------------------------------------------------------------------- structured events
+
+
+# §25 #64, "CE QUI BRISENT LA TREVE", by category
+BREAKS_THE_TRUCE = {
+    "reinforcements": {44, 45, 46, 47, 48, 13, 14, 15, 16, 12, 10, 11, 22, 30, 43},
+    "revolts": {2, 1, 4, 3, 26, 23, 24, 56, 25},
+    "attrition": {7, 8, 52, 51, 21},
+    "political": {35, 36, 9, 27, 57, 58},
+    "sorties": {17, 53, 49},
+    "special": {55, 29},
+}
+MOVEMENT_EVENTS = {5, 28, 33, 34, 37, 38, 39, 40, 50, 61, 62, 63}
+
+
+def test_truce_breaking_events_are_those_section_25_lists():
+    """§25 #64: the listed categories break the Truce; events that move an army and counter-events do not
+    (Hostile Tribes, listed by name, break it when used: ruling R22); the cards the lists omit do not
+    (ruling R21, on H11)."""
+    listed = set().union(*BREAKS_THE_TRUCE.values())
+    assert {n for n, card in c.STRATEGY_CARDS.items() if card.breaks_truce} == listed
+    assert not any(c.strategy_card(n).breaks_truce for n in MOVEMENT_EVENTS)
+    assert not any(card.breaks_truce for n, card in c.STRATEGY_CARDS.items() if card.counter_event and n not in (7, 8))
+
+
+def test_event_windows_of_sections_8_4_14_5_and_25():
+    w = {n: set(card.windows) for n, card in c.STRATEGY_CARDS.items()}
+    assert w[7] == w[8] == {"own_turn", "enemy_movement"}  # §8.4
+    assert w[20] == {"battle_preparation"}  # §14.5 step 5 shows the spied cards
+    assert w[42] == {"elephant_charge"}  # §14.5 step 4
+    assert w[6] == w[59] == {"battle_round"}  # §25 #6 after the last card, #59 in any round
+    assert w[60] == {"enemy_naval_move"}  # §25 #60 before the naval die
+    assert {"enemy_naval_move", "enemy_pass_crossing", "enemy_movement"} == w[41]  # §25 #41
+    assert all(ws == {"own_turn"} for n, ws in w.items() if not c.strategy_card(n).counter_event)
+
+
+def test_event_targets_follow_the_rulebook_where_it_speaks():
+    assert c.strategy_card(49).targets[0].exclude == ("capua",)  # §25 #49
+    assert c.strategy_card(18).targets[0].min_cu == 3 and c.strategy_card(18).targets[0].spaces == ("tarentum",)
+    assert c.strategy_card(5).targets[0].max_strategy == 2  # §25 #5
+    assert c.strategy_card(5).targets[0].pass_attrition_modifier == c.modifier(c.TABLES.attrition, "native_guides")
+    hostile = c.strategy_card(7).targets[0]
+    assert hostile.column == "hostile_tribes" and set(hostile.provinces) == {"gallia_transalpina", "liguria"}  # §8.4
+    assert c.strategy_card(21).targets[0].exempt_in_own_city_space  # §25 #21
+    for n in (61, 62, 63):  # §10.2: 6 spaces; the card's ops limits the general, as for ops
+        assert (c.strategy_card(n).targets[0].mp, c.strategy_card(n).targets[0].max_strategy) == (6, c.strategy_card(n).ops)
+    for n, count in ((33, 3), (37, 2)):  # §10.11, §11.4
+        assert (c.strategy_card(n).targets[0].count, c.strategy_card(n).targets[0].naval_max_cu) == (count, 10)
+
+
+def test_the_validator_rejects_unknown_references_in_targets():
+    import msgspec
+
+    card = c.strategy_card(1)
+    bad = msgspec.structs.replace(card, targets=(c.Pcs(action="flip", count=2, provinces=("atlantis",)),))
+    problems = c._effect_reference_problems("card 1", bad.targets[0], c.MAP, c.GENERALS, set(c.STRATEGY_CARDS))
+    assert problems and "atlantis" in problems[0]
+    assert all(c._effect_reference_problems("x", t, c.MAP, c.GENERALS, set(c.STRATEGY_CARDS)) == []
+               for card in c.STRATEGY_CARDS.values() for t in card.targets)

@@ -66,9 +66,21 @@ def test_island_provinces_of_section_14_2():
 
 
 def test_ally_cards_of_section_14_2():
-    """One battle card per controlled province, two for each Numidia."""
+    """One battle card per controlled province, two for each Numidia (Latium apart, see below)."""
     assert {pid for pid, p in c.PROVINCES.items() if p.ally_cards == 2} == {"numidia_orientalis", "numidia_occidentalis"}
-    assert all(p.ally_cards in (1, 2) for p in c.PROVINCES.values())
+    assert all(p.ally_cards == 1 for pid, p in c.PROVINCES.items()
+               if pid not in ("numidia_orientalis", "numidia_occidentalis", "latium"))
+
+
+def test_latium_gives_no_ally_card_to_either_side_section_14_3():
+    """§14.3: Rome may not count Latium among its Italian allies, and Carthage's six Italian ally provinces
+    leave it out. Rome's two Latium militia cards are a separate rule (§14.4) kept in the allotment."""
+    latium = c.PROVINCES["latium"]
+    assert latium.ally_cards == 0 and latium.source_of("ally_cards") == "§14.3"
+    italian = {p.id for p in c.provinces_in_country("italy") if p.ally_cards}
+    assert italian == {"campania", "lucania", "apulia", "samnium", "etruria", "gallia_cisalpina"}
+    assert len(italian) == c.TABLES.battle_card_allotment.carthaginian_italian_allies_max
+    assert c.TABLES.battle_card_allotment.latium_militia == 2
 
 
 # Places the rulebook names, with the province it puts them in (None: the text gives only the country).
@@ -136,6 +148,13 @@ def test_naval_examples_of_section_11_6():
     assert small + c.port_modifier("carthago_nova") + c.port_modifier("rhegium") + roman_pc == -1
 
 
+def test_roma_and_capua_are_ports():
+    """Roma sails from Ostia at the Tiber's mouth (ruling R20); Capua by the Volturnus, since §25 #49 must
+    name it to exclude it (ruling R14). Both port records say why."""
+    for sid, ruling in (("roma", "R20"), ("capua", "R14")):
+        assert c.is_port(sid) and ruling in c.SPACES[sid].port.source
+
+
 def test_strait_of_messina_needs_rhegium_and_messana():
     """§10.6: an army crosses only if its side controls both ports; both are ports."""
     link = c.link_between("rhegium", "messana")
@@ -179,6 +198,80 @@ def test_alpine_passes_lead_into_gallia_cisalpina():
     for ln in alpine:
         provinces = {c.SPACES[ln.a].province, c.SPACES[ln.b].province}
         assert "gallia_cisalpina" in provinces and provinces & {"gallia_transalpina", "liguria"}, ln
+
+
+def test_the_three_alpine_passes_are_three_roads():
+    """§10.6 alpine passes (reconstructed places): each leaves a different space of Gaul and comes down on
+    a different space of Gallia Cisalpina, so the choice of pass matters."""
+    alpine = [ln for ln in c.LINKS if ln.kind == "alpine_pass"]
+    assert len(alpine) == 3
+    ends = [ln.a if c.SPACES[ln.a].province == "gallia_cisalpina" else ln.b for ln in alpine]
+    starts = [ln.b if end == ln.a else ln.a for ln, end in zip(alpine, ends)]
+    assert len(set(ends)) == 3 and len(set(starts)) == 3
+    assert all(c.SPACES[s].province == "gallia_transalpina" for s in starts)
+
+
+CISALPINA = [s.id for s in c.spaces_in_province("gallia_cisalpina")]
+ETRURIA = [s.id for s in c.spaces_in_province("etruria")]
+NO_ALPS = ("ordinary", "pass", "strait")
+
+
+def test_no_land_route_from_spain_or_gaul_into_italy_avoids_every_pass():
+    """§10.6: the Pyrenees, the Alps, the Maritime Alps and the Apennines close Italy to the west; every
+    land road in costs a pass (2 MP and an attrition roll)."""
+    italy = {s.id for s in c.SPACES.values() if c.country_of(s.id) == "italy"}
+    for start in ("saguntum", "emporiae", "narbo", "massilia", "antipolis"):
+        assert not c.reachable(start, by_sea=False, kinds=("ordinary",)) & italy, start
+        assert c.reachable(start, by_sea=False) & italy, start
+
+
+def test_the_coast_road_to_the_po_is_slower_than_the_alps():
+    """The game's central dilemma: from Saguntum (§4.2) Hannibal's cheapest road to Gallia Cisalpina over
+    the Alps costs fewer MP (§10.2, §10.6) and crosses no more passes than the cheapest road that keeps
+    off the alpine passes by the Ligurian coast."""
+    alps = c.shortest_land_route("saguntum", CISALPINA)
+    coast = c.shortest_land_route("saguntum", CISALPINA, kinds=NO_ALPS)
+    assert alps is not None and coast is not None
+    assert any(c.link_between(a, b).kind == "alpine_pass" for a, b in zip(alps[2], alps[2][1:]))
+    assert coast[0] > alps[0] and coast[1] >= alps[1]
+    assert "liguria" in {c.SPACES[x].province for x in coast[2]}
+    # from Massilia too: one card (4 MP, §10.2) crosses the Alps, the coast needs more
+    assert c.shortest_land_route("massilia", CISALPINA)[0] <= 4
+    assert c.shortest_land_route("massilia", CISALPINA, kinds=NO_ALPS)[0] > 4
+
+
+def test_the_coast_road_to_etruria_is_slower_and_crosses_as_many_passes():
+    alps = c.shortest_land_route("saguntum", ETRURIA)
+    coast = c.shortest_land_route("saguntum", ETRURIA, kinds=NO_ALPS)
+    assert coast[0] > alps[0] and coast[1] >= alps[1]
+
+
+def test_the_ligurian_coast_is_hostile_country():
+    """Leaving Massilia for Liguria crosses the Maritime Alps, a non-alpine pass (-2 attrition, §10.6);
+    the only way from Liguria into Etruria is through the neutral Apuani tribe (§4.3, §19.4), over passes."""
+    [entry] = [ln for ln in c.LINKS if {c.SPACES[ln.a].province, c.SPACES[ln.b].province} == {"massilia", "liguria"}]
+    assert entry.kind == "pass"
+    into_etruria = [ln for ln in c.LINKS
+                    if {c.SPACES[ln.a].province, c.SPACES[ln.b].province} == {"liguria", "etruria"}]
+    assert into_etruria and all(ln.kind == "pass" for ln in into_etruria)
+    gates = {ln.a if c.SPACES[ln.a].province == "liguria" else ln.b for ln in into_etruria}
+    assert all(c.tribe_in(g) is not None and c.tribe_in(g).friendly_to is None for g in gates)
+
+
+def test_links_do_not_cross_on_the_map():
+    """A point-to-point map: two links meet only at a shared space."""
+    def cross(p, q, r, s):
+        def orient(a, b, c_):
+            return (b[0] - a[0]) * (c_[1] - a[1]) - (b[1] - a[1]) * (c_[0] - a[0])
+        return (orient(p, q, r) * orient(p, q, s) < 0) and (orient(r, s, p) * orient(r, s, q) < 0)
+
+    pos = {sid: (s.x, s.y) for sid, s in c.SPACES.items()}
+    links = list(c.LINKS)
+    for i, ln in enumerate(links):
+        for other in links[i + 1:]:
+            if {ln.a, ln.b} & {other.a, other.b}:
+                continue
+            assert not cross(pos[ln.a], pos[ln.b], pos[other.a], pos[other.b]), (ln.a, ln.b, other.a, other.b)
 
 
 def test_every_space_is_reachable_by_land_or_sea():

@@ -126,3 +126,17 @@ def test_battle_card_allotment_of_section_14():
     assert (allot.per_cu, allot.successful_interception, allot.failed_avoid) == (1, 1, -1)
     assert (allot.latium_militia, allot.friendly_tribe, allot.maximum) == (2, 1, 20)
     assert (allot.roman_italian_allies_max, allot.carthaginian_italian_allies_max) == (2, 6)
+
+
+def test_a_battle_of_zero_rounds_has_its_own_loss_column():
+    """§14.11 reads battle losses by rounds; a withdrawal before any card is played (§16) fights 0 rounds
+    (H30, ruling R23): a battle-only column, never read for a force's size (§21.2)."""
+    [zero] = [col for col in ATTRITION.columns if col.battle_only]
+    assert (zero.min, zero.max) == (0, 0)
+    with pytest.raises(ValueError):
+        c.attrition_column(0)
+    for roll in range(0, 7):
+        assert c.battle_losses(0, roll).losses <= c.battle_losses(1, roll).losses
+        for rounds in (1, 4, 6, 9):
+            assert c.battle_losses(rounds, roll) == c.attrition_losses(rounds, roll)
+    assert c.battle_losses(0, 1).losses == 0
