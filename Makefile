@@ -8,7 +8,7 @@ STUBS  := clients/python/carthago/.stubs-generated
 ADDR   ?= 127.0.0.1:50051
 STORE  ?= sqlite:var/carthago.db
 
-.PHONY: setup run test conformance bench stubs js clean
+.PHONY: setup run test conformance random-games bench stubs js clean
 
 setup: $(DEPS) $(STUBS) js
 
@@ -48,6 +48,10 @@ test: setup
 
 conformance: setup
 	$(BIN)/carthago conformance --all
+
+# A thousand seeded random games per game: every one must end by a rule (how they ended, wins by seat).
+random-games: setup
+	for g in hannibal; do $(BIN)/python tools/random_games.py $$g --games 1000 || exit 1; done
 
 bench: setup
 	$(BIN)/python -m bench

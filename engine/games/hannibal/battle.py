@@ -16,14 +16,13 @@ from collections import deque
 from . import board as B
 from . import events as ev
 from .commands import ChooseOption, ChooseSpace, Pass, PlayBattleCard, PlayCounter
-from .components import BATTLE_CARD_TYPES, BATTLE_DECK, GENERALS, PROVINCES, SPACES, TABLES, attrition_column, \
-    attrition_losses, link_between, neighbours, province_of, retreat_losses
+from .components import (BATTLE_CARD_TYPES, BATTLE_DECK, GENERALS, PROVINCES, SPACES, TABLES, ExtraBattleCards, ProbeAs,
+                         RetreatLossReduction, battle_losses, link_between, neighbours, province_of, retreat_losses)
 from .events import Frame
 from .flow import Ctx, automatic, decision
 from .state import CARTHAGE, ROME, State, other
 
 MANOEUVRES = ("frontal_assault", "flank_left", "flank_right", "probe", "double_envelopment")
-PROBE_AS = ("double_envelopment", "flank_left", "flank_right")  # Hannibal's ability (§26)
 MAHARBAL = 6
 ALLY_DESERTS = 59
 
@@ -42,8 +41,8 @@ def start_battle(ctx: Ctx, attacker: int, space: str, *, origin: str, army: Fram
     nums = [0, 0]
     if interceptors:
         nums[d] += TABLES.battle_card_allotment.successful_interception
-        if any(B.ability(g) == "ambush" for g in interceptors):
-            nums[d] += 1
+        nums[d] += max((e.amount for e in map(B.effect, interceptors)
+                        if isinstance(e, ExtraBattleCards) and e.when == "intercepted_successfully"), default=0)
     if failed_avoid:
         nums[d] += TABLES.battle_card_allotment.failed_avoid
     ctx.push(Frame(kind="battle_after", space=space, origin=origin),
@@ -260,8 +259,9 @@ def battle_card_count(s: State, side: int, space: str, adjust: int, cancelled: l
     n = cu * t.per_cu
     if cmd:
         n += B.battle_rating(cmd) + ally_cards(s, side, space, cancelled)
-        if B.ability(cmd) == "numidian_cavalry" and B.country(space) == "africa":
-            n += 1
+        eff = B.effect(cmd)
+        if isinstance(eff, ExtraBattleCards) and eff.when == "battle_in_country" and B.country(space) == eff.country:
+            n += eff.amount
     if side == ROME and SPACES[space].province == "latium":
         n += t.latium_militia
     if space in s.tribes and s.tribes[space] == side:
@@ -322,8 +322,9 @@ def card_plays(s: State, side: int, as_types: tuple[str, ...]) -> list:
             out.append(PlayBattleCard(card=t, as_type=t))
     if hand.get("reserve"):
         out += [PlayBattleCard(card="reserve", as_type=t) for t in as_types]
-    if hand.get("probe") and not b.probe_used and B.ability(b.commanders[side]) == "probe_as_any_manoeuvre":
-        out += [PlayBattleCard(card="probe", as_type=t) for t in as_types if t in PROBE_AS]
+    eff = B.effect(b.commanders[side])
+    if hand.get("probe") and not b.probe_used and isinstance(eff, ProbeAs):
+        out += [PlayBattleCard(card="probe", as_type=t) for t in as_types if t in eff.types]
     if holds_maharbal(s, side):
         out += [PlayBattleCard(card="maharbal", as_type=t) for t in as_types]
     return out
@@ -402,7 +403,7 @@ class Counterattack:
         if isinstance(cmd, Pass):
             return
         g = ctx.s.battle.commanders[f.seat]
-        bonus = 1 if B.ability(g) == "bold_counterattack" else 0
+        bonus = B.roll_bonus(g, "counterattack")
         _, res = ctx.die(f.seat, "counterattack", -bonus, lambda r: "success" if r <= B.battle_rating(g) else "failure")
         if res == "success":
             ctx.emit(ev.InitiativeChanged(seat=f.seat))
@@ -427,13 +428,13 @@ def withdraw_attempt(ctx: Ctx, side: int) -> None:
     s = ctx.s
     b = s.battle
     g = b.commanders[side]
-    bonus = 1 if B.ability(g) == "orderly_withdrawal" else 0
+    bonus = B.roll_bonus(g, "withdrawal")
     _, res = ctx.die(side, "withdraw", -bonus, lambda r: "success" if r <= B.battle_rating(g) else "failure")
     ok = res == "success"
     d = other(side)
     dg = b.commanders[d]
     if ok and dg:
-        dbonus = 1 if B.ability(dg) == "relentless" else 0
+        dbonus = B.roll_bonus(dg, "stop_withdrawal")
         _, res2 = ctx.die(d, "cancel_withdraw", -dbonus,
                           lambda r: "cancelled" if r <= B.battle_rating(dg) else "not cancelled")
         ok = res2 != "cancelled"
@@ -446,14 +447,6 @@ def withdraw_attempt(ctx: Ctx, side: int) -> None:
 
 
 # ------------------------------------------------------------------------------ after the battle
-def battle_loss_cell(rounds: int, roll: int):
-    try:
-        attrition_column(rounds)
-        return attrition_losses(rounds, roll)
-    except ValueError:
-        return attrition_losses(1, roll)  # no column for 0 rounds in the data yet: the lowest (H30)
-
-
 def lose_fighting(ctx: Ctx, side: int, space: str, count: int, cause: str, elephant_first: int = 0) -> int:
     """Remove losses from the CU that fought: outside the walls first, then a sortie's (§20.7)."""
     from .turn import lose_cu
@@ -490,7 +483,7 @@ def battle_after(ctx: Ctx, f: Frame) -> None:
     loser = other(winner) if winner >= 0 else -1
     f.mp = loser + 1
     roll = ctx.rng.die(6)
-    cell = battle_loss_cell(b.rounds, roll)
+    cell = battle_losses(b.rounds, roll)
     ctx.emit(ev.DieRolled(seat=-1, purpose="battle_losses", roll=roll, modifier=0,
                           outcome=f"{cell.losses} CU each" + (" e" if cell.elephant else "")))
     lost = [0, 0]
@@ -501,8 +494,9 @@ def battle_after(ctx: Ctx, f: Frame) -> None:
         mod = 0 if b.last_won_by in ("", "no_cards") else BATTLE_CARD_TYPES[b.last_won_by].retreat_modifier
         r2 = ctx.rng.die(6)
         n = retreat_losses(b.cu_start[loser], r2 + mod)
-        if B.ability(b.commanders[loser]) == "rally":
-            n = max(0, n - 1)
+        eff = B.effect(b.commanders[loser])
+        if isinstance(eff, RetreatLossReduction):
+            n = max(0, n - eff.amount)
         ctx.emit(ev.DieRolled(seat=loser, purpose="retreat_table", roll=r2, modifier=mod, outcome=f"{n} CU"))
         had = fighting_cu(s, loser, space)[0]
         el_first = 1 if fighting_cu(s, loser, space)[1] else 0

@@ -5,7 +5,7 @@ city is besieged, whether a tribe is unfriendly …  Nothing here changes the st
 
 from __future__ import annotations
 
-from .components import GENERALS, PROVINCES, SPACES, city_capacity, link_between, province_of, spaces_in_province
+from .components import GENERALS, RollBonus, PROVINCES, SPACES, city_capacity, link_between, province_of, spaces_in_province
 from .state import CARTHAGE, ROME, SIDE_OF, State, Units, other
 
 _PROVINCE_SPACES = {p: tuple(s.id for s in spaces_in_province(p)) for p in PROVINCES}
@@ -75,6 +75,17 @@ def strategy_rating(gid: str) -> int:
 
 def ability(gid: str) -> str:
     return GENERALS[gid].ability.id if gid else ""
+
+
+def effect(gid: str):
+    """The structured effect of the general's ability (§24), or None."""
+    return GENERALS[gid].ability.effect if gid else None
+
+
+def roll_bonus(gid: str, roll: str) -> int:
+    """How much higher his battle rating counts for this kind of roll (a RollBonus ability)."""
+    e = effect(gid)
+    return e.amount if isinstance(e, RollBonus) and roll in e.rolls else 0
 
 
 def controller(s: State, space: str) -> int:

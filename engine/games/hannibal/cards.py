@@ -17,15 +17,6 @@ from .events import Frame
 from .flow import Ctx, decision
 from .state import CARTHAGE, ROME, SIDE_OF, State, other
 
-# §25 #64: the kinds whose event ends a Truce (ruling H11 for the cards its lists leave out).
-TRUCE_BREAKERS = frozenset({
-    "revolt", "macedonian_reinforcements", "balearic_slingers", "african_reinforcements", "recruits",
-    "surprise_sortie", "mercenaries_desert", "muttines", "numidian_ally", "sophonisba",
-    "capua_sides_with_carthage", "syracuse_sides_with_carthage", "i_have_come", "naval_victory", "siege_train",
-    "diplomacy", "slave_legions", "allied_auxiliaries", "fleet_breaks_siege", "epidemic", "tribal_resistance",
-    "messenger_intercepted", "grain_shortage", "counsel", "philip_v", "hostile_tribes",
-})
-
 REVOLT_PROVINCES = {1: ("corsica_sardinia",), 2: ("sicilia",), 3: ("numidia_orientalis", "numidia_occidentalis"),
                     4: ("celtiberia",)}
 AUX_PROVINCE = {44: "apulia", 45: "etruria", 46: "samnium", 47: "lucania", 48: "campania"}
@@ -88,6 +79,8 @@ def counters_for(s: State, seat: int, window: str) -> list[int]:
         if not side_may_play(card, seat):
             continue
         k = c.kind
+        if window not in c.windows:
+            continue
         if window == "enemy_naval_move" and k in ("storm_at_sea", "adverse_elements"):
             if k == "storm_at_sea" and seat != ROME:
                 continue
@@ -121,7 +114,7 @@ def _remove_after_event(s: State, card: int, seat: int) -> bool:
 def _announce(ctx: Ctx, seat: int, card: int, use: str) -> None:
     s = ctx.s
     ctx.emit(ev.CardPlayed(seat=seat, card=card, use=use, removed=_remove_after_event(s, card, seat)))
-    if s.markers.get("truce") and _card(card).kind in TRUCE_BREAKERS:
+    if s.markers.get("truce") and _card(card).breaks_truce:
         ctx.emit(ev.MarkerSet(name="truce", value=0))  # #64: this event ends the Truce
     if card == 64:
         ctx.emit(ev.MarkerSet(name="reshuffle", value=1))

@@ -14,7 +14,8 @@ from __future__ import annotations
 from . import board as B
 from . import events as ev
 from .commands import ChooseGeneral, ChooseNumber, ChooseOption, ChooseSpace, Pass, PlayCounter
-from .components import GENERALS, SPACES, TABLES, link_between, modifier, naval_result, neighbours, port_modifier
+from .components import (GENERALS, SPACES, TABLES, CampaignMove, NoPassAttrition, RemoveEnemyPc, SiegeModifier,
+                         SiegePointsPerSuccess, link_between, modifier, naval_result, neighbours, port_modifier)
 from .events import Frame
 from .flow import Ctx, automatic, decision
 from .state import CARTHAGE, ROME, SIDE_NAMES, State, other
@@ -269,6 +270,8 @@ class Move:
             out.append(ChooseOption(option=target))
         if "charm" in f.flags and f.mp >= 1 and B.enemy_pc(s, f.seat, f.space) and B.is_plain_pc(s, f.space):
             out.append(ChooseOption(option="remove_pc"))  # card 28
+        if _hanno_may_remove(s, f):
+            out.append(ChooseOption(option="mark_pc"))  # Hanno's ability (§24)
         out.append(Pass())
         return out
 
@@ -289,6 +292,9 @@ class Move:
         elif cmd.option == "remove_pc":
             ctx.emit(ev.ControlChanged(space=f.space, side=-1, cause="event"))
             f.mp -= 1
+        elif cmd.option == "mark_pc":
+            f.spaces = [f.space]
+            f.flags.append("pc_marked")
         elif cmd.option in ("drop", "pick_up"):
             ctx.push(Frame(kind="drop_pick", seat=f.seat, flags=[cmd.option]))
         elif cmd.option == "sortie":
@@ -455,7 +461,7 @@ def pass_attrition(ctx: Ctx, mv: Frame, kind: str) -> None:
     """§10.6: an army rolls attrition after each pass, +0 alpine, -2 otherwise; Native Guides add -3
     (#5); Hasdrubal's army never rolls (reconstructed ability)."""
     from .turn import attrition
-    if any(B.ability(g) == "mountain_march" for g in [mv.general]):
+    if isinstance(B.effect(mv.general), NoPassAttrition):
         return
     t = TABLES.attrition
     mod = modifier(t, "alpine_pass" if kind == "alpine_pass" else "non_alpine_pass")
@@ -472,8 +478,20 @@ def _army_lost(ctx: Ctx, mv: Frame, lost: int, before: int) -> None:
     mv.nums[0] = min(mv.nums[0], u.el, mv.count)
 
 
+def _hanno_may_remove(s: State, f: Frame) -> bool:
+    """Hanno (§24, reconstructed ability): once per activation, the Roman plain PC of a space his
+    army entered in Africa; it is removed when the move ends, and lost if his army starts a battle."""
+    eff = B.effect(f.general)
+    return (isinstance(eff, RemoveEnemyPc) and "pc_marked" not in f.flags and "moved" in f.flags
+            and (eff.country is None or B.country(f.space) == eff.country)
+            and B.enemy_pc(s, f.seat, f.space) and B.is_plain_pc(s, f.space))
+
+
 def end_move(ctx: Ctx, mv: Frame) -> None:
     ctx.pop()
+    if "pc_marked" in mv.flags and mv.spaces and B.is_plain_pc(ctx.s, mv.spaces[0]) \
+            and B.enemy_pc(ctx.s, mv.seat, mv.spaces[0]):
+        ctx.emit(ev.ControlChanged(space=mv.spaces[0], side=-1, cause="ability"))
     finish_activation(ctx, mv, popped=True)
 
 
@@ -692,7 +710,7 @@ def after_enter(ctx: Ctx, f: Frame) -> None:
     if "avoid" in f.flags and "avoid_done" not in f.flags:
         f.flags.append("avoid_done")
         cmd = B.commander(s, n, x, False)
-        bonus = 1 if B.ability(cmd) == "cunctator" else 0
+        bonus = B.roll_bonus(cmd, "avoid_battle")
         _, res = ctx.die(n, "avoid", -bonus, lambda r: "success" if r <= B.battle_rating(cmd) else "failure")
         if res == "success":
             ctx.push(Frame(kind="avoid_to", seat=n, space=x))
@@ -703,7 +721,7 @@ def after_enter(ctx: Ctx, f: Frame) -> None:
         st = s.gens[g]
         if st.status != "map":
             return
-        bonus = 1 if B.enemy_pc(s, n, x) and B.cu_total(s, n, x) == 0 else 0
+        bonus = (1 if B.enemy_pc(s, n, x) and B.cu_total(s, n, x) == 0 else 0) - B.roll_bonus(g, "interception")
         _, res = ctx.die(n, "interception:" + g, bonus,
                          lambda r: "success" if r <= B.battle_rating(g) else "failure")
         if res == "success":
@@ -764,7 +782,7 @@ def legal_after_stop(s: State, mv: Frame) -> bool:
 def pursuit(ctx: Ctx, mv: Frame) -> None:
     """§13.4: after the enemy avoided battle, the army goes on only with a roll of at most its
     commander's battle rating (Flaminius +1, reconstructed ability)."""
-    bonus = 1 if B.ability(mv.general) == "relentless" else 0
+    bonus = B.roll_bonus(mv.general, "pursuit")
     _, res = ctx.die(mv.seat, "pursuit", -bonus, lambda r: "success" if r <= B.battle_rating(mv.general) else "failure")
     if res == "failure":
         mv.mp = 0
@@ -828,15 +846,15 @@ def siege_roll(ctx: Ctx, side: int, space: str, gid: str, what: str) -> None:
     t = TABLES.siege
     sp = SPACES[space]
     mod = (sp.city.siege_modifier if what == "siege" else sp.tribe.submission_modifier)
-    ab = B.ability(gid)
-    if what == "siege" and ab == "siegecraft":
-        mod += 1
+    eff = B.effect(gid)
+    if what == "siege" and isinstance(eff, SiegeModifier):
+        mod += eff.amount  # §24: not for a tribe
     if what == "siege" and s.markers.get("siege_train") and s.markers.get("siege_train_at") == _space_code(space):
         mod += modifier(t, "siege_train")
     _, res = ctx.die(side, what, mod, lambda r: "point" if r >= t.success_min_roll else "no point")
     if res != "point":
         return
-    gain = 2 if (what == "siege" and ab == "assault") else 1
+    gain = eff.amount if (what == "siege" and isinstance(eff, SiegePointsPerSuccess)) else 1
     cur = s.sieges.get(space)
     pts = (cur.points if cur is not None and cur.side == side else 0) + gain
     if pts < t.points_needed:
@@ -880,7 +898,10 @@ class Campaign:
         g = cmd.general
         f.count -= 1
         f.generals.append(g)
-        mp = 6 if B.ability(g) == "rapid_march" else 4
+        eff = B.effect(g)
+        nero = isinstance(eff, CampaignMove)  # §10.12, §24
+        mp = eff.mp if nero else 4
         naval = 0 if "naval_used" in f.flags else 10
-        start_activation(ctx, f.seat, g, card=f.card, naval_cu=naval, mp=mp, flags=("campaign",))
+        start_activation(ctx, f.seat, g, card=f.card, naval_cu=naval, mp=mp,
+                         flags=("campaign",) + (("double_sail",) if nero else ()))
         del s  # generals who moved in this campaign are not activated again in it (ruling in RULES.md)

@@ -342,19 +342,28 @@ def _hexagon(x: float, y: float, r: float) -> str:
     return _path(pts)
 
 
-def _space(s: c.Space, pos: str) -> str:
+def _space(s: c.Space, pos: str, position=None) -> str:
+    """A space, with its marker as the set-up has it, or as ``position`` (a :class:`Position`) holds it."""
+    control = s.start_control
+    tribe = s.tribe
+    if position is not None:
+        side = position.control.get(s.id, -1)
+        control = ("rome", "carthage")[side] if side >= 0 else None
+        if s.id not in position.tribes:
+            tribe = None
     x, y = _xy(s)
     out = [f'<g class="space" id="space-{s.id}" data-province="{s.province}">']
     if s.port:
         out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="11" fill="none" stroke="{PORT}" stroke-width="1.6"/>')
     if s.city:
-        out.append(f'<rect x="{x - 7:.1f}" y="{y - 7:.1f}" width="14" height="14" fill="{_fill(s.start_control)}" '
+        out.append(f'<rect x="{x - 7:.1f}" y="{y - 7:.1f}" width="14" height="14" fill="{_fill(control)}" '
                    f'stroke="#000" stroke-width="2"/>')
-    elif s.tribe:
-        colour = _fill(s.tribe.friendly_to) if s.tribe.friendly_to else NEUTRAL_TRIBE
+    elif tribe:
+        friend = tribe.friendly_to if position is None else (control if s.id in position.control else None)
+        colour = _fill(friend) if friend else NEUTRAL_TRIBE
         out.append(f'<path d="{_hexagon(x, y, 8.5)}" fill="{colour}" stroke="#000" stroke-width="1.4"/>')
     else:
-        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6.5" fill="{_fill(s.start_control)}" stroke="#222" '
+        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6.5" fill="{_fill(control)}" stroke="#222" '
                    f'stroke-width="1.3"/>')
     (nx, ny), (tx, ty), anchor, _ = _label_geometry(s, pos)
     out.append(f'<text class="name" x="{nx:.1f}" y="{ny:.1f}" text-anchor="{anchor}">{escape(s.name)}</text>')
@@ -384,7 +393,7 @@ def _province_labels() -> list[tuple[str, Box]]:
     return out
 
 
-def _legend(x: float, y: float) -> str:
+def _legend(x: float, y: float, position: bool = False) -> str:
     """The legend and the turn track, in a panel to the right of the map."""
     rows = []
     line = 0
@@ -395,9 +404,15 @@ def _legend(x: float, y: float) -> str:
                     f'<text class="legend" x="34" y="4">{escape(text)}</text></g>')
         line += 1
 
-    row(f'<circle cx="12" cy="0" r="6.5" fill="{ROME}" stroke="#222"/>', "Roman at start (black, §4.1)")
-    row(f'<circle cx="12" cy="0" r="6.5" fill="{CARTHAGE}" stroke="#222"/>', "Carthaginian at start (blue, §4.2)")
-    row('<circle cx="12" cy="0" r="6.5" fill="#fff" stroke="#222"/>', "uncontrolled at start")
+    when = "" if position else " at start"
+    row(f'<circle cx="12" cy="0" r="6.5" fill="{ROME}" stroke="#222"/>', f"Roman PC{when} (black, §4.1)")
+    row(f'<circle cx="12" cy="0" r="6.5" fill="{CARTHAGE}" stroke="#222"/>', f"Carthaginian PC{when} (blue, §4.2)")
+    row('<circle cx="12" cy="0" r="6.5" fill="#fff" stroke="#222"/>', f"uncontrolled{when}")
+    if position:
+        row(f'<rect x="0" y="-8" width="24" height="16" rx="3" fill="{CARTHAGE}"/><text class="stack" x="4" y="4">4</text>',
+            "stack: CU (e: elephant CU), generals")
+        row(f'<circle cx="12" cy="0" r="11" fill="none" stroke="{ROME}" stroke-width="3" stroke-dasharray="4,2"/>',
+            "siege, with its points (§20.2)")
     row('<rect x="5" y="-7" width="14" height="14" fill="#fff" stroke="#000" stroke-width="2"/>', "walled city")
     row('<text class="note" x="12" y="4" text-anchor="middle">\u25a32 +1</text>', "capacity, siege modifier")
     row(f'<path d="{_hexagon(12, 0, 8.5)}" fill="{NEUTRAL_TRIBE}" stroke="#000"/>', "neutral tribe")
@@ -446,11 +461,77 @@ text { font-family: 'DejaVu Sans', Arial, sans-serif; }
 .legend { font-size: 12px; fill: #222; }
 .legend-title, .title { font-size: 15px; font-weight: bold; fill: #222; }
 .subtitle { font-size: 11.5px; fill: #333; }
+.stack { font-size: 10.5px; font-weight: bold; fill: #fff; }
+.stack-siege { font-size: 10px; font-weight: bold; paint-order: stroke; stroke: #fff; stroke-width: 2.5px; }
 """
 
 
-def render_map() -> str:
-    """The map as a standalone SVG document (one ``g.space`` per space, ``g#legend``)."""
+class Position:
+    """What a game position adds to the map: control, tribes left, stacks, sieges, a heading."""
+
+    def __init__(self, state, title: str | None) -> None:
+        from engine.games.hannibal import board as B
+        self.control = dict(state.control)
+        self.tribes = set(state.tribes)
+        self.stacks = []
+        for side in (0, 1):
+            spaces = set(state.units[side]) | {g.where for gid, g in state.gens.items()
+                                               if g.status == "map" and B.side_of(gid) == side}
+            for sp in sorted(x for x in spaces if x):
+                u = state.units[side].get(sp)
+                gens = B.generals_at(state, side, sp, None)
+                cmd = B.commander(state, side, sp, False) or B.commander(state, side, sp, True)
+                gens = sorted(gens, key=lambda g: g != cmd)
+                self.stacks.append((sp, side, (u.cu + u.icu) if u else 0, (u.el + u.iel) if u else 0,
+                                    u.icu if u else 0, [c.GENERALS[g].name.split()[-1] for g in gens]))
+        self.sieges = {sp: (sg.side, sg.points) for sp, sg in state.sieges.items()}
+        pts = B.political_points(state)
+        bits = [title or "Hannibal: Rome vs Carthage", f"turn {state.turn} ({c.turn(max(1, state.turn)).years} BC)",
+                f"political points Rome {pts[0]} \u2013 Carthage {pts[1]}"]
+        if state.battle is not None:
+            bits.append(f"battle at {c.SPACES[state.battle.space].name}")
+        if state.phase == "over":
+            bits.append(f"{('Rome', 'Carthage')[state.winner]} won ({state.reason.replace('_', ' ')})")
+        self.heading = " \u00b7 ".join(bits)
+
+
+def _stack(sp: str, side: int, cu: int, el: int, inside: int, names: list[str]) -> str:
+    x, y = _xy(c.SPACES[sp])
+    colour = ROME if side == 0 else CARTHAGE
+    bx = x - 40 if side == 0 else x + 12
+    by = y - 34
+    text = f"{cu}" + (f" ({el}e)" if el else "") + (f" [{inside} in]" if inside else "")
+    lines = [text] + names[:3] + ([f"+{len(names) - 3}"] if len(names) > 3 else [])
+    h = 13 * len(lines) + 4
+    w = max(28, max(len(t) for t in lines) * 6.4 + 8)
+    if side == 0:
+        bx = x - 12 - w
+    body = "".join(f'<text class="stack" x="{bx + 4:.1f}" y="{by + 12 + 13 * k:.1f}">{escape(t)}</text>'
+                   for k, t in enumerate(lines))
+    return (f'<g class="stack side-{side}" data-space="{sp}"><rect x="{bx:.1f}" y="{by:.1f}" width="{w:.1f}" '
+            f'height="{h:.1f}" rx="3" fill="{colour}" fill-opacity="0.88" stroke="#fff" stroke-width="1"/>{body}'
+            f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{bx + (w if side == 0 else 0):.1f}" y2="{by + h / 2:.1f}" '
+            f'stroke="{colour}" stroke-width="1.2"/></g>')
+
+
+def _siege(sp: str, side: int, points: int) -> str:
+    x, y = _xy(c.SPACES[sp])
+    colour = ROME if side == 0 else CARTHAGE
+    return (f'<g class="siege" data-space="{sp}"><circle cx="{x:.1f}" cy="{y:.1f}" r="15" fill="none" '
+            f'stroke="{colour}" stroke-width="3" stroke-dasharray="4,2"/><text class="stack-siege" x="{x:.1f}" '
+            f'y="{y + 27:.1f}" text-anchor="middle" fill="{colour}">siege {points}/3</text></g>')
+
+
+def render_position(state, title: str | None = None) -> str:
+    """A game position drawn on the map: who controls each space now, the tribes left, every stack
+    (CU, elephant CU, CU inside the walls, generals, commander first; Rome left of its space,
+    Carthage right), the sieges with their points, and the turn and political points."""
+    return render_map(Position(state, title))
+
+
+def render_map(position: Position | None = None) -> str:
+    """The map as a standalone SVG document (one ``g.space`` per space, ``g#legend``); with a
+    ``position``, that position drawn on it."""
     w, h = c.MAP.projection.size
     width, height = w + 2 * MARGIN, h + 2 * MARGIN
     fills, borders = _areas(width, height)
@@ -476,12 +557,17 @@ def render_map() -> str:
         f'<g id="seas">{"".join(t for t, _ in seas)}</g>',
         f'<g id="province-labels">{"".join(t for t, _ in provinces)}</g>',
         f'<g id="links">{"".join(_link(ln) for ln in c.LINKS)}</g>',
-        f'<g id="spaces">{"".join(_space(s, positions[s.id]) for s in c.MAP.spaces)}</g>',
+        f'<g id="spaces">{"".join(_space(s, positions[s.id], position) for s in c.MAP.spaces)}</g>',
+        *([f'<g id="sieges">{"".join(_siege(sp, *v) for sp, v in sorted(position.sieges.items()))}</g>',
+           f'<g id="stacks">{"".join(_stack(*st) for st in position.stacks)}</g>'] if position else []),
         f'<line x1="{width:.1f}" y1="0" x2="{width:.1f}" y2="{height:.0f}" stroke="#555" stroke-width="1.5"/>',
-        _legend(width, 0),
-        f'<g id="title"><text class="title" x="{MARGIN + 14}" y="{MARGIN + 24}">Hannibal: Rome vs Carthage '
-        f'\u2014 218 BC</text><text class="subtitle" x="{MARGIN + 14}" y="{MARGIN + 42}">Reconstructed map: '
-        f'{len(c.SPACES)} spaces, {len(c.LINKS)} links, {len(c.PROVINCES)} provinces</text></g>',
+        _legend(width, 0, position is not None),
+        (f'<g id="title"><text class="title" x="{MARGIN + 14}" y="{MARGIN + 24}">Hannibal: Rome vs Carthage '
+         f'\u2014 218 BC</text><text class="subtitle" x="{MARGIN + 14}" y="{MARGIN + 42}">Reconstructed map: '
+         f'{len(c.SPACES)} spaces, {len(c.LINKS)} links, {len(c.PROVINCES)} provinces</text></g>') if position is None
+        else (f'<g id="title"><rect x="{MARGIN}" y="{MARGIN}" width="{min(width - 2 * MARGIN, 9 * len(position.heading))}" '
+              f'height="34" fill="#fff" fill-opacity="0.85"/><text class="title" x="{MARGIN + 10}" '
+              f'y="{MARGIN + 23}">{escape(position.heading)}</text></g>'),
         "</svg>",
     ]
     return "\n".join(parts) + "\n"

@@ -9,7 +9,7 @@ from collections import deque
 from . import board as B
 from . import events as ev
 from .commands import ChooseGeneral, ChooseOption, ChooseSpace, Pass, PlayCard
-from .components import GENERALS, PROVINCES, SPACES, STRATEGY_CARDS, TABLES, attrition_losses, link_between, neighbours, turn as turn_row
+from .components import GENERALS, PROVINCES, SeaTransport, SPACES, STRATEGY_CARDS, TABLES, attrition_losses, link_between, neighbours, turn as turn_row
 from .events import Frame
 from .flow import Ctx, automatic, decision
 from .state import CARTHAGE, ISOLATION, POLITICAL, REINFORCEMENTS, ROME, STRATEGY, WINTER, State, other
@@ -190,7 +190,11 @@ class Ops:
         ctx.pop()
         if isinstance(cmd, ChooseGeneral):
             card = STRATEGY_CARDS[f.card]
-            start_activation(ctx, f.seat, cmd.general, card=f.card, naval_cu=5 if card.ship else 0)
+            naval = 5 if card.ship else 0  # §11.4: an ops-3 card carries up to 5 CU by sea
+            eff = B.effect(cmd.general)
+            if isinstance(eff, SeaTransport) and card.ops >= eff.ops:
+                naval = max(naval, eff.max_cu)  # P. Scipio (reconstructed ability)
+            start_activation(ctx, f.seat, cmd.general, card=f.card, naval_cu=naval)
         elif isinstance(cmd, ChooseOption) and cmd.option == "place_pcs":
             ctx.push(Frame(kind="place_pcs", seat=f.seat, card=f.card, count=f.count))
         elif isinstance(cmd, ChooseOption) and cmd.option == "raise":
