@@ -23,6 +23,13 @@ from engine.session import Session
 
 
 def one(job: tuple[str, int, int]) -> tuple[str, tuple[int, ...], int]:
+    try:
+        return _one(job)
+    except Exception as exc:  # noqa: BLE001 - a crash is a finding, named with its seed
+        return f"crash (seed {job[2]}: {type(exc).__name__}: {exc})", (), 0
+
+
+def _one(job: tuple[str, int, int]) -> tuple[str, tuple[int, ...], int]:
     game_id, players, i = job
     game = registry.get(game_id)
     session, _ = Session.start(game, GameConfig(players), f"random-{game_id}-{i}".encode())
@@ -60,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     print("wins by seat: " + ", ".join(f"{names[s]} {wins[s]} ({100 * wins[s] / len(results):.1f} %)"
                                        for s in range(players)))
     print(f"commands per game: median {steps[len(steps) // 2]}, max {steps[-1]}")
-    return 1 if endings.get("step_limit") else 0
+    return 1 if endings.get("step_limit") or any(r.startswith("crash") for r in endings) else 0
 
 
 if __name__ == "__main__":

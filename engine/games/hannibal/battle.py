@@ -62,7 +62,7 @@ class ReliefSortie:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        ctx.pop()
+        ctx.done(f)
         if isinstance(cmd, Pass):
             ctx.top.flags.remove("relief")
 
@@ -89,7 +89,7 @@ def fighting_commander(s: State, side: int, space: str, inside: bool, relief: bo
 
 @automatic("battle_begin")
 def battle_begin(ctx: Ctx, f: Frame) -> None:
-    ctx.pop()
+    ctx.done(f)
     s = ctx.s
     a = f.count
     d = other(a)
@@ -140,7 +140,7 @@ class CommandSwap:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        ctx.pop()
+        ctx.done(f)
         if isinstance(cmd, ChooseOption):
             command_swap(ctx)
 
@@ -160,7 +160,7 @@ class BattleEvents:
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
         if isinstance(cmd, Pass):
-            ctx.pop()
+            ctx.done(f)
             return
         from .cards import play_counter
         play_counter(ctx, f.seat, cmd.card)
@@ -174,7 +174,7 @@ class ElephantCharge:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        ctx.pop()
+        ctx.done(f)
         if isinstance(cmd, Pass):
             return
         ctx.push(Frame(kind="charge_roll", space=f.space))
@@ -191,7 +191,7 @@ class ElephantWindow:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        ctx.pop()
+        ctx.done(f)
         if isinstance(cmd, PlayCounter):
             from .cards import play_counter
             play_counter(ctx, f.seat, cmd.card)
@@ -202,7 +202,7 @@ def charge_roll(ctx: Ctx, f: Frame) -> None:
     """§17.3-§17.5: the charge succeeds on a roll above the Roman commander's battle rating (on
     anything but a 1 without a Roman general): Rome is dealt one card fewer per elephant CU; a 1
     costs Carthage one card."""
-    ctx.pop()
+    ctx.done(f)
     s = ctx.s
     deal = ctx.find("battle_deal")
     if "panic" in deal.flags:
@@ -272,7 +272,7 @@ def battle_card_count(s: State, side: int, space: str, adjust: int, cancelled: l
 @automatic("battle_deal")
 def battle_deal(ctx: Ctx, f: Frame) -> None:
     """§14.1, §14.5 step 5: the 48 battle cards are shuffled and dealt."""
-    ctx.pop()
+    ctx.done(f)
     s = ctx.s
     b = s.battle
     counts = [battle_card_count(s, side, f.space, f.nums[side], [x for x in f.flags if x in ("spain", "numidia")])
@@ -302,12 +302,12 @@ def battle_loop(ctx: Ctx, f: Frame) -> None:
     s = ctx.s
     b = s.battle
     if "over" in f.flags:
-        ctx.pop()
+        ctx.done(f)
         return
     if hand_size(s, b.attacker) == 0 and not holds_maharbal(s, b.attacker):
         ctx.emit(ev.BattleEnded(winner=other(b.attacker), rounds=b.rounds, how="no_cards", card=""))
         f.flags.append("over")
-        ctx.pop()
+        ctx.done(f)
         return
     ctx.push(Frame(kind="battle_attack", seat=b.attacker, space=b.space))
 
@@ -349,7 +349,7 @@ class BattleAttack:
             from .cards import play_counter
             play_counter(ctx, f.seat, cmd.card)
             return
-        ctx.pop()
+        ctx.done(f)
         if isinstance(cmd, ChooseOption):
             withdraw_attempt(ctx, f.seat)
             return
@@ -377,7 +377,7 @@ class BattleMatch:
             from .cards import play_counter
             play_counter(ctx, f.seat, cmd.card)
             return
-        ctx.pop()
+        ctx.done(f)
         if isinstance(cmd, ChooseOption):
             ctx.emit(ev.BattleEnded(winner=other(f.seat), rounds=b.rounds, how="unmatched", card=f.origin))
             ctx.find("battle_loop").flags.append("over")
@@ -399,7 +399,7 @@ class Counterattack:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        ctx.pop()
+        ctx.done(f)
         if isinstance(cmd, Pass):
             return
         g = ctx.s.battle.commanders[f.seat]
@@ -417,7 +417,7 @@ class TakeInitiative:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        ctx.pop()
+        ctx.done(f)
         if isinstance(cmd, ChooseOption):
             ctx.emit(ev.InitiativeChanged(seat=f.seat))
 
@@ -468,7 +468,7 @@ def battle_after(ctx: Ctx, f: Frame) -> None:
     s = ctx.s
     b = s.battle
     if "done" in f.flags:
-        ctx.pop()
+        ctx.done(f)
         lost = f.count
         loser = f.mp - 1
         ctx.emit(ev.BattleCleared())
@@ -533,15 +533,16 @@ def _fighting_generals(s: State, side: int) -> list[str]:
 
 
 # ------------------------------------------------------------------------------ retreats
-def retreat_paths(s: State, side: int, x: str, force: int, attacker_origin: str, is_attacker: bool) -> dict[str, int]:
-    """§15.1-§15.3: where the beaten force may go and what the way costs it.
+def retreat_paths(s: State, side: int, x: str, force: int, attacker_origin: str,
+                  is_attacker: bool) -> dict[str, tuple[int, tuple[str, ...]]]:
+    """§15.1-§15.3: where the beaten force may go, what the way costs it and the way itself.
 
     Paths of at most 4 spaces over ordinary links, never back into the battle space, never into the
     space the attacker came from (for the defender), stopping at the first space that holds a
     friendly PC and no enemy CU or more friendly CU than the force. Each space entered costs a CU
     for an enemy PC or an unfriendly tribe, and one per enemy CU there. The nearest ends may be
     chosen, or a farther end that costs fewer CU. The original attacker goes back where it came
-    from. Returns {destination: CU lost on the way}."""
+    from. Returns {destination: (CU lost on the way, the spaces entered)}."""
     e = other(side)
 
     def cost(sp: str) -> int:
@@ -551,7 +552,7 @@ def retreat_paths(s: State, side: int, x: str, force: int, attacker_origin: str,
     def end_ok(sp: str) -> bool:
         if B.cu_total(s, e, sp) > 0:
             return False
-        return B.friendly_pc(s, side, sp) or B.cu_total(s, side, sp) > force
+        return B.friendly_pc(s, side, sp) or B.cu_outside(s, side, sp) > force
 
     if is_attacker:
         if not attacker_origin or attacker_origin == x:
@@ -559,40 +560,54 @@ def retreat_paths(s: State, side: int, x: str, force: int, attacker_origin: str,
         ln = link_between(x, attacker_origin)
         if ln is None or ln.kind != "ordinary" or B.cu_total(s, e, attacker_origin) > 0:
             return {}
-        return {attacker_origin: cost(attacker_origin)}
-    best: dict[str, tuple[int, int]] = {}
-    todo = deque([(x, 0, 0, (x,))])
+        return {attacker_origin: (cost(attacker_origin), (attacker_origin,))}
+    best: dict[str, tuple[int, int, tuple[str, ...]]] = {}
+    todo = deque([(x, 0, 0, ())])
     while todo:
         here, dist, paid, path = todo.popleft()
         for nb in neighbours(here):
             ln = link_between(here, nb)
-            if ln.kind != "ordinary" or nb in path or nb == attacker_origin:
+            if ln.kind != "ordinary" or nb == x or nb in path or nb == attacker_origin:
                 continue
             c = paid + cost(nb)
+            way = path + (nb,)
             if end_ok(nb):
-                if nb not in best or (dist + 1, c) < best[nb]:
-                    best[nb] = (dist + 1, c)
+                if nb not in best or (dist + 1, c) < best[nb][:2]:
+                    best[nb] = (dist + 1, c, way)
                 continue
-            if dist + 1 < 4 and B.cu_total(s, e, nb) == 0:
-                todo.append((nb, dist + 1, c, path + (nb,)))
-            elif dist + 1 < 4:
-                todo.append((nb, dist + 1, c, path + (nb,)))
+            if dist + 1 < 4:
+                todo.append((nb, dist + 1, c, way))
     if not best:
         return {}
-    nearest = min(d for d, _ in best.values())
-    ref = min(c for d, c in best.values() if d == nearest)
-    return {sp: c for sp, (d, c) in best.items() if d == nearest or c < ref}
+    nearest = min(d for d, _, _ in best.values())
+    ref = min(c for d, c, _ in best.values() if d == nearest)
+    return {sp: (c, way) for sp, (d, c, way) in best.items() if d == nearest or c < ref}
 
 
-@decision("retreat", "where the beaten force retreats (§15)")
+def city_room(s: State, f: Frame) -> int:
+    """§15.2, §15.4: CU the beaten force may take inside the city of the battle space: a friendly
+    city, not besieged unless the force sortied from it (§20.7)."""
+    side, x = f.seat, f.space
+    b = s.battle
+    if "split" in f.flags or not B.is_city_space(x) or not B.friendly_pc(s, side, x):
+        return 0
+    if B.besieged(s, x) and not (b.inside[side] or (b.relief and side == b.orig_attacker)):
+        return 0
+    return max(0, B.capacity(x) - (0 if b.inside[side] else B.cu_inside(s, side, x)))
+
+
+@decision("retreat", "where the beaten force retreats (§15); or into the city of the battle space (§15.4)")
 class Retreat:
     @staticmethod
     def legal(s: State, f: Frame) -> list:
-        return [ChooseSpace(space=sp) for sp in sorted(_retreat_options(s, f))] or [ChooseOption(option="eliminated")]
+        out: list = [ChooseSpace(space=sp) for sp in sorted(_retreat_options(s, f))]
+        if city_room(s, f) > 0 and fighting_cu(s, f.seat, f.space)[0] > 0:
+            out.append(ChooseOption(option="into_city"))
+        return out or [ChooseOption(option="eliminated")]
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        ctx.pop()
+        ctx.done(f)
         s = ctx.s
         side, x = f.seat, f.space
         b = s.battle
@@ -600,30 +615,55 @@ class Retreat:
         gens = _fighting_generals(s, side)
         after = ctx.find("battle_after")
         from .turn import neutralize
+        if isinstance(cmd, ChooseOption) and cmd.option == "into_city":
+            k = min(city_room(s, f), cu)
+            outside = 0 if b.inside[side] else min(B.cu_outside(s, side, x), cu)
+            go = min(k, outside)
+            if go:
+                e_in = max(0, go - (B.cu_outside(s, side, x) - B.cu_of(s, side, x).el))
+                ctx.emit(ev.UnitsMoved(side=side, origin=x, space=x, count=go, elephants=e_in,
+                                       generals=tuple(g for g in gens if not s.gens[g].inside) if go == outside else (),
+                                       from_inside=False, to_inside=True, how="retreat"))
+            left = cu - k
+            if left > 0:
+                if x in s.landed[side]:
+                    after.count += lose_fighting(ctx, side, x, left, "no_retreat")  # §15.2: the excess is lost
+                else:
+                    ctx.push(Frame(kind="retreat", seat=side, space=x, origin=f.origin, flags=f.flags + ["split"]))
+            return
         if isinstance(cmd, ChooseOption):
             if cu:
                 after.count += lose_fighting(ctx, side, x, cu, "no_retreat")
             for g in gens:
                 neutralize(ctx, g, "no_retreat")
             return
-        paid = _retreat_options(s, f)[cmd.space]
-        if paid:
-            got = lose_fighting(ctx, side, x, min(paid, cu), "retreat")
-            after.count += got
-            cu, el = fighting_cu(s, side, x)
-            if cu == 0 and got:
-                for g in gens:
-                    neutralize(ctx, g, "retreat")
-                return
-        inside = b.inside[side]
-        ctx.emit(ev.UnitsMoved(side=side, origin=x, space=cmd.space, count=cu, elephants=el, generals=tuple(gens),
-                               from_inside=inside, to_inside=False, how="retreat"))
+        _, way = _retreat_options(s, f)[cmd.space]
+        here, inside = x, b.inside[side] or False
+        for sp in way:
+            ctx.emit(ev.UnitsMoved(side=side, origin=here, space=sp, count=cu, elephants=el, generals=tuple(gens),
+                                   from_inside=inside, to_inside=False, how="retreat"))
+            inside = False
+            c = (1 if (B.enemy_pc(s, side, sp) or B.unfriendly_tribe(s, side, sp)) else 0) + B.cu_total(s, other(side), sp)
+            if c:
+                from .turn import lose_cu
+                got = lose_cu(ctx, side, sp, min(c, cu), "retreat")
+                after.count += got
+                cu -= got
+                el = min(el, cu, B.cu_of(s, side, sp).el)
+                if cu == 0:
+                    for g in gens:
+                        neutralize(ctx, g, "retreat")  # §10.10: all its CU lost in the retreat
+                    return
+            here = sp
+            if sp != way[-1]:
+                u = B.cu_of(s, side, sp)
+                cu, el = u.cu, u.el  # §15.1: friendly CU on the way are routed and go along (H39)
 
 
-def _retreat_options(s: State, f: Frame) -> dict[str, int]:
+def _retreat_options(s: State, f: Frame) -> dict[str, tuple[int, tuple[str, ...]]]:
     side, x = f.seat, f.space
-    if x in s.landed[side] and not (B.is_city_space(x) and B.friendly_pc(s, side, x)):
-        return {}  # §15.2: landed by sea this turn: eliminated
+    if x in s.landed[side]:
+        return {}  # §15.2: landed by sea this turn: eliminated (or into a friendly city there, §15.2)
     cu, _ = fighting_cu(s, side, x)
     return retreat_paths(s, side, x, cu, f.origin, "attacker" in f.flags)
 
@@ -662,7 +702,7 @@ class WithdrawTo:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        ctx.pop()
+        ctx.done(f)
         if isinstance(cmd, ChooseOption):
             return  # nowhere to go: the army stays where it is (ruling in RULES.md)
         s = ctx.s

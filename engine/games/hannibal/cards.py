@@ -81,7 +81,9 @@ def counters_for(s: State, seat: int, window: str) -> list[int]:
         k = c.kind
         if window not in c.windows:
             continue
-        if window == "enemy_naval_move" and k in ("storm_at_sea", "adverse_elements"):
+        if window == "enemy_pass_crossing" and k == "adverse_elements":
+            out.append(card)
+        elif window == "enemy_naval_move" and k in ("storm_at_sea", "adverse_elements"):
             if k == "storm_at_sea" and seat != ROME:
                 continue
             out.append(card)
@@ -170,7 +172,7 @@ class EventPcs:
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
         if isinstance(cmd, Pass):
-            ctx.pop()
+            ctx.done(f)
             return
         s = ctx.s
         k = _card(f.card).kind
@@ -185,7 +187,7 @@ class EventPcs:
             pass
         f.count -= 1
         if f.count <= 0:
-            ctx.pop()
+            ctx.done(f)
 
 
 def _pcs(ctx: Ctx, seat: int, card: int, count: int) -> None:
@@ -272,7 +274,7 @@ class EventCu:
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
         from .turn import place_cu
-        ctx.pop()
+        ctx.done(f)
         place_cu(ctx, f.seat, cmd.space, f.count, f.nums[0] if f.nums else 0, "event")
 
 
@@ -365,7 +367,7 @@ class EventSpace:
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
         from .turn import attrition
-        ctx.pop()
+        ctx.done(f)
         s = ctx.s
         k = _card(f.card).kind
         sp = cmd.space
@@ -448,7 +450,7 @@ class EventGeneral:
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
         from .movement import start_activation
-        ctx.pop()
+        ctx.done(f)
         card = _card(f.card)
         k = card.kind
         flags = ("event",)
@@ -504,7 +506,7 @@ class Pirates:
         if isinstance(cmd, ChooseGeneral):
             f.general = cmd.general
             return
-        ctx.pop()
+        ctx.done(f)
         if isinstance(cmd, Pass):
             return
         g = s.gens[f.general]

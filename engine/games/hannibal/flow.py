@@ -96,6 +96,13 @@ class Ctx:
     def pop(self) -> Frame | None:
         return self.s.flow.pop() if self.s.flow else None  # empty once the war has ended
 
+    def done(self, frame: Frame) -> None:
+        """Take ``frame`` off the stack wherever it is (frames pushed above it meanwhile stay)."""
+        for i in range(len(self.s.flow) - 1, -1, -1):
+            if self.s.flow[i] is frame:
+                del self.s.flow[i]
+                return
+
     def find(self, kind: str) -> Frame | None:
         for f in reversed(self.s.flow):
             if f.kind == kind:

@@ -136,7 +136,7 @@ def advance_form(ctx: Ctx, f: Frame) -> None:
         if lo != hi:
             return
         el = lo
-    ctx.pop()
+    ctx.done(f)
     inside = "inside" in f.flags
     ctx.emit(ev.CommandTaken(general=f.general))
     camp = _campaign_of(s)
@@ -281,7 +281,13 @@ class Move:
         if isinstance(cmd, Pass):
             end_move(ctx, f)
         elif isinstance(cmd, ChooseSpace):
-            march(ctx, f, cmd.space)
+            ln = link_between(f.space, cmd.space)
+            opponent = other(f.seat)
+            if ln.kind != "ordinary" and ctx.s.hands[opponent]:
+                ctx.push(Frame(kind="cross", space=cmd.space),
+                         Frame(kind="pass_window", seat=opponent, space=cmd.space))
+            else:
+                march(ctx, f, cmd.space)
         elif isinstance(cmd, ChooseGeneral):
             if cmd.general in f.generals:
                 f.generals.remove(cmd.general)
@@ -299,10 +305,10 @@ class Move:
             ctx.push(Frame(kind="drop_pick", seat=f.seat, flags=[cmd.option]))
         elif cmd.option == "sortie":
             from .battle import start_battle
-            ctx.pop()
+            ctx.done(f)
             start_battle(ctx, f.seat, f.space, origin=f.space, sortie_from_inside=True, army=f)
         elif cmd.option in ("siege", "submission"):
-            ctx.pop()
+            ctx.done(f)
             camp = _campaign_of(s)
             if camp is not None:
                 camp.flags.append("rolled:" + f.space)
@@ -330,13 +336,21 @@ class DropPick:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        ctx.pop()
+        ctx.done(f)
         mv = ctx.top
         if "drop" in f.flags:
-            mv.count -= cmd.number
-            mv.nums[0] = min(mv.nums[0], mv.count)  # plain CU are dropped first
+            mv.count -= cmd.number  # plain CU are dropped first
         else:
             mv.count += cmd.number  # plain CU are picked up first
+        fix_elephants(ctx.s, mv)
+
+
+def fix_elephants(s: State, mv: Frame) -> None:
+    """The army's elephant CU after it dropped or picked up CU: plain CU go first (ruling G5), as
+    far as the stack where it stands has plain CU."""
+    u = B.cu_of(s, mv.seat, mv.space)
+    here, el = (u.icu, u.iel) if "inside" in mv.flags else (u.cu, u.el)
+    mv.nums[0] = min(max(mv.nums[0], mv.count - (here - el)), el, mv.count)
 
 
 @decision("sail_to", "the port to sail to (§11.1)")
@@ -347,7 +361,7 @@ class SailTo:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        ctx.pop()
+        ctx.done(f)
         if isinstance(cmd, Pass):
             return
         mv = ctx.top
@@ -369,17 +383,45 @@ class NavalWindow:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        ctx.pop()
+        ctx.done(f)
         if isinstance(cmd, PlayCounter):
             from .cards import play_counter
             play_counter(ctx, f.seat, cmd.card)
+
+
+@decision("pass_window", "play a counter-event against this pass or strait crossing (Adverse Elements), or pass")
+class PassWindow:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        from .cards import counters_for
+        return [PlayCounter(card=c) for c in counters_for(s, f.seat, "enemy_pass_crossing")] + [Pass()]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        ctx.done(f)
+        if isinstance(cmd, PlayCounter):
+            from .cards import play_counter
+            play_counter(ctx, f.seat, cmd.card)
+
+
+@automatic("cross")
+def cross(ctx: Ctx, f: Frame) -> None:
+    """Card 41 at a pass or strait: the army may not cross with its 3rd or 4th MP (§25 #41)."""
+    ctx.done(f)
+    mv = ctx.top
+    if "weather" in mv.flags:
+        mv.flags.remove("weather")
+        used = mv.nums[2] - mv.mp
+        if used + 2 >= 3:
+            return
+    march(ctx, mv, f.space)
 
 
 @automatic("naval_crossing")
 def naval_crossing(ctx: Ctx, f: Frame) -> None:
     """§11: a sea move costs 3 MP; Rome rolls on the naval combat table against every
     Carthaginian sea move (§11.5, §11.6), except during a Truce (#64)."""
-    ctx.pop()
+    ctx.done(f)
     s = ctx.s
     mv = ctx.top
     if "weather" in mv.flags:  # Adverse Elements cancelled the sea leg (#41)
@@ -398,6 +440,7 @@ def naval_crossing(ctx: Ctx, f: Frame) -> None:
             mv.mp = 0
             return
         if result == "sunk":
+            ctx.done(mv)  # the move ends
             if mv.count:
                 from .turn import lose_cu
                 lose_cu(ctx, mv.seat, mv.space, mv.count, "naval", elephant_first=mv.nums[0],
@@ -405,8 +448,6 @@ def naval_crossing(ctx: Ctx, f: Frame) -> None:
             from .turn import neutralize
             for g in army_generals(mv):
                 neutralize(ctx, g, "naval")
-            ctx.pop()
-            finish_activation(ctx, mv, popped=True)
             return
     origin = mv.space
     mv.spaces = [origin]
@@ -440,7 +481,6 @@ def naval_modifier(s: State, mv: Frame, dest: str) -> int:
 
 def march(ctx: Ctx, mv: Frame, dest: str) -> None:
     """One land step (§10.2): pay its MP, roll pass attrition (§10.6), then the reaction phase."""
-    s = ctx.s
     ln = link_between(mv.space, dest)
     cost = 1 if ln.kind == "ordinary" else 2
     origin = mv.space
@@ -488,7 +528,7 @@ def _hanno_may_remove(s: State, f: Frame) -> bool:
 
 
 def end_move(ctx: Ctx, mv: Frame) -> None:
-    ctx.pop()
+    ctx.done(mv)
     if "pc_marked" in mv.flags and mv.spaces and B.is_plain_pc(ctx.s, mv.spaces[0]) \
             and B.enemy_pc(ctx.s, mv.seat, mv.spaces[0]):
         ctx.emit(ev.ControlChanged(space=mv.spaces[0], side=-1, cause="ability"))
@@ -604,7 +644,7 @@ class CityDeclare:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        ctx.pop()
+        ctx.done(f)
         s = ctx.s
         side, sp = f.seat, f.space
         u = B.cu_of(s, side, sp)
@@ -657,7 +697,7 @@ class Reaction:
             f.flags.append("tribes")
             play_counter(ctx, f.seat, cmd.card)
         else:
-            ctx.pop()
+            ctx.done(f)
             after = ctx.top  # the after_enter frame
             after.generals = list(f.generals)
             after.nums = list(f.nums)
@@ -694,7 +734,7 @@ class InterceptCu:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        ctx.pop()
+        ctx.done(f)
         r = ctx.top
         r.generals.append(f.general)
         r.nums.append(cmd.number)
@@ -736,7 +776,7 @@ def after_enter(ctx: Ctx, f: Frame) -> None:
         else:
             mv.flags.append("failed:" + g)
         return
-    ctx.pop()
+    ctx.done(f)
     intercepted = [fl.split(":", 1)[1] for fl in f.flags if fl.startswith("intercepted:")]
     if intercepted and mv.count > 0 and B.cu_outside(s, n, x) > 0:
         best = max(intercepted, key=lambda g: (B.rank(s, g), B.battle_rating(g), g))
@@ -770,7 +810,7 @@ def resolve_space(ctx: Ctx, mv: Frame, x: str, *, failed_avoid: bool = False, av
             end_move(ctx, mv)
         return
     from .battle import start_battle
-    ctx.pop()  # the move frame: a battle ends the activation (§10.2 step 7)
+    ctx.done(mv)  # the move frame: a battle ends the activation (§10.2 step 7)
     start_battle(ctx, mv.seat, x, origin=mv.origin, army=mv, failed_avoid=failed_avoid,
                  interceptors=intercepted_by or [])
 
@@ -796,7 +836,7 @@ class AvoidTo:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        ctx.pop()
+        ctx.done(f)
         s = ctx.s
         n, x = f.seat, f.space
         u = B.cu_of(s, n, x)
@@ -820,7 +860,7 @@ class Intercepted:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        ctx.pop()
+        ctx.done(f)
         mv = _mover(ctx.s)
         if cmd.option == "battle":
             resolve_space(ctx, mv, f.space, failed_avoid="failed_avoid" in f.flags, intercepted_by=f.generals)
@@ -892,7 +932,7 @@ class Campaign:
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
         if isinstance(cmd, Pass):
-            ctx.pop()
+            ctx.done(f)
             return
         s = ctx.s
         g = cmd.general

@@ -21,7 +21,7 @@ CAMPAIGN_CARDS = frozenset(n for n, c in STRATEGY_CARDS.items() if c.campaign)
 # ----------------------------------------------------------------------------------- the turn
 @automatic("begin_turn")
 def begin_turn(ctx: Ctx, f: Frame) -> None:
-    ctx.pop()
+    ctx.done(f)
     n = ctx.s.turn + 1
     ctx.emit(ev.TurnBegan(turn=n))
     for side_name in ("counsel_rome", "counsel_carthage"):
@@ -42,7 +42,7 @@ def begin_turn(ctx: Ctx, f: Frame) -> None:
 
 @automatic("end_turn")
 def end_turn(ctx: Ctx, f: Frame) -> None:
-    ctx.pop()
+    ctx.done(f)
     if ctx.s.markers.get("naval_victory"):
         ctx.emit(ev.MarkerSet(name="naval_victory", value=0))
     if ctx.s.markers.get("truce"):
@@ -69,7 +69,7 @@ def reshuffle(ctx: Ctx, reason: str) -> None:
 
 @automatic("deal")
 def deal(ctx: Ctx, f: Frame) -> None:
-    ctx.pop()
+    ctx.done(f)
     n = turn_row(ctx.s.turn).strategy_cards
     if len(ctx.s.deck) < 2 * n:
         reshuffle(ctx, "deck_short")
@@ -81,7 +81,7 @@ def deal(ctx: Ctx, f: Frame) -> None:
 
 @automatic("begin_strategy")
 def begin_strategy(ctx: Ctx, f: Frame) -> None:
-    ctx.pop()
+    ctx.done(f)
     ctx.emit(ev.PhaseBegan(phase=STRATEGY))
     ctx.push(Frame(kind="strategy_next", seat=-1, nums=[-1]), Frame(kind="claim_first", seat=ROME))
 
@@ -97,7 +97,7 @@ class ClaimFirst:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        ctx.pop()
+        ctx.done(f)
         if isinstance(cmd, ChooseOption):
             ctx.emit(ev.FirstPlayer(seat=ROME, claimed=True))
             ctx.push(Frame(kind="strategy", seat=ROME, flags=["campaign_first"]))
@@ -113,7 +113,7 @@ class ChooseFirst:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        ctx.pop()
+        ctx.done(f)
         seat = CARTHAGE if cmd.option == "carthage" else ROME
         ctx.emit(ev.FirstPlayer(seat=seat, claimed=False))
         ctx.push(Frame(kind="strategy", seat=seat))
@@ -130,7 +130,7 @@ def strategy_next(ctx: Ctx, f: Frame) -> None:
     if not s.hands[nxt]:
         nxt = other(nxt)
     if not s.hands[nxt]:
-        ctx.pop()
+        ctx.done(f)
         return
     ctx.push(Frame(kind="strategy", seat=nxt))
 
@@ -156,7 +156,7 @@ class Strategy:
     def act(ctx: Ctx, f: Frame, cmd: PlayCard) -> None:
         from .cards import play_event
         seat = f.seat
-        ctx.pop()
+        ctx.done(f)
         nxt = ctx.top
         nxt.nums = [seat]
         card = STRATEGY_CARDS[cmd.card]
@@ -187,7 +187,7 @@ class Ops:
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
         from .movement import start_activation
-        ctx.pop()
+        ctx.done(f)
         if isinstance(cmd, ChooseGeneral):
             card = STRATEGY_CARDS[f.card]
             naval = 5 if card.ship else 0  # §11.4: an ops-3 card carries up to 5 CU by sea
@@ -228,12 +228,12 @@ class PlacePcs:
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
         if isinstance(cmd, Pass):
-            ctx.pop()
+            ctx.done(f)
             return
         ctx.emit(ev.ControlChanged(space=cmd.space, side=f.seat, cause="ops"))
         f.count -= 1
         if f.count <= 0:
-            ctx.pop()
+            ctx.done(f)
 
 
 def raise_spaces(s: State, side: int) -> list[str]:
@@ -257,7 +257,7 @@ class Raise:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        ctx.pop()
+        ctx.done(f)
         place_cu(ctx, f.seat, cmd.space, 1, 0, "raise")
 
 
@@ -330,7 +330,7 @@ class CarthageReinforce:
         while f.nums and not carthage_slot_spaces(ctx.s, f.nums[-1]):
             f.nums.pop()
         if not f.nums:
-            ctx.pop()
+            ctx.done(f)
 
 
 def return_spaces(s: State) -> list[str]:
@@ -402,7 +402,7 @@ class RomeReinforce:
         if B.in_italy(cmd.space):
             f.mp += 1  # mp: CU placed in Italy so far
         if f.count <= 0 or not _rome_options(ctx.s, f):
-            ctx.pop()
+            ctx.done(f)
 
 
 def _rome_options(s: State, f: Frame) -> list[str]:
@@ -447,7 +447,7 @@ class Africanus:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        ctx.pop()
+        ctx.done(f)
         ctx.emit(ev.GeneralPlaced(general="scipio_africanus", space=cmd.space, inside=False))
         ctx.emit(ev.OfficeChanged(general="scipio_africanus", office="proconsul"))
         place_cu(ctx, ROME, cmd.space, 5, 0, "reinforcement")
@@ -455,7 +455,7 @@ class Africanus:
 
 @automatic("africanus_missing")
 def africanus_missing(ctx: Ctx, f: Frame) -> None:
-    ctx.pop()
+    ctx.done(f)
 
 
 @decision("proconsul", "Rome: name a general on the map proconsul, or none (§6.4, §6.6)")
@@ -466,7 +466,7 @@ class Proconsul:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        ctx.pop()
+        ctx.done(f)
         s = ctx.s
         keep = cmd.general if isinstance(cmd, ChooseGeneral) else ""
         for g in B.generals_on_map(s, ROME):
@@ -487,7 +487,7 @@ class Proconsul:
 @automatic("elect_consuls")
 def elect_consuls(ctx: Ctx, f: Frame) -> None:
     """Two consuls drawn at random from the cup (§6.4), placed by Rome (§6.5)."""
-    ctx.pop()
+    ctx.done(f)
     s = ctx.s
     cup = sorted(g for g, st in s.gens.items() if st.status == "cup" and B.side_of(g) == ROME)
     drawn = tuple(ctx.rng.shuffled(cup)[:2])
@@ -528,7 +528,7 @@ class PlaceConsul:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        ctx.pop()
+        ctx.done(f)
         s = ctx.s
         inside = B.besieged(s, cmd.space) or (B.cu_outside(s, ROME, cmd.space) == 0
                                                 and B.cu_inside(s, ROME, cmd.space) > 0)
@@ -541,7 +541,7 @@ class PlaceConsul:
 def winter(ctx: Ctx, f: Frame) -> None:
     """§21.1: every CU in a space with an enemy PC or an unfriendly tribe rolls, by the size of
     the force there; CU inside their own city do not (H27, H35)."""
-    ctx.pop()
+    ctx.done(f)
     s = ctx.s
     ctx.emit(ev.PhaseBegan(phase=WINTER))
     for side in (ROME, CARTHAGE):
@@ -590,7 +590,7 @@ def lose_cu(ctx: Ctx, side: int, space: str, count: int, cause: str, *, elephant
 @automatic("isolation")
 def isolation(ctx: Ctx, f: Frame) -> None:
     """§19.4: Rome, then Carthage, removes every isolated plain PC."""
-    ctx.pop()
+    ctx.done(f)
     ctx.emit(ev.PhaseBegan(phase=ISOLATION))
     for side in (ROME, CARTHAGE):
         supported = supported_spaces(ctx.s, side)
@@ -639,7 +639,7 @@ def political(ctx: Ctx, f: Frame) -> None:
     """§22: count the points; the side behind removes the difference in plain PCs, or sues for
     peace; Carthage holding all of Italy but Latium wins (§23); after turn 9 the higher total
     wins, Carthage on a tie (§22.4)."""
-    ctx.pop()
+    ctx.done(f)
     s = ctx.s
     ctx.emit(ev.PhaseBegan(phase=POLITICAL))
     pts = B.political_points(s)
@@ -656,7 +656,7 @@ def political(ctx: Ctx, f: Frame) -> None:
 
 @automatic("final_count")
 def final_count(ctx: Ctx, f: Frame) -> None:
-    ctx.pop()
+    ctx.done(f)
     if ctx.s.turn >= LAST_TURN:
         pts = B.political_points(ctx.s)
         end_game(ctx, ROME if pts[ROME] > pts[CARTHAGE] else CARTHAGE, "turn_limit")
@@ -684,7 +684,7 @@ class RemovePcs:
         ctx.emit(ev.ControlChanged(space=cmd.space, side=-1, cause=f.origin))
         f.count -= 1
         if f.count <= 0:
-            ctx.pop()
+            ctx.done(f)
 
 
 def end_game(ctx: Ctx, winner: int, reason: str) -> None:

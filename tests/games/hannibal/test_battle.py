@@ -210,3 +210,61 @@ def test_18_2_a_roll_of_5_swaps_the_consuls():
     start_battle(ctx, CARTHAGE, "arretium", origin="")
     ctx.run()
     assert ctx.s.battle.commanders[ROME] == "varro"
+
+
+def _chain():
+    """x - y - z over ordinary links, z not next to x."""
+    from engine.games.hannibal.components import link_between, neighbours
+    for x in sorted(SPACES):
+        for y in neighbours(x):
+            if link_between(x, y).kind != "ordinary":
+                continue
+            for z in neighbours(y):
+                if z != x and link_between(y, z).kind == "ordinary" and z not in neighbours(x):
+                    return x, y, z
+    raise AssertionError("no chain")
+
+
+def lose_at(s, space, loser, cu):
+    """A battle in ``space`` that ``loser`` (the defender) has just lost, at its retreat."""
+    fight(s, space, 1 - loser, [{}, {}])
+    s.flow = [Frame(kind="strategy_next", nums=[-1]), Frame(kind="battle_after", space=space, flags=["done"], mp=loser + 1),
+              Frame(kind="retreat", seat=loser, space=space, origin="")]
+    return s
+
+
+def test_15_1_friendly_cu_on_the_retreat_path_are_routed_and_go_along():
+    x, y, z = _chain()
+    s = clear()
+    s.control = {z: ROME}
+    put(s, ROME, x, 3)
+    put(s, ROME, y, 1)
+    put(s, CARTHAGE, x, 5, generals=("mago",))
+    lose_at(s, x, ROME, 3)
+    assert cmd.ChooseSpace(space=z) in legal(s, ROME)
+    play(s, ROME, cmd.ChooseSpace(space=z))
+    assert B.cu_total(s, ROME, y) == 0 and B.cu_total(s, ROME, z) == 4
+
+
+def test_15_4_a_beaten_force_may_split_into_its_city_and_retreat_the_rest():
+    s = clear()
+    s.control = {"roma": ROME, "ostia": ROME} if "ostia" in SPACES else {"roma": ROME}
+    put(s, ROME, "roma", 7, generals=("varro",), office="consul")
+    put(s, CARTHAGE, "roma", 8, generals=("hannibal",))
+    lose_at(s, "roma", ROME, 7)
+    assert cmd.ChooseOption(option="into_city") in legal(s, ROME)
+    play(s, ROME, cmd.ChooseOption(option="into_city"))
+    assert B.cu_inside(s, ROME, "roma") == 5  # Roma holds 5 (§10.7)
+    assert top(s).kind == "retreat" and cmd.ChooseOption(option="into_city") not in legal(s, ROME)
+
+
+def test_14_12_a_6_and_the_retreat_table_can_cost_carthage_two_elephant_cu():
+    """§14.12: an "e" loss on a 6 and the first retreat-table loss are both elephant CU."""
+    s = clear()
+    put(s, CARTHAGE, "arretium", 6, elephants=2, generals=("mago",))
+    put(s, ROME, "arretium", 6, generals=("varro",), office="consul")
+    fight(s, "arretium", ROME, [{"probe": 1}, {}])
+    events = play(s, ROME, cmd.PlayBattleCard(card="probe", as_type="probe"))
+    events += play(s, CARTHAGE, cmd.ChooseOption(option="concede"), Dice(6, 3))
+    lost = [e for e in of(events, ev.CuLost) if e.side == CARTHAGE]
+    assert sum(e.elephants for e in lost) == 2

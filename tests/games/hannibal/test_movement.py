@@ -152,3 +152,73 @@ def test_13_1_a_failed_avoidance_means_battle_with_one_card_less():
     dealt = {e.seat: len(e.cards) for e in of(events, ev.BattleCardsDealt)}
     assert dealt[ROME] == battle_card_count(s, ROME, "nola", 0, []) - 1
     assert dealt[CARTHAGE] == battle_card_count(s, CARTHAGE, "nola", 0, [])
+
+
+def test_9_2_a_commander_drops_subordinates_with_cu_along_his_way():
+    """§9.2 example: Hannibal leaves Gisgo and Mago, with CU, in spaces he passes."""
+    s = clear()
+    put(s, CARTHAGE, "saguntum", 10, generals=("hannibal", "mago", "hasdrubal_gisgo"))
+    activate(s, CARTHAGE, "hannibal")
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="hasdrubal_gisgo"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=10))
+    b = next(n for n in neighbours("saguntum") if link_between("saguntum", n).kind == "ordinary")
+    control(s, CARTHAGE, b)
+    play(s, CARTHAGE, cmd.ChooseSpace(space=b))
+    while top(s).kind != "move":
+        play(s, top(s).seat, cmd.Pass())
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="hasdrubal_gisgo"))  # Gisgo stays here ...
+    play(s, CARTHAGE, cmd.ChooseOption(option="drop"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=3))                       # ... with 3 CU
+    mv = top(s)
+    assert mv.generals == ["mago"] and mv.count == 7
+    assert s.gens["hasdrubal_gisgo"].where == b and s.gens["hannibal"].where == b
+    c = next(n for n in neighbours(b) if n != "saguntum" and link_between(b, n).kind == "ordinary")
+    control(s, CARTHAGE, c)
+    play(s, CARTHAGE, cmd.ChooseSpace(space=c))
+    while top(s).kind != "move":
+        play(s, top(s).seat, cmd.Pass())
+    assert s.gens["hasdrubal_gisgo"].where == b and B.cu_total(s, CARTHAGE, b) == 3
+    assert s.gens["mago"].where == c and B.cu_total(s, CARTHAGE, c) == 7
+
+
+def test_11_1_a_land_step_then_a_sea_move_costs_4_mp():
+    """§11.1 example: one space by land to a port, then by sea (3 MP)."""
+    s = clear()
+    from engine.games.hannibal.components import SPACES as SP
+    port, inland = next((p, n) for p in sorted(SP) if SP[p].port and B.country(p) == "spain" for n in neighbours(p)
+                        if SP[n].port is None and link_between(p, n).kind == "ordinary")
+    put(s, CARTHAGE, inland, 3, generals=("hasdrubal",))
+    control(s, CARTHAGE, inland, port)
+    activate(s, CARTHAGE, "hasdrubal")
+    play(s, CARTHAGE, cmd.ChooseNumber(number=3))
+    play(s, CARTHAGE, cmd.ChooseSpace(space=port))
+    assert top(s).mp == 3 and cmd.ChooseOption(option="sail") in legal(s, CARTHAGE)
+    play(s, CARTHAGE, cmd.ChooseOption(option="sail"))
+    events = play(s, CARTHAGE, cmd.ChooseSpace(space="carthago"), Dice(1))
+    assert of(events, ev.UnitsMoved)[-1].how == "sail" and s.gens["hasdrubal"].where == "carthago"
+    assert not any(f.kind == "move" for f in s.flow)  # 4 MP spent: the move is over
+
+
+def test_10_12_nero_marches_6_spaces_in_a_campaign():
+    s = clear()
+    put(s, ROME, "roma", 5, generals=("nero",), office="consul")
+    at(s, Frame(kind="campaign", seat=ROME, card=37, count=2))
+    play(s, ROME, cmd.ChooseGeneral(general="nero"))  # a consul takes his 5 CU (§18.1): no choice left
+    assert top(s).kind == "move" and top(s).mp == 6 and top(s).count == 5
+
+
+def test_20_2_one_siege_roll_per_city_per_campaign():
+    """§20.2: a major campaign may not make three siege rolls against one city."""
+    s = clear()
+    control(s, CARTHAGE, "capua")
+    put(s, ROME, "capua", 6, generals=("marcellus", "fabius"), office="proconsul")
+    at(s, Frame(kind="campaign", seat=ROME, card=33, count=3))
+    play(s, ROME, cmd.ChooseGeneral(general="marcellus"))
+    play(s, ROME, cmd.Pass())  # takes no subordinate
+    play(s, ROME, cmd.ChooseNumber(number=3))
+    assert cmd.ChooseOption(option="siege") in legal(s, ROME)
+    play(s, ROME, cmd.ChooseOption(option="siege"), Dice(1))
+    assert top(s).kind == "campaign"
+    play(s, ROME, cmd.ChooseGeneral(general="fabius"))
+    assert cmd.ChooseOption(option="siege") not in legal(s, ROME)
