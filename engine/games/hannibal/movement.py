@@ -854,8 +854,8 @@ class Intercepted:
     def legal(s: State, f: Frame) -> list:
         mv = _mover(s)
         out = [ChooseOption(option="battle")]
-        if mv.origin and "sea" not in f.flags and mv.origin != mv.space:
-            out.append(ChooseOption(option="step_back"))
+        if mv.origin and mv.origin != mv.space:
+            out.append(ChooseOption(option="step_back"))  # by sea: back to the port it sailed from
         return out
 
     @staticmethod
@@ -867,6 +867,20 @@ class Intercepted:
             return
         origin = mv.origin
         ln = link_between(mv.space, origin)
+        if "sea" in f.flags and mv.seat == CARTHAGE and not ctx.s.markers.get("truce"):
+            # §12.5: a Carthaginian army stepping back by sea rolls on the naval table again
+            _, result = ctx.die(ROME, "naval", naval_modifier(ctx.s, mv, origin), naval_result)
+            if result == "turned_back":  # it stays in the port of the interception and fights
+                resolve_space(ctx, mv, f.space, failed_avoid="failed_avoid" in f.flags, intercepted_by=f.generals)
+                return
+            if result == "sunk":
+                ctx.done(mv)
+                from .turn import lose_cu, neutralize
+                if mv.count:
+                    lose_cu(ctx, mv.seat, mv.space, mv.count, "naval", elephant_first=mv.nums[0])
+                for g in army_generals(mv):
+                    neutralize(ctx, g, "naval")
+                return
         ctx.emit(ev.UnitsMoved(side=mv.seat, origin=mv.space, space=origin, count=mv.count, elephants=mv.nums[0],
                                generals=tuple(army_generals(mv)), from_inside=False, to_inside=False,
                                how="step_back"))

@@ -222,3 +222,36 @@ def test_20_2_one_siege_roll_per_city_per_campaign():
     assert top(s).kind == "campaign"
     play(s, ROME, cmd.ChooseGeneral(general="fabius"))
     assert cmd.ChooseOption(option="siege") not in legal(s, ROME)
+
+
+def test_12_5_stepping_back_by_sea_rolls_the_naval_table_again():
+    """§12.5: an army intercepted after a landing may step back to its port; Carthage rolls again,
+    and a 'turned back' result keeps it in the port of the interception, to fight."""
+    from engine.games.hannibal.components import SPACES as SP
+    land, near = next((p, n) for p in sorted(SP) if SP[p].port and B.country(p) == "italy" for n in neighbours(p)
+                      if link_between(p, n).kind == "ordinary")
+    from engine.games.hannibal.components import naval_result
+    probe = clear()
+    control(probe, CARTHAGE, "carthago")
+    control(probe, -1, land)
+    mod = naval_modifier(probe, Frame(kind="move", seat=CARTHAGE, space=land, count=4), "carthago")
+    back = next(r for r in range(1, 7) if naval_result(r + mod) == "turned_back")
+    for roll, where in ((1, "carthago"), (back, land)):
+        s = clear()
+        control(s, CARTHAGE, "carthago")
+        control(s, -1, land)
+        put(s, CARTHAGE, "carthago", 4, generals=("mago",))
+        put(s, ROME, near, 5, generals=("marcellus",), office="proconsul")
+        activate(s, CARTHAGE, "mago")
+        play(s, CARTHAGE, cmd.ChooseNumber(number=4))
+        play(s, CARTHAGE, cmd.ChooseOption(option="sail"))
+        play(s, CARTHAGE, cmd.ChooseSpace(space=land), Dice(1))  # the sea move arrives
+        assert top(s).kind == "reaction"
+        play(s, ROME, cmd.ChooseGeneral(general="marcellus"))
+        play(s, ROME, cmd.ChooseNumber(number=5))
+        play(s, ROME, cmd.Pass(), Dice(1))  # the interception succeeds
+        assert cmd.ChooseOption(option="step_back") in legal(s, CARTHAGE)
+        events = play(s, CARTHAGE, cmd.ChooseOption(option="step_back"), Dice(roll))
+        assert of(events, ev.DieRolled)[0].purpose == "naval"
+        assert s.gens["mago"].where == where
+        assert bool(of(events, ev.BattleBegan)) == (where == land)
