@@ -169,10 +169,22 @@ def counsel_ok(s: State, f: Frame, dest: str) -> bool:
     return (B.country(f.space) == "africa") == (B.country(dest) == "africa")
 
 
+def held_by_consular_army(s: State, f: Frame) -> bool:
+    """§18.3: a proconsul's army that enters a consular army of fewer than 5 CU stops there, unless
+    it leaves CU enough to bring it to 5."""
+    if "moved" not in f.flags or f.seat != ROME or s.gens[f.general].office != "proconsul":
+        return False
+    consuls = [g for g in B.generals_at(s, ROME, f.space, False) if s.gens[g].office == "consul"
+               and g not in army_generals(f)]
+    return bool(consuls) and B.cu_outside(s, ROME, f.space) - f.count < 5
+
+
 def land_moves(s: State, f: Frame) -> list[tuple[str, int]]:
     side = f.seat
     if "inside" in f.flags and B.cu_outside(s, other(side), f.space) > 0:
         return []  # inside walls with the enemy outside: only a sortie (ruling in RULES.md)
+    if held_by_consular_army(s, f):
+        return []
     out = []
     for nb in neighbours(f.space):
         ln = link_between(f.space, nb)
@@ -194,6 +206,8 @@ def land_moves(s: State, f: Frame) -> list[tuple[str, int]]:
 
 def can_sail(s: State, f: Frame) -> bool:
     if not f.nums[1] or f.count > f.nums[1] or f.mp < 3 or SPACES[f.space].port is None:
+        return False
+    if held_by_consular_army(s, f):
         return False
     if "sailed" in f.flags and "double_sail" not in f.flags:
         return False

@@ -255,3 +255,19 @@ def test_12_5_stepping_back_by_sea_rolls_the_naval_table_again():
         assert of(events, ev.DieRolled)[0].purpose == "naval"
         assert s.gens["mago"].where == where
         assert bool(of(events, ev.BattleBegan)) == (where == land)
+
+
+def test_18_3_a_proconsul_entering_a_small_consular_army_stops_or_tops_it_up():
+    s = clear()
+    a = "roma"
+    b = next(n for n in neighbours(a) if link_between(a, n).kind == "ordinary")
+    put(s, ROME, a, 8, generals=("marcellus",), office="proconsul")
+    put(s, ROME, b, 3, generals=("varro",), office="consul")
+    control(s, ROME, a, b)
+    activate(s, ROME, "marcellus")
+    play(s, ROME, cmd.ChooseNumber(number=8))
+    play(s, ROME, cmd.ChooseSpace(space=b))
+    assert not [c for c in legal(s, ROME) if isinstance(c, cmd.ChooseSpace)]  # held: 3 < 5
+    play(s, ROME, cmd.ChooseOption(option="drop"))
+    play(s, ROME, cmd.ChooseNumber(number=2))  # the consul's army now has 5
+    assert [c for c in legal(s, ROME) if isinstance(c, cmd.ChooseSpace)]
