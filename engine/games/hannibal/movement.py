@@ -798,6 +798,13 @@ def after_enter(ctx: Ctx, f: Frame) -> None:
         ctx.push(Frame(kind="intercepted", seat=mv.seat, space=x, generals=intercepted,
                        flags=[fl for fl in ("sea", "failed_avoid") if fl in f.flags]))
         return
+    if mv.count == 0 and B.cu_outside(s, n, x) > 0:
+        # §10.10: a general without CU caught by an enemy army (here, an interception) is neutralized
+        ctx.done(mv)
+        from .turn import neutralize
+        for g in army_generals(mv):
+            neutralize(ctx, g, "intercepted")
+        return
     resolve_space(ctx, mv, x, failed_avoid="failed_avoid" in f.flags, avoided="avoided" in f.flags)
 
 

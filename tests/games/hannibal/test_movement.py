@@ -271,3 +271,20 @@ def test_18_3_a_proconsul_entering_a_small_consular_army_stops_or_tops_it_up():
     play(s, ROME, cmd.ChooseOption(option="drop"))
     play(s, ROME, cmd.ChooseNumber(number=2))  # the consul's army now has 5
     assert [c for c in legal(s, ROME) if isinstance(c, cmd.ChooseSpace)]
+
+
+def test_10_10_a_general_alone_caught_by_an_interception_is_neutralized():
+    s = clear()
+    a = "capua"
+    x = next(n for n in neighbours(a) if link_between(a, n).kind == "ordinary")
+    src = next(n for n in neighbours(x) if n != a and link_between(x, n).kind == "ordinary")
+    put(s, ROME, a, 0, generals=("marcellus",), office="proconsul")
+    put(s, CARTHAGE, src, 4, generals=("mago",))
+    control(s, -1, x)
+    activate(s, ROME, "marcellus")
+    play(s, ROME, cmd.ChooseSpace(space=x))
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=4))
+    play(s, CARTHAGE, cmd.Pass(), Dice(1))
+    assert s.gens["marcellus"].status == "neutralized"
+    assert not any(f.kind in ("move", "battle_loop") for f in s.flow)
