@@ -177,7 +177,7 @@ class Ops:
     def legal(s: State, f: Frame) -> list:
         from .movement import activatable
         out: list = [ChooseGeneral(general=g) for g in activatable(s, f.seat, f.count)]
-        if pc_spaces(s, f.seat):
+        if pc_spaces(s, f.seat, first=True):
             out.append(ChooseOption(option="place_pcs"))
         if f.count >= 3 and raise_spaces(s, f.seat):
             out.append(ChooseOption(option="raise"))
@@ -201,21 +201,28 @@ class Ops:
             ctx.push(Frame(kind="raise", seat=f.seat, card=f.card))
 
 
-def pc_spaces(s: State, side: int) -> list[str]:
+def pc_spaces(s: State, side: int, first: bool = False) -> list[str]:
     """Where ``side`` may place a PC (§8.2, §19.2): a space with no PC and no enemy CU, or an enemy
-    plain PC where it has a CU (not during a Truce, #64). Never a city or a tribe marker (H15)."""
+    plain PC where it has a CU (not during a Truce, #64). Never a city or a tribe marker (H15).
+    ``first``: stop at the first one found (is there any?)."""
     out = []
     truce = bool(s.markers.get("truce"))
+    enemy = s.units[other(side)]
+    mine = s.units[side]
     for sp in SPACES:
-        c = s.control.get(sp, -1)
         if sp in s.tribes:
             continue
+        c = s.control.get(sp, -1)
         if c < 0:
-            if B.cu_total(s, other(side), sp) == 0:
+            u = enemy.get(sp)
+            if u is None or u.empty():
                 out.append(sp)
-        elif c == other(side) and B.is_plain_pc(s, sp) and not truce and B.cu_total(s, side, sp) > 0 \
-                and B.cu_total(s, other(side), sp) == 0:
-            out.append(sp)
+        elif c == other(side) and not truce and B.is_plain_pc(s, sp):
+            m, u = mine.get(sp), enemy.get(sp)
+            if m is not None and not m.empty() and (u is None or u.empty()):
+                out.append(sp)
+        if first and out:
+            break
     return out
 
 
