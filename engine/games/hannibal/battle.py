@@ -275,8 +275,9 @@ def battle_deal(ctx: Ctx, f: Frame) -> None:
     ctx.done(f)
     s = ctx.s
     b = s.battle
-    counts = [battle_card_count(s, side, f.space, f.nums[side], [x for x in f.flags if x in ("spain", "numidia")])
-              for side in (ROME, CARTHAGE)]
+    counts = [battle_card_count(s, side, f.space, f.nums[side],
+                                [x.split(":")[0] for x in f.flags if x in (f"spain:{side}", f"numidia:{side}")])
+              for side in (ROME, CARTHAGE)]  # cards 31-32 deny the allies of the side named
     deck = ctx.rng.shuffled(BATTLE_DECK)
     for side in (b.attacker, other(b.attacker)):
         n = min(counts[side], len(deck))
@@ -490,6 +491,10 @@ def battle_after(ctx: Ctx, f: Frame) -> None:
     for side in (ROME, CARTHAGE):
         el = 1 if (cell.elephant and side == CARTHAGE) else 0
         lost[side] = lose_fighting(ctx, side, space, cell.losses, "battle", el)
+    if loser == CARTHAGE and s.markers.get("siege_train"):
+        from .cards import lose_siege_train, siege_train_at
+        if siege_train_at(s) == space:
+            lose_siege_train(ctx)  # #30: forced to retreat, the siege train is lost
     if loser >= 0:
         mod = 0 if b.last_won_by in ("", "no_cards") else BATTLE_CARD_TYPES[b.last_won_by].retreat_modifier
         r2 = ctx.rng.die(6)

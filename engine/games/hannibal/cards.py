@@ -26,7 +26,7 @@ ADRIATIC_PORTS = tuple(sp for sp, space in SPACES.items() if space.port and "adr
 CAMPAIGN_SIZE = {"major": 3, "minor": 2}
 
 # Kinds whose event is not carried out yet: playable for ops or as a discard only.
-NOT_YET = frozenset({"siege_train"})
+NOT_YET: frozenset[str] = frozenset()
 
 
 def _card(n: int):
@@ -58,6 +58,8 @@ def event_playable(s: State, seat: int, card: int) -> bool:
             seat == ROME and bool(s.markers.get("macedonia"))
     if k in ("capua_sides_with_carthage", "i_have_come"):
         return hannibal_in_italy(s)
+    if k == "syracuse_sides_with_carthage":
+        return B.cu_total(s, ROME, "syracusae") == 0  # §25 #26: played only without Roman CU there
     if k == "native_guides":
         return any(GENERALS[g].strategy <= 2 for g in B.generals_on_map(s, seat))
     if k in ("forced_march",):
@@ -66,6 +68,8 @@ def event_playable(s: State, seat: int, card: int) -> bool:
         return s.gens["hannibal"].status == "map"
     if k == "adriatic_pirates":
         return bool(_pirate_generals(s))
+    if k == "siege_train":
+        return bool(siege_train_spaces(s))
     if k == "senate_recalls_proconsul":
         return any(s.gens[g].office == "proconsul" and g != "scipio_africanus" for g in B.generals_on_map(s, ROME))
     return True
@@ -79,8 +83,8 @@ def counters_for(s: State, seat: int, window: str) -> list[int]:
         if not side_may_play(card, seat):
             continue
         k = c.kind
-        if window not in c.windows:
-            continue
+        if window not in c.windows and not (k == "ally_deserts" and window == "battle_preparation"):
+            continue  # (card 59's battle window opens before any battle card is played, §25 #59)
         if window == "enemy_pass_crossing" and k == "adverse_elements":
             out.append(card)
         elif window == "enemy_naval_move" and k in ("storm_at_sea", "adverse_elements"):
@@ -116,19 +120,29 @@ def _remove_after_event(s: State, card: int, seat: int) -> bool:
 def _announce(ctx: Ctx, seat: int, card: int, use: str) -> None:
     s = ctx.s
     ctx.emit(ev.CardPlayed(seat=seat, card=card, use=use, removed=_remove_after_event(s, card, seat)))
-    if s.markers.get("truce") and _card(card).breaks_truce:
-        ctx.emit(ev.MarkerSet(name="truce", value=0))  # #64: this event ends the Truce
     if card == 64:
         ctx.emit(ev.MarkerSet(name="reshuffle", value=1))
 
 
+def _break_truce(ctx: Ctx, card: int) -> None:
+    if ctx.s.markers.get("truce") and _card(card).breaks_truce:
+        ctx.emit(ev.MarkerSet(name="truce", value=0))  # #64: this event ends the Truce
+
+
 def play_event(ctx: Ctx, seat: int, card: int) -> None:
+    """The event of ``card`` on ``seat``'s turn. It ends a Truce only if something comes of it: a fact
+    or a choice to make (§25 #64: an event that does nothing, such as auxiliaries with no general
+    to join, leaves the Truce in force)."""
     _announce(ctx, seat, card, "event")
+    emitted, pending = len(ctx.out), len(ctx.s.flow)
     EFFECTS[_card(card).kind](ctx, seat, card)
+    if len(ctx.out) > emitted or len(ctx.s.flow) > pending:
+        _break_truce(ctx, card)
 
 
 def play_counter(ctx: Ctx, seat: int, card: int) -> None:
     _announce(ctx, seat, card, "counter")
+    _break_truce(ctx, card)  # only Hostile Tribes, of the counter-events, ends a Truce (§25 #64)
     COUNTERS[_card(card).kind](ctx, seat, card)
 
 
@@ -191,7 +205,9 @@ class EventPcs:
 
 
 def _pcs(ctx: Ctx, seat: int, card: int, count: int) -> None:
-    ctx.push(Frame(kind="event_pcs", seat=seat, card=card, count=count))
+    f = Frame(kind="event_pcs", seat=seat, card=card, count=count)
+    if event_pc_spaces(ctx.s, f):
+        ctx.push(f)
 
 
 def _sophonisba(ctx: Ctx, seat: int, card: int) -> None:
@@ -202,17 +218,22 @@ def _sophonisba(ctx: Ctx, seat: int, card: int) -> None:
 
 
 def _city_flip(ctx: Ctx, side: int, space: str, eliminate_inside: bool) -> None:
+    """The city in ``space`` becomes ``side``'s. The enemy inside is eliminated (CU lost, generals
+    neutralized as when a siege takes a city, §20.8) or steps outside the walls."""
     s = ctx.s
     e = other(side)
     u = B.cu_of(s, e, space)
-    if u.icu:
-        if eliminate_inside:
+    inside_gens = tuple(B.generals_at(s, e, space, True))
+    if eliminate_inside:
+        if u.icu:
             from .turn import lose_cu
             lose_cu(ctx, e, space, u.icu, "event", inside=True)
-        else:
-            ctx.emit(ev.UnitsMoved(side=e, origin=space, space=space, count=u.icu, elephants=u.iel,
-                                   generals=tuple(B.generals_at(s, e, space, True)), from_inside=True,
-                                   to_inside=False, how="leave_city"))
+        from .turn import neutralize
+        for g in inside_gens:
+            neutralize(ctx, g, "event")
+    elif u.icu or inside_gens:
+        ctx.emit(ev.UnitsMoved(side=e, origin=space, space=space, count=u.icu, elephants=u.iel,
+                               generals=inside_gens, from_inside=True, to_inside=False, how="leave_city"))
     if space in s.sieges:
         ctx.emit(ev.SiegePoints(space=space, side=s.sieges[space].side, points=0))
     ctx.emit(ev.ControlChanged(space=space, side=side, cause="event"))
@@ -384,6 +405,55 @@ class EventSpace:
                 lose_cu(ctx, sg.side, sp, 1, "event")
         elif k == "traitor_in_city":
             _city_flip(ctx, f.seat, sp, eliminate_inside=True)
+        elif k == "siege_train":
+            move_siege_train(ctx, sp)
+
+
+# ------------------------------------------------------------------------- the siege train (#30)
+# One counter, with a Carthaginian army: its space is the marker ``siege_train_at`` (a space code,
+# ``movement._space_code``) while ``siege_train`` is set. The moving army carries it (the move frame's
+# flag ``train``) over land, never across an alpine pass or by sea; it is lost for good (marker
+# ``siege_train_lost``) when its army is beaten and must retreat, or when enemy CU stand in its space
+# and no Carthaginian CU do (§25 #30, ruling G20).
+def siege_train_at(s: State) -> str:
+    code = s.markers.get("siege_train_at", 0)
+    return sorted(SPACES)[code - 1] if s.markers.get("siege_train") and code else ""
+
+
+def siege_train_spaces(s: State) -> list[str]:
+    """Where card 30 may put the counter: with a Carthaginian army (a general with CU) that may receive
+    reinforcements (§25: the reinforcement events obey §6.3), not where it already is."""
+    if s.markers.get("siege_train_lost"):
+        return []
+    here = siege_train_at(s)
+    return [sp for sp in _with_generals(s, CARTHAGE, lambda sp: B.cu_total(s, CARTHAGE, sp) > 0) if sp != here]
+
+
+def move_siege_train(ctx: Ctx, space: str) -> None:
+    from .movement import _space_code
+    if not ctx.s.markers.get("siege_train"):
+        ctx.emit(ev.MarkerSet(name="siege_train", value=1))
+    ctx.emit(ev.MarkerSet(name="siege_train_at", value=_space_code(space)))
+
+
+def lose_siege_train(ctx: Ctx) -> None:
+    ctx.emit(ev.MarkerSet(name="siege_train", value=0))
+    ctx.emit(ev.MarkerSet(name="siege_train_at", value=0))
+    ctx.emit(ev.MarkerSet(name="siege_train_lost", value=1))
+
+
+def siege_train_caught(ctx: Ctx) -> None:
+    """A hook after every step: the counter left alone where enemy CU stand is lost."""
+    s = ctx.s
+    sp = siege_train_at(s)
+    if sp and B.cu_total(s, CARTHAGE, sp) == 0 and B.cu_total(s, ROME, sp) > 0:
+        lose_siege_train(ctx)
+
+
+def _siege_train(ctx: Ctx, seat: int, card: int) -> None:
+    spaces = siege_train_spaces(ctx.s)
+    if spaces:
+        ctx.push(Frame(kind="event_space", seat=seat, card=card, spaces=spaces))
 
 
 # ------------------------------------------------------------------------------ other events
@@ -572,7 +642,8 @@ def spy_reveal(ctx: Ctx, deal: Frame) -> None:
 
 
 def _allies_desert(ctx: Ctx, seat: int, card: int) -> None:
-    ctx.find("battle_deal").flags.append("spain" if card == 31 else "numidia")
+    """#31-32: the opponent (only) is dealt no cards for his Spanish or Numidian allies."""
+    ctx.find("battle_deal").flags.append(("spain" if card == 31 else "numidia") + f":{other(seat)}")
 
 
 def _ally_deserts(ctx: Ctx, seat: int, card: int) -> None:
@@ -621,6 +692,7 @@ EFFECTS = {
     "major_campaign": _campaign, "minor_campaign": _campaign,
     "forced_march": _activation_event, "native_guides": _activation_event, "hannibal_charms_italy": _activation_event,
     "adriatic_pirates": _pirates,
+    "siege_train": _siege_train,
 }
 
 COUNTERS = {

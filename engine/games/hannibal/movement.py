@@ -144,6 +144,8 @@ def advance_form(ctx: Ctx, f: Frame) -> None:
         camp.generals.extend(g for g in f.generals if g not in camp.generals)
     flags = ["inside"] if inside else []
     flags += [x for x in f.flags if x in ("campaign", "forced", "event", "native_guides", "charm", "double_sail")]
+    if f.seat == CARTHAGE and f.count > 0 and _train_here(s, f.space):
+        flags.append("train")  # the siege train goes with the army unless left (#30)
     ctx.push(Frame(kind="move", seat=f.seat, general=f.general, space=f.space, card=f.card, mp=f.mp,
                    count=f.count, generals=list(f.generals), nums=[el, f.nums[0], f.mp], flags=flags))
 
@@ -286,6 +288,10 @@ class Move:
             out.append(ChooseOption(option="remove_pc"))  # card 28
         if _hanno_may_remove(s, f):
             out.append(ChooseOption(option="mark_pc"))  # Hanno's ability (§24)
+        if "train" in f.flags:
+            out.append(ChooseOption(option="leave_train"))  # card 30
+        elif f.seat == CARTHAGE and f.count > 0 and _train_here(s, f.space):
+            out.append(ChooseOption(option="take_train"))
         out.append(Pass())
         return out
 
@@ -309,6 +315,10 @@ class Move:
                 f.generals.append(cmd.general)
         elif cmd.option == "sail":
             ctx.push(Frame(kind="sail_to", seat=f.seat))
+        elif cmd.option == "leave_train":
+            f.flags.remove("train")
+        elif cmd.option == "take_train":
+            f.flags.append("train")
         elif cmd.option == "remove_pc":
             ctx.emit(ev.ControlChanged(space=f.space, side=-1, cause="event"))
             f.mp -= 1
@@ -328,6 +338,11 @@ class Move:
                 camp.flags.append("rolled:" + f.space)
             siege_roll(ctx, f.seat, f.space, f.general, cmd.option)
             finish_activation(ctx, f)
+
+
+def _train_here(s: State, space: str) -> bool:
+    from .cards import siege_train_at
+    return siege_train_at(s) == space
 
 
 def _keep(s: State, f: Frame) -> int:
@@ -464,6 +479,8 @@ def naval_crossing(ctx: Ctx, f: Frame) -> None:
                 neutralize(ctx, g, "naval")
             return
     origin = mv.space
+    if "train" in mv.flags:
+        mv.flags.remove("train")  # the siege train never goes by sea (#30): it stays in port
     mv.spaces = [origin]
     mv.mp -= 3
     mv.flags = [x for x in mv.flags if x != "inside"] + ["sailed", "moved"]
@@ -506,6 +523,12 @@ def march(ctx: Ctx, mv: Frame, dest: str) -> None:
         mv.flags.append("moved")
     mv.origin, mv.space = origin, dest
     mv.mp -= cost
+    if "train" in mv.flags:
+        if ln.kind == "alpine_pass" or mv.count == 0:
+            mv.flags.remove("train")  # it never crosses an alpine pass, nor goes without CU (#30)
+        else:
+            from .cards import move_siege_train
+            move_siege_train(ctx, dest)
     if ln.kind in PASS_LINKS and mv.count > 0:
         pass_attrition(ctx, mv, ln.kind)
     enter(ctx, mv, by_sea=False)
@@ -906,6 +929,9 @@ class Intercepted:
                                generals=tuple(army_generals(mv)), from_inside=False, to_inside=False,
                                how="step_back"))
         mv.space, mv.origin = origin, ""
+        if "train" in mv.flags:
+            from .cards import move_siege_train
+            move_siege_train(ctx, origin)
         if ln is not None and ln.kind in PASS_LINKS and mv.count > 0:
             pass_attrition(ctx, mv, ln.kind)
         mv.mp = 0
@@ -924,7 +950,8 @@ def siege_roll(ctx: Ctx, side: int, space: str, gid: str, what: str) -> None:
     eff = B.effect(gid)
     if what == "siege" and isinstance(eff, SiegeModifier):
         mod += eff.amount  # §24: not for a tribe
-    if what == "siege" and s.markers.get("siege_train") and s.markers.get("siege_train_at") == _space_code(space):
+    if what == "siege" and side == CARTHAGE and s.markers.get("siege_train") and \
+            s.markers.get("siege_train_at") == _space_code(space):
         mod += modifier(t, "siege_train")
     _, res = ctx.die(side, what, mod, lambda r: "point" if r >= t.success_min_roll else "no point")
     if res != "point":

@@ -50,4 +50,4 @@ def lift_sieges(ctx: Ctx) -> None:
             ctx.emit(ev.SiegePoints(space=sp, side=sg.side, points=0))
 
 
-HOOKS[:] = [lift_sieges, turn.check_sudden_death]
+HOOKS[:] = [lift_sieges, cards.siege_train_caught, turn.check_sudden_death]

@@ -1,0 +1,422 @@
+"""Strategy-card events that move armies (5, 28, 33-34, 37-40, 50, 61-63) and the counter-events of
+movement and battle (6, 20, 31-32, 41, 42, 59, 60): §8.4, §10-§14, §17 and §25."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.games.hannibal.battle import battle_card_count, start_battle
+from engine.games.hannibal.flow import Ctx
+
+from .helpers import CARTHAGE, ROME, B, Dice, at, clear, cmd, control, ev, legal, of, play, put, strategy, top
+from .test_battle import fight, provinces
+
+
+def event(s, seat, card, *rolls):
+    return play(s, seat, cmd.PlayCard(card=card, use="event"), Dice(*rolls))
+
+
+def can_play_event(s, seat, card):
+    return cmd.PlayCard(card=card, use="event") in legal(s, seat)
+
+
+def options(s, seat, kind):
+    return [c for c in legal(s, seat) if isinstance(c, kind)]
+
+
+def prepare(s, space, attacker, *rolls):
+    """The state just after ``attacker`` starts a battle in ``space`` (at its first decision)."""
+    at(s)
+    ctx = Ctx(s, Dice(*rolls))
+    start_battle(ctx, attacker, space, origin="")
+    ctx.run()
+    return ctx.s
+
+
+# ---------------------------------------------------------------------------- moving events
+def test_card_5_native_guides_add_minus_3_to_a_pass_roll_25():
+    """§25 #5: a general of strategy 1 or 2 only; at a non-alpine pass the roll gets -5 in all."""
+    from engine.games.hannibal.components import LINKS
+    pas = next(ln for ln in LINKS if ln.kind == "pass")
+    s = clear()
+    put(s, CARTHAGE, pas.a, 5, generals=("mago",))
+    put(s, CARTHAGE, "carthago", 5, generals=("hanno",))  # strategy 3: not eligible
+    strategy(s, CARTHAGE, [5], [1])
+    event(s, CARTHAGE, 5)
+    assert options(s, CARTHAGE, cmd.ChooseGeneral) == [cmd.ChooseGeneral(general="mago")]
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=5))
+    play(s, CARTHAGE, cmd.ChooseSpace(space=pas.b))
+    events = play(s, ROME, cmd.Pass(), Dice(6))  # Rome holds a card: its Adverse Elements window (G15)
+    roll = [e for e in of(events, ev.DieRolled) if e.purpose == "attrition:pass"][0]
+    assert roll.modifier == -5 and not of(events, ev.CuLost)  # 6-5 = 1: no loss with 5 CU
+    s = clear()
+    put(s, CARTHAGE, "carthago", 5, generals=("hanno",))
+    strategy(s, CARTHAGE, [5])
+    assert not can_play_event(s, CARTHAGE, 5)
+
+
+def test_card_28_hannibal_charms_italy_removes_the_pc_he_leaves_for_1_mp_25():
+    """§25 #28: Hannibal may spend 1 MP to remove the Roman plain PC of the space he is in, again in
+    each space he reaches; never a city."""
+    s = clear()
+    put(s, CARTHAGE, "venusia", 5, generals=("hannibal",))
+    strategy(s, CARTHAGE, [28], [1])
+    event(s, CARTHAGE, 28)
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="hannibal"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=5))
+    assert top(s).kind == "move" and top(s).mp == 4
+    play(s, CARTHAGE, cmd.ChooseOption(option="remove_pc"))
+    assert "venusia" not in s.control and top(s).mp == 3
+    assert cmd.ChooseOption(option="remove_pc") not in legal(s, CARTHAGE)  # nothing left to remove
+    play(s, CARTHAGE, cmd.ChooseSpace(space="luceria"))
+    play(s, CARTHAGE, cmd.ChooseOption(option="remove_pc"))
+    assert "luceria" not in s.control and top(s).mp == 1
+    s = clear()
+    put(s, CARTHAGE, "tarentum", 5, generals=("hannibal",))
+    strategy(s, CARTHAGE, [28], [1])
+    event(s, CARTHAGE, 28)
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="hannibal"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=5))
+    assert cmd.ChooseOption(option="remove_pc") not in legal(s, CARTHAGE)  # a city
+
+
+def test_card_28_without_the_event_an_ordinary_move_removes_nothing():
+    s = clear()
+    put(s, CARTHAGE, "venusia", 5, generals=("hannibal",))
+    strategy(s, CARTHAGE, [28], [1])
+    play(s, CARTHAGE, cmd.PlayCard(card=28, use="ops"))
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="hannibal"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=5))
+    assert cmd.ChooseOption(option="remove_pc") not in legal(s, CARTHAGE)
+
+
+def to_campaign(s):
+    """End the current activation of Rome's campaign (the army stays where it is)."""
+    while top(s).kind not in ("campaign", "strategy"):
+        if options(s, ROME, cmd.ChooseNumber):
+            play(s, ROME, max(options(s, ROME, cmd.ChooseNumber), key=lambda c: c.number))
+        else:
+            play(s, ROME, cmd.Pass())
+
+
+@pytest.mark.parametrize("card, generals", [(33, 3), (34, 3), (37, 2), (38, 2), (39, 2), (40, 2)])
+def test_cards_33_34_37_to_40_campaigns_activate_3_or_2_generals_in_turn_10_11(card, generals):
+    """§10.11, §11.4, H19: a major campaign activates up to 3 generals, a minor one 2, one after the
+    other; a general is not activated twice; only one army may sail, with at most 10 CU."""
+    s = clear()
+    put(s, ROME, "neapolis", 12, generals=("marcellus",), office="proconsul")
+    put(s, ROME, "roma", 5, generals=("p_scipio",), office="consul")
+    put(s, ROME, "agrigentum", 5, generals=("longus",), office="consul")
+    strategy(s, ROME, [card], [1])
+    event(s, ROME, card)
+    assert top(s).kind == "campaign" and top(s).count == generals
+    play(s, ROME, cmd.ChooseGeneral(general="marcellus"))
+    assert max(c.number for c in options(s, ROME, cmd.ChooseNumber)) == 10
+    play(s, ROME, cmd.ChooseNumber(number=10))
+    assert top(s).nums[1] == 10  # the sea is open to this army, up to 10 CU
+    play(s, ROME, cmd.ChooseOption(option="sail"))
+    play(s, ROME, cmd.ChooseSpace(space="agrigentum"))
+    play(s, CARTHAGE, cmd.Pass())  # the naval window (G12); Roman sea moves roll nothing
+    assert B.cu_outside(s, ROME, "agrigentum") == 15
+    to_campaign(s)
+    assert cmd.ChooseGeneral(general="marcellus") not in legal(s, ROME)
+    play(s, ROME, cmd.ChooseGeneral(general="p_scipio"))
+    assert top(s).nums[1] == 0  # the one sea move of the campaign is spent
+    to_campaign(s)
+    if generals == 3:
+        assert top(s).kind == "campaign"
+        play(s, ROME, cmd.ChooseGeneral(general="longus"))
+        to_campaign(s)
+    assert top(s).kind == "strategy" and top(s).seat == CARTHAGE
+
+
+@pytest.mark.parametrize("card", [61, 62, 63])
+def test_cards_61_62_63_forced_march_six_mp_for_a_general_the_card_reaches_10_2(card):
+    """§25 #61-63: the card's ops value limits the general's strategy rating; he has 6 MP."""
+    ops = card - 60
+    s = clear()
+    put(s, CARTHAGE, "venusia", 5, generals=("hannibal",))      # strategy 1
+    put(s, CARTHAGE, "genua", 2, generals=("mago",))            # strategy 2
+    put(s, CARTHAGE, "carthago", 2, generals=("hanno",))        # strategy 3
+    strategy(s, CARTHAGE, [card], [1])
+    event(s, CARTHAGE, card)
+    allowed = {c.general for c in options(s, CARTHAGE, cmd.ChooseGeneral)}
+    assert allowed == {g for g, r in (("hannibal", 1), ("mago", 2), ("hanno", 3)) if r <= ops}
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="hannibal"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=5))
+    assert top(s).kind == "move" and top(s).mp == 6
+    assert (top(s).nums[1] > 0) == (card == 63)  # only Forced March 3 bears a ship
+
+
+def test_card_63_forced_march_3_sails_twice_or_after_3_land_spaces_25():
+    """§25 #63: two sea moves of 3 MP each, or a sea move after 3 land spaces."""
+    s = clear()
+    s.markers["truce"] = 1  # no naval roll: the test is about MP
+    put(s, CARTHAGE, "carthago", 5, generals=("hanno",))
+    strategy(s, CARTHAGE, [63], [])
+    event(s, CARTHAGE, 63)
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="hanno"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=5))
+    play(s, CARTHAGE, cmd.ChooseOption(option="sail"))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="utica"))
+    assert top(s).space == "utica" and top(s).mp == 3
+    assert cmd.ChooseOption(option="sail") in legal(s, CARTHAGE)  # a second sea move
+    s = clear()
+    s.markers["truce"] = 1
+    put(s, CARTHAGE, "thugga", 5, generals=("hanno",))
+    strategy(s, CARTHAGE, [63], [])
+    event(s, CARTHAGE, 63)
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="hanno"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=5))
+    for sp in ("zama", "hadrumetum", "thapsus"):  # 3 land spaces to a port
+        play(s, CARTHAGE, cmd.ChooseSpace(space=sp))
+    assert top(s).space == "thapsus" and top(s).mp == 3
+    assert cmd.ChooseOption(option="sail") in legal(s, CARTHAGE)
+    play(s, CARTHAGE, cmd.ChooseSpace(space="thaenae"))  # a 4th land space leaves no MP to sail
+    assert cmd.ChooseOption(option="sail") not in legal(s, CARTHAGE)
+
+
+def test_card_63_an_ordinary_ops_3_card_sails_once():
+    s = clear()
+    s.markers["truce"] = 1
+    put(s, CARTHAGE, "carthago", 5, generals=("hanno",))
+    strategy(s, CARTHAGE, [64], [])
+    play(s, CARTHAGE, cmd.PlayCard(card=64, use="ops"))
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="hanno"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=5))
+    play(s, CARTHAGE, cmd.ChooseOption(option="sail"))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="utica"))
+    assert cmd.ChooseOption(option="sail") not in legal(s, CARTHAGE)
+
+
+def test_card_50_adriatic_pirates_sail_a_general_and_5_cu_to_an_adriatic_port_unopposed_25():
+    """§25 #50: a Carthaginian general in a port sails with up to 5 CU to an Adriatic port, with no
+    naval-combat roll; CU never sail without him."""
+    s = clear()
+    put(s, CARTHAGE, "saguntum", 7, generals=("mago",))
+    put(s, CARTHAGE, "cannae", 7)  # CU without a general: never
+    strategy(s, CARTHAGE, [50], [1])
+    event(s, CARTHAGE, 50)
+    assert options(s, CARTHAGE, cmd.ChooseGeneral) == [cmd.ChooseGeneral(general="mago")]
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
+    ports = sorted(c.space for c in options(s, CARTHAGE, cmd.ChooseSpace))
+    assert ports == ["ariminum", "brundisium"]
+    events = play(s, CARTHAGE, cmd.ChooseSpace(space="brundisium"))  # no die scripted: none rolled
+    assert not of(events, ev.DieRolled)
+    assert B.cu_outside(s, CARTHAGE, "brundisium") == 5 and B.cu_outside(s, CARTHAGE, "saguntum") == 2
+    assert s.gens["mago"].where == "brundisium"
+    s = clear()
+    put(s, CARTHAGE, "cannae", 7, generals=("mago",))
+    strategy(s, CARTHAGE, [50])
+    assert not can_play_event(s, CARTHAGE, 50)  # not in a port
+
+
+# ---------------------------------------------------------------------------- sea counters
+def sail(s, general, origin, dest, count, rome_hand):
+    put(s, CARTHAGE, origin, count, generals=(general,))
+    strategy(s, CARTHAGE, [64], rome_hand)
+    play(s, CARTHAGE, cmd.PlayCard(card=64, use="ops"))
+    s.markers.pop("reshuffle", None)
+    play(s, CARTHAGE, cmd.ChooseGeneral(general=general))
+    if top(s).kind == "form_army":
+        play(s, CARTHAGE, cmd.ChooseNumber(number=count))
+    play(s, CARTHAGE, cmd.ChooseOption(option="sail"))
+    play(s, CARTHAGE, cmd.ChooseSpace(space=dest))
+
+
+def test_card_60_storm_at_sea_rolls_attrition_on_the_sailing_cu_25():
+    """§25 #60: Rome plays it before the naval-combat roll: the CU at sea roll attrition for their
+    size; the naval roll follows for what is left."""
+    s = clear()
+    sail(s, "mago", "carthago", "lilybaeum", 2, [60])
+    assert top(s).kind == "naval_window" and cmd.PlayCounter(card=60) in legal(s, ROME)
+    events = play(s, ROME, cmd.PlayCounter(card=60), Dice(6, 1))  # storm: 1 lost; naval: arrives
+    assert of(events, ev.CuLost)[0].count == 1
+    assert B.cu_outside(s, CARTHAGE, "lilybaeum") == 1 and s.gens["mago"].where == "lilybaeum"
+
+
+def test_card_60_storm_at_sea_that_sinks_every_cu_leaves_the_general_in_port_25():
+    """§25 #60: generals are unharmed; if every CU is lost they stay at the port of embarkation and are
+    not neutralized; it applies even in a Truce (§25 #64)."""
+    s = clear()
+    s.markers["truce"] = 1
+    sail(s, "mago", "carthago", "lilybaeum", 1, [60])
+    assert cmd.PlayCounter(card=60) in legal(s, ROME)
+    events = play(s, ROME, cmd.PlayCounter(card=60), Dice(6))  # no naval roll after
+    assert of(events, ev.CuLost)[0].count == 1
+    assert s.gens["mago"].status == "map" and s.gens["mago"].where == "carthago"
+    assert s.markers.get("truce") == 1  # a counter-event never ends the Truce
+
+
+def test_card_60_is_roman_only_and_41_serves_both():
+    s = clear()
+    s.hands[CARTHAGE] = [60, 41]
+    put(s, ROME, "roma", 5, generals=("p_scipio",), office="consul")
+    strategy(s, ROME, [64], [60, 41])
+    play(s, ROME, cmd.PlayCard(card=64, use="ops"))
+    play(s, ROME, cmd.ChooseGeneral(general="p_scipio"))
+    play(s, ROME, cmd.ChooseOption(option="sail"))
+    play(s, ROME, cmd.ChooseSpace(space="neapolis"))
+    assert top(s).kind == "naval_window"
+    assert options(s, CARTHAGE, cmd.PlayCounter) == [cmd.PlayCounter(card=41)]
+
+
+def test_card_41_adverse_elements_cancel_the_sea_leg_25():
+    """§25 #41: played before the naval roll, the force stays in its port of departure for the rest
+    of the card: no roll, no move."""
+    s = clear()
+    sail(s, "mago", "carthago", "lilybaeum", 3, [41])
+    events = play(s, ROME, cmd.PlayCounter(card=41))  # no die
+    assert not of(events, ev.DieRolled) and not of(events, ev.UnitsMoved)
+    assert s.gens["mago"].where == "carthago" and B.cu_outside(s, CARTHAGE, "carthago") == 3
+    mv = top(s)
+    assert mv.kind == "move" and mv.mp == 0 and not options(s, CARTHAGE, cmd.ChooseSpace)
+
+
+# -------------------------------------------------------------------------------- battles
+def test_card_6_maharbal_is_a_wild_battle_card_even_after_the_last_one_25():
+    """§25 #6: with a Carthaginian general in the battle, Carthage plays it as any type, to attack
+    or to match, even with no battle card left."""
+    s = clear()
+    put(s, ROME, "cannae", 5, generals=("varro",), office="consul")
+    put(s, CARTHAGE, "cannae", 5, generals=("hannibal",))
+    s.hands = [[], [6]]
+    fight(s, "cannae", CARTHAGE, ({"frontal_assault": 1}, {}))
+    plays = options(s, CARTHAGE, cmd.PlayBattleCard)
+    assert {p.as_type for p in plays if p.card == "maharbal"} == {
+        "frontal_assault", "flank_left", "flank_right", "probe", "double_envelopment"}
+    events = play(s, CARTHAGE, cmd.PlayBattleCard(card="maharbal", as_type="flank_left"))
+    assert of(events, ev.CardPlayed) == [ev.CardPlayed(seat=CARTHAGE, card=6, use="counter", removed=False)]
+    assert 6 not in s.hands[CARTHAGE] and 6 in s.discard
+    assert top(s).kind == "battle_match" and top(s).origin == "flank_left"
+
+
+def test_card_6_maharbal_needs_a_carthaginian_general_and_serves_carthage_only():
+    s = clear()
+    put(s, ROME, "cannae", 5, generals=("varro",), office="consul")
+    put(s, CARTHAGE, "cannae", 5)
+    s.hands = [[6], [6]]
+    fight(s, "cannae", ROME, ({"frontal_assault": 1}, {"probe": 1}))
+    assert not [p for p in options(s, ROME, cmd.PlayBattleCard) if p.card == "maharbal"]
+    play(s, ROME, cmd.PlayBattleCard(card="frontal_assault", as_type="frontal_assault"))
+    assert not [p for p in options(s, CARTHAGE, cmd.PlayBattleCard) if p.card == "maharbal"]
+
+
+def test_card_20_spy_shows_half_the_enemy_battle_cards_rounded_up_14_5():
+    """§14.5 step 5, §25 #20: after the deal the opponent shows half his cards, rounded up, chosen at
+    random; they stay face up."""
+    s = clear()
+    put(s, ROME, "cannae", 5, generals=("varro",), office="consul")
+    put(s, CARTHAGE, "cannae", 4, generals=("mago",))
+    control(s, -1, "cannae")
+    s.hands = [[20], [1]]
+    s = prepare(s, "cannae", ROME)
+    assert top(s).kind == "battle_events" and top(s).seat == ROME
+    assert cmd.PlayCounter(card=20) in legal(s, ROME)
+    play(s, ROME, cmd.PlayCounter(card=20))
+    if top(s).kind == "battle_events" and top(s).seat == ROME:
+        play(s, ROME, cmd.Pass())
+    emitted = []
+    while top(s).kind == "battle_events":
+        emitted += play(s, top(s).seat, cmd.Pass())
+    shown = of(emitted, ev.BattleCardsShown)
+    n = sum(s.battle.hands[CARTHAGE].values())
+    assert len(shown) == 1 and shown[0].seat == CARTHAGE and len(shown[0].cards) == (n + 1) // 2
+    assert sum(s.battle.shown[CARTHAGE].values()) == (n + 1) // 2
+
+
+@pytest.mark.parametrize("card, country_space", [(31, "saguntum"), (32, "utica")])
+def test_cards_31_32_allies_desert_deny_the_opponent_his_allies_only_25(card, country_space):
+    """§25 #31-32: the opponent receives no battle cards for his Spanish (31) or Numidian (32: all 4
+    with both Numidias) allies in this battle; the player keeps his own."""
+    s = clear()
+    if card == 31:
+        provinces(s, CARTHAGE, "baetica", "orospeda", "idubeda")
+        provinces(s, ROME, "celtiberia")
+        deny = "spain"
+    else:
+        provinces(s, CARTHAGE, "numidia_orientalis", "numidia_occidentalis", "carthaginia")
+        deny = "numidia"
+    put(s, ROME, country_space, 5, generals=("varro",), office="consul")
+    put(s, CARTHAGE, country_space, 5, generals=("mago",))
+    s = prepare(s, country_space, ROME)
+    full = [battle_card_count(s, side, country_space, 0, []) for side in (ROME, CARTHAGE)]
+    cut = [battle_card_count(s, side, country_space, 0, [deny]) for side in (ROME, CARTHAGE)]
+    assert full[CARTHAGE] - cut[CARTHAGE] == (3 if card == 31 else 4)
+    # Rome plays the card: the deal cancels Carthage's allies, not Rome's own.
+    s2 = clear()
+    if card == 31:
+        provinces(s2, CARTHAGE, "baetica", "orospeda", "idubeda")
+        provinces(s2, ROME, "celtiberia")
+    else:
+        provinces(s2, CARTHAGE, "numidia_orientalis", "numidia_occidentalis", "carthaginia")
+    put(s2, ROME, country_space, 5, generals=("varro",), office="consul")
+    put(s2, CARTHAGE, country_space, 5, generals=("mago",))
+    s2.hands = [[card], []]
+    s2 = prepare(s2, country_space, ROME)
+    assert top(s2).kind == "battle_events" and top(s2).seat == ROME
+    events = play(s2, ROME, cmd.PlayCounter(card=card))
+    while top(s2).kind == "battle_events":
+        events += play(s2, top(s2).seat, cmd.Pass())
+    dealt = {e.seat: len(e.cards) for e in of(events, ev.BattleCardsDealt)}
+    assert dealt[CARTHAGE] == cut[CARTHAGE] and dealt[ROME] == full[ROME]
+
+
+def test_card_42_elephant_panic_stops_the_charge_and_costs_carthage_a_card_25():
+    """§14.5 step 4, §17.3, §25 #42: Rome answers the declared charge; no charge roll is made and
+    Carthage is dealt one battle card fewer."""
+    s = clear()
+    put(s, ROME, "cannae", 5, generals=("varro",), office="consul")
+    put(s, CARTHAGE, "cannae", 5, elephants=2, generals=("mago",))
+    s.hands = [[42], []]
+    s = prepare(s, "cannae", CARTHAGE)
+    while top(s).kind == "battle_events":
+        play(s, top(s).seat, cmd.Pass())
+    assert top(s).kind == "elephant_charge"
+    play(s, CARTHAGE, cmd.ChooseOption(option="charge"))
+    assert top(s).kind == "elephant_window" and cmd.PlayCounter(card=42) in legal(s, ROME)
+    events = play(s, ROME, cmd.PlayCounter(card=42))  # no die scripted: the charge is not rolled
+    full = battle_card_count(s, CARTHAGE, "cannae", 0, [])
+    dealt = {e.seat: len(e.cards) for e in of(events, ev.BattleCardsDealt)}
+    assert dealt[CARTHAGE] == full - 1
+    assert dealt[ROME] == battle_card_count(s, ROME, "cannae", 0, [])
+
+
+@pytest.mark.parametrize("window", ["battle_attack", "battle_match"])
+def test_card_59_an_ally_deserts_takes_a_random_battle_card_in_any_round_25(window):
+    """§25 #59: in any round the player takes one battle card at random from the opponent's hand."""
+    s = clear()
+    put(s, ROME, "cannae", 5, generals=("varro",), office="consul")
+    put(s, CARTHAGE, "cannae", 5, generals=("mago",))
+    s.hands = [[59], []]
+    fight(s, "cannae", ROME, ({"frontal_assault": 2}, {"probe": 1, "reserve": 1}))
+    if window == "battle_match":
+        s.hands = [[], [59]]
+        play(s, ROME, cmd.PlayBattleCard(card="frontal_assault", as_type="frontal_assault"))
+        seat, victim = CARTHAGE, ROME
+    else:
+        seat, victim = ROME, CARTHAGE
+    assert top(s).kind == window and cmd.PlayCounter(card=59) in legal(s, seat)
+    before = sum(s.battle.hands[victim].values())
+    events = play(s, seat, cmd.PlayCounter(card=59))
+    taken = of(events, ev.BattleCardTaken)
+    assert len(taken) == 1 and taken[0].seat == victim
+    assert sum(s.battle.hands[victim].values()) == before - 1
+    assert s.battle.hands[seat].get(taken[0].card, 0) >= 1
+    assert top(s).kind == window  # still the player's decision in the round
+
+
+def test_card_59_before_the_deal_moves_one_card_from_the_opponents_deal_25():
+    """§25 #59: played before any battle card, it takes one of the opponent's cards."""
+    s = clear()
+    put(s, ROME, "cannae", 5, generals=("varro",), office="consul")
+    put(s, CARTHAGE, "cannae", 5, generals=("mago",))
+    s.hands = [[59], []]
+    s = prepare(s, "cannae", ROME)
+    full = [battle_card_count(s, side, "cannae", 0, []) for side in (ROME, CARTHAGE)]
+    events = play(s, ROME, cmd.PlayCounter(card=59))
+    while top(s).kind == "battle_events":
+        events += play(s, top(s).seat, cmd.Pass())
+    dealt = {e.seat: len(e.cards) for e in of(events, ev.BattleCardsDealt)}
+    assert dealt == {ROME: full[ROME] + 1, CARTHAGE: full[CARTHAGE] - 1}
