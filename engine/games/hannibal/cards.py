@@ -252,8 +252,10 @@ def _syracuse(ctx: Ctx, seat: int, card: int) -> None:
 
 
 def _tarentum(ctx: Ctx, seat: int, card: int) -> None:
+    """#18: a Carthaginian army (a general with at least 3 CU) in the Tarentum space."""
     s = ctx.s
-    if B.cu_outside(s, CARTHAGE, "tarentum") >= 3 and s.control.get("tarentum", -1) != CARTHAGE:
+    if B.cu_outside(s, CARTHAGE, "tarentum") >= 3 and B.generals_at(s, CARTHAGE, "tarentum", False) \
+            and s.control.get("tarentum", -1) != CARTHAGE:
         _city_flip(ctx, CARTHAGE, "tarentum", eliminate_inside=True)
 
 
@@ -534,6 +536,9 @@ class EventGeneral:
             flags += ("native_guides",)
         elif k == "hannibal_charms_italy":
             flags += ("charm",)
+        elif k == "adriatic_pirates":
+            flags += ("pirates",)
+            mp, naval = 3, 5
         start_activation(ctx, f.seat, cmd.general, card=f.card, naval_cu=naval, mp=mp, flags=flags)
 
 
@@ -556,39 +561,12 @@ def _pirate_generals(s: State) -> list[str]:
 
 
 def _pirates(ctx: Ctx, seat: int, card: int) -> None:
+    """#50: a Carthaginian general in a port, with up to 5 CU, sails to an Adriatic port with no
+    naval-combat roll; the army is formed as for any activation and its landing meets the
+    reaction phase (§10.3, §12.2)."""
     gens = _pirate_generals(ctx.s)
     if gens:
-        ctx.push(Frame(kind="pirates", seat=seat, card=card, generals=gens))
-
-
-@decision("pirates", "Adriatic Pirates: the general who sails, then the Adriatic port (card 50)")
-class Pirates:
-    @staticmethod
-    def legal(s: State, f: Frame) -> list:
-        if not f.general:
-            return [ChooseGeneral(general=g) for g in f.generals]
-        here = s.gens[f.general].where
-        return [ChooseSpace(space=sp) for sp in ADRIATIC_PORTS if sp != here] + [Pass()]
-
-    @staticmethod
-    def act(ctx: Ctx, f: Frame, cmd) -> None:
-        s = ctx.s
-        if isinstance(cmd, ChooseGeneral):
-            f.general = cmd.general
-            return
-        ctx.done(f)
-        if isinstance(cmd, Pass):
-            return
-        g = s.gens[f.general]
-        u = B.cu_of(s, CARTHAGE, g.where)
-        have, el = (u.icu, u.iel) if g.inside else (u.cu, u.el)
-        k = min(5, have)
-        e = max(0, k - (have - el))
-        ctx.emit(ev.UnitsMoved(side=CARTHAGE, origin=g.where, space=cmd.space, count=k, elephants=e,
-                               generals=(f.general,), from_inside=g.inside, to_inside=False, how="sail"))
-        if B.cu_outside(s, ROME, cmd.space) > 0:
-            from .battle import start_battle
-            start_battle(ctx, CARTHAGE, cmd.space, origin="")
+        ctx.push(Frame(kind="event_general", seat=seat, card=card, generals=gens))
 
 
 # ------------------------------------------------------------------------------ counter-events

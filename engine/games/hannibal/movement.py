@@ -84,7 +84,11 @@ class FormArmy:
         inside = "inside" in f.flags
         moving = [f.general, *f.generals]
         staying = [g for g in B.generals_at(s, f.seat, f.space, inside) if g not in moving]
-        return cu_range(s, total, moving, staying)
+        lo, hi = cu_range(s, total, moving, staying)
+        if "pirates" in f.flags:  # card 50: up to 5 CU go
+            hi = min(hi, f.nums[0])
+            lo = min(lo, hi)
+        return lo, hi
 
     @staticmethod
     def legal(s: State, f: Frame) -> list:
@@ -143,7 +147,8 @@ def advance_form(ctx: Ctx, f: Frame) -> None:
     if camp is not None:
         camp.generals.extend(g for g in f.generals if g not in camp.generals)
     flags = ["inside"] if inside else []
-    flags += [x for x in f.flags if x in ("campaign", "forced", "event", "native_guides", "charm", "double_sail")]
+    flags += [x for x in f.flags if x in ("campaign", "forced", "event", "native_guides", "charm", "double_sail",
+                                           "pirates")]
     if f.seat == CARTHAGE and f.count > 0 and _train_here(s, f.space):
         flags.append("train")  # the siege train goes with the army unless left (#30)
     ctx.push(Frame(kind="move", seat=f.seat, general=f.general, space=f.space, card=f.card, mp=f.mp,
@@ -225,6 +230,8 @@ def sail_ports(s: State, f: Frame) -> list[str]:
     for sp, space in SPACES.items():
         if space.port is None or sp == f.space:
             continue
+        if "pirates" in f.flags and "adriaticum" not in space.port.seas:
+            continue  # card 50: an Adriatic port
         if not confined_ok(f, sp) or not counsel_ok(s, f, sp):
             continue
         if f.count == 0 and B.cu_outside(s, other(f.seat), sp) > 0:
@@ -261,7 +268,7 @@ def _campaign_of(s: State) -> Frame | None:
 class Move:
     @staticmethod
     def legal(s: State, f: Frame) -> list:
-        out: list = [ChooseSpace(space=sp) for sp, _ in land_moves(s, f)]
+        out: list = [ChooseSpace(space=sp) for sp, _ in land_moves(s, f)] if "pirates" not in f.flags else []
         if "stepped_back" in f.flags:
             out = []
         elif can_sail(s, f):
@@ -462,7 +469,7 @@ def naval_crossing(ctx: Ctx, f: Frame) -> None:
         mv.mp = 0
         return
     dest = f.space
-    if mv.seat == CARTHAGE and not s.markers.get("truce"):
+    if mv.seat == CARTHAGE and not s.markers.get("truce") and "pirates" not in mv.flags:
         mod = naval_modifier(s, mv, dest)
         _, result = ctx.die(ROME, "naval", mod, naval_result)
         if result == "turned_back":

@@ -200,9 +200,14 @@ def test_card_50_adriatic_pirates_sail_a_general_and_5_cu_to_an_adriatic_port_un
     event(s, CARTHAGE, 50)
     assert options(s, CARTHAGE, cmd.ChooseGeneral) == [cmd.ChooseGeneral(general="mago")]
     play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
+    assert max(c.number for c in options(s, CARTHAGE, cmd.ChooseNumber)) == 5  # up to 5 CU, his choice
+    play(s, CARTHAGE, cmd.ChooseNumber(number=5))
+    assert [c for c in legal(s, CARTHAGE) if isinstance(c, cmd.ChooseSpace)] == []  # only the sea move
+    play(s, CARTHAGE, cmd.ChooseOption(option="sail"))
     ports = sorted(c.space for c in options(s, CARTHAGE, cmd.ChooseSpace))
     assert ports == ["ariminum", "brundisium"]
-    events = play(s, CARTHAGE, cmd.ChooseSpace(space="brundisium"))  # no die scripted: none rolled
+    play(s, CARTHAGE, cmd.ChooseSpace(space="brundisium"))
+    events = play(s, ROME, cmd.Pass())  # Rome's window before the sea move; no die scripted: none rolled
     assert not of(events, ev.DieRolled)
     assert B.cu_outside(s, CARTHAGE, "brundisium") == 5 and B.cu_outside(s, CARTHAGE, "saguntum") == 2
     assert s.gens["mago"].where == "brundisium"
