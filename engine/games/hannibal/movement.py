@@ -144,15 +144,71 @@ def advance_form(ctx: Ctx, f: Frame) -> None:
     inside = "inside" in f.flags
     ctx.emit(ev.CommandTaken(general=f.general))
     camp = _campaign_of(s)
-    if camp is not None:
-        camp.generals.extend(g for g in f.generals if g not in camp.generals)
+    mp, base_used = f.mp, 0
+    if camp is not None and "campaign" in f.flags:
+        base_used = campaign_take(s, camp, f, f.count)
+        cap = f.mp if base_used == 0 else 4  # Nero's 6 only for units that move with him alone (§10.12)
+        mp = max(0, cap - base_used)
     flags = ["inside"] if inside else []
     flags += [x for x in f.flags if x in ("campaign", "forced", "event", "native_guides", "charm", "double_sail",
                                            "pirates")]
     if f.seat == CARTHAGE and f.count > 0 and _train_here(s, f.space):
         flags.append("train")  # the siege train goes with the army unless left (#30)
-    ctx.push(Frame(kind="move", seat=f.seat, general=f.general, space=f.space, card=f.card, mp=f.mp,
-                   count=f.count, generals=list(f.generals), nums=[el, f.nums[0], f.mp], flags=flags))
+    ctx.push(Frame(kind="move", seat=f.seat, general=f.general, space=f.space, card=f.card, mp=mp,
+                   count=f.count, generals=list(f.generals), nums=[el, f.nums[0], mp, base_used], flags=flags))
+
+
+# §10.11: in a campaign no CU or general moves more than 4 spaces in all, whichever generals move
+# it; an army that fought, besieged, stepped back or failed a pursuit is spent. The campaign frame
+# keeps what moved: flags "g:<general>:<used>" and "cu:<space>:<used>:<count>".
+SPENT = 99
+
+
+def _used_generals(camp: Frame) -> dict[str, int]:
+    return {p[1]: int(p[2]) for p in (x.split(":") for x in camp.flags) if p[0] == "g"}
+
+
+def _cu_buckets(camp: Frame) -> list[tuple[str, int, int]]:
+    return [(p[1], int(p[2]), int(p[3])) for p in (x.split(":") for x in camp.flags) if p[0] == "cu"]
+
+
+def campaign_take(s: State, camp: Frame, f: Frame, n: int) -> int:
+    """The movement the forming army's units have used in this campaign (the most any of them
+    has): fresh CU go first (ruling G2); the CU it takes leave the campaign's records."""
+    used = max((_used_generals(camp).get(g, 0) for g in [f.general, *f.generals]), default=0)
+    u = B.cu_of(s, f.seat, f.space)
+    here = (u.icu if "inside" in f.flags else u.cu)
+    buckets = sorted((b for b in _cu_buckets(camp) if b[0] == f.space), key=lambda b: b[1])
+    moved = sum(b[2] for b in buckets)
+    need = max(0, n - max(0, here - moved))
+    for sp, bu, cnt in buckets:
+        if need <= 0:
+            break
+        take = min(need, cnt)
+        need -= take
+        used = max(used, bu)
+        camp.flags.remove(f"cu:{sp}:{bu}:{cnt}")
+        if cnt - take:
+            camp.flags.append(f"cu:{sp}:{bu}:{cnt - take}")
+    return used
+
+
+def campaign_record(s: State, mv: Frame, spent: bool = False, cu: int | None = None, space: str = "") -> None:
+    """Write down what the army's units used (all, if ``spent``); ``cu``/``space``: CU dropped."""
+    camp = _campaign_of(s)
+    if camp is None or "campaign" not in mv.flags:
+        return
+    used = SPENT if spent else mv.nums[3] + (mv.nums[2] - mv.mp)
+    if cu is None:
+        gens = _used_generals(camp)
+        for g in army_generals(mv):
+            if g in gens:
+                camp.flags.remove(f"g:{g}:{gens[g]}")
+            camp.flags.append(f"g:{g}:{max(used, gens.get(g, 0))}")
+        cu, space = mv.count, mv.space
+    if cu > 0 and used > 0:
+        camp.flags.append(f"cu:{space}:{used}:{cu}")
+
 
 
 # ------------------------------------------------------------------------------ the march
@@ -337,12 +393,14 @@ class Move:
         elif cmd.option == "sortie":
             from .battle import start_battle
             ctx.done(f)
+            campaign_record(s, f, spent=True)
             start_battle(ctx, f.seat, f.space, origin=f.space, sortie_from_inside=True, army=f)
         elif cmd.option in ("siege", "submission"):
             ctx.done(f)
             camp = _campaign_of(s)
             if camp is not None:
                 camp.flags.append("rolled:" + f.space)
+            campaign_record(s, f, spent=True)
             siege_roll(ctx, f.seat, f.space, f.general, cmd.option)
             finish_activation(ctx, f)
 
@@ -376,7 +434,14 @@ class DropPick:
         mv = ctx.top
         if "drop" in f.flags:
             mv.count -= cmd.number  # plain CU are dropped first
+            campaign_record(ctx.s, mv, cu=cmd.number, space=mv.space)
         else:
+            camp = _campaign_of(ctx.s)
+            if camp is not None and "campaign" in mv.flags:
+                took = campaign_take(ctx.s, camp, mv, mv.count + cmd.number)  # (the stack's fresh CU first)
+                if took > mv.nums[3]:
+                    mv.mp = max(0, mv.mp - (took - mv.nums[3]))
+                    mv.nums[3] = took
             mv.count += cmd.number  # plain CU are picked up first
         fix_elephants(ctx.s, mv)
 
@@ -573,6 +638,7 @@ def _hanno_may_remove(s: State, f: Frame) -> bool:
 
 def end_move(ctx: Ctx, mv: Frame) -> None:
     ctx.done(mv)
+    campaign_record(ctx.s, mv, spent=bool({"stepped_back", "pursuit_failed"} & set(mv.flags)))
     if "pc_marked" in mv.flags and mv.spaces and B.is_plain_pc(ctx.s, mv.spaces[0]) \
             and B.enemy_pc(ctx.s, mv.seat, mv.spaces[0]):
         ctx.emit(ev.ControlChanged(space=mv.spaces[0], side=-1, cause="ability"))
@@ -862,6 +928,7 @@ def resolve_space(ctx: Ctx, mv: Frame, x: str, *, failed_avoid: bool = False, av
         return
     from .battle import start_battle
     ctx.done(mv)  # the move frame: a battle ends the activation (§10.2 step 7)
+    campaign_record(ctx.s, mv, spent=True)
     start_battle(ctx, mv.seat, x, origin=mv.origin, army=mv, failed_avoid=failed_avoid,
                  interceptors=intercepted_by or [])
 
@@ -877,6 +944,7 @@ def pursuit(ctx: Ctx, mv: Frame) -> None:
     _, res = ctx.die(mv.seat, "pursuit", -bonus, lambda r: "success" if r <= B.battle_rating(mv.general) else "failure")
     if res == "failure":
         mv.mp = 0
+        mv.flags.append("pursuit_failed")
 
 
 @decision("avoid_to", "where the army that avoided battle goes (§13.1, §13.2)")
@@ -996,7 +1064,9 @@ class Campaign:
     def legal(s: State, f: Frame) -> list:
         if f.count <= 0:
             return []
-        return [ChooseGeneral(general=g) for g in B.generals_on_map(s, f.seat) if g not in f.generals] + [Pass()]
+        used = _used_generals(f)
+        return [ChooseGeneral(general=g) for g in B.generals_on_map(s, f.seat) if g not in f.generals
+                and used.get(g, 0) < (6 if isinstance(B.effect(g), CampaignMove) else 4)] + [Pass()]
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:

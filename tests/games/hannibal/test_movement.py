@@ -288,3 +288,39 @@ def test_10_10_a_general_alone_caught_by_an_interception_is_neutralized():
     play(s, CARTHAGE, cmd.Pass(), Dice(1))
     assert s.gens["marcellus"].status == "neutralized"
     assert not any(f.kind in ("move", "battle_loop") for f in s.flow)
+
+
+def test_10_11_cu_moved_by_one_general_move_on_with_another_only_to_4_spaces_in_all():
+    """§10.11: in a campaign no CU moves more than 4 spaces, whichever generals move it."""
+    s = clear()
+    a = "roma"
+    b = next(n for n in neighbours(a) if link_between(a, n).kind == "ordinary")
+    c = next(n for n in neighbours(b) if n != a and link_between(b, n).kind == "ordinary")
+    for sp in (a, b, c):
+        control(s, ROME, sp)
+    put(s, ROME, a, 5, generals=("marcellus",), office="proconsul")
+    put(s, ROME, c, 0, generals=("paullus",), office="proconsul")
+    at(s, Frame(kind="campaign", seat=ROME, card=37, count=2))
+    play(s, ROME, cmd.ChooseGeneral(general="marcellus"))
+    play(s, ROME, cmd.ChooseNumber(number=5))
+    play(s, ROME, cmd.ChooseSpace(space=b))
+    play(s, ROME, cmd.ChooseSpace(space=c))
+    play(s, ROME, cmd.ChooseOption(option="drop"))
+    play(s, ROME, cmd.ChooseNumber(number=5))  # the 5 CU stay in c, having moved 2 spaces
+    play(s, ROME, cmd.Pass())
+    assert top(s).kind == "campaign"
+    play(s, ROME, cmd.ChooseGeneral(general="paullus"))
+    play(s, ROME, cmd.Pass())  # Marcellus, who stopped here, stays
+    play(s, ROME, cmd.ChooseNumber(number=5))
+    assert top(s).kind == "move" and top(s).mp == 2  # 4 - 2 already moved
+    s2 = clear()
+    for sp in (a, b, c):
+        control(s2, ROME, sp)
+    put(s2, ROME, a, 5, generals=("marcellus",), office="proconsul")
+    put(s2, ROME, c, 0, generals=("paullus",), office="proconsul")
+    at(s2, Frame(kind="campaign", seat=ROME, card=37, count=2))
+    play(s2, ROME, cmd.ChooseGeneral(general="paullus"))
+    play(s2, ROME, cmd.Pass())
+    play(s2, ROME, cmd.ChooseGeneral(general="marcellus"))
+    play(s2, ROME, cmd.ChooseNumber(number=5))
+    assert top(s2).mp == 4  # fresh units: the whole 4
