@@ -193,3 +193,85 @@ def test_19_4_an_isolated_pc_is_removed_but_cities_and_tribes_stay():
     play(s, ROME, cmd.ChooseSpace(space="luceria"))
     assert "capua" in s.control and "insubres" in s.control  # a city, a tribe
     assert "venusia" in s.control  # a friendly CU there
+
+
+def test_6_1_carthages_four_reinforcements_follow_their_clauses():
+    """§6.1: one at Carthago or with a general in Africa; one in Spain if Carthago Nova is
+    Carthaginian; one in Spain if Baetica is; one anywhere with a general or at either city."""
+    from engine.games.hannibal.turn import carthage_slot_spaces
+    s = clear()
+    put(s, CARTHAGE, "carthago", 2, generals=("hanno",))
+    put(s, CARTHAGE, "capua", 5, generals=("hannibal",))
+    control(s, CARTHAGE, "carthago", "carthago_nova")
+    assert carthage_slot_spaces(s, 0) == ["carthago"]
+    assert carthage_slot_spaces(s, 1) == ["carthago_nova"]
+    baetica = [sp for sp in B.SPACES if B.SPACES[sp].province == "baetica"]
+    control(s, ROME, *baetica)
+    assert carthage_slot_spaces(s, 2) == []  # Baetica is not Carthaginian
+    assert set(carthage_slot_spaces(s, 3)) == {"carthago", "carthago_nova", "capua"}
+    control(s, ROME, "carthago_nova")
+    assert carthage_slot_spaces(s, 1) == []
+
+
+def test_6_1_neutralized_carthaginian_generals_return_to_cu_not_under_siege():
+    s = clear()
+    put(s, CARTHAGE, "saguntum", 3)
+    s.gens["mago"].status = "neutralized"
+    at(s, Frame(kind="return_generals", seat=CARTHAGE))
+    assert legal(s, CARTHAGE) == [cmd.ChooseSpace(space="saguntum")]
+    play(s, CARTHAGE, cmd.ChooseSpace(space="saguntum"))
+    assert s.gens["mago"].status == "map" and s.gens["mago"].where == "saguntum"
+
+
+def test_6_7_scipio_africanus_arrives_on_turn_6_with_5_cu_in_italy_or_a_spanish_port():
+    from engine.games.hannibal.turn import africanus_spaces
+    s = clear()
+    s.gens["scipio_africanus"].status = "later"
+    put(s, CARTHAGE, "capua", 3)
+    spaces = africanus_spaces(s)
+    assert "roma" in spaces and "capua" not in spaces
+    assert all(B.in_italy(sp) or (B.country(sp) == "spain" and B.SPACES[sp].port) for sp in spaces)
+    at(s, Frame(kind="africanus", seat=ROME, general="scipio_africanus"))
+    play(s, ROME, cmd.ChooseSpace(space="roma"))
+    assert s.gens["scipio_africanus"].office == "proconsul" and B.cu_total(s, ROME, "roma") == 5
+
+
+def test_22_4_after_turn_9_the_higher_total_wins_and_carthage_takes_ties():
+    s = clear()
+    s.turn = 9
+    s.control = {"roma": ROME, "carthago": CARTHAGE}
+    at(s, Frame(kind="final_count"), Frame(kind="remove_pcs", seat=ROME, count=1, origin="test"))
+    s.control["cannae"] = ROME
+    play(s, ROME, cmd.ChooseSpace(space="cannae"))  # then the count: 1 to 1
+    assert s.phase == "over" and s.winner == CARTHAGE and s.reason == "turn_limit"
+
+
+def test_23_rome_holding_carthago_wins_at_once():
+    s = clear()
+    strategy(s, ROME, [35], [1])
+    s.flow[-1] = Frame(kind="place_pcs", seat=ROME, count=1)
+    control(s, -1, "carthago")
+    play(s, ROME, cmd.ChooseSpace(space="carthago"))
+    assert s.phase == "over" and s.winner == ROME and s.reason == "sudden_death_carthago"
+
+
+def test_23_carthage_holding_all_italy_but_latium_wins_in_the_political_phase():
+    s = clear()
+    for sp in B.SPACES.values():
+        if sp.province in ("gallia_cisalpina", "etruria", "samnium", "campania", "lucania", "apulia"):
+            s.control[sp.id] = CARTHAGE
+    s.control["roma"] = ROME
+    at(s, Frame(kind="political"), Frame(kind="remove_pcs", seat=ROME, count=1, origin="test"))
+    play(s, ROME, cmd.ChooseSpace(space="messana"))
+    assert s.phase == "over" and s.winner == CARTHAGE and s.reason == "sudden_death_italy"
+
+
+def test_15_6_a_loser_who_cannot_pay_its_pcs_sues_for_peace():
+    from engine.games.hannibal.flow import Ctx
+    from engine.games.hannibal.turn import lose_pcs
+    s = clear()
+    s.control = {"cannae": ROME, "roma": ROME}
+    at(s)
+    ctx = Ctx(s, Dice())
+    lose_pcs(ctx, ROME, 2, "battle_loss")  # one plain PC for two to give up
+    assert ctx.s.phase == "over" and ctx.s.winner == CARTHAGE and ctx.s.reason == "peace"
