@@ -149,6 +149,7 @@ class GameHost:
         self._loop: asyncio.AbstractEventLoop | None = None
         self.closing = False
         self.evicted = 0
+        self._remote_reads = getattr(store, "remote_reads", False)
 
     # ---- life cycle ------------------------------------------------------
     async def start(self) -> None:
@@ -305,17 +306,17 @@ class GameHost:
                                   for r in self.store.read(fresh.meta.game_id, loaded.head_seq + 1, fresh.head_seq)])
         return fresh
 
-    def _refresh(self, loaded: Loaded) -> Loaded:
+    def _refresh(self, loaded: Loaded, head: tuple[int, bytes] | None | bool = False) -> Loaded:
         """Catch up with the records another process appended (or rebuild a game whose last append
-        failed). Synchronous: the caller holds the game's lock or has just waited for it."""
+        failed). Synchronous: the caller holds the game's lock or has just waited for it. ``head``:
+        the store's head if the caller has just read it."""
         loaded = self._games.get(loaded.meta.game_id, loaded)
         if loaded.stale:
             return self._rebuild(loaded)
-        head = self.store.head(loaded.meta.game_id)
-        if head is None or head[0] == loaded.head_seq:
+        if head is False:
+            head = self.store.head(loaded.meta.game_id)
+        if head is None or head[0] <= loaded.head_seq:  # (a head read before our own last commit: older)
             return loaded
-        if head[0] < loaded.head_seq:  # the log is behind this cache: trust the log
-            return self._rebuild(loaded)
         return self._catch_up(loaded)
 
     def _catch_up(self, loaded: Loaded) -> Loaded:
@@ -357,12 +358,18 @@ class GameHost:
         append resolved: wait for it (the game's lock), so that no reader sees a state that may
         never become durable. Then, with ``refresh``, catch up with other processes' appends.
         The caller must not await between this and its reads."""
+        head: tuple[int, bytes] | None | bool = False
+        if refresh and self._remote_reads:  # the round trip off the loop, before waiting for the lock
+            self._load(game_id)  # NOT_FOUND before any read
+            head = await asyncio.to_thread(self.store.head, game_id)
         loaded = self._load(game_id)
         while loaded.lock.locked():
             async with loaded.lock:
                 pass
             loaded = self._load(game_id)
-        return self._refresh(loaded) if refresh else loaded
+        # a head read before a command of this process committed is older than the cache: _refresh
+        # keeps the cache then
+        return self._refresh(loaded, head) if refresh else loaded
 
     def _caller(self, loaded: Loaded, token: str | None) -> Caller:
         if not token:
@@ -537,14 +544,18 @@ class GameHost:
         applied = False     # the session in memory is ahead of the log from here on
         handed_off = False  # once the append is queued, the lock is released by _release
         try:
-            if req.request_id:
-                earlier = self.store.find_request(req.game_id, seat, req.request_id)
-                if earlier is not None:
-                    if earlier[0] != fingerprint:
-                        raise HostError("INVALID_ARGUMENT", REQUEST_ID_REUSED,
-                                        "this request id was used for another command")
-                    return pb.SubmitCommandResponse.FromString(earlier[1])
-            loaded = self._refresh(loaded)
+            # one read (one round trip on PostgreSQL): the head, and the answer to an earlier attempt
+            if self._remote_reads:  # a network round trip: let the loop serve others meanwhile
+                head, earlier = await asyncio.to_thread(self.store.head_and_request, req.game_id, seat,
+                                                        req.request_id or None)
+            else:
+                head, earlier = self.store.head_and_request(req.game_id, seat, req.request_id or None)
+            if earlier is not None:
+                if earlier[0] != fingerprint:
+                    raise HostError("INVALID_ARGUMENT", REQUEST_ID_REUSED,
+                                    "this request id was used for another command")
+                return pb.SubmitCommandResponse.FromString(earlier[1])
+            loaded = self._refresh(loaded, head)
             if req.HasField("expected_seq") and req.expected_seq != loaded.head_seq:
                 raise HostError("ABORTED", STALE_SEQ,
                                 f"expected seq {req.expected_seq} but the game is at {loaded.head_seq}")

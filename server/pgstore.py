@@ -4,15 +4,17 @@ share (DESIGN.md "Time, browsers and more processes").
 The same contract as :class:`server.store.SqliteStore` (see ``server.store``), over psycopg 3:
 
 * **Writes** go through one writer thread per process with its own connection (the
-  :class:`~server.store.GroupWriter` that SQLite uses): every append waiting in its queue commits in
-  one transaction, the rows of each table in one ``INSERT … SELECT FROM unnest(…)`` whatever the
-  group's size, sorted by key so that two processes' groups always take their row locks in the
-  same order (no deadlock between them). ``(game_id, seq)`` is the primary key: of two processes
+  :class:`~server.store.GroupWriter` that SQLite uses): every append waiting in its queue commits
+  together, in one statement whatever the group's size (data-modifying CTEs, one
+  ``INSERT … SELECT FROM unnest(…)`` per table, and the notifications): one round trip, one
+  commit. Rows are sorted by key, so that two processes' groups always take their row locks in
+  the same order (no deadlock between them). ``(game_id, seq)`` is the primary key: of two processes
   appending at one seq, the second's insert waits for the first's commit and then fails with a
   unique violation, which is :class:`~server.store.Conflict` for that append alone (the group is
   written again with a SAVEPOINT per append). A future resolves only after COMMIT returned.
-* **Notifications**: each append's transaction also runs ``pg_notify(channel, 'GAME SEQ')``, which
-  PostgreSQL delivers to every listener when (and only if) the transaction commits, in commit order.
+* **Notifications**: once a group has committed, the writer runs ``pg_notify(channel, 'GAME SEQ')``
+  for each append of it, in a transaction of its own (see :meth:`PostgresStore._notify` for why not
+  in the appends' own), so a notification always follows its commit.
   :meth:`PostgresStore.watch` runs a listener thread per process; after any (re)connection it
   reports ``(None, -1)``: "you may have missed something, read the heads again".
 * **Reads** use a small pool of connections (autocommit: each read sees every committed append).
@@ -124,6 +126,8 @@ def _conflict(exc: Exception) -> Exception:
 
 
 class PostgresStore(GroupWriter):
+    remote_reads = True  # each read is a round trip to the database (the host may read off its loop)
+
     def __init__(self, url: str, max_group: int = 512, pool_size: int | None = None,
                  migrate_on_open: bool = True) -> None:
         self.conninfo, self.schema = parse_url(url)
@@ -134,16 +138,22 @@ class PostgresStore(GroupWriter):
         self._check_version()
         s = self.schema
         self._sql = {
-            "records": f"INSERT INTO {s}.records (game_id, seq, body, hash) "
-                       "SELECT * FROM unnest(%s::text[], %s::bigint[], %s::bytea[], %s::bytea[])",
-            "requests": f"INSERT INTO {s}.requests (game_id, seat, request_id, fingerprint, response) "
-                        "SELECT * FROM unnest(%s::text[], %s::int[], %s::text[], %s::bytea[], %s::bytea[])",
-            "snapshots": f"INSERT INTO {s}.snapshots (game_id, seq, hash, version, position, state) "
-                         "SELECT * FROM unnest(%s::text[], %s::bigint[], %s::bytea[], %s::text[], %s::bigint[], "
-                         "%s::bytea[]) ON CONFLICT (game_id, seq, version) DO UPDATE SET hash=EXCLUDED.hash, "
-                         "position=EXCLUDED.position, state=EXCLUDED.state",
-            "finished": f"UPDATE {s}.games SET finished=TRUE WHERE game_id = ANY(%s::text[])",
+            "append": f"""WITH
+  r AS (INSERT INTO {s}.records (game_id, seq, body, hash)
+        SELECT * FROM unnest(%s::text[], %s::bigint[], %s::bytea[], %s::bytea[])),
+  q AS (INSERT INTO {s}.requests (game_id, seat, request_id, fingerprint, response)
+        SELECT * FROM unnest(%s::text[], %s::int[], %s::text[], %s::bytea[], %s::bytea[])),
+  n AS (INSERT INTO {s}.snapshots (game_id, seq, hash, version, position, state)
+        SELECT * FROM unnest(%s::text[], %s::bigint[], %s::bytea[], %s::text[], %s::bigint[], %s::bytea[])
+        ON CONFLICT (game_id, seq, version) DO UPDATE
+        SET hash=EXCLUDED.hash, position=EXCLUDED.position, state=EXCLUDED.state),
+  f AS (UPDATE {s}.games SET finished=TRUE WHERE game_id = ANY(%s::text[]))
+SELECT 1""",
             "notify": "SELECT pg_notify(%s, p) FROM unnest(%s::text[]) AS p",
+            "snapshot": f"INSERT INTO {s}.snapshots (game_id, seq, hash, version, position, state) "
+                        "VALUES (%s,%s,%s,%s,%s,%s) ON CONFLICT (game_id, seq, version) DO UPDATE "
+                        "SET hash=EXCLUDED.hash, position=EXCLUDED.position, state=EXCLUDED.state",
+            "finished": f"UPDATE {s}.games SET finished=TRUE WHERE game_id = ANY(%s::text[])",
         }
         size = pool_size or int(os.environ.get("CARTHAGO_PG_POOL_SIZE", "4"))
         self._pool = psycopg_pool.ConnectionPool(self.conninfo, min_size=1, max_size=max(1, size),
@@ -174,27 +184,51 @@ class PostgresStore(GroupWriter):
         return self._writer_db
 
     def _commit_group(self, group: list[_Job]) -> None:
-        """One transaction for the whole group; should it fail, :meth:`_commit_each` finds which."""
+        """Other writes (games, seats) one by one; then every append of the group in one statement,
+        so one round trip and one commit (:meth:`_append_jobs`). Should that fail, :meth:`_commit_each`
+        finds which append did."""
+        appends = []
+        for job in group:
+            if job.append is None:
+                self._run_alone(job)
+            else:
+                appends.append(job)
+        if not appends:
+            return
         try:
-            db = self._writer()
-            with db.transaction():
-                self._write_jobs(db, group)
+            self._append_jobs(self._writer(), appends)
         except psycopg.Error as exc:
             error = _conflict(exc)
-            if isinstance(error, StoreUnavailable):  # the outcome of a COMMIT in flight is unknown
-                self._fail(group, error)
-            elif len(group) > 1:
-                self._commit_each(group)
+            if isinstance(error, StoreUnavailable):  # the outcome of a commit in flight is unknown
+                self._fail(appends, error)
+            elif len(appends) > 1:
+                self._commit_each(appends)
             else:
-                group[0].done.set_exception(error)
+                appends[0].done.set_exception(error)
             return
         self.commits += 1
-        self.writes += len(group)
-        for job in group:
+        self.writes += len(appends)
+        for job in appends:
             job.done.set_result(None)
+        self._notify(appends)
+
+    def _run_alone(self, job: _Job) -> None:
+        try:
+            job.run(self._writer())  # autocommit: its own transaction
+        except psycopg.Error as exc:
+            error = _conflict(exc)
+            if isinstance(error, StoreUnavailable):
+                self._fail([job], error)
+            else:
+                job.done.set_exception(error)
+            return
+        self.commits += 1
+        self.writes += 1
+        job.done.set_result(None)
 
     def _commit_each(self, group: list[_Job]) -> None:
-        """The group again, each write in its own SAVEPOINT: one that fails is rolled back alone."""
+        """The appends again in one transaction, each in its own SAVEPOINT: one that fails is rolled
+        back alone and only its future gets the error; the others commit together."""
         outcomes: list[BaseException | None] = []
         try:
             db = self._writer()
@@ -202,7 +236,7 @@ class PostgresStore(GroupWriter):
                 for job in group:
                     try:
                         with db.transaction():  # a savepoint
-                            self._write_jobs(db, [job])
+                            self._append_jobs(db, [job])
                     except psycopg.Error as exc:
                         if isinstance(exc, psycopg.OperationalError):
                             raise
@@ -225,6 +259,7 @@ class PostgresStore(GroupWriter):
                 job.done.set_result(None)
             else:
                 job.done.set_exception(error)
+        self._notify(group)
 
     def _fail(self, group: list[_Job], error: Exception) -> None:
         log.warning("the database connection failed during a write of %d jobs: %s", len(group), error)
@@ -235,19 +270,16 @@ class PostgresStore(GroupWriter):
             if not job.done.done():
                 job.done.set_exception(error)
 
-    def _write_jobs(self, db: psycopg.Connection, jobs: list[_Job]) -> None:
+    def _append_jobs(self, db: psycopg.Connection, jobs: list[_Job]) -> None:
+        """Every row of these appends in one statement (data-modifying CTEs): outside a transaction
+        block it is its own transaction, atomic, one round trip."""
         records: list[tuple] = []
         requests: list[tuple] = []
         snapshots: list[tuple] = []
         finished: list[str] = []
-        notes: list[str] = []
         for job in jobs:
-            if job.append is None:
-                job.run(db)
-                continue
             rows, request, snapshot, game_id = job.append
             records += rows
-            notes.append(f"{rows[-1][0]} {rows[-1][1]}")
             if request is not None:
                 requests.append(request)
             if snapshot is not None:
@@ -255,14 +287,26 @@ class PostgresStore(GroupWriter):
             if game_id is not None:
                 finished.append(game_id)
         # sorted by key: every process takes row locks in one order, so two groups never deadlock
-        for table, rows in (("records", records), ("requests", requests), ("snapshots", snapshots)):
-            if rows:
-                rows.sort(key=lambda r: r[:3])
-                db.execute(self._sql[table], [list(column) for column in zip(*rows)])
-        if finished:
-            db.execute(self._sql["finished"], (sorted(finished),))
-        if notes:  # delivered to listeners when this transaction commits, never if it does not
-            db.execute(self._sql["notify"], (self.channel, notes))
+        records.sort(key=lambda r: r[:2])
+        requests.sort(key=lambda r: r[:3])
+        snapshots.sort(key=lambda r: (r[0], r[1], r[3]))
+        params: list = []
+        for rows, width in ((records, 4), (requests, 5), (snapshots, 6)):
+            params += [list(column) for column in zip(*rows)] if rows else [[] for _ in range(width)]
+        db.execute(self._sql["append"], [*params, sorted(finished)])
+
+    def _notify(self, jobs: list[_Job]) -> None:
+        """After the commit, in a transaction of its own: a NOTIFY inside the appends' transaction
+        would hold PostgreSQL's notification lock through that commit's flush, serializing the
+        commits of every process on the database. Lost only if this process dies between the
+        two; the host's poll of the streamed games' heads then repairs it."""
+        notes = [f"{job.append[0][-1][0]} {job.append[0][-1][1]}" for job in jobs if job.done.exception() is None]
+        if not notes:
+            return
+        try:
+            self._writer().execute(self._sql["notify"], (self.channel, notes))
+        except psycopg.Error as exc:
+            log.warning("notifying %d appends failed (%s); the heads' poll will find them", len(notes), exc)
 
     # ---- writes ----------------------------------------------------------------------------
     def create_game(self, meta: GameMeta) -> None:
@@ -297,7 +341,7 @@ class PostgresStore(GroupWriter):
 
     def put_snapshot(self, game_id, snapshot) -> None:
         row = (game_id, snapshot.seq, snapshot.hash, snapshot.version, snapshot.position, snapshot.state)
-        self._write(lambda db: db.execute(self._sql["snapshots"], [[v] for v in row]))
+        self._write(lambda db: db.execute(self._sql["snapshot"], row))
 
     # ---- reads -----------------------------------------------------------------------------
     def _query(self, sql: str, params: tuple = ()) -> list[tuple]:
@@ -353,6 +397,16 @@ class PostgresStore(GroupWriter):
         rows = self._query(f"SELECT fingerprint, response FROM {self.schema}.requests WHERE game_id=%s AND seat=%s "
                            "AND request_id=%s", (game_id, seat, request_id))
         return (bytes(rows[0][0]), bytes(rows[0][1])) if rows else None
+
+    def head_and_request(self, game_id, seat, request_id):
+        rows = self._query(
+            f"SELECT r.seq, r.hash, q.fingerprint, q.response FROM (SELECT 1) AS one "
+            f"LEFT JOIN LATERAL (SELECT seq, hash FROM {self.schema}.records WHERE game_id=%s ORDER BY seq DESC "
+            f"LIMIT 1) r ON TRUE LEFT JOIN {self.schema}.requests q ON q.game_id=%s AND q.seat=%s AND q.request_id=%s",
+            (game_id, game_id, seat, request_id or ""))
+        seq, hash_, fingerprint, response = rows[0]
+        return (None if seq is None else (seq, bytes(hash_)),
+                None if fingerprint is None or not request_id else (bytes(fingerprint), bytes(response)))
 
     def latest_snapshot(self, game_id, version):
         rows = self._query(f"SELECT seq, hash, version, position, state FROM {self.schema}.snapshots WHERE "

@@ -15,6 +15,8 @@ processes on one database). All give the same guarantees:
   ``append`` would raise) once the append is durable or refused. A caller
   acknowledges nothing before its future has resolved.
 
+* ``head_and_request`` is ``head`` and ``find_request`` in one read (one round trip where
+  reads cross a network), as a command needs both before it is decided.
 * ``heads`` answers many games' heads in one call (a process polls the games it
   streams, in case it missed a notification); ``ping`` says whether the storage
   answers (the health check).
@@ -91,6 +93,8 @@ class Store(Protocol):
     def head(self, game_id: str) -> tuple[int, bytes] | None: ...
     def heads(self, game_ids: list[str]) -> dict[str, int]: ...
     def find_request(self, game_id: str, seat: int, request_id: str) -> tuple[bytes, bytes] | None: ...
+    def head_and_request(self, game_id: str, seat: int, request_id: str | None
+                         ) -> tuple[tuple[int, bytes] | None, tuple[bytes, bytes] | None]: ...
     def put_snapshot(self, game_id: str, snapshot: Snapshot) -> None: ...
     def latest_snapshot(self, game_id: str, version: str) -> Snapshot | None: ...
     def ping(self) -> None: ...
@@ -181,6 +185,9 @@ class MemoryStore:
 
     def find_request(self, game_id, seat, request_id):
         return self._requests.get((game_id, seat, request_id))
+
+    def head_and_request(self, game_id, seat, request_id):
+        return self.head(game_id), (self.find_request(game_id, seat, request_id) if request_id else None)
 
     def put_snapshot(self, game_id, snapshot) -> None:
         self._snapshots[game_id].append(snapshot)
@@ -509,6 +516,9 @@ class SqliteStore(GroupWriter):
         row = self._db.execute("SELECT fingerprint, response FROM requests WHERE game_id=? AND seat=? AND "
                                "request_id=?", (game_id, seat, request_id)).fetchone()
         return (bytes(row[0]), bytes(row[1])) if row else None
+
+    def head_and_request(self, game_id, seat, request_id):
+        return self.head(game_id), (self.find_request(game_id, seat, request_id) if request_id else None)
 
     def latest_snapshot(self, game_id, version):
         row = self._db.execute("SELECT seq, hash, version, position, state FROM snapshots WHERE game_id=? AND "

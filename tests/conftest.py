@@ -46,6 +46,7 @@ def pg_url(request):
     need_postgres(request.node.nodeid)
     from server.pgstore import drop_schema
 
+    pg.drop_orphans()
     url = pg.schema_url()
     try:
         yield url

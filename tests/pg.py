@@ -35,6 +35,25 @@ def where() -> str:
     return f"{parts.hostname or 'localhost'}:{parts.port or 5432}{parts.path}"
 
 
+@functools.cache
+def drop_orphans() -> list[str]:
+    """Drop the schemas of earlier test runs on this machine whose process is gone (a run killed
+    before its clean-up). Only for a server on this machine: elsewhere a pid says nothing."""
+    if urlsplit(URL).hostname not in ("127.0.0.1", "localhost", "::1", None):
+        return []
+    import psycopg
+
+    dropped = []
+    with psycopg.connect(URL, autocommit=True, connect_timeout=3) as db:
+        names = [r[0] for r in db.execute("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'carthago\\_test\\_%'")]
+        for name in names:
+            pid = name.split("_")[2]
+            if pid.isdigit() and not os.path.exists(f"/proc/{pid}"):
+                db.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
+                dropped.append(name)
+    return dropped
+
+
 def schema_url(tag: str = "") -> str:
     """The test server's URL with a fresh schema name (created by the store on open)."""
     name = f"carthago_test_{os.getpid()}_{tag}{secrets.token_hex(4)}"[:48]

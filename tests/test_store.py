@@ -61,9 +61,13 @@ def test_a_taken_seq_is_a_conflict_and_writes_nothing(store):
 
 
 def test_request_answers_are_stored_with_their_records(store):
+    assert store.head_and_request("g1", 0, "req-1") == (None, None)
     store.append("g1", [rec(0)], (0, "req-1", b"fp", b"answer"))
     assert store.find_request("g1", 0, "req-1") == (b"fp", b"answer")
     assert store.find_request("g1", 1, "req-1") is None
+    assert store.head_and_request("g1", 0, "req-1") == ((0, b"hash0"), (b"fp", b"answer"))
+    assert store.head_and_request("g1", 1, "req-1") == ((0, b"hash0"), None)
+    assert store.head_and_request("g1", 0, None) == ((0, b"hash0"), None)
     with pytest.raises(Conflict):  # same request again: nothing of the batch lands
         store.append("g1", [rec(1)], (0, "req-1", b"fp", b"answer"))
     assert store.head("g1") == (0, b"hash0")
