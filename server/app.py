@@ -212,6 +212,9 @@ async def shutdown(server: grpc.aio.Server, host: GameHost, grace: float) -> Non
         await health_servicer.enter_graceful_shutdown()
     host.begin_shutdown()
     await server.stop(grace)
+    close_async = getattr(host.store, "close_async", None)
+    if close_async is not None:
+        await close_async()
     await asyncio.to_thread(host.store.close)
 
 

@@ -149,7 +149,8 @@ class GameHost:
         self._loop: asyncio.AbstractEventLoop | None = None
         self.closing = False
         self.evicted = 0
-        self._remote_reads = getattr(store, "remote_reads", False)
+        # a store whose reads cross a network offers them as coroutines too (PostgreSQL)
+        self._async_reads = hasattr(store, "head_and_request_async")
 
     # ---- life cycle ------------------------------------------------------
     async def start(self) -> None:
@@ -359,9 +360,9 @@ class GameHost:
         never become durable. Then, with ``refresh``, catch up with other processes' appends.
         The caller must not await between this and its reads."""
         head: tuple[int, bytes] | None | bool = False
-        if refresh and self._remote_reads:  # the round trip off the loop, before waiting for the lock
+        if refresh and self._async_reads:  # the round trip awaited, before waiting for the lock
             self._load(game_id)  # NOT_FOUND before any read
-            head = await asyncio.to_thread(self.store.head, game_id)
+            head = await self.store.head_async(game_id)
         loaded = self._load(game_id)
         while loaded.lock.locked():
             async with loaded.lock:
@@ -545,9 +546,8 @@ class GameHost:
         handed_off = False  # once the append is queued, the lock is released by _release
         try:
             # one read (one round trip on PostgreSQL): the head, and the answer to an earlier attempt
-            if self._remote_reads:  # a network round trip: let the loop serve others meanwhile
-                head, earlier = await asyncio.to_thread(self.store.head_and_request, req.game_id, seat,
-                                                        req.request_id or None)
+            if self._async_reads:  # a network round trip: the loop serves others meanwhile
+                head, earlier = await self.store.head_and_request_async(req.game_id, seat, req.request_id or None)
             else:
                 head, earlier = self.store.head_and_request(req.game_id, seat, req.request_id or None)
             if earlier is not None:

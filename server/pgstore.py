@@ -35,6 +35,7 @@ per process, default 4), ``CARTHAGO_PG_CONNECT_TIMEOUT`` (seconds, default 10).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import os
@@ -126,8 +127,6 @@ def _conflict(exc: Exception) -> Exception:
 
 
 class PostgresStore(GroupWriter):
-    remote_reads = True  # each read is a round trip to the database (the host may read off its loop)
-
     def __init__(self, url: str, max_group: int = 512, pool_size: int | None = None,
                  migrate_on_open: bool = True) -> None:
         self.conninfo, self.schema = parse_url(url)
@@ -160,6 +159,9 @@ SELECT 1""",
                                                  kwargs={"autocommit": True}, open=True,
                                                  name=f"carthago-{self.schema}")
         self._writer_db: psycopg.Connection | None = None
+        self._aconn: psycopg.AsyncConnection | None = None   # reads awaited on an event loop
+        self._aconn_loop: asyncio.AbstractEventLoop | None = None
+        self._aconn_lock: asyncio.Lock | None = None
         self._watchers: list[Callable[[str | None, int], None]] = []
         self._listener: threading.Thread | None = None
         self.listening = threading.Event()  # set while the listener holds a LISTEN connection
@@ -398,15 +400,59 @@ SELECT 1""",
                            "AND request_id=%s", (game_id, seat, request_id))
         return (bytes(rows[0][0]), bytes(rows[0][1])) if rows else None
 
-    def head_and_request(self, game_id, seat, request_id):
-        rows = self._query(
-            f"SELECT r.seq, r.hash, q.fingerprint, q.response FROM (SELECT 1) AS one "
-            f"LEFT JOIN LATERAL (SELECT seq, hash FROM {self.schema}.records WHERE game_id=%s ORDER BY seq DESC "
-            f"LIMIT 1) r ON TRUE LEFT JOIN {self.schema}.requests q ON q.game_id=%s AND q.seat=%s AND q.request_id=%s",
-            (game_id, game_id, seat, request_id or ""))
-        seq, hash_, fingerprint, response = rows[0]
+    def _head_and_request_sql(self) -> str:
+        return (f"SELECT r.seq, r.hash, q.fingerprint, q.response FROM (SELECT 1) AS one "
+                f"LEFT JOIN LATERAL (SELECT seq, hash FROM {self.schema}.records WHERE game_id=%s ORDER BY seq DESC "
+                f"LIMIT 1) r ON TRUE LEFT JOIN {self.schema}.requests q ON q.game_id=%s AND q.seat=%s AND "
+                "q.request_id=%s")
+
+    @staticmethod
+    def _head_and_request_row(row, request_id):
+        seq, hash_, fingerprint, response = row
         return (None if seq is None else (seq, bytes(hash_)),
                 None if fingerprint is None or not request_id else (bytes(fingerprint), bytes(response)))
+
+    def head_and_request(self, game_id, seat, request_id):
+        rows = self._query(self._head_and_request_sql(), (game_id, game_id, seat, request_id or ""))
+        return self._head_and_request_row(rows[0], request_id)
+
+    # ---- reads awaited on the event loop -----------------------------------------------------
+    # The host's per-call reads (a command's checks, every read RPC's head check): awaited on its
+    # loop over an async connection, so the loop serves other calls during the round trip without
+    # handing the read to a thread and back (a worker thread per read cost more CPU than the read).
+    async def _aquery(self, sql: str, params: tuple) -> list[tuple]:
+        loop = asyncio.get_running_loop()
+        if self._aconn_loop is not loop:  # first use (or a new loop: tests run several)
+            self._aconn, self._aconn_loop, self._aconn_lock = None, loop, asyncio.Lock()
+        for attempt in (1, 2):
+            try:
+                conn = self._aconn
+                if conn is None or conn.closed or conn.broken:
+                    async with self._aconn_lock:
+                        if self._aconn is None or self._aconn.closed or self._aconn.broken:
+                            self._aconn = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
+                        conn = self._aconn
+                cursor = await conn.execute(sql, params)
+                return await cursor.fetchall()
+            except psycopg.OperationalError as exc:
+                if attempt == 2:
+                    raise StoreUnavailable(f"the database connection failed: {exc}") from None
+        raise AssertionError("unreachable")
+
+    async def head_async(self, game_id):
+        rows = await self._aquery(f"SELECT seq, hash FROM {self.schema}.records WHERE game_id=%s ORDER BY seq DESC "
+                                  "LIMIT 1", (game_id,))
+        return (rows[0][0], bytes(rows[0][1])) if rows else None
+
+    async def head_and_request_async(self, game_id, seat, request_id):
+        rows = await self._aquery(self._head_and_request_sql(), (game_id, game_id, seat, request_id or ""))
+        return self._head_and_request_row(rows[0], request_id)
+
+    async def close_async(self) -> None:
+        """Close the connection the event loop reads on (before :meth:`close`, on that loop)."""
+        if self._aconn is not None and self._aconn_loop is asyncio.get_running_loop():
+            await self._aconn.close()
+        self._aconn = None
 
     def latest_snapshot(self, game_id, version):
         rows = self._query(f"SELECT seq, hash, version, position, state FROM {self.schema}.snapshots WHERE "

@@ -6,6 +6,7 @@ taken for success.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 
@@ -157,3 +158,18 @@ def test_a_write_whose_connection_is_killed_is_unavailable_not_acknowledged(stor
     assert [r.seq for r in store.read("a")] == [0]  # its transaction was rolled back by the server
     store.append("a", [rec(1)])  # a new connection
     assert [r.seq for r in store.read("a")] == [0, 1]
+
+
+def test_reads_awaited_on_a_loop_agree_with_the_others_and_survive_a_killed_connection(store, pg_url):
+    store.append("a", [rec(0)], (0, "req", b"fp", b"answer"))
+
+    async def main() -> None:
+        assert await store.head_and_request_async("a", 0, "req") == ((0, b"hash0"), (b"fp", b"answer"))
+        assert await store.head_and_request_async("b", 0, "req") == store.head_and_request("b", 0, "req")
+        assert await store.head_async("a") == store.head("a") == (0, b"hash0")
+        with psycopg.connect(parse_url(pg_url)[0], autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (store._aconn.info.backend_pid,))
+        assert await store.head_async("a") == (0, b"hash0")  # on a new connection
+        await store.close_async()
+
+    asyncio.run(main())
