@@ -108,14 +108,17 @@ class ServerProc:
 
     def cpu_s(self) -> float:
         """CPU seconds of the server and its worker processes (utime + stime)."""
-        total = 0
+        return sum(self.cpu_by_process().values())
+
+    def cpu_by_process(self) -> dict[int, float]:
+        out = {}
         for pid in _tree(self.pid):
             try:
                 fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
             except OSError:
                 continue
-            total += int(fields[11]) + int(fields[12])
-        return total / os.sysconf("SC_CLK_TCK")
+            out[pid] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return out
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -369,14 +372,17 @@ async def _throughput(srv: ServerProc, scripts: list[Script], conc: int, seconds
     out = {}
     for kind, worker in (("submit", game_worker), ("ping", ping_worker)):
         lat: list[float] = []
-        s0, c0, p0, t0 = srv.cpu_s(), client_cpu_s(), postgres_cpu_s(), perf_counter()
+        by0 = srv.cpu_by_process()
+        s0, c0, p0, t0 = sum(by0.values()), client_cpu_s(), postgres_cpu_s(), perf_counter()
         stop = t0 + seconds
         counts = await asyncio.gather(*(worker(w, stop, lat) for w in range(conc)))
         wall = perf_counter() - t0
         out[kind] = {"ops": sum(counts), "wall_s": wall, "rate": sum(counts) / wall, "latency_s": summary(lat),
                      "server_cpu_pct": 100 * (srv.cpu_s() - s0) / wall,
                      "client_cpu_pct": 100 * (client_cpu_s() - c0) / wall,
-                     "postgres_cpu_pct": 100 * (postgres_cpu_s() - p0) / wall}
+                     "postgres_cpu_pct": 100 * (postgres_cpu_s() - p0) / wall,
+                     "server_cpu_pct_by_process": {pid: round(100 * (t - by0.get(pid, 0.0)) / wall)
+                                                   for pid, t in srv.cpu_by_process().items()}}
     out["games_created_in_window"] = extra
     for c in channels:
         await c.close()
@@ -634,7 +640,8 @@ def postgres(tmp: str | None, scripts: list[Script], payload: bytes, quick: bool
                 raw[f"throughput_{workers}w"] = r
                 sub, png = r["submit"], r["ping"]
                 rates[workers] = (sub["rate"], png["rate"])
-                cpu = (f"CPU server/client/PostgreSQL: commands {sub['server_cpu_pct']:.0f}%/"
+                split = "+".join(f"{v}%" for v in sub["server_cpu_pct_by_process"].values() if v)
+                cpu = (f"CPU server/client/PostgreSQL: commands {sub['server_cpu_pct']:.0f}% ({split})/"
                        f"{sub['client_cpu_pct']:.0f}%/{sub['postgres_cpu_pct']:.0f}%, "
                        f"Ping {png['server_cpu_pct']:.0f}%/{png['client_cpu_pct']:.0f}%")
                 figures.append(figure(

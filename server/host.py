@@ -180,6 +180,14 @@ class GameHost:
             task.cancel()
 
     def _notified_threadsafe(self, game_id: str | None, seq: int) -> None:
+        """From the store's listener thread. Most notifications are for games nobody streams here
+        (or this process's own commits): dropped without waking the loop. Reading the dict and the
+        set from this thread is safe, and a stream that subscribes after this check reads its
+        backlog from the log, which already holds the commit notified."""
+        if game_id is not None:
+            loaded = self._games.get(game_id)
+            if loaded is None or not loaded.subscribers or seq <= loaded.head_seq:
+                return
         loop = self._loop
         if loop is not None and not loop.is_closed():
             try:
