@@ -282,10 +282,9 @@ class GameHost:
         game = registry.get(meta.game_type)
         wire = wire_for(game)
         config = GameConfig(players=meta.players, options=meta.options)
-        head = self.store.head(meta.game_id)
-        if head is None:  # created, its first records not committed yet (or never: a crash in between)
-            raise HostError("NOT_FOUND", GAME_NOT_FOUND, f"game {meta.game_id!r} is being created")
-        head_seq, head_hash = head
+        # The head is the last record applied, never one read apart: another process may commit
+        # between two reads, and a cache whose state is ahead of its head would apply that tail twice.
+        head: tuple[int, bytes] | None = None
         snap = self.store.latest_snapshot(meta.game_id, version_of(game))
         start = 0
         session = None
@@ -294,12 +293,22 @@ class GameHost:
             if at and at[0].hash == snap.hash:  # a snapshot of this very history
                 session = Session(game, config, meta.seed, decode_state(game, snap.state), snap.position)
                 start = snap.seq + 1
+                head = (snap.seq, snap.hash)
         if session is None:
             session = Session(game, config, meta.seed, game.initial(config), 0)
-        # record by record: parse, decode, evolve (no list of every parsed record or event)
-        tail = (event for record in self.store.read(meta.game_id, start)
-                if (event := game_event_of(wire, pb.LogRecord.FromString(record.body))) is not None)
-        session = Session.restore(game, config, meta.seed, session.state, session.position, tail)
+
+        def tail():  # record by record: parse, decode, evolve (no list of every parsed record or event)
+            nonlocal head
+            for record in self.store.read(meta.game_id, start):
+                head = (record.seq, record.hash)
+                event = game_event_of(wire, pb.LogRecord.FromString(record.body))
+                if event is not None:
+                    yield event
+
+        session = Session.restore(game, config, meta.seed, session.state, session.position, tail())
+        if head is None:  # created, its first records not committed yet (or never: a crash in between)
+            raise HostError("NOT_FOUND", GAME_NOT_FOUND, f"game {meta.game_id!r} is being created")
+        head_seq, head_hash = head
         loaded = Loaded(meta, game, session, head_seq, head_hash)
         loaded.tokens = {row.token_hash: row.seat for row in self.store.seats(meta.game_id)}
         return loaded

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -33,8 +34,11 @@ from engine.session import Session
 from server.wire import wire_for
 
 OPERATOR = "cluster-operator"
+# Sent again, unchanged (same request id, same expected seq), to another process. ABORTED too: a
+# killed process's last append may commit after its client gave up on it and retried elsewhere,
+# so the retry loses the race to its own first attempt; sent once more, it gets that attempt's answer.
 RETRY = {grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED, grpc.StatusCode.CANCELLED,
-         grpc.StatusCode.UNKNOWN, grpc.StatusCode.INTERNAL}
+         grpc.StatusCode.ABORTED}
 
 
 class ServerProcess:
@@ -130,6 +134,7 @@ class Cluster:
     def stop(self) -> None:
         for s in self.servers:
             s.stop()
+        shutil.rmtree(self.dir, ignore_errors=True)
 
 
 def code_of(err: grpc.aio.AioRpcError) -> str:

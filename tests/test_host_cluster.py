@@ -149,3 +149,46 @@ def test_idle_games_leave_memory_and_come_back_from_their_snapshot(tmp_path):
         host.store.close()
 
     asyncio.run(main())
+
+
+class CommitsBetweenReads(SqliteStore):
+    """A store on which another process commits between this process's first read of a game's
+    head and its reads of the snapshot and the tail: ``head`` answers, once, what it was earlier."""
+
+    earlier: tuple[int, bytes] | None = None
+
+    def head(self, game_id):
+        if self.earlier is not None:
+            earlier, self.earlier = self.earlier, None
+            return earlier
+        return super().head(game_id)
+
+
+def test_a_game_loaded_while_another_process_commits_is_never_ahead_of_its_head(tmp_path):
+    """The cache's head is the last record it applied: had it been read apart, the records
+    committed in between would be applied twice on the next catch-up."""
+
+    async def main() -> None:
+        path = str(tmp_path / "between.db")
+        config = HostConfig(allow_client_seeds=True, snapshot_every=4)
+        a = GameHost(SqliteStore(path), config)
+        game_id, tokens = await new_game(a, b"between")
+        rnd = random.Random(6)
+        for _ in range(3):
+            await play_one(a, game_id, tokens, rnd)
+        store = CommitsBetweenReads(path)
+        store.earlier = store.head(game_id)
+        for _ in range(6):  # committed "while" b loads the game (past a snapshot)
+            await play_one(a, game_id, tokens, rnd)
+        b = GameHost(store, config)
+        loaded = b._load(game_id)  # built from snapshot + tail: its head is the last record it applied
+        assert (loaded.head_seq, loaded.head_hash) == a.store.head(game_id)
+        assert state_digest(loaded.session.state) == full_replay_digest(b, game_id)
+        assert await b._current(game_id) is loaded  # nothing to catch up (applying it again would corrupt)
+        for _ in range(4):
+            assert await play_one(b, game_id, tokens, rnd) is not None
+        assert state_digest((await b._current(game_id)).session.state) == full_replay_digest(b, game_id)
+        a.store.close()
+        b.store.close()
+
+    asyncio.run(main())
