@@ -159,9 +159,11 @@ SELECT 1""",
                                                  kwargs={"autocommit": True}, open=True,
                                                  name=f"carthago-{self.schema}")
         self._writer_db: psycopg.Connection | None = None
-        self._aconn: psycopg.AsyncConnection | None = None   # reads awaited on an event loop
+        # reads awaited on an event loop: up to pool_size connections, each [connection, reads in flight]
+        self._aconns: list[list] = []
         self._aconn_loop: asyncio.AbstractEventLoop | None = None
         self._aconn_lock: asyncio.Lock | None = None
+        self._pool_size = max(1, size)
         self._watchers: list[Callable[[str | None, int], None]] = []
         self._listener: threading.Thread | None = None
         self.listening = threading.Event()  # set while the listener holds a LISTEN connection
@@ -423,21 +425,34 @@ SELECT 1""",
     async def _aquery(self, sql: str, params: tuple) -> list[tuple]:
         loop = asyncio.get_running_loop()
         if self._aconn_loop is not loop:  # first use (or a new loop: tests run several)
-            self._aconn, self._aconn_loop, self._aconn_lock = None, loop, asyncio.Lock()
+            self._aconns, self._aconn_loop, self._aconn_lock = [], loop, asyncio.Lock()
         for attempt in (1, 2):
+            slot = await self._aslot()
+            slot[1] += 1
             try:
-                conn = self._aconn
-                if conn is None or conn.closed or conn.broken:
-                    async with self._aconn_lock:
-                        if self._aconn is None or self._aconn.closed or self._aconn.broken:
-                            self._aconn = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
-                        conn = self._aconn
-                cursor = await conn.execute(sql, params)
+                cursor = await slot[0].execute(sql, params)
                 return await cursor.fetchall()
             except psycopg.OperationalError as exc:
                 if attempt == 2:
                     raise StoreUnavailable(f"the database connection failed: {exc}") from None
+            finally:
+                slot[1] -= 1
         raise AssertionError("unreachable")
+
+    async def _aslot(self) -> list:
+        """An idle connection; else a new one while fewer than the pool size; else the least busy
+        (a connection runs one query at a time: the others wait for it)."""
+        self._aconns = [c for c in self._aconns if not (c[0].closed or c[0].broken)]
+        idle = [c for c in self._aconns if c[1] == 0]
+        if idle:
+            return idle[0]
+        if len(self._aconns) < self._pool_size:
+            async with self._aconn_lock:
+                if len(self._aconns) < self._pool_size:
+                    slot = [await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True), 0]
+                    self._aconns.append(slot)
+                    return slot
+        return min(self._aconns, key=lambda c: c[1])
 
     async def head_async(self, game_id):
         rows = await self._aquery(f"SELECT seq, hash FROM {self.schema}.records WHERE game_id=%s ORDER BY seq DESC "
@@ -450,9 +465,10 @@ SELECT 1""",
 
     async def close_async(self) -> None:
         """Close the connection the event loop reads on (before :meth:`close`, on that loop)."""
-        if self._aconn is not None and self._aconn_loop is asyncio.get_running_loop():
-            await self._aconn.close()
-        self._aconn = None
+        if self._aconn_loop is asyncio.get_running_loop():
+            for conn, _ in self._aconns:
+                await conn.close()
+        self._aconns = []
 
     def latest_snapshot(self, game_id, version):
         rows = self._query(f"SELECT seq, hash, version, position, state FROM {self.schema}.snapshots WHERE "

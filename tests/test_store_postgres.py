@@ -168,7 +168,8 @@ def test_reads_awaited_on_a_loop_agree_with_the_others_and_survive_a_killed_conn
         assert await store.head_and_request_async("b", 0, "req") == store.head_and_request("b", 0, "req")
         assert await store.head_async("a") == store.head("a") == (0, b"hash0")
         with psycopg.connect(parse_url(pg_url)[0], autocommit=True) as admin:
-            admin.execute("SELECT pg_terminate_backend(%s)", (store._aconn.info.backend_pid,))
+            for conn, _ in store._aconns:
+                admin.execute("SELECT pg_terminate_backend(%s)", (conn.info.backend_pid,))
         assert await store.head_async("a") == (0, b"hash0")  # on a new connection
         await store.close_async()
 
