@@ -97,6 +97,18 @@ def parse_url(url: str) -> tuple[str, str]:
     return urlunsplit(parts._replace(query=urlencode(rest))), schema
 
 
+def first_line(exc: BaseException) -> str:
+    """An exception's message, first line only (psycopg's go on with hints), or its type."""
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def _where(conninfo: str) -> str:
+    """host:port/db of a URL, without user or password (for messages)."""
+    parts = urlsplit(conninfo)
+    return f"{parts.hostname or 'localhost'}:{parts.port or 5432}{parts.path}"
+
+
 def migrate(conninfo: str, schema: str) -> tuple[int, int]:
     """Bring ``schema`` to :data:`SCHEMA_VERSION`; returns (version before, version after).
     Several processes may call this at once: an advisory lock makes them take turns."""
@@ -120,9 +132,9 @@ def migrate(conninfo: str, schema: str) -> tuple[int, int]:
 def _conflict(exc: Exception) -> Exception:
     """A taken key is a Conflict; a broken connection is StoreUnavailable; anything else as is."""
     if isinstance(exc, pgerrors.UniqueViolation):
-        return Conflict(str(exc).splitlines()[0])
+        return Conflict(first_line(exc))
     if isinstance(exc, psycopg.OperationalError):
-        return StoreUnavailable(f"the database connection failed: {str(exc).splitlines()[0] if str(exc) else exc!r}")
+        return StoreUnavailable(f"the database connection failed: {first_line(exc)}")
     return exc
 
 
@@ -132,9 +144,12 @@ class PostgresStore(GroupWriter):
         self.conninfo, self.schema = parse_url(url)
         self.label = f"postgresql schema {self.schema}"
         self.channel = f"carthago_{self.schema}"
-        if migrate_on_open:
-            migrate(self.conninfo, self.schema)
-        self._check_version()
+        try:
+            if migrate_on_open:
+                migrate(self.conninfo, self.schema)
+            self._check_version()
+        except psycopg.OperationalError as exc:
+            raise StoreUnavailable(f"cannot reach the database at {_where(self.conninfo)}: {first_line(exc)}") from None
         s = self.schema
         self._sql = {
             "append": f"""WITH
@@ -514,7 +529,7 @@ SELECT 1""",
                 if self._closed:
                     return
                 log.warning("the notification listener lost its connection (%s); reconnecting in %.1fs",
-                            str(exc).splitlines()[0] if str(exc) else exc, backoff)
+                            first_line(exc), backoff)
                 time.sleep(backoff)
                 backoff = min(5.0, backoff * 2)
         self.listening.clear()

@@ -58,7 +58,7 @@ class Worker:
 
 
 def supervise(args) -> int:
-    from server.pgstore import migrate, parse_url
+    from server.pgstore import first_line, migrate, parse_url
 
     host, _, port = args.addr.rpartition(":")
     holder = None
@@ -67,7 +67,14 @@ def supervise(args) -> int:
         port = str(holder.getsockname()[1])
     addr = f"{host}:{port}"
     conninfo, schema = parse_url(args.store)
-    migrate(conninfo, schema)
+    try:
+        migrate(conninfo, schema)
+    except Exception as exc:  # noqa: BLE001 - before any worker starts: said plainly
+        print(f"error: cannot migrate {schema} at {conninfo.split('@')[-1].split('?')[0]}: {first_line(exc)}",
+              file=sys.stderr)
+        if holder is not None:
+            holder.close()
+        return 1
     env = dict(os.environ)
     if args.operator_token:
         env["CARTHAGO_OPERATOR_TOKEN"] = args.operator_token

@@ -174,3 +174,27 @@ def test_reads_awaited_on_a_loop_agree_with_the_others_and_survive_a_killed_conn
         await store.close_async()
 
     asyncio.run(main())
+
+
+def test_the_listener_reconnects_asks_for_a_resync_and_hears_again(pg_url):
+    a, b = PostgresStore(pg_url), PostgresStore(pg_url)
+    seen: list[tuple] = []
+    b.watch(lambda game_id, seq: seen.append((game_id, seq)))
+    assert b.listening.wait(10)
+    a.create_game(GameMeta("g", "roma", 2, {}, b"seed", 1))
+    with psycopg.connect(parse_url(pg_url)[0], autocommit=True) as admin:
+        channel = b.channel
+        pids = [r[0] for r in admin.execute(
+            "SELECT pid FROM pg_stat_activity WHERE query ILIKE %s", (f'%LISTEN "{channel}"%',))]
+        assert len(pids) == 1
+        admin.execute("SELECT pg_terminate_backend(%s)", (pids[0],))
+    deadline = time.monotonic() + 20
+    while seen.count((None, -1)) < 2:  # once at the start, once after reconnecting
+        assert time.monotonic() < deadline, seen
+        time.sleep(0.05)
+    a.append("g", [rec(0)])
+    while ("g", 0) not in seen:
+        assert time.monotonic() < deadline, seen
+        time.sleep(0.05)
+    a.close()
+    b.close()

@@ -74,7 +74,13 @@ def cmd_serve(args) -> int:
         print(f"  play a first game:  .venv/bin/carthago play roma --bots random,random --server {host}:{port}",
               flush=True)
 
-    asyncio.run(serve(args.addr, store, config, on_ready=ready, grace=args.grace, reuse_port=args.worker))
+    from server.store import StoreUnavailable
+
+    try:
+        asyncio.run(serve(args.addr, store, config, on_ready=ready, grace=args.grace, reuse_port=args.worker))
+    except (StoreUnavailable, OSError, RuntimeError, ValueError) as exc:  # before serving: said plainly
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     return 0
 
 
