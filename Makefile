@@ -8,7 +8,7 @@ STUBS  := clients/python/carthago/.stubs-generated
 ADDR   ?= 127.0.0.1:50051
 STORE  ?= sqlite:var/carthago.db
 
-.PHONY: setup run test soak conformance bench stubs js clean
+.PHONY: setup run test conformance bench stubs js clean
 
 setup: $(DEPS) $(STUBS) js
 
@@ -51,6 +51,7 @@ test: setup
 
 # The long multi-process campaign: kill -9 and restart server processes under load
 # (CARTHAGO_SOAK_GAMES, CARTHAGO_SOAK_KILLS); needs PostgreSQL.
+.PHONY: soak
 soak: setup
 	CARTHAGO_REQUIRE_POSTGRES=1 $(BIN)/python -m pytest -q -s -m soak tests/test_soak.py
 

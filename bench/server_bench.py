@@ -632,7 +632,8 @@ def postgres(tmp: str | None, scripts: list[Script], payload: bytes, quick: bool
                                        f"{commit['p50'] * 1e6:.0f} µs; server CPU {r4['server_cpu_pct']:.0f}%")
                     figures += figs
                     raw["round_trip"] = r4
-                    log(f"  round trip PostgreSQL: Submit p50 {figs[0]['value']:.0f} µs vs Ping {figs[0]['floor']:.0f} µs")
+                    log(f"  round trip PostgreSQL: Submit p50 {figs[0]['value']:.0f} µs "
+                        f"vs Ping {figs[0]['floor']:.0f} µs")
                 per_game = sum(len(s.steps) for s in scripts) / len(scripts)
                 pool = int(min(3000, 128 + 2 * 1500 * seconds / per_game))
                 r = _loop().run_until_complete(_throughput(srv, scripts, 128, seconds, payload, pool, n_channels=8,
@@ -649,7 +650,8 @@ def postgres(tmp: str | None, scripts: list[Script], payload: bytes, quick: bool
                     game=game_id, floor=png["rate"], floor_name=f"Ping/s, 128 concurrent, {workers} worker(s)",
                     target=at_least(THROUGHPUT_TARGET), spread=_us(sub["latency_s"]),
                     floor_spread=_us(png["latency_s"]),
-                    note=f"{sub['ops']} commands in {sub['wall_s']:.1f}s; {cpu}; p99 {sub['latency_s']['p99'] * 1e3:.0f} ms"))
+                    note=f"{sub['ops']} commands in {sub['wall_s']:.1f}s; {cpu}; "
+                         f"p99 {sub['latency_s']['p99'] * 1e3:.0f} ms"))
                 log(f"  throughput PostgreSQL x128, {workers} worker(s): {sub['rate']:,.0f} cmd/s vs Ping "
                     f"{png['rate']:,.0f}/s ({cpu})")
             finally:

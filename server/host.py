@@ -41,9 +41,9 @@ from engine.session import Session
 
 from .log import Chain, for_seat, game_event_of, version_of, export_bytes, render_jsonl
 from .store import Conflict, GameMeta, SeatRow, Snapshot, Store, StoreUnavailable
+from .wire import GameWire, WireError, wire_for
 
 log = logging.getLogger("carthago.host")
-from .wire import GameWire, WireError, wire_for
 
 # rule codes of the platform (the engine's are in engine.errors)
 GAME_NOT_FOUND = "GAME_NOT_FOUND"

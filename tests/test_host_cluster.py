@@ -11,8 +11,6 @@ from __future__ import annotations
 import asyncio
 import random
 
-import pytest
-
 from carthago.v1 import carthago_pb2 as pb
 from engine.core import state_digest
 from server.host import GameHost, HostConfig
