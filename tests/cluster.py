@@ -48,7 +48,10 @@ class ServerProcess:
         self.index = index
         self.out_path = os.path.join(directory, f"server-{index}-{time.monotonic_ns()}.out")
         self._out = open(self.out_path, "w")
-        env = dict(os.environ, CARTHAGO_OPERATOR_TOKEN=OPERATOR, CARTHAGO_LOG_LEVEL="WARNING")
+        # 2 read connections of each kind: at most 6 per process, so that several test runs sharing
+        # the machine's PostgreSQL stay well under its max_connections (100)
+        env = dict(os.environ, CARTHAGO_OPERATOR_TOKEN=OPERATOR, CARTHAGO_LOG_LEVEL="WARNING",
+                   CARTHAGO_PG_POOL_SIZE="2")
         argv = [sys.executable, "-m", "carthago.cli", "serve", "--addr", "127.0.0.1:0", "--store", url,
                 "--allow-client-seeds", "--snapshot-every", "16", "--grace", "3", *extra]
         self.proc = subprocess.Popen(argv, stdout=self._out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
