@@ -43,8 +43,17 @@ run: setup
 	@mkdir -p var
 	$(BIN)/carthago serve --addr $(ADDR) --store $(STORE)
 
+# PostgreSQL tests run when a server answers at 127.0.0.1:5432 (database `test`, or
+# CARTHAGO_TEST_POSTGRES=postgresql://…), and are skipped loudly when none does;
+# CARTHAGO_REQUIRE_POSTGRES=1 (as .ci/run sets) makes them fail instead.
 test: setup
 	$(BIN)/python -m pytest -q
+
+# The long multi-process campaign: kill -9 and restart server processes under load
+# (CARTHAGO_SOAK_GAMES, CARTHAGO_SOAK_KILLS); needs PostgreSQL.
+.PHONY: soak
+soak: setup
+	CARTHAGO_REQUIRE_POSTGRES=1 $(BIN)/python -m pytest -q -s -m soak tests/test_soak.py
 
 conformance: setup
 	$(BIN)/carthago conformance --all

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-SECTIONS = ("engine", "logs", "server")
+SECTIONS = ("engine", "logs", "server", "postgres")
 RESULTS = Path(__file__).resolve().parent / "results"
 
 
@@ -100,7 +100,8 @@ def run(quick: bool, only: list[str], game_ids: list[str] | None, tmp: str | Non
                            "figures": []}
     steps = {"engine": lambda: engine_bench.run(quick=quick, game_ids=game_ids, log=log),
              "logs": lambda: logs_bench.run(quick=quick, game_ids=game_ids, tmp=tmp, log=log),
-             "server": lambda: server_bench.run(quick=quick, game_ids=game_ids, tmp=tmp, log=log)}
+             "server": lambda: server_bench.run(quick=quick, game_ids=game_ids, tmp=tmp, log=log),
+             "postgres": lambda: server_bench.run_postgres(quick=quick, game_ids=game_ids, tmp=tmp, log=log)}
     for name in SECTIONS:
         if name not in only:
             continue

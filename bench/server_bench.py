@@ -20,6 +20,11 @@ The client stays cheap so that it measures the server, not itself:
   command caused (the host queues exactly one batch per append per subscriber); latency from the
   command's acknowledgement, and from its sending, to each subscriber's receipt.
 7 memory: VmRSS of the server before and after N more games are loaded and played K commands.
+8 PostgreSQL: the same server over ``--store postgresql://…`` (a schema of its own, dropped at the
+  end): round trip (figure 4's method), and throughput at 128 concurrent games with 1 and with 2
+  worker processes (``--workers 2``, one address, SO_REUSEPORT; 8 client channels so that the
+  kernel spreads connections over both), each beside Ping at the same concurrency on the same
+  server; then the scaling ratio 2 workers ÷ 1, beside the same ratio of Ping.
 """
 
 from __future__ import annotations
@@ -70,12 +75,13 @@ P50_TARGET, P99_TARGET, THROUGHPUT_TARGET = 2.0, 3.0, 0.5
 class ServerProc:
     """``carthago serve`` in a subprocess on a loopback port, with an SQLite store in a temp dir."""
 
-    def __init__(self, tmp: str | None = None, snapshot_every: int = 200) -> None:
+    def __init__(self, tmp: str | None = None, snapshot_every: int = 200, store: str | None = None,
+                 workers: int = 1) -> None:
         self.dir = tempfile.mkdtemp(prefix="carthago-bench-server-", dir=tmp)
         exe = Path(sys.executable).with_name("carthago")
         argv = [str(exe)] if exe.exists() else [sys.executable, "-m", "carthago.cli"]
-        argv += ["serve", "--addr", "127.0.0.1:0", "--store", f"sqlite:{self.dir}/carthago.db",
-                 "--allow-client-seeds", "--snapshot-every", str(snapshot_every)]
+        argv += ["serve", "--addr", "127.0.0.1:0", "--store", store or f"sqlite:{self.dir}/carthago.db",
+                 "--allow-client-seeds", "--snapshot-every", str(snapshot_every), "--workers", str(workers)]
         self.out_path = os.path.join(self.dir, "server.out")
         self._out = open(self.out_path, "w")
         self.proc = subprocess.Popen(argv, stdout=self._out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
@@ -86,7 +92,7 @@ class ServerProc:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"the server exited: {Path(self.out_path).read_text()[-2000:]}")
             for line in Path(self.out_path).read_text().splitlines():
-                if "serving gRPC on" in line:
+                if line.startswith("carthago: serving gRPC on"):  # with workers: once all serve
                     self.port = int(line.split("serving gRPC on ", 1)[1].split()[0].rsplit(":", 1)[1])
             time.sleep(0.05)
         if not self.port:
@@ -101,8 +107,18 @@ class ServerProc:
         return 0
 
     def cpu_s(self) -> float:
-        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+        """CPU seconds of the server and its worker processes (utime + stime)."""
+        return sum(self.cpu_by_process().values())
+
+    def cpu_by_process(self) -> dict[int, float]:
+        out = {}
+        for pid in _tree(self.pid):
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            out[pid] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return out
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -114,6 +130,36 @@ class ServerProc:
                 self.proc.wait(5)
         self._out.close()
         shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def _tree(pid: int) -> list[int]:
+    """A process and its descendants (``--workers`` children)."""
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        try:
+            for task in os.listdir(f"/proc/{p}/task"):
+                todo += [int(c) for c in Path(f"/proc/{p}/task/{task}/children").read_text().split()]
+        except OSError:
+            pass
+    return out
+
+
+def postgres_cpu_s() -> float:
+    """CPU seconds of every PostgreSQL server process on this machine (0 where there is none)."""
+    total = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            head, rest = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)
+        except OSError:
+            continue
+        if head.endswith("(postgres"):
+            fields = rest.split()
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def client_cpu_s() -> float:
@@ -273,8 +319,11 @@ def round_trip(srv: ServerProc, scripts: list[Script], n: int, seconds: float, p
 # ---- figure 5 -----------------------------------------------------------------------------
 
 async def _throughput(srv: ServerProc, scripts: list[Script], conc: int, seconds: float, payload: bytes,
-                      pool_size: int) -> dict[str, Any]:
-    channels = [grpc.aio.insecure_channel(srv.addr) for _ in range(min(4, conc))]
+                      pool_size: int, n_channels: int = 4, own_connections: bool = False) -> dict[str, Any]:
+    # own_connections: each channel its own TCP connection (a local subchannel pool), so that
+    # SO_REUSEPORT spreads them over the workers (channels to one address otherwise share one)
+    options = [("grpc.use_local_subchannel_pool", 1)] if own_connections else []
+    channels = [grpc.aio.insecure_channel(srv.addr, options=options) for _ in range(min(n_channels, conc))]
     conns = [Conn(c) for c in channels]
     for c in channels:
         await asyncio.wait_for(c.channel_ready(), 10)
@@ -323,13 +372,17 @@ async def _throughput(srv: ServerProc, scripts: list[Script], conc: int, seconds
     out = {}
     for kind, worker in (("submit", game_worker), ("ping", ping_worker)):
         lat: list[float] = []
-        s0, c0, t0 = srv.cpu_s(), client_cpu_s(), perf_counter()
+        by0 = srv.cpu_by_process()
+        s0, c0, p0, t0 = sum(by0.values()), client_cpu_s(), postgres_cpu_s(), perf_counter()
         stop = t0 + seconds
         counts = await asyncio.gather(*(worker(w, stop, lat) for w in range(conc)))
         wall = perf_counter() - t0
         out[kind] = {"ops": sum(counts), "wall_s": wall, "rate": sum(counts) / wall, "latency_s": summary(lat),
                      "server_cpu_pct": 100 * (srv.cpu_s() - s0) / wall,
-                     "client_cpu_pct": 100 * (client_cpu_s() - c0) / wall}
+                     "client_cpu_pct": 100 * (client_cpu_s() - c0) / wall,
+                     "postgres_cpu_pct": 100 * (postgres_cpu_s() - p0) / wall,
+                     "server_cpu_pct_by_process": {pid: round(100 * (t - by0.get(pid, 0.0)) / wall)
+                                                   for pid, t in srv.cpu_by_process().items()}}
     out["games_created_in_window"] = extra
     for c in channels:
         await c.close()
@@ -528,6 +581,95 @@ def _memory_figure(before, after, t, scripts, n, k, game_id):
                    "engine_session_kib": floor}
 
 
+# ---- figure 8: PostgreSQL -----------------------------------------------------------------
+
+PG_URL = os.environ.get("CARTHAGO_BENCH_POSTGRES", os.environ.get("CARTHAGO_TEST_POSTGRES",
+                                                                  "postgresql://postgres@127.0.0.1:5432/test"))
+
+
+def _pg_commit_floor(url: str, n: int) -> dict[str, float]:
+    """One durable commit of a record-sized row on the database, alone (a part of every command)."""
+    import psycopg
+
+    from server.pgstore import parse_url
+
+    conninfo, schema = parse_url(url)
+    times = []
+    with psycopg.connect(conninfo, autocommit=True) as db:
+        db.execute(f"CREATE TABLE IF NOT EXISTS {schema}.commit_floor (k INT PRIMARY KEY, v BYTEA)")
+        for i in range(n):
+            t = perf_counter()
+            db.execute(f"INSERT INTO {schema}.commit_floor VALUES (%s, %s) ON CONFLICT (k) DO UPDATE SET v=EXCLUDED.v",
+                       (i, os.urandom(300)))
+            times.append(perf_counter() - t)
+    return summary(times)
+
+
+def postgres(tmp: str | None, scripts: list[Script], payload: bytes, quick: bool, game_id: str,
+             log: Callable[[str], None]) -> tuple[list[dict], dict]:
+    from server.pgstore import drop_schema, migrate, parse_url
+
+    url = PG_URL + ("&" if "?" in PG_URL else "?") + f"schema=carthago_bench_{os.getpid()}"
+    try:
+        migrate(*parse_url(url))
+    except Exception as exc:  # noqa: BLE001 - no database: no figures, said so
+        log(f"  PostgreSQL at {PG_URL.split('@')[-1]} is not reachable ({exc}): its figures are skipped")
+        return [], {"skipped": str(exc)}
+    figures, raw = [], {}
+    seconds = 1.0 if quick else 5.0
+    try:
+        raw["commit_floor_s"] = commit = _pg_commit_floor(url, 50 if quick else 300)
+        rates = {}
+        for workers in (1, 2):
+            srv = ServerProc(tmp, store=url, workers=workers)
+            try:
+                log(f"  PostgreSQL server, {workers} worker(s): pid {srv.pid} on {srv.addr}")
+                if workers == 1:
+                    figs, r4 = round_trip(srv, scripts, 300 if quick else 2000, 10 if quick else 30, payload, game_id)
+                    for f in figs:
+                        f["name"] += " (PostgreSQL)"
+                    figs[0]["note"] = (f"{r4['submit_s']['n']} commands; one PostgreSQL commit alone p50 "
+                                       f"{commit['p50'] * 1e6:.0f} µs; server CPU {r4['server_cpu_pct']:.0f}%")
+                    figures += figs
+                    raw["round_trip"] = r4
+                    log(f"  round trip PostgreSQL: Submit p50 {figs[0]['value']:.0f} µs "
+                        f"vs Ping {figs[0]['floor']:.0f} µs")
+                per_game = sum(len(s.steps) for s in scripts) / len(scripts)
+                pool = int(min(3000, 128 + 2 * 1500 * seconds / per_game))
+                r = _loop().run_until_complete(_throughput(srv, scripts, 128, seconds, payload, pool, n_channels=8,
+                                                                 own_connections=True))
+                raw[f"throughput_{workers}w"] = r
+                sub, png = r["submit"], r["ping"]
+                rates[workers] = (sub["rate"], png["rate"])
+                split = "+".join(f"{v}%" for v in sub["server_cpu_pct_by_process"].values() if v)
+                cpu = (f"CPU server/client/PostgreSQL: commands {sub['server_cpu_pct']:.0f}% ({split})/"
+                       f"{sub['client_cpu_pct']:.0f}%/{sub['postgres_cpu_pct']:.0f}%, "
+                       f"Ping {png['server_cpu_pct']:.0f}%/{png['client_cpu_pct']:.0f}%")
+                figures.append(figure(
+                    "8 postgres", f"commands/s, 128 concurrent games, {workers} worker(s)", sub["rate"], "cmd/s",
+                    game=game_id, floor=png["rate"], floor_name=f"Ping/s, 128 concurrent, {workers} worker(s)",
+                    target=at_least(THROUGHPUT_TARGET), spread=_us(sub["latency_s"]),
+                    floor_spread=_us(png["latency_s"]),
+                    note=f"{sub['ops']} commands in {sub['wall_s']:.1f}s; {cpu}; "
+                         f"p99 {sub['latency_s']['p99'] * 1e3:.0f} ms"))
+                log(f"  throughput PostgreSQL x128, {workers} worker(s): {sub['rate']:,.0f} cmd/s vs Ping "
+                    f"{png['rate']:,.0f}/s ({cpu})")
+            finally:
+                srv.stop()
+        (c1, p1), (c2, p2) = rates[1], rates[2]
+        figures.append(figure(
+            "8 postgres", "scaling: cmd/s with 2 workers ÷ 1 worker (128 games)", c2 / c1, "×", game=game_id,
+            floor=p2 / p1, floor_name="the same ratio of Ping/s",
+            note=f"{os.cpu_count()} CPUs shared by the server processes, PostgreSQL and the bench client; "
+                 f"commands {c1:,.0f} → {c2:,.0f} cmd/s, Ping {p1:,.0f} → {p2:,.0f}/s"))
+    finally:
+        try:
+            drop_schema(url)
+        except Exception as exc:  # noqa: BLE001
+            log(f"  could not drop the bench schema: {exc}")
+    return figures, raw
+
+
 # ---- the section --------------------------------------------------------------------------
 
 def run(quick: bool = False, game_ids: list[str] | None = None, tmp: str | None = None,
@@ -560,3 +702,15 @@ def run(quick: bool = False, game_ids: list[str] | None = None, tmp: str | None 
         raw[game_id]["memory"] = r7
         log(f"  memory {game_id}: {figs[0]['value']:.1f} KiB per game")
     return {"figures": figures, "raw": raw}
+
+
+def run_postgres(quick: bool = False, game_ids: list[str] | None = None, tmp: str | None = None,
+                 log: Callable[[str], None] = print) -> dict[str, Any]:
+    """Figure 8 for the first game (roma): a PostgreSQL store, 1 and 2 worker processes."""
+    game_id = (game_ids or registry.ids())[0]
+    game = registry.get(game_id)
+    scripts = scripts_for(game, 16 if quick else 48)
+    sizes = sorted(len(b) + 40 for s in scripts for _, b in s.steps)
+    payload = os.urandom(sizes[len(sizes) // 2])
+    figures, raw = postgres(tmp, scripts, payload, quick, game_id, log)
+    return {"figures": figures, "raw": {game_id: raw}}

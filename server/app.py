@@ -6,6 +6,13 @@ transport's generic failure), and every refusal carries a google.rpc.ErrorInfo
 detail whose ``reason`` is the stable code. Streamed batches arrive from the
 host already serialized (one encoding per audience, shared by its subscribers)
 and are sent as they are.
+
+Operations: the standard health service reports SERVING only while the store answers (checked
+every few seconds), so a load balancer stops sending calls to a process that lost its database.
+On SIGTERM/SIGINT the process shuts down gracefully: health turns NOT_SERVING, open streams end
+with UNAVAILABLE / SHUTTING_DOWN (naming the seq to resume from, on another process), no new call
+is accepted, calls in flight finish (their appends included) within the grace period, then the
+store commits what it was given and closes.
 """
 
 from __future__ import annotations
@@ -25,8 +32,8 @@ from grpc_status import rpc_status
 
 from carthago.v1 import carthago_pb2 as pb
 
-from .host import MALFORMED_MESSAGE, GameHost, HostConfig, HostError
-from .store import open_store
+from .host import MALFORMED_MESSAGE, STORE_UNAVAILABLE, GameHost, HostConfig, HostError
+from .store import StoreUnavailable, open_store
 
 log = logging.getLogger("carthago.server")
 SERVICE = "carthago.v1.GameService"
@@ -102,6 +109,8 @@ def _unary(method: Callable[[Any, str | None], Awaitable[Any]], request_type) ->
             return await method(_parse(request_type, raw), _token(context))
         except HostError as err:
             await _abort(context, err)
+        except StoreUnavailable as exc:
+            await _abort(context, HostError("UNAVAILABLE", STORE_UNAVAILABLE, str(exc)))
     return handler
 
 
@@ -112,6 +121,8 @@ def _streaming(method, request_type) -> Callable:
                 yield item
         except HostError as err:
             await _abort(context, err)
+        except StoreUnavailable as exc:
+            await _abort(context, HostError("UNAVAILABLE", STORE_UNAVAILABLE, str(exc)))
     return handler
 
 
@@ -137,29 +148,80 @@ def handlers(host: GameHost) -> grpc.GenericRpcHandler:
     return grpc.method_handlers_generic_handler(SERVICE, table)
 
 
-async def start(addr: str, store_spec: str, config: HostConfig) -> tuple[grpc.aio.Server, int, GameHost]:
-    """Start a server; returns it, the bound port and the host."""
+HEALTH_EVERY_S = 2.0
+
+
+async def _watch_health(host: GameHost, servicer: health.aio.HealthServicer, every: float) -> None:
+    """SERVING while the store answers a ping within a few seconds, NOT_SERVING otherwise."""
+    serving = True
+    while not host.closing:
+        await asyncio.sleep(every)
+        try:
+            await asyncio.wait_for(asyncio.to_thread(host.store.ping), timeout=max(1.0, 2 * every))
+            ok = True
+        except Exception as exc:  # noqa: BLE001 - any failure: not serving
+            ok = False
+            if serving:
+                log.warning("the store does not answer (%s): health is NOT_SERVING", exc)
+        if host.closing:
+            return
+        if ok != serving:
+            serving = ok
+            if ok:
+                log.warning("the store answers again: health is SERVING")
+            status = health_pb2.HealthCheckResponse.SERVING if ok else health_pb2.HealthCheckResponse.NOT_SERVING
+            for name in ("", SERVICE):
+                await servicer.set(name, status)
+
+
+async def start(addr: str, store_spec: str, config: HostConfig, reuse_port: bool = False,
+                health_every: float = HEALTH_EVERY_S) -> tuple[grpc.aio.Server, int, GameHost]:
+    """Start a server; returns it, the bound port and the host. ``reuse_port``: share the address
+    with other processes (``SO_REUSEPORT``, for ``serve --workers``); otherwise a taken address
+    is an error, not a silent second listener."""
     host = GameHost(open_store(store_spec), config)
     server = grpc.aio.server(options=[("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
-                                      ("grpc.max_send_message_length", 64 * MAX_MESSAGE_BYTES)])
+                                      ("grpc.max_send_message_length", 64 * MAX_MESSAGE_BYTES),
+                                      ("grpc.so_reuseport", 1 if reuse_port else 0)])
     server.add_generic_rpc_handlers((handlers(host),))
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
         (SERVICE, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME), server)
-    port = server.add_insecure_port(addr)
+    try:
+        port = server.add_insecure_port(addr)
+    except RuntimeError:
+        port = 0
     if port == 0:
+        host.store.close()
         raise OSError(f"cannot listen on {addr}")
+    await host.start()
     await server.start()
     await health_servicer.set(SERVICE, health_pb2.HealthCheckResponse.SERVING)
     await health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)
+    server.carthago_health = health_servicer  # for a graceful stop
+    host._spawn(_watch_health(host, health_servicer, health_every))
     return server, port, host
 
 
+async def shutdown(server: grpc.aio.Server, host: GameHost, grace: float) -> None:
+    """Health NOT_SERVING, streams ended with SHUTTING_DOWN, new calls refused, calls in flight
+    finished (within ``grace`` seconds), then the store closed once every queued write committed."""
+    health_servicer = getattr(server, "carthago_health", None)
+    if health_servicer is not None:
+        await health_servicer.enter_graceful_shutdown()
+    host.begin_shutdown()
+    await server.stop(grace)
+    close_async = getattr(host.store, "close_async", None)
+    if close_async is not None:
+        await close_async()
+    await asyncio.to_thread(host.store.close)
+
+
 async def serve(addr: str, store_spec: str, config: HostConfig, on_ready: Callable[[int], None] | None = None,
-                grace: float = 10.0) -> None:
-    """Serve until SIGINT/SIGTERM, then finish in-flight calls (appends included) and stop."""
-    server, port, host = await start(addr, store_spec, config)
+                grace: float = 10.0, reuse_port: bool = False) -> None:
+    """Serve until SIGINT/SIGTERM, then shut down gracefully (:func:`shutdown`)."""
+    server, port, host = await start(addr, store_spec, config, reuse_port=reuse_port)
     if on_ready:
         on_ready(port)
     stop = asyncio.Event()
@@ -170,8 +232,8 @@ async def serve(addr: str, store_spec: str, config: HostConfig, on_ready: Callab
         except (NotImplementedError, RuntimeError):
             pass
     await stop.wait()
-    await server.stop(grace)
-    host.store.close()
+    log.info("shutting down: finishing calls in flight (grace %.0fs)", grace)
+    await shutdown(server, host, grace)
 
 
 class ServerThread:
@@ -205,8 +267,7 @@ class ServerThread:
         self.addr = f"127.0.0.1:{self.port}"
 
     def close(self, grace: float = 1.0) -> None:
-        asyncio.run_coroutine_threadsafe(self.server.stop(grace), self.loop).result(30)
-        self.host.store.close()
+        asyncio.run_coroutine_threadsafe(shutdown(self.server, self.host, grace), self.loop).result(30)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(10)
 

@@ -5,9 +5,13 @@ It works on protobuf messages and a :class:`~server.store.Store`; the gRPC layer
 codes. The host never decides a rule: every rule error comes from the engine.
 
 Consistency: a command is acknowledged only after its records are committed.
-In memory the host keeps one session per loaded game; before deciding it checks
-the store's head, so several server processes on one database stay correct
-(the loser of a race gets ABORTED and nothing of its batch is written).
+In memory the host keeps one session per loaded game: a cache. Before deciding it
+checks the store's head and applies whatever another process appended (the tail),
+so several server processes on one database stay correct (the loser of a race gets
+ABORTED and nothing of its batch is written). Streams follow other processes'
+commits through the store's notifications (PostgreSQL ``LISTEN``), and a poll of
+the streamed games' heads catches any notification missed. Games untouched for a
+while are dropped from memory and reloaded from their snapshot when next used.
 
 The append is awaited, not run on the event loop: while one command's records
 wait for their commit (``Store.start_append``; SQLite commits them in a group
@@ -21,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import logging
 import os
 import secrets
 import time
@@ -35,8 +40,10 @@ from engine.core import Game, GameConfig, decode_state, encode_state
 from engine.session import Session
 
 from .log import Chain, for_seat, game_event_of, version_of, export_bytes, render_jsonl
-from .store import Conflict, GameMeta, SeatRow, Snapshot, Store
+from .store import Conflict, GameMeta, SeatRow, Snapshot, Store, StoreUnavailable
 from .wire import GameWire, WireError, wire_for
+
+log = logging.getLogger("carthago.host")
 
 # rule codes of the platform (the engine's are in engine.errors)
 GAME_NOT_FOUND = "GAME_NOT_FOUND"
@@ -55,6 +62,8 @@ CLIENT_SEED_NOT_ALLOWED = "CLIENT_SEED_NOT_ALLOWED"
 NOT_FINISHED = "NOT_FINISHED"
 BAD_SEQ = "BAD_SEQ"
 MALFORMED_MESSAGE = "MALFORMED_MESSAGE"
+STORE_UNAVAILABLE = "STORE_UNAVAILABLE"
+SHUTTING_DOWN = "SHUTTING_DOWN"
 
 
 class HostError(Exception):
@@ -75,6 +84,9 @@ class HostConfig(msgspec.Struct):
     snapshot_every: int = 200
     operator_token: str = ""
     allow_client_seeds: bool = False
+    evict_after_s: float = 600.0     # a game untouched this long leaves memory (0: never)
+    max_loaded_games: int = 20_000   # beyond this, the least recently used idle games leave first
+    poll_every_s: float = 5.0        # heads of streamed games are read this often (missed notifications)
 
 
 def token_hash(token: str) -> str:
@@ -96,6 +108,7 @@ class Loaded:
         self.head_seq = head_seq
         self.head_hash = head_hash
         self.lock = asyncio.Lock()  # held from deciding a command until its append has resolved
+        self.last_used = time.monotonic()
         self.subscribers: set[asyncio.Queue] = set()
         self.tokens: dict[str, int] = {}
         self.stale = False  # an append failed after its events were applied: rebuild before any use
@@ -131,11 +144,130 @@ class GameHost:
         self.config = config or HostConfig()
         self.clock = clock
         self._games: dict[str, Loaded] = {}
+        self._catching_up: set[str] = set()  # games with a catch-up task scheduled
+        self._tasks: set[asyncio.Task] = set()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self.closing = False
+        self.evicted = 0
+        # a store whose reads cross a network offers them as coroutines too (PostgreSQL)
+        self._async_reads = hasattr(store, "head_and_request_async")
+
+    # ---- life cycle ------------------------------------------------------
+    async def start(self) -> None:
+        """Follow other processes' commits (the store's notifications, and a poll of the streamed
+        games' heads), and evict idle games. A host that is never started still serves correctly:
+        it reads the head before each use, only its streams learn late of other processes' commits."""
+        self._loop = asyncio.get_running_loop()
+        watch = getattr(self.store, "watch", None)
+        if watch is not None:
+            watch(self._notified_threadsafe)
+        self._spawn(self._maintain())
+
+    def _spawn(self, coro) -> asyncio.Task:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    def begin_shutdown(self) -> None:
+        """Refuse new streams, and end every open stream with UNAVAILABLE / SHUTTING_DOWN (telling its
+        client the seq to resume from, on another process). Commands in flight finish."""
+        self.closing = True
+        for loaded in self._games.values():
+            for queue in loaded.subscribers:
+                queue.put_nowait(None)
+        for task in list(self._tasks):
+            task.cancel()
+
+    def _notified_threadsafe(self, game_id: str | None, seq: int) -> None:
+        """From the store's listener thread. Most notifications are for games nobody streams here
+        (or this process's own commits): dropped without waking the loop. Reading the dict and the
+        set from this thread is safe, and a stream that subscribes after this check reads its
+        backlog from the log, which already holds the commit notified."""
+        if game_id is not None:
+            loaded = self._games.get(game_id)
+            if loaded is None or not loaded.subscribers or seq <= loaded.head_seq:
+                return
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(self._notified, game_id, seq)
+            except RuntimeError:  # the loop closed meanwhile
+                pass
+
+    def _notified(self, game_id: str | None, seq: int) -> None:
+        """A process committed records of ``game_id`` up to ``seq`` (None: anything may have been
+        missed). Only games streamed here catch up now; the others do on their next use."""
+        if self.closing:
+            return
+        if game_id is None:
+            for gid, loaded in list(self._games.items()):
+                if loaded.subscribers:
+                    self._schedule_catch_up(gid, -1)
+            return
+        loaded = self._games.get(game_id)
+        if loaded is not None and loaded.subscribers and seq > loaded.head_seq:
+            self._schedule_catch_up(game_id, seq)
+
+    def _schedule_catch_up(self, game_id: str, seq: int) -> None:
+        if game_id not in self._catching_up:
+            self._catching_up.add(game_id)
+            self._spawn(self._catch_up_later(game_id, seq))
+
+    async def _catch_up_later(self, game_id: str, seq: int) -> None:
+        try:
+            loaded = await self._current(game_id, refresh=False)  # after any command in flight here
+            self._catching_up.discard(game_id)  # a notification from now on schedules another
+            if seq < 0 or seq > loaded.head_seq:  # not just this process's own commit
+                self._refresh(loaded)
+        except (HostError, StoreUnavailable) as exc:
+            log.warning("catching up %s failed: %s", game_id, exc)
+        finally:
+            self._catching_up.discard(game_id)
+
+    async def _maintain(self) -> None:
+        """Every few seconds: the heads of the games streamed here (a notification may have been
+        missed, or the store has none), then idle games leave memory."""
+        every = max(0.05, min(self.config.poll_every_s or 5.0, (self.config.evict_after_s or 60.0) / 4))
+        while True:
+            await asyncio.sleep(every)
+            try:
+                if self.config.poll_every_s > 0:
+                    streamed = {gid: l.head_seq for gid, l in self._games.items() if l.subscribers}
+                    if streamed:
+                        heads = await asyncio.to_thread(self.store.heads, list(streamed))
+                        for gid, head in heads.items():
+                            if head > streamed[gid]:
+                                self._schedule_catch_up(gid, head)
+                self.evict()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - the next round tries again
+                log.exception("maintenance round failed")
+
+    def evict(self, now: float | None = None) -> int:
+        """Drop from memory the games nobody streams, with no command in flight, untouched for
+        ``evict_after_s``; then, over ``max_loaded_games``, the least recently used such games.
+        Nothing is lost: the log has every committed record, and a game is reloaded (snapshot +
+        tail) when next used."""
+        now = time.monotonic() if now is None else now
+        idle = [(l.last_used, gid) for gid, l in self._games.items()
+                if not l.subscribers and not l.lock.locked() and now - l.last_used > 1.0]
+        idle.sort()
+        over = len(self._games) - self.config.max_loaded_games
+        gone = 0
+        for used, gid in idle:
+            if (self.config.evict_after_s > 0 and now - used > self.config.evict_after_s) or gone < over:
+                del self._games[gid]
+                gone += 1
+        self.evicted += gone
+        return gone
 
     # ---- loading ---------------------------------------------------------
     def _load(self, game_id: str) -> Loaded:
         loaded = self._games.get(game_id)
         if loaded is not None and not loaded.stale:
+            loaded.last_used = time.monotonic()
             return loaded
         if loaded is not None:
             return self._rebuild(loaded)
@@ -150,10 +282,9 @@ class GameHost:
         game = registry.get(meta.game_type)
         wire = wire_for(game)
         config = GameConfig(players=meta.players, options=meta.options)
-        head = self.store.head(meta.game_id)
-        if head is None:  # created, its first records not committed yet (or never: a crash in between)
-            raise HostError("NOT_FOUND", GAME_NOT_FOUND, f"game {meta.game_id!r} is being created")
-        head_seq, head_hash = head
+        # The head is the last record applied, never one read apart: another process may commit
+        # between two reads, and a cache whose state is ahead of its head would apply that tail twice.
+        head: tuple[int, bytes] | None = None
         snap = self.store.latest_snapshot(meta.game_id, version_of(game))
         start = 0
         session = None
@@ -162,43 +293,101 @@ class GameHost:
             if at and at[0].hash == snap.hash:  # a snapshot of this very history
                 session = Session(game, config, meta.seed, decode_state(game, snap.state), snap.position)
                 start = snap.seq + 1
+                head = (snap.seq, snap.hash)
         if session is None:
             session = Session(game, config, meta.seed, game.initial(config), 0)
-        # record by record: parse, decode, evolve (no list of every parsed record or event)
-        tail = (event for record in self.store.read(meta.game_id, start)
-                if (event := game_event_of(wire, pb.LogRecord.FromString(record.body))) is not None)
-        session = Session.restore(game, config, meta.seed, session.state, session.position, tail)
+
+        def tail():  # record by record: parse, decode, evolve (no list of every parsed record or event)
+            nonlocal head
+            for record in self.store.read(meta.game_id, start):
+                head = (record.seq, record.hash)
+                event = game_event_of(wire, pb.LogRecord.FromString(record.body))
+                if event is not None:
+                    yield event
+
+        session = Session.restore(game, config, meta.seed, session.state, session.position, tail())
+        if head is None:  # created, its first records not committed yet (or never: a crash in between)
+            raise HostError("NOT_FOUND", GAME_NOT_FOUND, f"game {meta.game_id!r} is being created")
+        head_seq, head_hash = head
         loaded = Loaded(meta, game, session, head_seq, head_hash)
         loaded.tokens = {row.token_hash: row.seat for row in self.store.seats(meta.game_id)}
         return loaded
 
     def _rebuild(self, loaded: Loaded) -> Loaded:
-        """The game as the store has it, keeping its lock and its stream subscribers."""
+        """The game as the store has it, keeping its lock and its stream subscribers, who are handed
+        the records committed since the head they last had."""
         fresh = self._build(self.store.get_game(loaded.meta.game_id))
         fresh.lock, fresh.subscribers = loaded.lock, loaded.subscribers
         self._games[loaded.meta.game_id] = fresh
+        if fresh.subscribers and fresh.head_seq > loaded.head_seq:
+            self._publish(fresh, [pb.LogRecord.FromString(r.body)
+                                  for r in self.store.read(fresh.meta.game_id, loaded.head_seq + 1, fresh.head_seq)])
         return fresh
 
-    def _refresh(self, loaded: Loaded) -> Loaded:
-        """Reload a game another process has moved on (or whose last append failed)."""
+    def _refresh(self, loaded: Loaded, head: tuple[int, bytes] | None | bool = False) -> Loaded:
+        """Catch up with the records another process appended (or rebuild a game whose last append
+        failed). Synchronous: the caller holds the game's lock or has just waited for it. ``head``:
+        the store's head if the caller has just read it."""
         loaded = self._games.get(loaded.meta.game_id, loaded)
-        if not loaded.stale:
+        if loaded.stale:
+            return self._rebuild(loaded)
+        if head is False:
             head = self.store.head(loaded.meta.game_id)
-            if head is not None and head[0] == loaded.head_seq:
-                return loaded
-        return self._rebuild(loaded)
+        if head is None or head[0] <= loaded.head_seq:  # (a head read before our own last commit: older)
+            return loaded
+        return self._catch_up(loaded)
+
+    def _catch_up(self, loaded: Loaded) -> Loaded:
+        """Apply the tail other processes appended after this cache's head, and hand it to this
+        game's streams. A tail that does not continue the chain from our head (it cannot, unless
+        the log was altered) rebuilds the game instead."""
+        game_id = loaded.meta.game_id
+        records = self.store.read(game_id, loaded.head_seq + 1)
+        bodies = [pb.LogRecord.FromString(r.body) for r in records]
+        if not bodies:
+            return loaded
+        if bodies[0].prev_hash != loaded.head_hash or any(b.seq != loaded.head_seq + 1 + i
+                                                          for i, b in enumerate(bodies)):
+            return self._rebuild(loaded)
+        s = loaded.session
+        events = [e for b in bodies if (e := game_event_of(loaded.wire, b)) is not None]
+        try:
+            loaded.session = Session.restore(s.game, s.config, s.seed, s.state, s.position, events)
+        except Exception:  # noqa: BLE001 - evolve is total on a log decide wrote; if not, start over
+            log.exception("%s: the tail did not apply; rebuilding", game_id)
+            loaded.stale = True
+            return self._rebuild(loaded)
+        last = bodies[-1]
+        loaded.head_seq, loaded.head_hash = records[-1].seq, records[-1].hash
+        if last.event.WhichOneof("game") == "platform" and last.event.platform.WhichOneof("kind") == "seed_revealed":
+            loaded.meta.finished = True
+        self._publish(loaded, bodies)
+        return loaded
+
+    @staticmethod
+    def _publish(loaded: Loaded, bodies: list[pb.LogRecord]) -> None:
+        """Committed records, in order, to every stream of the game."""
+        if bodies:
+            for queue in loaded.subscribers:
+                queue.put_nowait(bodies)
 
     async def _current(self, game_id: str, refresh: bool = True) -> Loaded:
         """The game as committed. A command in flight has applied its events in memory before its
         append resolved: wait for it (the game's lock), so that no reader sees a state that may
         never become durable. Then, with ``refresh``, catch up with other processes' appends.
         The caller must not await between this and its reads."""
+        head: tuple[int, bytes] | None | bool = False
+        if refresh and self._async_reads:  # the round trip awaited, before waiting for the lock
+            self._load(game_id)  # NOT_FOUND before any read
+            head = await self.store.head_async(game_id)
         loaded = self._load(game_id)
         while loaded.lock.locked():
             async with loaded.lock:
                 pass
             loaded = self._load(game_id)
-        return self._refresh(loaded) if refresh else loaded
+        # a head read before a command of this process committed is older than the cache: _refresh
+        # keeps the cache then
+        return self._refresh(loaded, head) if refresh else loaded
 
     def _caller(self, loaded: Loaded, token: str | None) -> Caller:
         if not token:
@@ -373,14 +562,17 @@ class GameHost:
         applied = False     # the session in memory is ahead of the log from here on
         handed_off = False  # once the append is queued, the lock is released by _release
         try:
-            if req.request_id:
-                earlier = self.store.find_request(req.game_id, seat, req.request_id)
-                if earlier is not None:
-                    if earlier[0] != fingerprint:
-                        raise HostError("INVALID_ARGUMENT", REQUEST_ID_REUSED,
-                                        "this request id was used for another command")
-                    return pb.SubmitCommandResponse.FromString(earlier[1])
-            loaded = self._refresh(loaded)
+            # one read (one round trip on PostgreSQL): the head, and the answer to an earlier attempt
+            if self._async_reads:  # a network round trip: the loop serves others meanwhile
+                head, earlier = await self.store.head_and_request_async(req.game_id, seat, req.request_id or None)
+            else:
+                head, earlier = self.store.head_and_request(req.game_id, seat, req.request_id or None)
+            if earlier is not None:
+                if earlier[0] != fingerprint:
+                    raise HostError("INVALID_ARGUMENT", REQUEST_ID_REUSED,
+                                    "this request id was used for another command")
+                return pb.SubmitCommandResponse.FromString(earlier[1])
+            loaded = self._refresh(loaded, head)
             if req.HasField("expected_seq") and req.expected_seq != loaded.head_seq:
                 raise HostError("ABORTED", STALE_SEQ,
                                 f"expected seq {req.expected_seq} but the game is at {loaded.head_seq}")
@@ -431,6 +623,11 @@ class GameHost:
             self._release(appended)
             raise HostError("ABORTED", LOST_RACE, "another command was appended first; retry on the new head") \
                 from None
+        except StoreUnavailable as exc:
+            self._release(appended)
+            raise HostError("UNAVAILABLE", STORE_UNAVAILABLE,
+                            f"{exc}; the command may or may not have been recorded: retry it with the same "
+                            "request id") from None
         except BaseException:
             self._release(appended)
             raise
@@ -469,12 +666,13 @@ class GameHost:
         """Hand a committed append's records to the stream subscribers, then free the game."""
         loaded = appended.loaded
         if appended.ok:
-            for queue in loaded.subscribers:
-                queue.put_nowait(appended.bodies)
+            GameHost._publish(loaded, appended.bodies)
         loaded.lock.release()
 
     async def stream(self, req: pb.StreamEventsRequest, token: str | None) -> AsyncIterator[bytes]:
         """Serialized ``EventBatch`` messages: the backlog from ``from_seq``, then one per append."""
+        if self.closing:
+            raise HostError("UNAVAILABLE", SHUTTING_DOWN, "this server is shutting down: open the stream on another")
         loaded = await self._current(req.game_id)
         caller = self._caller(loaded, token)
         seat = caller.seat
@@ -499,7 +697,13 @@ class GameHost:
                 elif loaded.meta.finished and next_seq > loaded.head_seq:
                     return
                 bodies = await queue.get()
+                if bodies is None:
+                    raise HostError("UNAVAILABLE", SHUTTING_DOWN, "this server is shutting down: resume the "
+                                    f"stream from seq {next_seq} (from_seq={next_seq}) on another server")
                 backlog = [b for b in bodies if b.seq >= next_seq]
+                if backlog and backlog[0].seq > next_seq:  # records this stream was not handed: from the log
+                    backlog[:0] = [pb.LogRecord.FromString(r.body)
+                                   for r in self.store.read(req.game_id, next_seq, backlog[0].seq - 1)]
         finally:
             subscribers.discard(queue)
 

@@ -1,7 +1,8 @@
 """Storage behind one small interface: the append-only log, seats, requests, snapshots.
 
-Two implementations: :class:`SqliteStore` (WAL, the embedded default) and
-:class:`MemoryStore` (tests). Both give the same guarantees:
+Three implementations: :class:`SqliteStore` (WAL, the embedded default),
+:class:`MemoryStore` (tests) and ``server.pgstore.PostgresStore`` (several server
+processes on one database). All give the same guarantees:
 
 * ``append`` is atomic: every record of one command, and the idempotency entry
   of its request, land together or not at all.
@@ -14,7 +15,11 @@ Two implementations: :class:`SqliteStore` (WAL, the embedded default) and
   ``append`` would raise) once the append is durable or refused. A caller
   acknowledges nothing before its future has resolved.
 
-A PostgreSQL backend is one more class with these methods.
+* ``head_and_request`` is ``head`` and ``find_request`` in one read (one round trip where
+  reads cross a network), as a command needs both before it is decided.
+* ``heads`` answers many games' heads in one call (a process polls the games it
+  streams, in case it missed a notification); ``ping`` says whether the storage
+  answers (the health check).
 """
 
 from __future__ import annotations
@@ -37,6 +42,11 @@ Request = tuple[int, str, bytes, bytes]  # seat, request id, command fingerprint
 
 class Conflict(Exception):
     """Another writer appended at this seq first (or reused this request id)."""
+
+
+class StoreUnavailable(Exception):
+    """The storage cannot be reached (or its connection broke during a write, whose outcome is then
+    unknown: the caller must not report it as done)."""
 
 
 class GameMeta(msgspec.Struct):
@@ -81,9 +91,13 @@ class Store(Protocol):
                      snapshot: Snapshot | None = None, finished: bool = False) -> Future: ...
     def read(self, game_id: str, from_seq: int = 0, to_seq: int | None = None) -> list[Record]: ...
     def head(self, game_id: str) -> tuple[int, bytes] | None: ...
+    def heads(self, game_ids: list[str]) -> dict[str, int]: ...
     def find_request(self, game_id: str, seat: int, request_id: str) -> tuple[bytes, bytes] | None: ...
+    def head_and_request(self, game_id: str, seat: int, request_id: str | None
+                         ) -> tuple[tuple[int, bytes] | None, tuple[bytes, bytes] | None]: ...
     def put_snapshot(self, game_id: str, snapshot: Snapshot) -> None: ...
     def latest_snapshot(self, game_id: str, version: str) -> Snapshot | None: ...
+    def ping(self) -> None: ...
     def close(self) -> None: ...
 
 
@@ -166,8 +180,14 @@ class MemoryStore:
         log = self._log.get(game_id)
         return (log[-1].seq, log[-1].hash) if log else None
 
+    def heads(self, game_ids) -> dict[str, int]:
+        return {g: self._log[g][-1].seq for g in game_ids if self._log.get(g)}
+
     def find_request(self, game_id, seat, request_id):
         return self._requests.get((game_id, seat, request_id))
+
+    def head_and_request(self, game_id, seat, request_id):
+        return self.head(game_id), (self.find_request(game_id, seat, request_id) if request_id else None)
 
     def put_snapshot(self, game_id, snapshot) -> None:
         self._snapshots[game_id].append(snapshot)
@@ -177,6 +197,9 @@ class MemoryStore:
             if snap.version == version:
                 return snap
         return None
+
+    def ping(self) -> None:
+        pass
 
     def close(self) -> None:
         pass
@@ -219,54 +242,33 @@ class _Job:
 _STOP = object()
 
 
-class SqliteStore:
-    """SQLite in WAL mode with full sync: an acknowledged append survives a crash.
+class GroupWriter:
+    """The writer thread that SQLite and PostgreSQL stores share: every write is a :class:`_Job`
+    queued for one thread with its own connection, which takes all the jobs waiting (up to
+    ``max_group``) and commits them together (``_commit_group``, per backend). A job's future
+    resolves only after its COMMIT returned (or with the error that refused it)."""
 
-    Group commit. Every write goes through one writer thread with its own connection. It takes
-    all the writes waiting in its queue (up to ``max_group``) and commits them in one transaction,
-    so one fsync covers every command that arrived while the previous group was syncing. A write
-    that fails (a taken seq or request id: :class:`Conflict`) fails alone: the group is then
-    written again with a SAVEPOINT per write, and only the failing write's future gets the error
-    (:meth:`_commit_each`). Futures resolve only after COMMIT returned, so "acknowledged" still
-    means "on disk".
+    label = "store"
 
-    Reads use a second connection on the caller's thread (WAL readers never wait for the writer)
-    and see every write whose future has resolved. The sync write methods wait for their own
-    future; ``start_append`` lets an event loop wait without blocking.
-    """
-
-    def __init__(self, path: str, synchronous: str = "FULL", max_group: int = 512) -> None:
-        if synchronous not in ("FULL", "OFF"):
-            raise ValueError("synchronous is FULL (the server) or OFF (benchmark fixtures only)")
-        self.path = path
+    def _start_writer(self, name: str, max_group: int) -> None:
         self.max_group = max_group
         self.commits = 0  # transactions committed by the writer (a group counts once)
         self.writes = 0   # writes committed
-        writer = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        writer.execute("PRAGMA journal_mode=WAL")
-        writer.execute(f"PRAGMA synchronous={synchronous}")
-        writer.execute("PRAGMA busy_timeout=5000")
-        writer.executescript(_SCHEMA)
-        self._writer_db = writer
-        self._max_params = min(writer.getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER), 30_000)
-        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA busy_timeout=5000")
         self._queue: queue.SimpleQueue = queue.SimpleQueue()
         self._closing = threading.Lock()
         self._closed = False
-        self._thread = threading.Thread(target=self._write_loop, name=f"carthago-sqlite-writer:{path}", daemon=True)
+        self._thread = threading.Thread(target=self._write_loop, name=name, daemon=True)
         self._thread.start()
 
-    # ---- the writer thread ---------------------------------------------------------------
     def _submit(self, job: _Job) -> Future:
         with self._closing:
             if self._closed:
-                job.done.set_exception(RuntimeError(f"the store {self.path} is closed"))
+                job.done.set_exception(RuntimeError(f"the store {self.label} is closed"))
             else:
                 self._queue.put(job)
         return job.done
 
-    def _write(self, run: Callable[[sqlite3.Connection], Any]) -> Any:
+    def _write(self, run: Callable[[Any], Any]) -> Any:
         return self._submit(_Job(run=run)).result()
 
     def _write_loop(self) -> None:
@@ -297,6 +299,52 @@ class SqliteStore:
             if stop:
                 return
 
+    def _commit_group(self, group: list[_Job]) -> None:
+        raise NotImplementedError
+
+    def _stop_writer(self) -> bool:
+        """Commit every write already queued, then stop the writer; False if it was stopped already."""
+        with self._closing:
+            if self._closed:
+                return False
+            self._closed = True
+            self._queue.put(_STOP)
+        self._thread.join()
+        return True
+
+
+class SqliteStore(GroupWriter):
+    """SQLite in WAL mode with full sync: an acknowledged append survives a crash.
+
+    Group commit. Every write goes through one writer thread with its own connection. It takes
+    all the writes waiting in its queue (up to ``max_group``) and commits them in one transaction,
+    so one fsync covers every command that arrived while the previous group was syncing. A write
+    that fails (a taken seq or request id: :class:`Conflict`) fails alone: the group is then
+    written again with a SAVEPOINT per write, and only the failing write's future gets the error
+    (:meth:`_commit_each`). Futures resolve only after COMMIT returned, so "acknowledged" still
+    means "on disk".
+
+    Reads use a second connection on the caller's thread (WAL readers never wait for the writer)
+    and see every write whose future has resolved. The sync write methods wait for their own
+    future; ``start_append`` lets an event loop wait without blocking.
+    """
+
+    def __init__(self, path: str, synchronous: str = "FULL", max_group: int = 512) -> None:
+        if synchronous not in ("FULL", "OFF"):
+            raise ValueError("synchronous is FULL (the server) or OFF (benchmark fixtures only)")
+        self.path = self.label = path
+        writer = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        writer.execute("PRAGMA journal_mode=WAL")
+        writer.execute(f"PRAGMA synchronous={synchronous}")
+        writer.execute("PRAGMA busy_timeout=5000")
+        writer.executescript(_SCHEMA)
+        self._writer_db = writer
+        self._max_params = min(writer.getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER), 30_000)
+        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA busy_timeout=5000")
+        self._start_writer(f"carthago-sqlite-writer:{path}", max_group)
+
+    # ---- the writer thread ---------------------------------------------------------------
     def _commit_group(self, group: list[_Job]) -> None:
         """One transaction for the whole group, its rows inserted in bulk: a handful of statements
         whatever the group's size. (Each statement gives up the GIL and must take it back from an
@@ -456,26 +504,35 @@ class SqliteStore:
                                (game_id,)).fetchone()
         return (row[0], bytes(row[1])) if row else None
 
+    def heads(self, game_ids) -> dict[str, int]:
+        out = {}
+        for game_id in game_ids:
+            row = self._db.execute("SELECT MAX(seq) FROM records WHERE game_id=?", (game_id,)).fetchone()
+            if row[0] is not None:
+                out[game_id] = row[0]
+        return out
+
     def find_request(self, game_id, seat, request_id):
         row = self._db.execute("SELECT fingerprint, response FROM requests WHERE game_id=? AND seat=? AND "
                                "request_id=?", (game_id, seat, request_id)).fetchone()
         return (bytes(row[0]), bytes(row[1])) if row else None
+
+    def head_and_request(self, game_id, seat, request_id):
+        return self.head(game_id), (self.find_request(game_id, seat, request_id) if request_id else None)
 
     def latest_snapshot(self, game_id, version):
         row = self._db.execute("SELECT seq, hash, version, position, state FROM snapshots WHERE game_id=? AND "
                                "version=? ORDER BY seq DESC LIMIT 1", (game_id, version)).fetchone()
         return Snapshot(row[0], bytes(row[1]), row[2], row[3], bytes(row[4])) if row else None
 
+    def ping(self) -> None:
+        self._db.execute("SELECT 1").fetchone()
+
     def close(self) -> None:
         """Commit every write already queued, then stop the writer and close both connections."""
-        with self._closing:
-            if self._closed:
-                return
-            self._closed = True
-            self._queue.put(_STOP)
-        self._thread.join()
-        self._writer_db.close()
-        self._db.close()
+        if self._stop_writer():
+            self._writer_db.close()
+            self._db.close()
 
 
 def _snapshot_row(game_id: str, snapshot: Snapshot) -> tuple:
@@ -486,10 +543,18 @@ def _insert_snapshot(db: sqlite3.Connection, game_id: str, snapshot: Snapshot) -
     db.execute("INSERT OR REPLACE INTO snapshots VALUES (?,?,?,?,?,?)", _snapshot_row(game_id, snapshot))
 
 
+def is_postgres(spec: str) -> bool:
+    return spec.startswith(("postgresql://", "postgres://"))
+
+
 def open_store(spec: str) -> Store:
-    """``memory`` or ``sqlite:PATH``."""
+    """``memory``, ``sqlite:PATH`` or ``postgresql://…`` (see ``server.pgstore``)."""
     if spec == "memory":
         return MemoryStore()
     if spec.startswith("sqlite:"):
         return SqliteStore(spec[len("sqlite:"):])
-    raise ValueError(f"unknown store {spec!r}: use 'memory' or 'sqlite:PATH'")
+    if is_postgres(spec):
+        from .pgstore import PostgresStore
+
+        return PostgresStore(spec)
+    raise ValueError(f"unknown store {spec!r}: use 'memory', 'sqlite:PATH' or 'postgresql://…'")

@@ -1,4 +1,8 @@
-"""The storage backends keep DESIGN.md "The log" guarantees: append-only, atomic, unique seqs."""
+"""The storage backends keep DESIGN.md "The log" guarantees: append-only, atomic, unique seqs.
+
+One contract, run against every backend: memory, SQLite and PostgreSQL (a schema of its own per
+test; see tests/pg.py for when PostgreSQL is skipped or required).
+"""
 
 from __future__ import annotations
 
@@ -8,10 +12,30 @@ import pytest
 
 from server.store import Conflict, GameMeta, MemoryStore, Record, SeatRow, Snapshot, SqliteStore
 
+BACKENDS = ["memory", "sqlite", "postgresql"]
 
-@pytest.fixture(params=["memory", "sqlite"])
-def store(request, tmp_path):
-    s = MemoryStore() if request.param == "memory" else SqliteStore(str(tmp_path / "t.db"))
+
+def opener(kind: str, request, tmp_path):
+    """A function opening a store of ``kind``: each call another connection to one database."""
+    if kind == "memory":
+        shared = MemoryStore()
+        return lambda: shared
+    if kind == "sqlite":
+        return lambda: SqliteStore(str(tmp_path / "t.db"))
+    from server.pgstore import PostgresStore
+
+    url = request.getfixturevalue("pg_url")  # skipped or required as tests/pg.py says
+    return lambda: PostgresStore(url)
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request, tmp_path):
+    return opener(request.param, request, tmp_path)
+
+
+@pytest.fixture
+def store(backend):
+    s = backend()
     s.create_game(GameMeta("g1", "roma", 2, {"a": "b"}, b"seed", 1000))
     yield s
     s.close()
@@ -37,9 +61,13 @@ def test_a_taken_seq_is_a_conflict_and_writes_nothing(store):
 
 
 def test_request_answers_are_stored_with_their_records(store):
+    assert store.head_and_request("g1", 0, "req-1") == (None, None)
     store.append("g1", [rec(0)], (0, "req-1", b"fp", b"answer"))
     assert store.find_request("g1", 0, "req-1") == (b"fp", b"answer")
     assert store.find_request("g1", 1, "req-1") is None
+    assert store.head_and_request("g1", 0, "req-1") == ((0, b"hash0"), (b"fp", b"answer"))
+    assert store.head_and_request("g1", 1, "req-1") == ((0, b"hash0"), None)
+    assert store.head_and_request("g1", 0, None) == ((0, b"hash0"), None)
     with pytest.raises(Conflict):  # same request again: nothing of the batch lands
         store.append("g1", [rec(1)], (0, "req-1", b"fp", b"answer"))
     assert store.head("g1") == (0, b"hash0")
@@ -69,23 +97,31 @@ def test_games_are_listed_and_finished(store):
     assert store.get_game("g1").options == {"a": "b"}
 
 
-def test_sqlite_survives_reopening(tmp_path):
-    path = str(tmp_path / "d.db")
-    a = SqliteStore(path)
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_durable_store_survives_reopening(kind, request, tmp_path):
+    open_one = opener(kind, request, tmp_path)
+    a = open_one()
     a.create_game(GameMeta("g", "roma", 2, {}, b"seed", 1))
     a.append("g", [rec(0), rec(1)])
     a.close()  # as after a crash: only committed data is there
-    b = SqliteStore(path)
+    b = open_one()
     assert [r.body for r in b.read("g")] == [b"body0", b"body1"]
     assert b.get_game("g").seed == b"seed"
+    b.close()
 
 
-def test_two_writers_racing_for_one_seq_exactly_one_wins(tmp_path):
-    path = str(tmp_path / "race.db")
-    setup = SqliteStore(path)
+def test_heads_of_many_games_at_once(store):
+    store.create_game(GameMeta("g2", "roma", 2, {}, b"s", 2))
+    store.append("g1", [rec(0), rec(1)])
+    assert store.heads(["g1", "g2", "nope"]) == {"g1": 1}
+    store.ping()
+
+
+def test_two_writers_racing_for_one_seq_exactly_one_wins(backend):
+    setup = backend()
     setup.create_game(GameMeta("g", "roma", 2, {}, b"seed", 1))
     setup.append("g", [rec(0)])
-    writers = [SqliteStore(path) for _ in range(8)]
+    writers = [backend() for _ in range(8)]
     outcomes: list[str] = []
     barrier = threading.Barrier(len(writers))
 
@@ -104,6 +140,8 @@ def test_two_writers_racing_for_one_seq_exactly_one_wins(tmp_path):
         t.join()
     assert sorted(outcomes) == ["lost"] * 7 + ["won"]
     assert len(setup.read("g")) == 2
+    for store in {id(s): s for s in [setup, *writers]}.values():
+        store.close()
 
 
 def test_an_append_carries_its_snapshot_and_the_finished_flag_atomically(store):

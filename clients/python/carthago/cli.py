@@ -43,23 +43,75 @@ def _fail(err) -> int:
 def cmd_serve(args) -> int:
     _engine_modules()
     import asyncio
+    import logging
 
     from server.app import serve
     from server.host import HostConfig
+    from server.store import is_postgres
 
+    logging.basicConfig(level=os.environ.get("CARTHAGO_LOG_LEVEL", "WARNING").upper(),
+                        format=f"carthago[{os.getpid()}] %(levelname)s %(name)s: %(message)s")
     store = args.store
     if store.startswith("sqlite:"):
         Path(store[len("sqlite:"):]).parent.mkdir(parents=True, exist_ok=True)
+    if args.workers > 1:
+        if not is_postgres(store):
+            sys.exit("--workers N runs N processes over one shared log: it needs --store postgresql://… "
+                     "(SQLite has one writer, and the memory store lives in one process)")
+        from server.workers import supervise
+
+        return supervise(args)
     config = HostConfig(snapshot_every=args.snapshot_every, operator_token=args.operator_token or "",
-                        allow_client_seeds=args.allow_client_seeds)
+                        allow_client_seeds=args.allow_client_seeds, evict_after_s=args.evict_after,
+                        max_loaded_games=args.max_games)
 
     def ready(port: int) -> None:
         host = args.addr.rsplit(":", 1)[0]
-        print(f"carthago: serving gRPC on {host}:{port} (store {store}); Ctrl-C stops", flush=True)
+        if args.worker:
+            print(f"carthago: worker pid {os.getpid()} serving gRPC on {host}:{port}", flush=True)
+            return
+        print(f"carthago: serving gRPC on {host}:{port} (store {_redacted(store)}); Ctrl-C stops", flush=True)
         print(f"  play a first game:  .venv/bin/carthago play roma --bots random,random --server {host}:{port}",
               flush=True)
 
-    asyncio.run(serve(args.addr, store, config, on_ready=ready))
+    from server.store import StoreUnavailable
+
+    try:
+        asyncio.run(serve(args.addr, store, config, on_ready=ready, grace=args.grace, reuse_port=args.worker))
+    except (StoreUnavailable, OSError, RuntimeError, ValueError) as exc:  # before serving: said plainly
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _redacted(store: str) -> str:
+    """A store URL without its password, for messages."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(store)
+    if parts.password:
+        netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
+        return urlunsplit(parts._replace(netloc=netloc))
+    return store
+
+
+def cmd_migrate(args) -> int:
+    _engine_modules()
+    from server.store import is_postgres
+
+    if not is_postgres(args.store):
+        print(f"{args.store}: SQLite and memory stores create their tables when opened; nothing to migrate")
+        return 0
+    from server.pgstore import migrate, parse_url
+
+    conninfo, schema = parse_url(args.store)
+    try:
+        before, after = migrate(conninfo, schema)
+    except Exception as exc:  # noqa: BLE001 - reported to the operator
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    print(f"schema {schema}: version {before} -> {after}" if before != after
+          else f"schema {schema}: at version {after}, nothing to do")
     return 0
 
 
@@ -285,7 +337,19 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("serve", help="run the gRPC server")
     s.add_argument("--addr", default=DEFAULT_ADDR, help="HOST:PORT to listen on (env CARTHAGO_ADDR)")
     s.add_argument("--store", default=os.environ.get("CARTHAGO_STORE", "sqlite:var/carthago.db"),
-                   help="sqlite:PATH or memory (env CARTHAGO_STORE)")
+                   help="sqlite:PATH, memory, or postgresql://USER@HOST:PORT/DB[?schema=NAME] "
+                        "(env CARTHAGO_STORE; PostgreSQL also reads CARTHAGO_PG_* and libpq's PG* variables)")
+    s.add_argument("--workers", type=int, default=int(os.environ.get("CARTHAGO_WORKERS", "1")),
+                   help="serve with N processes on one address (SO_REUSEPORT); needs a PostgreSQL store "
+                        "(env CARTHAGO_WORKERS)")
+    s.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)  # one of --workers' processes
+    s.add_argument("--evict-after", type=float, default=float(os.environ.get("CARTHAGO_EVICT_AFTER", "600")),
+                   help="seconds after which an idle game leaves memory; 0 never (env CARTHAGO_EVICT_AFTER)")
+    s.add_argument("--max-games", type=int, default=int(os.environ.get("CARTHAGO_MAX_GAMES", "20000")),
+                   help="games kept in memory at most; beyond, the least recently used idle ones leave "
+                        "(env CARTHAGO_MAX_GAMES)")
+    s.add_argument("--grace", type=float, default=float(os.environ.get("CARTHAGO_GRACE", "10")),
+                   help="seconds calls in flight get to finish on SIGTERM (env CARTHAGO_GRACE)")
     s.add_argument("--snapshot-every", type=int, default=int(os.environ.get("CARTHAGO_SNAPSHOT_EVERY", "200")),
                    help="events between snapshots (env CARTHAGO_SNAPSHOT_EVERY)")
     s.add_argument("--operator-token", default=os.environ.get("CARTHAGO_OPERATOR_TOKEN"),
@@ -294,6 +358,11 @@ def parser() -> argparse.ArgumentParser:
                    default=os.environ.get("CARTHAGO_ALLOW_CLIENT_SEEDS") == "1",
                    help="let CreateGame choose the seed (tests only; env CARTHAGO_ALLOW_CLIENT_SEEDS=1)")
     s.set_defaults(func=cmd_serve)
+
+    s = sub.add_parser("migrate", help="create or upgrade a PostgreSQL store's schema (serve also does it on start)")
+    s.add_argument("--store", default=os.environ.get("CARTHAGO_STORE", "sqlite:var/carthago.db"),
+                   help="postgresql://…[?schema=NAME] (env CARTHAGO_STORE)")
+    s.set_defaults(func=cmd_migrate)
 
     s = sub.add_parser("games", help="list the games (id, then player counts)")
     s.add_argument("--server", default=DEFAULT_ADDR)
