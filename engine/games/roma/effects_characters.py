@@ -65,12 +65,13 @@ class TargetEffect(KindEffect):
 
 
 class Assassin(TargetEffect):
-    """Sicarius, Nero: the victim and the acting card are both discarded (no battle)."""
+    """Sicarius, Nero: the victim and the acting card both leave the game, no battle (Roma
+    "Sicarius": "écartées du jeu"; "Nero": "éliminées du jeu"; ruling 18)."""
 
     def resolve(self, state, seat, disc, target, rng):
         victim = card_on(state, opponent(seat), target)
-        return [public(ev.CardDiscarded(opponent(seat), target, victim, self.card)),
-                public(ev.CardDiscarded(seat, disc, card_on(state, seat, disc), self.card))]
+        return [public(ev.CardRemovedFromGame(opponent(seat), target, victim, self.card)),
+                public(ev.CardRemovedFromGame(seat, disc, card_on(state, seat, disc), self.card))]
 
 
 class Skirmisher(TargetEffect):

@@ -190,8 +190,17 @@ class CardPlayed(Variant, frozen=True):
 
 
 class CardDiscarded(Variant, frozen=True):
-    """The card on ``seat``'s ``disc`` went to the discard pile. ``reason``: covered, battle,
-    sicarius, nero."""
+    """The card on ``seat``'s ``disc`` went to the discard pile. ``reason``: covered, battle."""
+
+    seat: int
+    disc: int
+    card: str
+    reason: str
+
+
+class CardRemovedFromGame(Variant, frozen=True):
+    """The card on ``seat``'s ``disc`` leaves the game ("écartée du jeu", "éliminée du jeu"):
+    Sicarius or Nero and its victim. ``reason``: sicarius, nero."""
 
     seat: int
     disc: int
@@ -363,7 +372,7 @@ Event = Union[
     CardsExchanged, CardsExchangedRedacted, CardPlacedFaceDown, CardPlacedFaceDownRedacted, CardsRevealed,
     TurnStarted, VictoryPointsPaid, DiceRolled, DiceKept, DecisionRequired, DieUsed, MoneyTaken,
     DiscardReshuffled, DiscardReshuffledRedacted, CardsLookedAt, CardsLookedAtRedacted, CardKept,
-    CardKeptRedacted, CardsRejected, CardPlayed, CardDiscarded, CardActivated, ActionCopied, BattleRolled, BattleBoosted,
+    CardKeptRedacted, CardsRejected, CardPlayed, CardDiscarded, CardRemovedFromGame, CardActivated, ActionCopied, BattleRolled, BattleBoosted,
     CardReturnedToHand, VictoryPointsGained, VictoryPointsTaken, VictoryPointsBought, DiscBlocked,
     DieAdjusted, DefenceReduced, DeckSearched, DeckSearchedRedacted, CardTakenFromDeck,
     CardTakenFromDeckRedacted, CardTakenFromDiscard, CardsPickedUp, CardRelaid, Declined, TurnEnded,

@@ -28,7 +28,7 @@ INFO = GameInfo(
     hidden_information=True,
     simultaneous_moves=True,  # the secret pass at set-up
     proto_package="carthago.games.roma.v1",
-    version="1",
+    version="2",  # 2: Sicarius and Nero leave the game with their victims (snapshots of 1 are ignored)
     options={},
     max_steps=5_000,
 )

@@ -53,6 +53,7 @@ class State(msgspec.Struct):
     pending: Pending
     winners: list[int]
     reason: str               # why the game ended ("" while it runs)
+    removed: list[str] = []   # cards out of the game (Sicarius, Nero and their victims)
 
 
 def _first_unused(state: State, value: int) -> int:
@@ -152,6 +153,11 @@ def _card_discarded(s: State, e: ev.CardDiscarded) -> None:
     s.discard.append(e.card)
 
 
+def _card_removed_from_game(s: State, e: ev.CardRemovedFromGame) -> None:
+    s.discs[e.seat][e.disc - 1] = ""
+    s.removed.append(e.card)
+
+
 def _card_returned_to_hand(s: State, e: ev.CardReturnedToHand) -> None:
     s.discs[e.seat][e.disc - 1] = ""
     s.hands[e.seat].append(e.card)
@@ -241,6 +247,7 @@ _APPLY = {
     ev.CardsRejected: _cards_rejected,
     ev.CardPlayed: _card_played,
     ev.CardDiscarded: _card_discarded,
+    ev.CardRemovedFromGame: _card_removed_from_game,
     ev.CardActivated: _nothing,
     ev.ActionCopied: _nothing,
     ev.BattleRolled: _nothing,

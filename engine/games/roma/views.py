@@ -67,6 +67,7 @@ class View(msgspec.Struct, frozen=True):
     over: bool
     winners: tuple[int, ...]
     reason: str
+    removed: tuple[str, ...] = ()  # cards out of the game (Sicarius, Nero and their victims; public)
 
 
 def _sees_side(state: State, viewer: int | None, owner: int) -> bool:
@@ -122,6 +123,7 @@ def view(state: State, seat: int | None) -> View:
         over=st.over,
         winners=tuple(state.winners),
         reason=state.reason,
+        removed=tuple(state.removed),
     )
 
 

@@ -12,14 +12,16 @@ def activations(s, seat=0):
 
 
 # -- Sicarius --------------------------------------------------------------------------------
-def test_sicarius_discards_an_opposing_character_and_itself():
-    """Roma "Sicarius": the victim and the Sicarius both leave the table, without a battle."""
+def test_sicarius_puts_an_opposing_character_and_itself_out_of_the_game():
+    """Roma "Sicarius": the victim and the Sicarius are both "écartées du jeu", out of the game
+    (not discarded: ruling 18), without a battle."""
     s = position(first=side(d1="sicarius"), second=side(d3="nero", d5="forum"), dice=[1, 2, 2])
     play(s, 0, cmd.ActivateCard(1))
     assert s.pending.kind == "target" and legal(s) == [cmd.ChooseDisc(3)]  # Nero (defence 9) is a character
     out = play(s, 0, cmd.ChooseDisc(3))
     assert "BattleRolled" not in kinds(out)
-    assert s.discs[1][2] == "" and s.discs[0][0] == "" and sorted(s.discard) == ["nero", "sicarius"]
+    assert s.discs[1][2] == "" and s.discs[0][0] == "" and sorted(s.removed) == ["nero", "sicarius"]
+    assert s.discard == []
 
 
 def test_sicarius_needs_an_opposing_character():
@@ -190,7 +192,8 @@ def test_nero_destroys_an_opposing_building_and_itself():
     play(s, 0, cmd.ActivateCard(4))
     assert legal(s) == [cmd.ChooseDisc(1)]  # the Turris, not the Legat
     play(s, 0, cmd.ChooseDisc(1))
-    assert s.discs[1] == side(d2="legat") and s.discs[0][3] == "" and sorted(s.discard) == ["nero", "turris"]
+    assert s.discs[1] == side(d2="legat") and s.discs[0][3] == "" and sorted(s.removed) == ["nero", "turris"]
+    assert s.discard == []  # Roma "Nero": "éliminées du jeu" (ruling 18)
 
 
 def test_nero_without_opposing_building_cannot_be_activated():
@@ -238,13 +241,14 @@ def test_scaenicus_copies_another_character_acting_from_its_own_disc():
     assert events(out)[1].target == 3 and s.discs[1] == side(d1="forum")  # the card opposite the Scaenicus
 
 
-def test_scaenicus_copying_sicarius_is_itself_discarded():
-    """Roma "Scaenicus", Roma "Sicarius" (ruling 25)."""
+def test_scaenicus_copying_sicarius_leaves_the_game_itself():
+    """Roma "Scaenicus", Roma "Sicarius" (rulings 18, 25): the copying Scaenicus, not the Sicarius,
+    goes out of the game with the victim."""
     s = position(first=side(d2="sicarius", d3="scaenicus"), second=side(d6="centurio"), dice=[3, 1, 1])
     play(s, 0, cmd.ActivateCard(3))
     play(s, 0, cmd.ChooseDisc(2))
     play(s, 0, cmd.ChooseDisc(6))
-    assert s.discs[0] == side(d2="sicarius") and sorted(s.discard) == ["centurio", "scaenicus"]
+    assert s.discs[0] == side(d2="sicarius") and sorted(s.removed) == ["centurio", "scaenicus"] and s.discard == []
 
 
 def test_scaenicus_cannot_copy_itself_or_another_scaenicus():
