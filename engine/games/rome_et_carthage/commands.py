@@ -36,7 +36,8 @@ class DeclareForcedMarch(Variant, frozen=True):
 
 class MovePiece(Variant, frozen=True):
     """Move one of your pieces along ``path`` (the cities entered, in order): one city, or two
-    for a chariot. Ending on an enemy piece declares a combat."""
+    for a chariot; after a forced march, both moves of one piece at once when the first ends on a
+    friendly piece it passes (ruling R26). Ending on an enemy piece declares a combat."""
 
     piece: str
     path: tuple[str, ...]

@@ -28,7 +28,7 @@ INFO = GameInfo(
     hidden_information=True,
     simultaneous_moves=True,  # both sides lay their combat cards at the same time
     proto_package="carthago.games.rome_et_carthage.v1",
-    version="2",  # 2: spy and lone-player draw fixes (snapshots of version 1 are ignored)
+    version="3",  # 3: a forced march's double move passes friendly pieces (R26); older snapshots are ignored
     options={
         "edition": OptionSpec(("original", "mediterranee"), "original",
                               "the original rules or their reissue Méditerranée"),

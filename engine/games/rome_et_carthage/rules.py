@@ -366,14 +366,17 @@ def reserved(s: State) -> set[str]:
     return {p.origin for p in s.pending}
 
 
-def paths(s: State, piece: str) -> list[tuple[str, ...]]:
+def paths(s: State, piece: str, start: str | None = None, onto_friend: bool = False) -> list[tuple[str, ...]]:
     """Every path ``piece`` may take in one move, moved by its owner's rules (Rome et Carthage
     "Déplacements"; Méditerranée "Déplacements"): elephants and mercenaries one city by road,
     chariots one or two, galleys one port by sea lane or coast; land pieces on islands never move;
-    a piece never stops on a friendly piece and never passes an enemy one."""
+    a piece never stops on a friendly piece and never passes an enemy one. ``start``: from another
+    city than the piece's; ``onto_friend``: the first leg of a double move, which may end on a
+    friendly piece (to pass it) and never on an enemy (a combat would stop it there)."""
     city = s.where.get(piece)
     if city is None or city in s.attacking:  # absent, or in a declared combat
         return []
+    city = start or city
     kind = kind_of(piece)
     if kind != "galley" and board.is_island(city):
         return []
@@ -385,13 +388,15 @@ def paths(s: State, piece: str) -> list[tuple[str, ...]]:
         if c in s.attacking or c in blocked:
             return False
         other = s.at.get(c)
-        return other is None or team_of(s, s.owner[other]) != team
+        if onto_friend:
+            return other is not None and other != piece and team_of(s, s.owner[other]) == team
+        return other is None or other == piece or team_of(s, s.owner[other]) != team
 
     def can_pass(c: str) -> bool:
         if c in s.attacking:
             return False
         other = s.at.get(c)
-        return other is None or team_of(s, s.owner[other]) == team
+        return other is None or other == piece or team_of(s, s.owner[other]) == team
 
     out: list[tuple[str, ...]] = []
     for a in near(city):
@@ -402,6 +407,28 @@ def paths(s: State, piece: str) -> list[tuple[str, ...]]:
     return out
 
 
+def double_paths(s: State, piece: str) -> list[tuple[str, ...]]:
+    """Rome et Carthage and Méditerranée "Déplacements": in a move of two cities or more a piece may
+    pass a city held by a friendly piece, never one held by an enemy. The forced march's double
+    move of one piece is such a move: the engine offers it as one command whose first leg ends on
+    a friendly piece (ruling R26; a double move through empty cities is two plain moves)."""
+    if not s.forced or s.moves != 0 or s.follow:
+        return []
+    home = s.where.get(piece)
+    out = []
+    for first in paths(s, piece, onto_friend=True):
+        for second in paths(s, piece, start=first[-1]):
+            path = first + second
+            if second[-1] != home and is_double(piece, path):  # (a chariot's 1+1 is one plain move)
+                out.append(path)
+    return out
+
+
+def is_double(piece: str, path: tuple[str, ...]) -> bool:
+    """A path that took both moves of a forced march (see ``double_paths``)."""
+    return len(path) > (2 if kind_of(piece) == "chariot" else 1)
+
+
 def _attack_if_enemy(out: Out, s: State, piece: str, dest: str) -> None:
     """Ending a move on an enemy piece declares a combat (Rome et Carthage "Combats"); ``s`` is
     the state before the move."""
@@ -410,10 +437,10 @@ def _attack_if_enemy(out: Out, s: State, piece: str, dest: str) -> None:
         out.public(ev.AttackDeclared(dest, piece, defender, s.where[piece]))
 
 
-def _check_path(s: State, piece: str, path: Any) -> tuple[str, ...]:
-    require(isinstance(path, tuple) and 1 <= len(path) <= 2 and all(isinstance(c, str) for c in path),
-            MALFORMED_COMMAND, "a path is one or two city ids")
-    require(path in paths(s, piece), ILLEGAL_MOVE,
+def _check_path(s: State, piece: str, path: Any, double: bool = False) -> tuple[str, ...]:
+    require(isinstance(path, tuple) and 1 <= len(path) <= 4 and all(isinstance(c, str) for c in path),
+            MALFORMED_COMMAND, "a path is one to four city ids")
+    require(path in paths(s, piece) or (double and path in double_paths(s, piece)), ILLEGAL_MOVE,
             f"{piece} cannot move along {' -> '.join(path)} (see Déplacements: roads for land pieces, "
             "sea lanes for galleys, no stop on a friendly piece, no passing an enemy)")
     return path
@@ -693,7 +720,7 @@ def move_piece(out: Out, s: State, seat: int, c: cmd.MovePiece) -> None:
     require(s.owner.get(piece) == seat and piece in s.where, ILLEGAL_TARGET, f"{piece} is not one of your pieces on the board")
     require(s.moves < moves_allowed(s), ILLEGAL_MOVE,
             "no move left this turn (one move, two after paying a forced march)")
-    path = _check_path(s, piece, c.path)
+    path = _check_path(s, piece, c.path, double=True)
     out.public(ev.PieceMoved(seat, piece, path, False, False))
     _attack_if_enemy(out, s, piece, path[-1])
 
@@ -857,6 +884,7 @@ def _turn_options(s: State, seat: int) -> list[Any]:
         for p in s.where:
             if s.owner[p] == seat:
                 out += [cmd.MovePiece(p, path) for path in paths(s, p)]
+                out += [cmd.MovePiece(p, path) for path in double_paths(s, p)]
     if not s.forced and s.moves <= 1:
         out += [cmd.DeclareForcedMarch(x) for x in cd.minimal_payments(s.hands[seat])]
     if _special_time(s):

@@ -206,9 +206,10 @@ def _piece_moved(s: State, e: ev.PieceMoved) -> None:
     if e.second_mercenary:
         s.follow, s.follow_treason = "", False
     else:
+        double = len(e.path) > (2 if kind_of(e.piece) == "chariot" else 1)  # both moves of a forced march
         if not e.treason:
-            s.moves += 1
-        s.follow = e.piece if kind_of(e.piece) == "mercenary" else ""
+            s.moves += 2 if double else 1
+        s.follow = e.piece if kind_of(e.piece) == "mercenary" and not double else ""
         s.follow_treason = e.treason
 
 

@@ -235,3 +235,23 @@ def test_a_declared_combat_blocks_its_city_and_the_attackers_origin():
     assert rejected(s, 0, cmd.PlayTreason("byzance_mercenary_1", ("brundisium",))) == ILLEGAL_MOVE
     paths = moves_of(s, "rome_chariot")
     assert not any("capua" in p for p in paths) and not any(p[-1] == "rome" for p in paths)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_forced_march_double_move_passes_a_friendly_piece(edition):
+    """Rome et Carthage "Déplacements" / Méditerranée "Déplacements" (ruling R26): in a move of two
+    cities or more a piece may pass a city held by a friendly piece, never one held by an enemy;
+    the forced march's double move of one piece is such a move."""
+    s = position(4, edition=edition, pieces={"rome_elephant": "rome", "rome_mercenary_1": "capua", **OTHERS},
+                 hands={0: ["3H", "5H"]})
+    assert cmd.MovePiece("rome_elephant", ("capua", "brundisium")) not in legal_of(s, 0, cmd.MovePiece)  # no march yet
+    play(s, 0, cmd.DeclareForcedMarch(("3H",)))
+    assert cmd.MovePiece("rome_elephant", ("capua", "brundisium")) in legal_of(s, 0, cmd.MovePiece)
+    play(s, 0, cmd.MovePiece("rome_elephant", ("capua", "brundisium")))
+    assert s.where["rome_elephant"] == "brundisium" and s.where["rome_mercenary_1"] == "capua"
+    assert s.moves == 2 and not legal_of(s, 0, cmd.MovePiece)  # both moves of the march are spent
+    s = position(4, edition=edition, pieces={"rome_elephant": "rome", "carthage_mercenary_1": "capua", **OTHERS},
+                 hands={0: ["3H", "5H"]})
+    play(s, 0, cmd.DeclareForcedMarch(("3H",)))
+    assert not any(len(c.path) == 2 and c.path[0] == "capua" for c in legal_of(s, 0, cmd.MovePiece))  # an enemy stops it
+    assert rejected(s, 0, cmd.MovePiece("rome_elephant", ("capua", "brundisium"))) == ILLEGAL_MOVE
