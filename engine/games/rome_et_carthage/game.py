@@ -28,7 +28,7 @@ INFO = GameInfo(
     hidden_information=True,
     simultaneous_moves=True,  # both sides lay their combat cards at the same time
     proto_package="carthago.games.rome_et_carthage.v1",
-    version="3",  # 3: a forced march's double move passes friendly pieces (R26); older snapshots are ignored
+    version="3",  # 3: double moves pass friendly pieces (R26), chosen alliances (R27); older snapshots are ignored
     options={
         "edition": OptionSpec(("original", "mediterranee"), "original",
                               "the original rules or their reissue Méditerranée"),
@@ -36,6 +36,13 @@ INFO = GameInfo(
                             "match rule: one draw pile per team, of equal count and strength"),
         "partners_see_hands": OptionSpec(("false", "true"), "false",
                                          "partners may see each other's cards (agreed before the game)"),
+        "alliance": OptionSpec(("draw", "north_south", "east_west", "crossed"), "draw",
+                               "the two teams: drawn, or chosen as Méditerranée \"Préparation\" 1 lets players "
+                               "choose (north against south, east against west, or crossed); seats then take the "
+                               "states in a fixed order (ruling R27)"),
+        "first_player": OptionSpec(("draw", "rome", "byzance", "alexandrie", "carthage"), "draw",
+                                   "the state that opens: drawn from the pile, or chosen (Méditerranée "
+                                   "\"Préparation\" 4, ruling R27)"),
         "no_progress_rounds": OptionSpec(("0", "10", "20"), "0",
                                          "end the game drawn after this many full rounds without a combat "
                                          "or a capital changing hands (0: never)"),

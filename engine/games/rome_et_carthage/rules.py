@@ -133,10 +133,78 @@ def scores(s: State) -> tuple[int, ...]:
 # -- préliminaires ----------------------------------------------------------------------------
 def setup(config: GameConfig, options: dict[str, str], rng: Rng) -> list[Emitted]:
     """Rome et Carthage "Préliminaires" and "Placement des pièces" (ruling R1: both editions draw
-    teams and states)."""
+    teams and states, unless the players chose them: the ``alliance`` and ``first_player`` options,
+    ruling R27)."""
     state = initial(config, options)
     out = Out(state, rng)
     n = config.players
+    alliance = options.get("alliance", "draw")
+    if alliance != "draw":
+        seat_states, teams, lone = chosen_alliance(n, alliance)
+    else:
+        seat_states, teams, lone = _drawn_alliance(n, rng)
+    goes = [_goes(state.edition, len(seat_states[x]) == 2, lone[x]) for x in range(n)]
+    out.public(ev.StatesDrawn(tuple(ev.SeatAssignment(x, teams[x], tuple(seat_states[x]), lone[x], tuple(goes[x]))
+                                    for x in range(n))))
+    hands = [cd.starting_hand(seat_states[x]) for x in range(n)]
+    for x in range(n):
+        out.public(ev.HandDealt(x, hands[x]))
+    talon = rng.shuffled(cd.talon_cards(hands, seat_states))
+    out.add(_talon_event(0, talon, False))
+    first_choice = options.get("first_player", "draw")
+    if first_choice != "draw":
+        order = _playing_order(out.state, first_choice)
+        out.public(ev.FirstPlayerDrawn("", first_choice, order[0], tuple(order)))
+    else:
+        # the top card names the state that opens; it goes back into the middle of the pile
+        top = talon[0]
+        rest = talon[1:]
+        middle = len(rest) // 4 + rng.below(len(rest) // 2 + 1)
+        talon = rest[:middle] + [top] + rest[middle:]
+        first_state = next(st.id for st in board.MAP.states if st.suit == cd.suit(top))
+        order = _playing_order(out.state, first_state)
+        out.public(ev.FirstPlayerDrawn(top, first_state, order[0], tuple(order)))
+        out.add(_talon_event(0, talon, False))
+    if out.state.match:
+        piles = split_balanced(talon, rng)
+        for team in (0, 1):
+            out.add(_talon_event(team, piles[team], False))
+    for x in range(n):
+        if len(seat_states[x]) == 2:  # a two-state player holds both of its team's special cards
+            out.public(ev.SpecialChosen(x, TREASON))
+            out.public(ev.SpecialChosen(x, SEDITION))
+    if not choosers(out.state):
+        start_turn(out, order[0])
+    return out.events
+
+
+ALLIANCES = {  # Méditerranée "Préparation" 1: the three ways to pair the states
+    "north_south": lambda st: st.north_south == "north",
+    "east_west": lambda st: st.east_west == "west",
+    "crossed": lambda st: (st.north_south == "north") == (st.east_west == "west"),
+}
+
+
+def chosen_alliance(n: int, alliance: str) -> tuple[list[list[str]], list[int], list[bool]]:
+    """Teams as chosen (ruling R27): team 0 is Rome's. Seats take the states in a fixed order, so
+    a player picks a state by picking a seat: with 4 players seat x holds the x-th state clockwise
+    from Rome; with 2, seat 0 holds Rome's team; with 3, seats 0 and 2 share Rome's team (Rome
+    first) and seat 1, the lone player, holds the other."""
+    clockwise = list(board.MAP.clockwise)
+    states = {st.id: st for st in board.MAP.states}
+    mark = ALLIANCES[alliance]
+    rome_side = mark(states["rome"])
+    team_of_state = {sid: 0 if mark(states[sid]) == rome_side else 1 for sid in clockwise}
+    pairs = [[sid for sid in clockwise if team_of_state[sid] == t] for t in (0, 1)]
+    if n == 4:
+        return [[sid] for sid in clockwise], [team_of_state[sid] for sid in clockwise], [False] * 4
+    if n == 2:
+        return [pairs[0], pairs[1]], [0, 1], [False, False]
+    return [[pairs[0][0]], pairs[1], [pairs[0][1]]], [0, 1, 0], [False, True, False]
+
+
+def _drawn_alliance(n: int, rng: Rng) -> tuple[list[list[str]], list[int], list[bool]]:
+    """Rome et Carthage "Préliminaires" 1-2 (ruling R1: both editions draw teams and states)."""
     drawn = rng.shuffled([st.id for st in board.MAP.states])
     pairs = [sorted(drawn[:2], key=board.MAP.clockwise.index), sorted(drawn[2:], key=board.MAP.clockwise.index)]
     if n == 4:
@@ -158,34 +226,7 @@ def setup(config: GameConfig, options: dict[str, str], rng: Rng) -> list[Emitted
             else:
                 seat_states.append([others[k]]), teams.append(1 - lone_team), lone.append(False)
                 k += 1
-    goes = [_goes(state.edition, len(seat_states[x]) == 2, lone[x]) for x in range(n)]
-    out.public(ev.StatesDrawn(tuple(ev.SeatAssignment(x, teams[x], tuple(seat_states[x]), lone[x], tuple(goes[x]))
-                                    for x in range(n))))
-    hands = [cd.starting_hand(seat_states[x]) for x in range(n)]
-    for x in range(n):
-        out.public(ev.HandDealt(x, hands[x]))
-    talon = rng.shuffled(cd.talon_cards(hands, seat_states))
-    out.add(_talon_event(0, talon, False))
-    # the top card names the state that opens; it goes back into the middle of the pile
-    top = talon[0]
-    rest = talon[1:]
-    middle = len(rest) // 4 + rng.below(len(rest) // 2 + 1)
-    talon = rest[:middle] + [top] + rest[middle:]
-    first_state = next(st.id for st in board.MAP.states if st.suit == cd.suit(top))
-    order = _playing_order(out.state, first_state)
-    out.public(ev.FirstPlayerDrawn(top, first_state, order[0], tuple(order)))
-    out.add(_talon_event(0, talon, False))
-    if out.state.match:
-        piles = split_balanced(talon, rng)
-        for team in (0, 1):
-            out.add(_talon_event(team, piles[team], False))
-    for x in range(n):
-        if len(seat_states[x]) == 2:  # a two-state player holds both of its team's special cards
-            out.public(ev.SpecialChosen(x, TREASON))
-            out.public(ev.SpecialChosen(x, SEDITION))
-    if not choosers(out.state):
-        start_turn(out, order[0])
-    return out.events
+    return seat_states, teams, lone
 
 
 def _playing_order(s: State, first_state: str) -> list[int]:

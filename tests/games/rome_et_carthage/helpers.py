@@ -41,9 +41,11 @@ def rng(position: int = 0) -> Rng:
     return Rng(RNG_SEED, position)
 
 
-def options(edition: str = "original", match: bool = False, partners: bool = False, quiet: int = 0) -> dict[str, str]:
+def options(edition: str = "original", match: bool = False, partners: bool = False, quiet: int = 0,
+            alliance: str = "draw", first_player: str = "draw") -> dict[str, str]:
     return {"edition": edition, "match": "true" if match else "false",
-            "partners_see_hands": "true" if partners else "false", "no_progress_rounds": str(quiet)}
+            "partners_see_hands": "true" if partners else "false", "no_progress_rounds": str(quiet),
+            "alliance": alliance, "first_player": first_player}
 
 
 def start(players: int = 4, seed: bytes = b"game", **opts: Any) -> tuple[Session, list[Any]]:

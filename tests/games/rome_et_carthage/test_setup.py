@@ -242,3 +242,25 @@ def test_a_two_state_player_holds_both_special_cards(players):
             lone = next(a.seat for a in drawn.seats if a.lone)
             partners = [x for x in session.state.order if x != lone]
             assert session.status().to_act == (partners[0],)
+
+
+@pytest.mark.parametrize("alliance, teammate", [("north_south", "byzance"), ("east_west", "carthage"),
+                                                 ("crossed", "alexandrie")])
+def test_mediterranee_players_may_choose_their_alliance(alliance, teammate):
+    """Méditerranée "Préparation" 1 (ruling R27): north against south, east against west, or
+    crossed; seats take the states clockwise from Rome, so a player picks a state with a seat."""
+    session, _ = start(4, edition="mediterranee", alliance=alliance)
+    s = session.state
+    assert [info.states for info in s.seats] == [["rome"], ["byzance"], ["alexandrie"], ["carthage"]]
+    team = {info.states[0]: info.team for info in s.seats}
+    assert team["rome"] == team[teammate] == 0 and sorted(team.values()) == [0, 0, 1, 1]
+    two, _ = start(2, edition="mediterranee", alliance=alliance)
+    assert sorted(two.state.seats[0].states) == sorted(["rome", teammate])
+
+
+def test_mediterranee_players_may_choose_who_opens():
+    """Méditerranée "Préparation" 4 (ruling R27): the chosen state's player places first."""
+    session, opening = start(4, edition="mediterranee", first_player="alexandrie", alliance="north_south")
+    drawn = [e.event for e in opening if isinstance(e.event, ev.FirstPlayerDrawn)]
+    assert drawn == [ev.FirstPlayerDrawn("", "alexandrie", 2, (2, 3, 0, 1))]
+    assert session.state.active == 2
