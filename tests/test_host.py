@@ -13,7 +13,8 @@ from carthago.v1 import carthago_pb2 as pb
 from engine.core import state_digest
 from engine.session import Session
 from server.host import GameHost, HostConfig
-from server.log import game_event_of
+from engine import registry
+from server.log import game_event_of, version_of
 from server.store import Snapshot, SqliteStore
 
 
@@ -28,6 +29,9 @@ def play(host: GameHost, game_id: str, tokens: list[str], commands: int, rnd: ra
         asyncio.run(host.submit(pb.SubmitCommandRequest(game_id=game_id, command=rnd.choice(legal)), tokens[seat]))
         done += 1
     return done
+
+
+ROMA_VERSION = version_of(registry.get("roma"))  # the key snapshots are stored under
 
 
 def start(path, every=5, seed=b"host-seed"):
@@ -55,7 +59,7 @@ def test_snapshot_plus_tail_equals_full_replay(tmp_path):
     assert not asyncio.run(host.get_game(game_id)).status.over
     live = state_digest(host._load(game_id).session.state)
     head = host.store.head(game_id)[0]
-    snap = host.store.latest_snapshot(game_id, "engine-1/roma-1")
+    snap = host.store.latest_snapshot(game_id, ROMA_VERSION)
     assert snap is not None and snap.seq < head  # loading really uses a snapshot plus a tail
     host.store.close()
     reloaded = GameHost(SqliteStore(path), HostConfig())
@@ -70,7 +74,7 @@ def test_a_snapshot_of_another_history_is_ignored(tmp_path):
     live = state_digest(host._load(game_id).session.state)
     seq, _ = host.store.head(game_id)
     # a forged snapshot at the head whose hash is not the record's: must not be trusted
-    host.store.put_snapshot(game_id, Snapshot(seq, b"\x00" * 32, "engine-1/roma-1", 0, b"\x80"))
+    host.store.put_snapshot(game_id, Snapshot(seq, b"\x00" * 32, ROMA_VERSION, 0, b"\x80"))
     host.store.close()
     assert state_digest(GameHost(SqliteStore(path), HostConfig())._load(game_id).session.state) == live
 
