@@ -205,6 +205,52 @@ class ForcesMoved(Variant, frozen=True):
     reason: str
 
 
+class ForceSent(Variant, frozen=True):
+    """The Senate sends force ``force`` to ``war`` (or an exploration): its commanders leave Carthage
+    with the armies named (one entry per army, from Active Forces), the squadrons, caravans and
+    trade fleets (V.7)."""
+
+    force: int
+    war: str
+    commanders: tuple[str, ...]
+    armies: tuple[str, ...]
+    squadrons: int
+    caravans: int
+    fleets: int
+
+
+class ForceEnded(Variant, frozen=True):
+    """Force ``force`` is over: its commanders come home (or stay captured), its armies go to
+    ``armies_to`` and its squadrons to ``squadrons_to`` (VI)."""
+
+    force: int
+    armies_to: str
+    squadrons_to: str
+    reason: str
+
+
+class ExpeditionLost(Variant, frozen=True):
+    """Force ``force`` loses caravans and trade fleets (VI.1)."""
+
+    force: int
+    caravans: int
+    fleets: int
+
+
+class SquadronVictory(Variant, frozen=True):
+    """The naval part of ``war`` is won: a Squadron Victory marker goes on it (V.7, Guerres navales)."""
+
+    war: str
+
+
+class VeteranMade(Variant, frozen=True):
+    """An army of ``unit`` in force ``force`` becomes a veteran, loyal to ``senator`` (VI.2)."""
+
+    force: int
+    unit: str
+    senator: str
+
+
 class WarChanged(Variant, frozen=True):
     """``war`` (or an exploration or enemy leader) now has ``status``: inactive, active,
     unprosecuted, lost, removed, or for a leader in_play/removed."""
@@ -454,7 +500,7 @@ Event = Union[
     TurnBegan, PhaseBegan, Flow, GameEnded, Rolled, ChitDrawn,
     SenatorEntered, SenatorDied, SenatorChanged, SenatorMoved, LeaderNamed, Transferred, MarkersSet,
     OfficeTaken, OfficeLeft, TermMarked, ProvinceChanged, GovernorNamed,
-    TaxRateSet, ForcesMoved, WarChanged, CountersSet,
+    TaxRateSet, ForcesMoved, ForceSent, ForceEnded, ExpeditionLost, SquadronVictory, VeteranMade, WarChanged, CountersSet,
     DeckShuffled, DeckShuffledRedacted, CardsDealt, CardsDealtRedacted, CardDrawn, CardPlayed, CardDiscarded,
     EventCardPlaced, EventsCleared, ConcessionChanged, FamilyJoined,
     PileShuffled, PileShuffledRedacted, CommerceAside, CommerceAsideRedacted, CommercePulled, CommerceBack, CommerceDrawn,

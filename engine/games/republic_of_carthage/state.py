@@ -283,6 +283,42 @@ def evolve(s: State, e) -> State:
         s.tax_rate = e.rate
     elif t is ev.ForcesMoved:
         _move_armies(s, e.unit, e.count, e.origin, e.target)
+    elif t is ev.ForceSent:
+        place = f"force:{e.force}"
+        s.forces.append(Force(id=e.force, war=e.war, commanders=list(e.commanders), squadrons=e.squadrons,
+                              caravans=e.caravans, fleets=e.fleets, exploration=e.war in C.EXPLORATIONS,
+                              turn=s.turn))
+        s.next_force = e.force + 1
+        for unit in e.armies:
+            _move_armies(s, unit, 1, "active", place)
+        if e.squadrons:
+            _move_armies(s, "squadron", e.squadrons, "active", place)
+        for sid in e.commanders:
+            s.senators[sid].where = "exploration" if e.war in C.EXPLORATIONS else "war"
+    elif t is ev.ForceEnded:
+        place = f"force:{e.force}"
+        force = next(f for f in s.forces if f.id == e.force)
+        for sid in force.commanders:
+            if sid in s.senators and s.senators[sid].where in ("war", "exploration"):
+                s.senators[sid].where = CARTHAGE
+        s.forces.remove(force)
+        for a in s.armies:
+            if a.place == place:
+                a.place = e.armies_to
+        n = s.squadrons.pop(place, 0)
+        if n:
+            s.squadrons[e.squadrons_to] = s.squadrons.get(e.squadrons_to, 0) + n
+    elif t is ev.ExpeditionLost:
+        x = next(f for f in s.forces if f.id == e.force)
+        x.caravans -= e.caravans
+        x.fleets -= e.fleets
+    elif t is ev.SquadronVictory:
+        s.wars[e.war].squadron_victory = True
+    elif t is ev.VeteranMade:
+        for a in s.armies:
+            if a.place == f"force:{e.force}" and a.type == e.unit and not a.veteran:
+                a.veteran, a.loyal = True, e.senator
+                break
     elif t is ev.WarChanged:
         _war_changed(s, e)
     elif t is ev.CountersSet:

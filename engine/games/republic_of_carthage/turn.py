@@ -224,21 +224,34 @@ def talents_at(s: State, place: str) -> int:
     return s.treasury
 
 
-@decision("redistribute", "move talents among your senators in Carthage and your treasury, or give them to "
-                          "another faction's treasury; done when finished (II.10)")
+@decision("redistribute", "move talents (among your senators in Carthage and your treasury, or to another faction's "
+                          "treasury), or done (II.10)")
 class Redistribute:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        if not Redistribution.legal(s, f):
+            return []
+        return [cmd.ChooseOption(option="transfer"), cmd.ChooseOption(option="done")]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        if c.option == "done":
+            ctx.done(f)
+            return
+        ctx.push(Frame(kind="redistribution", seat=f.seat))
+
+
+@decision("redistribution", "where the talents come from and where they go (II.10)")
+class Redistribution:
     @staticmethod
     def legal(s: State, f: Frame):
         own = places_of(s, f.seat)
         targets = own + [f"faction:{x}" for x in range(s.players) if x != f.seat]
-        out = [cmd.Transfer(source=a, target=b) for a in own if talents_at(s, a) > 0 for b in targets if b != a]
-        return out + [cmd.ChooseOption(option="done")]
+        return [cmd.Transfer(source=a, target=b) for a in own if talents_at(s, a) > 0 for b in targets if b != a]
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
-        if isinstance(c, cmd.ChooseOption):
-            ctx.done(f)
-            return
+        ctx.done(f)
         ctx.push(Frame(kind="amount", seat=f.seat, strs=[c.source, c.target, "redistribution"]))
 
 
@@ -303,9 +316,13 @@ def _end_turn(ctx: Ctx, f: Frame) -> None:
     or for a Suffète for Life or a rebellion that survived the turn; otherwise the next turn."""
     ctx.pop()
     s = ctx.s
-    if s.counters.get("suffete_for_life_seat", 0):
-        end_game(ctx, (s.counters["suffete_for_life_seat"] - 1,), "suffete_for_life")
-        return
+    for name, value in sorted(s.counters.items()):
+        if name.startswith("suffete_for_life:"):  # IX.2 (R40): he and Carthage survived the turn
+            sid = name.partition(":")[2]
+            if sid in s.senators and s.senators[sid].face_up and s.senators[sid].seat == value - 1:
+                end_game(ctx, (value - 1,), "suffete_for_life")
+                return
+            ctx.emit(ev.CountersSet(name=name, value=0))
     if s.counters.get("rebellion_won_seat", 0):
         end_game(ctx, (s.counters["rebellion_won_seat"] - 1,), "rebellion")
         return
@@ -314,7 +331,8 @@ def _end_turn(ctx: Ctx, f: Frame) -> None:
         return
     for name in sorted(s.counters):
         if name.endswith(":turn") or name.startswith("price:") or name in (
-                "ineffective_recruitment", "no_recruitment", "tax_changed", "assassinations"):
+                "ineffective_recruitment", "no_recruitment", "tax_changed", "assassinations", "crisis",
+                "suffete_for_life_proposed") or name.startswith(("rejected:", "proposed:", "outgoing:", "fought:")):
             ctx.emit(ev.CountersSet(name=name, value=0))
     ctx.push(Frame(kind="turn"))
 

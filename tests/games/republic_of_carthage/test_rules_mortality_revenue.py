@@ -192,6 +192,8 @@ def test_step10_redistribution_and_gifts():
     s.senators["2"].talents = 4
     s.senators["2"].where = "province"
     s.flow = [Frame(kind="redistribute", seat=0)]
+    assert legal(s, 0) == [cmd.ChooseOption(option="transfer"), cmd.ChooseOption(option="done")]
+    play(s, 0, cmd.ChooseOption(option="transfer"))
     choices = legal(s, 0)
     assert cmd.Transfer(source="senator:1", target="senator:3") in choices
     assert cmd.Transfer(source="senator:1", target="faction:1") in choices
