@@ -124,7 +124,7 @@ def hand_plays(s: State, seat: int, timings: tuple[str, ...]) -> list[cmd.PlayCa
 
 
 SIMPLE = (fx.Treasury, fx.TreasuryDice, fx.Gain, fx.Mortality, fx.CommerceRemove, fx.CommerceScale,
-          fx.AddArmies, fx.LoseForces, fx.TaxRate, fx.Rule, fx.RecruitmentCost, fx.CommercePrice)
+          fx.AddArmies, fx.LoseForces, fx.TaxRate, fx.Rule, fx.RecruitmentCost, fx.CommercePrice, fx.RollModifier)
 
 
 def playable_now(s: State, card) -> bool:
@@ -348,3 +348,29 @@ def random_event(ctx: Ctx, event: str, seat: int) -> None:
     side = "back" if event in ctx.s.events_in_port else "front"
     ctx.emit(ev.EventCardPlaced(event=event, side=side))
     apply_effects(ctx, getattr(card, side).effects, seat=seat, source=event)
+
+
+# -- windows for cards played at a given moment ------------------------------------------------
+from .events import Frame  # noqa: E402
+from .flow import decision  # noqa: E402
+
+
+@decision("cards_window", "play a card of this moment from your hand, or done (IV.2a: Event and Intrigue cards "
+                          "when the text allows, Laws in the Senate)")
+class CardsWindow:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        plays = hand_plays(s, f.seat, tuple(f.strs))
+        return plays + [cmd.ChooseOption(option="done")] if plays else []
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        if isinstance(c, cmd.ChooseOption):
+            ctx.done(f)
+            return
+        play_card(ctx, f.seat, c.card, c.senator)
+
+
+def windows(s: State, first: int, timing: str) -> list[Frame]:
+    """A card window for every player, clockwise from ``first``."""
+    return [Frame(kind="cards_window", seat=(first + i) % s.players, strs=[timing]) for i in range(s.players)]

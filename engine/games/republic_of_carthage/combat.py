@@ -22,7 +22,10 @@ def _combat(ctx: Ctx, f: Frame) -> None:
     explorations = [x.id for x in s.forces if x.exploration]
     wars = [x.id for x in s.forces if not x.exploration]
     order = ctx.rng.shuffled(wars)  # V.7, Troupes multiples: the forces in one war arrive in random order
-    ctx.then(*[Frame(kind="explore", count=x) for x in explorations],
+    from .cards import windows
+    from .people import sphr_seat
+    ctx.then(*(windows(s, sphr_seat(s), "combat") if s.forces else []),
+             *[Frame(kind="explore", count=x) for x in explorations],
              *[Frame(kind="battle", count=x) for x in order], Frame(kind="combat_end"))
 
 
@@ -55,7 +58,7 @@ def use_one_roll_modifiers(ctx: Ctx, rolls: tuple[str, ...]) -> None:
             ctx.emit(ev.CountersSet(name=name, value=0))
 
 
-def commander_chits(ctx: Ctx, commanders: list[str], lost: int, reason: str, capture: bool = True) -> None:
+def commander_chits(ctx: Ctx, commanders: list[str], lost: int, reason: str, capture: str = "") -> None:
     """VI.2: one chit per unit lost, against the commanders only; the last chit drawn captures instead
     of killing. VI.1: for expeditions, one chit per 5 units lost (the caller counts)."""
     if not lost or not commanders:
@@ -66,8 +69,8 @@ def commander_chits(ctx: Ctx, commanders: list[str], lost: int, reason: str, cap
         if not sid or sid not in ctx.s.senators or ctx.s.senators[sid].where not in ("war", "exploration"):
             continue
         if capture and i == len(numbers) - 1:
-            ctx.emit(ev.SenatorMoved(senator=sid, seat=ctx.s.senators[sid].seat, where="captured", face_up=True,
-                                     reason="captured"))
+            ctx.emit(ev.SenatorMoved(senator=sid, seat=ctx.s.senators[sid].seat, where=f"captured:{capture}",
+                                     face_up=True, reason="captured"))
         else:
             kill(ctx, sid, reason)
 
@@ -117,7 +120,7 @@ def _explore(ctx: Ctx, f: Frame) -> None:
     if lost:
         ctx.emit(ev.ExpeditionLost(force=x.id, caravans=min(lost, x.caravans), fleets=min(lost, x.fleets)))
     chits = -(-lost // C.TABLES.exploration.units_per_chit)
-    commander_chits(ctx, [sid], chits, "exploration", capture=False)
+    commander_chits(ctx, [sid], chits, "exploration")
     x = force(s, f.count)
     if x is None:
         return
@@ -233,7 +236,7 @@ def fight(ctx: Ctx, fid: int, kind: str, may_retreat: bool) -> str:
         if force(s, fid) is not None:
             ctx.emit(ev.ForceEnded(force=fid, armies_to="active", squadrons_to="active", reason="defeat"))
         return result
-    commander_chits(ctx, commanders, lost, "battle")
+    commander_chits(ctx, commanders, lost, "battle", capture=x.war)
     x = force(s, fid)
     if x is None:
         return result
@@ -303,6 +306,9 @@ def war_won(ctx: Ctx, fid: int) -> None:
         ctx.emit(ev.Transferred(source="bank", target="state", amount=w.spoils, reason=war))
     apply_effects(ctx, w.victory, seat=-1, source=war)
     war_over(ctx, war)
+    for sid in sorted(x.id for x in s.senators.values() if x.where == f"captured:{war}"):  # R17: freed
+        ctx.emit(ev.SenatorMoved(senator=sid, seat=s.senators[sid].seat, where="carthage", face_up=True,
+                                 reason="freed"))
     ctx.emit(ev.ForceEnded(force=fid, armies_to="reserve", squadrons_to="active", reason="victory"))
     for other in [y for y in s.forces if y.war == war]:
         ctx.emit(ev.ForceEnded(force=other.id, armies_to="active", squadrons_to="active", reason="war_over"))
@@ -327,6 +333,8 @@ def war_over(ctx: Ctx, war: str) -> None:
 def war_lost(ctx: Ctx, war: str, reason: str) -> None:
     """V.7, Demande de paix (and a war lost): Lost for good, 25 T a turn; its "Perte" effects."""
     ctx.emit(ev.WarChanged(war=war, status="lost", reason=reason))
+    for sid in sorted(x.id for x in ctx.s.senators.values() if x.where == f"captured:{war}"):
+        kill(ctx, sid, "prisoner")  # VI.2: a prisoner not ransomed when the war is lost dies
     apply_effects(ctx, C.WARS[war].defeat, seat=-1, source=war)
 
 

@@ -28,7 +28,7 @@ INFO = GameInfo(
     chance=True,
     hidden_information=True,
     simultaneous_moves=False,
-    proto_package="",
+    proto_package="carthago.games.republic_of_carthage.v1",
     version="1",
     max_steps=60_000,
 )

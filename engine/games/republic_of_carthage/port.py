@@ -178,11 +178,15 @@ class Persuasion:
     @staticmethod
     def legal(s: State, f: Frame):
         more = s.senators[f.senator].talents if f.senator in s.senators else 0
-        return [cmd.ChooseOption(option="roll")] + [cmd.ChooseNumber(number=n) for n in range(1, more + 1)]
+        return ([cmd.ChooseOption(option="roll")] + [cmd.ChooseNumber(number=n) for n in range(1, more + 1)]
+                + hand_plays(s, f.seat, ("persuasion",)))
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
         s = ctx.s
+        if isinstance(c, cmd.PlayCard):
+            play_card(ctx, f.seat, c.card, c.senator)
+            return
         if isinstance(c, cmd.ChooseNumber):
             f.nums[0] += c.number
             ctx.emit(ev.Transferred(source=f"senator:{f.senator}", target="escrow:persuasion", amount=c.number,
@@ -192,6 +196,8 @@ class Persuasion:
             return
         ctx.done(f)
         level = persuasion_level(s, f.senator, f.target, f.nums[0] + f.nums[1] - f.nums[2]) + modifier(s, "persuasion")
+        from .combat import use_one_roll_modifiers
+        use_one_roll_modifiers(ctx, ("persuasion",))
         _, outcome, _ = ctx.roll(f.seat, "persuasion", 2, 0,
                                  lambda t: "persuaded" if t <= level and t < 11 else "failed")
         paid = sum(f.nums)

@@ -77,8 +77,9 @@ def _senate(ctx: Ctx, f: Frame) -> None:
                 ctx.emit(ev.MarkersSet(senator=holder, red=s.senators[holder].red + 1))
         else:
             ctx.emit(ev.TermMarked(holder=office, left=max(left, 0), red=red))
+    from .cards import windows
     ctx.then(Frame(kind="elect_suffetes"), Frame(kind="fill_council"), Frame(kind="fill_governors"),
-             Frame(kind="business"))
+             *windows(s, presiding_seat(s), "senate"), Frame(kind="business"))
 
 
 def ps_frame(s: State, kind: str, **kw) -> Frame:

@@ -58,7 +58,8 @@ def _trade(ctx: Ctx, f: Frame) -> None:
                 ctx.emit_private(ev.CommerceDrawn(seat=seat, pile=pile, card=card), (seat,),
                                  ev.CommerceDrawnRedacted(seat=seat, pile=pile))
     order = clockwise(s, sphr_seat(s))
-    ctx.then(*[Frame(kind="sell", seat=x) for x in order], Frame(kind="trade_end"))
+    from .cards import windows
+    ctx.then(*windows(s, order[0], "trade"), *[Frame(kind="sell", seat=x) for x in order], Frame(kind="trade_end"))
 
 
 def sale_value(s: State, commodity: str, count: int) -> int:

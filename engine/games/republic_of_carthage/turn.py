@@ -46,7 +46,7 @@ def state_pays(ctx: Ctx, amount: int, reason: str) -> bool:
 
 def paid_senators(s: State, seat: int) -> list[str]:
     """Senators who receive income: not rebels, exiles or prisoners (VII.3, V.5, VI.2)."""
-    return [x.id for x in senators_of(s, seat) if x.where not in ("rebel", "exiled", "captured")]
+    return [x.id for x in senators_of(s, seat) if x.where not in ("rebel", "exiled") and not x.where.startswith("captured")]
 
 
 @automatic("revenue")
