@@ -33,6 +33,11 @@ def force(s: State, fid: int):
     return next((x for x in s.forces if x.id == fid), None)
 
 
+def in_command(s: State, x) -> list[str]:
+    """The force's commanders still with it (not dead, not captured)."""
+    return [c for c in x.commanders if c in s.senators and s.senators[c].where in ("war", "exploration")]
+
+
 def modifier(s: State, rolls: tuple[str, ...], group: str | None = None) -> int:
     total = 0
     for name, value in s.counters.items():
@@ -85,11 +90,11 @@ def _explore(ctx: Ctx, f: Frame) -> None:
     x = force(s, f.count)
     if x is None:
         return
-    if not x.commanders:
+    if not in_command(s, x):
         ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="no_commander"))
         return
     ex = C.EXPLORATIONS[x.war]
-    sid = x.commanders[0]
+    sid = in_command(s, x)[0]
     from .people import card
     mod = (card(sid).exploration + ability(sid, ("exploration",), None) + modifier(s, ("exploration",))
            - C.exploration_penalty(x.war, x.caravans, x.fleets))
@@ -124,7 +129,7 @@ def _explore(ctx: Ctx, f: Frame) -> None:
     x = force(s, f.count)
     if x is None:
         return
-    if not x.commanders or x.caravans + x.fleets <= 0:
+    if not in_command(s, x) or x.caravans + x.fleets <= 0:
         ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="returned"))
     elif result in ("losses", "disaster"):
         ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason=result))
@@ -167,7 +172,7 @@ def _battle(ctx: Ctx, f: Frame) -> None:
         if x is not None:
             ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="war_over"))
         return
-    if not x.commanders:
+    if not in_command(s, x):
         ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="no_commander"))
         return
     w = C.WARS[x.war]
@@ -182,6 +187,9 @@ def _battle(ctx: Ctx, f: Frame) -> None:
             return
         ctx.emit(ev.SquadronVictory(war=x.war))
         x = force(s, x.id)
+        if not in_command(s, x):
+            ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="no_commander"))
+            return
         if not any(a.place == f"force:{x.id}" for a in s.armies) or x.squadrons < w.squadron_support:
             ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="squadron_victory"))
             return
@@ -205,7 +213,8 @@ def fight(ctx: Ctx, fid: int, kind: str, may_retreat: bool) -> str:
         enemy = strength(s, x.war)
         troops = army_strength(s, fid)
         rolls = ("combat", "land_combat")
-    mod = sum(military(c) + ability(c, rolls, w.group) for c in x.commanders) + troops - enemy
+    chiefs = in_command(s, x)
+    mod = sum(military(c) + ability(c, rolls, w.group) for c in chiefs) + troops - enemy
     mod += modifier(s, rolls, w.group)
     use_one_roll_modifiers(ctx, rolls)
     rolled = tuple(ctx.rng.die(6) for _ in range(3))
@@ -223,12 +232,12 @@ def fight(ctx: Ctx, fid: int, kind: str, may_retreat: bool) -> str:
         result, lost, all_lost = row.result, row.losses, row.all_lost
     if result in ("disaster", "retreat"):
         lost = max(1, lost)
-    ctx.emit(ev.Rolled(seat=s.senators[x.commanders[0]].seat, purpose=f"{kind}_battle:{x.war}", dice=rolled,
+    ctx.emit(ev.Rolled(seat=s.senators[chiefs[0]].seat, purpose=f"{kind}_battle:{x.war}", dice=rolled,
                        modifier=mod, total=raw + mod, outcome=result))
     have = units(s, fid, kind)
     lost = have if all_lost else min(lost, have)
     lose_units(ctx, fid, kind, lost)
-    commanders = list(x.commanders)
+    commanders = chiefs
     if result == "defeat":  # VI.2, Défaite: the commanders die; the troops left keep on (R67: they come home)
         for c in commanders:
             if c in s.senators:
@@ -246,7 +255,7 @@ def fight(ctx: Ctx, fid: int, kind: str, may_retreat: bool) -> str:
         war_won(ctx, fid)
     elif result == "victory":
         pass
-    elif not x.commanders:
+    elif not in_command(s, x):
         ctx.emit(ev.ForceEnded(force=fid, armies_to="active", squadrons_to="active", reason="no_commander"))
     return result
 
@@ -281,10 +290,11 @@ def veteran(ctx: Ctx, fid: int) -> None:
     s = ctx.s
     x = force(s, fid)
     pool = sorted(a.type for a in s.armies if a.place == f"force:{fid}" and not a.veteran)
-    if not pool or not x.commanders:
+    chiefs = in_command(s, x)
+    if not pool or not chiefs:
         return
     unit = pool[ctx.rng.below(len(pool))]
-    best = max(x.commanders, key=lambda c: s.senators[c].popularity)
+    best = max(chiefs, key=lambda c: s.senators[c].popularity)
     ctx.emit(ev.VeteranMade(force=fid, unit=unit, senator=best))
 
 
@@ -298,8 +308,9 @@ def war_won(ctx: Ctx, fid: int) -> None:
     war = x.war
     w = C.WARS[war]
     gain = -(-w.land // 2)
-    share = -(-gain // max(1, len(x.commanders)))
-    for c in x.commanders:
+    chiefs = in_command(s, x)
+    share = -(-gain // max(1, len(chiefs)))
+    for c in chiefs:
         ctx.emit(ev.SenatorChanged(senator=c, influence=share, popularity=share, merchants=0, reason="victory"))
         ctx.emit(ev.CountersSet(name=f"victor:{c}", value=1))
     if w.spoils:
