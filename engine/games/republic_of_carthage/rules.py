@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.core import GameConfig, Result, Status
 
-from . import civil_war, combat, port, senate, trade, turn  # noqa: F401 - they register their frames
+from . import civil_war, combat, port, senate, trade, trials, turn  # noqa: F401 - they register their frames
 from .events import Frame
 from .flow import decide, legal, start  # noqa: F401 - the surface
 from .setup import initial as _initial

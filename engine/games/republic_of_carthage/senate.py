@@ -78,7 +78,7 @@ def _senate(ctx: Ctx, f: Frame) -> None:
         else:
             ctx.emit(ev.TermMarked(holder=office, left=max(left, 0), red=red))
     from .cards import windows
-    ctx.then(Frame(kind="elect_suffetes"), Frame(kind="fill_council"), Frame(kind="fill_governors"),
+    ctx.then(Frame(kind="elect_suffetes"), Frame(kind="fill_council"), Frame(kind="trials"), Frame(kind="fill_governors"),
              *windows(s, presiding_seat(s), "senate"), Frame(kind="business"))
 
 
@@ -88,11 +88,11 @@ def ps_frame(s: State, kind: str, **kw) -> Frame:
 
 # -- proposals and votes (V, Fonctionnement du Sénat) -----------------------------------------------
 def propose(ctx: Ctx, kind: str, senators: tuple[str, ...] = (), target: str = "", amount: int = 0,
-            bonus: tuple[int, int] = (-1, 0), abstain: bool = True) -> None:
+            bonus: tuple[int, int] = (-1, 0), abstain: bool = True, ps: int = -1) -> None:
     """The presiding officer proposes; every player votes in turn, clockwise from him. ``bonus``:
     (seat, votes) added to a seat's votes (the Suffète for Life's Influence)."""
     s = ctx.s
-    ps = presiding_seat(s)
+    ps = presiding_seat(s) if ps < 0 else ps
     ctx.emit(ev.ProposalMade(seat=ps, kind=kind, senators=tuple(senators), target=target, amount=amount))
     tally = Frame(kind="tally", target=target, strs=[kind, *senators],
                   nums=[amount, 0, 0, ps, *([0] * s.players)], count=bonus[0] + 1, senator=str(bonus[1]))
@@ -116,13 +116,28 @@ class Vote:
         out = [cmd.ChooseOption(option="yes"), cmd.ChooseOption(option="no")]
         if f.count:
             out.append(cmd.ChooseOption(option="abstain"))
+        t = tally_of(s)
+        if t.strs[0] == "trial" and t.count - 1 == f.seat and not f.strs:
+            out.append(cmd.ChooseOption(option="appeal"))
         return out
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
-        ctx.done(f)
         s = ctx.s
         t = tally_of(s)
+        if c.option == "appeal":  # V.5: the accused appeals to the people when his turn to vote comes
+            from .trials import appeal
+            f.strs.append("appealed")
+            outcome = appeal(ctx, f.seat, t.strs[1], t)
+            if outcome == "killed":
+                from .deaths import kill
+                kill(ctx, t.strs[1], "the_people")
+            if outcome in ("killed", "freed"):
+                t.nums[0] = -1 if outcome == "freed" else -2
+                for x in [x for x in s.flow if x.kind in ("vote", "buy_votes")]:
+                    ctx.done(x)
+            return
+        ctx.done(f)
         t.nums[4 + f.seat] = VOTE_CODES[c.option]
         votes = faction_votes(s, f.seat) + (int(t.senator) if t.count - 1 == f.seat else 0)
         if c.option != "abstain" and money(s, f.seat):
@@ -183,9 +198,14 @@ def _tally(ctx: Ctx, f: Frame) -> None:
         ctx.emit(ev.CountersSet(name=f"rejected:{proposal_key(f)}", value=1))
         others = [f.nums[4 + x] for x in range(s.players) if x != ps]
         who = sphr(s)
-        if others and all(v == NO for v in others) and who:
+        if kind != "trial" and others and all(v == NO for v in others) and who:
             ctx.emit(ev.SenatorChanged(senator=who, influence=-1, popularity=0, merchants=0, reason="unanimous_no"))
     PASSED[kind](ctx, f, passed)
+
+
+def _trial(ctx: Ctx, f: Frame, passed: bool) -> None:
+    from .trials import trial_decided
+    trial_decided(ctx, f, passed)
 
 
 def proposal_key(f: Frame) -> str:
@@ -741,5 +761,5 @@ def _suffete_for_life(ctx: Ctx, f: Frame, passed: bool) -> None:
 PASSED = {
     "suffetes": _suffetes, "council": _council, "governor": _governor, "recruit": _recruit, "disband": _disband,
     "prosecute": _prosecute, "expedition": _expedition, "peace": _peace, "tax": _tax, "concession": _concession,
-    "suffete_for_life": _suffete_for_life,
+    "suffete_for_life": _suffete_for_life, "trial": _trial,
 }
