@@ -190,10 +190,10 @@ def _battle(ctx: Ctx, f: Frame) -> None:
         if not in_command(s, x):
             ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="no_commander"))
             return
-        if not any(a.place == f"force:{x.id}" for a in s.armies) or x.squadrons < w.squadron_support:
+        if not any(a.place == f"force:{x.id}" for a in s.armies) or s.squadrons.get(f"force:{x.id}", 0) < w.squadron_support:
             ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="squadron_victory"))
             return
-    elif w.squadron_support and x.squadrons < w.squadron_support:
+    elif w.squadron_support and s.squadrons.get(f"force:{x.id}", 0) < w.squadron_support:
         ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="no_support"))
         return
     fight(ctx, x.id, "land", first)
@@ -206,7 +206,7 @@ def fight(ctx: Ctx, fid: int, kind: str, may_retreat: bool) -> str:
     mult = 1 + min(related_active(s, x.war), 2)
     if kind == "naval":
         enemy = w.naval * mult
-        troops = x.squadrons
+        troops = s.squadrons.get(f"force:{fid}", 0)
         rolls = ("combat", "naval_combat")
     else:
         from .senate import strength
@@ -265,7 +265,7 @@ def units(s: State, fid: int, kind: str) -> int:
     if x is None:
         return 0
     if kind == "naval":
-        return x.squadrons
+        return s.squadrons.get(f"force:{fid}", 0)
     return sum(1 for a in s.armies if a.place == f"force:{fid}")
 
 

@@ -444,15 +444,29 @@ class ChoicesRevealed(Variant, frozen=True):
     values: tuple[int, ...]
 
 
+class OfferPicked(Variant, frozen=True):
+    """``seat`` puts ``card`` (a commerce card of its hand) into the offer it is making (III.2).
+    Private to the seat."""
+
+    seat: int
+    card: str
+
+
+class OfferPickedRedacted(Variant, frozen=True):
+    seat: int
+
+
 class OfferMade(Variant, frozen=True):
-    """``seat`` offers ``to`` a binding deal (Negotiation, RULES.md): ``give`` talents now for
-    ``want`` talents, or the cards named. Private to the two seats until accepted."""
+    """``seat`` offers ``to`` its ``count`` commerce cards picked, worth ``value`` talents at face
+    value (R9), among them ``named``, for ``want`` cards of ``to``'s choice (III.2: what is said of an
+    offer must be true, and hands are not shown). Private to the two seats."""
 
     seat: int
     to: int
-    give: int
+    count: int
+    value: int
+    named: str
     want: int
-    cards: tuple[str, ...]
 
 
 class OfferMadeRedacted(Variant, frozen=True):
@@ -461,12 +475,25 @@ class OfferMadeRedacted(Variant, frozen=True):
 
 
 class OfferAnswered(Variant, frozen=True):
-    """``to`` accepts or declines ``seat``'s offer (an accepted offer is then carried out in public
-    events)."""
+    """``to`` accepts or declines ``seat``'s offer; accepted, it binds: the cards change hands."""
 
     seat: int
     to: int
     accepted: bool
+
+
+class CommerceGiven(Variant, frozen=True):
+    """``seat`` gives ``cards`` of its commerce hand to ``to`` (an accepted offer). Private to the two."""
+
+    seat: int
+    to: int
+    cards: tuple[str, ...]
+
+
+class CommerceGivenRedacted(Variant, frozen=True):
+    seat: int
+    to: int
+    count: int
 
 
 # -- the Senate -----------------------------------------------------------------------------
@@ -505,6 +532,7 @@ Event = Union[
     EventCardPlaced, EventsCleared, ConcessionChanged, FamilyJoined,
     PileShuffled, PileShuffledRedacted, CommerceAside, CommerceAsideRedacted, CommercePulled, CommerceBack, CommerceDrawn,
     CommerceDrawnRedacted, CommerceSold, CommerceReturned,
-    ChoiceMade, ChoiceMadeRedacted, ChoicesRevealed, OfferMade, OfferMadeRedacted, OfferAnswered,
+    ChoiceMade, ChoiceMadeRedacted, ChoicesRevealed, OfferPicked, OfferPickedRedacted, OfferMade,
+    OfferMadeRedacted, OfferAnswered, CommerceGiven, CommerceGivenRedacted,
     ProposalMade, VoteCast, ProposalDecided,
 ]

@@ -69,6 +69,18 @@ class Force(msgspec.Struct):
     turn: int = 0
 
 
+class Offer(msgspec.Struct):
+    """A commerce offer being made or waiting for an answer (III.2). Hidden: the cards from all but
+    the offering seat; the summary from all but the two seats."""
+
+    seat: int
+    to: int
+    cards: list[str] = []
+    named: str = ""
+    want: int = 0
+    made: bool = False
+
+
 class WarState(msgspec.Struct):
     status: str = "inactive"  # inactive | active | unprosecuted | lost
     squadron_victory: bool = False
@@ -113,6 +125,7 @@ class State(msgspec.Struct):
     piles: list[list[str]] = []        # 9 piles, top first (hidden)
     aside: dict[str, list[str]] = {}   # reason -> cards set aside, face down (hidden)
     commerce: list[list[str]] = []     # per seat: commerce cards in hand (hidden)
+    offer: Offer | None = None
     # secret choices waiting to be revealed: step -> per seat values (hidden until revealed)
     secret: dict[str, list[list[int]]] = {}
     # the end
@@ -181,7 +194,8 @@ def evolve(s: State, e) -> State:
         s.flow = [ev.Frame(kind=f.kind, seat=f.seat, senator=f.senator, target=f.target, count=f.count,
                            nums=list(f.nums), strs=list(f.strs)) for f in e.frames]
     elif t is ev.Rolled or t is ev.ChitDrawn or t is ev.ProposalMade or t is ev.VoteCast \
-            or t is ev.ProposalDecided or t is ev.OfferAnswered or t is ev.OfferMadeRedacted:
+            or t is ev.ProposalDecided or t is ev.OfferMadeRedacted or t is ev.OfferPickedRedacted \
+            or t is ev.CommerceGivenRedacted:
         pass
     elif t is ev.TurnBegan:
         s.turn = e.turn
@@ -379,6 +393,22 @@ def evolve(s: State, e) -> State:
         for c in e.cards:
             s.commerce[e.seat].remove(c)
             s.piles[pile_of(c) - 1].append(c)
+    elif t is ev.OfferPicked:
+        if s.offer is None:
+            s.offer = Offer(seat=e.seat, to=-1)
+        s.offer.cards.append(e.card)
+    elif t is ev.OfferMade:
+        s.offer = Offer(seat=e.seat, to=e.to, cards=list(s.offer.cards) if s.offer else [], named=e.named,
+                        want=e.want, made=True)
+    elif t is ev.OfferAnswered:
+        if not e.accepted:
+            s.offer = None
+    elif t is ev.CommerceGiven:
+        for c in e.cards:
+            s.commerce[e.seat].remove(c)
+        s.commerce[e.to].extend(e.cards)
+        if s.offer is not None and e.seat == s.offer.seat:
+            s.offer = None
     elif t is ev.ChoiceMade:
         s.secret.setdefault(e.step, [[] for _ in range(s.players)])[e.seat] = list(e.values)
     elif t is ev.ChoicesRevealed:

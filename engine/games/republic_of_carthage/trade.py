@@ -59,7 +59,8 @@ def _trade(ctx: Ctx, f: Frame) -> None:
                                  ev.CommerceDrawnRedacted(seat=seat, pile=pile))
     order = clockwise(s, sphr_seat(s))
     from .cards import windows
-    ctx.then(*windows(s, order[0], "trade"), *[Frame(kind="sell", seat=x) for x in order], Frame(kind="trade_end"))
+    ctx.then(Frame(kind="trading", nums=[1, 0]), *windows(s, order[0], "trade"),
+             *[Frame(kind="sell", seat=x) for x in order], Frame(kind="trade_end"))
 
 
 def sale_value(s: State, commodity: str, count: int) -> int:
@@ -167,3 +168,136 @@ def _master_term(ctx: Ctx, f: Frame) -> None:
         ctx.emit(ev.OfficeLeft(office="master_of_the_agora", reason="term"))
         if red:
             ctx.emit(ev.MarkersSet(senator=master, red=s.senators[master].red + 1))
+
+
+# -- III.2: trading between players --------------------------------------------------------------
+MIN_OFFER = 3  # III.2: an offer holds at least three cards
+ROUNDS = 3     # R72: trading goes round by round from the SPHR while offers are made, three rounds at most
+
+
+@automatic("trading")
+def _trading(ctx: Ctx, f: Frame) -> None:
+    """III.2: a round of trading: each player in turn, from the SPHR, may make one offer to another
+    player or pass. Another round follows while someone made an offer (R72)."""
+    ctx.pop()
+    s = ctx.s
+    rnd, offers = f.nums
+    if rnd > 1 and not offers or rnd > ROUNDS:
+        return
+    ctx.push(Frame(kind="trading", nums=[rnd + 1, 0]))
+    ctx.then(*[Frame(kind="trade_turn", seat=x) for x in clockwise(s, sphr_seat(s))])
+
+
+@decision("trade_turn", "make a commerce offer to another player, or pass (III.2)")
+class TradeTurn:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        if len(s.commerce[f.seat]) < MIN_OFFER:
+            return []
+        return [cmd.ChooseOption(option=f"offer:{x}") for x in range(s.players) if x != f.seat] + \
+            [cmd.ChooseOption(option="pass")]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.done(f)
+        if c.option == "pass":
+            return
+        rounds = next(x for x in reversed(ctx.s.flow) if x.kind == "trading")
+        rounds.nums[1] += 1
+        ctx.push(Frame(kind="offer_cards", seat=f.seat, count=int(c.option.partition(":")[2])))
+
+
+def offer_cards(s: State, seat: int) -> list[str]:
+    return list(s.offer.cards) if s.offer is not None and s.offer.seat == seat else []
+
+
+@decision("offer_cards", "a commerce card to put in your offer; done once it holds three or more (III.2)")
+class OfferCards:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        held = Counter(s.commerce[f.seat]) - Counter(offer_cards(s, f.seat))
+        out = [cmd.ChooseOption(option=c) for c in sorted(held)]
+        if len(offer_cards(s, f.seat)) >= MIN_OFFER:
+            out.append(cmd.ChooseOption(option="done"))
+        return out
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        if c.option == "done":
+            ctx.done(f)
+            ctx.push(Frame(kind="offer_name", seat=f.seat, count=f.count))
+            return
+        ctx.emit_private(ev.OfferPicked(seat=f.seat, card=c.option), (f.seat,), ev.OfferPickedRedacted(seat=f.seat))
+
+
+@decision("offer_name", "the commodity of your offer you name to the other player (III.2)")
+class OfferName:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        return [cmd.ChooseOption(option=c) for c in sorted(set(offer_cards(s, f.seat)))]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.done(f)
+        ctx.push(Frame(kind="offer_want", seat=f.seat, count=f.count, target=c.option))
+
+
+@decision("offer_want", "how many cards of the other player's choice you ask in return (III.2)")
+class OfferWant:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        return [cmd.ChooseNumber(number=n) for n in range(0, len(s.commerce[f.count]) + 1)]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.done(f)
+        s = ctx.s
+        cards = offer_cards(s, f.seat)
+        value = sum(C.set_value(x, 1) for x in cards)
+        ctx.emit_private(ev.OfferMade(seat=f.seat, to=f.count, count=len(cards), value=value, named=f.target,
+                                      want=c.number), (f.seat, f.count), ev.OfferMadeRedacted(seat=f.seat, to=f.count))
+        ctx.push(Frame(kind="offer_answer", seat=f.count, count=f.seat))
+
+
+@decision("offer_answer", "accept or decline the offer made to you (III.2)")
+class OfferAnswer:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        return [cmd.ChooseOption(option="accept"), cmd.ChooseOption(option="decline")]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.done(f)
+        s = ctx.s
+        accepted = c.option == "accept"
+        ctx.emit(ev.OfferAnswered(seat=f.count, to=f.seat, accepted=accepted))
+        if not accepted:
+            return
+        want = s.offer.want
+        ctx.push(Frame(kind="offer_close"), Frame(kind="offer_give", seat=f.seat, count=f.count, nums=[want]))
+
+
+@decision("offer_give", "a commerce card of yours to give for the offer you accepted (III.2)")
+class OfferGive:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        if f.nums[0] <= 0 or not s.commerce[f.seat]:
+            return []
+        return [cmd.ChooseOption(option=c) for c in sorted(set(s.commerce[f.seat]))]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        f.nums[0] -= 1
+        ctx.emit_private(ev.CommerceGiven(seat=f.seat, to=f.count, cards=(c.option,)), (f.seat, f.count),
+                         ev.CommerceGivenRedacted(seat=f.seat, to=f.count, count=1))
+
+
+@automatic("offer_close")
+def _offer_close(ctx: Ctx, f: Frame) -> None:
+    """The accepted offer's cards go to the player who accepted it."""
+    ctx.pop()
+    s = ctx.s
+    if s.offer is not None and s.offer.made:
+        cards = tuple(s.offer.cards)
+        ctx.emit_private(ev.CommerceGiven(seat=s.offer.seat, to=s.offer.to, cards=cards), (s.offer.seat, s.offer.to),
+                         ev.CommerceGivenRedacted(seat=s.offer.seat, to=s.offer.to, count=len(cards)))

@@ -86,6 +86,20 @@ class SeatCards(msgspec.Struct, frozen=True):
     commerce: tuple[int, ...]  # commerce cards in hand drawn from each pile 1-9
 
 
+class OfferView(msgspec.Struct, frozen=True):
+    """A commerce offer (III.2): who offers to whom is public; the summary is seen by the two seats
+    once made; the cards by the offering seat only."""
+
+    seat: int
+    to: int
+    made: bool
+    cards: tuple[str, ...]   # the offering seat only
+    count: int               # the two seats, once made
+    value: int
+    named: str
+    want: int
+
+
 class View(msgspec.Struct, frozen=True):
     seat: int                   # the viewer, -1 for a spectator
     turn: int
@@ -121,6 +135,7 @@ class View(msgspec.Struct, frozen=True):
     winners: tuple[int, ...]
     reason: str
     scores: tuple[int, ...]
+    offer: OfferView | None = None  # a commerce offer being made or answered (III.2)
 
 
 def _deck_of(card: str) -> str:
@@ -171,7 +186,8 @@ def view(s: State, seat: int | None) -> View:
         wars=tuple(WarView(war=w, status=v.status, squadron_victory=v.squadron_victory) for w, v in sorted(s.wars.items())),
         enemy_leaders=tuple(s.leaders_in_play), explorations=tuple(s.explorations),
         units=tuple(unit_views),
-        forces=tuple(ForceView(force=f.id, war=f.war, commanders=tuple(f.commanders), squadrons=f.squadrons,
+        forces=tuple(ForceView(force=f.id, war=f.war, commanders=tuple(f.commanders),
+                               squadrons=s.squadrons.get(f"force:{f.id}", 0),
                                caravans=f.caravans, fleets=f.fleets) for f in s.forces),
         hand=tuple(sorted(s.hands[viewer])) if viewer >= 0 else (),
         commerce=tuple(sorted(s.commerce[viewer])) if viewer >= 0 else (),
@@ -182,8 +198,24 @@ def view(s: State, seat: int | None) -> View:
         piles=tuple(len(p) for p in s.piles),
         aside=tuple(f"{r}:{c}" for r, cards in sorted(s.aside.items()) for c in sorted(cards)),
         counters=tuple(NameValue(name=k, value=v) for k, v in sorted(s.counters.items())),
+        offer=_offer_view(s, viewer),
         over=s.phase == OVER, winners=tuple(s.winners), reason=s.reason, scores=tuple(s.scores),
     )
+
+
+def _offer_view(s: State, viewer: int) -> OfferView | None:
+    o = s.offer
+    if o is None:
+        return None
+    to = o.to
+    if to < 0:  # still being made: the target is the pending frame's
+        to = next((f.count for f in reversed(s.flow) if f.kind in ("offer_cards", "offer_name", "offer_want")), -1)
+    mine = viewer == o.seat
+    told = o.made and viewer in (o.seat, o.to)
+    return OfferView(seat=o.seat, to=to, made=o.made, cards=tuple(sorted(o.cards)) if mine else (),
+                     count=len(o.cards) if told else 0,
+                     value=sum(C.set_value(c, 1) for c in o.cards) if told else 0,
+                     named=o.named if told else "", want=o.want if told else 0)
 
 
 def sample_hidden(game, s: State, seat: int | None, rng: Rng) -> State:
@@ -206,11 +238,19 @@ def sample_hidden(game, s: State, seat: int | None, rng: Rng) -> State:
             del pool[:n]
         if in_deck:
             t.deck = rng.shuffled(sorted(pool + [c for c in t.deck if C.card_kind(c) not in hand_kinds]))
+    # an offer's cards stay in the offering hand (they are named in the offer, R73)
+    fixed = Counter(t.offer.cards) if t.offer is not None and t.offer.seat != seat else Counter()
+    offerer = t.offer.seat if t.offer is not None else -1
     for pile in range(1, C.COMMERCE.piles + 1):
-        pool = list(t.piles[pile - 1]) + [c for x in others for c in t.commerce[x] if pile_of(c) == pile]
+        held = {x: Counter(c for c in t.commerce[x] if pile_of(c) == pile) for x in others}
+        if offerer in held:
+            held[offerer] -= Counter({c: n for c, n in fixed.items() if pile_of(c) == pile})
+        pool = list(t.piles[pile - 1]) + [c for x in others for c in held[x].elements()]
         pool = rng.shuffled(sorted(pool))
         for x in others:
             keep = [c for c in t.commerce[x] if pile_of(c) != pile]
+            if x == offerer:
+                keep += [c for c, n in fixed.items() if pile_of(c) == pile for _ in range(n)]
             n = len(t.commerce[x]) - len(keep)
             t.commerce[x] = keep + pool[:n]
             del pool[:n]
