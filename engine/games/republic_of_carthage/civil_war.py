@@ -4,13 +4,15 @@ yet built; they return them)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from . import commands as cmd
 from . import components as C
 from . import events as ev
 from .cards import hand_plays, play_card
 from .deaths import kill
 from .events import Frame
-from .flow import Ctx, automatic, decision
+from .flow import SIMULTANEOUS, Ctx, automatic, decision, simultaneous
 from .people import clockwise, order_key, sphr_seat
 from .state import CIVIL_WAR, State
 
@@ -40,23 +42,49 @@ def _civil_war(ctx: Ctx, f: Frame) -> None:
             ctx.emit(ev.SenatorChanged(senator=sid, influence=row.influence, popularity=row.popularity, merchants=0,
                                        reason="popular_reaction"))
     order = clockwise(s, sphr_seat(s))
-    ctx.then(*[Frame(kind="civil_cards", seat=x) for x in order], *[Frame(kind="hand_limit", seat=x) for x in order],
-             Frame(kind="victors"))
+    ctx.then(Frame(kind="civil_cards", seat=SIMULTANEOUS, nums=list(order)), Frame(kind="civil_reveal"),
+             *[Frame(kind="hand_limit", seat=x) for x in order], Frame(kind="victors"))
 
 
-@decision("civil_cards", "play a statesman, a concession or another card, or done (VII.2)")
+def committed(s: State, seat: int) -> list[str]:
+    return list(s.committed[seat]) if s.committed else []
+
+
+@simultaneous("civil_cards", "choose in secret the cards you play: statesmen, concessions, any-time cards; done "
+                             "when finished (VII.2: every player at once, revealed together)")
 class CivilCards:
     @staticmethod
-    def legal(s: State, f: Frame):
-        plays = hand_plays(s, f.seat, ("any_time", "civil_war"))
-        return plays + [cmd.ChooseOption(option="done")] if plays else []
+    def legal(s: State, f: Frame, seat: int):
+        chosen = Counter(x.partition("|")[0] for x in committed(s, seat))
+        free = Counter(s.hands[seat]) - chosen
+        plays = [c for c in hand_plays(s, seat, ("any_time", "civil_war")) if free[c.card] > 0]
+        return plays + [cmd.ChooseOption(option="done")] if plays or chosen else []
 
     @staticmethod
-    def act(ctx: Ctx, f: Frame, c) -> None:
+    def act(ctx: Ctx, f: Frame, c, seat: int) -> None:
         if isinstance(c, cmd.ChooseOption):
-            ctx.done(f)
+            f.nums.remove(seat)
             return
-        play_card(ctx, f.seat, c.card, c.senator)
+        ctx.emit_private(ev.ChoiceMade(seat=seat, step="civil_cards", names=(f"{c.card}|{c.senator}",)), (seat,),
+                         ev.ChoiceMadeRedacted(seat=seat, step="civil_cards"))
+
+
+@automatic("civil_reveal")
+def _civil_reveal(ctx: Ctx, f: Frame) -> None:
+    """VII.2: the cards chosen are shown together and played player by player from the SPHR; a card
+    another play has made unplayable (a statesman whose family another faction just took) stays in
+    the hand (R74)."""
+    ctx.pop()
+    s = ctx.s
+    if not s.committed:
+        return
+    order = clockwise(s, sphr_seat(s))
+    plays = [(x, *choice.split("|")) for x in order for choice in s.committed[x]]
+    ctx.emit(ev.ChoicesRevealed(step="civil_cards", seats=tuple(order),
+                                choices=tuple(f"{x}|{card}|{sid}" for x, card, sid in plays)))
+    for seat, card, sid in plays:
+        if cmd.PlayCard(card=card, senator=sid) in hand_plays(s, seat, ("any_time", "civil_war")):
+            play_card(ctx, seat, card, sid)
 
 
 @decision("hand_limit", "a card to discard: no more than five in hand (VII.2)")

@@ -423,11 +423,11 @@ class CommerceReturned(Variant, frozen=True):
 
 # -- secret choices and negotiation ----------------------------------------------------------
 class ChoiceMade(Variant, frozen=True):
-    """``seat`` made its secret choice for ``step`` (revealed when every seat has chosen)."""
+    """``seat`` adds ``names`` to its secret choice for the simultaneous ``step`` (the Civil War's
+    cards: "card|senator"); revealed when every seat is done. Private to the seat."""
 
     seat: int
     step: str
-    values: tuple[int, ...]
     names: tuple[str, ...]
 
 
@@ -437,11 +437,12 @@ class ChoiceMadeRedacted(Variant, frozen=True):
 
 
 class ChoicesRevealed(Variant, frozen=True):
-    """Every seat has chosen for ``step``: the choices, shown together, seat by seat."""
+    """Every seat is done with ``step``: the secret choices are shown together (the events that
+    follow carry them out) and cleared."""
 
     step: str
     seats: tuple[int, ...]
-    values: tuple[int, ...]
+    choices: tuple[str, ...]  # "seat|card|senator", in the order they are carried out
 
 
 class OfferPicked(Variant, frozen=True):

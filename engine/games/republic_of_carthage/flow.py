@@ -7,7 +7,11 @@ rules at once. Each kind of frame registers:
 
 - ``@decision(kind, describe)``: a class with ``legal(state, frame) -> [commands]`` and
   ``act(ctx, frame, command)``;
-- ``@automatic(kind)``: ``run(ctx, frame)``.
+- ``@automatic(kind)``: ``run(ctx, frame)``;
+- ``@simultaneous(kind, describe)``: a step every seat in ``frame.nums`` answers at once, in secret
+  (``frame.seat == SIMULTANEOUS``): ``legal(state, frame, seat)`` and ``act(ctx, frame, command,
+  seat)``; a seat that is done leaves ``nums``; when none is left the frame is popped and the step
+  below it reveals what was chosen (as Rome et Carthage reveals its combat cards).
 
 ``decide`` copies the state once into a :class:`Ctx`, checks that the command is one ``legal``
 offers, lets the frame act, then runs automatic frames until one waits for a seat (or the game is
@@ -32,6 +36,9 @@ LEGAL: dict[str, Callable[[State, Frame], list[Any]]] = {}
 ACT: dict[str, Callable[["Ctx", Frame, Any], None]] = {}
 AUTO: dict[str, Callable[["Ctx", Frame], None]] = {}
 DESCRIBE: dict[str, str] = {}
+SIM_LEGAL: dict[str, Callable[[State, Frame, int], list[Any]]] = {}
+SIM_ACT: dict[str, Callable[["Ctx", Frame, Any, int], None]] = {}
+SIMULTANEOUS = -2
 
 
 def decision(kind: str, describe: str):
@@ -42,6 +49,26 @@ def decision(kind: str, describe: str):
         DESCRIBE[kind] = describe
         return cls
     return wrap
+
+
+def simultaneous(kind: str, describe: str):
+    """Register a frame kind that every seat of ``frame.nums`` answers at once, in secret."""
+    def wrap(cls):
+        SIM_LEGAL[kind] = cls.legal
+        SIM_ACT[kind] = cls.act
+        DESCRIBE[kind] = describe
+        return cls
+    return wrap
+
+
+def waiting(state: State) -> tuple[int, ...]:
+    """The seats the pending step waits for."""
+    if not state.flow or state.phase == OVER:
+        return ()
+    top = state.flow[-1]
+    if top.seat == SIMULTANEOUS:
+        return tuple(sorted(top.nums))
+    return (top.seat,) if top.seat >= 0 else ()
 
 
 def automatic(kind: str):
@@ -112,6 +139,12 @@ class Ctx:
         guard = 0
         while self.s.flow and self.s.phase != OVER:
             top = self.s.flow[-1]
+            if top.seat == SIMULTANEOUS:
+                top.nums = [x for x in top.nums if SIM_LEGAL[top.kind](self.s, top, x)]
+                if top.nums:
+                    return
+                self.pop()
+                continue
             if top.seat >= 0:
                 if LEGAL[top.kind](self.s, top):
                     return
@@ -141,6 +174,8 @@ def legal(state: State, seat: int) -> list[Any]:
     if not state.flow or state.phase == OVER:
         return []
     top = state.flow[-1]
+    if top.seat == SIMULTANEOUS:
+        return SIM_LEGAL[top.kind](state, top, seat) if seat in top.nums else []
     if top.seat != seat:
         return []
     return LEGAL[top.kind](state, top)
@@ -151,6 +186,14 @@ def decide(state: State, seat: int, command: Any, rng: Rng) -> list[Emitted]:
     if not isinstance(command, COMMAND_TYPES):
         raise RuleError(UNKNOWN_COMMAND, f"not a Republic of Carthage command: {type(command).__name__}")
     top = state.flow[-1]
+    if top.seat == SIMULTANEOUS:
+        allowed = SIM_LEGAL[top.kind](state, top, seat)
+        if command not in allowed:
+            raise _refusal(top, command, allowed)
+        ctx = Ctx(state, rng)
+        SIM_ACT[top.kind](ctx, ctx.top, command, seat)
+        ctx.run()
+        return ctx.finish()
     allowed = LEGAL[top.kind](state, top)
     if command not in allowed:
         raise _refusal(top, command, allowed)

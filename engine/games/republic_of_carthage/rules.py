@@ -11,7 +11,7 @@ from engine.core import GameConfig, Result, Status
 
 from . import civil_war, combat, port, senate, trade, trials, turn  # noqa: F401 - they register their frames
 from .events import Frame
-from .flow import decide, legal, start  # noqa: F401 - the surface
+from .flow import decide, legal, start, waiting  # noqa: F401 - the surface
 from .setup import initial as _initial
 from .state import OVER, State
 
@@ -29,6 +29,4 @@ def status(s: State) -> Status:
     if s.phase == OVER:
         return Status(to_act=(), over=True,
                       result=Result(winners=tuple(s.winners), scores=tuple(s.scores), reason=s.reason))
-    if s.flow and s.flow[-1].seat >= 0:
-        return Status(to_act=(s.flow[-1].seat,))
-    return Status(to_act=())
+    return Status(to_act=waiting(s))

@@ -126,8 +126,7 @@ class State(msgspec.Struct):
     aside: dict[str, list[str]] = {}   # reason -> cards set aside, face down (hidden)
     commerce: list[list[str]] = []     # per seat: commerce cards in hand (hidden)
     offer: Offer | None = None
-    # secret choices waiting to be revealed: step -> per seat values (hidden until revealed)
-    secret: dict[str, list[list[int]]] = {}
+    committed: list[list[str]] = []    # per seat: secret choices made, not yet revealed ("card|senator")
     # the end
     winners: list[int] = []
     reason: str = ""
@@ -410,9 +409,11 @@ def evolve(s: State, e) -> State:
         if s.offer is not None and e.seat == s.offer.seat:
             s.offer = None
     elif t is ev.ChoiceMade:
-        s.secret.setdefault(e.step, [[] for _ in range(s.players)])[e.seat] = list(e.values)
+        if not s.committed:
+            s.committed = [[] for _ in range(s.players)]
+        s.committed[e.seat].extend(e.names)
     elif t is ev.ChoicesRevealed:
-        s.secret.pop(e.step, None)
+        s.committed = []
     elif t is ev.GameEnded:
         s.phase = OVER
         s.winners, s.reason, s.scores = list(e.winners), e.reason, list(e.scores)

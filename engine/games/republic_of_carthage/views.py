@@ -18,7 +18,7 @@ from engine.rng import Rng
 
 from . import components as C
 from .events import Frame
-from .flow import DESCRIBE
+from .flow import DESCRIBE, waiting
 from .state import OVER, State, pile_of
 
 
@@ -136,6 +136,7 @@ class View(msgspec.Struct, frozen=True):
     reason: str
     scores: tuple[int, ...]
     offer: OfferView | None = None  # a commerce offer being made or answered (III.2)
+    committed: tuple[str, ...] = ()  # the viewer's secret choices not yet revealed ("card|senator")
 
 
 def _deck_of(card: str) -> str:
@@ -175,7 +176,7 @@ def view(s: State, seat: int | None) -> View:
                                commerce=tuple(piles[p] for p in range(1, C.COMMERCE.piles + 1))))
     return View(
         seat=viewer, turn=s.turn, phase=s.phase,
-        to_act=(top.seat,) if top is not None and top.seat >= 0 else (),
+        to_act=waiting(s),
         prompt=DESCRIBE.get(top.kind, top.kind) if top is not None else "",
         flow=tuple(s.flow),
         senators=senators, faction_treasury=tuple(s.faction_treasury), treasury=s.treasury, tax_rate=s.tax_rate,
@@ -199,6 +200,7 @@ def view(s: State, seat: int | None) -> View:
         aside=tuple(f"{r}:{c}" for r, cards in sorted(s.aside.items()) for c in sorted(cards)),
         counters=tuple(NameValue(name=k, value=v) for k, v in sorted(s.counters.items())),
         offer=_offer_view(s, viewer),
+        committed=tuple(s.committed[viewer]) if viewer >= 0 and s.committed else (),
         over=s.phase == OVER, winners=tuple(s.winners), reason=s.reason, scores=tuple(s.scores),
     )
 
@@ -224,6 +226,9 @@ def sample_hidden(game, s: State, seat: int | None, rng: Rng) -> State:
     hand); the other commerce hands and the piles redealt pile by pile."""
     t = copy_state(game, s)
     others = [x for x in range(t.players) if x != seat]
+    for x in others:  # secret choices not yet revealed: as if the others had chosen nothing
+        if t.committed:
+            t.committed[x] = []
     hand_kinds = {"intrigue", "event", "law", "statesman", "concession"}
     for deck in ("I", "II"):
         pool = [c for x in others for c in t.hands[x] if _deck_of(c) == deck]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.games.republic_of_carthage.state import WarState, evolve
 
-from .helpers import C, Dice, Frame, cmd, ev, legal, of, play, run, table, top
+from .helpers import C, G, Dice, Frame, cmd, ev, legal, of, play, run, table, top
 
 
 def send(s, war, commander, armies=(), squadrons=0, caravans=0, fleets=0):
@@ -152,3 +152,27 @@ def test_the_hand_limit_is_five():
     run(s, Frame(kind="hand_limit", seat=0))
     play(s, 0, cmd.ChooseOption(option="pentarchies"))
     assert len(s.hands[0]) == 5 and "pentarchies" in s.discard
+
+
+def test_the_civil_war_cards_are_chosen_in_secret_and_revealed_together():
+    """VII.2: every player plays his cards at the same time (statesmen and concessions included): the
+    choices are secret until all are done, then shown together and played from the SPHR (R74)."""
+    from engine.games.republic_of_carthage.views import view
+    s = table()
+    s.hands[0] = ["salt_pans"]
+    s.hands[1] = ["6A"]                       # Malchus: family 6 is seat 1's
+    run(s, Frame(kind="civil_war"))
+    assert G.status(s).to_act == (0, 1)
+    emitted = G.decide(s, 1, cmd.PlayCard(card="6A", senator="6"), Dice())
+    assert emitted[0].seats == (1,) and emitted[0].redacted == ev.ChoiceMadeRedacted(seat=1, step="civil_cards")
+    for e in emitted:
+        G.evolve(s, e.event)
+    assert view(s, 1).committed == ("6A|6",) and view(s, 0).committed == ()
+    assert "6A" not in s.senators
+    play(s, 1, cmd.ChooseOption(option="done"))
+    assert G.status(s).to_act == (0,)
+    play(s, 0, cmd.PlayCard(card="salt_pans", senator="2"))
+    events = play(s, 0, cmd.ChooseOption(option="done"))
+    revealed = of(events, ev.ChoicesRevealed)[0]
+    assert revealed.choices == ("0|salt_pans|2", "1|6A|6")
+    assert "6A" in s.senators and s.senators["6A"].seat == 1 and s.concessions["salt_pans"] == "2"
