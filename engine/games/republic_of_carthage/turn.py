@@ -8,7 +8,7 @@ from . import components as C
 from . import events as ev
 from .deaths import mortality
 from .events import Frame
-from .flow import Ctx, automatic, decision
+from .flow import SIMULTANEOUS, Ctx, automatic, decision, simultaneous
 from .people import COUNCIL, clockwise, in_carthage, senators_of, sphr_seat
 from .state import MORTALITY, REVENUE, State, seat_influence
 
@@ -135,7 +135,7 @@ def _revenue_state(ctx: Ctx, f: Frame) -> None:
         if p.governor:
             later.append(Frame(kind="govern", seat=-1, senator=p.governor, target=pid))
     order = clockwise(s, sphr_seat(s))
-    ctx.then(*later, *[Frame(kind="redistribute", seat=x) for x in order],
+    ctx.then(*later, Frame(kind="redistribute", seat=SIMULTANEOUS, nums=list(order)), Frame(kind="redistribute_reveal"),
              *[Frame(kind="contribute", seat=x) for x in order])
 
 
@@ -224,35 +224,66 @@ def talents_at(s: State, place: str) -> int:
     return s.treasury
 
 
-@decision("redistribute", "move talents (among your senators in Carthage and your treasury, or to another faction's "
-                          "treasury), or done (II.10)")
+def planned(s: State, seat: int) -> list[tuple[str, str, int]]:
+    """A faction's secret redistribution so far: (source, target, amount); amount 0 while it is being
+    chosen."""
+    out = []
+    for entry in (s.committed[seat] if s.committed else []):
+        if entry.startswith("="):
+            src, dst, _ = out[-1]
+            out[-1] = (src, dst, int(entry[1:]))
+        else:
+            src, _, dst = entry.partition(">")
+            out.append((src, dst, 0))
+    return out
+
+
+def after_plan(s: State, seat: int, place: str) -> int:
+    """Talents at ``place`` once the faction's planned transfers are made (its own places only)."""
+    n = talents_at(s, place)
+    for src, dst, amount in planned(s, seat):
+        n += (amount if dst == place else 0) - (amount if src == place else 0)
+    return n
+
+
+@simultaneous("redistribute", "in secret, move talents among your senators in Carthage and your treasury, or "
+                              "give them to another faction's treasury; done when finished (II.10: every player "
+                              "at once, revealed together)")
 class Redistribute:
     @staticmethod
-    def legal(s: State, f: Frame):
-        if not Redistribution.legal(s, f):
-            return []
-        return [cmd.ChooseOption(option="transfer"), cmd.ChooseOption(option="done")]
+    def legal(s: State, f: Frame, seat: int):
+        plan = planned(s, seat)
+        if plan and plan[-1][2] == 0:  # the amount of the transfer being planned
+            return [cmd.ChooseNumber(number=n) for n in range(1, after_plan(s, seat, plan[-1][0]) + 1)]
+        own = places_of(s, seat)
+        targets = own + [f"faction:{x}" for x in range(s.players) if x != seat]
+        moves = [cmd.Transfer(source=a, target=b) for a in own if after_plan(s, seat, a) > 0 for b in targets if b != a]
+        return moves + [cmd.ChooseOption(option="done")] if moves or plan else []
 
     @staticmethod
-    def act(ctx: Ctx, f: Frame, c) -> None:
-        if c.option == "done":
-            ctx.done(f)
+    def act(ctx: Ctx, f: Frame, c, seat: int) -> None:
+        if isinstance(c, cmd.ChooseOption):
+            f.nums.remove(seat)
             return
-        ctx.push(Frame(kind="redistribution", seat=f.seat))
+        entry = f"{c.source}>{c.target}" if isinstance(c, cmd.Transfer) else f"={c.number}"
+        ctx.emit_private(ev.ChoiceMade(seat=seat, step="redistribution", names=(entry,)), (seat,),
+                         ev.ChoiceMadeRedacted(seat=seat, step="redistribution"))
 
 
-@decision("redistribution", "where the talents come from and where they go (II.10)")
-class Redistribution:
-    @staticmethod
-    def legal(s: State, f: Frame):
-        own = places_of(s, f.seat)
-        targets = own + [f"faction:{x}" for x in range(s.players) if x != f.seat]
-        return [cmd.Transfer(source=a, target=b) for a in own if talents_at(s, a) > 0 for b in targets if b != a]
-
-    @staticmethod
-    def act(ctx: Ctx, f: Frame, c) -> None:
-        ctx.done(f)
-        ctx.push(Frame(kind="amount", seat=f.seat, strs=[c.source, c.target, "redistribution"]))
+@automatic("redistribute_reveal")
+def _redistribute_reveal(ctx: Ctx, f: Frame) -> None:
+    """II.10: the redistributions are shown together and carried out, faction by faction from the
+    SPHR (R75: talents given to another faction arrive once every faction has planned its own)."""
+    ctx.pop()
+    s = ctx.s
+    if not s.committed:
+        return
+    order = clockwise(s, sphr_seat(s))
+    moves = [(x, *m) for x in order for m in planned(s, x) if m[2] > 0]
+    ctx.emit(ev.ChoicesRevealed(step="redistribution", seats=tuple(order),
+                                choices=tuple(f"{x}|{a}>{b}|{n}" for x, a, b, n in moves)))
+    for _, source, target, amount in moves:
+        ctx.emit(ev.Transferred(source=source, target=target, amount=amount, reason="redistribution"))
 
 
 @decision("amount", "how many talents")

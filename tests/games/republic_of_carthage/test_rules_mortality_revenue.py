@@ -184,24 +184,36 @@ def test_step9_negative_personal_income_costs_the_state():
     assert s.treasury == 101 - 2 and not s.provinces["libya"].red
 
 
-def test_step10_redistribution_and_gifts():
+def test_step10_redistribution_in_secret_and_gifts():
     """II.10: talents move freely among a faction's senators in Carthage and its treasury; a gift to
-    another player goes to his faction treasury. A governor's talents cannot move."""
+    another player goes to his faction treasury; a governor's talents cannot move. Every player does
+    it at once: the plans are secret until all are done, then carried out together (R75)."""
+    from engine.games.republic_of_carthage.flow import SIMULTANEOUS
+    from .helpers import G
     s = table()
     s.senators["1"].talents = 10
     s.senators["2"].talents = 4
     s.senators["2"].where = "province"
-    s.flow = [Frame(kind="redistribute", seat=0)]
-    assert legal(s, 0) == [cmd.ChooseOption(option="transfer"), cmd.ChooseOption(option="done")]
-    play(s, 0, cmd.ChooseOption(option="transfer"))
+    s.senators["4"].talents = 3
+    run(s, Frame(kind="redistribute", seat=SIMULTANEOUS, nums=[0, 1, 2]), Frame(kind="redistribute_reveal"))
+    assert G.status(s).to_act == (0, 1)          # seat 2 has no talents: nothing to do
     choices = legal(s, 0)
     assert cmd.Transfer(source="senator:1", target="senator:3") in choices
     assert cmd.Transfer(source="senator:1", target="faction:1") in choices
     assert not any("senator:2" in (c.source, c.target) for c in choices if isinstance(c, cmd.Transfer))
-    play(s, 0, cmd.Transfer(source="senator:1", target="faction:1"))
+    emitted = G.decide(s, 0, cmd.Transfer(source="senator:1", target="faction:1"), Dice())
+    assert emitted[0].seats == (0,) and emitted[0].redacted == ev.ChoiceMadeRedacted(seat=0, step="redistribution")
+    for e in emitted:
+        G.evolve(s, e.event)
     assert legal(s, 0)[-1] == cmd.ChooseNumber(number=10)
     play(s, 0, cmd.ChooseNumber(number=6))
-    assert s.senators["1"].talents == 4 and s.faction_treasury[1] == 6
+    assert s.senators["1"].talents == 10             # nothing moves before the reveal
+    play(s, 0, cmd.ChooseOption(option="done"))
+    play(s, 1, cmd.Transfer(source="senator:4", target="senator:5"))
+    play(s, 1, cmd.ChooseNumber(number=3))
+    events = play(s, 1, cmd.ChooseOption(option="done"))
+    assert of(events, ev.ChoicesRevealed)[0].choices == ("0|senator:1>faction:1|6", "1|senator:4>senator:5|3")
+    assert s.senators["1"].talents == 4 and s.faction_treasury[1] == 6 and s.senators["5"].talents == 3
 
 
 def test_step11_contributions_buy_influence():
