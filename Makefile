@@ -58,9 +58,11 @@ soak: setup
 conformance: setup
 	$(BIN)/carthago conformance --all
 
-# A thousand seeded random games per game: every one must end by a rule (how they ended, wins by seat).
+# Seeded random games (Hannibal 1000; The Republic of Carthage 500 per player count): every one must end by a
+# rule (how they ended, wins by seat).
 random-games: setup
 	for g in hannibal; do $(BIN)/python tools/random_games.py $$g --games 1000 || exit 1; done
+	for p in 3 4 5 6; do $(BIN)/python tools/random_games.py republic-of-carthage --games 500 --players $$p || exit 1; done
 
 bench: setup
 	$(BIN)/python -m bench

@@ -75,7 +75,8 @@ def configurations(game: Game, players: int | None = None, options: dict[str, st
 
 # Games whose steps list hundreds of legal commands (placement on a map) get the deep checks on a
 # share of their steps: every check still runs in every game, on fewer steps of it.
-_PLANS = {"rome-et-carthage": Plan(deep=0.2, samples=2, fuzz=40), "hannibal": Plan(deep=0.2, samples=2, fuzz=40)}
+_PLANS = {"rome-et-carthage": Plan(deep=0.2, samples=2, fuzz=40), "hannibal": Plan(deep=0.2, samples=2, fuzz=40),
+          "republic-of-carthage": Plan(deep=0.05, samples=1, fuzz=20)}
 
 
 def plan_for(game: Game) -> Plan:

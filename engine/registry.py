@@ -11,6 +11,7 @@ _KNOWN = {
     "roma": "engine.games.roma",
     "rome-et-carthage": "engine.games.rome_et_carthage",
     "hannibal": "engine.games.hannibal",
+    "republic-of-carthage": "engine.games.republic_of_carthage",
 }
 
 _GAMES: dict[str, Game] = {}

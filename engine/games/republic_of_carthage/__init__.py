@@ -1,7 +1,16 @@
-"""The Republic of Carthage (French rules of 20 June 2017) — printed components only, no rules yet.
+"""The Republic of Carthage (French rules of 20 June 2017), three to six players.
 
-``components`` holds the decks, provinces, offices, commerce cards, forces, chits, random events,
-tables, set-up and board areas as typed data, with the card effects in the vocabulary of
-``effects``; ``render.render_map()`` draws the board as SVG. The game is not registered: its rules
-come with a later issue. See README.md for what the rulebook gives and what is reconstructed.
+``components`` holds the printed components as typed data (``README.md`` says what the rulebook
+gives and what is reconstructed); ``render`` draws the board and any position. The rules: ``rules``
+and the modules it wires (``setup``, ``turn``, ``trade``, ``port``, ``senate``, ``combat``,
+``civil_war``), on the state of ``state``; our reading of the rulebook, every ruling and what is not
+yet built are in ``RULES.md``.
 """
+
+from engine.registry import register
+
+from .game import REPUBLIC_OF_CARTHAGE
+
+register(REPUBLIC_OF_CARTHAGE)
+
+__all__ = ["REPUBLIC_OF_CARTHAGE"]

@@ -302,3 +302,83 @@ def render_map() -> str:
         out.append(_area(a, BODIES.get(a.id, lambda _: [])(a) + body))
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+# ------------------------------------------------------------------------------ a position
+def _panel(x: float, y: float, w: float, title: str, lines: list[str], fill: str) -> tuple[str, float]:
+    h = 30 + 15 * max(1, len(lines))
+    out = [_rect(x, y, w, h, fill), _t(x + 8, y + 18, title, 13, "panel-title", weight="bold")]
+    out += [_t(x + 10, y + 36 + 15 * i, line, 11) for i, line in enumerate(lines)]
+    return "".join(out), h
+
+
+def render_position(state, title: str = "") -> str:
+    """Any position of a game (``state`` of ``state.py``) as an SVG document: the State, the factions
+    with their senators, offices and markers, the wars, the forces, the provinces and the commerce
+    piles. Hidden things are drawn only as counts (hands, piles)."""
+    from engine.games.republic_of_carthage.people import card, senators_of
+
+    s = state
+    width = 1400
+    col = [20, 360, 700, 1040]
+    heights = [70, 70, 70, 70]
+    out: list[str] = []
+
+    def put(c: int, panel_title: str, lines: list[str], fill: str) -> None:
+        svg, h = _panel(col[c], heights[c], 330, panel_title, lines, fill)
+        out.append(svg)
+        heights[c] += h + 12
+
+    office_of = {}
+    for office, holder in s.offices.items():
+        if holder:
+            office_of.setdefault(holder, []).append(c.OFFICES[office].name)
+    for pid, p in s.provinces.items():
+        if p.governor:
+            office_of.setdefault(p.governor, []).append(f"governor of {c.PROVINCES[pid].name}")
+    put(0, "The State", [f"turn {s.turn}, phase {s.phase}", f"State Treasury {s.treasury} T, tax {s.tax_rate} %",
+                         f"deck {s.deck_name}: {len(s.deck)} cards", f"laws: {', '.join(s.laws) or '—'}",
+                         f"events: {', '.join(sorted(s.events_in_port)) or '—'}"] +
+        ([f"over: {s.reason}, winners {list(s.winners)}"] if s.phase == "over" else []), AREA_FILL["state_treasury"])
+    put(0, "Wars", [f"{c.WARS[w].name}: {x.status}{' (squadron victory)' if x.squadron_victory else ''}"
+                    for w, x in sorted(s.wars.items())] + [f"leader {c.LEADERS[x].name}" for x in s.leaders_in_play]
+        + [f"exploration {c.EXPLORATIONS[x].name}" for x in s.explorations], AREA_FILL["war_plans"])
+    units: dict[str, int] = {}
+    for a in s.armies:
+        if a.place != "out":
+            key = f"{a.place}: {a.type}{' (veteran)' if a.veteran else ''}"
+            units[key] = units.get(key, 0) + 1
+    lines = [f"{k} ×{n}" for k, n in sorted(units.items())]
+    lines += [f"{p}: squadron ×{n}" for p, n in sorted(s.squadrons.items()) if p != "out"]
+    lines += [f"force {f.id} → {f.war}: {', '.join(f.commanders) or 'no commander'}"
+              + (f", {f.caravans} caravans" if f.caravans else "") + (f", {f.fleets} fleets" if f.fleets else "")
+              for f in s.forces]
+    put(1, "Forces", lines, AREA_FILL["active_forces"])
+    put(1, "Provinces", [f"{c.PROVINCES[p].name}: {'developed' if v.developed else 'undeveloped'}, "
+                         f"{'governor ' + v.governor + f' ({v.term} left)' if v.governor else 'in the Port'}"
+                         for p, v in sorted(s.provinces.items())], AREA_FILL["port"])
+    put(1, "Commerce piles", [f"pile {i + 1}: {len(p)} cards" for i, p in enumerate(s.piles)]
+        + [f"set aside ({r}): {len(v)}" for r, v in sorted(s.aside.items())], AREA_FILL["trade_mat"])
+    for seat in range(s.players):
+        lines = [f"treasury {s.faction_treasury[seat]} T, {len(s.hands[seat])} cards, "
+                 f"{len(s.commerce[seat])} commerce cards"]
+        for x in senators_of(s, seat):
+            mark = "★ " if s.leaders[seat] == x.id else ""
+            lines.append(f"{mark}{x.id} {card(x.id).name}: INF {x.influence} POP {x.popularity} "
+                         f"{x.talents} T M{x.merchants}" + (f" [{x.where}]" if x.where != "carthage" else ""))
+            if x.id in office_of:
+                lines.append("    " + ", ".join(office_of[x.id]))
+        put(2 + seat % 2, f"Faction {seat}", lines, "#fffaf0")
+    port = [f"{x.id} {card(x.id).name}{'' if x.face_up else ' (face down)'}"
+            for x in sorted(s.senators.values(), key=lambda x: x.family) if x.seat < 0]
+    port += [f"{c.OFFICES[o].name} (vacant)" for o, h in s.offices.items() if not h]
+    port += [f"concession {k}{' (face down)' if h == '!' else ''}" for k, h in sorted(s.concessions.items())
+             if h in ("", "!")]
+    put(0, "The Port", port, AREA_FILL["port"])
+    height = max(heights) + 10
+    head = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height:.0f}" '
+            f'viewBox="0 0 {width} {height:.0f}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">',
+            f'<rect x="0" y="0" width="{width}" height="{height:.0f}" fill="{BOARD}"/>',
+            _t(20, 44, "THE REPUBLIC OF CARTHAGE", 26, "title", weight="bold", fill=PURPLE),
+            _t(width - 20, 44, title, 12, "subtitle", "end", style="italic")]
+    return "\n".join(head + out + ["</svg>"]) + "\n"

@@ -127,3 +127,30 @@ def test_the_cli_renders_the_board(tmp_path, svg):
     cli = Path(sys.executable).with_name("carthago")
     subprocess.run([str(cli), "render", "republic_of_carthage", "-o", str(out)], check=True, capture_output=True)
     assert out.read_text() == svg
+
+
+def test_any_position_draws_as_svg():
+    """`carthago render` draws any position of a game (issue 18, wire and tools): the State, factions,
+    wars, forces, provinces and piles, with hidden things as counts only."""
+    import random
+    import xml.etree.ElementTree as ET
+
+    from engine.core import GameConfig
+    from engine.games.republic_of_carthage.game import REPUBLIC_OF_CARTHAGE as G
+    from engine.games.republic_of_carthage.render import render_position
+    from engine.session import Session
+
+    session, _ = Session.start(G, GameConfig(4), b"render")
+    pick = random.Random(1)
+    for _ in range(600):
+        if session.status().over:
+            break
+        seat = session.status().to_act[0]
+        session.submit(seat, pick.choice(session.legal(seat)))
+    svg = render_position(session.state, "a game")
+    root = ET.fromstring(svg)
+    assert root.tag.endswith("svg")
+    assert "State Treasury" in svg and "Faction 3" in svg and "Commerce piles" in svg
+    for hand in session.state.hands:
+        for card in hand:
+            assert f">{card}<" not in svg  # hands are drawn as counts

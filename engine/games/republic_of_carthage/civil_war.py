@@ -1,0 +1,109 @@
+"""VII. Phase de Guerre civile: the Popular Reaction of commanders who fought without victory, the
+cards played and the hand limit, and the victorious commanders' armies (RULES.md: rebellion is not
+yet built; they return them)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from . import commands as cmd
+from . import components as C
+from . import events as ev
+from .cards import hand_plays, play_card
+from .deaths import kill
+from .events import Frame
+from .flow import SIMULTANEOUS, Ctx, automatic, decision, simultaneous
+from .people import clockwise, order_key, sphr_seat
+from .state import CIVIL_WAR, State
+
+HAND_LIMIT = 5
+
+
+@automatic("civil_war")
+def _civil_war(ctx: Ctx, f: Frame) -> None:
+    """VII.1: every commander who fought this turn and did not win rolls on the Popular Reaction table
+    (2 dice + his Popularity). VII.2: cards (statesmen included) and the hand limit of 5, player by
+    player from the SPHR (R68)."""
+    ctx.pop()
+    s = ctx.s
+    ctx.emit(ev.PhaseBegan(phase=CIVIL_WAR))
+    fought = sorted((n.partition(":")[2] for n in s.counters if n.startswith("fought:") and n[7:] in s.senators),
+                    key=order_key)
+    for sid in fought:
+        if s.counters.get(f"victor:{sid}") or sid not in s.senators or not s.senators[sid].face_up:
+            continue
+        x = s.senators[sid]
+        total, outcome, _ = ctx.roll(x.seat, "popular_reaction", C.TABLES.popular_reaction.dice, x.popularity,
+                                     lambda t: C.popular_reaction(t).result)
+        row = C.popular_reaction(total)
+        if outcome == "killed":
+            kill(ctx, sid, "popular_reaction")
+        elif row.influence or row.popularity:
+            ctx.emit(ev.SenatorChanged(senator=sid, influence=row.influence, popularity=row.popularity, merchants=0,
+                                       reason="popular_reaction"))
+    order = clockwise(s, sphr_seat(s))
+    ctx.then(Frame(kind="civil_cards", seat=SIMULTANEOUS, nums=list(order)), Frame(kind="civil_reveal"),
+             *[Frame(kind="hand_limit", seat=x) for x in order], Frame(kind="victors"))
+
+
+def committed(s: State, seat: int) -> list[str]:
+    return list(s.committed[seat]) if s.committed else []
+
+
+@simultaneous("civil_cards", "choose in secret the cards you play: statesmen, concessions, any-time cards; done "
+                             "when finished (VII.2: every player at once, revealed together)")
+class CivilCards:
+    @staticmethod
+    def legal(s: State, f: Frame, seat: int):
+        chosen = Counter(x.partition("|")[0] for x in committed(s, seat))
+        free = Counter(s.hands[seat]) - chosen
+        plays = [c for c in hand_plays(s, seat, ("any_time", "civil_war")) if free[c.card] > 0]
+        return plays + [cmd.ChooseOption(option="done")] if plays or chosen else []
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c, seat: int) -> None:
+        if isinstance(c, cmd.ChooseOption):
+            f.nums.remove(seat)
+            return
+        ctx.emit_private(ev.ChoiceMade(seat=seat, step="civil_cards", names=(f"{c.card}|{c.senator}",)), (seat,),
+                         ev.ChoiceMadeRedacted(seat=seat, step="civil_cards"))
+
+
+@automatic("civil_reveal")
+def _civil_reveal(ctx: Ctx, f: Frame) -> None:
+    """VII.2: the cards chosen are shown together and played player by player from the SPHR; a card
+    another play has made unplayable (a statesman whose family another faction just took) stays in
+    the hand (R74)."""
+    ctx.pop()
+    s = ctx.s
+    if not s.committed:
+        return
+    order = clockwise(s, sphr_seat(s))
+    plays = [(x, *choice.split("|")) for x in order for choice in s.committed[x]]
+    ctx.emit(ev.ChoicesRevealed(step="civil_cards", seats=tuple(order),
+                                choices=tuple(f"{x}|{card}|{sid}" for x, card, sid in plays)))
+    for seat, card, sid in plays:
+        if cmd.PlayCard(card=card, senator=sid) in hand_plays(s, seat, ("any_time", "civil_war")):
+            play_card(ctx, seat, card, sid)
+
+
+@decision("hand_limit", "a card to discard: no more than five in hand (VII.2)")
+class HandLimit:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        if len(s.hands[f.seat]) <= HAND_LIMIT:
+            return []
+        return [cmd.ChooseOption(option=c) for c in sorted(set(s.hands[f.seat]))]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.emit(ev.CardDiscarded(seat=f.seat, card=c.option, reason="hand_limit"))
+
+
+@automatic("victors")
+def _victors(ctx: Ctx, f: Frame) -> None:
+    """VII.3: a victorious commander returns his armies to the board (the Reserve, VI.2 Victoire)."""
+    ctx.pop()
+    for name in sorted(ctx.s.counters):
+        if name.startswith("victor:") or name.startswith("fought:"):
+            ctx.emit(ev.CountersSet(name=name, value=0))

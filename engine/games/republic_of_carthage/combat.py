@@ -1,0 +1,366 @@
+"""VI. Phase de Combat et d'Exploration: the expeditions, then the wars (a naval battle first where
+the war has a fleet), then the unprosecuted wars; and the ends of IX.5 (four Active or four Lost
+Wars at the end of the phase, R21)."""
+
+from __future__ import annotations
+
+from . import components as C
+from . import events as ev
+from .cards import apply_effects
+from .deaths import draw_chits, kill, victims
+from .events import Frame
+from .flow import Ctx, automatic
+from .people import military
+from .state import COMBAT, State
+
+
+@automatic("combat")
+def _combat(ctx: Ctx, f: Frame) -> None:
+    ctx.pop()
+    s = ctx.s
+    ctx.emit(ev.PhaseBegan(phase=COMBAT))
+    explorations = [x.id for x in s.forces if x.exploration]
+    wars = [x.id for x in s.forces if not x.exploration]
+    order = ctx.rng.shuffled(wars)  # V.7, Troupes multiples: the forces in one war arrive in random order
+    from .cards import windows
+    from .people import sphr_seat
+    ctx.then(*(windows(s, sphr_seat(s), "combat") if s.forces else []),
+             *[Frame(kind="explore", count=x) for x in explorations],
+             *[Frame(kind="battle", count=x) for x in order], Frame(kind="combat_end"))
+
+
+def force(s: State, fid: int):
+    return next((x for x in s.forces if x.id == fid), None)
+
+
+def in_command(s: State, x) -> list[str]:
+    """The force's commanders still with it (not dead, not captured)."""
+    return [c for c in x.commanders if c in s.senators and s.senators[c].where in ("war", "exploration")]
+
+
+def modifier(s: State, rolls: tuple[str, ...], group: str | None = None) -> int:
+    total = 0
+    for name, value in s.counters.items():
+        if name.startswith("mod:"):
+            _, which, grp, _duration = name.split(":")
+            if which in (*rolls, "all") and (not grp or grp == group):
+                total += value
+    return total
+
+
+def ability(sid: str, rolls: tuple[str, ...], group: str | None) -> int:
+    """R56: a statesman's roll modifiers on the rolls he makes or commands."""
+    from . import effects as fx
+    if sid.isdigit() or sid not in C.STATESMEN:
+        return 0
+    return sum(e.amount for e in C.STATESMEN[sid].abilities
+               if isinstance(e, fx.RollModifier) and e.roll in (*rolls, "all") and (e.group is None or e.group == group))
+
+
+def use_one_roll_modifiers(ctx: Ctx, rolls: tuple[str, ...]) -> None:
+    for name in sorted(ctx.s.counters):
+        if name.startswith("mod:") and name.endswith(":roll") and name.split(":")[1] in (*rolls, "all"):
+            ctx.emit(ev.CountersSet(name=name, value=0))
+
+
+def commander_chits(ctx: Ctx, commanders: list[str], lost: int, reason: str, capture: str = "") -> None:
+    """VI.2: one chit per unit lost, against the commanders only; the last chit drawn captures instead
+    of killing. VI.1: for expeditions, one chit per 5 units lost (the caller counts)."""
+    if not lost or not commanders:
+        return
+    numbers = draw_chits(ctx, lost, reason)
+    for i, n in enumerate(numbers):
+        sid = victims(ctx, n, set(commanders))
+        if not sid or sid not in ctx.s.senators or ctx.s.senators[sid].where not in ("war", "exploration"):
+            continue
+        if capture and i == len(numbers) - 1:
+            ctx.emit(ev.SenatorMoved(senator=sid, seat=ctx.s.senators[sid].seat, where=f"captured:{capture}",
+                                     face_up=True, reason="captured"))
+        else:
+            kill(ctx, sid, reason)
+
+
+# -- VI.1: explorations --------------------------------------------------------------------------------
+@automatic("explore")
+def _explore(ctx: Ctx, f: Frame) -> None:
+    """VI.1: 3 dice + the commander's Exploration - 1 per 5 caravans or fleets short of the card (R14);
+    an unmodified roll on the card's D number is a Disaster (2 dice of units lost)."""
+    ctx.pop()
+    s = ctx.s
+    x = force(s, f.count)
+    if x is None:
+        return
+    if not in_command(s, x):
+        ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="no_commander"))
+        return
+    ex = C.EXPLORATIONS[x.war]
+    sid = in_command(s, x)[0]
+    from .people import card
+    mod = (card(sid).exploration + ability(sid, ("exploration",), None) + modifier(s, ("exploration",))
+           - C.exploration_penalty(x.war, x.caravans, x.fleets))
+    use_one_roll_modifiers(ctx, ("exploration",))
+    rolled = tuple(ctx.rng.die(6) for _ in range(3))
+    raw = sum(rolled)
+    if raw in ex.disaster:
+        result, losses_dice = "disaster", C.TABLES.exploration.disaster_losses
+    else:
+        row = C.exploration_result(raw + mod)
+        result, losses_dice = row.result, row.losses
+    ctx.emit(ev.Rolled(seat=s.senators[sid].seat, purpose=f"exploration:{x.war}", dice=rolled, modifier=mod,
+                       total=raw + mod, outcome=result))
+    if result == "victory":
+        gain = max(ex.caravans, ex.fleets) // C.TABLES.exploration.victory_divisor
+        ctx.emit(ev.SenatorChanged(senator=sid, influence=gain, popularity=gain, merchants=0, reason="exploration"))
+        apply_effects(ctx, ex.victory, seat=-1, source=x.war)
+        ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="victory"))
+        for other in [y for y in s.forces if y.war == x.war and y.id != x.id]:
+            ctx.emit(ev.ForceEnded(force=other.id, armies_to="active", squadrons_to="active", reason="reached"))
+        ctx.emit(ev.WarChanged(war=x.war, status="removed", reason="explored"))
+        return
+    units = x.caravans + x.fleets
+    lost = 0
+    if losses_dice is not None:
+        total, _, _ = ctx.roll(s.senators[sid].seat, f"exploration_losses:{x.war}", losses_dice.dice, losses_dice.plus)
+        lost = max(0, min(units, total))
+    if lost:
+        ctx.emit(ev.ExpeditionLost(force=x.id, caravans=min(lost, x.caravans), fleets=min(lost, x.fleets)))
+    chits = -(-lost // C.TABLES.exploration.units_per_chit)
+    commander_chits(ctx, [sid], chits, "exploration")
+    x = force(s, f.count)
+    if x is None:
+        return
+    if not in_command(s, x) or x.caravans + x.fleets <= 0:
+        ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="returned"))
+    elif result in ("losses", "disaster"):
+        ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason=result))
+    elif result == "adventurers":  # R66: the commander's choice is to go on (the expedition tries again)
+        pass
+    # "lost": it rolls again next turn
+
+
+# -- VI.2: wars -------------------------------------------------------------------------------------
+def related_active(s: State, war: str) -> int:
+    return sum(1 for x in C.related_wars(war) if x in s.wars and s.wars[x].status in ("active", "unprosecuted"))
+
+
+def war_numbers(s: State, war: str) -> tuple[set[int], set[int]]:
+    """Disaster and Retreat numbers, with the leaders' (R42)."""
+    w = C.WARS[war]
+    d, r = set(w.disaster), set(w.retreat)
+    for ld in s.leaders_in_play:
+        if war in C.LEADERS[ld].wars:
+            d |= set(C.LEADERS[ld].disaster)
+            r |= set(C.LEADERS[ld].retreat)
+    return d, r
+
+
+def army_strength(s: State, fid: int) -> int:
+    return sum(C.FORCES.veteran_strength if a.veteran else C.FORCES.army_strength
+               for a in s.armies if a.place == f"force:{fid}")
+
+
+@automatic("battle")
+def _battle(ctx: Ctx, f: Frame) -> None:
+    """VI.2: 3 dice + the commanders' Military + the force - the war's strength (×2, ×3 with related
+    Active wars; + its leaders). A naval war is first fought at sea with the squadrons alone; the land
+    part needs a naval Victory and the squadron support. An unmodified roll on a Disaster or Retreat
+    number is read instead of the table; a later force in the same war ignores them."""
+    ctx.pop()
+    s = ctx.s
+    x = force(s, f.count)
+    if x is None or x.war not in s.wars:
+        if x is not None:
+            ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="war_over"))
+        return
+    if not in_command(s, x):
+        ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="no_commander"))
+        return
+    w = C.WARS[x.war]
+    first = not s.counters.get(f"fought:{x.war}")
+    ctx.emit(ev.CountersSet(name=f"fought:{x.war}", value=1))
+    for sid in x.commanders:
+        ctx.emit(ev.CountersSet(name=f"fought:{sid}", value=1))
+    naval = w.naval > 0 and not s.wars[x.war].squadron_victory
+    if naval:
+        result = fight(ctx, x.id, "naval", first)
+        if result != "victory" or force(s, x.id) is None:
+            return
+        ctx.emit(ev.SquadronVictory(war=x.war))
+        x = force(s, x.id)
+        if not in_command(s, x):
+            ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="no_commander"))
+            return
+        if not any(a.place == f"force:{x.id}" for a in s.armies) or s.squadrons.get(f"force:{x.id}", 0) < w.squadron_support:
+            ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="squadron_victory"))
+            return
+    elif w.squadron_support and s.squadrons.get(f"force:{x.id}", 0) < w.squadron_support:
+        ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="no_support"))
+        return
+    fight(ctx, x.id, "land", first)
+
+
+def fight(ctx: Ctx, fid: int, kind: str, may_retreat: bool) -> str:
+    s = ctx.s
+    x = force(s, fid)
+    w = C.WARS[x.war]
+    mult = 1 + min(related_active(s, x.war), 2)
+    if kind == "naval":
+        enemy = w.naval * mult
+        troops = s.squadrons.get(f"force:{fid}", 0)
+        rolls = ("combat", "naval_combat")
+    else:
+        from .senate import strength
+        enemy = strength(s, x.war)
+        troops = army_strength(s, fid)
+        rolls = ("combat", "land_combat")
+    chiefs = in_command(s, x)
+    mod = sum(military(c) + ability(c, rolls, w.group) for c in chiefs) + troops - enemy
+    mod += modifier(s, rolls, w.group)
+    use_one_roll_modifiers(ctx, rolls)
+    rolled = tuple(ctx.rng.die(6) for _ in range(3))
+    raw = sum(rolled)
+    disaster, retreat = war_numbers(s, x.war)
+    from . import effects as fx
+    ignore = any(isinstance(e, fx.IgnoreDisasterRetreat) for c in x.commanders if c in C.STATESMEN
+                 for e in C.STATESMEN[c].abilities)
+    if may_retreat and not ignore and raw in disaster:
+        result, lost, all_lost = "disaster", -(-units(s, fid, kind) * C.TABLES.combat.disaster_fraction_percent // 100), False
+    elif may_retreat and not ignore and raw in retreat:
+        result, lost, all_lost = "retreat", -(-units(s, fid, kind) * C.TABLES.combat.retreat_fraction_percent // 100), False
+    else:
+        row = C.combat_result(raw + mod)
+        result, lost, all_lost = row.result, row.losses, row.all_lost
+    if result in ("disaster", "retreat"):
+        lost = max(1, lost)
+    ctx.emit(ev.Rolled(seat=s.senators[chiefs[0]].seat, purpose=f"{kind}_battle:{x.war}", dice=rolled,
+                       modifier=mod, total=raw + mod, outcome=result))
+    have = units(s, fid, kind)
+    lost = have if all_lost else min(lost, have)
+    lose_units(ctx, fid, kind, lost)
+    commanders = chiefs
+    if result == "defeat":  # VI.2, Défaite: the commanders die; the troops left keep on (R67: they come home)
+        for c in commanders:
+            if c in s.senators:
+                kill(ctx, c, "defeat")
+        if force(s, fid) is not None:
+            ctx.emit(ev.ForceEnded(force=fid, armies_to="active", squadrons_to="active", reason="defeat"))
+        return result
+    commander_chits(ctx, commanders, lost, "battle", capture=x.war)
+    x = force(s, fid)
+    if x is None:
+        return result
+    if kind == "land" and result in ("victory", "attrition", "retreat") and units(s, fid, "land"):
+        veteran(ctx, fid)
+    if result == "victory" and kind == "land":
+        war_won(ctx, fid)
+    elif result == "victory":
+        pass
+    elif not in_command(s, x):
+        ctx.emit(ev.ForceEnded(force=fid, armies_to="active", squadrons_to="active", reason="no_commander"))
+    return result
+
+
+def units(s: State, fid: int, kind: str) -> int:
+    x = force(s, fid)
+    if x is None:
+        return 0
+    if kind == "naval":
+        return s.squadrons.get(f"force:{fid}", 0)
+    return sum(1 for a in s.armies if a.place == f"force:{fid}")
+
+
+def lose_units(ctx: Ctx, fid: int, kind: str, n: int) -> None:
+    """VI.2, Pertes des Armées: the units lost are drawn at random."""
+    if n <= 0:
+        return
+    s = ctx.s
+    place = f"force:{fid}"
+    if kind == "naval":
+        ctx.emit(ev.ForcesMoved(unit="squadron", count=n, origin=place, target="out", reason="battle"))
+        return
+    pool = sorted(f"{a.type}" for a in s.armies if a.place == place)
+    for _ in range(n):
+        unit = pool.pop(ctx.rng.below(len(pool)))
+        ctx.emit(ev.ForcesMoved(unit=unit, count=1, origin=place, target="out", reason="battle"))
+
+
+def veteran(ctx: Ctx, fid: int) -> None:
+    """VI.2, Créer des Vétérans: an army drawn at random becomes a veteran, loyal to the commander (the
+    one with more Popularity if two)."""
+    s = ctx.s
+    x = force(s, fid)
+    pool = sorted(a.type for a in s.armies if a.place == f"force:{fid}" and not a.veteran)
+    chiefs = in_command(s, x)
+    if not pool or not chiefs:
+        return
+    unit = pool[ctx.rng.below(len(pool))]
+    best = max(chiefs, key=lambda c: s.senators[c].popularity)
+    ctx.emit(ev.VeteranMade(force=fid, unit=unit, senator=best))
+
+
+def war_won(ctx: Ctx, fid: int) -> None:
+    """VI.2, Victoire: the commanders gain Influence and Popularity of half the war's printed land
+    strength, shared (R16); the Treasury gains the spoils; the card's effects apply; deserters and the
+    commerce cards it set aside come back; the armies go to the commander's card for the Civil War
+    phase, the squadrons home; the card leaves the game."""
+    s = ctx.s
+    x = force(s, fid)
+    war = x.war
+    w = C.WARS[war]
+    gain = -(-w.land // 2)
+    chiefs = in_command(s, x)
+    share = -(-gain // max(1, len(chiefs)))
+    for c in chiefs:
+        ctx.emit(ev.SenatorChanged(senator=c, influence=share, popularity=share, merchants=0, reason="victory"))
+        ctx.emit(ev.CountersSet(name=f"victor:{c}", value=1))
+    if w.spoils:
+        ctx.emit(ev.Transferred(source="bank", target="state", amount=w.spoils, reason=war))
+    apply_effects(ctx, w.victory, seat=-1, source=war)
+    war_over(ctx, war)
+    for sid in sorted(x.id for x in s.senators.values() if x.where == f"captured:{war}"):  # R17: freed
+        ctx.emit(ev.SenatorMoved(senator=sid, seat=s.senators[sid].seat, where="carthage", face_up=True,
+                                 reason="freed"))
+    ctx.emit(ev.ForceEnded(force=fid, armies_to="reserve", squadrons_to="active", reason="victory"))
+    for other in [y for y in s.forces if y.war == war]:
+        ctx.emit(ev.ForceEnded(force=other.id, armies_to="active", squadrons_to="active", reason="war_over"))
+    ctx.emit(ev.WarChanged(war=war, status="removed", reason="victory"))
+
+
+def war_over(ctx: Ctx, war: str) -> None:
+    """A war leaves War Plans: deserters come back (on a Victory only, R49), the commerce cards it set
+    aside go back to their piles; auxiliaries no war names any more leave the Reserve."""
+    s = ctx.s
+    for a in sorted({a.type for a in s.armies if a.place == f"deserted:{war}"}):
+        n = sum(1 for b in s.armies if b.type == a and b.place == f"deserted:{war}")
+        ctx.emit(ev.ForcesMoved(unit=a, count=n, origin=f"deserted:{war}", target="reserve", reason=war))
+    if war in s.aside:
+        by_pile: dict[int, list[str]] = {}
+        for card in s.aside[war]:
+            by_pile.setdefault(C.COMMODITIES[card].pile, []).append(card)
+        for pile, cards in sorted(by_pile.items()):
+            ctx.emit(ev.CommerceBack(pile=pile, cards=tuple(cards), reason=war))
+
+
+def war_lost(ctx: Ctx, war: str, reason: str) -> None:
+    """V.7, Demande de paix (and a war lost): Lost for good, 25 T a turn; its "Perte" effects."""
+    ctx.emit(ev.WarChanged(war=war, status="lost", reason=reason))
+    for sid in sorted(x.id for x in ctx.s.senators.values() if x.where == f"captured:{war}"):
+        kill(ctx, sid, "prisoner")  # VI.2: a prisoner not ransomed when the war is lost dies
+    apply_effects(ctx, C.WARS[war].defeat, seat=-1, source=war)
+
+
+@automatic("combat_end")
+def _combat_end(ctx: Ctx, f: Frame) -> None:
+    """VI.3: an Active War no force fought this turn goes to the Unprosecuted zone (still Active, R20);
+    IX.5 (R21): four Active or four Lost Wars at the end of the phase end the game, every player
+    losing."""
+    ctx.pop()
+    s = ctx.s
+    for w, st in sorted(s.wars.items()):
+        if st.status == "active" and not s.counters.get(f"fought:{w}"):
+            ctx.emit(ev.WarChanged(war=w, status="unprosecuted", reason="not_prosecuted"))
+    active = sum(1 for w in s.wars.values() if w.status in ("active", "unprosecuted"))
+    lost = sum(1 for w in s.wars.values() if w.status == "lost")
+    if active >= 4 or lost >= 4:
+        from .turn import end_game
+        end_game(ctx, (), "four_active_wars" if active >= 4 else "four_lost_wars")

@@ -1,0 +1,58 @@
+"""I. Phase de Mortalité: drawing chits from the cup, and what a death does. The same procedure
+serves every other draw (wars, explorations, events, the assassin's trial)."""
+
+from __future__ import annotations
+
+from . import components as C
+from . import events as ev
+from .flow import Ctx
+from .people import living_ids
+
+
+def draw_chits(ctx: Ctx, count: int, reason: str) -> list[str]:
+    """Draw ``count`` chits from the cup (all 31 are in it: every draw returns them, I). A "draw 2"
+    chit is set aside and two more are drawn. Returns the numbers drawn, in order (the chits that
+    name senators in play are the caller's to apply: see :func:`mortality`)."""
+    cup = list(C.MORTALITY_CHITS)
+    numbers: list[str] = []
+    todo = count
+    while todo > 0 and cup:
+        chit = cup.pop(ctx.rng.below(len(cup)))
+        ctx.emit(ev.ChitDrawn(chit=chit, reason=reason))
+        todo -= 1
+        if chit == "draw_two":
+            todo += 2
+        elif chit != "none":
+            numbers.append(chit)
+    return numbers
+
+
+def victims(ctx: Ctx, number: str, among: set[str] | None = None) -> str:
+    """The senator in play that a chit names ("" if none): the family card or its statesman; if
+    Mago's 2A and 2B are both in play, one of them at random ("Terminologie")."""
+    ids = [x for x in living_ids(ctx.s, int(number)) if among is None or x in among]
+    if not ids:
+        return ""
+    return ids[0] if len(ids) == 1 else ids[ctx.rng.below(len(ids))]
+
+
+def mortality(ctx: Ctx, count: int, reason: str, among: set[str] | None = None) -> list[str]:
+    """Draw chits and kill the senators they name (limited to ``among`` if given). Returns the dead."""
+    dead = []
+    for n in draw_chits(ctx, count, reason):
+        sid = victims(ctx, n, among)
+        if sid and sid in ctx.s.senators:
+            kill(ctx, sid, reason)
+            dead.append(sid)
+    return dead
+
+
+def kill(ctx: Ctx, sid: str, cause: str) -> None:
+    """I, Conséquences de la Mort: markers to the reserve, talents to the bank (R18), offices and
+    concessions to the Port; a Faction Leader's family stays, with its merchants."""
+    s = ctx.s
+    x = s.senators[sid]
+    if x.talents:
+        ctx.emit(ev.Transferred(source=f"senator:{sid}", target="bank", amount=x.talents, reason="death"))
+    stays = x.seat >= 0 and s.leaders[x.seat] == sid and (sid.isdigit() or x.family_card)
+    ctx.emit(ev.SenatorDied(senator=sid, cause=cause, stays=stays))

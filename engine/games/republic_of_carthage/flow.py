@@ -1,0 +1,228 @@
+"""The machinery of the rules: a stack of pending steps, and how a command runs.
+
+The same pattern as Hannibal's (``docs/ARCHITECTURE.md``), written again for this game (a game's
+module never imports another's). ``state.flow`` is a stack of :class:`Frame` (innermost last). A
+frame with a ``seat`` waits for that seat's command; a frame with ``seat == -1`` is run by the
+rules at once. Each kind of frame registers:
+
+- ``@decision(kind, describe)``: a class with ``legal(state, frame) -> [commands]`` and
+  ``act(ctx, frame, command)``;
+- ``@automatic(kind)``: ``run(ctx, frame)``;
+- ``@simultaneous(kind, describe)``: a step every seat in ``frame.nums`` answers at once, in secret
+  (``frame.seat == SIMULTANEOUS``): ``legal(state, frame, seat)`` and ``act(ctx, frame, command,
+  seat)``; a seat that is done leaves ``nums``; when none is left the frame is popped and the step
+  below it reveals what was chosen (as Rome et Carthage reveals its combat cards).
+
+``decide`` copies the state once into a :class:`Ctx`, checks that the command is one ``legal``
+offers, lets the frame act, then runs automatic frames until one waits for a seat (or the game is
+over). Each fact is emitted with :meth:`Ctx.emit`, which applies it to the copy at once, so the
+rules read as the rulebook does. The stack is logged at the end of the command as one public
+``Flow`` event.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from engine.core import Emitted, copy_state, private, tag_of
+from engine.errors import ILLEGAL_MOVE, ILLEGAL_TARGET, UNKNOWN_COMMAND, WRONG_PHASE, RuleError
+from engine.rng import Rng
+
+from . import events as ev
+from .events import Frame
+from .state import OVER, State, evolve
+
+LEGAL: dict[str, Callable[[State, Frame], list[Any]]] = {}
+ACT: dict[str, Callable[["Ctx", Frame, Any], None]] = {}
+AUTO: dict[str, Callable[["Ctx", Frame], None]] = {}
+DESCRIBE: dict[str, str] = {}
+SIM_LEGAL: dict[str, Callable[[State, Frame, int], list[Any]]] = {}
+SIM_ACT: dict[str, Callable[["Ctx", Frame, Any, int], None]] = {}
+SIMULTANEOUS = -2
+
+
+def decision(kind: str, describe: str):
+    """Register a frame kind that waits for its seat's command."""
+    def wrap(cls):
+        LEGAL[kind] = cls.legal
+        ACT[kind] = cls.act
+        DESCRIBE[kind] = describe
+        return cls
+    return wrap
+
+
+def simultaneous(kind: str, describe: str):
+    """Register a frame kind that every seat of ``frame.nums`` answers at once, in secret."""
+    def wrap(cls):
+        SIM_LEGAL[kind] = cls.legal
+        SIM_ACT[kind] = cls.act
+        DESCRIBE[kind] = describe
+        return cls
+    return wrap
+
+
+def waiting(state: State) -> tuple[int, ...]:
+    """The seats the pending step waits for."""
+    if not state.flow or state.phase == OVER:
+        return ()
+    top = state.flow[-1]
+    if top.seat == SIMULTANEOUS:
+        return tuple(sorted(top.nums))
+    return (top.seat,) if top.seat >= 0 else ()
+
+
+def automatic(kind: str):
+    def wrap(fn):
+        AUTO[kind] = fn
+        return fn
+    return wrap
+
+
+class _Game:  # a minimal stand-in for engine.core.Game, for copy_state
+    State = State
+
+
+class Ctx:
+    """A command being decided: a private copy of the state, the events so far, the dice."""
+
+    def __init__(self, state: State, rng: Rng | None) -> None:
+        self.s: State = copy_state(_Game, state)  # type: ignore[arg-type]
+        self.rng = rng
+        self.out: list[Emitted] = []
+        self._flow_before = [_key(f) for f in state.flow]
+
+    # -- facts ------------------------------------------------------------------------------
+    def emit(self, event: Any) -> None:
+        self.out.append(Emitted(event))
+        evolve(self.s, event)
+
+    def emit_private(self, event: Any, seats: tuple[int, ...], redacted: Any) -> None:
+        self.out.append(private(event, seats, redacted))
+        evolve(self.s, event)
+
+    def roll(self, seat: int, purpose: str, dice: int, modifier: int = 0,
+             judge: Callable[[int], str] = lambda total: "") -> tuple[int, str, tuple[int, ...]]:
+        """Roll ``dice`` d6 for ``seat``; ``judge(total)`` says what the roll decided (logged).
+        Returns (total, outcome, the dice)."""
+        rolled = tuple(self.rng.die(6) for _ in range(dice))
+        total = sum(rolled) + modifier
+        outcome = judge(total)
+        self.emit(ev.Rolled(seat=seat, purpose=purpose, dice=rolled, modifier=modifier, total=total,
+                            outcome=outcome))
+        return total, outcome, rolled
+
+    # -- the stack --------------------------------------------------------------------------
+    @property
+    def top(self) -> Frame:
+        return self.s.flow[-1]
+
+    def push(self, *frames: Frame) -> None:
+        """Push frames; the last one given runs first."""
+        self.s.flow.extend(frames)
+
+    def then(self, *frames: Frame) -> None:
+        """Push frames so that they run in the order given."""
+        self.s.flow.extend(reversed(frames))
+
+    def pop(self) -> Frame | None:
+        return self.s.flow.pop() if self.s.flow else None
+
+    def done(self, frame: Frame) -> None:
+        """Take ``frame`` off the stack wherever it is (frames pushed above it meanwhile stay)."""
+        for i in range(len(self.s.flow) - 1, -1, -1):
+            if self.s.flow[i] is frame:
+                del self.s.flow[i]
+                return
+
+    # -- running ----------------------------------------------------------------------------
+    def run(self) -> None:
+        guard = 0
+        while self.s.flow and self.s.phase != OVER:
+            top = self.s.flow[-1]
+            if top.seat == SIMULTANEOUS:
+                top.nums = [x for x in top.nums if SIM_LEGAL[top.kind](self.s, top, x)]
+                if top.nums:
+                    return
+                self.pop()
+                continue
+            if top.seat >= 0:
+                if LEGAL[top.kind](self.s, top):
+                    return
+                self.pop()  # a decision with nothing to decide is skipped
+                continue
+            AUTO[top.kind](self, top)
+            guard += 1
+            if guard > 100_000:
+                raise RuntimeError(f"republic_of_carthage: the rules loop at {top.kind}")
+
+    def finish(self) -> list[Emitted]:
+        if self.s.phase != OVER and [_key(f) for f in self.s.flow] != self._flow_before:
+            self.emit(ev.Flow(frames=tuple(_frozen(f) for f in self.s.flow)))
+        return self.out
+
+
+def _key(f: Frame) -> tuple:
+    return (f.kind, f.seat, f.senator, f.target, f.count, tuple(f.nums), tuple(f.strs))
+
+
+def _frozen(f: Frame) -> Frame:
+    return Frame(kind=f.kind, seat=f.seat, senator=f.senator, target=f.target, count=f.count,
+                 nums=list(f.nums), strs=list(f.strs))
+
+
+def legal(state: State, seat: int) -> list[Any]:
+    if not state.flow or state.phase == OVER:
+        return []
+    top = state.flow[-1]
+    if top.seat == SIMULTANEOUS:
+        return SIM_LEGAL[top.kind](state, top, seat) if seat in top.nums else []
+    if top.seat != seat:
+        return []
+    return LEGAL[top.kind](state, top)
+
+
+def decide(state: State, seat: int, command: Any, rng: Rng) -> list[Emitted]:
+    from .commands import COMMAND_TYPES
+    if not isinstance(command, COMMAND_TYPES):
+        raise RuleError(UNKNOWN_COMMAND, f"not a Republic of Carthage command: {type(command).__name__}")
+    top = state.flow[-1]
+    if top.seat == SIMULTANEOUS:
+        allowed = SIM_LEGAL[top.kind](state, top, seat)
+        if command not in allowed:
+            raise _refusal(top, command, allowed)
+        ctx = Ctx(state, rng)
+        SIM_ACT[top.kind](ctx, ctx.top, command, seat)
+        ctx.run()
+        return ctx.finish()
+    allowed = LEGAL[top.kind](state, top)
+    if command not in allowed:
+        raise _refusal(top, command, allowed)
+    ctx = Ctx(state, rng)
+    ACT[top.kind](ctx, ctx.top, command)
+    ctx.run()
+    return ctx.finish()
+
+
+def start(state: State, rng: Rng, frames: list[Frame]) -> list[Emitted]:
+    """Run the rules from ``frames`` (the set-up)."""
+    ctx = Ctx(state, rng)
+    ctx.then(*frames)
+    ctx.run()
+    return ctx.finish()
+
+
+def _refusal(top: Frame, command: Any, allowed: list[Any]) -> RuleError:
+    what = DESCRIBE.get(top.kind, top.kind)
+    kinds = sorted({tag_of(c) for c in allowed})
+    if tag_of(command) not in kinds:
+        return RuleError(WRONG_PHASE, f"the rules wait for: {what}; that takes {', '.join(kinds)}, "
+                                      f"not {tag_of(command)}")
+    same = [c for c in allowed if type(c) is type(command)]
+    shown = ", ".join(_short(c) for c in same[:12]) + (" …" if len(same) > 12 else "")
+    code = ILLEGAL_TARGET if tag_of(command).startswith("choose") else ILLEGAL_MOVE
+    return RuleError(code, f"{_short(command)} is not allowed for {what}; allowed: {shown}")
+
+
+def _short(c: Any) -> str:
+    fields = [getattr(c, f) for f in c.__struct_fields__]
+    return f"{tag_of(c)}({', '.join(map(str, fields))})"

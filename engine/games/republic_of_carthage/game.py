@@ -1,0 +1,48 @@
+"""The Republic of Carthage as a Carthago game: what it is, then the Decider wiring.
+
+Three to six players lead the factions of Carthage's senate over about three and a half centuries:
+they trade, persuade, govern, elect and prosecute wars, each for his faction and all for the
+Republic, which can fall (rulebook ``shared/seeds/001_…``, French rules of 20 June 2017). The
+printed components are data (``data/``, ``components.py``); our reading of the rules and every
+ruling are in ``RULES.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from engine.core import GameInfo
+from engine.session import ModularGame
+
+from . import rules, views
+from .commands import Command
+from .events import Event
+from .state import State, evolve
+from .views import View
+
+INFO = GameInfo(
+    id="republic-of-carthage",
+    title="The Republic of Carthage",
+    player_counts=(3, 4, 5, 6),
+    seat_names=("red", "blue", "green", "yellow", "purple", "orange"),
+    chance=True,
+    hidden_information=True,
+    simultaneous_moves=True,  # the Civil War's cards are chosen by every player at once
+    proto_package="carthago.games.republic_of_carthage.v1",
+    version="1",
+    max_steps=60_000,
+)
+
+
+class RepublicOfCarthage(ModularGame):
+    info: GameInfo = INFO
+    State: ClassVar[type] = State
+    Command: ClassVar[Any] = Command
+    Event: ClassVar[Any] = Event
+    View: ClassVar[type] = View
+    rules = rules
+    views = views
+    evolve = staticmethod(evolve)
+
+
+REPUBLIC_OF_CARTHAGE = RepublicOfCarthage()

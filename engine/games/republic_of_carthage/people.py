@@ -1,0 +1,96 @@
+"""Who is who: senators' printed values, where they are, the offices they hold, the SPHR, the
+order of play. Small functions named the way the rulebook speaks."""
+
+from __future__ import annotations
+
+from . import components as C
+from .state import CARTHAGE, Senator, State
+
+COUNCIL = tuple(o.id for o in sorted(C.OFFICES.values(), key=lambda o: o.rank) if o.kind == "council")
+SUFFETES = ("suffete_general", "suffete_admiral")
+
+
+def card(sid: str):
+    """The printed card of a senator: a Family or a Statesman."""
+    return C.FAMILIES[int(sid)] if sid.isdigit() else C.STATESMEN[sid]
+
+
+def military(sid: str) -> int:
+    return card(sid).military
+
+
+def eloquence(sid: str) -> int:
+    return card(sid).eloquence
+
+
+def loyalty(sid: str) -> int:
+    return card(sid).loyalty
+
+
+def senators_of(s: State, seat: int) -> list[Senator]:
+    """A faction's senators, in card order."""
+    return sorted((x for x in s.senators.values() if x.seat == seat), key=lambda x: order_key(x.id))
+
+
+def order_key(sid: str) -> tuple[int, str]:
+    return (int(sid.rstrip("AB")), sid)
+
+
+def in_carthage(s: State, sid: str) -> bool:
+    x = s.senators.get(sid)
+    return x is not None and x.face_up and x.where == CARTHAGE
+
+
+def offices_of(s: State, sid: str) -> list[str]:
+    return [o for o, h in s.offices.items() if h == sid]
+
+
+def governs(s: State, sid: str) -> str:
+    for pid, p in s.provinces.items():
+        if p.governor == sid:
+            return pid
+    return ""
+
+
+def commands_force(s: State, sid: str) -> bool:
+    return any(sid in f.commanders for f in s.forces)
+
+
+def holds_office(s: State, sid: str) -> bool:
+    """Suffète, Council member, governor, commander or expedition leader (V.2)."""
+    return bool(offices_of(s, sid) or governs(s, sid) or commands_force(s, sid))
+
+
+def sphr(s: State) -> str:
+    """The highest-ranking senator ("Terminologie"): the holder of the highest office, else the
+    lowest card number among faction senators in Carthage."""
+    for office in C.office_rank_order():
+        holder = s.offices.get(office, "")
+        if holder and in_carthage(s, holder):
+            return holder
+    present = [x.id for x in s.senators.values() if x.seat >= 0 and in_carthage(s, x.id)]
+    return min(present, key=order_key) if present else ""
+
+
+def sphr_seat(s: State) -> int:
+    sid = sphr(s)
+    return s.senators[sid].seat if sid else 0
+
+
+def clockwise(s: State, first: int) -> list[int]:
+    """Every seat once, from ``first`` clockwise (to the left)."""
+    return [(first + i) % s.players for i in range(s.players)]
+
+
+def leader_of(s: State, seat: int) -> str:
+    return s.leaders[seat] if 0 <= seat < len(s.leaders) else ""
+
+
+def faction_votes(s: State, seat: int) -> int:
+    """IV.7: the Eloquence of the faction's senators in Carthage."""
+    return sum(eloquence(x.id) for x in senators_of(s, seat) if in_carthage(s, x.id))
+
+
+def living_ids(s: State, family: int) -> list[str]:
+    """The senators in play (face up) of a family: the family card or its statesmen."""
+    return sorted(x.id for x in s.senators.values() if x.family == family and x.face_up)

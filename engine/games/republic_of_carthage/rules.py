@@ -1,0 +1,32 @@
+"""The Republic of Carthage's Decider entry points: the opening, ``decide``, ``legal`` and ``status``.
+
+The rules live in the modules that register their frames with ``flow``: the set-up (``setup``),
+the turn with Mortality and Revenue (``turn``), Trade (``trade``), the Port (``port``), the Senate
+(``senate``), Combat and Exploration (``combat``) and the Civil War (``civil_war``).
+"""
+
+from __future__ import annotations
+
+from engine.core import GameConfig, Result, Status
+
+from . import civil_war, combat, port, senate, trade, trials, turn  # noqa: F401 - they register their frames
+from .events import Frame
+from .flow import decide, legal, start, waiting  # noqa: F401 - the surface
+from .setup import initial as _initial
+from .state import OVER, State
+
+
+def initial(config: GameConfig) -> State:
+    return _initial(config.players)
+
+
+def setup(config: GameConfig, rng) -> list:
+    """Préparation du jeu (``setup.py``), then the first turn."""
+    return start(_initial(config.players), rng, [Frame(kind="setup")])
+
+
+def status(s: State) -> Status:
+    if s.phase == OVER:
+        return Status(to_act=(), over=True,
+                      result=Result(winners=tuple(s.winners), scores=tuple(s.scores), reason=s.reason))
+    return Status(to_act=waiting(s))

@@ -1,0 +1,765 @@
+"""V. Phase de Sénat: the presiding officer, proposals and votes (bought votes included), and the
+order of business: Council terms, the two Suffètes, the Council seats, the governors (with the
+Senate's refill), then the other business (forces, wars, expeditions, peace, the tax rate,
+concessions, the Suffète for Life) until the presiding officer adjourns.
+
+A proposal is a ``tally`` frame under one ``vote`` frame per player, clockwise from the presiding
+officer (R64). ``tally.nums``: [amount, yes, no, presiding seat, then one vote per seat: 0 none,
+1 yes, 2 no, 3 abstain]; ``tally.strs``: [kind, senators…]; ``tally.target``: a war, province,
+office, unit or concession.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from . import commands as cmd
+from . import components as C
+from . import events as ev
+from .events import Frame
+from .flow import Ctx, automatic, decision
+from .people import COUNCIL, SUFFETES, clockwise, faction_votes, holds_office, in_carthage, order_key, senators_of, sphr
+from .state import CARTHAGE, SENATE, State
+
+YES, NO, ABSTAIN = 1, 2, 3
+VOTE_CODES = {"yes": YES, "no": NO, "abstain": ABSTAIN}
+
+
+# -- who may hold what ------------------------------------------------------------------------------
+def eligible(s: State) -> list[str]:
+    """V.2, V.4, V.6: faction senators in Carthage who hold no office (R24: a sitting Suffète is not
+    eligible)."""
+    return sorted((x.id for x in s.senators.values()
+                   if x.seat >= 0 and in_carthage(s, x.id) and not holds_office(s, x.id)), key=order_key)
+
+
+def presiding_seat(s: State) -> int:
+    sid = sphr(s)
+    return s.senators[sid].seat if sid and s.senators[sid].seat >= 0 else 0
+
+
+def rejected(s: State, key: str) -> bool:
+    return bool(s.counters.get(f"rejected:{key}"))
+
+
+def strength(s: State, war: str) -> int:
+    """VI.2: land strength, ×2 with one related Active war and ×3 with two, plus leaders (R42)."""
+    related = sum(1 for x in C.related_wars(war) if x in s.wars and s.wars[x].status in ("active", "unprosecuted"))
+    leaders = tuple(x for x in s.leaders_in_play if war in C.LEADERS[x].wars)
+    return C.war_strength(war, related, leaders)
+
+
+def crisis(s: State) -> bool:
+    """V.7, Crise: three Active Wars or more, or one of strength 20 or more, as the Senate opens."""
+    active = [w for w, x in s.wars.items() if x.status in ("active", "unprosecuted")]
+    return len(active) >= 3 or any(strength(s, w) >= 20 for w in active)
+
+
+# -- the phase ---------------------------------------------------------------------------------------
+@automatic("senate")
+def _senate(ctx: Ctx, f: Frame) -> None:
+    """V.1: each Council member's term marker moves one box; at the end of the track the office goes
+    to the Port (red marker onto the member). The Master of the Agora leaves only at the Trade
+    phase's check (R11). Then the order of business."""
+    ctx.pop()
+    s = ctx.s
+    ctx.emit(ev.PhaseBegan(phase=SENATE))
+    ctx.emit(ev.CountersSet(name="crisis", value=int(crisis(s))))
+    for office in COUNCIL:
+        holder = s.offices.get(office, "")
+        if not holder:
+            continue
+        left = s.terms.get(office, 0) - 1
+        red = office in s.red_terms
+        if left <= 0 and office != "master_of_the_agora":
+            ctx.emit(ev.OfficeLeft(office=office, reason="term"))
+            if red:
+                ctx.emit(ev.MarkersSet(senator=holder, red=s.senators[holder].red + 1))
+        else:
+            ctx.emit(ev.TermMarked(holder=office, left=max(left, 0), red=red))
+    from .cards import windows
+    ctx.then(Frame(kind="elect_suffetes"), Frame(kind="fill_council"), Frame(kind="trials"), Frame(kind="fill_governors"),
+             *windows(s, presiding_seat(s), "senate"), Frame(kind="business"))
+
+
+def ps_frame(s: State, kind: str, **kw) -> Frame:
+    return Frame(kind=kind, seat=presiding_seat(s), **kw)
+
+
+# -- proposals and votes (V, Fonctionnement du Sénat) -----------------------------------------------
+def propose(ctx: Ctx, kind: str, senators: tuple[str, ...] = (), target: str = "", amount: int = 0,
+            bonus: tuple[int, int] = (-1, 0), abstain: bool = True, ps: int = -1) -> None:
+    """The presiding officer proposes; every player votes in turn, clockwise from him. ``bonus``:
+    (seat, votes) added to a seat's votes (the Suffète for Life's Influence)."""
+    s = ctx.s
+    ps = presiding_seat(s) if ps < 0 else ps
+    ctx.emit(ev.ProposalMade(seat=ps, kind=kind, senators=tuple(senators), target=target, amount=amount))
+    tally = Frame(kind="tally", target=target, strs=[kind, *senators],
+                  nums=[amount, 0, 0, ps, *([0] * s.players)], count=bonus[0] + 1, senator=str(bonus[1]))
+    ctx.push(tally)
+    ctx.then(*[Frame(kind="vote", seat=x, count=int(abstain)) for x in clockwise(s, ps)])
+
+
+def money(s: State, seat: int) -> int:
+    """What a faction may spend on votes: its treasury and its senators' talents in Carthage."""
+    return s.faction_treasury[seat] + sum(x.talents for x in senators_of(s, seat) if in_carthage(s, x.id))
+
+
+def tally_of(s: State) -> Frame:
+    return next(x for x in reversed(s.flow) if x.kind == "tally")
+
+
+@decision("vote", "your vote on the proposal: yes, no or abstain (V)")
+class Vote:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        out = [cmd.ChooseOption(option="yes"), cmd.ChooseOption(option="no")]
+        if f.count:
+            out.append(cmd.ChooseOption(option="abstain"))
+        t = tally_of(s)
+        if t.strs[0] == "trial" and t.count - 1 == f.seat and not f.strs:
+            out.append(cmd.ChooseOption(option="appeal"))
+        return out
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        s = ctx.s
+        t = tally_of(s)
+        if c.option == "appeal":  # V.5: the accused appeals to the people when his turn to vote comes
+            from .trials import appeal
+            f.strs.append("appealed")
+            outcome = appeal(ctx, f.seat, t.strs[1], t)
+            if outcome == "killed":
+                from .deaths import kill
+                kill(ctx, t.strs[1], "the_people")
+            if outcome in ("killed", "freed"):
+                t.nums[0] = -1 if outcome == "freed" else -2
+                for x in [x for x in s.flow if x.kind in ("vote", "buy_votes")]:
+                    ctx.done(x)
+            return
+        ctx.done(f)
+        t.nums[4 + f.seat] = VOTE_CODES[c.option]
+        votes = faction_votes(s, f.seat) + (int(t.senator) if t.count - 1 == f.seat else 0)
+        if c.option != "abstain" and money(s, f.seat):
+            ctx.push(Frame(kind="buy_votes", seat=f.seat, target=c.option, count=votes))
+        else:
+            _count(ctx, f.seat, c.option, votes, 0)
+
+
+def _count(ctx: Ctx, seat: int, vote: str, votes: int, bought: int) -> None:
+    t = tally_of(ctx.s)
+    ctx.emit(ev.VoteCast(seat=seat, vote=vote, votes=votes + bought, bought=bought))
+    if vote == "yes":
+        t.nums[1] += votes + bought
+    elif vote == "no":
+        t.nums[2] += votes + bought
+
+
+@decision("buy_votes", "talents to spend on more votes, 1 T each, for this proposal only (V, Achat de votes)")
+class BuyVotes:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        return [cmd.ChooseNumber(number=n) for n in range(0, money(s, f.seat) + 1)]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.done(f)
+        pay(ctx, f.seat, c.number, "votes")
+        _count(ctx, f.seat, f.target, f.count, c.number)
+
+
+def pay(ctx: Ctx, seat: int, amount: int, reason: str) -> None:
+    """A faction pays: from its treasury first, then its senators in Carthage in card order (R65)."""
+    s = ctx.s
+    take = min(amount, s.faction_treasury[seat])
+    if take:
+        ctx.emit(ev.Transferred(source=f"faction:{seat}", target="bank", amount=take, reason=reason))
+    amount -= take
+    for x in senators_of(s, seat):
+        if amount <= 0:
+            break
+        if in_carthage(s, x.id) and x.talents:
+            take = min(amount, x.talents)
+            ctx.emit(ev.Transferred(source=f"senator:{x.id}", target="bank", amount=take, reason=reason))
+            amount -= take
+
+
+@automatic("tally")
+def _tally(ctx: Ctx, f: Frame) -> None:
+    """More Yes than No passes it, at once; a rejected proposal may not come again this turn. If every
+    other player voted No, the presiding officer loses 1 Influence (R63)."""
+    ctx.pop()
+    s = ctx.s
+    kind = f.strs[0]
+    _, yes, no, ps = f.nums[:4]
+    passed = yes > no
+    ctx.emit(ev.ProposalDecided(kind=kind, passed=passed, yes=yes, no=no))
+    if not passed:
+        ctx.emit(ev.CountersSet(name=f"rejected:{proposal_key(f)}", value=1))
+        others = [f.nums[4 + x] for x in range(s.players) if x != ps]
+        who = sphr(s)
+        if kind != "trial" and others and all(v == NO for v in others) and who:
+            ctx.emit(ev.SenatorChanged(senator=who, influence=-1, popularity=0, merchants=0, reason="unanimous_no"))
+    PASSED[kind](ctx, f, passed)
+
+
+def _trial(ctx: Ctx, f: Frame, passed: bool) -> None:
+    from .trials import trial_decided
+    trial_decided(ctx, f, passed)
+
+
+def proposal_key(f: Frame) -> str:
+    return "+".join([*f.strs, f.target, str(f.nums[0])])
+
+
+# -- V.2-3: the Suffètes ------------------------------------------------------------------------------
+def suffete_pairs(s: State) -> list[tuple[str, str]]:
+    return [p for p in combinations(eligible(s), 2) if not rejected(s, f"suffetes+{p[0]}+{p[1]}++0")]
+
+
+@automatic("elect_suffetes")
+def _elect_suffetes(ctx: Ctx, f: Frame) -> None:
+    """V.2: the presiding officer proposes a pair; proposals go on until two are elected; when one
+    possible pair is left it is elected without a vote (II.C 6)."""
+    ctx.pop()
+    s = ctx.s
+    pairs = suffete_pairs(s)
+    if len(pairs) == 1:
+        suffetes_elected(ctx, pairs[0])
+    elif pairs:
+        ctx.push(ps_frame(s, "nominate_suffetes"))
+
+
+@decision("nominate_suffetes", "the presiding officer's pair of Suffète candidates, first one then the other (V.2)")
+class NominateSuffetes:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        pairs = suffete_pairs(s)
+        if f.senator:
+            return [cmd.ChooseSenator(senator=b) for a, b in pairs if a == f.senator]
+        return [cmd.ChooseSenator(senator=a) for a in sorted({a for a, _ in pairs}, key=order_key)]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        if not f.senator:
+            f.senator = c.senator
+            return
+        ctx.done(f)
+        ctx.push(Frame(kind="elect_suffetes"))
+        propose(ctx, "suffetes", (f.senator, c.senator))
+
+
+def suffetes_elected(ctx: Ctx, pair: tuple[str, str]) -> None:
+    """V.2-3: each Suffète gains 5 Influence; the outgoing Suffètes leave office; the two decide which
+    is Suffète Général (at random if they disagree)."""
+    s = ctx.s
+    for office in SUFFETES:
+        if s.offices.get(office):
+            ctx.emit(ev.CountersSet(name=f"outgoing:{s.offices[office]}", value=1))
+            ctx.emit(ev.OfficeLeft(office=office, reason="term"))
+    a, b = pair
+    for sid in pair:
+        ctx.emit(ev.SenatorChanged(senator=sid, influence=5, popularity=0, merchants=0, reason="suffete"))
+    ctx.emit(ev.OfficeTaken(office="suffete_general", senator=a, term=1))
+    ctx.emit(ev.OfficeTaken(office="suffete_admiral", senator=b, term=1))
+    ctx.push(Frame(kind="suffete_general", seat=s.senators[a].seat, strs=[a, b]))
+
+
+@decision("suffete_general", "which of the two Suffètes is Suffète Général (V.3)")
+class ChooseGeneral:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        return [cmd.ChooseSenator(senator=x) for x in f.strs]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.done(f)
+        s = ctx.s
+        a, b = f.strs
+        other_seat = s.senators[b].seat
+        if other_seat == f.seat:
+            _assign_suffetes(ctx, c.senator, b if c.senator == a else a)
+        else:
+            ctx.push(Frame(kind="suffete_agree", seat=other_seat, senator=c.senator, strs=[a, b]))
+
+
+def _assign_suffetes(ctx: Ctx, general: str, admiral: str) -> None:
+    if ctx.s.offices.get("suffete_general") != general:
+        ctx.emit(ev.OfficeTaken(office="suffete_general", senator=general, term=1))
+        ctx.emit(ev.OfficeTaken(office="suffete_admiral", senator=admiral, term=1))
+
+
+@decision("suffete_agree", "whether you agree to the other Suffète's choice of Suffète Général (V.3)")
+class SuffeteAgree:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        return [cmd.ChooseOption(option="yes"), cmd.ChooseOption(option="no")]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.done(f)
+        a, b = f.strs
+        general = f.senator
+        if c.option == "no":
+            _, outcome, _ = ctx.roll(-1, "suffete_general", 1, 0, lambda t: a if t <= 3 else b)
+            general = outcome
+        _assign_suffetes(ctx, general, b if general == a else a)
+
+
+# -- V.4: the Council -------------------------------------------------------------------------------
+def vacant_council(s: State) -> list[str]:
+    return [o for o in COUNCIL if not s.offices.get(o)]
+
+
+def council_candidates(s: State, office: str) -> list[str]:
+    return [x for x in eligible(s) if not rejected(s, f"council+{x}+{office}+0")]
+
+
+@automatic("fill_council")
+def _fill_council(ctx: Ctx, f: Frame) -> None:
+    """V.4: every vacant seat of the Council of Five is filled, in the order of rank: the presiding
+    officer proposes a candidate; the last candidate left is elected without a vote."""
+    ctx.pop()
+    s = ctx.s
+    for office in vacant_council(s):
+        cands = council_candidates(s, office)
+        if not cands:
+            continue
+        if len(cands) == 1:
+            take_council(ctx, office, cands[0])
+            ctx.push(Frame(kind="fill_council"))
+            return
+        ctx.push(Frame(kind="fill_council"))
+        ctx.push(ps_frame(s, "nominate", target=office, strs=["council"]))
+        return
+
+
+def take_council(ctx: Ctx, office: str, sid: str) -> None:
+    ctx.emit(ev.OfficeTaken(office=office, senator=sid, term=C.OFFICES[office].term))
+    ctx.emit(ev.SenatorChanged(senator=sid, influence=C.OFFICES[office].influence_gained, popularity=0, merchants=0,
+                               reason=office))
+
+
+@decision("nominate", "the presiding officer's candidate (V.4 Council, V.6 governors)")
+class Nominate:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        kind = f.strs[0]
+        if kind == "council":
+            return [cmd.ChooseSenator(senator=x) for x in council_candidates(s, f.target)]
+        return [cmd.ChooseSenator(senator=x) for x in governor_candidates(s, f.target)]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.done(f)
+        propose(ctx, f.strs[0], (c.senator,), target=f.target)
+
+
+# -- V.6: governors -----------------------------------------------------------------------------------
+def governor_candidates(s: State, province: str) -> list[str]:
+    return [x for x in eligible(s) if not rejected(s, f"governor+{x}+{province}+0")]
+
+
+@automatic("fill_governors")
+def _fill_governors(ctx: Ctx, f: Frame) -> None:
+    """V.6: every province card in the Port gets a governor from the senators in Carthage with no
+    office; he leaves Carthage. Then the Senate's refill."""
+    ctx.pop()
+    s = ctx.s
+    for pid in sorted(s.provinces):
+        if s.provinces[pid].governor:
+            continue
+        cands = governor_candidates(s, pid)
+        if not cands:
+            continue
+        ctx.push(Frame(kind="fill_governors"))
+        if len(cands) == 1:
+            ctx.emit(ev.GovernorNamed(province=pid, senator=cands[0], term=C.PROVINCES[pid].term))
+        else:
+            ctx.push(ps_frame(s, "nominate", target=pid, strs=["governor"]))
+        return
+    refill(ctx)
+
+
+def refill(ctx: Ctx) -> None:
+    """V.6, Relève Sénatoriale: while fewer than 8 faction senators are in Carthage, the strongest dead
+    family card of the Port (highest printed Influence, then lowest ID: R28) goes to the player with
+    the fewest senators (ties: the least Influence, then at random)."""
+    s = ctx.s
+    while sum(1 for x in s.senators.values() if x.seat >= 0 and in_carthage(s, x.id)) < 8:
+        dead = [x for x in s.senators.values() if not x.face_up and x.id.isdigit()]
+        if not dead:
+            return
+        best = min(dead, key=lambda x: (-C.FAMILIES[x.family].influence, x.family))
+        counts = [(len(senators_of(s, seat)), sum(x.influence for x in senators_of(s, seat))) for seat in range(s.players)]
+        least = min(counts)
+        seats = [x for x in range(s.players) if counts[x] == least]
+        seat = seats[0] if len(seats) == 1 else seats[ctx.rng.below(len(seats))]
+        ctx.emit(ev.SenatorMoved(senator=best.id, seat=seat, where=CARTHAGE, face_up=True, reason="refill"))
+
+
+# -- V.7: other business ------------------------------------------------------------------------------
+def business_options(s: State) -> list[str]:
+    out = []
+    for unit in recruitable(s):
+        out.append(f"recruit:{unit}")
+    for unit in sorted({a.type for a in s.armies if a.place == "active"} | ({"squadron"} if s.squadrons.get("active") else set())):
+        if not rejected(s, f"disband+{unit}+1"):
+            out.append(f"disband:{unit}")
+    if commanders(s):
+        for war in sorted(w for w, x in s.wars.items() if x.status != "lost"):
+            if land_units(s, war) or s.squadrons.get("active"):
+                out.append(f"prosecute:{war}")
+    if eligible(s):
+        for exp in s.explorations:
+            if not rejected(s, f"expedition+{exp}+1"):
+                out.append(f"expedition:{exp}")
+    for war in sorted(w for w, x in s.wars.items() if x.status in ("active", "unprosecuted")):
+        if not rejected(s, f"peace+{war}+0") and not any(f.war == war for f in s.forces):
+            out.append(f"peace:{war}")
+    if not s.counters.get("tax_changed"):
+        if s.tax_rate < 90 and not rejected(s, "tax+up+0"):
+            out.append("tax:up")
+        if s.tax_rate > 0 and not rejected(s, "tax+down+0"):
+            out.append("tax:down")
+    if eligible(s) or any(in_carthage(s, x.id) for x in s.senators.values() if x.seat >= 0):
+        for con in sorted(c for c, h in s.concessions.items() if h == ""):
+            if not s.counters.get(f"proposed:{con}"):
+                out.append(f"concession:{con}")
+    if not s.counters.get("suffete_for_life_proposed"):
+        for x in sorted(s.senators.values(), key=lambda x: order_key(x.id)):
+            if x.seat >= 0 and in_carthage(s, x.id) and x.influence >= 21:
+                out.append(f"suffete_for_life:{x.id}")
+    return out + ["adjourn"]
+
+
+def cost(s: State, unit: str) -> int:
+    """V.7 and Terminologie: the Recruitment table's cost, doubled (tripled) by Ineffective Recruitment,
+    and changed by the cards in force."""
+    base = C.recruitment_cost(unit, s.counters.get("ineffective_recruitment", 0))
+    for key in ("cost_percent:turn", "cost_percent:permanent"):
+        base = base * s.counters.get(key, 100) // 100
+    return max(1, base)
+
+
+def recruitable(s: State) -> list[str]:
+    if s.counters.get("no_recruitment"):
+        return []
+    units = sorted({a.type for a in s.armies if a.place == "reserve"})
+    if s.squadrons.get("reserve"):
+        units.append("squadron")
+    return [u for u in units if cost(s, u) <= s.treasury and not rejected(s, f"recruit+{u}+1")]
+
+
+def commanders(s: State) -> list[str]:
+    """V.7, Commandants éligibles: the two Suffètes, in Carthage and not already commanding; the Suffète
+    Général only once the Suffète Amiral is away or commanding (R44)."""
+    out = []
+    admiral, general = s.offices.get("suffete_admiral", ""), s.offices.get("suffete_general", "")
+    if admiral and in_carthage(s, admiral):
+        out.append(admiral)
+    elif general and in_carthage(s, general):
+        out.append(general)
+    return out
+
+
+def land_units(s: State, war: str) -> list[str]:
+    """Recruited armies that may go to ``war``: Active Forces; auxiliaries only to the wars that name
+    them (V.7)."""
+    return sorted({a.type for a in s.armies if a.place == "active"
+                   and (not C.ARMY_TYPES[a.type].auxiliary or a.type in C.WARS[war].auxiliaries)})
+
+
+@automatic("business")
+def _business(ctx: Ctx, f: Frame) -> None:
+    ctx.pop()
+    s = ctx.s
+    if not sphr(s):
+        return
+    ctx.push(ps_frame(s, "other_business"))
+
+
+@decision("other_business", "the presiding officer's next kind of proposal, or adjourn (V.7)")
+class OtherBusiness:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        kinds = sorted({x.partition(":")[0] for x in business_options(s)} - {"adjourn"})
+        return [cmd.ChooseOption(option=x) for x in kinds + ["adjourn"]]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.done(f)
+        if c.option != "adjourn":
+            ctx.push(Frame(kind="business_item", seat=f.seat, target=c.option))
+
+
+@decision("business_item", "the proposal itself (V.7)")
+class BusinessItem:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        return [cmd.ChooseOption(option=x) for x in business_options(s) if x.partition(":")[0] == f.target]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.done(f)
+        s = ctx.s
+        what, _, arg = c.option.partition(":")
+        ctx.push(Frame(kind="business"))
+        if what == "recruit":
+            most = s.squadrons.get("reserve", 0) if arg == "squadron" else sum(
+                1 for a in s.armies if a.type == arg and a.place == "reserve")
+            most = min(most, s.treasury // cost(s, arg))
+            ctx.push(Frame(kind="how_many", seat=f.seat, target=arg, count=most, strs=["recruit"]))
+        elif what == "disband":
+            propose(ctx, "disband", target=arg, amount=1)
+        elif what == "prosecute":
+            ctx.push(Frame(kind="muster", seat=f.seat, target=arg, strs=[]))
+        elif what == "expedition":
+            ctx.push(Frame(kind="explorer", seat=f.seat, target=arg))
+        elif what == "peace":
+            propose(ctx, "peace", target=arg)
+        elif what == "tax":
+            ctx.emit(ev.CountersSet(name="tax_changed", value=1))
+            ctx.push(Frame(kind="initiators", seat=f.seat, target=arg, strs=[]))
+        elif what == "concession":
+            ctx.emit(ev.CountersSet(name=f"proposed:{arg}", value=1))
+            ctx.push(Frame(kind="grantee", seat=f.seat, target=arg))
+        elif what == "suffete_for_life":
+            ctx.emit(ev.CountersSet(name="suffete_for_life_proposed", value=1))
+            x = s.senators[arg]
+            propose(ctx, "suffete_for_life", (arg,), bonus=(x.seat, x.influence))
+
+
+@decision("how_many", "how many units to recruit (V.7)")
+class HowMany:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        return [cmd.ChooseNumber(number=n) for n in range(1, f.count + 1)]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.done(f)
+        propose(ctx, "recruit", target=f.target, amount=c.number)
+
+
+@decision("muster", "the force for the war: add a recruited army of this type, or done (V.7)")
+class Muster:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        taken = f.strs
+        out = []
+        for unit in land_units(s, f.target):
+            have = sum(1 for a in s.armies if a.type == unit and a.place == "active")
+            if taken.count(unit) < have:
+                out.append(cmd.ChooseOption(option=unit))
+        return out + [cmd.ChooseOption(option="done")]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        if c.option != "done":
+            f.strs.append(c.option)
+            return
+        ctx.done(f)
+        ctx.push(Frame(kind="squadrons", seat=f.seat, target=f.target, strs=list(f.strs)))
+
+
+@decision("squadrons", "how many recruited squadrons go with the force (V.7)")
+class Squadrons:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        low = 0 if f.strs else 1
+        return [cmd.ChooseNumber(number=n) for n in range(low, s.squadrons.get("active", 0) + 1)]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.done(f)
+        s = ctx.s
+        commander = commanders(s)[0]
+        propose(ctx, "prosecute", (commander, *sorted(f.strs)), target=f.target, amount=c.number)
+
+
+@decision("explorer", "the expedition's commander: a senator in Carthage holding no office (V.7, R26)")
+class Explorer:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        return [cmd.ChooseSenator(senator=x) for x in eligible(s)]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.done(f)
+        s = ctx.s
+        ex = C.EXPLORATIONS[f.target]
+        unit = "caravan" if ex.caravans else "trade_fleet"
+        most = min(max(ex.caravans, ex.fleets), s.treasury // cost(s, unit))
+        ctx.push(Frame(kind="outfit", seat=f.seat, senator=c.senator, target=f.target, count=max(most, 1)))
+
+
+@decision("outfit", "how many caravans or trade fleets the expedition takes, 1 T each (V.7)")
+class Outfit:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        return [cmd.ChooseNumber(number=n) for n in range(1, f.count + 1)]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.done(f)
+        propose(ctx, "expedition", (f.senator,), target=f.target, amount=c.number)
+
+
+@decision("initiators", "the initiator, then the co-initiator, of the tax change (V.7)")
+class Initiators:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        return [cmd.ChooseSenator(senator=x.id) for x in sorted(s.senators.values(), key=lambda x: order_key(x.id))
+                if x.seat >= 0 and in_carthage(s, x.id) and x.id not in f.strs]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        f.strs.append(c.senator)
+        if len(f.strs) < 2:
+            return
+        ctx.done(f)
+        propose(ctx, "tax", tuple(f.strs), target=f.target, abstain=False)
+
+
+@decision("grantee", "the senator in Carthage who would hold the concession (V.7)")
+class Grantee:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        return [cmd.ChooseSenator(senator=x.id) for x in sorted(s.senators.values(), key=lambda x: order_key(x.id))
+                if x.seat >= 0 and in_carthage(s, x.id)]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.done(f)
+        propose(ctx, "concession", (c.senator,), target=f.target)
+
+
+# -- what a proposal does when it passes (or fails) ---------------------------------------------------
+def _suffetes(ctx: Ctx, f: Frame, passed: bool) -> None:
+    if passed:
+        suffetes_elected(ctx, (f.strs[1], f.strs[2]))
+        # the election is over: take off the pending re-election
+        for x in reversed(ctx.s.flow):
+            if x.kind == "elect_suffetes":
+                ctx.done(x)
+                break
+
+
+def _council(ctx: Ctx, f: Frame, passed: bool) -> None:
+    if passed:
+        take_council(ctx, f.target, f.strs[1])
+
+
+def _governor(ctx: Ctx, f: Frame, passed: bool) -> None:
+    if passed:
+        ctx.emit(ev.GovernorNamed(province=f.target, senator=f.strs[1], term=C.PROVINCES[f.target].term))
+
+
+def _recruit(ctx: Ctx, f: Frame, passed: bool) -> None:
+    """V.7, Levée: the units leave the Reserve for the Active Forces; the State pays the table's cost."""
+    if not passed:
+        return
+    s = ctx.s
+    n = f.nums[0]
+    price = n * cost(s, f.target)
+    if price > s.treasury:
+        return
+    ctx.emit(ev.Transferred(source="state", target="bank", amount=price, reason="recruitment"))
+    ctx.emit(ev.ForcesMoved(unit=f.target, count=n, origin="reserve", target="active", reason="recruited"))
+
+
+def _disband(ctx: Ctx, f: Frame, passed: bool) -> None:
+    if passed:
+        ctx.emit(ev.ForcesMoved(unit=f.target, count=1, origin="active", target="reserve", reason="disbanded"))
+
+
+def _prosecute(ctx: Ctx, f: Frame, passed: bool) -> None:
+    """V.7, Entreprendre des Guerres: the commander leaves Carthage with the force named; if he
+    presided, the Senate ends at once (Départ du PS)."""
+    if not passed:
+        return
+    s = ctx.s
+    commander, armies = f.strs[1], f.strs[2:]
+    presided = commander == sphr(s)
+    ctx.emit(ev.ForceSent(force=s.next_force, war=f.target, commanders=(commander,), armies=tuple(armies),
+                          squadrons=f.nums[0], caravans=0, fleets=0))
+    if s.wars[f.target].status == "unprosecuted":
+        ctx.emit(ev.WarChanged(war=f.target, status="active", reason="prosecuted"))
+    if presided:
+        senate_ends(ctx)
+
+
+def senate_ends(ctx: Ctx) -> None:
+    """V.7, Départ du PS: if the presiding officer leaves Carthage, the Senate phase ends at once."""
+    for x in list(ctx.s.flow):
+        if x.kind in ("business", "other_business"):
+            ctx.done(x)
+
+
+def _expedition(ctx: Ctx, f: Frame, passed: bool) -> None:
+    """V.7, Envoyer une expédition: the commander gains 3 Influence and leaves with the caravans or
+    fleets, paid by the State at 1 T each (R27)."""
+    if not passed:
+        return
+    s = ctx.s
+    ex = C.EXPLORATIONS[f.target]
+    unit = "caravan" if ex.caravans else "trade_fleet"
+    price = f.nums[0] * cost(s, unit)
+    if price > s.treasury:
+        return
+    ctx.emit(ev.Transferred(source="state", target="bank", amount=price, reason="expedition"))
+    commander = f.strs[1]
+    ctx.emit(ev.ForceSent(force=s.next_force, war=f.target, commanders=(commander,), armies=(), squadrons=0,
+                          caravans=f.nums[0] if unit == "caravan" else 0,
+                          fleets=f.nums[0] if unit == "trade_fleet" else 0))
+    ctx.emit(ev.SenatorChanged(senator=commander, influence=3, popularity=0, merchants=0, reason="expedition"))
+
+
+def _peace(ctx: Ctx, f: Frame, passed: bool) -> None:
+    """V.7, Demande de paix: the war is Lost for good (25 T a turn); its "Perte" effects apply."""
+    if passed:
+        from .combat import war_lost
+        war_lost(ctx, f.target, "peace")
+
+
+def _tax(ctx: Ctx, f: Frame, passed: bool) -> None:
+    """V.7: ±10 points; a passed increase gives the initiator 3 Popularity and the co-initiator 1; every
+    senator in Carthage of a faction that voted against an increase, or for a decrease, loses 1 (R38);
+    initiators of one faction take Responsibility markers."""
+    s = ctx.s
+    up = f.target == "up"
+    initiator, co = f.strs[1], f.strs[2]
+    for seat in range(s.players):
+        v = f.nums[4 + seat]
+        if (up and v == NO) or (not up and v == YES):
+            for x in senators_of(s, seat):
+                if in_carthage(s, x.id):
+                    ctx.emit(ev.SenatorChanged(senator=x.id, influence=0, popularity=-1, merchants=0, reason="tax_vote"))
+    if not passed:
+        return
+    ctx.emit(ev.TaxRateSet(rate=s.tax_rate + (10 if up else -10), reason="senate"))
+    if up:
+        ctx.emit(ev.SenatorChanged(senator=initiator, influence=0, popularity=3, merchants=0, reason="tax_initiator"))
+        ctx.emit(ev.SenatorChanged(senator=co, influence=0, popularity=1, merchants=0, reason="tax_co_initiator"))
+        if s.senators[initiator].seat == s.senators[co].seat:
+            for sid in (initiator, co):
+                ctx.emit(ev.MarkersSet(senator=sid, red=s.senators[sid].red + 1))
+
+
+def _concession(ctx: Ctx, f: Frame, passed: bool) -> None:
+    if passed:
+        ctx.emit(ev.ConcessionChanged(concession=f.target, holder=f.strs[1], reason="senate"))
+
+
+def _suffete_for_life(ctx: Ctx, f: Frame, passed: bool) -> None:
+    """V.7 and IX.2: he and Carthage must survive the turn (R40)."""
+    if passed:
+        ctx.emit(ev.CountersSet(name=f"suffete_for_life:{f.strs[1]}", value=ctx.s.senators[f.strs[1]].seat + 1))
+
+
+PASSED = {
+    "suffetes": _suffetes, "council": _council, "governor": _governor, "recruit": _recruit, "disband": _disband,
+    "prosecute": _prosecute, "expedition": _expedition, "peace": _peace, "tax": _tax, "concession": _concession,
+    "suffete_for_life": _suffete_for_life, "trial": _trial,
+}

@@ -1,0 +1,205 @@
+"""V.5, Diriger des procès: the Censor presides over one major trial or two minor ones a turn, with
+the accused's Influence on his side, the Appeal to the People, the statesman's exile, the Judge's
+reward; red markers then fall."""
+
+from __future__ import annotations
+
+from . import commands as cmd
+from . import components as C
+from . import events as ev
+from .deaths import kill
+from .events import Frame
+from .flow import Ctx, automatic, decision
+from .people import in_carthage, order_key
+from .state import State
+
+
+def minor_eligible(s: State, sid: str) -> bool:
+    """V.5, procès mineurs: the last outgoing Suffète (or General, or expedition commander), or a
+    governor or Council member who took personal income (a red marker, R46)."""
+    x = s.senators[sid]
+    red_office = any(h == sid and o in s.red_terms for o, h in s.offices.items())
+    return bool(s.counters.get(f"outgoing:{sid}") or x.red > 0 or red_office)
+
+
+def major_eligible(s: State, sid: str) -> bool:
+    """V.5, procès majeurs: the last outgoing Suffète (or General, or expedition commander)."""
+    return bool(s.counters.get(f"outgoing:{sid}"))
+
+
+def accused_options(s: State, f: Frame) -> list[str]:
+    minors, majors = f.nums
+    limit = 2 + (1 if "annual_judges" in rules_on(s) else 0)
+    out = []
+    for x in sorted(s.senators.values(), key=lambda x: order_key(x.id)):
+        if x.seat < 0 or not in_carthage(s, x.id) or s.counters.get(f"immune:{x.id}"):
+            continue
+        if majors == 0 and minors == 0 and major_eligible(s, x.id):
+            out.append(f"major:{x.id}")
+        if majors == 0 and minors < limit and minor_eligible(s, x.id):
+            out.append(f"minor:{x.id}")
+    return out
+
+
+def rules_on(s: State) -> set[str]:
+    from .turn import rules_on as on
+    return on(s)
+
+
+@automatic("trials")
+def _trials(ctx: Ctx, f: Frame) -> None:
+    ctx.pop()
+    s = ctx.s
+    censor = s.offices.get("censor", "")
+    if censor and in_carthage(s, censor) and s.senators[censor].seat >= 0:
+        ctx.push(Frame(kind="trials_end"))
+        ctx.push(Frame(kind="trial", seat=s.senators[censor].seat, nums=[0, 0]))
+    else:
+        ctx.push(Frame(kind="trials_end"))
+
+
+@decision("trial", "the Censor's next trial, major or minor, or done (V.5)")
+class Trial:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        options = accused_options(s, f)
+        return [cmd.ChooseOption(option=x) for x in options] + [cmd.ChooseOption(option="done")] if options else []
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        if c.option == "done":
+            ctx.done(f)
+            return
+        kind, _, accused = c.option.partition(":")
+        f.nums[1 if kind == "major" else 0] += 1
+        ctx.push(Frame(kind="judge", seat=f.seat, senator=accused, target=kind, strs=[]))
+
+
+def judges(s: State, f: Frame) -> list[str]:
+    return [x.id for x in sorted(s.senators.values(), key=lambda x: order_key(x.id))
+            if x.seat >= 0 and in_carthage(s, x.id) and x.id != f.senator and x.id not in f.strs]
+
+
+@decision("judge", "the senator the Censor asks to be the Judge (V.5)")
+class Judge:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        return [cmd.ChooseSenator(senator=x) for x in judges(s, f)]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.done(f)
+        s = ctx.s
+        owner = s.senators[c.senator].seat
+        if owner == f.seat:
+            _accepted(ctx, f, c.senator)
+        else:
+            ctx.push(Frame(kind="judge_accepts", seat=owner, senator=f.senator, target=f.target,
+                           strs=[*f.strs, c.senator], nums=[f.seat]))
+
+
+@decision("judge_accepts", "whether your senator accepts to be the Judge (V.5)")
+class JudgeAccepts:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        return [cmd.ChooseOption(option="yes"), cmd.ChooseOption(option="no")]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.done(f)
+        censor_seat = f.nums[0]
+        if c.option == "yes":
+            _accepted(ctx, Frame(kind="judge", seat=censor_seat, senator=f.senator, target=f.target), f.strs[-1])
+        elif judges(ctx.s, Frame(kind="judge", senator=f.senator, strs=f.strs)):
+            ctx.push(Frame(kind="judge", seat=censor_seat, senator=f.senator, target=f.target, strs=list(f.strs)))
+
+
+def _accepted(ctx: Ctx, f: Frame, judge: str) -> None:
+    s = ctx.s
+    accused = f.senator
+    if f.target == "major" and not accused.isdigit():
+        ctx.push(Frame(kind="exile", seat=s.senators[accused].seat, senator=accused, strs=[judge], nums=[f.seat]))
+    else:
+        hold_trial(ctx, f.seat, accused, judge, f.target)
+
+
+@decision("exile", "whether the accused statesman goes into exile rather than stand a major trial (V.5, R30)")
+class Exile:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        return [cmd.ChooseOption(option="yes"), cmd.ChooseOption(option="no")]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.done(f)
+        s = ctx.s
+        if c.option == "no":
+            hold_trial(ctx, f.nums[0], f.senator, f.strs[0], "major")
+            return
+        x = s.senators[f.senator]
+        ctx.emit(ev.SenatorChanged(senator=f.senator, influence=-x.influence, popularity=-x.popularity, merchants=0,
+                                   reason="exile"))
+        ctx.emit(ev.SenatorMoved(senator=f.senator, seat=x.seat, where="exiled", face_up=True, reason="exile"))
+
+
+def hold_trial(ctx: Ctx, censor_seat: int, accused: str, judge: str, kind: str) -> None:
+    """V.5: the Censor calls the vote, clockwise from him; Yes convicts. The accused's Influence adds
+    to his faction's votes; his player may appeal to the people when his turn to vote comes."""
+    from .senate import propose
+    s = ctx.s
+    x = s.senators[accused]
+    propose(ctx, "trial", (accused, judge), target=kind, bonus=(x.seat, x.influence), ps=censor_seat)
+
+
+def appeal(ctx: Ctx, seat: int, accused: str, t: Frame) -> str:
+    """V.5: 2 dice + the accused's Popularity on the Appeal table: killed, votes for or against him, or
+    freed at once."""
+    s = ctx.s
+    from .combat import modifier
+    mod = s.senators[accused].popularity + modifier(s, ("appeal",))
+    total, outcome, _ = ctx.roll(seat, "appeal", C.TABLES.appeal.dice, mod, lambda n: C.appeal_result(n).result)
+    row = C.appeal_result(total)
+    if outcome == "votes":
+        if row.votes > 0:
+            t.nums[2] += row.votes
+        else:
+            t.nums[1] -= row.votes
+    return outcome
+
+
+def trial_decided(ctx: Ctx, f: Frame, passed: bool) -> None:
+    """V.5: convicted, a minor trial costs 5 Popularity and 5 Influence (and a Council seat), a major
+    one his life; the Judge gains half the Influence lost (R71: rounded down). Acquitted, he gives back
+    a red marker and is safe from trials this turn."""
+    s = ctx.s
+    accused, judge = f.strs[1], f.strs[2]
+    if f.nums[0] == -2 or accused not in s.senators or not s.senators[accused].face_up:
+        return  # killed by the people
+    x = s.senators[accused]
+    if f.nums[0] == -1:  # freed by the people
+        passed = False
+    if passed:
+        lost = x.influence if f.target == "major" else min(5, x.influence)
+        if f.target == "major":
+            kill(ctx, accused, "trial")
+        else:
+            ctx.emit(ev.SenatorChanged(senator=accused, influence=-5, popularity=-5, merchants=0, reason="trial"))
+            for office in [o for o, h in s.offices.items() if h == accused and C.OFFICES[o].kind == "council"]:
+                ctx.emit(ev.OfficeLeft(office=office, reason="trial"))
+        if judge in s.senators and lost // 2:
+            ctx.emit(ev.SenatorChanged(senator=judge, influence=lost // 2, popularity=0, merchants=0, reason="judge"))
+    else:
+        if x.red:
+            ctx.emit(ev.MarkersSet(senator=accused, red=x.red - 1))
+        ctx.emit(ev.CountersSet(name=f"immune:{accused}", value=1))
+
+
+@automatic("trials_end")
+def _trials_end(ctx: Ctx, f: Frame) -> None:
+    """II.9: a red marker stays until its holder is tried or the trial phase ends."""
+    ctx.pop()
+    s = ctx.s
+    for x in sorted(s.senators.values(), key=lambda x: order_key(x.id)):
+        if x.red:
+            ctx.emit(ev.MarkersSet(senator=x.id, red=0))
+

@@ -1,0 +1,369 @@
+"""The turn ("Déroulement du Jeu"): the phases in order, I Mortality and II Revenue, and the end of
+the game (IX)."""
+
+from __future__ import annotations
+
+from . import commands as cmd
+from . import components as C
+from . import events as ev
+from .deaths import mortality
+from .events import Frame
+from .flow import SIMULTANEOUS, Ctx, automatic, decision, simultaneous
+from .people import COUNCIL, clockwise, in_carthage, senators_of, sphr_seat
+from .state import MORTALITY, REVENUE, State, seat_influence
+
+PHASES = ("mortality", "revenue", "trade", "port", "senate", "combat", "civil_war", "end_turn")
+
+
+@automatic("turn")
+def _turn(ctx: Ctx, f: Frame) -> None:
+    ctx.pop()
+    ctx.emit(ev.TurnBegan(turn=ctx.s.turn + 1))
+    ctx.then(*[Frame(kind=p) for p in PHASES])
+
+
+# -- I. Mortality -----------------------------------------------------------------------------
+@automatic("mortality")
+def _mortality(ctx: Ctx, f: Frame) -> None:
+    """I: draw one chit; a "draw 2" chit draws two more; a senator in play named dies."""
+    ctx.pop()
+    ctx.emit(ev.PhaseBegan(phase=MORTALITY))
+    mortality(ctx, 1, reason="mortality")
+
+
+# -- II. Revenue ------------------------------------------------------------------------------
+def state_pays(ctx: Ctx, amount: int, reason: str) -> bool:
+    """A payment of the State in the Revenue phase; if the Treasury would fall below 0, Carthage is
+    bankrupt and the game ends with every player losing (IX.5, R2). Returns False then."""
+    if amount <= 0:
+        return True
+    if ctx.s.treasury - amount < 0:
+        end_game(ctx, (), "bankruptcy")
+        return False
+    ctx.emit(ev.Transferred(source="state", target="bank", amount=amount, reason=reason))
+    return True
+
+
+def paid_senators(s: State, seat: int) -> list[str]:
+    """Senators who receive income: not rebels, exiles or prisoners (VII.3, V.5, VI.2)."""
+    return [x.id for x in senators_of(s, seat) if x.where not in ("rebel", "exiled") and not x.where.startswith("captured")]
+
+
+@automatic("revenue")
+def _revenue(ctx: Ctx, f: Frame) -> None:
+    """II.1-2: 3 T to each Faction Leader and 1 T to every other senator; the office incomes; then
+    the Council's corruption (II.3), decided by each member's player (R3)."""
+    ctx.pop()
+    s = ctx.s
+    ctx.emit(ev.PhaseBegan(phase=REVENUE))
+    ctx.emit(ev.CountersSet(name="cards_sold", value=0))
+    for seat in range(s.players):
+        for sid in paid_senators(s, seat):
+            amount = 3 if s.leaders[seat] == sid else 1
+            ctx.emit(ev.Transferred(source="bank", target=f"senator:{sid}", amount=amount, reason="income"))
+    for office in COUNCIL:
+        holder, income = s.offices.get(office, ""), C.OFFICES[office].income
+        if holder and income is not None:
+            if income.dice:
+                total, _, _ = ctx.roll(s.senators[holder].seat, f"income:{office}", income.dice, income.plus)
+            else:
+                total = income.plus
+            if total > 0:
+                ctx.emit(ev.Transferred(source="bank", target=f"senator:{holder}", amount=total, reason=office))
+    later = []
+    if "no_council_corruption" not in rules_on(s):
+        for office in COUNCIL:
+            holder = s.offices.get(office, "")
+            if holder and s.senators[holder].seat >= 0:
+                later.append(Frame(kind="corruption", seat=s.senators[holder].seat, senator=holder, target=office))
+    ctx.then(*later, Frame(kind="revenue_state"))
+
+
+def rules_on(s: State) -> set[str]:
+    """Rules switched on by the laws in force."""
+    from . import effects as fx
+    return {e.rule for law in s.laws for e in C.CARDS[law].effects if isinstance(e, fx.Rule)}
+
+
+@decision("corruption", "whether this Council member takes a die of talents from the Treasury (II.3)")
+class Corruption:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        return [cmd.ChooseOption(option="yes"), cmd.ChooseOption(option="no")]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.done(f)
+        if c.option == "no":
+            return
+        total, _, _ = ctx.roll(f.seat, f"corruption:{f.target}", 1)
+        if ctx.s.treasury - total < 0:
+            end_game(ctx, (), "bankruptcy")
+            return
+        ctx.emit(ev.Transferred(source="state", target=f"senator:{f.senator}", amount=total, reason="corruption"))
+        ctx.emit(ev.TermMarked(holder=f.target, left=ctx.s.terms.get(f.target, 0), red=True))
+
+
+def active_units(s: State) -> int:
+    """Armies and squadrons of the Senate that are recruited: in Active Forces or in the field."""
+    armies = sum(1 for a in s.armies if a.place == "active" or a.place.startswith("force:"))
+    squadrons = sum(n for p, n in s.squadrons.items() if p == "active" or p.startswith("force:"))
+    return armies + squadrons
+
+
+@automatic("revenue_state")
+def _revenue_state(ctx: Ctx, f: Frame) -> None:
+    """II.4-8: +100 T; the rebels' upkeep; 2 T per army and squadron; 20 T per Active War (an
+    unprosecuted one too, R20) and 25 T per Lost War; 1 T per 5 trade fleets and per 5 caravans."""
+    ctx.pop()
+    s = ctx.s
+    ctx.emit(ev.Transferred(source="bank", target="state", amount=100, reason="state_income"))
+    # II.5, the rebels' upkeep: no rebellion exists in this build (RULES.md, not yet built)
+    if not state_pays(ctx, 2 * active_units(s), "upkeep"):
+        return
+    active = sum(1 for w in s.wars.values() if w.status in ("active", "unprosecuted"))
+    lost = sum(1 for w in s.wars.values() if w.status == "lost")
+    if not state_pays(ctx, 20 * active + 25 * lost, "wars"):
+        return
+    fleets = sum(x.fleets for x in s.forces)
+    caravans = sum(x.caravans for x in s.forces)
+    if not state_pays(ctx, -(-fleets // 5) + -(-caravans // 5), "expeditions"):
+        return
+    later = []
+    for pid in sorted(s.provinces):
+        p = s.provinces[pid]
+        if p.governor:
+            later.append(Frame(kind="govern", seat=-1, senator=p.governor, target=pid))
+    order = clockwise(s, sphr_seat(s))
+    ctx.then(*later, Frame(kind="redistribute", seat=SIMULTANEOUS, nums=list(order)), Frame(kind="redistribute_reveal"),
+             *[Frame(kind="contribute", seat=x) for x in order])
+
+
+@automatic("govern")
+def _govern(ctx: Ctx, f: Frame) -> None:
+    """II.9, first roll: the province's contribution to the State (a negative result is taken from
+    it); then its governor's player decides on personal income."""
+    ctx.pop()
+    s = ctx.s
+    p = s.provinces.get(f.target)
+    if p is None or p.governor != f.senator:
+        return
+    side = C.PROVINCES[f.target].developed if p.developed else C.PROVINCES[f.target].undeveloped
+    seat = s.senators[f.senator].seat
+    total, _, _ = ctx.roll(seat, f"state_revenue:{f.target}", side.state.dice, side.state.plus)
+    if total > 0:
+        ctx.emit(ev.Transferred(source="bank", target="state", amount=total, reason=f.target))
+    elif total < 0 and not state_pays(ctx, -total, f.target):
+        return
+    if seat >= 0:
+        ctx.push(Frame(kind="personal_income", seat=seat, senator=f.senator, target=f.target))
+    else:
+        ctx.push(Frame(kind="develop", senator=f.senator, target=f.target))
+
+
+@decision("personal_income", "whether the governor takes personal income from his province (II.9)")
+class PersonalIncome:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        return [cmd.ChooseOption(option="yes"), cmd.ChooseOption(option="no")]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.done(f)
+        took = 0
+        if c.option == "yes":
+            s = ctx.s
+            p = s.provinces[f.target]
+            side = C.PROVINCES[f.target].developed if p.developed else C.PROVINCES[f.target].undeveloped
+            total, _, _ = ctx.roll(f.seat, f"personal_revenue:{f.target}", side.personal.dice, side.personal.plus)
+            if total > 0:  # on his card, and his term marker turns red
+                ctx.emit(ev.Transferred(source="bank", target=f"senator:{f.senator}", amount=total, reason=f.target))
+                ctx.emit(ev.TermMarked(holder=f.target, left=p.term, red=True))
+                took = 1
+            elif total < 0 and not state_pays(ctx, -total, f"personal:{f.target}"):  # R45
+                return
+        ctx.push(Frame(kind="develop", senator=f.senator, target=f.target, count=took))
+
+
+@automatic("develop")
+def _develop(ctx: Ctx, f: Frame) -> None:
+    """II.9: an undeveloped province rolls 1 die, +1 if its governor took no personal income; 6 or
+    more develops it and the governor gains 3 Influence. Then the term marker moves on; past the
+    last box the card goes to the Port, and a red marker goes on a corrupt governor."""
+    ctx.pop()
+    s = ctx.s
+    p = s.provinces[f.target]
+    if not p.developed:
+        bonus = 0 if f.count else 1
+        _, outcome, _ = ctx.roll(s.senators[f.senator].seat, f"development:{f.target}", 1, bonus,
+                                 lambda t: "developed" if t >= 6 else "undeveloped")
+        if outcome == "developed":
+            ctx.emit(ev.ProvinceChanged(province=f.target, in_play=True, developed=True, reason="development"))
+            ctx.emit(ev.SenatorChanged(senator=f.senator, influence=3, popularity=0, merchants=0, reason="development"))
+    left = p.term - 1
+    if left <= 0:
+        red = p.red
+        ctx.emit(ev.GovernorNamed(province=f.target, senator="", term=0))
+        if red:
+            ctx.emit(ev.MarkersSet(senator=f.senator, red=s.senators[f.senator].red + 1))
+    else:
+        ctx.emit(ev.TermMarked(holder=f.target, left=left, red=p.red))
+
+
+def places_of(s: State, seat: int) -> list[str]:
+    """Where a faction's talents may be moved in II.10: its senators in Carthage and its treasury."""
+    return [f"senator:{x.id}" for x in senators_of(s, seat) if in_carthage(s, x.id)] + [f"faction:{seat}"]
+
+
+def talents_at(s: State, place: str) -> int:
+    kind, _, key = place.partition(":")
+    if kind == "senator":
+        return s.senators[key].talents
+    if kind == "faction":
+        return s.faction_treasury[int(key)]
+    return s.treasury
+
+
+def planned(s: State, seat: int) -> list[tuple[str, str, int]]:
+    """A faction's secret redistribution so far: (source, target, amount); amount 0 while it is being
+    chosen."""
+    out = []
+    for entry in (s.committed[seat] if s.committed else []):
+        if entry.startswith("="):
+            src, dst, _ = out[-1]
+            out[-1] = (src, dst, int(entry[1:]))
+        else:
+            src, _, dst = entry.partition(">")
+            out.append((src, dst, 0))
+    return out
+
+
+def after_plan(s: State, seat: int, place: str) -> int:
+    """Talents at ``place`` once the faction's planned transfers are made (its own places only)."""
+    n = talents_at(s, place)
+    for src, dst, amount in planned(s, seat):
+        n += (amount if dst == place else 0) - (amount if src == place else 0)
+    return n
+
+
+@simultaneous("redistribute", "in secret, move talents among your senators in Carthage and your treasury, or "
+                              "give them to another faction's treasury; done when finished (II.10: every player "
+                              "at once, revealed together)")
+class Redistribute:
+    @staticmethod
+    def legal(s: State, f: Frame, seat: int):
+        plan = planned(s, seat)
+        if plan and plan[-1][2] == 0:  # the amount of the transfer being planned
+            return [cmd.ChooseNumber(number=n) for n in range(1, after_plan(s, seat, plan[-1][0]) + 1)]
+        own = places_of(s, seat)
+        targets = own + [f"faction:{x}" for x in range(s.players) if x != seat]
+        moves = [cmd.Transfer(source=a, target=b) for a in own if after_plan(s, seat, a) > 0 for b in targets if b != a]
+        return moves + [cmd.ChooseOption(option="done")] if moves or plan else []
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c, seat: int) -> None:
+        if isinstance(c, cmd.ChooseOption):
+            f.nums.remove(seat)
+            return
+        entry = f"{c.source}>{c.target}" if isinstance(c, cmd.Transfer) else f"={c.number}"
+        ctx.emit_private(ev.ChoiceMade(seat=seat, step="redistribution", names=(entry,)), (seat,),
+                         ev.ChoiceMadeRedacted(seat=seat, step="redistribution"))
+
+
+@automatic("redistribute_reveal")
+def _redistribute_reveal(ctx: Ctx, f: Frame) -> None:
+    """II.10: the redistributions are shown together and carried out, faction by faction from the
+    SPHR (R75: talents given to another faction arrive once every faction has planned its own)."""
+    ctx.pop()
+    s = ctx.s
+    if not s.committed:
+        return
+    order = clockwise(s, sphr_seat(s))
+    moves = [(x, *m) for x in order for m in planned(s, x) if m[2] > 0]
+    ctx.emit(ev.ChoicesRevealed(step="redistribution", seats=tuple(order),
+                                choices=tuple(f"{x}|{a}>{b}|{n}" for x, a, b, n in moves)))
+    for _, source, target, amount in moves:
+        ctx.emit(ev.Transferred(source=source, target=target, amount=amount, reason="redistribution"))
+
+
+@decision("amount", "how many talents")
+class Amount:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        most = talents_at(s, f.strs[0])
+        if f.count:  # a cap: the trade income still to distribute (III.3e)
+            most = min(most, f.count)
+        return [cmd.ChooseNumber(number=n) for n in range(1, most + 1)]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.done(f)
+        source, target, reason = f.strs
+        ctx.emit(ev.Transferred(source=source, target=target, amount=c.number, reason=reason))
+        if reason == "trade_income":
+            key = f"trade_income:{f.seat}"
+            ctx.emit(ev.CountersSet(name=key, value=ctx.s.counters.get(key, 0) - c.number))
+        if reason == "contribution":
+            inf = C.contribution_influence(c.number)
+            if inf:
+                ctx.emit(ev.SenatorChanged(senator=source.partition(":")[2], influence=inf, popularity=0,
+                                           merchants=0, reason="contribution"))
+
+
+@decision("contribute", "a senator in Carthage gives talents to the State Treasury, for Influence; done when "
+                        "finished (II.11)")
+class Contribute:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        out = [cmd.Transfer(source=f"senator:{x.id}", target="state") for x in senators_of(s, f.seat)
+               if in_carthage(s, x.id) and x.talents > 0]
+        return out + [cmd.ChooseOption(option="done")]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        if isinstance(c, cmd.ChooseOption):
+            ctx.done(f)
+            return
+        ctx.push(Frame(kind="amount", seat=f.seat, strs=[c.source, c.target, "contribution"]))
+
+
+# -- the end of the turn and of the game ------------------------------------------------------
+def end_game(ctx: Ctx, winners: tuple[int, ...], reason: str) -> None:
+    s = ctx.s
+    scores = tuple(seat_influence(s, x) for x in range(s.players))
+    ctx.emit(ev.GameEnded(winners=tuple(winners), reason=reason, scores=scores))
+
+
+def most_influence(s: State) -> tuple[int, ...]:
+    """IX.3: the faction with the most Influence wins; a tie is shared (R13)."""
+    scores = [seat_influence(s, x) for x in range(s.players)]
+    best = max(scores)
+    return tuple(x for x in range(s.players) if scores[x] == best)
+
+
+@automatic("end_turn")
+def _end_turn(ctx: Ctx, f: Frame) -> None:
+    """IX: the game ends when the Late Republic deck has run out (after the Civil War phase, R13),
+    or for a Suffète for Life or a rebellion that survived the turn; otherwise the next turn."""
+    ctx.pop()
+    s = ctx.s
+    for name, value in sorted(s.counters.items()):
+        if name.startswith("suffete_for_life:"):  # IX.2 (R40): he and Carthage survived the turn
+            sid = name.partition(":")[2]
+            if sid in s.senators and s.senators[sid].face_up and s.senators[sid].seat == value - 1:
+                end_game(ctx, (value - 1,), "suffete_for_life")
+                return
+            ctx.emit(ev.CountersSet(name=name, value=0))
+    if s.counters.get("rebellion_won_seat", 0):
+        end_game(ctx, (s.counters["rebellion_won_seat"] - 1,), "rebellion")
+        return
+    if s.counters.get("deck_exhausted") or (s.deck_name == "II" and not s.deck):
+        end_game(ctx, most_influence(s), "deck_exhausted")
+        return
+    for name in sorted(s.counters):
+        if name.endswith(":turn") or name.startswith("price:") or name in (
+                "ineffective_recruitment", "no_recruitment", "tax_changed", "assassinations", "crisis",
+                "suffete_for_life_proposed") or name.startswith(("rejected:", "proposed:", "outgoing:", "fought:")):
+            ctx.emit(ev.CountersSet(name=name, value=0))
+    ctx.push(Frame(kind="turn"))
+

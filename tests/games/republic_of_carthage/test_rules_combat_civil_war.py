@@ -1,0 +1,178 @@
+"""VI. Phase de Combat et d'Exploration, and VII. Phase de Guerre civile."""
+
+from __future__ import annotations
+
+from engine.games.republic_of_carthage.state import WarState, evolve
+
+from .helpers import C, G, Dice, Frame, cmd, ev, legal, of, play, run, table, top
+
+
+def send(s, war, commander, armies=(), squadrons=0, caravans=0, fleets=0):
+    """A force the Senate sent: its armies and squadrons recruited first."""
+    for unit in armies:
+        a = next(a for a in s.armies if a.type == unit and a.place == "out")
+        a.place = "active"
+    if squadrons:
+        s.squadrons["active"] = s.squadrons.get("active", 0) + squadrons
+    evolve(s, ev.ForceSent(force=s.next_force, war=war, commanders=(commander,), armies=tuple(armies),
+                           squadrons=squadrons, caravans=caravans, fleets=fleets))
+    return s.forces[-1].id
+
+
+def test_the_model_war_naval_part_first_then_land_and_its_victory():
+    """V.7 and VI.2 (II.C 7): the First Roman Republic War, 13/5/10, D11 R14: the naval part is fought
+    first with squadrons alone against 10; with a Victory and 5 squadrons left the land part follows;
+    a land Victory gives the Treasury 35 T and the commander Influence and Popularity ⌈13/2⌉ = 7 (R16)."""
+    s = table()
+    s.wars = {"first_roman_republic_war": WarState(status="active")}
+    fid = send(s, "first_roman_republic_war", "2", armies=("carthaginian_legion",) * 2 + ("celtiberian",) * 4
+               + ("balearic_slinger",) * 2 + ("campanian_swordsman",) * 3, squadrons=12)
+    # sea: 6+6+6 = 18 + Military 2 + 12 squadrons - 10 = 22: Victory, no loss
+    # land: 6+6+5 = 17 + 2 + 11 armies - 13 = 17: Victory, 1 army lost (a chit drawn: none)
+    events = run(s, Frame(kind="battle", count=fid), dice=Dice(6, 6, 6, 6, 6, 5, chits=("none",)))
+    rolls = of(events, ev.Rolled)
+    assert [r.purpose for r in rolls] == ["naval_battle:first_roman_republic_war", "land_battle:first_roman_republic_war"]
+    assert rolls[0].modifier == 2 + 12 - 10 and rolls[1].modifier == 2 + 11 - 13
+    assert s.treasury == 135
+    x = s.senators["2"]
+    assert (x.influence, x.popularity) == (C.FAMILIES[2].influence + 7, 7)
+    assert "first_roman_republic_war" not in s.wars and not s.forces
+    assert sum(1 for a in s.armies if a.place == "reserve") == 10  # VI.2 Victoire: back to the Reserve
+    assert sum(1 for a in s.armies if a.veteran) == 1
+
+
+def test_a_naval_victory_without_the_squadron_support_marks_the_war_and_comes_home():
+    """V.7, Guerres navales: a naval Victory without enough squadrons for the support number places a
+    Squadron Victory and brings the force back."""
+    s = table()
+    s.wars = {"first_roman_republic_war": WarState(status="active")}
+    fid = send(s, "first_roman_republic_war", "2", armies=("carthaginian_legion",), squadrons=4)
+    run(s, Frame(kind="battle", count=fid), dice=Dice(6, 6, 6, chits=("none", "none")))  # 18 + 2 + 4 - 10 = 14: Victory, 2 lost
+    assert s.wars["first_roman_republic_war"].squadron_victory
+    assert not s.forces
+
+
+def test_disaster_and_retreat_are_read_on_the_unmodified_roll():
+    """VI.2: an unmodified roll equal to the Disaster number (about half the troops lost, R15) or the
+    Retreat number (about a quarter) is read instead of the table; one chit per unit lost."""
+    s = table()
+    s.wars = {"libyan_war": WarState(status="active")}  # 5/0/0, D17 R4
+    fid = send(s, "libyan_war", "2", armies=("celtiberian",) * 4)
+    events = run(s, Frame(kind="battle", count=fid), dice=Dice(6, 6, 5, chits=("none", "none")))
+    assert of(events, ev.Rolled)[0].outcome == "disaster"
+    assert sum(1 for a in s.armies if a.place == f"force:{fid}") == 2
+    assert s.wars["libyan_war"].status == "active"
+
+
+def test_related_active_wars_double_the_strength():
+    """VI.2: a war's strength is doubled by one related Active war, tripled by two."""
+    from engine.games.republic_of_carthage.senate import strength
+    s = table()
+    s.wars = {"first_sicilian_war": WarState(status="active")}
+    assert strength(s, "first_sicilian_war") == 10
+    s.wars["second_sicilian_war"] = WarState(status="inactive")
+    assert strength(s, "first_sicilian_war") == 10
+    s.wars["second_sicilian_war"] = WarState(status="active")
+    s.wars["third_sicilian_war"] = WarState(status="unprosecuted")
+    assert strength(s, "first_sicilian_war") == 30
+
+
+def test_a_defeat_kills_the_commander():
+    """VI.2, Défaite: the troops lost go and the commanders die (the rest come home, R67)."""
+    s = table()
+    s.wars = {"numidian_war": WarState(status="active")}  # 6/0/0, D5 R16
+    fid = send(s, "numidian_war", "2", armies=("celtiberian",))
+    run(s, Frame(kind="battle", count=fid), dice=Dice(1, 1, 2))  # 4 + 2 + 1 - 6 = 1: Defeat, all lost
+    assert s.senators["2"].seat == -1 and not s.senators["2"].face_up
+    assert not s.forces
+
+
+def test_the_model_exploration():
+    """V.7 and VI.1 (II.C 8): the Trans-Saharan Zone, 50/0, D13: a Victory gives the commander 50/10 = 5
+    Influence and 5 Popularity; 1 per 5 caravans short of 50 comes off the roll (R14)."""
+    s = table()
+    s.explorations = ["trans_saharan_zone"]
+    fid = send(s, "trans_saharan_zone", "8", caravans=45)  # Adherbal, Exploration 3; 5 short: -1
+    events = run(s, Frame(kind="explore", count=fid), dice=Dice(6, 5, 4))
+    assert of(events, ev.Rolled)[0].modifier == 3 - 1
+    x = s.senators["8"]
+    assert (x.influence, x.popularity) == (C.FAMILIES[8].influence + 5, 5)
+    assert s.explorations == [] and not s.forces
+
+
+def test_an_exploration_disaster_loses_two_dice_of_units_and_draws_chits():
+    """VI.1, Désastre: the unmodified roll on the card's D number loses 2 dice of units; the commander
+    draws 1 chit per 5 lost or fraction."""
+    s = table()
+    s.explorations = ["trans_saharan_zone"]
+    fid = send(s, "trans_saharan_zone", "8", caravans=50)
+    run(s, Frame(kind="explore", count=fid), dice=Dice(6, 4, 3, 3, 4, chits=("none", "none")))
+    assert not s.forces  # 7 lost; the expedition comes home
+    assert s.senators["8"].face_up
+
+
+def test_unprosecuted_wars_and_four_active_wars():
+    """VI.3: an Active war nobody fought goes to the Unprosecuted zone; IX.5 (R21): four Active wars at
+    the end of the phase end the game, every player losing."""
+    s = table()
+    s.wars = {w: WarState(status="active") for w in ("first_sicilian_war", "pyrrhic_war", "libyan_war")}
+    run(s, Frame(kind="combat_end"))
+    assert {w.status for w in s.wars.values()} == {"unprosecuted"} and s.phase != "over"
+    s.wars["mercenary_war"] = WarState(status="active")
+    events = run(s, Frame(kind="combat_end"))
+    assert of(events, ev.GameEnded)[0].reason == "four_active_wars" and of(events, ev.GameEnded)[0].winners == ()
+
+
+def test_peace_makes_the_war_lost():
+    """V.7, Demande de paix: the war is Lost for good and its "Perte" effects apply."""
+    from engine.games.republic_of_carthage.combat import war_lost
+    from engine.games.republic_of_carthage.flow import Ctx
+    s = table()
+    s.wars = {"conquest_of_tunisia": WarState(status="active")}
+    ctx = Ctx(s, Dice())
+    war_lost(ctx, "conquest_of_tunisia", "peace")
+    assert ctx.s.wars["conquest_of_tunisia"].status == "lost" and ctx.s.treasury == 90
+
+
+def test_commanders_without_victory_face_the_people():
+    """VII.1: a commander who fought this turn without victory rolls 2 dice + Popularity on the Popular
+    Reaction table (3-5: -3 Influence, -2 Popularity, reconstructed)."""
+    s = table()
+    s.counters["fought:2"] = 1
+    s.senators["2"].influence = 6
+    run(s, Frame(kind="civil_war"), dice=Dice(2, 2))
+    assert (s.senators["2"].influence, s.senators["2"].popularity) == (3, -2)
+
+
+def test_the_hand_limit_is_five():
+    """VII.2: a player with more than five Intrigue, Event, Law, Concession or Statesman cards plays or
+    discards down to five."""
+    s = table()
+    s.hands[0] = ["assassin_I", "blackmail_I", "court_of_104", "pentarchies", "ban_on_greek", "secret_escort_I"]
+    run(s, Frame(kind="hand_limit", seat=0))
+    play(s, 0, cmd.ChooseOption(option="pentarchies"))
+    assert len(s.hands[0]) == 5 and "pentarchies" in s.discard
+
+
+def test_the_civil_war_cards_are_chosen_in_secret_and_revealed_together():
+    """VII.2: every player plays his cards at the same time (statesmen and concessions included): the
+    choices are secret until all are done, then shown together and played from the SPHR (R74)."""
+    from engine.games.republic_of_carthage.views import view
+    s = table()
+    s.hands[0] = ["salt_pans"]
+    s.hands[1] = ["6A"]                       # Malchus: family 6 is seat 1's
+    run(s, Frame(kind="civil_war"))
+    assert G.status(s).to_act == (0, 1)
+    emitted = G.decide(s, 1, cmd.PlayCard(card="6A", senator="6"), Dice())
+    assert emitted[0].seats == (1,) and emitted[0].redacted == ev.ChoiceMadeRedacted(seat=1, step="civil_cards")
+    for e in emitted:
+        G.evolve(s, e.event)
+    assert view(s, 1).committed == ("6A|6",) and view(s, 0).committed == ()
+    assert "6A" not in s.senators
+    play(s, 1, cmd.ChooseOption(option="done"))
+    assert G.status(s).to_act == (0,)
+    play(s, 0, cmd.PlayCard(card="salt_pans", senator="2"))
+    events = play(s, 0, cmd.ChooseOption(option="done"))
+    revealed = of(events, ev.ChoicesRevealed)[0]
+    assert revealed.choices == ("0|salt_pans|2", "1|6A|6")
+    assert "6A" in s.senators and s.senators["6A"].seat == 1 and s.concessions["salt_pans"] == "2"

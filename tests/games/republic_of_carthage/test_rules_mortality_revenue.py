@@ -1,0 +1,228 @@
+"""I. Phase de Mortalité and II. Phase de Revenu."""
+
+from __future__ import annotations
+
+from .helpers import C, Dice, Frame, cmd, ev, legal, of, play, run, table, top
+
+
+# -- I. Mortality ------------------------------------------------------------------------------
+def test_a_chit_naming_a_senator_in_play_kills_him():
+    """I: draw one chit; the senator in play whose number it names dies. His card goes face down to
+    the Port, his offices to the Port, his talents to the bank (R18)."""
+    s = table()
+    s.senators["5"].talents = 4
+    s.offices["censor"] = "5"
+    s.terms["censor"] = 2
+    d = Dice(chits=("5",))
+    events = run(s, Frame(kind="mortality"), dice=d)
+    assert [e.chit for e in of(events, ev.ChitDrawn)] == ["5"]
+    assert [e.senator for e in of(events, ev.SenatorDied)] == ["5"]
+    x = s.senators["5"]
+    assert x.seat == -1 and not x.face_up and x.talents == 0
+    assert s.offices["censor"] == ""
+
+
+def test_none_does_nothing_and_an_unknown_number_does_nothing():
+    """I: "Aucun" has no effect; neither has a number with no senator in play."""
+    s = table()
+    events = run(s, Frame(kind="mortality"), dice=Dice(chits=("none",)))
+    assert not of(events, ev.SenatorDied)
+    events = run(s, Frame(kind="mortality"), dice=Dice(chits=("20",)))
+    assert not of(events, ev.SenatorDied)
+
+
+def test_draw_two_draws_two_more():
+    """I: "Tirez-en 2": set it aside and draw two more; both numbers can kill."""
+    s = table()
+    events = run(s, Frame(kind="mortality"), dice=Dice(chits=("draw_two", "2", "8")))
+    assert [e.chit for e in of(events, ev.ChitDrawn)] == ["draw_two", "2", "8"]
+    assert [e.senator for e in of(events, ev.SenatorDied)] == ["2", "8"]
+
+
+def test_a_dead_faction_leader_stays_with_his_merchants():
+    """I, Conséquences de la Mort: the Faction Leader's family stays in the faction and keeps all its
+    merchants; the other markers go (the printed values stay, R18)."""
+    s = table()
+    s.senators["1"].merchants = 3
+    s.senators["1"].influence = 12
+    s.senators["1"].popularity = 4
+    run(s, Frame(kind="mortality"), dice=Dice(chits=("1",)))
+    x = s.senators["1"]
+    assert x.seat == 0 and x.face_up and x.merchants == 3
+    assert (x.influence, x.popularity) == (C.FAMILIES[1].influence, C.FAMILIES[1].popularity)
+    assert s.leaders[0] == "1"
+
+
+# -- II. Revenue -------------------------------------------------------------------------------
+def test_step1_faction_leaders_three_talents_others_one():
+    """II.1: each Faction Leader receives 3 T, every other senator of a faction 1 T."""
+    s = table()
+    run(s, Frame(kind="revenue"), dice=Dice())
+    assert [s.senators[str(i)].talents for i in range(1, 10)] == [3, 1, 1] * 3
+
+
+def test_step2_office_incomes():
+    """II.2: the State Treasurer, the Supervisor of Public Buildings and the Harbour Captain receive
+    their card's income (4 T, 1 die, 3 T: reconstructed values)."""
+    s = table()
+    s.offices.update(state_treasurer="2", public_buildings="5", harbour_captain="8")
+    run(s, Frame(kind="revenue"), dice=Dice(4))
+    assert (s.senators["2"].talents, s.senators["5"].talents, s.senators["8"].talents) == (1 + 4, 1 + 4, 1 + 3)
+
+
+def test_step3_council_corruption_is_a_choice_and_turns_the_marker_red():
+    """II.3: a Council member may roll a die and take that many talents from the State (R3); his
+    term marker turns red."""
+    s = table()
+    s.offices["censor"] = "2"
+    s.terms["censor"] = 2
+    run(s, Frame(kind="revenue"))
+    assert top(s).kind == "corruption" and top(s).seat == 0
+    assert legal(s, 0) == [cmd.ChooseOption(option="yes"), cmd.ChooseOption(option="no")]
+    play(s, 0, cmd.ChooseOption(option="yes"), Dice(5))
+    assert s.senators["2"].talents == 1 + 5
+    assert "censor" in s.red_terms
+    assert s.treasury == 100 - 5 + 100  # then +100; no army is recruited on this table
+
+
+def test_steps4_to_7_state_income_upkeep_and_wars():
+    """II.4-7: +100 T; 2 T per active army and squadron (the set-up's 2 Legions: 4 T, II.C 11); 20 T
+    per Active War (an unprosecuted one too, R20) and 25 T per Lost War."""
+    s = table()
+    for a in s.armies:
+        if a.type == "carthaginian_legion":
+            a.place = "active"
+    s.squadrons = {"reserve": 25}
+    run(s, Frame(kind="revenue_state"))
+    assert s.treasury == 100 + 100 - 4
+    s.treasury = 100
+    s.wars = {"first_sicilian_war": C_war("active"), "pyrrhic_war": C_war("unprosecuted"),
+              "morocco": C_war("lost"), "war_with_cyrene": C_war("inactive")}
+    run(s, Frame(kind="revenue_state"))
+    assert s.treasury == 100 + 100 - 4 - 20 - 20 - 25
+
+
+def C_war(status):
+    from engine.games.republic_of_carthage.state import WarState
+    return WarState(status=status)
+
+
+def test_step8_fleets_and_caravans_one_talent_per_five():
+    """II.8: 1 T per 5 trade fleets (or part) and 1 T per 5 caravans (or part)."""
+    from engine.games.republic_of_carthage.state import Force
+    s = table()
+    s.forces = [Force(id=1, war="tin_islands", fleets=6, exploration=True),
+                Force(id=2, war="trans_saharan_zone", caravans=5, exploration=True)]
+    run(s, Frame(kind="revenue_state"))
+    assert s.treasury == 200 - 2 - 1
+
+
+def test_bankruptcy_ends_the_game_and_everybody_loses():
+    """II.12 and IX.5: a payment the State cannot make in the Revenue phase ends the game, every
+    player losing (checked at each payment, R2)."""
+    s = table()
+    s.treasury = -120
+    s.wars = {"first_sicilian_war": C_war("active")}
+    events = run(s, Frame(kind="revenue_state"))
+    end = of(events, ev.GameEnded)
+    assert end and end[0].winners == () and end[0].reason == "bankruptcy"
+    assert s.phase == "over"
+
+
+def test_step9_the_worked_example_of_libya():
+    """II.9 (II.C 1): undeveloped Libya's state revenue is "1 die - 5"; a 1 gives -4, taken from the
+    State Treasury."""
+    s = table()
+    s.provinces["libya"] = _province("4", term=3)
+    s.senators["4"].where = "province"
+    events = run(s, Frame(kind="govern", senator="4", target="libya"), dice=Dice(1))
+    assert s.treasury == 96
+    assert of(events, ev.Rolled)[0].total == -4
+    assert top(s).kind == "personal_income" and top(s).seat == 1
+
+
+def _province(governor, term, developed=False):
+    from engine.games.republic_of_carthage.state import Province
+    return Province(governor=governor, term=term, developed=developed)
+
+
+def test_step9_development_without_personal_income():
+    """II.9: an undeveloped province develops on 1 die of 6 or more, +1 when the governor took no
+    personal income; the governor gains 3 Influence. The term marker moves one box."""
+    s = table()
+    s.provinces["libya"] = _province("4", term=3)
+    s.senators["4"].where = "province"
+    run(s, Frame(kind="govern", senator="4", target="libya"), dice=Dice(6))
+    play(s, 1, cmd.ChooseOption(option="no"), Dice(5))
+    assert s.provinces["libya"].developed
+    assert s.senators["4"].influence == C.FAMILIES[4].influence + 3
+    assert s.provinces["libya"].term == 2
+
+
+def test_step9_personal_income_marks_red_and_a_term_run_out_sends_the_card_to_the_port():
+    """II.9: positive personal income goes on the governor's card and turns his marker red; when the
+    marker leaves the last box the card goes to the Port and a red marker onto the governor."""
+    s = table()
+    s.provinces["libya"] = _province("4", term=1, developed=True)
+    s.senators["4"].where = "province"
+    run(s, Frame(kind="govern", senator="4", target="libya"), dice=Dice(3))  # 1 die + 2: 5 to the State
+    assert s.treasury == 105
+    play(s, 1, cmd.ChooseOption(option="yes"), Dice(4))  # developed personal income 1 die - 1: 3
+    assert s.senators["4"].talents == 3
+    assert s.provinces["libya"].governor == "" and s.senators["4"].where == "carthage"
+    assert s.senators["4"].red == 1
+
+
+def test_step9_negative_personal_income_costs_the_state():
+    """II.9 (R45): a negative personal income is taken from the State Treasury, and no marker turns
+    red."""
+    s = table()
+    s.provinces["libya"] = _province("4", term=3)
+    s.senators["4"].where = "province"
+    run(s, Frame(kind="govern", senator="4", target="libya"), dice=Dice(6))  # +1 to the State
+    play(s, 1, cmd.ChooseOption(option="yes"), Dice(1, 2))  # 1 - 3 = -2; development 2: no
+    assert s.treasury == 101 - 2 and not s.provinces["libya"].red
+
+
+def test_step10_redistribution_in_secret_and_gifts():
+    """II.10: talents move freely among a faction's senators in Carthage and its treasury; a gift to
+    another player goes to his faction treasury; a governor's talents cannot move. Every player does
+    it at once: the plans are secret until all are done, then carried out together (R75)."""
+    from engine.games.republic_of_carthage.flow import SIMULTANEOUS
+    from .helpers import G
+    s = table()
+    s.senators["1"].talents = 10
+    s.senators["2"].talents = 4
+    s.senators["2"].where = "province"
+    s.senators["4"].talents = 3
+    run(s, Frame(kind="redistribute", seat=SIMULTANEOUS, nums=[0, 1, 2]), Frame(kind="redistribute_reveal"))
+    assert G.status(s).to_act == (0, 1)          # seat 2 has no talents: nothing to do
+    choices = legal(s, 0)
+    assert cmd.Transfer(source="senator:1", target="senator:3") in choices
+    assert cmd.Transfer(source="senator:1", target="faction:1") in choices
+    assert not any("senator:2" in (c.source, c.target) for c in choices if isinstance(c, cmd.Transfer))
+    emitted = G.decide(s, 0, cmd.Transfer(source="senator:1", target="faction:1"), Dice())
+    assert emitted[0].seats == (0,) and emitted[0].redacted == ev.ChoiceMadeRedacted(seat=0, step="redistribution")
+    for e in emitted:
+        G.evolve(s, e.event)
+    assert legal(s, 0)[-1] == cmd.ChooseNumber(number=10)
+    play(s, 0, cmd.ChooseNumber(number=6))
+    assert s.senators["1"].talents == 10             # nothing moves before the reveal
+    play(s, 0, cmd.ChooseOption(option="done"))
+    play(s, 1, cmd.Transfer(source="senator:4", target="senator:5"))
+    play(s, 1, cmd.ChooseNumber(number=3))
+    events = play(s, 1, cmd.ChooseOption(option="done"))
+    assert of(events, ev.ChoicesRevealed)[0].choices == ("0|senator:1>faction:1|6", "1|senator:4>senator:5|3")
+    assert s.senators["1"].talents == 4 and s.faction_treasury[1] == 6 and s.senators["5"].talents == 3
+
+
+def test_step11_contributions_buy_influence():
+    """II.11: a senator may give talents to the State; enough of them brings Influence (the board's
+    table: 25 T give 3 Influence, reconstructed)."""
+    s = table()
+    s.senators["1"].talents = 30
+    s.flow = [Frame(kind="contribute", seat=0)]
+    play(s, 0, cmd.Transfer(source="senator:1", target="state"))
+    play(s, 0, cmd.ChooseNumber(number=25))
+    assert s.treasury == 125
+    assert s.senators["1"].influence == C.FAMILIES[1].influence + C.contribution_influence(25) == C.FAMILIES[1].influence + 3

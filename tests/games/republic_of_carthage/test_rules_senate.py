@@ -1,0 +1,244 @@
+"""V. Phase de Sénat: proposals and votes, the order of business, the other business."""
+
+from __future__ import annotations
+
+from engine.games.republic_of_carthage.senate import commanders, cost, crisis, eligible
+from engine.games.republic_of_carthage.state import WarState
+
+from .helpers import C, Dice, Frame, cmd, ev, legal, of, play, run, table, top
+
+
+def vote_all(s, *votes, buys=None):
+    """Every player votes in turn (clockwise from the presiding officer), buying no votes."""
+    for v in votes:
+        seat = top(s).seat
+        assert top(s).kind == "vote"
+        play(s, seat, cmd.ChooseOption(option=v))
+        if s.flow and top(s).kind == "buy_votes":
+            play(s, seat, cmd.ChooseNumber(number=(buys or {}).get(seat, 0)))
+
+
+def test_council_terms_advance_and_run_out():
+    """V.1: each Council member's term marker moves one box; at the end of the track the office goes to
+    the Port and a red marker onto the member. The Master of the Agora waits for the Trade check (R11)."""
+    s = table()
+    s.offices.update(censor="2", state_treasurer="5", master_of_the_agora="8")
+    s.terms.update(censor=3, state_treasurer=1, master_of_the_agora=1)
+    s.red_terms = ["state_treasurer"]
+    ctx_events = run(s, Frame(kind="senate"))
+    assert s.terms["censor"] == 2
+    assert s.offices["state_treasurer"] == "" and s.senators["5"].red == 1
+    assert s.offices["master_of_the_agora"] == "8" and s.terms["master_of_the_agora"] == 0
+    assert of(ctx_events, ev.PhaseBegan)[0].phase == "senate"
+
+
+def test_the_suffetes_are_elected_as_a_pair_and_gain_five_influence():
+    """V.2-3: the presiding officer proposes two candidates as one proposal; more Yes than No elects
+    them; each gains 5 Influence; they decide who is Suffète Général."""
+    s = table()
+    run(s, Frame(kind="elect_suffetes"))
+    assert top(s).kind == "nominate_suffetes" and top(s).seat == 0  # the SPHR: lowest card in Carthage
+    play(s, 0, cmd.ChooseSenator(senator="2"))
+    play(s, 0, cmd.ChooseSenator(senator="5"))
+    vote_all(s, "yes", "no", "abstain")
+    assert s.offices["suffete_general"] == "2" and s.offices["suffete_admiral"] == "5"
+    assert s.senators["2"].influence == C.FAMILIES[2].influence + 5
+    assert top(s).kind == "suffete_general" and top(s).seat == 0
+    play(s, 0, cmd.ChooseSenator(senator="5"))
+    assert top(s).kind == "suffete_agree" and top(s).seat == 1
+    play(s, 1, cmd.ChooseOption(option="yes"))
+    assert s.offices["suffete_general"] == "5" and s.offices["suffete_admiral"] == "2"
+
+
+def test_bought_votes_and_a_rejected_pair_cannot_come_again():
+    """V, Achat de votes: 1 T a vote, for this proposal only. Propositions rejetées: a rejected
+    proposal may not be made again this turn."""
+    s = table()
+    s.faction_treasury[1] = 10
+    run(s, Frame(kind="elect_suffetes"))
+    play(s, 0, cmd.ChooseSenator(senator="2"))
+    play(s, 0, cmd.ChooseSenator(senator="3"))
+    vote_all(s, "yes", "no", "abstain", buys={1: 10})
+    decided = s.flow  # rejected: a new nomination
+    assert top(s).kind == "nominate_suffetes" and s.faction_treasury[1] == 0
+    play(s, 0, cmd.ChooseSenator(senator="2"))
+    assert cmd.ChooseSenator(senator="3") not in legal(s, 0)
+    assert decided
+
+
+def test_the_last_possible_pair_is_elected_without_a_vote():
+    """V (II.C 6): when every other pair has been rejected, the last pair is elected automatically."""
+    s = table(factions=((1, 2), (4,), (7,)))
+    s.counters.update({"rejected:suffetes+1+2++0": 1, "rejected:suffetes+1+4++0": 1, "rejected:suffetes+1+7++0": 1,
+                       "rejected:suffetes+2+4++0": 1, "rejected:suffetes+2+7++0": 1})
+    events = run(s, Frame(kind="elect_suffetes"))
+    assert not of(events, ev.ProposalMade)
+    assert {s.offices["suffete_general"], s.offices["suffete_admiral"]} == {"4", "7"}
+
+
+def test_a_unanimous_no_costs_the_presiding_officer_one_influence():
+    """V, Unanimité des votes Non: the presiding officer who does not resign loses 1 Influence (R63)."""
+    s = table()
+    s.senators["1"].influence = 5
+    run(s, Frame(kind="elect_suffetes"))
+    play(s, 0, cmd.ChooseSenator(senator="2"))
+    play(s, 0, cmd.ChooseSenator(senator="3"))
+    vote_all(s, "yes", "no", "no")
+    assert s.senators["1"].influence == 4
+
+
+def test_council_seats_are_filled_and_the_last_candidate_needs_no_vote():
+    """V.4: each vacant Council seat is filled by a senator in Carthage with no office, +3 Influence and
+    a 3-turn term; the last eligible candidate takes it without a vote."""
+    s = table(factions=((1,), (4,), (7,)))
+    for o in ("state_treasurer", "public_buildings", "harbour_captain", "master_of_the_agora"):
+        s.offices[o] = "x"  # held by someone off this table
+    run(s, Frame(kind="fill_council"))
+    assert top(s).kind == "nominate" and top(s).target == "censor"
+    play(s, 0, cmd.ChooseSenator(senator="4"))
+    vote_all(s, "no", "yes", "no")
+    play(s, 0, cmd.ChooseSenator(senator="7"))
+    vote_all(s, "no", "yes", "no")
+    assert s.offices["censor"] == "1" and s.terms["censor"] == 3
+    assert s.senators["1"].influence == C.FAMILIES[1].influence + 3
+
+
+def test_governors_leave_carthage_and_the_senate_refills_to_eight():
+    """V.6: a province in the Port gets a governor, who leaves Carthage. Relève Sénatoriale: with fewer
+    than 8 faction senators in Carthage, the strongest dead family card goes to the player with the
+    fewest senators (R28)."""
+    s = table()
+    s.provinces["libya"] = _prov()
+    for fam in (12, 13):
+        from engine.games.republic_of_carthage.state import evolve
+        evolve(s, ev.SenatorEntered(senator=str(fam), seat=-1, reason="test"))
+        s.senators[str(fam)].face_up = False
+    s.senators["3"].seat = 1  # seat 0 has two senators, the fewest
+    run(s, Frame(kind="fill_governors"))
+    play(s, 0, cmd.ChooseSenator(senator="9"))
+    vote_all(s, "yes", "yes", "yes")
+    assert s.provinces["libya"].governor == "9" and s.senators["9"].where == "province"
+    # 8 senators in Carthage: no refill
+    assert not s.senators["12"].face_up
+    s.senators["8"].where = "province"
+    run(s, Frame(kind="fill_governors"))
+    refilled = [x for x in ("12", "13") if s.senators[x].face_up]
+    assert refilled == ["12"] and s.senators["12"].seat == 0  # family 12: Influence 2 beats 13's 1
+
+
+def _prov():
+    from engine.games.republic_of_carthage.state import Province
+    return Province()
+
+
+def test_recruitment_costs_and_ineffective_recruitment():
+    """V.7, Levée des Troupes: the Recruitment table's cost from the Treasury; Ineffective Recruitment
+    doubles the costs for the turn, a second one triples them (Terminologie, II.C 10)."""
+    s = table()
+    assert cost(s, "carthaginian_legion") == C.recruitment_cost("carthaginian_legion") == 10
+    s.counters["ineffective_recruitment"] = 1
+    assert cost(s, "carthaginian_legion") == 20
+    s.counters["ineffective_recruitment"] = 2
+    assert cost(s, "carthaginian_legion") == 30
+
+
+def test_recruiting_through_the_senate():
+    """V.7: the presiding officer proposes a recruitment; passed, the units go from the Reserve to Active
+    Forces and the State pays."""
+    s = table()
+    for a in s.armies:
+        if a.type == "celtiberian":
+            a.place = "reserve"
+    run(s, Frame(kind="business"))
+    play(s, 0, cmd.ChooseOption(option="recruit"))
+    play(s, 0, cmd.ChooseOption(option="recruit:celtiberian"))
+    assert legal(s, 0)[-1] == cmd.ChooseNumber(number=4)
+    play(s, 0, cmd.ChooseNumber(number=2))
+    vote_all(s, "yes", "yes", "yes")
+    assert sum(1 for a in s.armies if a.type == "celtiberian" and a.place == "active") == 2
+    assert s.treasury == 100 - 2 * C.recruitment_cost("celtiberian")
+
+
+def test_the_tax_rate_moves_ten_points_with_its_popularity():
+    """V.7 (II.C 5): from 40 % the Senate may go to 50 % or 30 %, once a turn. A passed increase gives
+    the initiator 3 Popularity and the co-initiator 1; each senator in Carthage of a faction voting
+    against it loses 1 (R38); no abstention."""
+    s = table()
+    s.tax_rate = 40
+    run(s, Frame(kind="business"))
+    play(s, 0, cmd.ChooseOption(option="tax"))
+    assert set(legal(s, 0)) == {cmd.ChooseOption(option="tax:down"), cmd.ChooseOption(option="tax:up")}
+    play(s, 0, cmd.ChooseOption(option="tax:up"))
+    play(s, 0, cmd.ChooseSenator(senator="1"))
+    play(s, 0, cmd.ChooseSenator(senator="4"))
+    assert legal(s, 0) == [cmd.ChooseOption(option="yes"), cmd.ChooseOption(option="no")]
+    vote_all(s, "yes", "yes", "no")
+    assert s.tax_rate == 50
+    assert (s.senators["1"].popularity, s.senators["4"].popularity) == (3, 1)
+    assert [s.senators[x].popularity for x in ("7", "8", "9")] == [-1, -1, -1]
+    assert not any(c.option.startswith("tax") for c in legal(s, 0))
+
+
+def test_prosecuting_a_war_the_admiral_first_and_the_presiding_officer_leaving():
+    """V.7: a war is prosecuted by a Suffète with the forces named; the Suffète Amiral goes before the
+    Général (R44); if the presiding officer leaves Carthage the Senate ends (Départ du PS)."""
+    s = table()
+    s.offices.update(suffete_general="1", suffete_admiral="4")
+    for a in s.armies:
+        if a.type == "carthaginian_legion":
+            a.place = "active"
+    s.squadrons = {"active": 3}
+    s.wars = {"libyan_war": WarState(status="inactive")}
+    assert commanders(s) == ["4"]
+    run(s, Frame(kind="business"))
+    play(s, 0, cmd.ChooseOption(option="prosecute"))
+    play(s, 0, cmd.ChooseOption(option="prosecute:libyan_war"))
+    play(s, 0, cmd.ChooseOption(option="carthaginian_legion"))
+    play(s, 0, cmd.ChooseOption(option="carthaginian_legion"))
+    play(s, 0, cmd.ChooseOption(option="done"))
+    play(s, 0, cmd.ChooseNumber(number=0))
+    vote_all(s, "yes", "yes", "yes")
+    assert s.senators["4"].where == "war" and len(s.forces) == 1
+    assert commanders(s) == ["1"]
+    assert top(s).kind == "other_business"
+    play(s, 0, cmd.ChooseOption(option="prosecute"))
+    play(s, 0, cmd.ChooseOption(option="prosecute:libyan_war"))
+    play(s, 0, cmd.ChooseOption(option="done"))
+    play(s, 0, cmd.ChooseNumber(number=3))
+    vote_all(s, "yes", "yes", "yes")
+    assert s.senators["1"].where == "war"
+    assert not s.flow  # the Senate ended with the presiding officer's departure
+
+
+def test_crisis():
+    """V.7, Crise: three Active Wars, or one of strength 20 or more."""
+    s = table()
+    s.wars = {"first_sicilian_war": WarState(status="active"), "libyan_war": WarState(status="active")}
+    assert not crisis(s)
+    s.wars["pyrrhic_war"] = WarState(status="unprosecuted")
+    assert crisis(s)
+    s.wars = {"second_roman_republic_war": WarState(status="active")}
+    assert crisis(s)
+
+
+def test_the_suffete_for_life_wins_if_he_survives_the_turn():
+    """V.7 and IX.2: a senator in Carthage with 21 Influence or more may be proposed, his Influence
+    adding votes; passed, his player wins if he and Carthage survive the turn (R40)."""
+    s = table()
+    s.senators["4"].influence = 21
+    run(s, Frame(kind="business"))
+    play(s, 0, cmd.ChooseOption(option="suffete_for_life"))
+    play(s, 0, cmd.ChooseOption(option="suffete_for_life:4"))
+    vote_all(s, "no", "yes", "no")  # seat 1: 21 + Eloquence against seat 0's and seat 2's
+    assert s.counters.get("suffete_for_life:4") == 2
+    s.flow = []
+    events = run(s, Frame(kind="end_turn"))
+    assert of(events, ev.GameEnded)[0].winners == (1,)
+
+
+def test_eligibility_excludes_office_holders():
+    """V.2: eligible are faction senators in Carthage holding no office (R24)."""
+    s = table()
+    s.offices["censor"] = "2"
+    s.senators["3"].where = "province"
+    assert "2" not in eligible(s) and "3" not in eligible(s) and "1" in eligible(s)
