@@ -157,9 +157,21 @@ async def start(addr: str, store_spec: str, config: HostConfig) -> tuple[grpc.ai
 
 
 async def serve(addr: str, store_spec: str, config: HostConfig, on_ready: Callable[[int], None] | None = None,
-                grace: float = 10.0) -> None:
-    """Serve until SIGINT/SIGTERM, then finish in-flight calls (appends included) and stop."""
+                grace: float = 10.0, http: dict | None = None) -> None:
+    """Serve until SIGINT/SIGTERM, then finish in-flight calls (appends included) and stop.
+
+    ``http``: the keyword arguments of :func:`server.http.start_http` (addr, cors_origins, web_root)
+    to serve the same host to browsers as well (Connect and gRPC-Web); its ``on_ready`` gets the server."""
     server, port, host = await start(addr, store_spec, config)
+    web = None
+    if http:
+        from .http import start_http
+
+        http = dict(http)
+        on_http = http.pop("on_ready", None)
+        web = await start_http(host, **http)
+        if on_http:
+            on_http(web)
     if on_ready:
         on_ready(port)
     stop = asyncio.Event()
@@ -170,6 +182,8 @@ async def serve(addr: str, store_spec: str, config: HostConfig, on_ready: Callab
         except (NotImplementedError, RuntimeError):
             pass
     await stop.wait()
+    if web:
+        await web.stop(grace)
     await server.stop(grace)
     host.store.close()
 
@@ -178,7 +192,7 @@ class ServerThread:
     """A real server on a loopback port, run by a background thread (for `play --local` and tests)."""
 
     def __init__(self, store_spec: str = "memory", config: HostConfig | None = None,
-                 addr: str = "127.0.0.1:0") -> None:
+                 addr: str = "127.0.0.1:0", http: dict | None = None) -> None:
         import threading
 
         self.loop = asyncio.new_event_loop()
@@ -190,6 +204,10 @@ class ServerThread:
             try:
                 self.server, self.port, self.host = self.loop.run_until_complete(
                     start(addr, store_spec, config or HostConfig(allow_client_seeds=True)))
+                if http is not None:  # the same host over HTTP (server.http): self.web.url
+                    from .http import start_http
+
+                    self.web = self.loop.run_until_complete(start_http(self.host, **http))
             except BaseException as exc:  # noqa: BLE001 - reported to the starting thread
                 failure.append(exc)
                 ready.set()
@@ -205,6 +223,8 @@ class ServerThread:
         self.addr = f"127.0.0.1:{self.port}"
 
     def close(self, grace: float = 1.0) -> None:
+        if getattr(self, "web", None) is not None:
+            asyncio.run_coroutine_threadsafe(self.web.stop(grace), self.loop).result(30)
         asyncio.run_coroutine_threadsafe(self.server.stop(grace), self.loop).result(30)
         self.host.store.close()
         self.loop.call_soon_threadsafe(self.loop.stop)
