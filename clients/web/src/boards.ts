@@ -2,7 +2,7 @@
 // never from anything else. Board elements that a legal command names are clickable: a click
 // plays the only command that fits, or narrows the list of commands to those that do.
 import { el, svg } from './dom';
-import { nameOf, ROMA_CARDS, HANNIBAL_CARDS, commandFields } from './words';
+import { nameOf, ROMA_CARDS, HANNIBAL_CARDS, commandFields, commandKind } from './words';
 import rcMap from '../../../engine/games/rome_et_carthage/data/map.json';
 import hMap from '../../../engine/games/hannibal/data/map.json';
 
@@ -41,10 +41,12 @@ export function romaBoard(v: any, ctx: BoardContext): HTMLElement {
     const side = sides.find((s) => s.seat === seat) ?? { cards: [] };
     const discs = [1, 2, 3, 4, 5, 6].map((disc) => {
       const card = side.cards[disc - 1] ?? '';
-      const clickable = ctx.legal.some((c) => commandFields(c).disc === disc);
+      // your own discs take any move naming a disc; the opponent's only a choice of an opposing disc
+      const fits = (c: any) => commandFields(c).disc === disc && (seat === ctx.seat || commandKind(c) === 'chooseDisc');
+      const clickable = ctx.legal.some(fits);
       return el('div', {
         class: `disc${clickable ? ' clickable' : ''}`, 'data-disc': `${seat}-${disc}`,
-        onclick: clickable ? () => ctx.pick((c) => commandFields(c).disc === disc) : undefined,
+        onclick: clickable ? () => ctx.pick(fits) : undefined,
       }, el('span', { class: 'disc-no' }, String(disc)), card ? romaCard(card) : el('span', { class: 'empty' }, 'empty'));
     });
     return el('div', { class: `side ${seat === ctx.seat ? 'mine' : ''}` },
