@@ -495,8 +495,9 @@ class HttpServer:
 
 
 async def start_http(host: GameHost, addr: str, cors_origins: Iterable[str] = (),
-                     web_root: Path | None = WEB_ROOT, grace: float = 5.0) -> HttpServer:
-    """Listen on ``addr`` (port 0: any free port) and serve the API and the web client."""
+                     web_root: Path | None = WEB_ROOT, grace: float = 5.0, reuse_port: bool = False) -> HttpServer:
+    """Listen on ``addr`` (port 0: any free port) and serve the API and the web client.
+    ``reuse_port``: several server processes share the address (SO_REUSEPORT), as their gRPC ports do."""
     from hypercorn.asyncio import serve
     from hypercorn.config import Config
 
@@ -504,6 +505,8 @@ async def start_http(host: GameHost, addr: str, cors_origins: Iterable[str] = ()
     family = socket.AF_INET6 if ":" in name else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if reuse_port:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     try:
         sock.bind((name, port))
     except OSError as exc:
