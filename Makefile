@@ -6,11 +6,12 @@ PROTOS := $(shell find proto -name '*.proto' | sort)
 DEPS   := $(VENV)/.deps-installed
 STUBS  := clients/python/carthago/.stubs-generated
 ADDR   ?= 127.0.0.1:50051
+HTTP_ADDR ?= 127.0.0.1:8080
 STORE  ?= sqlite:var/carthago.db
 
-.PHONY: setup run test conformance random-games bench stubs js clean
+.PHONY: setup run test conformance random-games bench stubs js web browser test-browser screenshots clean
 
-setup: $(DEPS) $(STUBS) js
+setup: $(DEPS) $(STUBS) js web
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,15 +40,47 @@ js:
 		[ -d clients/js/node_modules ] || (cd clients/js && npm ci --silent --no-audit --no-fund); \
 	else echo "node/npm not found: the JavaScript bot and its test are skipped"; fi
 
+# The web client (clients/web: TypeScript, types generated from proto/, built by Vite; pinned by its
+# package-lock.json) into clients/web/dist, which `carthago serve` serves at / on --http-addr.
+# Built files are build output, never committed. Skipped, saying so, where Node.js 20 is absent.
+WEB_SRC := $(shell find clients/web/src clients/web/scripts -type f -not -path '*/src/gen/*' 2>/dev/null) \
+	clients/web/index.html clients/web/vite.config.ts clients/web/package-lock.json \
+	$(wildcard engine/games/*/data/*.json) $(PROTOS)
+WEB_OUT := clients/web/dist/index.html
+
+web: $(DEPS)
+	@if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 \
+		&& node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>20||(a==20&&b>=19)?0:1)'; then \
+		$(MAKE) --no-print-directory $(WEB_OUT); \
+	else echo "*** Node.js >= 20.19 not found: the web client is NOT built (the server's page says so); install Node.js and re-run make setup"; fi
+
+$(WEB_OUT): $(WEB_SRC) $(DEPS)
+	cd clients/web && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund --silent; } \
+		&& npm run --silent build
+
+# Debian's chromium for the browser test (tests/test_web_browser.py), installed when missing where
+# apt-get can (root); otherwise the test skips and says why.
+browser:
+	@if [ -x /usr/bin/chromium ]; then :; \
+	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+		echo "installing Debian's chromium for the browser test"; \
+		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } \
+		|| echo "*** apt-get could not install chromium: the browser test will be skipped"; \
+	else echo "*** no /usr/bin/chromium and no apt-get as root to install it: the browser test will be skipped"; fi
+
 run: setup
 	@mkdir -p var
-	$(BIN)/carthago serve --addr $(ADDR) --store $(STORE)
+	$(BIN)/carthago serve --addr $(ADDR) --store $(STORE) --http-addr $(HTTP_ADDR)
 
 # PostgreSQL tests run when a server answers at 127.0.0.1:5432 (database `test`, or
 # CARTHAGO_TEST_POSTGRES=postgresql://…), and are skipped loudly when none does;
 # CARTHAGO_REQUIRE_POSTGRES=1 (as .ci/run sets) makes them fail instead.
-test: setup
+test: setup browser
 	$(BIN)/python -m pytest -q
+
+# The browser test alone (make test runs it too): whole Roma and Rome et Carthage games by clicks.
+test-browser: setup browser
+	$(BIN)/python -m pytest -q -s tests/test_web_browser.py
 
 # The long multi-process campaign: kill -9 and restart server processes under load
 # (CARTHAGO_SOAK_GAMES, CARTHAGO_SOAK_KILLS); needs PostgreSQL.
@@ -67,5 +100,10 @@ random-games: setup
 bench: setup
 	$(BIN)/python -m bench
 
+# Screenshots of each game's board for the README, taken by the browser test (commit them when they change).
+screenshots: setup browser
+	CARTHAGO_SCREENSHOTS=1 $(BIN)/python -m pytest -q tests/test_web_browser.py
+
 clean:
-	rm -rf $(VENV) clients/python/carthago/v1 clients/python/carthago/games $(STUBS) clients/js/node_modules
+	rm -rf $(VENV) clients/python/carthago/v1 clients/python/carthago/games $(STUBS) clients/js/node_modules \
+		clients/web/node_modules clients/web/dist clients/web/src/gen

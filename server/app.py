@@ -219,9 +219,22 @@ async def shutdown(server: grpc.aio.Server, host: GameHost, grace: float) -> Non
 
 
 async def serve(addr: str, store_spec: str, config: HostConfig, on_ready: Callable[[int], None] | None = None,
-                grace: float = 10.0, reuse_port: bool = False) -> None:
-    """Serve until SIGINT/SIGTERM, then shut down gracefully (:func:`shutdown`)."""
+                grace: float = 10.0, reuse_port: bool = False, http: dict | None = None) -> None:
+    """Serve until SIGINT/SIGTERM, then shut down gracefully (:func:`shutdown`).
+
+    ``http``: the keyword arguments of :func:`server.http.start_http` (addr, cors_origins, web_root,
+    reuse_port) to serve the same host to browsers as well (Connect and gRPC-Web); its ``on_ready``
+    gets the server."""
     server, port, host = await start(addr, store_spec, config, reuse_port=reuse_port)
+    web = None
+    if http:
+        from .http import start_http
+
+        http = dict(http)
+        on_http = http.pop("on_ready", None)
+        web = await start_http(host, **http)
+        if on_http:
+            on_http(web)
     if on_ready:
         on_ready(port)
     stop = asyncio.Event()
@@ -233,6 +246,8 @@ async def serve(addr: str, store_spec: str, config: HostConfig, on_ready: Callab
             pass
     await stop.wait()
     log.info("shutting down: finishing calls in flight (grace %.0fs)", grace)
+    if web:
+        await web.stop(grace)
     await shutdown(server, host, grace)
 
 
@@ -240,7 +255,7 @@ class ServerThread:
     """A real server on a loopback port, run by a background thread (for `play --local` and tests)."""
 
     def __init__(self, store_spec: str = "memory", config: HostConfig | None = None,
-                 addr: str = "127.0.0.1:0") -> None:
+                 addr: str = "127.0.0.1:0", http: dict | None = None) -> None:
         import threading
 
         self.loop = asyncio.new_event_loop()
@@ -252,6 +267,10 @@ class ServerThread:
             try:
                 self.server, self.port, self.host = self.loop.run_until_complete(
                     start(addr, store_spec, config or HostConfig(allow_client_seeds=True)))
+                if http is not None:  # the same host over HTTP (server.http): self.web.url
+                    from .http import start_http
+
+                    self.web = self.loop.run_until_complete(start_http(self.host, **http))
             except BaseException as exc:  # noqa: BLE001 - reported to the starting thread
                 failure.append(exc)
                 ready.set()
@@ -267,6 +286,8 @@ class ServerThread:
         self.addr = f"127.0.0.1:{self.port}"
 
     def close(self, grace: float = 1.0) -> None:
+        if getattr(self, "web", None) is not None:
+            asyncio.run_coroutine_threadsafe(self.web.stop(grace), self.loop).result(30)
         asyncio.run_coroutine_threadsafe(shutdown(self.server, self.host, grace), self.loop).result(30)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(10)

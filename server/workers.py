@@ -83,6 +83,9 @@ def supervise(args) -> int:
             "--max-games", str(args.max_games), "--grace", str(args.grace)]
     if args.allow_client_seeds:
         argv.append("--allow-client-seeds")
+    argv += ["--http-addr", getattr(args, "http_addr", None) or "off"]  # shared with SO_REUSEPORT, as gRPC's
+    for origin in getattr(args, "cors_origin", None) or []:
+        argv += ["--cors-origin", origin]
     workers = [Worker(i, argv, env) for i in range(args.workers)]
     stopping = threading.Event()
 

@@ -74,10 +74,20 @@ def cmd_serve(args) -> int:
         print(f"  play a first game:  .venv/bin/carthago play roma --bots random,random --server {host}:{port}",
               flush=True)
 
+    def http_ready(web) -> None:
+        print(f"carthago: serving the web client and the API for browsers (Connect, gRPC-Web) on {web.url}/",
+              flush=True)
+
+    http = None
+    if args.http_addr and args.http_addr != "off":
+        origins = [o.strip() for value in args.cors_origin or [] for o in value.split(",") if o.strip()]
+        http = {"addr": args.http_addr, "cors_origins": origins, "on_ready": http_ready,
+                "reuse_port": bool(args.worker)}  # workers share the browser address too
     from server.store import StoreUnavailable
 
     try:
-        asyncio.run(serve(args.addr, store, config, on_ready=ready, grace=args.grace, reuse_port=args.worker))
+        asyncio.run(serve(args.addr, store, config, on_ready=ready, grace=args.grace, reuse_port=args.worker,
+                          http=http))
     except (StoreUnavailable, OSError, RuntimeError, ValueError) as exc:  # before serving: said plainly
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -357,6 +367,13 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--allow-client-seeds", action="store_true",
                    default=os.environ.get("CARTHAGO_ALLOW_CLIENT_SEEDS") == "1",
                    help="let CreateGame choose the seed (tests only; env CARTHAGO_ALLOW_CLIENT_SEEDS=1)")
+    s.add_argument("--http-addr", default=os.environ.get("CARTHAGO_HTTP_ADDR", "127.0.0.1:8080"),
+                   help="HOST:PORT of the web client and the API for browsers (Connect, gRPC-Web); "
+                        "'off' serves none (env CARTHAGO_HTTP_ADDR)")
+    s.add_argument("--cors-origin", action="append", metavar="ORIGIN",
+                   help="an origin whose pages may call the HTTP API (e.g. http://localhost:5173; '*' any); "
+                        "repeatable or comma-separated (env CARTHAGO_CORS_ORIGINS)",
+                   default=[os.environ["CARTHAGO_CORS_ORIGINS"]] if os.environ.get("CARTHAGO_CORS_ORIGINS") else None)
     s.set_defaults(func=cmd_serve)
 
     s = sub.add_parser("migrate", help="create or upgrade a PostgreSQL store's schema (serve also does it on start)")

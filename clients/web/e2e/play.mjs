@@ -1,0 +1,190 @@
+#!/usr/bin/env node
+// The browser test: Debian's chromium driven by playwright-core plays games through the web client
+// by clicks, the way a person would, while a second browser context watches as a spectator.
+//
+//   node e2e/play.mjs --base http://127.0.0.1:PORT --out DIR [--scenario roma|rc|all] [--full]
+//
+// roma: from the lobby, create a Roma game, take seat 0, add a random bot on seat 1, play it to its
+//       end by clicking legal commands (reloading the page once mid-game: the seat and the log
+//       must survive), check the result shown against the server's, and that the spectator saw
+//       every record. Then open the replay and move its slider.
+// rc:   the same for a 4-player Rome et Carthage with three bots (no_progress_rounds=10). With
+//       --full, to the end (~300 clicks); without, it stops after 40 moves.
+// hannibal: a dozen moves of Hannibal (its generic map view and pending decision), with the reload
+//       and the spectator checks, and a screenshot.
+// Prints one JSON line per scenario and a last line "N passed, N failed". Exit 0 only if all pass.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+
+const { values: args } = parseArgs({ options: {
+  base: { type: 'string' }, out: { type: 'string', default: 'e2e/out' }, scenario: { type: 'string', default: 'all' },
+  full: { type: 'boolean', default: false }, chromium: { type: 'string', default: '/usr/bin/chromium' },
+} });
+if (!args.base) { console.error('usage: node e2e/play.mjs --base URL [--out DIR] [--scenario roma|rc|all] [--full]'); process.exit(2); }
+fs.mkdirSync(args.out, { recursive: true });
+
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const log = (...a) => console.error(new Date().toISOString().slice(11, 19), ...a);
+
+function check(cond, message) {
+  if (!cond) throw new Error(message);
+}
+
+/** The server's own word on a game, over Connect JSON (what any HTTP client may do). */
+async function getGame(gameId) {
+  const res = await fetch(`${args.base}/carthago.v1.GameService/GetGame`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ gameId }) });
+  check(res.ok, `GetGame ${gameId}: HTTP ${res.status}`);
+  return res.json();
+}
+
+async function logSeqs(page) {
+  return page.$$eval('[data-testid=log] li', (lis) => lis.map((li) => Number(li.dataset.seq)));
+}
+
+async function newContext(browser) {
+  const ctx = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  await ctx.addInitScript(() => localStorage.setItem('carthago.botDelay', '0'));
+  return ctx;
+}
+
+/** Click legal commands (at random, never a draw offer) until the game ends or `maxClicks`. */
+async function playByClicks(page, { maxClicks, reloadAt, screenshotAt, shot, deadline }) {
+  let clicks = 0;
+  let reloaded = false;
+  while (clicks < maxClicks) {
+    check(Date.now() < deadline, `out of time after ${clicks} clicks`);
+    if (await page.locator('[data-testid=result]').count()) return { clicks, over: true, reloaded };
+    const buttons = page.locator('[data-testid=command]:not([disabled])');
+    const n = await buttons.count();
+    if (!n) { await sleep(40); continue; }
+    const kinds = await buttons.evaluateAll((bs) => bs.map((b) => b.dataset.kind));
+    const choices = kinds.map((k, i) => [k, i]).filter(([k]) => k !== 'offerDraw' && k !== 'acceptDraw').map(([, i]) => i);
+    const pick = choices.length ? choices[Math.floor(Math.random() * choices.length)] : Math.floor(Math.random() * n);
+    try {
+      await buttons.nth(pick).click({ timeout: 2000 });
+      clicks += 1;
+    } catch { continue; }  // the list changed under the pointer (a new batch): look again
+    if (clicks === screenshotAt) { await sleep(300); await page.screenshot({ path: shot }); }
+    if (clicks === reloadAt && !reloaded) {
+      const before = await logSeqs(page);
+      await page.reload();
+      await page.waitForSelector('[data-testid=log] li');
+      const seatRow = await page.locator('.seat-row .you').first().textContent({ timeout: 5000 });
+      check(/you/.test(seatRow ?? ''), 'after a reload the page no longer holds its seat');
+      const after = await logSeqs(page);
+      check(after.length >= before.length && before.every((s, i) => after[i] === s),
+        `after a reload the log lost records (${before.length} before, ${after.length} after)`);
+      check(new Set(after).size === after.length, 'after a reload the log repeats records');
+      reloaded = true;
+    }
+  }
+  return { clicks, over: false, reloaded };
+}
+
+async function scenario(browser, { name, gameType, players, options, full, shot }) {
+  const started = Date.now();
+  const deadline = started + (full ? 12 : 4) * 60_000;
+  const player = await newContext(browser);
+  const watcher = await newContext(browser);
+  const page = await player.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${args.base}/`);
+  await page.fill('#player-name', 'tester');
+  await page.dispatchEvent('#player-name', 'change');
+  await page.selectOption('#game-type', gameType);
+  await page.selectOption('#players', String(players));
+  for (const [k, v] of Object.entries(options)) await page.selectOption(`[data-option=${k}]`, v);
+  await page.click('#create');
+  await page.waitForURL(/\/game\//);
+  const gameId = page.url().split('/game/')[1].split('?')[0];
+  log(name, 'created', gameId);
+
+  const spectator = await watcher.newPage();
+  await spectator.goto(`${args.base}/game/${gameId}`);
+  await spectator.waitForSelector('text=Watching as a spectator');
+
+  await page.click('[data-testid=take-0]');
+  await page.waitForSelector('.seat-row .you');
+  for (let s = 1; s < players; s++) {
+    await page.click(`[data-testid=bot-${s}]`);
+    await page.waitForSelector(`[data-seat="${s}"] .you`);
+  }
+  const maxClicks = full ? 100_000 : gameType === 'hannibal' ? 12 : 40;
+  const played = await playByClicks(page, { maxClicks, reloadAt: 8, screenshotAt: gameType === 'roma' ? 12 : 10, shot, deadline });
+  log(name, `${played.clicks} clicks, over: ${played.over}`);
+  check(played.reloaded, 'the game ended before the reload was tried');
+
+  const summary = await getGame(gameId);
+  if (played.over) {
+    check(summary.status?.over, 'the page shows a result but the server says the game goes on');
+    const text = await page.locator('[data-testid=result]').textContent();
+    check(/Game over/.test(text), `no result shown: ${text}`);
+    const winners = summary.status.winners ?? [];
+    for (const w of winners) {
+      const seatName = summary.seats[w].name;
+      check(text.toLowerCase().includes(seatName.toLowerCase()), `the result "${text}" does not name the winner ${seatName}`);
+    }
+    await spectator.waitForSelector('[data-testid=result]', { timeout: 30_000 });
+  }
+  // the spectator saw every record the player saw, each once, in order
+  const head = Number(summary.headSeq ?? 0);
+  for (let i = 0; i < 200; i++) {
+    const seqs = await logSeqs(spectator);
+    if (seqs.length && seqs[seqs.length - 1] >= head) break;
+    await sleep(100);
+  }
+  const seen = await logSeqs(spectator);
+  const mine = await logSeqs(page);
+  const want = Array.from({ length: head + 1 }, (_, i) => i);
+  check(JSON.stringify(seen.slice(0, head + 1)) === JSON.stringify(want), `the spectator's log is not 0..${head}: ${seen.length} records`);
+  check(JSON.stringify(mine.slice(0, head + 1)) === JSON.stringify(want), `the player's log is not 0..${head}: ${mine.length} records`);
+  const hiddenLines = await spectator.locator('[data-testid=log] li.redacted').count();
+
+  let replayed = false;
+  if (played.over) {
+    await page.click('[data-testid=replay-link]');
+    await page.waitForSelector('[data-testid=replay-slider]');
+    await page.locator('[data-testid=replay-slider]').fill(String(Math.floor(head / 2)));
+    await page.waitForFunction((h) => document.querySelector('[data-testid=replay-seq]')?.textContent?.startsWith(`seq ${h} `), Math.floor(head / 2));
+    await page.waitForSelector('[data-testid=board] .board');
+    replayed = true;
+  }
+  check(!errors.length, `errors in the page: ${errors.join('; ')}`);
+  await player.close();
+  await watcher.close();
+  return { name, gameId, clicks: played.clicks, over: played.over, head, spectatorRecords: seen.length,
+    spectatorHiddenRecords: hiddenLines, replayed, seconds: Math.round((Date.now() - started) / 1000) };
+}
+
+const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carthago-chromium-'));
+const browser = await chromium.launch({ executablePath: args.chromium, headless: true,
+  args: [...FLAGS, `--user-data-dir=${userDataDir}`], ignoreDefaultArgs: ['--headless=new', '--headless'] }).catch(async () =>
+  chromium.launch({ executablePath: args.chromium, headless: true, args: FLAGS }));
+const plan = [
+  { name: 'roma', gameType: 'roma', players: 2, options: {}, full: true, shot: path.join(args.out, 'roma.png') },
+  { name: 'rome-et-carthage', gameType: 'rome-et-carthage', players: 4, options: { no_progress_rounds: '10' },
+    full: args.full, shot: path.join(args.out, 'rome-et-carthage.png') },
+  { name: 'hannibal', gameType: 'hannibal', players: 2, options: {}, full: false, shot: path.join(args.out, 'hannibal.png') },
+].filter((s) => args.scenario === 'all' || s.name === args.scenario || (args.scenario === 'rc' && s.name === 'rome-et-carthage'));
+let passed = 0;
+let failed = 0;
+for (const s of plan) {
+  try {
+    console.log(JSON.stringify({ ok: true, ...(await scenario(browser, s)) }));
+    passed += 1;
+  } catch (err) {
+    console.log(JSON.stringify({ ok: false, name: s.name, error: String(err?.stack || err) }));
+    failed += 1;
+  }
+}
+await browser.close();
+fs.rmSync(userDataDir, { recursive: true, force: true });
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,59 @@
+// The GameService over Connect (binary), from the page's own origin: the server that serves this
+// page serves the API on the same address, so no CORS is involved.
+import { createClient, ConnectError, Code } from '@connectrpc/connect';
+import { createConnectTransport } from '@connectrpc/connect-web';
+import { GameService } from './gen/carthago/v1/carthago_pb';
+
+const transport = createConnectTransport({ baseUrl: window.location.origin, useBinaryFormat: true });
+export const api = createClient(GameService, transport);
+
+/** Call options carrying a seat's token (none: a spectator). */
+export function auth(token?: string | null, signal?: AbortSignal): { headers: Record<string, string>; signal?: AbortSignal } {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  return { headers, signal };
+}
+
+/** The stable reason of a refusal ("NOT_YOUR_TURN"): the message starts with it, by contract. */
+export function reason(err: unknown): string {
+  if (err instanceof ConnectError) {
+    const m = /^([A-Z_]+): /.exec(err.rawMessage);
+    return m ? m[1] : Code[err.code];
+  }
+  return 'NETWORK';
+}
+
+export function describeError(err: unknown): string {
+  if (err instanceof ConnectError) return err.rawMessage;
+  return String(err);
+}
+
+// ---- seats kept in the browser ---------------------------------------------------------------
+
+export interface HeldSeat { seat: number; token: string; bot?: boolean; name?: string }
+
+const KEY = (gameId: string) => `carthago.seats.${gameId}`;
+
+/** The seats this browser holds in a game (its player and the bots it runs), by seat. */
+export function heldSeats(gameId: string): HeldSeat[] {
+  try {
+    return JSON.parse(localStorage.getItem(KEY(gameId)) || '[]');
+  } catch {
+    return [];
+  }
+}
+
+export function holdSeat(gameId: string, held: HeldSeat): void {
+  const seats = heldSeats(gameId).filter((s) => s.seat !== held.seat);
+  seats.push(held);
+  seats.sort((a, b) => a.seat - b.seat);
+  localStorage.setItem(KEY(gameId), JSON.stringify(seats));
+}
+
+export function playerName(): string {
+  return localStorage.getItem('carthago.name') || '';
+}
+
+export function setPlayerName(name: string): void {
+  localStorage.setItem('carthago.name', name);
+}

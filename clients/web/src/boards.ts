@@ -1,0 +1,188 @@
+// One board per game, drawn from the seat's view only (GetViewResponse.view / EventBatch.view):
+// never from anything else. Board elements that a legal command names are clickable: a click
+// plays the only command that fits, or narrows the list of commands to those that do.
+import { el, svg } from './dom';
+import { nameOf, ROMA_CARDS, HANNIBAL_CARDS, commandFields, commandKind } from './words';
+import rcMap from '../../../engine/games/rome_et_carthage/data/map.json';
+import hMap from '../../../engine/games/hannibal/data/map.json';
+
+export interface BoardContext {
+  gameType: string;
+  seat: number;                      // -1: spectator
+  legal: any[];                      // GameCommand messages (empty when it is not this seat's turn)
+  seatName: (seat: number) => string;
+  pick: (matches: (command: any) => boolean) => void;  // a board click
+}
+
+const SEAT_COLOURS = ['#b03a2e', '#1f618d', '#b9770e', '#1e8449'];
+
+function names(list: string[]): string {
+  return list.length ? list.map(nameOf).join(', ') : 'none';
+}
+
+function fieldMatches(value: string | number) {
+  return (c: any) => Object.values(commandFields(c)).some((v) => v === value);
+}
+
+// ---- Roma ----------------------------------------------------------------------------------
+
+function romaCard(id: string, extra: Record<string, any> = {}, ...more: (Node | string)[]) {
+  const info = ROMA_CARDS.get(id);
+  const title = info ? `${info.name} (${info.kind}, cost ${info.cost}, defence ${info.defence}): ${info.effect}` : nameOf(id);
+  return el('span', { class: `card ${info ? info.kind : id === 'hidden' ? 'hidden' : ''}`, title, ...extra },
+    id ? nameOf(id) : '', ...more);
+}
+
+export function romaBoard(v: any, ctx: BoardContext): HTMLElement {
+  const sides = v.sides as any[];
+  const me = ctx.seat >= 0 ? ctx.seat : 0;
+  const order = [1 - me, me];  // the opponent across the table, you below
+  const rows = order.map((seat) => {
+    const side = sides.find((s) => s.seat === seat) ?? { cards: [] };
+    const discs = [1, 2, 3, 4, 5, 6].map((disc) => {
+      const card = side.cards[disc - 1] ?? '';
+      // your own discs take any move naming a disc; the opponent's only a choice of an opposing disc
+      const fits = (c: any) => commandFields(c).disc === disc && (seat === ctx.seat || commandKind(c) === 'chooseDisc');
+      const clickable = ctx.legal.some(fits);
+      return el('div', {
+        class: `disc${clickable ? ' clickable' : ''}`, 'data-disc': `${seat}-${disc}`,
+        onclick: clickable ? () => ctx.pick(fits) : undefined,
+      }, el('span', { class: 'disc-no' }, String(disc)), card ? romaCard(card) : el('span', { class: 'empty' }, 'empty'));
+    });
+    return el('div', { class: `side ${seat === ctx.seat ? 'mine' : ''}` },
+      el('div', { class: 'side-head', style: { color: SEAT_COLOURS[seat] } },
+        `${ctx.seatName(seat)} — ${v.money[seat] ?? 0} sesterces, ${v.vp[seat] ?? 0} VP, ${v.handSizes[seat] ?? 0} cards in hand`),
+      el('div', { class: 'discs' }, ...discs));
+  });
+  const dice = (v.dice as number[]).map((d, i) => el('span', { class: `die${v.diceUsed[i] ? ' used' : ''}` }, String(d)));
+  const pending = v.pending?.kind ? el('div', { class: 'pending' },
+    `Waiting for ${ctx.seatName(v.pending.seat)}: ${nameOf(v.pending.kind)}`,
+    v.pending.card ? ` (${nameOf(v.pending.card)})` : '',
+    v.pending.cards?.length ? ` — cards: ${names(v.pending.cards)}` : '') : null;
+  const hand = ctx.seat >= 0 ? el('div', { class: 'hand' }, el('b', {}, 'Your hand: '),
+    ...(v.hand as string[]).map((card) => romaCard(card, {
+      class: `card ${ROMA_CARDS.get(card)?.kind ?? ''}${ctx.legal.some(fieldMatches(card)) ? ' clickable' : ''}`,
+      onclick: () => ctx.pick(fieldMatches(card)),
+    })),
+    v.passing?.length ? el('span', {}, ` — giving: ${names(v.passing)}`) : '') : null;
+  return el('div', { class: 'board roma' },
+    el('div', { class: 'table-info' },
+      `Phase ${v.phase}, turn ${v.turn}. Victory points left in the supply: ${v.supply}. Deck: ${v.deckSize}. `,
+      v.essedum ? `Essedum: −${v.essedum} defence. ` : '',
+      el('span', { class: 'dice' }, 'Action dice: ', ...(dice.length ? dice : ['—']))),
+    rows[0], pending, rows[1], hand,
+    el('div', { class: 'discard' }, `Discard pile: ${names(v.discard)}`));
+}
+
+// ---- maps (Rome et Carthage, Hannibal) ------------------------------------------------------
+
+interface MapPiece { space: string; label: string; colour: string; title: string }
+
+function mapBoard(spaces: any[], links: any[], width: number, height: number, pieces: MapPiece[],
+  control: Map<string, string>, ctx: BoardContext, clickableField: (c: any) => string | undefined): SVGElement {
+  const at = new Map(spaces.map((s) => [s.id, s]));
+  const wanted = new Set(ctx.legal.map(clickableField).filter((x): x is string => !!x));
+  const root = svg('svg', { viewBox: `0 0 ${width} ${height}`, class: 'map', role: 'img' });
+  root.append(svg('rect', { x: 0, y: 0, width, height, fill: '#dce9f2' }));
+  for (const l of links) {
+    const a = at.get(l.a), b = at.get(l.b);
+    if (!a || !b) continue;
+    root.append(svg('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: l.kind === 'sea' || l.kind === 'strait' ? '#6fa8dc' : '#a08a6a',
+      'stroke-width': 2, 'stroke-dasharray': l.kind === 'sea' ? '6 5' : undefined }));
+  }
+  const byspace = new Map<string, MapPiece[]>();
+  for (const p of pieces) byspace.set(p.space, [...(byspace.get(p.space) ?? []), p]);
+  for (const s of spaces) {
+    const click = wanted.has(s.id);
+    const g = svg('g', { class: `space${click ? ' clickable' : ''}`, 'data-space': s.id,
+      onclick: click ? () => ctx.pick((c) => clickableField(c) === s.id) : undefined });
+    g.append(svg('circle', { cx: s.x, cy: s.y, r: s.capital || s.city ? 9 : 6, fill: control.get(s.id) ?? '#f8f4e8',
+      stroke: click ? '#ff9900' : '#555', 'stroke-width': click ? 4 : 1.2 }));
+    g.append(svg('text', { x: s.x + 11, y: s.y - 6, class: 'space-name' }, s.name));
+    (byspace.get(s.id) ?? []).forEach((p, i) => {
+      const pg = svg('g', {}, svg('title', {}, p.title));
+      pg.append(svg('rect', { x: s.x - 12 + i * 16, y: s.y + 8, width: 30, height: 16, rx: 3, fill: p.colour, stroke: '#222' }));
+      pg.append(svg('text', { x: s.x - 9 + i * 16, y: s.y + 20, class: 'piece-label' }, p.label));
+      g.append(pg);
+    });
+    g.append(svg('title', {}, s.name));
+    root.append(g);
+  }
+  return root;
+}
+
+export function rcBoard(v: any, ctx: BoardContext): HTMLElement {
+  const map = rcMap as any;
+  const stateColour = new Map<string, string>(map.states.map((s: any) => [s.id, s.colour]));
+  const seatColour = (seat: number) => {
+    const st = v.seats.find((s: any) => s.seat === seat)?.states?.[0];
+    return stateColour.get(st) ?? SEAT_COLOURS[seat % 4];
+  };
+  const kindLabel: Record<string, string> = { legion: 'L', galley: 'G', mercenary: 'M', general: 'Gn' };
+  const pieces: MapPiece[] = (v.board as any[]).map((p) => ({
+    space: p.city, colour: seatColour(p.seat), label: kindLabel[p.kind] ?? p.kind.slice(0, 2),
+    title: `${nameOf(p.piece)} (${ctx.seatName(p.seat)})`,
+  }));
+  const control = new Map<string, string>();
+  for (const c of map.cities) control.set(c.id, `${stateColour.get(c.state)}33`);
+  const cityField = (c: any) => {
+    const f = commandFields(c);
+    return f.city || f.to || f.destination || undefined;
+  };
+  const seats = el('div', { class: 'seats' }, ...(v.seats as any[]).map((s) => el('div', {
+    class: `seat-card${v.toAct.includes(s.seat) ? ' to-act' : ''}`, style: { borderColor: seatColour(s.seat) } },
+    el('b', {}, ctx.seatName(s.seat)), ` (${names(s.states)})${s.team >= 0 && v.seats.length === 4 ? `, team ${s.team}` : ''}`,
+    el('br'), `${s.handSize} cards, ${s.pieces} pieces`, s.toPlace ? `, ${s.toPlace} to place` : '',
+    s.specials?.length ? `, specials: ${names(s.specials)}` : '',
+    s.capitalOccupied ? ' — capital occupied!' : '', s.eliminated ? ' — eliminated' : '')));
+  const combat = v.combat?.city ? el('div', { class: 'pending' },
+    `Combat in ${nameOf(v.combat.city)}: ${nameOf(v.combat.attacker)} attacks ${nameOf(v.combat.defender)} — ${v.combat.step}`,
+    v.combat.totals?.length ? ` (totals ${v.combat.totals.join(' / ')})` : '') : null;
+  const hand = ctx.seat >= 0 ? el('div', { class: 'hand' }, el('b', {}, 'Your hand: '),
+    ...(v.hand as string[]).map((card) => el('span', { class: `card${ctx.legal.some((c) => JSON.stringify(commandFields(c)).includes(`"${card}"`)) ? ' clickable' : ''}`,
+      onclick: () => ctx.pick((c) => JSON.stringify(commandFields(c)).includes(`"${card}"`)) }, nameOf(card))),
+    v.partnerHand?.length ? el('span', {}, ` — partner's hand: ${names(v.partnerHand)}`) : '') : null;
+  return el('div', { class: 'board rc' },
+    el('div', { class: 'table-info' }, `${v.edition} · phase ${v.phase}, round ${v.round}, turn ${v.turn}`,
+      v.moves_allowed || v.movesAllowed ? ` · moves ${v.moves}/${v.movesAllowed}` : '', v.forcedMarch ? ' · forced march' : '',
+      v.placeLeft ? ` · ${v.placeLeft} to place` : '', ` · quiet rounds ${v.quiet}/${v.noProgressRounds}`),
+    seats, combat, mapBoard(map.cities, map.links, map.width, map.height, pieces, control, ctx, cityField), hand);
+}
+
+export function hannibalBoard(v: any, ctx: BoardContext): HTMLElement {
+  const map = hMap as any;
+  const sideColour = ['#b03a2e', '#1f618d'];
+  const control = new Map<string, string>();
+  for (const c of v.control as any[]) if (c.side >= 0) control.set(c.space, `${sideColour[c.side]}88`);
+  const pieces: MapPiece[] = [];
+  for (const u of v.units as any[]) {
+    pieces.push({ space: u.space, colour: sideColour[u.side], label: `${u.cu + u.insideCu}`,
+      title: `${u.cu} CU${u.elephants ? ` (${u.elephants} elephants)` : ''}${u.insideCu ? `, ${u.insideCu} inside` : ''}` });
+  }
+  for (const g of v.generals as any[]) {
+    if (g.status === 'map' && g.space) pieces.push({ space: g.space, colour: sideColour[g.side], label: nameOf(g.general).slice(0, 3),
+      title: `${nameOf(g.general)}${g.office ? ` (${g.office})` : ''}` });
+  }
+  const spaceField = (c: any) => commandFields(c).space || undefined;
+  const hand = ctx.seat >= 0 ? el('div', { class: 'hand' }, el('b', {}, 'Your strategy cards: '),
+    ...(v.hand as number[]).map((n) => {
+      const info = HANNIBAL_CARDS.get(n);
+      return el('span', { class: `card${ctx.legal.some((c) => commandFields(c).card === n) ? ' clickable' : ''}`,
+        title: info ? `${info.ops} OPS — ${info.effect}` : '', onclick: () => ctx.pick((c) => commandFields(c).card === n) },
+      info ? `#${n} ${info.name} (${info.ops})` : `#${n}`);
+    })) : null;
+  return el('div', { class: 'board hannibal' },
+    el('div', { class: 'table-info' }, `Turn ${v.turn}, ${v.phase}. Political points: Rome ${v.points[0] ?? 0}, Carthage ${v.points[1] ?? 0}. Cards in hand: Rome ${v.handSizes[0] ?? 0}, Carthage ${v.handSizes[1] ?? 0}. Deck ${v.deckSize}.`),
+    v.prompt ? el('div', { class: 'pending' }, v.prompt) : null,
+    v.battle?.space ? el('div', { class: 'pending' }, `Battle in ${nameOf(v.battle.space)}, round ${v.battle.rounds}`) : null,
+    mapBoard(map.spaces, map.links, 1600, 1000, pieces, control, ctx, spaceField), hand);
+}
+
+export function board(gameType: string, view: any, ctx: BoardContext): HTMLElement {
+  if (!view?.game?.case) return el('div', {}, 'No view yet.');
+  const v = view.game.value;
+  if (gameType === 'roma') return romaBoard(v, ctx);
+  if (gameType === 'rome-et-carthage') return rcBoard(v, ctx);
+  if (gameType === 'hannibal') return hannibalBoard(v, ctx);
+  return el('pre', {}, JSON.stringify(v, (_, x) => (typeof x === 'bigint' ? x.toString() : x), 2));
+}

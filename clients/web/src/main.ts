@@ -1,0 +1,403 @@
+// The Carthago web client: a lobby, a table per game (play, watch, replay), over Connect.
+//
+// Routes: "/" the lobby; "/game/ID" a game (its seats, the board of the seat this browser holds,
+// or the spectator's); "/game/ID?replay" a finished game move by move.
+import './style.css';
+import { api, auth, describeError, heldSeats, holdSeat, playerName, reason, setPlayerName, type HeldSeat } from './api';
+import { board } from './boards';
+import { el } from './dom';
+import { commandKind, commandWords, eventWords, humanize, nameOf } from './words';
+
+const app = document.getElementById('app')!;
+const conn = document.getElementById('conn')!;
+let leave: (() => void) | null = null;  // stops the current page's streams and timers
+
+function navigate(path: string) {
+  history.pushState(null, '', path);
+  route();
+}
+window.addEventListener('popstate', () => route());
+
+function link(path: string, text: string, attrs: Record<string, any> = {}) {
+  return el('a', { href: path, ...attrs, onclick: (e: MouseEvent) => { e.preventDefault(); navigate(path); } }, text);
+}
+
+function route() {
+  leave?.();
+  leave = null;
+  app.replaceChildren();
+  const m = /^\/game\/([\w-]+)\/?$/.exec(location.pathname);
+  if (m) {
+    const params = new URLSearchParams(location.search);
+    void gamePage(m[1], params.has('replay'));
+  } else {
+    void lobby();
+  }
+}
+
+function setConn(text: string, ok = true) {
+  conn.textContent = text;
+  conn.className = `conn ${ok ? 'ok' : 'bad'}`;
+}
+
+function seatLabel(summary: any, seat: number): string {
+  const s = summary?.seats?.[seat];
+  if (!s) return `seat ${seat}`;
+  return s.player ? `${nameOf(s.name)} (${s.player})` : nameOf(s.name);
+}
+
+function statusWords(summary: any, status: any): string {
+  if (!status) return '';
+  if (status.over) {
+    const winners = status.winners.length ? status.winners.map((w: number) => seatLabel(summary, w)).join(' and ') : 'nobody (a draw)';
+    const scores = status.scores.length ? `; scores ${status.scores.join(' – ')}` : '';
+    return `Game over — winner: ${winners}${scores}${status.reason ? ` (${humanize(status.reason)})` : ''}`;
+  }
+  return `To act: ${status.toAct.map((s: number) => seatLabel(summary, s)).join(', ') || '—'}`;
+}
+
+// ---- the lobby -------------------------------------------------------------------------------
+
+async function lobby() {
+  const nameInput = el('input', { id: 'player-name', value: playerName(), placeholder: 'your name', maxlength: 64,
+    onchange: () => setPlayerName(nameInput.value.trim()) });
+  const createBox = el('section', { class: 'panel' }, el('h2', {}, 'New game'), 'Loading game types…');
+  const listBox = el('section', { class: 'panel' }, el('h2', {}, 'Games'), 'Loading…');
+  app.append(el('section', { class: 'panel' }, el('label', {}, 'Your name: ', nameInput)), createBox, listBox);
+
+  try {
+    const { games: types } = await api.listGameTypes({});
+    setConn('connected');
+    const typeSelect = el('select', { id: 'game-type' }, ...types.map((t) => el('option', { value: t.id }, t.title || t.id)));
+    const players = el('select', { id: 'players' });
+    const options = el('div', { class: 'options' });
+    const fill = () => {
+      const t = types.find((x) => x.id === typeSelect.value)!;
+      players.replaceChildren(...t.playerCounts.map((n) => el('option', { value: n }, `${n} players`)));
+      options.replaceChildren(...t.options.map((o) => el('label', { title: o.doc, class: 'option' }, `${humanize(o.name)}: `,
+        o.values.length
+          ? el('select', { 'data-option': o.name }, ...o.values.map((v) => el('option', { value: v, selected: v === o.default }, v)))
+          : el('input', { 'data-option': o.name, value: o.default, size: 6 }))));
+    };
+    typeSelect.addEventListener('change', fill);
+    fill();
+    const error = el('div', { class: 'error' });
+    const create = el('button', { id: 'create', class: 'primary', onclick: async () => {
+      create.setAttribute('disabled', '');
+      const opts: Record<string, string> = {};
+      options.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-option]').forEach((i) => { opts[i.dataset.option!] = i.value; });
+      try {
+        const { game } = await api.createGame({ gameType: typeSelect.value, players: Number(players.value), options: opts });
+        navigate(`/game/${game!.gameId}`);
+      } catch (err) {
+        error.textContent = describeError(err);
+        create.removeAttribute('disabled');
+      }
+    } }, 'Create game');
+    createBox.replaceChildren(el('h2', {}, 'New game'), el('div', { class: 'row' }, typeSelect, players), options, create, error);
+  } catch (err) {
+    setConn('server unreachable', false);
+    createBox.append(el('div', { class: 'error' }, describeError(err)));
+  }
+
+  const refresh = async () => {
+    try {
+      const { games } = await api.listGames({ includeFinished: true, limit: 50 });
+      const rows = games.slice().sort((a, b) => Number(b.createdAtUnixMs - a.createdAtUnixMs)).map((g) => el('tr', { 'data-game': g.gameId },
+        el('td', {}, link(`/game/${g.gameId}`, g.gameId)),
+        el('td', {}, g.gameType),
+        el('td', {}, g.seats.map((s) => `${nameOf(s.name)}: ${s.claimed ? s.player || 'taken' : 'free'}`).join(' · ')),
+        el('td', {}, g.status?.over ? statusWords(g, g.status) : `playing (seq ${g.headSeq})`),
+        el('td', {}, g.status?.over ? link(`/game/${g.gameId}?replay`, 'replay') : link(`/game/${g.gameId}`, g.seats.some((s) => !s.claimed) ? 'join' : 'watch'))));
+      listBox.replaceChildren(el('h2', {}, 'Games'), rows.length
+        ? el('table', { class: 'games' }, el('tr', {}, ...['game', 'type', 'seats', 'status', ''].map((h) => el('th', {}, h))), ...rows)
+        : el('p', {}, 'No games yet: create one.'));
+    } catch (err) {
+      listBox.replaceChildren(el('h2', {}, 'Games'), el('div', { class: 'error' }, describeError(err)));
+    }
+  };
+  await refresh();
+  const timer = setInterval(refresh, 5000);
+  leave = () => clearInterval(timer);
+}
+
+// ---- a game ----------------------------------------------------------------------------------
+
+const AGREEMENT = new Set(['offerDraw', 'acceptDraw']);
+
+function botDelay(): number {
+  const v = Number(localStorage.getItem('carthago.botDelay') ?? '300');
+  return Number.isFinite(v) ? v : 300;
+}
+
+async function gamePage(gameId: string, replay: boolean) {
+  let summary: any;
+  try {
+    summary = await api.getGame({ gameId });
+    setConn('connected');
+  } catch (err) {
+    app.append(el('section', { class: 'panel' }, el('h2', {}, gameId), el('div', { class: 'error' }, describeError(err)),
+      link('/', 'back to the lobby')));
+    return;
+  }
+  const gameType: string = summary.gameType;
+  const me = (): HeldSeat | undefined => heldSeats(gameId).find((s) => !s.bot);
+  const bots = (): HeldSeat[] => heldSeats(gameId).filter((s) => s.bot);
+  const name = (seat: number) => seatLabel(summary, seat);
+
+  const state = {
+    view: null as any, status: null as any, head: -1n, lastSeq: -1n,
+    legal: [] as any[], legalAt: -1n, filter: null as null | ((c: any) => boolean),
+    busy: false, botBusy: new Set<number>(), closed: false, error: '',
+    lines: [] as [number, string][],
+  };
+  const controller = new AbortController();
+  leave = () => { state.closed = true; controller.abort(); };
+
+  const title = el('h2', {}, `${gameType} · ${gameId}`);
+  const turn = el('div', { class: 'turn', 'data-testid': 'turn' });
+  const seatsBox = el('div', { class: 'seats-box' });
+  const boardBox = el('div', { class: 'board-box', 'data-testid': 'board' });
+  const commandsBox = el('div', { class: 'commands', 'data-testid': 'commands' });
+  const errorBox = el('div', { class: 'error', 'data-testid': 'error' });
+  const logList = el('ol', { class: 'log', 'data-testid': 'log' });
+  const replayBox = el('div', { class: 'replay' });
+  const invite = `${location.origin}/game/${gameId}`;
+  app.append(el('section', { class: 'panel game' }, title,
+    el('div', { class: 'invite' }, 'Invite: ', el('input', { value: invite, readonly: true, size: invite.length, 'data-testid': 'invite',
+      onclick: (e: Event) => (e.target as HTMLInputElement).select() }),
+    el('button', { onclick: () => navigator.clipboard?.writeText(invite) }, 'copy')),
+    seatsBox, turn, replayBox, el('div', { class: 'table' }, el('div', { class: 'main' }, boardBox, errorBox, commandsBox),
+      el('aside', {}, el('h3', {}, 'Log'), logList))));
+
+  // the log survives a reload: kept per game and seat in sessionStorage, resumed from its last seq
+  const logKey = () => `carthago.log.${gameId}.${me()?.seat ?? 'spectator'}`;
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(logKey()) || 'null');
+    if (saved && !replay) { state.lines = saved.lines; state.lastSeq = BigInt(saved.lastSeq); }
+  } catch { /* a fresh log */ }
+  for (const [seq, text] of state.lines) logList.append(el('li', { 'data-seq': seq }, text));
+
+  const renderSeats = () => {
+    const held = heldSeats(gameId);
+    seatsBox.replaceChildren(...summary.seats.map((s: any) => {
+      const mine = held.find((h) => h.seat === s.seat);
+      const controls: (Node | string)[] = [];
+      if (mine) controls.push(el('span', { class: 'you' }, mine.bot ? ' random bot (run by this page)' : ' — you'));
+      else if (!s.claimed && !summary.status?.over) {
+        controls.push(el('button', { class: 'primary', 'data-testid': `take-${s.seat}`, disabled: !!me(), onclick: () => join(s.seat, false) }, 'Take this seat'));
+        controls.push(el('button', { 'data-testid': `bot-${s.seat}`, onclick: () => join(s.seat, true) }, 'Add a random bot'));
+      }
+      return el('div', { class: `seat-row${state.status?.toAct?.includes(s.seat) ? ' to-act' : ''}`, 'data-seat': s.seat },
+        el('b', {}, nameOf(s.name)), `: ${s.claimed ? s.player || 'taken' : 'free'} `, ...controls);
+    }));
+  };
+
+  const join = async (seat: number, bot: boolean) => {
+    try {
+      const player = bot ? `random bot ${seat}` : playerName() || `player ${seat}`;
+      const res = await api.joinGame({ gameId, seat, player });
+      holdSeat(gameId, { seat: res.seat, token: res.token, bot, name: player });
+      summary = res.game;
+      if (!bot) { restart(); return; }  // the stream and log of a seat differ from a spectator's
+      renderSeats();
+      runBots();
+    } catch (err) {
+      errorBox.textContent = describeError(err);
+    }
+  };
+
+  const render = () => {
+    if (state.closed) return;
+    renderSeats();
+    const my = me();
+    const over = !!state.status?.over;
+    turn.textContent = statusWords(summary, state.status);
+    turn.className = `turn${over ? ' over' : ''}${my && state.status?.toAct?.includes(my.seat) ? ' mine' : ''}`;
+    turn.setAttribute('data-testid', over ? 'result' : 'turn');
+    if (over && !replay) {
+      turn.append(' ', link(`/game/${gameId}?replay`, 'replay it move by move', { 'data-testid': 'replay-link' }));
+    }
+    if (!replay) {
+      boardBox.replaceChildren(board(gameType, state.view, {
+        gameType, seat: my ? my.seat : -1, legal: state.legal, seatName: name, pick,
+      }));
+    }
+    renderCommands();
+  };
+
+  const renderCommands = () => {
+    const my = me();
+    commandsBox.replaceChildren();
+    if (replay || !my || state.status?.over) {
+      if (!my && !state.status?.over && !replay) commandsBox.append(el('p', { class: 'note' }, 'Watching as a spectator: take a free seat to play.'));
+      return;
+    }
+    if (!state.status?.toAct?.includes(my.seat)) {
+      commandsBox.append(el('p', { class: 'note' }, 'Waiting for the other players…'));
+      return;
+    }
+    const shown = state.filter ? state.legal.filter(state.filter) : state.legal;
+    commandsBox.append(el('h3', {}, 'Your move'));
+    if (state.filter) commandsBox.append(el('button', { class: 'link', onclick: () => { state.filter = null; render(); } }, 'show every move'));
+    const groups = new Map<string, any[]>();
+    for (const c of shown) groups.set(commandKind(c), [...(groups.get(commandKind(c)) ?? []), c]);
+    for (const [kind, commands] of groups) {
+      commandsBox.append(el('div', { class: 'group' }, el('span', { class: 'kind' }, `${humanize(kind)}:`),
+        ...commands.map((c) => el('button', { class: 'cmd', 'data-testid': 'command', 'data-kind': kind, disabled: state.busy,
+          onclick: () => submit(c) }, commandWords(gameType, c).replace(new RegExp(`^${humanize(kind)}:? ?`), '') || humanize(kind)))));
+    }
+  };
+
+  const pick = (matches: (c: any) => boolean) => {
+    const found = state.legal.filter(matches);
+    if (found.length === 1) { void submit(found[0]); return; }
+    state.filter = found.length ? matches : null;
+    render();
+  };
+
+  const submit = async (command: any) => {
+    const my = me();
+    if (!my || state.busy) return;
+    state.busy = true;
+    state.filter = null;
+    errorBox.textContent = '';
+    renderCommands();
+    try {
+      await api.submitCommand({ gameId, command, expectedSeq: state.legalAt, requestId: crypto.randomUUID() }, auth(my.token));
+      state.legal = [];
+    } catch (err) {
+      if (reason(err) !== 'STALE_SEQ') errorBox.textContent = describeError(err);
+      await refreshLegal();
+    } finally {
+      state.busy = false;
+      render();
+    }
+  };
+
+  const refreshLegal = async () => {
+    const my = me();
+    if (!my || !state.status?.toAct?.includes(my.seat) || state.status.over) { state.legal = []; return; }
+    try {
+      const res = await api.listLegalCommands({ gameId }, auth(my.token));
+      state.legal = res.commands;
+      state.legalAt = res.headSeq;
+    } catch (err) {
+      errorBox.textContent = describeError(err);
+    }
+  };
+
+  // bots held by this page: each plays a random legal command when its seat must act
+  const runBots = () => {
+    if (state.closed || replay || !state.status || state.status.over) return;
+    for (const b of bots()) {
+      if (!state.status.toAct.includes(b.seat) || state.botBusy.has(b.seat)) continue;
+      state.botBusy.add(b.seat);
+      setTimeout(async () => {
+        try {
+          const { commands, headSeq } = await api.listLegalCommands({ gameId }, auth(b.token));
+          const plain = commands.filter((c) => !AGREEMENT.has(commandKind(c)));
+          const pool = plain.length && Math.random() > 0.02 ? plain : commands;
+          if (pool.length) {
+            const c = pool[Math.floor(Math.random() * pool.length)];
+            await api.submitCommand({ gameId, command: c, expectedSeq: headSeq, requestId: crypto.randomUUID() }, auth(b.token));
+          }
+        } catch (err) {
+          if (!['STALE_SEQ', 'LOST_RACE', 'NOT_YOUR_TURN'].includes(reason(err))) console.warn('bot', b.seat, describeError(err));
+        } finally {
+          state.botBusy.delete(b.seat);
+          if (!state.closed) setTimeout(runBots, 50);
+        }
+      }, botDelay());
+    }
+  };
+
+  const saveLog = () => {
+    try {
+      sessionStorage.setItem(logKey(), JSON.stringify({ lastSeq: state.lastSeq.toString(), lines: state.lines.slice(-3000) }));
+    } catch { /* storage full: the log is rebuilt from seq 0 next time */ }
+  };
+
+  // the stream: resumes from the last seq seen, reconnects with a growing pause
+  const follow = async () => {
+    let pause = 250;
+    while (!state.closed) {
+      try {
+        const stream = api.streamEvents({ gameId, fromSeq: state.lastSeq + 1n }, auth(me()?.token, controller.signal));
+        setConn('live');
+        for await (const batch of stream) {
+          pause = 250;
+          for (const r of batch.events) {
+            if (r.seq <= state.lastSeq) continue;
+            state.lastSeq = r.seq;
+            const text = eventWords(gameType, r, name);
+            state.lines.push([Number(r.seq), text]);
+            logList.append(el('li', { 'data-seq': String(r.seq), class: r.redacted ? 'redacted' : '' }, text));
+          }
+          if (batch.events.length) { logList.lastElementChild?.scrollIntoView({ block: 'nearest' }); saveLog(); }
+          const wasOver = state.status?.over;
+          state.view = batch.view; state.status = batch.status; state.head = batch.headSeq;
+          if (state.status?.over && !wasOver) summary = await api.getGame({ gameId });
+          await refreshLegal();
+          render();
+          runBots();
+        }
+        if (state.status?.over) { setConn('game over'); return; }
+      } catch (err) {
+        if (state.closed) return;
+        setConn(`reconnecting… (${describeError(err)})`, false);
+      }
+      await new Promise((r) => setTimeout(r, pause));
+      pause = Math.min(pause * 2, 5000);
+    }
+  };
+
+  const restart = () => { route(); };
+
+  if (replay) {
+    await replayControls(gameId, gameType, summary, replayBox, boardBox, me()?.token, name);
+    state.status = summary.status;
+    render();
+    return;
+  }
+  render();
+  void follow();
+}
+
+async function replayControls(gameId: string, gameType: string, summary: any, box: HTMLElement, boardBox: HTMLElement,
+  token: string | undefined, name: (s: number) => string) {
+  if (!summary.status?.over) {
+    box.append(el('p', { class: 'note' }, 'Replays are for finished games: this one is still being played. '),
+      el('a', { href: `/game/${gameId}` }, 'watch it live'));
+    return;
+  }
+  const last = Number(summary.headSeq);
+  const slider = el('input', { type: 'range', min: 0, max: last, value: last, 'data-testid': 'replay-slider', class: 'slider' });
+  const label = el('span', { 'data-testid': 'replay-seq' });
+  let timer: any = null;
+  let asked = 0;
+  const show = async () => {
+    const seq = Number(slider.value);
+    const n = ++asked;
+    label.textContent = `seq ${seq} of ${last}`;
+    try {
+      const res = await api.getView({ gameId, atSeq: BigInt(seq) }, auth(token));
+      if (n !== asked) return;
+      boardBox.replaceChildren(el('div', { class: 'turn' }, statusWords(summary, res.status)),
+        board(gameType, res.view, { gameType, seat: res.seat, legal: [], seatName: name, pick: () => undefined }));
+    } catch (err) {
+      boardBox.replaceChildren(el('div', { class: 'error' }, describeError(err)));
+    }
+  };
+  slider.addEventListener('input', () => void show());
+  const step = (d: number) => { slider.value = String(Math.min(last, Math.max(0, Number(slider.value) + d))); void show(); };
+  const play = el('button', { onclick: () => {
+    if (timer) { clearInterval(timer); timer = null; play.textContent = '▶ play'; return; }
+    play.textContent = '❚❚ pause';
+    timer = setInterval(() => { if (Number(slider.value) >= last) { clearInterval(timer); timer = null; play.textContent = '▶ play'; } else step(1); }, 400);
+  } }, '▶ play');
+  box.append(el('h3', {}, 'Replay'), el('button', { onclick: () => step(-1) }, '◀'), slider, el('button', { onclick: () => step(1) }, '▶'), play, ' ', label);
+  await show();
+}
+
+route();

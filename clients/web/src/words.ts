@@ -1,0 +1,107 @@
+// Names and words: commands, events and ids turned into text a player reads. Built from the
+// engine's public data files (card and map names) and the protobuf field names: a new command or
+// event reads sensibly before anyone writes words for it.
+import romaCards from '../../../engine/games/roma/data/cards.json';
+import rcMap from '../../../engine/games/rome_et_carthage/data/map.json';
+import hMap from '../../../engine/games/hannibal/data/map.json';
+import hCards from '../../../engine/games/hannibal/data/strategy_cards.json';
+import hGenerals from '../../../engine/games/hannibal/data/generals.json';
+
+const NAMES = new Map<string, string>();
+for (const c of (romaCards as any).cards) NAMES.set(c.id, c.name);
+for (const c of (rcMap as any).cities) NAMES.set(c.id, c.name);
+for (const s of (rcMap as any).states) NAMES.set(s.id, s.name);
+for (const s of (hMap as any).spaces) NAMES.set(s.id, s.name);
+for (const g of (hGenerals as any).generals) NAMES.set(g.id, g.name);
+export const HANNIBAL_CARDS = new Map<number, any>((hCards as any).cards.map((c: any) => [c.number, c]));
+export const ROMA_CARDS = new Map<string, any>((romaCards as any).cards.map((c: any) => [c.id, c]));
+
+export const SEAT_NAMES: Record<string, string[]> = {};
+
+/** "legionarius" -> "Legionarius", "rome_galley_2" -> "Rome galley 2". */
+export function nameOf(id: string): string {
+  if (!id) return '—';
+  if (id === 'hidden') return 'a hidden card';
+  const known = NAMES.get(id);
+  if (known) return known;
+  const words = id.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** "layCard" -> "lay card". */
+export function humanize(camel: string): string {
+  return camel.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+}
+
+let seatNamer: ((seat: number) => string) | null = null;
+const SEAT_KEYS = /^(seat|seats|side|winner|winners|by|player|attacker_seat|defender_seat|toAct|first)$/;
+
+function valueWords(key: string, v: any, gameType: string): string {
+  if (seatNamer && typeof v === 'number' && SEAT_KEYS.test(key) && v >= 0) return seatNamer(v);
+  if (Array.isArray(v)) return v.length ? v.map((x) => valueWords(key, x, gameType)).join(', ') : 'none';
+  if (typeof v === 'string') return nameOf(v);
+  if (typeof v === 'bigint') return v.toString();
+  if (typeof v === 'number' && gameType === 'hannibal' && /card/i.test(key) && HANNIBAL_CARDS.has(v)) {
+    return `#${v} ${HANNIBAL_CARDS.get(v).name}`;
+  }
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (v && typeof v === 'object') {
+    if (v.kind && typeof v.kind === 'object' && 'case' in v.kind) return oneofWords(v.kind, gameType);
+    return fieldsWords(v, gameType);
+  }
+  return String(v);
+}
+
+export function fieldsWords(msg: any, gameType: string): string {
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(msg)) {
+    if (k.startsWith('$')) continue;
+    if (v === '' || v === -1 || (Array.isArray(v) && v.length === 0)) continue;
+    const words = valueWords(k, v, gameType);
+    parts.push(seatNamer && k === 'seat' && typeof v === 'number' ? words : `${humanize(k)} ${words}`);
+  }
+  return parts.join(', ');
+}
+
+function oneofWords(kind: { case?: string; value?: any }, gameType: string): string {
+  if (!kind.case) return '(nothing)';
+  const fields = kind.value ? fieldsWords(kind.value, gameType) : '';
+  return fields ? `${humanize(kind.case)}: ${fields}` : humanize(kind.case);
+}
+
+/** A game command (GameCommand.game.value is the game's Command) in words. */
+export function commandWords(gameType: string, command: any): string {
+  const inner = command?.game?.value;
+  if (!inner) return '(empty command)';
+  return oneofWords(inner.kind, gameType);
+}
+
+/** The kind of a game command ("layCard"). */
+export function commandKind(command: any): string {
+  return command?.game?.value?.kind?.case ?? '';
+}
+
+export function commandFields(command: any): any {
+  return command?.game?.value?.kind?.value ?? {};
+}
+
+/** One log record in words, as the receiving seat sees it. */
+export function eventWords(gameType: string, record: any, seatName: (s: number) => string): string {
+  const ev = record.event?.game;
+  const who = '';
+  seatNamer = seatName;
+  if (!ev?.case) return `${who}(empty)`;
+  if (ev.case === 'platform') {
+    const p = ev.value.kind;
+    if (p.case === 'gameCreated') return `Game created (${p.value.gameType}, ${p.value.players} players)`;
+    if (p.case === 'seedRevealed') return 'The game is over: its seed is revealed, anyone can re-run it';
+    return humanize(p.case ?? '');
+  }
+  if (ev.value.kind?.case === 'flow' && Array.isArray(ev.value.kind.value?.frames)) {  // Hannibal's stack of decisions
+    seatNamer = null;
+    return `Now pending: ${ev.value.kind.value.frames.map((f: any) => humanize(f.kind)).join(' › ') || 'nothing'}`;
+  }
+  const text = oneofWords(ev.value.kind, gameType).replace(/ redacted(:|$)/, '$1');
+  seatNamer = null;
+  return `${who}${text.charAt(0).toUpperCase()}${text.slice(1)}${record.redacted ? ' (hidden from you)' : ''}`;
+}

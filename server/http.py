@@ -1,0 +1,529 @@
+"""The same ``GameService`` for browsers: Connect and gRPC-Web over HTTP/1.1 and HTTP/2 (h2c).
+
+One ASGI application, served by Hypercorn on the gRPC server's event loop and calling the very
+``Servicer`` (so the very ``GameHost``) that ``server.app`` registers with grpc.aio: same tokens
+(``authorization: Bearer``), same refusals (the Connect error carries the status code and a
+``google.rpc.ErrorInfo`` detail whose reason is the stable code, as the gRPC status does), same
+per-seat redaction (a stream sends the host's batches for the caller's seat, byte for byte).
+
+Why hand-written: the protocols are small and fully specified (connectrpc.com/docs/protocol,
+github.com/grpc/grpc/blob/master/doc/PROTOCOL-WEB.md), while connectrpc's Python package (0.13)
+is built on a protobuf runtime of its own, not on the ``google.protobuf`` messages the host and
+``server/wire.py`` work on: every request and every streamed batch would be converted between two
+message libraries. Hypercorn (pinned) does the HTTP: HTTP/1.1, and HTTP/2 in clear text by
+prior knowledge or upgrade, in the same asyncio loop as grpc.aio, which the host requires (its
+locks and stream queues belong to one loop).
+
+Routes:
+- ``POST /carthago.v1.GameService/<Method>``
+  - Connect unary: ``application/proto`` or ``application/json``; Connect server streaming:
+    ``application/connect+proto`` or ``application/connect+json``;
+  - gRPC-Web: ``application/grpc-web[+proto]`` and ``application/grpc-web-text[+proto]`` (base64).
+- ``OPTIONS`` anything: CORS preflight (origins from ``--cors-origin``).
+- ``GET`` anything else: the web client's built files (``clients/web/dist``), ``index.html`` for
+  the client's own routes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import gzip
+import json
+import logging
+import mimetypes
+import socket
+import struct
+from pathlib import Path
+from typing import Any, Awaitable, Callable, Iterable
+from urllib.parse import quote
+
+from google.protobuf import any_pb2, json_format
+from google.protobuf.message import DecodeError
+from google.rpc import code_pb2, error_details_pb2, status_pb2
+
+from carthago.v1 import carthago_pb2 as pb
+
+from .app import MAX_MESSAGE_BYTES, SERVICE, Servicer
+from .host import MALFORMED_MESSAGE, GameHost, HostError
+
+log = logging.getLogger("carthago.http")
+
+WEB_ROOT = Path(__file__).resolve().parents[1] / "clients" / "web" / "dist"
+PREFIX = f"/{SERVICE}/"
+
+# gRPC status name -> (Connect code, HTTP status of a Connect unary error)
+CONNECT_CODES = {
+    "CANCELLED": ("canceled", 499), "UNKNOWN": ("unknown", 500), "INVALID_ARGUMENT": ("invalid_argument", 400),
+    "DEADLINE_EXCEEDED": ("deadline_exceeded", 504), "NOT_FOUND": ("not_found", 404),
+    "ALREADY_EXISTS": ("already_exists", 409), "PERMISSION_DENIED": ("permission_denied", 403),
+    "RESOURCE_EXHAUSTED": ("resource_exhausted", 429), "FAILED_PRECONDITION": ("failed_precondition", 400),
+    "ABORTED": ("aborted", 409), "OUT_OF_RANGE": ("out_of_range", 400), "UNIMPLEMENTED": ("unimplemented", 501),
+    "INTERNAL": ("internal", 500), "UNAVAILABLE": ("unavailable", 503), "DATA_LOSS": ("data_loss", 500),
+    "UNAUTHENTICATED": ("unauthenticated", 401),
+}
+# platform codes of the transport layer itself (the host's are in server.host)
+UNSUPPORTED_MEDIA_TYPE = "UNSUPPORTED_MEDIA_TYPE"
+UNKNOWN_METHOD = "UNKNOWN_METHOD"
+UNSUPPORTED_ENCODING = "UNSUPPORTED_ENCODING"
+MESSAGE_TOO_LARGE = "MESSAGE_TOO_LARGE"
+INTERNAL_ERROR = "INTERNAL_ERROR"
+
+CORS_ALLOW_HEADERS = ("authorization, content-type, connect-protocol-version, connect-timeout-ms, "
+                      "connect-accept-encoding, connect-content-encoding, grpc-timeout, x-grpc-web, "
+                      "x-user-agent")
+CORS_EXPOSE_HEADERS = ("grpc-status, grpc-message, grpc-status-details-bin, connect-content-encoding, "
+                       "connect-accept-encoding, content-encoding")
+
+Send = Callable[[dict], Awaitable[None]]
+Receive = Callable[[], Awaitable[dict]]
+
+
+class Method:
+    """One RPC: its request and response types and the servicer's bound method."""
+
+    def __init__(self, name: str, request: type, response: type, streaming: bool, call: Callable) -> None:
+        self.name, self.request, self.response, self.streaming, self.call = name, request, response, streaming, call
+
+
+def _methods(host: GameHost) -> dict[str, Method]:
+    servicer = Servicer(host)
+    service = pb.DESCRIPTOR.services_by_name["GameService"]
+    return {m.name: Method(m.name, getattr(pb, m.input_type.name), getattr(pb, m.output_type.name),
+                           m.server_streaming, getattr(servicer, m.name))
+            for m in service.methods}
+
+
+def _error_info(err: HostError) -> bytes:
+    return error_details_pb2.ErrorInfo(reason=err.code, domain="carthago").SerializeToString()
+
+
+def connect_error(err: HostError) -> dict:
+    """The Connect error object: code, message (``CODE: text``, as over gRPC) and the ErrorInfo."""
+    code = CONNECT_CODES.get(err.status, ("unknown", 500))[0]
+    value = base64.b64encode(_error_info(err)).decode().rstrip("=")
+    return {"code": code, "message": f"{err.code}: {err.message}",
+            "details": [{"type": "google.rpc.ErrorInfo", "value": value,
+                         "debug": {"reason": err.code, "domain": "carthago"}}]}
+
+
+def grpc_trailers(err: HostError | None) -> bytes:
+    """A gRPC-Web trailer frame's payload: the status, and on a refusal its message and details."""
+    if err is None:
+        return b"grpc-status: 0\r\n"
+    detail = any_pb2.Any()
+    detail.Pack(error_details_pb2.ErrorInfo(reason=err.code, domain="carthago"))
+    code = getattr(code_pb2, err.status, code_pb2.UNKNOWN)
+    message = f"{err.code}: {err.message}"
+    status = status_pb2.Status(code=code, message=message, details=[detail])
+    return (f"grpc-status: {code}\r\ngrpc-message: {quote(message, safe=' ')}\r\n"
+            f"grpc-status-details-bin: {base64.b64encode(status.SerializeToString()).decode().rstrip('=')}\r\n"
+            ).encode()
+
+
+def _envelope(flags: int, data: bytes) -> bytes:
+    return struct.pack(">BI", flags, len(data)) + data
+
+
+def _unenvelope(body: bytes) -> bytes:
+    """The one message of a streaming request (Connect streaming and gRPC-Web put it in an envelope)."""
+    if len(body) < 5:
+        raise HostError("INVALID_ARGUMENT", MALFORMED_MESSAGE, "the request holds no enveloped message")
+    flags, size = struct.unpack(">BI", body[:5])
+    if flags & 0x01:
+        raise HostError("UNIMPLEMENTED", UNSUPPORTED_ENCODING, "compressed request messages are not supported")
+    if len(body) != 5 + size:
+        raise HostError("INVALID_ARGUMENT", MALFORMED_MESSAGE,
+                        f"the envelope announces {size} bytes but {len(body) - 5} follow (one message expected)")
+    return body[5:]
+
+
+class Codec:
+    def __init__(self, json_: bool) -> None:
+        self.json = json_
+
+    def decode(self, request_type: type, data: bytes):
+        if self.json:
+            msg = request_type()
+            try:
+                json_format.Parse(data.decode("utf-8") if data else "{}", msg)
+            except (json_format.ParseError, UnicodeDecodeError) as exc:
+                raise HostError("INVALID_ARGUMENT", MALFORMED_MESSAGE,
+                                f"the request is not a valid {request_type.DESCRIPTOR.full_name} in JSON: {exc}") \
+                    from None
+            return msg
+        try:
+            return request_type.FromString(data)
+        except DecodeError:
+            raise HostError("INVALID_ARGUMENT", MALFORMED_MESSAGE,
+                            f"the request is not a valid {request_type.DESCRIPTOR.full_name}") from None
+
+    def encode(self, item: Any, response_type: type) -> bytes:
+        """A response message, or a stream item the host serialized already (bytes of ``response_type``)."""
+        if not self.json:
+            return item if isinstance(item, bytes) else item.SerializeToString()
+        msg = response_type.FromString(item) if isinstance(item, bytes) else item
+        return json_format.MessageToJson(msg, indent=None).encode()
+
+
+class HttpApp:
+    """The ASGI application."""
+
+    def __init__(self, host: GameHost, cors_origins: Iterable[str] = (), web_root: Path | None = WEB_ROOT) -> None:
+        self.host = host
+        self.methods = _methods(host)
+        self.cors_origins = {o.rstrip("/") for o in cors_origins if o}
+        self.web_root = web_root.resolve() if web_root else None
+
+    async def __call__(self, scope: dict, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            while True:
+                message = await receive()
+                if message["type"] == "lifespan.startup":
+                    await send({"type": "lifespan.startup.complete"})
+                elif message["type"] == "lifespan.shutdown":
+                    await send({"type": "lifespan.shutdown.complete"})
+                    return
+        if scope["type"] != "http":
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        cors = self._cors(headers)
+        method, path = scope["method"], scope["path"]
+        try:
+            if method == "OPTIONS":
+                await self._preflight(headers, cors, send)
+            elif path.startswith(PREFIX):
+                await self._rpc(path[len(PREFIX):], method, headers, cors, receive, send)
+            elif method in ("GET", "HEAD"):
+                await self._static(path, method, send)
+            else:
+                await _plain(send, 405, f"{method} {path}: the API takes POST /{SERVICE}/<Method>\n", cors)
+        except Exception:  # noqa: BLE001 - one bad request must not take the server down
+            log.exception("HTTP request %s %s failed", method, path)
+            raise
+
+    # ---- CORS --------------------------------------------------------------
+    def _cors(self, headers: dict[str, str]) -> list[tuple[bytes, bytes]]:
+        origin = headers.get("origin")
+        if not origin or not (origin.rstrip("/") in self.cors_origins or "*" in self.cors_origins):
+            return []
+        return [(b"access-control-allow-origin", origin.encode("latin-1")), (b"vary", b"Origin"),
+                (b"access-control-expose-headers", CORS_EXPOSE_HEADERS.encode())]
+
+    async def _preflight(self, headers: dict[str, str], cors: list, send: Send) -> None:
+        if not cors:
+            origin = headers.get("origin", "(none)")
+            await _plain(send, 403, f"origin {origin} is not allowed: start the server with "
+                                    f"--cors-origin {origin}\n", [])
+            return
+        await send({"type": "http.response.start", "status": 204, "headers": cors + [
+            (b"access-control-allow-methods", b"POST, GET, OPTIONS"),
+            (b"access-control-allow-headers", CORS_ALLOW_HEADERS.encode()),
+            (b"access-control-max-age", b"7200")]})
+        await send({"type": "http.response.body", "body": b""})
+
+    # ---- RPCs --------------------------------------------------------------
+    async def _rpc(self, name: str, verb: str, headers: dict[str, str], cors: list, receive: Receive,
+                   send: Send) -> None:
+        ctype = headers.get("content-type", "").split(";")[0].strip().lower()
+        if ctype.startswith("application/grpc-web"):
+            text = ctype.startswith("application/grpc-web-text")
+            sub = ctype.split("+", 1)[1] if "+" in ctype else "proto"
+            if sub != "proto":
+                await _plain(send, 415, f"gRPC-Web here speaks protobuf, not {sub}\n", cors)
+                return
+            await self._grpc_web(name, verb, headers, cors, receive, send, text)
+            return
+        if ctype in ("application/connect+proto", "application/connect+json"):
+            await self._connect_stream(name, verb, headers, cors, receive, send, Codec(ctype.endswith("json")))
+            return
+        if ctype in ("application/proto", "application/json"):
+            await self._connect_unary(name, verb, headers, cors, receive, send, Codec(ctype.endswith("json")))
+            return
+        await _plain(send, 415, f"content-type {ctype or '(none)'} is not served: use application/json or "
+                                "application/proto (Connect), application/connect+proto or +json (Connect "
+                                "streams), application/grpc-web+proto (gRPC-Web); native gRPC is on the gRPC "
+                                "address\n", cors)
+
+    def _method(self, name: str, streaming: bool) -> Method:
+        method = self.methods.get(name)
+        if method is None:
+            raise HostError("UNIMPLEMENTED", UNKNOWN_METHOD,
+                            f"{SERVICE} has no method {name!r} (methods: {', '.join(sorted(self.methods))})")
+        if method.streaming != streaming:
+            kind = "a server stream: use application/connect+proto or +json" if method.streaming \
+                else "unary: use application/proto or application/json"
+            raise HostError("UNIMPLEMENTED", UNKNOWN_METHOD, f"{name} is {kind}")
+        return method
+
+    async def _connect_unary(self, name, verb, headers, cors, receive, send, codec: Codec) -> None:
+        ctype = "application/json" if codec.json else "application/proto"
+        try:
+            if verb != "POST":
+                raise HostError("UNIMPLEMENTED", UNKNOWN_METHOD, f"RPCs take POST, not {verb}")
+            method = self._method(name, streaming=False)
+            body = await _body(receive)
+            encoding = headers.get("content-encoding", "identity")
+            if encoding == "gzip":
+                body = _gunzip(body)
+            elif encoding != "identity":
+                raise HostError("UNIMPLEMENTED", UNSUPPORTED_ENCODING,
+                                f"content-encoding {encoding} is not supported (identity, gzip)")
+            reply = await method.call(codec.decode(method.request, body), _token(headers))
+            data = codec.encode(reply, method.response)
+        except HostError as err:
+            status = CONNECT_CODES.get(err.status, ("unknown", 500))[1]
+            await _respond(send, status, json.dumps(connect_error(err)).encode(), "application/json", cors)
+            return
+        await _respond(send, 200, data, ctype, cors)
+
+    async def _connect_stream(self, name, verb, headers, cors, receive, send, codec: Codec) -> None:
+        ctype = "application/connect+json" if codec.json else "application/connect+proto"
+        started = False
+
+        async def start() -> None:
+            nonlocal started
+            if not started:
+                started = True
+                await send({"type": "http.response.start", "status": 200,
+                            "headers": cors + [(b"content-type", ctype.encode())]})
+
+        async def messages() -> None:
+            if verb != "POST":
+                raise HostError("UNIMPLEMENTED", UNKNOWN_METHOD, f"RPCs take POST, not {verb}")
+            method = self._method(name, streaming=True)
+            encoding = headers.get("connect-content-encoding", "identity")
+            if encoding != "identity":
+                raise HostError("UNIMPLEMENTED", UNSUPPORTED_ENCODING,
+                                f"connect-content-encoding {encoding} is not supported (identity)")
+            request = codec.decode(method.request, _unenvelope(await _body(receive)))
+            stream = method.call(request, _token(headers))
+            try:
+                async for item in stream:
+                    await start()
+                    await send({"type": "http.response.body", "body": _envelope(0, codec.encode(item, method.response)),
+                                "more_body": True})
+            finally:
+                await stream.aclose()
+
+        error = await _until_disconnect(messages(), receive)
+        if error is _GONE:
+            return
+        await start()
+        end = {} if error is None else {"error": connect_error(error)}
+        await send({"type": "http.response.body", "body": _envelope(0x02, json.dumps(end).encode())})
+
+    async def _grpc_web(self, name, verb, headers, cors, receive, send, text: bool) -> None:
+        ctype = b"application/grpc-web-text+proto" if text else b"application/grpc-web+proto"
+        codec = Codec(False)
+        started = False
+
+        async def write(data: bytes, more: bool) -> None:
+            nonlocal started
+            if not started:
+                started = True
+                await send({"type": "http.response.start", "status": 200, "headers": cors + [
+                    (b"content-type", ctype)]})
+            if text:  # each chunk encoded on its own (padded): clients decode chunk by chunk
+                data = base64.b64encode(data)
+            await send({"type": "http.response.body", "body": data, "more_body": more})
+
+        async def messages() -> None:
+            if verb != "POST":
+                raise HostError("UNIMPLEMENTED", UNKNOWN_METHOD, f"RPCs take POST, not {verb}")
+            method = self.methods.get(name)
+            if method is None:
+                raise HostError("UNIMPLEMENTED", UNKNOWN_METHOD, f"{SERVICE} has no method {name!r}")
+            encoding = headers.get("grpc-encoding", "identity")
+            if encoding != "identity":
+                raise HostError("UNIMPLEMENTED", UNSUPPORTED_ENCODING,
+                                f"grpc-encoding {encoding} is not supported (identity)")
+            body = await _body(receive)
+            if text:
+                try:
+                    body = base64.b64decode(body, validate=False)
+                except ValueError:
+                    raise HostError("INVALID_ARGUMENT", MALFORMED_MESSAGE, "the body is not base64") from None
+            request = codec.decode(method.request, _unenvelope(body))
+            if not method.streaming:
+                reply = await method.call(request, _token(headers))
+                await write(_envelope(0, codec.encode(reply, method.response)), True)
+                return
+            stream = method.call(request, _token(headers))
+            try:
+                async for item in stream:
+                    await write(_envelope(0, codec.encode(item, method.response)), True)
+            finally:
+                await stream.aclose()
+
+        error = await _until_disconnect(messages(), receive)
+        if error is _GONE:
+            return
+        await write(_envelope(0x80, grpc_trailers(error)), False)
+
+    # ---- the web client's files -------------------------------------------
+    async def _static(self, path: str, verb: str, send: Send) -> None:
+        root = self.web_root
+        if root is None or not (root / "index.html").is_file():
+            await _plain(send, 404 if path != "/" else 200,
+                         "Carthago: the web client is not built here. Run `make setup` with Node.js 20 "
+                         "installed (it builds clients/web), then `make run`.\n"
+                         f"The API is served at POST /{SERVICE}/<Method> (Connect, gRPC-Web).\n", [])
+            return
+        target = (root / path.lstrip("/")).resolve()
+        if not target.is_relative_to(root):
+            await _plain(send, 404, "not found\n", [])
+            return
+        if not target.is_file():
+            if "." in target.name:  # a missing asset; other paths are the client's own routes
+                await _plain(send, 404, f"{path}: not found\n", [])
+                return
+            target = root / "index.html"
+        data = target.read_bytes()
+        ctype = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
+        if ctype.startswith("text/") or ctype in ("application/javascript", "image/svg+xml"):
+            ctype += "; charset=utf-8"
+        cache = b"public, max-age=31536000, immutable" if "/assets/" in path else b"no-cache"
+        await send({"type": "http.response.start", "status": 200, "headers": [
+            (b"content-type", ctype.encode()), (b"cache-control", cache),
+            (b"content-length", str(len(data)).encode())]})
+        await send({"type": "http.response.body", "body": b"" if verb == "HEAD" else data})
+
+
+_GONE = object()
+
+
+async def _until_disconnect(work: Awaitable[None], receive: Receive):
+    """Run ``work``; returns None when it finished, its HostError when it refused, or ``_GONE`` when
+    the client went away first (the work is cancelled: a stream's subscription ends with it)."""
+    task = asyncio.ensure_future(work)
+    watcher = asyncio.ensure_future(_disconnected(receive))
+    try:
+        await asyncio.wait((task, watcher), return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        watcher.cancel()
+    if not task.done():
+        task.cancel()
+        try:
+            await task
+        except (asyncio.CancelledError, Exception):  # noqa: BLE001 - the client is gone
+            pass
+        return _GONE
+    exc = task.exception()
+    if exc is None:
+        return None
+    if isinstance(exc, HostError):
+        return exc
+    log.error("RPC failed", exc_info=exc)
+    return HostError("INTERNAL", INTERNAL_ERROR, "the server failed; see its log")
+
+
+async def _disconnected(receive: Receive) -> None:
+    while (await receive())["type"] != "http.disconnect":
+        pass
+
+
+async def _body(receive: Receive) -> bytes:
+    chunks, size = [], 0
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            raise asyncio.CancelledError()
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > MAX_MESSAGE_BYTES:
+            raise HostError("RESOURCE_EXHAUSTED", MESSAGE_TOO_LARGE,
+                            f"requests are limited to {MAX_MESSAGE_BYTES} bytes")
+        chunks.append(chunk)
+        if not message.get("more_body", False):
+            return b"".join(chunks)
+
+
+def _gunzip(body: bytes) -> bytes:
+    try:
+        out = gzip.decompress(body)
+    except (OSError, EOFError):
+        raise HostError("INVALID_ARGUMENT", MALFORMED_MESSAGE, "the body is not valid gzip") from None
+    if len(out) > MAX_MESSAGE_BYTES:
+        raise HostError("RESOURCE_EXHAUSTED", MESSAGE_TOO_LARGE, f"requests are limited to {MAX_MESSAGE_BYTES} bytes")
+    return out
+
+
+def _token(headers: dict[str, str]) -> str | None:
+    value = headers.get("authorization")
+    if value is None:
+        return None
+    return value[7:].strip() if value.lower().startswith("bearer ") else value.strip()
+
+
+async def _respond(send: Send, status: int, body: bytes, ctype: str, cors: list) -> None:
+    await send({"type": "http.response.start", "status": status, "headers": cors + [
+        (b"content-type", ctype.encode()), (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def _plain(send: Send, status: int, text: str, cors: list) -> None:
+    await _respond(send, status, text.encode(), "text/plain; charset=utf-8", cors)
+
+
+# ---- the server ---------------------------------------------------------------
+
+def split_addr(addr: str) -> tuple[str, int]:
+    host, sep, port = addr.rpartition(":")
+    if not sep or not port.isdigit():
+        raise ValueError(f"an HTTP address is HOST:PORT, not {addr!r}")
+    return host.strip("[]") or "0.0.0.0", int(port)
+
+
+class HttpServer:
+    """Hypercorn serving :class:`HttpApp` on the running event loop; ``port`` is the bound port."""
+
+    def __init__(self, task: asyncio.Task, stop: asyncio.Event, port: int, host: str) -> None:
+        self._task, self._stop, self.port, self.host = task, stop, port, host
+
+    @property
+    def url(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}"
+
+    async def stop(self, grace: float = 5.0) -> None:
+        self._stop.set()
+        try:
+            await asyncio.wait_for(self._task, grace + 1)
+        except (asyncio.TimeoutError, asyncio.CancelledError):
+            self._task.cancel()
+
+
+async def start_http(host: GameHost, addr: str, cors_origins: Iterable[str] = (),
+                     web_root: Path | None = WEB_ROOT, grace: float = 5.0, reuse_port: bool = False) -> HttpServer:
+    """Listen on ``addr`` (port 0: any free port) and serve the API and the web client.
+    ``reuse_port``: several server processes share the address (SO_REUSEPORT), as their gRPC ports do."""
+    from hypercorn.asyncio import serve
+    from hypercorn.config import Config
+
+    name, port = split_addr(addr)
+    family = socket.AF_INET6 if ":" in name else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if reuse_port:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    try:
+        sock.bind((name, port))
+    except OSError as exc:
+        sock.close()
+        raise OSError(f"cannot listen for HTTP on {addr}: {exc.strerror}") from None
+    sock.listen(256)
+    sock.setblocking(False)
+    bound = sock.getsockname()[1]
+    config = Config()
+    config.bind = [f"fd://{sock.detach()}"]  # Hypercorn owns the socket from here
+    config.accesslog = None
+    config.errorlog = log
+    config.graceful_timeout = grace
+    config.keep_alive_timeout = 75
+    config.h11_max_incomplete_size = 64 * 1024
+    stop = asyncio.Event()
+    app = HttpApp(host, cors_origins, web_root)
+    task = asyncio.ensure_future(serve(app, config, shutdown_trigger=stop.wait, mode="asgi"))
+    await asyncio.sleep(0)
+    return HttpServer(task, stop, bound, name)

@@ -1,0 +1,75 @@
+"""The web client in a real browser (issue 14): Debian's chromium, driven by playwright-core
+(clients/web/e2e/play.mjs), plays through the page served by an in-process server.
+
+- Roma against a random bot, from the lobby to the result, by clicks; a reload mid-game keeps the
+  seat and the log; a second browser context watching as a spectator sees every record; the replay
+  slider of the finished game.
+- Rome et Carthage, 4 players with three bots (no_progress_rounds=10): the same, to its end (~300
+  clicks, about 70 s here); CARTHAGO_BROWSER_SHORT=1 stops it after 40 moves for a quick run.
+- Hannibal: a dozen moves on its generic map view, with the reload and spectator checks.
+
+Screenshots of each board go to clients/web/e2e/out/ (to docs/screenshots/ with
+CARTHAGO_SCREENSHOTS=1, as `make screenshots` does, for the README).
+Skipped, with the reason, only where chromium, Node.js or the built client are missing
+(`make test` installs chromium from Debian's packages when it can, and `make setup` builds the client).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from server.app import ServerThread
+from server.host import HostConfig
+from server.http import WEB_ROOT
+
+ROOT = Path(__file__).resolve().parents[1]
+WEB = ROOT / "clients" / "web"
+CHROMIUM = Path("/usr/bin/chromium")
+FULL = os.environ.get("CARTHAGO_BROWSER_SHORT") != "1"
+
+
+def _missing() -> str | None:
+    if not CHROMIUM.exists():
+        return ("/usr/bin/chromium is missing: `make test` installs Debian's chromium with apt-get when it runs as "
+                "root; install it with `apt-get install -y chromium`")
+    if shutil.which("node") is None:
+        return "node is not installed: the web client cannot be built nor driven"
+    if not (WEB / "node_modules" / "playwright-core").is_dir():
+        return f"{WEB / 'node_modules'} has no playwright-core: run `make setup` (npm ci in clients/web)"
+    if not (WEB_ROOT / "index.html").is_file():
+        return f"the web client is not built ({WEB_ROOT}): run `make setup` with Node.js >= 20.19"
+    return None
+
+
+def test_play_watch_reload_and_replay_in_a_real_browser():
+    reason = _missing()
+    if reason:
+        print(f"\n*** SKIPPING THE BROWSER TEST: {reason}")
+        pytest.skip(f"SKIPPED LOUDLY: {reason}")
+    out = ROOT / "docs" / "screenshots" if os.environ.get("CARTHAGO_SCREENSHOTS") == "1" else WEB / "e2e" / "out"
+    with ServerThread("memory", HostConfig(), http={"addr": "127.0.0.1:0"}) as server:
+        cmd = ["node", "e2e/play.mjs", "--base", server.web.url, "--out", str(out), "--chromium", str(CHROMIUM)]
+        if FULL:
+            cmd.append("--full")
+        try:
+            done = subprocess.run(cmd, cwd=WEB, capture_output=True, text=True, timeout=900 if FULL else 300)
+        except subprocess.TimeoutExpired as exc:
+            pytest.fail(f"the browser test did not finish in time\nstdout:\n{exc.stdout}\nstderr:\n{exc.stderr}")
+    results = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+    report = "\n".join(json.dumps(r) for r in results)
+    assert done.returncode == 0, f"browser test failed:\n{report}\nstdout:\n{done.stdout}\nstderr:\n{done.stderr[-4000:]}"
+    by_name = {r["name"]: r for r in results}
+    assert set(by_name) == {"roma", "rome-et-carthage", "hannibal"}, report
+    assert by_name["roma"]["over"] and by_name["roma"]["replayed"], report
+    if FULL:
+        assert by_name["rome-et-carthage"]["over"], report
+    for r in results:
+        assert r["spectatorRecords"] >= r["head"] + 1, report
+        assert (out / f"{r['name']}.png").is_file()
+    print("\n" + report)
