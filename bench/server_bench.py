@@ -81,7 +81,8 @@ class ServerProc:
         exe = Path(sys.executable).with_name("carthago")
         argv = [str(exe)] if exe.exists() else [sys.executable, "-m", "carthago.cli"]
         argv += ["serve", "--addr", "127.0.0.1:0", "--store", store or f"sqlite:{self.dir}/carthago.db",
-                 "--allow-client-seeds", "--snapshot-every", str(snapshot_every), "--workers", str(workers)]
+                 "--allow-client-seeds", "--snapshot-every", str(snapshot_every), "--workers", str(workers),
+                 "--http-addr", "off"]
         self.out_path = os.path.join(self.dir, "server.out")
         self._out = open(self.out_path, "w")
         self.proc = subprocess.Popen(argv, stdout=self._out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)

@@ -53,7 +53,7 @@ class ServerProcess:
         env = dict(os.environ, CARTHAGO_OPERATOR_TOKEN=OPERATOR, CARTHAGO_LOG_LEVEL="WARNING",
                    CARTHAGO_PG_POOL_SIZE="2")
         argv = [sys.executable, "-m", "carthago.cli", "serve", "--addr", "127.0.0.1:0", "--store", url,
-                "--allow-client-seeds", "--snapshot-every", "16", "--grace", "3", *extra]
+                "--allow-client-seeds", "--snapshot-every", "16", "--grace", "3", "--http-addr", "off", *extra]
         self.proc = subprocess.Popen(argv, stdout=self._out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                      env=env)
         self.addr = ""

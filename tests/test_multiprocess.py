@@ -170,7 +170,7 @@ def test_sigterm_ends_streams_with_shutting_down_and_they_resume_on_another_proc
 
 def test_serve_workers_shares_one_address_and_restarts_a_killed_worker(pg_url):
     proc = subprocess.Popen([sys.executable, "-m", "carthago.cli", "serve", "--workers", "2", "--addr",
-                             "127.0.0.1:0", "--store", pg_url, "--allow-client-seeds", "--grace", "3"],
+                             "127.0.0.1:0", "--store", pg_url, "--allow-client-seeds", "--grace", "3", "--http-addr", "off"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     lines: list[str] = []
     try:

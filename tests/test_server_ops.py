@@ -62,7 +62,7 @@ def test_workers_refuse_a_store_other_processes_cannot_share(tmp_path):
 
 def test_serve_says_plainly_when_the_database_does_not_answer():
     out = subprocess.run([sys.executable, "-m", "carthago.cli", "serve", "--addr", "127.0.0.1:0", "--store",
-                          "postgresql://postgres@127.0.0.1:1/test"], capture_output=True, text=True, timeout=60)
+                          "postgresql://postgres@127.0.0.1:1/test", "--http-addr", "off"], capture_output=True, text=True, timeout=60)
     assert out.returncode == 1
     assert out.stderr.startswith("error: cannot reach the database at 127.0.0.1:1/test"), out.stderr
     assert "Traceback" not in out.stderr

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from . import board as B
 from . import events as ev
-from .commands import ChooseGeneral, ChooseSpace, Pass
+from .commands import ChooseGeneral, ChooseOption, ChooseSpace, Pass
 from .components import GENERALS, PROVINCES, SPACES, STRATEGY_CARDS, neighbours
 from .events import Frame
 from .flow import Ctx, decision
@@ -625,8 +625,8 @@ def _allies_desert(ctx: Ctx, seat: int, card: int) -> None:
 
 
 def _ally_deserts(ctx: Ctx, seat: int, card: int) -> None:
-    """#59: one battle card drawn at random from the opponent's hand (a face-up one, by choice, under
-    card 20: the engine takes a hidden one when there is one, ruling in RULES.md)."""
+    """#59: one battle card drawn at random from the opponent's hand; while card 20 shows some of
+    his cards, the player may take one of those instead (§25 #59)."""
     s = ctx.s
     if s.battle is None or not s.battle.hands[other(seat)]:
         deal = ctx.find("battle_deal")
@@ -634,9 +634,40 @@ def _ally_deserts(ctx: Ctx, seat: int, card: int) -> None:
             deal.nums[seat] += 1
             deal.nums[other(seat)] -= 1
         return
+    if s.battle.shown[other(seat)]:
+        ctx.push(Frame(kind="ally_deserts_pick", seat=seat, card=card))
+        return
+    _take_hidden(ctx, seat)
+
+
+def _hidden_cards(s: State, e: int) -> list[str]:
+    b = s.battle
+    return sorted(c for c, n in b.hands[e].items() for _ in range(n - b.shown[e].get(c, 0)))
+
+
+def _take_hidden(ctx: Ctx, seat: int) -> None:
     e = other(seat)
-    hand = sorted(c for c, n in s.battle.hands[e].items() for _ in range(n))
-    ctx.emit(ev.BattleCardTaken(seat=e, card=ctx.rng.choice(hand)))
+    hidden = _hidden_cards(ctx.s, e)
+    ctx.emit(ev.BattleCardTaken(seat=e, card=ctx.rng.choice(hidden)))
+
+
+@decision("ally_deserts_pick", "take one of the opponent's face-up battle cards, or one of his hidden ones at random (card 59)")
+class AllyDesertsPick:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        e = other(f.seat)
+        out = [ChooseOption(option=t) for t in sorted(s.battle.shown[e])]
+        if _hidden_cards(s, e):
+            out.append(ChooseOption(option="hidden"))
+        return out
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        ctx.done(f)
+        if cmd.option == "hidden":
+            _take_hidden(ctx, f.seat)
+        else:
+            ctx.emit(ev.BattleCardTaken(seat=other(f.seat), card=cmd.option))
 
 
 def _panic(ctx: Ctx, seat: int, card: int) -> None:

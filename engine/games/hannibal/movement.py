@@ -975,6 +975,8 @@ class Intercepted:
         out = [ChooseOption(option="battle")]
         if mv.origin and mv.origin != mv.space:
             out.append(ChooseOption(option="step_back"))  # by sea: back to the port it sailed from
+        if "sea" in f.flags and _city_takes(s, mv):
+            out.append(ChooseOption(option="into_city"))  # §12.8
         return out
 
     @staticmethod
@@ -983,6 +985,13 @@ class Intercepted:
         mv = _mover(ctx.s)
         if cmd.option == "battle":
             resolve_space(ctx, mv, f.space, failed_avoid="failed_avoid" in f.flags, intercepted_by=f.generals)
+            return
+        if cmd.option == "into_city":
+            ctx.emit(ev.UnitsMoved(side=mv.seat, origin=mv.space, space=mv.space, count=mv.count,
+                                   elephants=mv.nums[0], generals=tuple(army_generals(mv)), from_inside=False,
+                                   to_inside=True, how="enter_city"))
+            mv.mp = 0
+            mv.flags += ["stepped_back", "inside"]
             return
         origin = mv.origin
         ln = link_between(mv.space, origin)
@@ -1011,6 +1020,15 @@ class Intercepted:
             pass_attrition(ctx, mv, ln.kind)
         mv.mp = 0
         mv.flags.append("stepped_back")
+
+
+def _city_takes(s: State, mv: Frame) -> bool:
+    """§12.8: an army intercepted after landing in the space of its own city, not besieged, may
+    step back into it if the whole army fits (none may stay outside; a split between the city and
+    the ships is not offered, ruling G8)."""
+    sp = mv.space
+    return (B.is_city_space(sp) and B.friendly_pc(s, mv.seat, sp) and not B.besieged(s, sp)
+            and mv.count + B.cu_inside(s, mv.seat, sp) <= B.capacity(sp))
 
 
 # ------------------------------------------------------------------------------ sieges

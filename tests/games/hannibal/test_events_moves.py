@@ -425,3 +425,21 @@ def test_card_59_before_the_deal_moves_one_card_from_the_opponents_deal_25():
         events += play(s, top(s).seat, cmd.Pass())
     dealt = {e.seat: len(e.cards) for e in of(events, ev.BattleCardsDealt)}
     assert dealt == {ROME: full[ROME] + 1, CARTHAGE: full[CARTHAGE] - 1}
+
+
+def test_card_59_under_card_20_takes_a_face_up_card_or_a_hidden_one_25():
+    """§25 #59 with #20: the player takes one of the cards the Spy turned face up, or one of the
+    hidden ones at random (ruling G13)."""
+    s = clear()
+    put(s, ROME, "cannae", 5, generals=("varro",), office="consul")
+    put(s, CARTHAGE, "cannae", 5, generals=("mago",))
+    s.hands = [[59], []]
+    fight(s, "cannae", ROME, ({"frontal_assault": 2}, {"probe": 2, "reserve": 1}))
+    s.battle.shown[CARTHAGE] = {"reserve": 1}
+    play(s, ROME, cmd.PlayCounter(card=59))
+    assert top(s).kind == "ally_deserts_pick"
+    assert legal(s, ROME) == [cmd.ChooseOption(option="reserve"), cmd.ChooseOption(option="hidden")]
+    events = play(s, ROME, cmd.ChooseOption(option="reserve"))
+    assert of(events, ev.BattleCardTaken) == [ev.BattleCardTaken(seat=CARTHAGE, card="reserve")]
+    assert s.battle.hands[ROME]["reserve"] == 1 and not s.battle.shown[CARTHAGE]
+    assert top(s).kind == "battle_attack"

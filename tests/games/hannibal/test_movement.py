@@ -324,3 +324,24 @@ def test_10_11_cu_moved_by_one_general_move_on_with_another_only_to_4_spaces_in_
     play(s2, ROME, cmd.ChooseGeneral(general="marcellus"))
     play(s2, ROME, cmd.ChooseNumber(number=5))
     assert top(s2).mp == 4  # fresh units: the whole 4
+
+
+def test_12_8_an_army_intercepted_after_landing_at_its_city_may_step_back_into_it():
+    s = clear()
+    land = "tarentum"
+    near = next(n for n in neighbours(land) if link_between(land, n).kind == "ordinary")
+    control(s, CARTHAGE, "carthago", land)
+    put(s, CARTHAGE, "carthago", 2, generals=("mago",))
+    put(s, ROME, near, 5, generals=("marcellus",), office="proconsul")
+    s.markers["truce"] = 0
+    activate(s, CARTHAGE, "mago")
+    play(s, CARTHAGE, cmd.ChooseNumber(number=2))
+    play(s, CARTHAGE, cmd.ChooseOption(option="sail"))
+    play(s, CARTHAGE, cmd.ChooseSpace(space=land), Dice(1))
+    play(s, ROME, cmd.ChooseGeneral(general="marcellus"))
+    play(s, ROME, cmd.ChooseNumber(number=5))
+    play(s, ROME, cmd.Pass(), Dice(1))
+    assert cmd.ChooseOption(option="into_city") in legal(s, CARTHAGE)
+    play(s, CARTHAGE, cmd.ChooseOption(option="into_city"))
+    assert B.cu_inside(s, CARTHAGE, land) == 2 and s.gens["mago"].inside
+    assert not any(f.kind == "battle_loop" for f in s.flow)
