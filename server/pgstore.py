@@ -328,10 +328,19 @@ SELECT 1""",
             log.warning("notifying %d appends failed (%s); the heads' poll will find them", len(notes), exc)
 
     # ---- writes ----------------------------------------------------------------------------
-    def create_game(self, meta: GameMeta) -> None:
+    def create_game(self, meta: GameMeta, records: list[Record] = ()) -> None:
+        """The game's row and its first records in one transaction (both or neither)."""
         row = (meta.game_id, meta.game_type, meta.players, json.dumps(meta.options, sort_keys=True),
                meta.seed, meta.created_at_ms, meta.finished)
-        self._write(lambda db: db.execute(f"INSERT INTO {self.schema}.games VALUES (%s,%s,%s,%s,%s,%s,%s)", row))
+        rows = [(meta.game_id, r.seq, r.body, r.hash) for r in records]
+
+        def run(db: psycopg.Connection) -> None:
+            with db.transaction():
+                db.execute(f"INSERT INTO {self.schema}.games VALUES (%s,%s,%s,%s,%s,%s,%s)", row)
+                if rows:
+                    with db.cursor() as cur:
+                        cur.executemany(f"INSERT INTO {self.schema}.records VALUES (%s,%s,%s,%s)", rows)
+        self._write(run)
 
     def mark_finished(self, game_id: str) -> None:
         self._write(lambda db: db.execute(self._sql["finished"], ([game_id],)))
@@ -384,10 +393,13 @@ SELECT 1""",
         rows = self._query(f"SELECT * FROM {self.schema}.games WHERE game_id=%s", (game_id,))
         return self._meta(rows[0]) if rows else None
 
-    def list_games(self, game_type: str, include_finished: bool, limit: int) -> list[GameMeta]:
+    def list_games(self, game_type: str, include_finished: bool, limit: int,
+                   after: tuple[int, str] | None = None) -> list[GameMeta]:
+        c, g = after if after is not None else (1 << 62, "")
         sql = (f"SELECT * FROM {self.schema}.games WHERE (%s='' OR game_type=%s) AND (%s OR NOT finished) "
+               "AND (created_at_ms < %s OR (created_at_ms = %s AND game_id > %s)) "
                "ORDER BY created_at_ms DESC, game_id LIMIT %s")
-        return [self._meta(r) for r in self._query(sql, (game_type, game_type, include_finished, limit))]
+        return [self._meta(r) for r in self._query(sql, (game_type, game_type, include_finished, c, c, g, limit))]
 
     def seats(self, game_id: str) -> list[SeatRow]:
         rows = self._query(f"SELECT seat, token_hash, player FROM {self.schema}.seats WHERE game_id=%s ORDER BY seat",

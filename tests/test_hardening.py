@@ -1,0 +1,217 @@
+"""Issue 16, "Resources and bad input": bounded lists and queues, exact errors, one-transaction
+creation. Each test names the item it covers.
+
+DESIGN.md: bad input gets its own precise error and changes nothing; nothing acknowledged is ever
+lost; rule errors are values a client can act on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import threading
+
+import grpc
+import pytest
+
+import server.host as host_module
+from carthago import CarthagoError, Client
+from carthago.v1 import carthago_pb2 as pb
+from carthago.v1 import carthago_pb2_grpc as pb_grpc
+from engine.session import Session
+from server.host import GameHost, HostConfig, HostError
+from server.store import MemoryStore, SqliteStore
+
+from .test_host_concurrency import new_game, play_one
+
+
+def refused(fn, *args, **kwargs) -> CarthagoError:
+    with pytest.raises(CarthagoError) as exc:
+        fn(*args, **kwargs)
+    return exc.value
+
+
+# ---- 1. ListGames bounded and paged; no game built on the event loop ----------------------------
+
+def test_item1_list_games_refuses_a_negative_limit_and_caps_a_huge_one_and_pages_through_every_game():
+    async def main():
+        host = GameHost(MemoryStore(), HostConfig(allow_client_seeds=True))
+        ids = {(await host.create_game(pb.CreateGameRequest(game_type="roma", seed=b"s%d" % i))).game.game_id
+               for i in range(230)}
+        with pytest.raises(HostError) as exc:
+            await host.list_games(pb.ListGamesRequest(limit=-1))
+        assert (exc.value.status, exc.value.code) == ("INVALID_ARGUMENT", "BAD_LIMIT")
+        huge = await host.list_games(pb.ListGamesRequest(limit=2**31 - 1))
+        assert len(huge.games) == host_module.LIST_PAGE_MAX and huge.next_page_token
+        seen, token, pages = [], "", 0
+        while True:
+            page = await host.list_games(pb.ListGamesRequest(limit=70, page_token=token))
+            seen += [g.game_id for g in page.games]
+            pages += 1
+            token = page.next_page_token
+            if not token:
+                break
+        assert pages == 4 and len(seen) == len(set(seen)) == 230 and set(seen) == ids
+        created = [(await host.get_game(g)).created_at_unix_ms for g in seen]
+        assert created == sorted(created, reverse=True)  # newest first, across pages
+        for bad in ("garbage!", "eyJ4IjoxfQ"):
+            with pytest.raises(HostError) as exc:
+                await host.list_games(pb.ListGamesRequest(page_token=bad))
+            assert exc.value.code == "BAD_PAGE_TOKEN"
+        with pytest.raises(HostError) as exc:  # a token of another query
+            await host.list_games(pb.ListGamesRequest(page_token=huge.next_page_token, game_type="roma"))
+        assert exc.value.code == "BAD_PAGE_TOKEN"
+
+    asyncio.run(main())
+
+
+def test_item1_games_listed_but_not_in_memory_are_built_off_the_event_loop(tmp_path, monkeypatch):
+    async def main():
+        host = GameHost(SqliteStore(str(tmp_path / "g.db")), HostConfig(allow_client_seeds=True))
+        for i in range(5):
+            await host.create_game(pb.CreateGameRequest(game_type="roma", seed=b"x%d" % i))
+        host._games.clear()  # as after eviction or a restart
+        loop_thread = threading.current_thread()
+        built_on: list[threading.Thread] = []
+        real_build = GameHost._build
+
+        def spy(self, meta):
+            built_on.append(threading.current_thread())
+            return real_build(self, meta)
+
+        monkeypatch.setattr(GameHost, "_build", spy)
+        listed = await host.list_games(pb.ListGamesRequest())
+        assert len(listed.games) == 5 and len(built_on) == 5
+        assert loop_thread not in built_on
+        host.store.close()
+
+    asyncio.run(main())
+
+
+def test_item1_a_view_at_a_past_seq_is_replayed_off_the_event_loop_and_cached(monkeypatch):
+    async def main():
+        host = GameHost(MemoryStore(), HostConfig(allow_client_seeds=True, operator_token="op"))
+        game_id, tokens = await new_game(host, b"past-view")
+        rnd = random.Random(3)
+        for _ in range(6):
+            await play_one(host, game_id, tokens, rnd)
+        loop_thread = threading.current_thread()
+        replayed_on: list[threading.Thread] = []
+        real_replay = Session.replay
+
+        def spy(*args, **kwargs):
+            replayed_on.append(threading.current_thread())
+            return real_replay(*args, **kwargs)
+
+        monkeypatch.setattr(Session, "replay", staticmethod(spy))
+        first = await host.get_view(pb.GetViewRequest(game_id=game_id, at_seq=4), "op")
+        again = await host.get_view(pb.GetViewRequest(game_id=game_id, at_seq=4), "op")
+        assert first == again and first.seq == 4
+        assert len(replayed_on) == 1 and replayed_on[0] is not loop_thread
+
+    asyncio.run(main())
+
+
+# ---- 2. a stalled stream subscriber is bounded, then closed with where to resume ----------------
+
+def test_item2_a_subscriber_that_stops_reading_is_bounded_then_closed_with_the_seq_to_resume_from(monkeypatch):
+    monkeypatch.setattr(host_module, "STREAM_QUEUE_MAX", 4)
+
+    async def main():
+        host = GameHost(MemoryStore(), HostConfig(allow_client_seeds=True))
+        game_id, tokens = await new_game(host, b"slow-reader")
+        stream = host.stream(pb.StreamEventsRequest(game_id=game_id), None)
+        first = pb.EventBatch.FromString(await stream.__anext__())
+        resume_at = first.events[-1].seq + 1
+        loaded = host._games[game_id]
+        (queue,) = loaded.subscribers
+        rnd = random.Random(5)
+        for _ in range(20):  # the subscriber reads nothing meanwhile
+            await play_one(host, game_id, tokens, rnd)
+            assert queue.qsize() <= host_module.STREAM_QUEUE_MAX
+        assert not loaded.subscribers  # dropped: nothing more is queued for it
+        with pytest.raises(HostError) as exc:
+            await stream.__anext__()
+        assert (exc.value.status, exc.value.code) == ("RESOURCE_EXHAUSTED", "STREAM_TOO_SLOW")
+        assert f"from_seq={resume_at}" in exc.value.message
+        # resuming from there gets every record after it, none missing
+        resumed = host.stream(pb.StreamEventsRequest(game_id=game_id, from_seq=resume_at), None)
+        batch = pb.EventBatch.FromString(await resumed.__anext__())
+        assert batch.events[0].seq == resume_at and batch.events[-1].seq == batch.head_seq
+        await resumed.aclose()
+
+    asyncio.run(main())
+
+
+# ---- 3. sizes validated up front; errors quote input only cut short ----------------------------
+
+def test_item3_oversized_fields_get_field_too_long_with_their_detail_and_change_nothing(client, server):
+    game = client.create("roma", seed=b"sizes")
+    me = client.join(game.game_id, seat=0, player="p0")
+    long_id = "x" * 7000
+    err = refused(client.game, long_id)
+    assert (err.status, err.code) == ("INVALID_ARGUMENT", "FIELD_TOO_LONG")
+    assert "game_id" in err.message and len(err.message) < 200
+    err = refused(client.game, "y" * 64)  # within the limit: unknown, and quoted cut short
+    assert (err.status, err.code) == ("NOT_FOUND", "GAME_NOT_FOUND") and len(err.message) < 120
+    err = refused(me.submit, me.legal()[0], request_id="r" * 4096)
+    assert (err.status, err.code) == ("INVALID_ARGUMENT", "FIELD_TOO_LONG") and "request_id" in err.message
+    err = refused(client.join, game.game_id, seat=1, player="n" * 1000)
+    assert (err.status, err.code) == ("INVALID_ARGUMENT", "FIELD_TOO_LONG") and "player" in err.message
+    err = refused(client.create, "roma", options={"k": "v" * 5000})
+    assert (err.status, err.code) == ("INVALID_ARGUMENT", "FIELD_TOO_LONG") and "options" in err.message
+    err = refused(client.create, "roma", options={f"k{i}": "v" for i in range(100)})
+    assert (err.status, err.code) == ("INVALID_ARGUMENT", "TOO_MANY_ITEMS")
+    err = refused(client.create, "r" * 5000)
+    assert (err.status, err.code) == ("INVALID_ARGUMENT", "FIELD_TOO_LONG")
+    after = client.game(game.game_id)
+    assert after.head_seq == game.head_seq and not after.seats[1].claimed
+    assert [g.game_id for g in client.games()] == [game.game_id]
+
+
+def test_item3_a_512kb_request_id_is_refused_not_stored(client):
+    game = client.create("roma", seed=b"big-request-id")
+    me = client.join(game.game_id, seat=0)
+    err = refused(me.submit, me.legal()[0] if me.legal() else pb.GameCommand(), request_id="r" * (512 << 10))
+    assert err.code == "FIELD_TOO_LONG"
+    assert client.game(game.game_id).head_seq == game.head_seq
+
+
+# ---- 4. exact tokens and seqs -------------------------------------------------------------------
+
+def test_item4_a_token_without_the_bearer_scheme_is_refused_and_a_negative_from_seq_too(client, server):
+    game = client.create("roma", seed=b"bearer")
+    seat = client.join(game.game_id, seat=0)
+    stub = pb_grpc.GameServiceStub(client.channel)
+    req = pb.ListLegalCommandsRequest(game_id=game.game_id)
+    assert stub.ListLegalCommands(req, metadata=(("authorization", f"bearer {seat.token}"),), timeout=10)
+    for bad in (seat.token, f"Basic {seat.token}", "Bearer ", f"Bearer {seat.token} extra"):
+        with pytest.raises(grpc.RpcError) as exc:
+            stub.ListLegalCommands(req, metadata=(("authorization", bad),), timeout=10)
+        err = CarthagoError.from_rpc(exc.value)
+        assert (err.status, err.code) == ("UNAUTHENTICATED", "MALFORMED_AUTHORIZATION"), bad
+    err = refused(lambda: next(client.stream(game.game_id, from_seq=-1)))
+    assert (err.status, err.code) == ("INVALID_ARGUMENT", "BAD_SEQ")
+
+
+# ---- 5. a game is created in one transaction ------------------------------------------------------
+
+def test_item5_a_failure_between_the_games_row_and_its_first_records_leaves_no_half_created_game(tmp_path):
+    store = SqliteStore(str(tmp_path / "g.db"))
+    real_insert = store._insert
+
+    def failing(db, sql, rows):  # the disk fails as the first records go in (or the process dies)
+        if "records" in sql and rows:
+            raise OSError("disk gone")
+        return real_insert(db, sql, rows)
+
+    store._insert = failing
+    host = GameHost(store, HostConfig(allow_client_seeds=True))
+    with pytest.raises(Exception):
+        asyncio.run(host.create_game(pb.CreateGameRequest(game_type="roma", seed=b"half")))
+    assert store.list_games("", True, 100) == []  # neither the row nor any record
+    store._insert = real_insert
+    game = asyncio.run(host.create_game(pb.CreateGameRequest(game_type="roma", seed=b"whole"))).game
+    assert [m.game_id for m in store.list_games("", True, 100)] == [game.game_id]
+    store.close()
+
