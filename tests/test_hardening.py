@@ -215,3 +215,130 @@ def test_item5_a_failure_between_the_games_row_and_its_first_records_leaves_no_h
     assert [m.game_id for m in store.list_games("", True, 100)] == [game.game_id]
     store.close()
 
+
+# ---- 6 and 7. verify: where a log ends early, every envelope field, the published head ----------
+
+def _finished_export(seed: str = "21") -> bytes:
+    from carthago.cli import play_game
+    from server.app import ServerThread
+
+    with ServerThread("memory", HostConfig(allow_client_seeds=True)) as s, Client(s.addr) as c:
+        game_id, _, _ = play_game(c, "roma", 0, {}, ["random", "random"], seed)
+        return c.export(game_id).records
+
+
+@pytest.fixture(scope="module")
+def finished_export() -> bytes:
+    return _finished_export()
+
+
+def _bodies(data: bytes) -> list:
+    from server.log import split_export
+
+    return [pb.LogRecord.FromString(s.body) for _, s in split_export(data)]
+
+
+def _reseal(bodies: list) -> bytes:
+    """The records as a forger would write them: every hash recomputed, so the chain holds."""
+    from server.log import ZERO_HASH, export_bytes, seal
+
+    prev, records = ZERO_HASH, []
+    for body in bodies:
+        body.prev_hash = prev
+        record = seal(body)
+        records.append(record)
+        prev = record.hash
+    return export_bytes(records)
+
+
+def test_item6_a_finished_log_cut_short_names_the_first_missing_record(finished_export):
+    from server.log import verify
+
+    bodies = _bodies(finished_export)
+    n = len(bodies)
+    multi = next(b.seq for b in bodies if b.envelope.parts > 1 and b.envelope.part == 0 and b.seq > 0)
+    for keep in (n - 1, multi + 1, n // 2, 2):
+        verdict = verify(_reseal([pb.LogRecord.FromString(b.SerializeToString()) for b in bodies[:keep]]))
+        assert not verdict.ok and verdict.first_bad_seq == keep, (keep, verdict.describe())
+        assert f"record {keep}" in verdict.problem and "missing" in verdict.problem
+    assert "ends early" in verify(_reseal(_bodies(finished_export)[: n - 1])).problem  # over, seed missing
+
+
+def _edited(data: bytes, seq: int, edit) -> bytes:
+    bodies = _bodies(data)
+    edit(bodies[seq].envelope)
+    return _reseal(bodies)
+
+
+def test_item7_verify_checks_every_envelope_field_one_commands_records_agree(finished_export):
+    from server.log import verify
+
+    bodies = _bodies(finished_export)
+    assert verify(_reseal(bodies)).ok  # resealing alone changes nothing
+    later = next(b.seq for b in bodies if b.envelope.part == 1 and b.envelope.seat >= 0)
+    first = bodies[later - 1]
+
+    def other_seat(env):
+        env.seat = 1 - env.seat
+
+    def other_request(env):
+        env.request_id = "forged"
+
+    def extra_command(env):
+        env.command.CopyFrom(first.envelope.command)
+
+    def other_time(env):
+        env.received_at_unix_ms += 1
+
+    def other_part(env):
+        env.parts += 1
+
+    for edit in (other_seat, other_request, extra_command, other_time, other_part):
+        verdict = verify(_edited(finished_export, later, edit))
+        assert not verdict.ok and verdict.first_bad_seq == later, (edit.__name__, verdict.describe())
+    # the platform's records carry nothing of a client's
+    setup = next(b.seq for b in bodies if b.seq > 0 and b.envelope.seat == -1)
+    verdict = verify(_edited(finished_export, setup, other_request))
+    assert not verdict.ok and verdict.first_bad_seq == setup, verdict.describe()
+    verdict = verify(_edited(finished_export, 0, other_time))
+    assert not verdict.ok, verdict.describe()
+
+
+def test_item7_a_request_id_used_twice_by_one_seat_is_caught(finished_export):
+    from server.log import verify
+
+    bodies = _bodies(finished_export)
+    commands = [b for b in bodies if b.envelope.seat == 0 and b.envelope.part == 0 and b.envelope.HasField("command")]
+    a, b = commands[0], commands[1]
+    for body in bodies[b.seq: b.seq + b.envelope.parts]:
+        body.envelope.request_id = a.envelope.request_id
+    verdict = verify(_reseal(bodies))
+    assert not verdict.ok and verdict.first_bad_seq == b.seq, verdict.describe()
+
+
+def test_item7_verify_head_checks_the_published_head_hash(finished_export, tmp_path):
+    """What the replay cannot tie down (when a whole command arrived, its request id) is pinned by
+    the head hash a tournament publishes: any edit resealed through the chain changes it."""
+    import subprocess
+    import sys
+
+    from server.log import verify
+
+    published = verify(finished_export).head_hash
+    assert verify(finished_export, head=published).ok
+    bodies = _bodies(finished_export)
+    command = next(b for b in bodies if b.envelope.seat >= 0 and b.envelope.part == 0)
+    for body in bodies[command.seq: command.seq + command.envelope.parts]:
+        body.envelope.received_at_unix_ms -= 60_000  # the whole command, consistently
+    forged = _reseal(bodies)
+    assert verify(forged).ok  # the content alone cannot tell
+    verdict = verify(forged, head=published)
+    assert not verdict.ok and published in verdict.problem
+    path = tmp_path / "game.log"
+    path.write_bytes(forged)
+    cli = [sys.executable, "-m", "carthago.cli", "verify", str(path), "--head", published]
+    out = subprocess.run(cli, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 1 and out.stdout.startswith("INVALID") and published in out.stdout, out
+    path.write_bytes(finished_export)
+    out = subprocess.run(cli, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.startswith("OK:"), out

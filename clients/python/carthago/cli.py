@@ -293,7 +293,12 @@ def cmd_verify(args) -> int:
     except OSError as err:
         print(f"error: cannot read {args.file}: {err.strerror}", file=sys.stderr)
         return 2
-    verdict = verify(data)
+    if args.file.endswith(".jsonl") or data[:1] == b"{":
+        binary = args.file[: -len(".jsonl")] if args.file.endswith(".jsonl") else "the binary log"
+        print(f"error: {args.file} is the JSON-lines rendering, for reading; verify checks the binary log "
+              f"it was exported with ({binary}): `carthago verify {binary}`", file=sys.stderr)
+        return 2
+    verdict = verify(data, head=args.head)
     print(verdict.describe())
     return 0 if verdict.ok else 1
 
@@ -402,7 +407,10 @@ def parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_export)
 
     s = sub.add_parser("verify", help="check an exported log: chain, seed and replay (no server needed)")
-    s.add_argument("file")
+    s.add_argument("file", help="the binary log (`carthago export -o FILE`), not its .jsonl rendering")
+    s.add_argument("--head", metavar="HASH",
+                   help="the head hash the organiser published (hex): the log must end there; how a "
+                        "tournament publishes a result (docs/PROTOCOL.md)")
     s.set_defaults(func=cmd_verify)
 
     s = sub.add_parser("render", help="draw a game's map, or an exported game's position, as SVG")
