@@ -519,25 +519,48 @@ class GameHost:
         return pb.CreateGameResponse(game=self._summary(loaded))
 
     async def join_game(self, req: pb.JoinGameRequest) -> pb.JoinGameResponse:
-        loaded = self._load(req.game_id)
-        players = loaded.meta.players
-        taken = {row.seat for row in self.store.seats(req.game_id)}
-        if req.HasField("seat"):
-            if not 0 <= req.seat < players:
-                raise HostError("INVALID_ARGUMENT", BAD_SEAT, f"seats are 0..{players - 1}, not {req.seat}")
-            seat = req.seat
-        else:
-            free = [s for s in range(players) if s not in taken]
-            if not free:
-                raise HostError("FAILED_PRECONDITION", NO_FREE_SEAT, "every seat of this game is taken")
-            seat = free[0]
-        token = secrets.token_urlsafe(32)
-        row = SeatRow(seat, token_hash(token), req.player)  # its length is bounded (server.limits)
-        if not await asyncio.to_thread(self.store.claim_seat, req.game_id, row):  # durable: off the loop
-            raise HostError("ALREADY_EXISTS", SEAT_TAKEN, f"seat {seat} is already taken")
+        """Claim a seat. The claim is a record of the game's log (``SeatClaimed``: the seat and the
+        player's name, hashed with the rest), written with the seat's row in one transaction, under
+        the game's lock like a command."""
         loaded = await self._current(req.game_id)
-        loaded.tokens[row.token_hash] = seat
-        return pb.JoinGameResponse(seat=seat, token=token, game=self._summary(loaded))
+        players = loaded.meta.players
+        if req.HasField("seat") and not 0 <= req.seat < players:
+            raise HostError("INVALID_ARGUMENT", BAD_SEAT, f"seats are 0..{players - 1}, not {req.seat}")
+        token = secrets.token_urlsafe(32)
+        for attempt in range(5):
+            await loaded.lock.acquire()
+            try:
+                loaded = self._refresh(loaded)
+                if loaded.meta.finished or loaded.session.status().over:
+                    raise HostError("FAILED_PRECONDITION", errors.GAME_OVER, "the game is over: its seats are closed")
+                taken = {row.seat for row in self.store.seats(req.game_id)}
+                if req.HasField("seat"):
+                    seat = req.seat
+                else:
+                    free = [s for s in range(players) if s not in taken]
+                    if not free:
+                        raise HostError("FAILED_PRECONDITION", NO_FREE_SEAT, "every seat of this game is taken")
+                    seat = free[0]
+                if seat in taken:
+                    raise HostError("ALREADY_EXISTS", SEAT_TAKEN, f"seat {seat} is already taken")
+                row = SeatRow(seat, token_hash(token), req.player)  # its length is bounded (server.limits)
+                chain = loaded.chain()
+                record, body = chain.platform(pb.PlatformEvent(
+                    seat_claimed=pb.SeatClaimed(seat=seat, player=req.player)), self.clock())
+                try:  # durable: off the loop
+                    claimed = await asyncio.shield(
+                        asyncio.to_thread(self.store.claim_seat, req.game_id, row, [record]))
+                except Conflict:  # another process appended first: catch up and try again
+                    continue
+                if not claimed:
+                    raise HostError("ALREADY_EXISTS", SEAT_TAKEN, f"seat {seat} is already taken")
+                loaded.head_seq, loaded.head_hash = record.seq, record.hash
+                loaded.tokens[row.token_hash] = seat
+                self._publish(loaded, [body])
+            finally:
+                loaded.lock.release()
+            return pb.JoinGameResponse(seat=seat, token=token, game=self._summary(loaded))
+        raise HostError("ABORTED", LOST_RACE, "the game kept moving while the seat was claimed; retry")
 
     async def get_game(self, game_id: str) -> pb.GameSummary:
         return self._summary(await self._current(game_id))

@@ -170,6 +170,7 @@ class Verdict(msgspec.Struct):
     first_bad_seq: int = -1
     problem: str = ""
     result: str = ""
+    players: dict[int, str] = {}  # seat -> the name its claimant gave (SeatClaimed records)
 
     def describe(self) -> str:
         if self.ok:
@@ -264,10 +265,23 @@ def _verify_content(bodies: list[pb.LogRecord], head: bytes) -> Verdict:
         return _bad(0, f"the game cannot be set up: {exc.message}", **meta)
     expected = _expected(wire, opening)
     request_ids: set[tuple[int, str]] = set()
+    seated: dict[int, str] = {}  # seat -> the player's name, from the SeatClaimed records
     seq = 1
     while seq < n - 1:
         body = bodies[seq]
         env = body.envelope
+        if _platform_kind(body) == "seat_claimed":
+            bad = _check_platform_envelope(body, seq, 1)
+            claim = body.event.platform.seat_claimed
+            if not bad and not 0 <= claim.seat < created.players:
+                bad = f"it claims seat {claim.seat} of a {created.players}-player game"
+            if not bad and claim.seat in seated:
+                bad = f"seat {claim.seat} is claimed a second time"
+            if bad:
+                return _bad(seq, bad, **meta)
+            seated[claim.seat] = claim.player
+            seq += 1
+            continue
         if env.command_seq != seq or env.part != 0:
             return _bad(seq, "a command's records do not start here", **meta)
         emitted: list[Emitted] = []
@@ -314,7 +328,9 @@ def _verify_content(bodies: list[pb.LogRecord], head: bytes) -> Verdict:
         return _bad(n - 1, "the seed is revealed but the replayed game is not over", **meta)
     result = status.result
     meta["result"] = "draw" if result and not result.winners else f"won by seat(s) {list(result.winners)}"
-    return Verdict(ok=True, **meta)
+    if seated:
+        meta["result"] += "; players: " + ", ".join(f"seat {s} {seated[s][:40]!r}" for s in sorted(seated))
+    return Verdict(ok=True, players=seated, **meta)
 
 
 def _check_envelope(env: pb.CommandEnvelope, first: pb.CommandEnvelope, command_seq: int, part: int,

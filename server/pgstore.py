@@ -345,13 +345,29 @@ SELECT 1""",
     def mark_finished(self, game_id: str) -> None:
         self._write(lambda db: db.execute(self._sql["finished"], ([game_id],)))
 
-    def claim_seat(self, game_id: str, row: SeatRow) -> bool:
-        try:
-            self._write(lambda db: db.execute(f"INSERT INTO {self.schema}.seats VALUES (%s,%s,%s,%s)",
-                                              (game_id, row.seat, row.token_hash, row.player)))
-            return True
-        except Conflict:
-            return False
+    def claim_seat(self, game_id: str, row: SeatRow, records: list[Record] = ()) -> bool:
+        """The seat's row and its records (``SeatClaimed``) in one transaction, then a notification.
+        False if the seat is taken; :class:`Conflict` if another process took the records' seq."""
+        claimed = []
+
+        def run(db: psycopg.Connection) -> None:
+            with db.transaction():
+                taken = db.execute(f"INSERT INTO {self.schema}.seats VALUES (%s,%s,%s,%s) ON CONFLICT DO NOTHING",
+                                   (game_id, row.seat, row.token_hash, row.player)).rowcount == 0
+                if taken:
+                    return
+                if records:
+                    with db.cursor() as cur:
+                        cur.executemany(f"INSERT INTO {self.schema}.records VALUES (%s,%s,%s,%s)",
+                                        [(game_id, r.seq, r.body, r.hash) for r in records])
+            claimed.append(True)
+            if records:
+                try:
+                    db.execute(self._sql["notify"], (self.channel, [f"{game_id} {records[-1].seq}"]))
+                except psycopg.Error as exc:
+                    log.warning("notifying a seat claim failed (%s); the heads' poll will find it", exc)
+        self._write(run)
+        return bool(claimed)
 
     def append(self, game_id, records, request=None) -> None:
         self.start_append(game_id, records, request).result()

@@ -87,7 +87,7 @@ class Store(Protocol):
     def list_games(self, game_type: str, include_finished: bool, limit: int,
                    after: tuple[int, str] | None = None) -> list[GameMeta]: ...
     def mark_finished(self, game_id: str) -> None: ...
-    def claim_seat(self, game_id: str, row: SeatRow) -> bool: ...
+    def claim_seat(self, game_id: str, row: SeatRow, records: list[Record] = ()) -> bool: ...
     def seats(self, game_id: str) -> list[SeatRow]: ...
     def append(self, game_id: str, records: list[Record], request: Request | None = None) -> None: ...
     def start_append(self, game_id: str, records: list[Record], request: Request | None = None,
@@ -139,12 +139,16 @@ class MemoryStore:
     def mark_finished(self, game_id: str) -> None:
         self._games[game_id].finished = True
 
-    def claim_seat(self, game_id: str, row: SeatRow) -> bool:
+    def claim_seat(self, game_id: str, row: SeatRow, records: list[Record] = ()) -> bool:
         with self._lock:
             seats = self._seats[game_id]
             if row.seat in seats:
                 return False
+            log = self._log[game_id]
+            if records and records[0].seq != len(log):
+                raise Conflict(f"{game_id}: seq {records[0].seq} is taken")
             seats[row.seat] = row
+            log.extend(records)
             return True
 
     def seats(self, game_id: str) -> list[SeatRow]:
@@ -480,13 +484,19 @@ class SqliteStore(GroupWriter):
     def mark_finished(self, game_id: str) -> None:
         self._write(lambda db: db.execute("UPDATE games SET finished=1 WHERE game_id=?", (game_id,)))
 
-    def claim_seat(self, game_id: str, row: SeatRow) -> bool:
-        try:
-            self._write(lambda db: db.execute("INSERT INTO seats VALUES (?,?,?,?)",
-                                              (game_id, row.seat, row.token_hash, row.player)))
-            return True
-        except Conflict:
-            return False
+    def claim_seat(self, game_id: str, row: SeatRow, records: list[Record] = ()) -> bool:
+        """The seat's row and its records (``SeatClaimed``) in one transaction. False if the seat
+        is taken; :class:`Conflict` if another writer took the records' seq."""
+        claimed = []
+
+        def run(db: sqlite3.Connection) -> None:
+            if db.execute("SELECT 1 FROM seats WHERE game_id=? AND seat=?", (game_id, row.seat)).fetchone():
+                return
+            db.execute("INSERT INTO seats VALUES (?,?,?,?)", (game_id, row.seat, row.token_hash, row.player))
+            self._insert(db, "INSERT INTO records VALUES", [(game_id, r.seq, r.body, r.hash) for r in records])
+            claimed.append(True)
+        self._write(run)
+        return bool(claimed)
 
     def append(self, game_id, records, request=None) -> None:
         self.start_append(game_id, records, request).result()

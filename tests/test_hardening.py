@@ -148,6 +148,7 @@ def test_item2_a_subscriber_that_stops_reading_is_bounded_then_closed_with_the_s
 def test_item3_oversized_fields_get_field_too_long_with_their_detail_and_change_nothing(client, server):
     game = client.create("roma", seed=b"sizes")
     me = client.join(game.game_id, seat=0, player="p0")
+    game = client.game(game.game_id)
     long_id = "x" * 7000
     err = refused(client.game, long_id)
     assert (err.status, err.code) == ("INVALID_ARGUMENT", "FIELD_TOO_LONG")
@@ -172,9 +173,10 @@ def test_item3_oversized_fields_get_field_too_long_with_their_detail_and_change_
 def test_item3_a_512kb_request_id_is_refused_not_stored(client):
     game = client.create("roma", seed=b"big-request-id")
     me = client.join(game.game_id, seat=0)
+    head = client.game(game.game_id).head_seq
     err = refused(me.submit, me.legal()[0] if me.legal() else pb.GameCommand(), request_id="r" * (512 << 10))
     assert err.code == "FIELD_TOO_LONG"
-    assert client.game(game.game_id).head_seq == game.head_seq
+    assert client.game(game.game_id).head_seq == head
 
 
 # ---- 4. exact tokens and seqs -------------------------------------------------------------------
@@ -342,3 +344,37 @@ def test_item7_verify_head_checks_the_published_head_hash(finished_export, tmp_p
     path.write_bytes(finished_export)
     out = subprocess.run(cli, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0 and out.stdout.startswith("OK:"), out
+
+
+# ---- 8. who sat in each seat is in the hashed log -----------------------------------------------
+
+def test_item8_the_exported_log_records_who_claimed_each_seat_and_verify_checks_it(client):
+    from carthago.bots import RandomBot
+    from server.log import verify
+
+    game = client.create("roma", seed=b"who-sat")
+    seats = [client.join(game.game_id, seat=1, player="Hasdrubal"), client.join(game.game_id, player="Scipio")]
+    bots = {s.seat: RandomBot(s, seed=2) for s in seats}
+    while not (summary := client.game(game.game_id)).status.over:
+        for s in summary.status.to_act:
+            bots[s].act_once()
+    data = client.export(game.game_id).records
+    bodies = _bodies(data)
+    claims = [(b.seq, b.event.platform.seat_claimed) for b in bodies
+              if b.event.WhichOneof("game") == "platform" and b.event.platform.WhichOneof("kind") == "seat_claimed"]
+    assert [(c.seat, c.player) for _, c in claims] == [(1, "Hasdrubal"), (0, "Scipio")]
+    verdict = verify(data)
+    assert verdict.ok and verdict.players == {0: "Scipio", 1: "Hasdrubal"}, verdict.describe()
+    assert "'Hasdrubal'" in verdict.describe()
+    # a renamed player, resealed: the chain holds, the content does not change, the head hash does
+    forged = _bodies(data)
+    forged[claims[0][0]].event.platform.seat_claimed.player = "Hannibal"
+    assert verify(_reseal(forged), head=verdict.head_hash).ok is False
+    # a second claim of one seat is caught
+    twice = _bodies(data)
+    twice[claims[1][0]].event.platform.seat_claimed.seat = 1
+    bad = verify(_reseal(twice))
+    assert not bad.ok and bad.first_bad_seq == claims[1][0], bad.describe()
+    # a finished game's seats are closed (a claim after the seed's reveal would break its log)
+    err = refused(client.join, game.game_id, seat=0)
+    assert (err.status, err.code) == ("FAILED_PRECONDITION", "GAME_OVER")
