@@ -8,9 +8,9 @@ STUBS  := clients/python/carthago/.stubs-generated
 ADDR   ?= 127.0.0.1:50051
 STORE  ?= sqlite:var/carthago.db
 
-.PHONY: setup run test conformance random-games bench stubs js clean
+.PHONY: setup run test conformance random-games bench stubs js buf proto-check clean
 
-setup: $(DEPS) $(STUBS) js
+setup: $(DEPS) $(STUBS) js buf
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,17 @@ js:
 		[ -d clients/js/node_modules ] || (cd clients/js && npm ci --silent --no-audit --no-fund); \
 	else echo "node/npm not found: the JavaScript bot and its test are skipped"; fi
 
+# buf, for the schema's lint and breaking-change check (tests/test_contract.py): the npm package
+# @bufbuild/buf ships the binary, pinned by tools/buf/package-lock.json; skipped where npm is absent.
+buf:
+	@if command -v npm >/dev/null 2>&1; then \
+		[ -x tools/buf/node_modules/.bin/buf ] || (cd tools/buf && npm ci --silent --no-audit --no-fund); \
+	else echo "npm not found: buf is not installed and the schema's lint and breaking check are skipped"; fi
+
+proto-check: buf
+	tools/buf/node_modules/.bin/buf lint proto
+	tools/buf/node_modules/.bin/buf breaking proto --against proto/released.binpb
+
 run: setup
 	@mkdir -p var
 	$(BIN)/carthago serve --addr $(ADDR) --store $(STORE)
@@ -66,4 +77,5 @@ bench: setup
 	$(BIN)/python -m bench
 
 clean:
-	rm -rf $(VENV) clients/python/carthago/v1 clients/python/carthago/games $(STUBS) clients/js/node_modules
+	rm -rf $(VENV) clients/python/carthago/v1 clients/python/carthago/games $(STUBS) clients/js/node_modules \
+		tools/buf/node_modules
