@@ -62,3 +62,19 @@ def test_a_renumbered_field_is_caught_by_the_breaking_check(tmp_path):
     schema.write_text(text.replace("  int64 head_seq = 7;", "  int64 head_seq = 17;"))
     out = buf("breaking", str(copy), "--against", str(copy / "released.binpb"))
     assert out.returncode != 0 and "head_seq" in out.stdout + out.stderr
+
+
+def test_protocol_guide_names_every_error_code_the_server_and_the_engine_define():
+    """Issue 16, item 9: docs/PROTOCOL.md is the one guide; every stable code a client can get is
+    in its table."""
+    import re
+
+    from engine import errors
+    from server import host, limits
+
+    guide = (ROOT / "docs" / "PROTOCOL.md").read_text()
+    codes = {v for m in (host, errors, limits) for k, v in vars(m).items()
+             if isinstance(v, str) and k.isupper() and re.fullmatch(r"[A-Z][A-Z_]+", v) and v == k}
+    assert len(codes) > 25
+    missing = sorted(c for c in codes if f"`{c}`" not in guide)
+    assert not missing, f"docs/PROTOCOL.md does not explain: {missing}"
