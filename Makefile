@@ -9,9 +9,9 @@ ADDR   ?= 127.0.0.1:50051
 HTTP_ADDR ?= 127.0.0.1:8080
 STORE  ?= sqlite:var/carthago.db
 
-.PHONY: setup run test conformance random-games bench stubs js web browser test-browser screenshots clean
+.PHONY: setup run test conformance random-games bench stubs js web browser test-browser screenshots buf proto-check clean
 
-setup: $(DEPS) $(STUBS) js web
+setup: $(DEPS) $(STUBS) js web buf
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -68,6 +68,19 @@ browser:
 		|| echo "*** apt-get could not install chromium: the browser test will be skipped"; \
 	else echo "*** no /usr/bin/chromium and no apt-get as root to install it: the browser test will be skipped"; fi
 
+# buf, for the schema's lint and breaking-change check (tests/test_contract.py): the npm package
+# @bufbuild/buf ships the binary, pinned by tools/buf/package-lock.json; skipped where npm is absent.
+# `npm install --no-save`, not `npm ci`: the lock lists only this platform's optional binary
+# package (the registry here serves no other), which `npm ci` refuses as out of sync.
+buf:
+	@if command -v npm >/dev/null 2>&1; then \
+		[ -x tools/buf/node_modules/.bin/buf ] || (cd tools/buf && npm install --silent --no-audit --no-fund --no-save); \
+	else echo "npm not found: buf is not installed and the schema's lint and breaking check are skipped"; fi
+
+proto-check: buf
+	tools/buf/node_modules/.bin/buf lint proto
+	tools/buf/node_modules/.bin/buf breaking proto --against proto/released.binpb
+
 run: setup
 	@mkdir -p var
 	$(BIN)/carthago serve --addr $(ADDR) --store $(STORE) --http-addr $(HTTP_ADDR)
@@ -106,4 +119,5 @@ screenshots: setup browser
 
 clean:
 	rm -rf $(VENV) clients/python/carthago/v1 clients/python/carthago/games $(STUBS) clients/js/node_modules \
-		clients/web/node_modules clients/web/dist clients/web/src/gen
+		clients/web/node_modules clients/web/dist clients/web/src/gen \
+		tools/buf/node_modules

@@ -32,7 +32,9 @@ from grpc_status import rpc_status
 
 from carthago.v1 import carthago_pb2 as pb
 
-from .host import MALFORMED_MESSAGE, STORE_UNAVAILABLE, GameHost, HostConfig, HostError
+from . import limits
+from .host import MALFORMED_AUTHORIZATION, MALFORMED_MESSAGE, STORE_UNAVAILABLE, GameHost, HostConfig, HostError
+from .limits import cap
 from .store import StoreUnavailable, open_store
 
 log = logging.getLogger("carthago.server")
@@ -41,26 +43,39 @@ MAX_MESSAGE_BYTES = 1 << 20  # larger requests get RESOURCE_EXHAUSTED from the t
 
 
 def _token(context: grpc.aio.ServicerContext) -> str | None:
-    for key, value in context.invocation_metadata() or ():
-        if key == "authorization":
-            return value[7:].strip() if value.lower().startswith("bearer ") else value.strip()
-    return None
+    """The bearer token of the call, None without ``authorization`` metadata. Exactly one
+    ``authorization: Bearer <token>`` (the scheme's case is free, RFC 7235); anything else is
+    refused rather than guessed at."""
+    values = [value for key, value in context.invocation_metadata() or () if key == "authorization"]
+    if not values:
+        return None
+    scheme, _, token = values[0].partition(" ")
+    if len(values) > 1 or scheme.lower() != "bearer" or not token.strip() or " " in token.strip():
+        raise HostError("UNAUTHENTICATED", MALFORMED_AUTHORIZATION,
+                        "send the token as one 'authorization: Bearer <token>' metadata entry")
+    return token.strip()
 
 
 async def _abort(context: grpc.aio.ServicerContext, err: HostError) -> None:
     detail = any_pb2.Any()
     detail.Pack(error_details_pb2.ErrorInfo(reason=err.code, domain="carthago"))
-    status = status_pb2.Status(code=getattr(code_pb2, err.status), message=f"{err.code}: {err.message}",
+    status = status_pb2.Status(code=getattr(code_pb2, err.status), message=cap(f"{err.code}: {err.message}"),
                                details=[detail])
     await context.abort_with_status(rpc_status.to_status(status))
 
 
 def _parse(request_type, raw: bytes):
+    """The request, decoded and held to the sizes of ``server.limits`` (before anything reads it)."""
     try:
-        return request_type.FromString(raw)
+        request = request_type.FromString(raw)
     except DecodeError:
         raise HostError("INVALID_ARGUMENT", MALFORMED_MESSAGE,
                         f"the request is not a valid {request_type.DESCRIPTOR.full_name}") from None
+    try:
+        limits.check(request)
+    except limits.TooLong as exc:
+        raise HostError("INVALID_ARGUMENT", exc.code, exc.message) from None
+    return request
 
 
 class Servicer:

@@ -23,12 +23,15 @@ that (:meth:`GameHost._current`), so nobody sees a state that is not durable yet
 from __future__ import annotations
 
 import asyncio
+import base64
 import hashlib
 import hmac
+import json
 import logging
 import os
 import secrets
 import time
+from collections import OrderedDict
 from concurrent.futures import Future
 from typing import AsyncIterator, Callable
 
@@ -39,6 +42,7 @@ from engine import errors, registry
 from engine.core import Game, GameConfig, decode_state, encode_state
 from engine.session import Session
 
+from .limits import quote
 from .log import Chain, for_seat, game_event_of, version_of, export_bytes, render_jsonl
 from .store import Conflict, GameMeta, SeatRow, Snapshot, Store, StoreUnavailable
 from .wire import GameWire, WireError, wire_for
@@ -61,7 +65,17 @@ BAD_SEAT = "BAD_SEAT"
 CLIENT_SEED_NOT_ALLOWED = "CLIENT_SEED_NOT_ALLOWED"
 NOT_FINISHED = "NOT_FINISHED"
 BAD_SEQ = "BAD_SEQ"
+BAD_LIMIT = "BAD_LIMIT"
+BAD_PAGE_TOKEN = "BAD_PAGE_TOKEN"
+
+STREAM_TOO_SLOW = "STREAM_TOO_SLOW"
+
+STREAM_QUEUE_MAX = 256   # batches waiting for one stream subscriber before it is closed as too slow
+TOO_SLOW = object()      # what a dropped subscriber's queue holds
+LIST_PAGE_MAX = 100      # games per ListGames page, at most (and by default)
+PAST_VIEWS_CACHED = 256  # GetView(at_seq) answers kept
 MALFORMED_MESSAGE = "MALFORMED_MESSAGE"
+MALFORMED_AUTHORIZATION = "MALFORMED_AUTHORIZATION"
 STORE_UNAVAILABLE = "STORE_UNAVAILABLE"
 SHUTTING_DOWN = "SHUTTING_DOWN"
 
@@ -78,6 +92,28 @@ def rule_error(exc: errors.RuleError) -> HostError:
     if exc.code in (errors.MALFORMED_COMMAND, errors.UNKNOWN_COMMAND, errors.BAD_CONFIG):
         return HostError("INVALID_ARGUMENT", exc.code, exc.message)
     return HostError("FAILED_PRECONDITION", exc.code, exc.message)
+
+
+def _page_token(req: pb.ListGamesRequest, created_at_ms: int, game_id: str) -> str:
+    """An opaque token for the page after ``game_id``, bound to the query's filters."""
+    raw = json.dumps([1, req.game_type, req.include_finished, created_at_ms, game_id], separators=(",", ":"))
+    return base64.urlsafe_b64encode(raw.encode()).decode().rstrip("=")
+
+
+def _page_after(req: pb.ListGamesRequest) -> tuple[int, str]:
+    """The (created_at_ms, game_id) a page token names; BAD_PAGE_TOKEN if it is not one of this query."""
+    try:
+        raw = base64.urlsafe_b64decode(req.page_token + "=" * (-len(req.page_token) % 4))
+        version, game_type, finished, created, game_id = json.loads(raw)
+        ok = version == 1 and isinstance(created, int) and isinstance(game_id, str)
+    except (ValueError, TypeError):
+        ok = False
+    if not ok:
+        raise HostError("INVALID_ARGUMENT", BAD_PAGE_TOKEN, "page_token is not a next_page_token of this server")
+    if (game_type, finished) != (req.game_type, req.include_finished):
+        raise HostError("INVALID_ARGUMENT", BAD_PAGE_TOKEN,
+                        "page_token belongs to a query with other filters (game_type, include_finished)")
+    return created, game_id
 
 
 class HostConfig(msgspec.Struct):
@@ -149,6 +185,7 @@ class GameHost:
         self._loop: asyncio.AbstractEventLoop | None = None
         self.closing = False
         self.evicted = 0
+        self._past_views: OrderedDict[tuple, bytes] = OrderedDict()  # GetView(at_seq) answers, LRU
         # a store whose reads cross a network offers them as coroutines too (PostgreSQL)
         self._async_reads = hasattr(store, "head_and_request_async")
 
@@ -273,7 +310,7 @@ class GameHost:
             return self._rebuild(loaded)
         meta = self.store.get_game(game_id)
         if meta is None:
-            raise HostError("NOT_FOUND", GAME_NOT_FOUND, f"no game {game_id!r}")
+            raise HostError("NOT_FOUND", GAME_NOT_FOUND, f"no game {quote(game_id)}")
         loaded = self._build(meta)
         self._games[game_id] = loaded
         return loaded
@@ -307,7 +344,7 @@ class GameHost:
 
         session = Session.restore(game, config, meta.seed, session.state, session.position, tail())
         if head is None:  # created, its first records not committed yet (or never: a crash in between)
-            raise HostError("NOT_FOUND", GAME_NOT_FOUND, f"game {meta.game_id!r} is being created")
+            raise HostError("NOT_FOUND", GAME_NOT_FOUND, f"game {quote(meta.game_id)} is being created")
         head_seq, head_hash = head
         loaded = Loaded(meta, game, session, head_seq, head_hash)
         loaded.tokens = {row.token_hash: row.seat for row in self.store.seats(meta.game_id)}
@@ -366,10 +403,19 @@ class GameHost:
 
     @staticmethod
     def _publish(loaded: Loaded, bodies: list[pb.LogRecord]) -> None:
-        """Committed records, in order, to every stream of the game."""
+        """Committed records, in order, to every stream of the game. A stream that has
+        ``STREAM_QUEUE_MAX`` batches waiting (its client stopped reading) is dropped: its queue is
+        emptied and holds only ``TOO_SLOW``, which ends it with RESOURCE_EXHAUSTED / STREAM_TOO_SLOW
+        naming the seq to resume from. Memory per subscriber stays bounded whatever it does."""
         if bodies:
-            for queue in loaded.subscribers:
-                queue.put_nowait(bodies)
+            for queue in list(loaded.subscribers):
+                if queue.qsize() >= STREAM_QUEUE_MAX:
+                    loaded.subscribers.discard(queue)
+                    while not queue.empty():
+                        queue.get_nowait()
+                    queue.put_nowait(TOO_SLOW)
+                else:
+                    queue.put_nowait(bodies)
 
     async def _current(self, game_id: str, refresh: bool = True) -> Loaded:
         """The game as committed. A command in flight has applied its events in memory before its
@@ -444,7 +490,7 @@ class GameHost:
         except KeyError:
             known = ", ".join(registry.ids())
             raise HostError("INVALID_ARGUMENT", UNKNOWN_GAME_TYPE,
-                            f"no game type {req.game_type!r} (known: {known})") from None
+                            f"no game type {quote(req.game_type)} (known: {known})") from None
         if req.seed and not self.config.allow_client_seeds:
             raise HostError("PERMISSION_DENIED", CLIENT_SEED_NOT_ALLOWED,
                             "this server chooses seeds itself (start it with --allow-client-seeds for tests)")
@@ -464,48 +510,83 @@ class GameHost:
             seed_commitment=hashlib.sha256(seed).hexdigest(), engine_version=version_of(game),
             game_version=game.info.version)), created)
         records = [first] + chain.game_events(wire_for(game), opening, 0, -1, None, "", created)
-        try:
-            await asyncio.to_thread(self.store.create_game, meta)  # a durable write: off the event loop
+        try:  # the game and its first records in one transaction; a durable write: off the event loop
+            await asyncio.shield(asyncio.to_thread(self.store.create_game, meta, [r for r, _ in records]))
         except Conflict:
             raise HostError("ABORTED", LOST_RACE, "a game id was drawn twice; retry") from None
-        await asyncio.shield(asyncio.wrap_future(self.store.start_append(game_id, [r for r, _ in records])))
         # a reader (ListGames) may have loaded it from the store already: keep that one
         loaded = self._games.setdefault(game_id, Loaded(meta, game, session, chain.next_seq - 1, chain.prev_hash))
         return pb.CreateGameResponse(game=self._summary(loaded))
 
     async def join_game(self, req: pb.JoinGameRequest) -> pb.JoinGameResponse:
-        loaded = self._load(req.game_id)
-        players = loaded.meta.players
-        taken = {row.seat for row in self.store.seats(req.game_id)}
-        if req.HasField("seat"):
-            if not 0 <= req.seat < players:
-                raise HostError("INVALID_ARGUMENT", BAD_SEAT, f"seats are 0..{players - 1}, not {req.seat}")
-            seat = req.seat
-        else:
-            free = [s for s in range(players) if s not in taken]
-            if not free:
-                raise HostError("FAILED_PRECONDITION", NO_FREE_SEAT, "every seat of this game is taken")
-            seat = free[0]
-        token = secrets.token_urlsafe(32)
-        row = SeatRow(seat, token_hash(token), req.player[:64])
-        if not await asyncio.to_thread(self.store.claim_seat, req.game_id, row):  # durable: off the loop
-            raise HostError("ALREADY_EXISTS", SEAT_TAKEN, f"seat {seat} is already taken")
+        """Claim a seat. The claim is a record of the game's log (``SeatClaimed``: the seat and the
+        player's name, hashed with the rest), written with the seat's row in one transaction, under
+        the game's lock like a command."""
         loaded = await self._current(req.game_id)
-        loaded.tokens[row.token_hash] = seat
-        return pb.JoinGameResponse(seat=seat, token=token, game=self._summary(loaded))
+        players = loaded.meta.players
+        if req.HasField("seat") and not 0 <= req.seat < players:
+            raise HostError("INVALID_ARGUMENT", BAD_SEAT, f"seats are 0..{players - 1}, not {req.seat}")
+        token = secrets.token_urlsafe(32)
+        for attempt in range(5):
+            await loaded.lock.acquire()
+            try:
+                loaded = self._refresh(loaded)
+                if loaded.meta.finished or loaded.session.status().over:
+                    raise HostError("FAILED_PRECONDITION", errors.GAME_OVER, "the game is over: its seats are closed")
+                taken = {row.seat for row in self.store.seats(req.game_id)}
+                if req.HasField("seat"):
+                    seat = req.seat
+                else:
+                    free = [s for s in range(players) if s not in taken]
+                    if not free:
+                        raise HostError("FAILED_PRECONDITION", NO_FREE_SEAT, "every seat of this game is taken")
+                    seat = free[0]
+                if seat in taken:
+                    raise HostError("ALREADY_EXISTS", SEAT_TAKEN, f"seat {seat} is already taken")
+                row = SeatRow(seat, token_hash(token), req.player)  # its length is bounded (server.limits)
+                chain = loaded.chain()
+                record, body = chain.platform(pb.PlatformEvent(
+                    seat_claimed=pb.SeatClaimed(seat=seat, player=req.player)), self.clock())
+                try:  # durable: off the loop
+                    claimed = await asyncio.shield(
+                        asyncio.to_thread(self.store.claim_seat, req.game_id, row, [record]))
+                except Conflict:  # another process appended first: catch up and try again
+                    continue
+                if not claimed:
+                    raise HostError("ALREADY_EXISTS", SEAT_TAKEN, f"seat {seat} is already taken")
+                loaded.head_seq, loaded.head_hash = record.seq, record.hash
+                loaded.tokens[row.token_hash] = seat
+                self._publish(loaded, [body])
+            finally:
+                loaded.lock.release()
+            return pb.JoinGameResponse(seat=seat, token=token, game=self._summary(loaded))
+        raise HostError("ABORTED", LOST_RACE, "the game kept moving while the seat was claimed; retry")
 
     async def get_game(self, game_id: str) -> pb.GameSummary:
         return self._summary(await self._current(game_id))
 
     async def list_games(self, req: pb.ListGamesRequest) -> pb.ListGamesResponse:
-        metas = self.store.list_games(req.game_type, req.include_finished, req.limit or 100)
+        """One page of games, newest first (keyset paging: a token names the last game listed). A
+        game not in memory is built in a worker thread, never on the event loop."""
+        if req.limit < 0:
+            raise HostError("INVALID_ARGUMENT", BAD_LIMIT, f"limit is 0 (the default) or more, not {req.limit}")
+        limit = min(req.limit or LIST_PAGE_MAX, LIST_PAGE_MAX)
+        after = _page_after(req) if req.page_token else None
+        metas = await asyncio.to_thread(self.store.list_games, req.game_type, req.include_finished, limit + 1,
+                                        after)
         out = pb.ListGamesResponse()
-        for m in metas:
-            try:
-                loaded = await self._current(m.game_id)
-            except HostError:  # being created: not listed yet
-                continue
-            out.games.append(self._summary(loaded))
+        for m in metas[:limit]:
+            loaded = self._games.get(m.game_id)
+            if loaded is None:
+                try:
+                    built = await asyncio.to_thread(self._build, m)
+                except HostError:  # created before creation was one transaction, its records never written
+                    continue
+                loaded = self._games.setdefault(m.game_id, built)  # one loaded meanwhile (a command) wins
+            out.games.append(self._summary(await self._current(m.game_id)))
+        if len(metas) > limit:
+            last = metas[limit - 1]
+            out.next_page_token = _page_token(req, last.created_at_ms, last.game_id)
         return out
 
     async def get_view(self, req: pb.GetViewRequest, token: str | None) -> pb.GetViewResponse:
@@ -518,15 +599,34 @@ class GameHost:
                                 "views at a past seq are for finished games")
             if not 0 <= req.at_seq <= loaded.head_seq:
                 raise HostError("INVALID_ARGUMENT", BAD_SEQ, f"seq must be in 0..{loaded.head_seq}")
-            events = [e for r in self.store.read(req.game_id, 0, req.at_seq)
-                      if (e := game_event_of(loaded.wire, pb.LogRecord.FromString(r.body))) is not None]
-            past = Session.replay(loaded.game, loaded.session.config, loaded.meta.seed, events)
-            view, status, seq = past.view(seat), past, req.at_seq
-            status_msg = self._status(Loaded(loaded.meta, loaded.game, past, seq, b""))
-        else:
-            view, seq, status_msg = loaded.session.view(seat), loaded.head_seq, self._status(loaded)
+            return await self._past_view(loaded, seat, req.at_seq)
+        view, seq, status_msg = loaded.session.view(seat), loaded.head_seq, self._status(loaded)
         return pb.GetViewResponse(seat=-1 if seat is None else seat, seq=seq, status=status_msg,
                                   view=pb.GameView(**{loaded.wire.field: loaded.wire.view_to_proto(view)}))
+
+    async def _past_view(self, loaded: Loaded, seat: int | None, at_seq: int) -> pb.GetViewResponse:
+        """The view just after record ``at_seq``: the log replayed up to it in a worker thread (a long
+        game is tens of ms of replay), and kept in a small cache (the past never changes)."""
+        key = (loaded.meta.game_id, at_seq, seat)
+        hit = self._past_views.get(key)
+        if hit is not None:
+            self._past_views.move_to_end(key)
+            return pb.GetViewResponse.FromString(hit)
+        game, config, seed, wire, meta = loaded.game, loaded.session.config, loaded.meta.seed, loaded.wire, loaded.meta
+
+        def replay() -> pb.GetViewResponse:
+            events = [e for r in self.store.read(meta.game_id, 0, at_seq)
+                      if (e := game_event_of(wire, pb.LogRecord.FromString(r.body))) is not None]
+            past = Session.replay(game, config, seed, events)
+            status = self._status(Loaded(meta, game, past, at_seq, b""))
+            return pb.GetViewResponse(seat=-1 if seat is None else seat, seq=at_seq, status=status,
+                                      view=pb.GameView(**{wire.field: wire.view_to_proto(past.view(seat))}))
+
+        response = await asyncio.to_thread(replay)
+        self._past_views[key] = response.SerializeToString()
+        while len(self._past_views) > PAST_VIEWS_CACHED:
+            self._past_views.popitem(last=False)
+        return response
 
     async def legal(self, game_id: str, token: str | None) -> pb.ListLegalCommandsResponse:
         loaded = await self._current(game_id)
@@ -673,6 +773,8 @@ class GameHost:
         """Serialized ``EventBatch`` messages: the backlog from ``from_seq``, then one per append."""
         if self.closing:
             raise HostError("UNAVAILABLE", SHUTTING_DOWN, "this server is shutting down: open the stream on another")
+        if req.from_seq < 0:
+            raise HostError("INVALID_ARGUMENT", BAD_SEQ, f"from_seq is a seq (0 or more), not {req.from_seq}")
         loaded = await self._current(req.game_id)
         caller = self._caller(loaded, token)
         seat = caller.seat
@@ -680,7 +782,7 @@ class GameHost:
         subscribers = loaded.subscribers  # shared by every rebuild of this game
         subscribers.add(queue)
         try:
-            next_seq = max(0, req.from_seq)
+            next_seq = req.from_seq
             backlog = [pb.LogRecord.FromString(r.body) for r in self.store.read(req.game_id, next_seq)]
             if not backlog:  # open with the current state, so a client resuming at head knows where it is
                 yield self._batch(loaded, [], seat)[0]
@@ -700,6 +802,10 @@ class GameHost:
                 if bodies is None:
                     raise HostError("UNAVAILABLE", SHUTTING_DOWN, "this server is shutting down: resume the "
                                     f"stream from seq {next_seq} (from_seq={next_seq}) on another server")
+                if bodies is TOO_SLOW:
+                    raise HostError("RESOURCE_EXHAUSTED", STREAM_TOO_SLOW,
+                                    f"this stream fell {STREAM_QUEUE_MAX} batches behind the game: resume it "
+                                    f"from seq {next_seq} (from_seq={next_seq}) and read it faster")
                 backlog = [b for b in bodies if b.seq >= next_seq]
                 if backlog and backlog[0].seq > next_seq:  # records this stream was not handed: from the log
                     backlog[:0] = [pb.LogRecord.FromString(r.body)

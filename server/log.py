@@ -170,6 +170,7 @@ class Verdict(msgspec.Struct):
     first_bad_seq: int = -1
     problem: str = ""
     result: str = ""
+    players: dict[int, str] = {}  # seat -> the name its claimant gave (SeatClaimed records)
 
     def describe(self) -> str:
         if self.ok:
@@ -183,8 +184,20 @@ def _bad(seq: int, problem: str, **kw) -> Verdict:
     return Verdict(ok=False, first_bad_seq=seq, problem=problem, **kw)
 
 
-def verify(data: bytes) -> Verdict:
-    """Check an export: the chain, the seed against its commitment, and the replay."""
+def verify(data: bytes, head: str | None = None) -> Verdict:
+    """Check an export: the chain, the seed against its commitment, every envelope, and the replay;
+    with ``head`` (hex), also that the log ends at that published head hash: the one check that pins
+    what the replay cannot (when each command arrived, its request id), since any edit resealed
+    through the rest of the chain changes the head."""
+    verdict = _verify(data)
+    if verdict.ok and head is not None and head.strip().lower() != verdict.head_hash:
+        return Verdict(ok=False, records=verdict.records, head_hash=verdict.head_hash, game_type=verdict.game_type,
+                       problem=f"its head hash is {verdict.head_hash}, not the published {head.strip().lower()}: "
+                               "this is not the log that was published")
+    return verdict
+
+
+def _verify(data: bytes) -> Verdict:
     bodies: list[pb.LogRecord] = []
     prev = ZERO_HASH
     try:
@@ -224,7 +237,14 @@ def _verify_content(bodies: list[pb.LogRecord], head: bytes) -> Verdict:
     created = bodies[0].event.platform.game_created
     meta = dict(records=n, head_hash=head.hex(), game_type=created.game_type)
     if _platform_kind(bodies[-1]) != "seed_revealed":
-        return _bad(n - 1, "the seed is not revealed: the game is not finished, so it cannot be replayed", **meta)
+        return _bad(n, _ends_early(bodies, created), **meta)
+    bad = _check_platform_envelope(bodies[0], 0, 1)
+    if bad:
+        return _bad(0, bad, **meta)
+    last = bodies[-1]
+    bad = _check_platform_envelope(last, n - 1, 1)
+    if bad:
+        return _bad(n - 1, bad, **meta)
     seed = bodies[-1].event.platform.seed_revealed.seed
     if commitment(seed) != created.seed_commitment:
         return _bad(n - 1, "the revealed seed does not match the commitment made at creation", **meta)
@@ -244,10 +264,24 @@ def _verify_content(bodies: list[pb.LogRecord], head: bytes) -> Verdict:
     except RuleError as exc:
         return _bad(0, f"the game cannot be set up: {exc.message}", **meta)
     expected = _expected(wire, opening)
+    request_ids: set[tuple[int, str]] = set()
+    seated: dict[int, str] = {}  # seat -> the player's name, from the SeatClaimed records
     seq = 1
     while seq < n - 1:
         body = bodies[seq]
         env = body.envelope
+        if _platform_kind(body) == "seat_claimed":
+            bad = _check_platform_envelope(body, seq, 1)
+            claim = body.event.platform.seat_claimed
+            if not bad and not 0 <= claim.seat < created.players:
+                bad = f"it claims seat {claim.seat} of a {created.players}-player game"
+            if not bad and claim.seat in seated:
+                bad = f"seat {claim.seat} is claimed a second time"
+            if bad:
+                return _bad(seq, bad, **meta)
+            seated[claim.seat] = claim.player
+            seq += 1
+            continue
         if env.command_seq != seq or env.part != 0:
             return _bad(seq, "a command's records do not start here", **meta)
         emitted: list[Emitted] = []
@@ -267,6 +301,17 @@ def _verify_content(bodies: list[pb.LogRecord], head: bytes) -> Verdict:
                 return _bad(seq, f"the recorded command is rejected on replay: {exc.code}: {exc.message}", **meta)
         if seq + len(produced) > n - 1:
             return _bad(seq, "the log ends in the middle of a command's events", **meta)
+        for k in range(len(produced)):
+            bad = _check_envelope(bodies[seq + k].envelope, env, seq, k, len(produced))
+            if bad:
+                return _bad(seq + k, bad, **meta)
+        if env.seat == PLATFORM_SEAT and env.received_at_unix_ms != bodies[0].envelope.received_at_unix_ms:
+            return _bad(seq, "the set-up records are not stamped with the game's creation time", **meta)
+        if env.request_id:
+            if (env.seat, env.request_id) in request_ids:
+                return _bad(seq, f"seat {env.seat} used request id {env.request_id[:40]!r} twice (a retry is "
+                                 "answered from the first, never appended again)", **meta)
+            request_ids.add((env.seat, env.request_id))
         for k, (event, visibility) in enumerate(produced):
             rec = bodies[seq + k]
             if rec.event.SerializeToString(deterministic=True) != event or \
@@ -283,7 +328,60 @@ def _verify_content(bodies: list[pb.LogRecord], head: bytes) -> Verdict:
         return _bad(n - 1, "the seed is revealed but the replayed game is not over", **meta)
     result = status.result
     meta["result"] = "draw" if result and not result.winners else f"won by seat(s) {list(result.winners)}"
-    return Verdict(ok=True, **meta)
+    if seated:
+        meta["result"] += "; players: " + ", ".join(f"seat {s} {seated[s][:40]!r}" for s in sorted(seated))
+    return Verdict(ok=True, players=seated, **meta)
+
+
+def _check_envelope(env: pb.CommandEnvelope, first: pb.CommandEnvelope, command_seq: int, part: int,
+                    parts: int) -> str:
+    """What is wrong with the envelope of record ``part`` of the command at ``command_seq`` (whose
+    first record's envelope is ``first``), or "". One command's records agree with each other: same
+    seat, request id and arrival time; their place among the command's records; the command itself
+    on the first record only; nothing of a client's on the platform's set-up records."""
+    if env.command_seq != command_seq or env.part != part or env.parts != parts:
+        return (f"its envelope says record {env.part} of {env.parts} of the command at seq {env.command_seq}, "
+                f"but it is record {part} of {parts} of the command at seq {command_seq}")
+    if env.seat != first.seat:
+        return f"its envelope's seat {env.seat} differs from seat {first.seat} of its command's first record"
+    if env.request_id != first.request_id:
+        return "its envelope's request id differs from that of its command's first record"
+    if env.received_at_unix_ms != first.received_at_unix_ms:
+        return "its envelope's arrival time differs from that of its command's first record"
+    if part > 0 and env.HasField("command"):
+        return "a command is recorded on a record other than its command's first"
+    if env.seat == PLATFORM_SEAT and (env.request_id or env.HasField("command")):
+        return "a platform record carries a client's request id or command"
+    return ""
+
+
+def _check_platform_envelope(body: pb.LogRecord, seq: int, parts: int) -> str:
+    env = body.envelope
+    if env.seat != PLATFORM_SEAT:
+        return f"a platform record whose envelope names seat {env.seat}"
+    return _check_envelope(env, env, seq, 0, parts)
+
+
+def _ends_early(bodies: list[pb.LogRecord], created: pb.GameCreated) -> str:
+    """Why a log without its seed's reveal stops where it does; it always names the first missing
+    record. (Events carry their outcomes, so the game's status replays without the seed.)"""
+    n = len(bodies)
+    env = bodies[-1].envelope
+    if env.parts > 0 and env.part < env.parts - 1:
+        return (f"the log ends early: record {n} is missing (the command at seq {env.command_seq} caused "
+                f"{env.parts} records, the log holds {env.part + 1} of them)")
+    try:
+        game = registry.get(created.game_type)
+        wire = wire_for(game)
+        events = [e for b in bodies if (e := game_event_of(wire, b)) is not None]
+        over = Session.replay(game, GameConfig(created.players, dict(created.options)), b"", events).status().over
+    except Exception:  # noqa: BLE001 - a log that does not even replay: say what is certain
+        over = False
+    if over:
+        return (f"the log ends early: the game is over at seq {n - 1}, but record {n}, which reveals the seed, "
+                "is missing")
+    return (f"the log ends at seq {n - 1} with the game still in play (a live game's export, or a log cut "
+            f"short): record {n} onwards is missing, and without the revealed seed it cannot be replayed")
 
 
 def _expected(wire: GameWire, emitted: list[Emitted]) -> list[tuple[bytes, bytes]]:

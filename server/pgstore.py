@@ -328,21 +328,46 @@ SELECT 1""",
             log.warning("notifying %d appends failed (%s); the heads' poll will find them", len(notes), exc)
 
     # ---- writes ----------------------------------------------------------------------------
-    def create_game(self, meta: GameMeta) -> None:
+    def create_game(self, meta: GameMeta, records: list[Record] = ()) -> None:
+        """The game's row and its first records in one transaction (both or neither)."""
         row = (meta.game_id, meta.game_type, meta.players, json.dumps(meta.options, sort_keys=True),
                meta.seed, meta.created_at_ms, meta.finished)
-        self._write(lambda db: db.execute(f"INSERT INTO {self.schema}.games VALUES (%s,%s,%s,%s,%s,%s,%s)", row))
+        rows = [(meta.game_id, r.seq, r.body, r.hash) for r in records]
+
+        def run(db: psycopg.Connection) -> None:
+            with db.transaction():
+                db.execute(f"INSERT INTO {self.schema}.games VALUES (%s,%s,%s,%s,%s,%s,%s)", row)
+                if rows:
+                    with db.cursor() as cur:
+                        cur.executemany(f"INSERT INTO {self.schema}.records VALUES (%s,%s,%s,%s)", rows)
+        self._write(run)
 
     def mark_finished(self, game_id: str) -> None:
         self._write(lambda db: db.execute(self._sql["finished"], ([game_id],)))
 
-    def claim_seat(self, game_id: str, row: SeatRow) -> bool:
-        try:
-            self._write(lambda db: db.execute(f"INSERT INTO {self.schema}.seats VALUES (%s,%s,%s,%s)",
-                                              (game_id, row.seat, row.token_hash, row.player)))
-            return True
-        except Conflict:
-            return False
+    def claim_seat(self, game_id: str, row: SeatRow, records: list[Record] = ()) -> bool:
+        """The seat's row and its records (``SeatClaimed``) in one transaction, then a notification.
+        False if the seat is taken; :class:`Conflict` if another process took the records' seq."""
+        claimed = []
+
+        def run(db: psycopg.Connection) -> None:
+            with db.transaction():
+                taken = db.execute(f"INSERT INTO {self.schema}.seats VALUES (%s,%s,%s,%s) ON CONFLICT DO NOTHING",
+                                   (game_id, row.seat, row.token_hash, row.player)).rowcount == 0
+                if taken:
+                    return
+                if records:
+                    with db.cursor() as cur:
+                        cur.executemany(f"INSERT INTO {self.schema}.records VALUES (%s,%s,%s,%s)",
+                                        [(game_id, r.seq, r.body, r.hash) for r in records])
+            claimed.append(True)
+            if records:
+                try:
+                    db.execute(self._sql["notify"], (self.channel, [f"{game_id} {records[-1].seq}"]))
+                except psycopg.Error as exc:
+                    log.warning("notifying a seat claim failed (%s); the heads' poll will find it", exc)
+        self._write(run)
+        return bool(claimed)
 
     def append(self, game_id, records, request=None) -> None:
         self.start_append(game_id, records, request).result()
@@ -384,10 +409,13 @@ SELECT 1""",
         rows = self._query(f"SELECT * FROM {self.schema}.games WHERE game_id=%s", (game_id,))
         return self._meta(rows[0]) if rows else None
 
-    def list_games(self, game_type: str, include_finished: bool, limit: int) -> list[GameMeta]:
+    def list_games(self, game_type: str, include_finished: bool, limit: int,
+                   after: tuple[int, str] | None = None) -> list[GameMeta]:
+        c, g = after if after is not None else (1 << 62, "")
         sql = (f"SELECT * FROM {self.schema}.games WHERE (%s='' OR game_type=%s) AND (%s OR NOT finished) "
+               "AND (created_at_ms < %s OR (created_at_ms = %s AND game_id > %s)) "
                "ORDER BY created_at_ms DESC, game_id LIMIT %s")
-        return [self._meta(r) for r in self._query(sql, (game_type, game_type, include_finished, limit))]
+        return [self._meta(r) for r in self._query(sql, (game_type, game_type, include_finished, c, c, g, limit))]
 
     def seats(self, game_id: str) -> list[SeatRow]:
         rows = self._query(f"SELECT seat, token_hash, player FROM {self.schema}.seats WHERE game_id=%s ORDER BY seat",

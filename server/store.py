@@ -1,5 +1,7 @@
 """Storage behind one small interface: the append-only log, seats, requests, snapshots.
 
+``create_game`` writes the game's row and its first records in one transaction.
+
 Three implementations: :class:`SqliteStore` (WAL, the embedded default),
 :class:`MemoryStore` (tests) and ``server.pgstore.PostgresStore`` (several server
 processes on one database). All give the same guarantees:
@@ -80,11 +82,12 @@ class Snapshot(msgspec.Struct, frozen=True):
 
 
 class Store(Protocol):
-    def create_game(self, meta: GameMeta) -> None: ...
+    def create_game(self, meta: GameMeta, records: list[Record] = ()) -> None: ...
     def get_game(self, game_id: str) -> GameMeta | None: ...
-    def list_games(self, game_type: str, include_finished: bool, limit: int) -> list[GameMeta]: ...
+    def list_games(self, game_type: str, include_finished: bool, limit: int,
+                   after: tuple[int, str] | None = None) -> list[GameMeta]: ...
     def mark_finished(self, game_id: str) -> None: ...
-    def claim_seat(self, game_id: str, row: SeatRow) -> bool: ...
+    def claim_seat(self, game_id: str, row: SeatRow, records: list[Record] = ()) -> bool: ...
     def seats(self, game_id: str) -> list[SeatRow]: ...
     def append(self, game_id: str, records: list[Record], request: Request | None = None) -> None: ...
     def start_append(self, game_id: str, records: list[Record], request: Request | None = None,
@@ -112,34 +115,40 @@ class MemoryStore:
         self._snapshots: dict[str, list[Snapshot]] = {}
         self._lock = threading.Lock()
 
-    def create_game(self, meta: GameMeta) -> None:
+    def create_game(self, meta: GameMeta, records: list[Record] = ()) -> None:
         with self._lock:
             if meta.game_id in self._games:
                 raise Conflict(meta.game_id)
             self._games[meta.game_id] = msgspec.structs.replace(meta)
             self._seats[meta.game_id] = {}
-            self._log[meta.game_id] = []
+            self._log[meta.game_id] = list(records)
             self._snapshots[meta.game_id] = []
 
     def get_game(self, game_id: str) -> GameMeta | None:
         meta = self._games.get(game_id)
         return msgspec.structs.replace(meta) if meta else None
 
-    def list_games(self, game_type: str, include_finished: bool, limit: int) -> list[GameMeta]:
+    def list_games(self, game_type: str, include_finished: bool, limit: int,
+                   after: tuple[int, str] | None = None) -> list[GameMeta]:
         rows = [g for g in self._games.values()
-                if (not game_type or g.game_type == game_type) and (include_finished or not g.finished)]
+                if (not game_type or g.game_type == game_type) and (include_finished or not g.finished)
+                and (after is None or (-g.created_at_ms, g.game_id) > (-after[0], after[1]))]
         rows.sort(key=lambda g: (-g.created_at_ms, g.game_id))
         return [msgspec.structs.replace(g) for g in rows[:limit]]
 
     def mark_finished(self, game_id: str) -> None:
         self._games[game_id].finished = True
 
-    def claim_seat(self, game_id: str, row: SeatRow) -> bool:
+    def claim_seat(self, game_id: str, row: SeatRow, records: list[Record] = ()) -> bool:
         with self._lock:
             seats = self._seats[game_id]
             if row.seat in seats:
                 return False
+            log = self._log[game_id]
+            if records and records[0].seq != len(log):
+                raise Conflict(f"{game_id}: seq {records[0].seq} is taken")
             seats[row.seat] = row
+            log.extend(records)
             return True
 
     def seats(self, game_id: str) -> list[SeatRow]:
@@ -340,8 +349,9 @@ class SqliteStore(GroupWriter):
         writer.executescript(_SCHEMA)
         self._writer_db = writer
         self._max_params = min(writer.getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER), 30_000)
-        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA busy_timeout=5000")
+        self._local = threading.local()  # one read connection per thread (worker threads read too)
+        self._readers: list[sqlite3.Connection] = []
+        self._readers_lock = threading.Lock()
         self._start_writer(f"carthago-sqlite-writer:{path}", max_group)
 
     # ---- the writer thread ---------------------------------------------------------------
@@ -444,24 +454,49 @@ class SqliteStore(GroupWriter):
             db.execute(f"{sql} {','.join([one] * len(chunk))}", [v for row in chunk for v in row])
 
     # ---- writes ----------------------------------------------------------------------------
+    @property
+    def _db(self) -> sqlite3.Connection:
+        """This thread's read connection (WAL readers never wait for the writer)."""
+        db = getattr(self._local, "db", None)
+        if db is None:
+            db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            db.execute("PRAGMA busy_timeout=5000")
+            self._local.db = db
+            with self._readers_lock:
+                self._readers.append(db)
+        return db
+
     def _meta(self, row) -> GameMeta:
         return GameMeta(row[0], row[1], row[2], json.loads(row[3]), bytes(row[4]), row[5], bool(row[6]))
 
-    def create_game(self, meta: GameMeta) -> None:
+    def create_game(self, meta: GameMeta, records: list[Record] = ()) -> None:
+        """The game's row and its first records in one transaction: a crash leaves both or neither
+        (never a game that answers "is being created" forever)."""
         row = (meta.game_id, meta.game_type, meta.players, json.dumps(meta.options, sort_keys=True),
                meta.seed, meta.created_at_ms, int(meta.finished))
-        self._write(lambda db: db.execute("INSERT INTO games VALUES (?,?,?,?,?,?,?)", row))
+        rows = [(meta.game_id, r.seq, r.body, r.hash) for r in records]
+
+        def run(db: sqlite3.Connection) -> None:  # inside the writer's group transaction
+            db.execute("INSERT INTO games VALUES (?,?,?,?,?,?,?)", row)
+            self._insert(db, "INSERT INTO records VALUES", rows)
+        self._write(run)
 
     def mark_finished(self, game_id: str) -> None:
         self._write(lambda db: db.execute("UPDATE games SET finished=1 WHERE game_id=?", (game_id,)))
 
-    def claim_seat(self, game_id: str, row: SeatRow) -> bool:
-        try:
-            self._write(lambda db: db.execute("INSERT INTO seats VALUES (?,?,?,?)",
-                                              (game_id, row.seat, row.token_hash, row.player)))
-            return True
-        except Conflict:
-            return False
+    def claim_seat(self, game_id: str, row: SeatRow, records: list[Record] = ()) -> bool:
+        """The seat's row and its records (``SeatClaimed``) in one transaction. False if the seat
+        is taken; :class:`Conflict` if another writer took the records' seq."""
+        claimed = []
+
+        def run(db: sqlite3.Connection) -> None:
+            if db.execute("SELECT 1 FROM seats WHERE game_id=? AND seat=?", (game_id, row.seat)).fetchone():
+                return
+            db.execute("INSERT INTO seats VALUES (?,?,?,?)", (game_id, row.seat, row.token_hash, row.player))
+            self._insert(db, "INSERT INTO records VALUES", [(game_id, r.seq, r.body, r.hash) for r in records])
+            claimed.append(True)
+        self._write(run)
+        return bool(claimed)
 
     def append(self, game_id, records, request=None) -> None:
         self.start_append(game_id, records, request).result()
@@ -484,10 +519,15 @@ class SqliteStore(GroupWriter):
         row = self._db.execute("SELECT * FROM games WHERE game_id=?", (game_id,)).fetchone()
         return self._meta(row) if row else None
 
-    def list_games(self, game_type: str, include_finished: bool, limit: int) -> list[GameMeta]:
+    def list_games(self, game_type: str, include_finished: bool, limit: int,
+                   after: tuple[int, str] | None = None) -> list[GameMeta]:
+        """Newest first; ``after`` (created_at_ms, game_id): the games listed after that one (a page)."""
+        c, g = after if after is not None else (1 << 62, "")
         sql = "SELECT * FROM games WHERE (?='' OR game_type=?) AND (? OR finished=0) " \
+              "AND (created_at_ms < ? OR (created_at_ms = ? AND game_id > ?)) " \
               "ORDER BY created_at_ms DESC, game_id LIMIT ?"
-        return [self._meta(r) for r in self._db.execute(sql, (game_type, game_type, include_finished, limit))]
+        return [self._meta(r) for r in self._db.execute(sql, (game_type, game_type, include_finished, c, c, g,
+                                                                limit))]
 
     def seats(self, game_id: str) -> list[SeatRow]:
         rows = self._db.execute("SELECT seat, token_hash, player FROM seats WHERE game_id=? ORDER BY seat", (game_id,))
@@ -532,7 +572,10 @@ class SqliteStore(GroupWriter):
         """Commit every write already queued, then stop the writer and close both connections."""
         if self._stop_writer():
             self._writer_db.close()
-            self._db.close()
+            with self._readers_lock:
+                for db in self._readers:
+                    db.close()
+                self._readers.clear()
 
 
 def _snapshot_row(game_id: str, snapshot: Snapshot) -> tuple:

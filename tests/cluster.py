@@ -159,7 +159,7 @@ def plan_game(game_type: str, seed: bytes, rnd: random.Random, max_commands: int
     wire = wire_for(game)
     config = GameConfig(players=game.info.player_counts[0], options={})
     session, opening = Session.start(game, config, seed)
-    head = len(opening)  # GameCreated is seq 0
+    head = len(opening) + config.players  # GameCreated is seq 0; `create` claims every seat (a record each)
     steps = []
     for _ in range(max_commands):
         status = session.status()

@@ -92,3 +92,58 @@ def replay_until(data: bytes, seq: int):
     events = [e for b in bodies if (e := game_event_of(wire_for(game), b)) is not None]
     config = GameConfig(created.players, dict(created.options))
     return Session.replay(game, config, b"", events).state
+
+
+# ---- issue 16, item 13: what a newcomer tripped on ----------------------------------------------
+
+def test_item13_an_unknown_bot_is_named_without_a_traceback():
+    out = run("play", "roma", "--bots", "random,clever", "--local")
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert "unknown bot 'clever'" in out.stderr and "random" in out.stderr
+
+
+def test_item13_cli_errors_say_their_code_once():
+    from server.app import ServerThread
+
+    with ServerThread() as s:
+        out = run("new", "chess", "--server", s.addr)
+    assert out.returncode == 1
+    assert out.stderr.startswith("error: UNKNOWN_GAME_TYPE: no game type 'chess'"), out.stderr
+    assert out.stderr.count("UNKNOWN_GAME_TYPE") == 1
+
+
+def test_item13_render_help_says_game_type_and_a_finished_game_on_the_server_draws(tmp_path):
+    from carthago import Client
+    from server.app import ServerThread
+
+    help_text = run("render", "--help").stdout
+    assert "game type" in help_text and "--server" in help_text
+    with ServerThread() as s, Client(s.addr) as c:
+        from carthago.cli import play_game
+
+        game_id, _, _ = play_game(c, "rome-et-carthage", 2, {"no_progress_rounds": "10"}, ["random", "random"], "4")
+        out = run("render", game_id, "--server", s.addr, "--seq", "60", "-o", str(tmp_path / "g.svg"))
+        assert out.returncode == 0, out.stderr
+        assert (tmp_path / "g.svg").read_text().startswith("<svg")
+        live = c.create("rome-et-carthage").game_id
+        out = run("render", live, "--server", s.addr, "-o", str(tmp_path / "h.svg"))
+        assert out.returncode == 1 and "still in play" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_item13_watch_prints_one_readable_line_per_event_with_zero_values_and_the_author_apart():
+    from carthago.cli import describe
+    from carthago.v1 import carthago_pb2 as pb
+
+    record = pb.EventRecord(seq=7, actor=0, event=pb.GameEvent(platform=pb.PlatformEvent(
+        seat_claimed=pb.SeatClaimed(seat=1, player=""))))
+    line = describe(record, ["first", "second"])
+    assert line.split()[:2] == ["7", "seat_claimed"]
+    assert "seat=1" in line and 'player=""' in line  # the subject, and a zero value shown
+    assert line.endswith("(by seat 0 (first))")  # the author, said apart from the subject
+
+
+def test_item13_verify_fed_the_jsonl_says_to_pass_the_binary_log(tmp_path):
+    path = tmp_path / "game.log.jsonl"
+    path.write_text('{"seq": 0}\n')
+    out = run("verify", str(path))
+    assert out.returncode == 2 and "binary log" in out.stderr and str(tmp_path / "game.log") in out.stderr

@@ -80,6 +80,28 @@ def _doc(cls) -> list[str]:
     return [("// " + x).rstrip() for x in doc.splitlines()] if doc else []
 
 
+GO_MODULE = "github.com/carthago/carthago/gen/go"  # where generated Go code would live (override with buf managed mode)
+JAVA_ROOT = "dev.carthago"
+
+
+def file_options(pkg: str) -> list[str]:
+    """The file options every Carthago proto declares, derived from its package (one convention
+    for all files: tests/test_contract.py checks it)."""
+    parts = pkg.split(".")                       # carthago games roma v1
+    camel = ["".join(w[:1].upper() + w[1:] for w in p.split("_")) for p in parts]  # Carthago Games RomeEtCarthage V1
+    name = "".join(w[:1].upper() + w[1:] for w in parts[-2].split("_"))
+    return [
+        f'option csharp_namespace = "{".".join(camel)}";',
+        f'option go_package = "{GO_MODULE}/{"/".join(parts)};{parts[-2].replace("_", "")}{parts[-1]}";',
+        "option java_multiple_files = true;",
+        f'option java_outer_classname = "{name}Proto";',
+        f'option java_package = "{JAVA_ROOT}.{".".join(parts[1:])}";',
+        f'option objc_class_prefix = "{"".join(w[0].upper() for p in parts[:-1] for w in p.split("_")).ljust(3, "X")}";',
+        'option php_namespace = "' + '\\\\'.join(camel) + '";',
+        f'option ruby_package = "{"::".join(camel)}";',
+    ]
+
+
 def generate(game_id: str, header: str, old: str = "") -> str:
     game = registry.get(game_id)
     pkg = game.info.proto_package
@@ -97,7 +119,7 @@ def generate(game_id: str, header: str, old: str = "") -> str:
                 collect(nested)
         order.append(cls.__name__)
 
-    lines = [header.rstrip(), "syntax = \"proto3\";", "", f"package {pkg};", ""]
+    lines = [header.rstrip(), "syntax = \"proto3\";", "", f"package {pkg};", "", *file_options(pkg), ""]
 
     def oneof(name: str, variants: tuple[type, ...]) -> None:
         nums = numbers.get(name, {})

@@ -34,7 +34,12 @@ def _options(pairs: list[str]) -> dict[str, str]:
 
 
 def _fail(err) -> int:
-    print(f"error: {err.code}: {err.message}", file=sys.stderr)
+    """``error: CODE: message`` (the server's message already starts with its code: said once)."""
+    message = err.message
+    if message.startswith(f"{err.code}: "):
+        message = message[len(err.code) + 2:]
+    print(f"error: {err.code}: {message}" if message and message != err.code else f"error: {err.code}",
+          file=sys.stderr)
     return 1
 
 
@@ -197,7 +202,13 @@ def play_game(client, game_type: str, players: int, options: dict[str, str], bot
 def cmd_play(args) -> int:
     from .client import CarthagoError, Client
 
+    from .bots import BOTS
+
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    unknown = sorted({b for b in bots if b not in BOTS})
+    if unknown:
+        print(f"error: unknown bot {', '.join(map(repr, unknown))}: the bots are {', '.join(BOTS)}", file=sys.stderr)
+        return 2
     local = _local_server() if args.local else None
     addr = local.addr if local else args.server
     tty = sys.stderr.isatty()
@@ -242,20 +253,35 @@ def cmd_play(args) -> int:
 
 # ---- watch / export / verify ---------------------------------------------------
 
-def describe(record) -> str:
-    from google.protobuf import text_format
+def describe(record, seat_names=()) -> str:
+    """One readable line per event: seq, what happened with every field (zeros included), and who
+    caused it. Fields that name a seat (``seat``, ``by``…) are the event's subject; the author is
+    the seat whose command caused the record, said last as "by …"."""
+    from google.protobuf import json_format
 
     game = record.event.WhichOneof("game")
     payload = getattr(record.event, game)
     kind = payload.WhichOneof("kind")
     message = getattr(payload, kind)
     if kind == "seed_revealed":
-        body = f"seed: {message.seed.hex()}"
+        fields = f"seed={message.seed.hex()}"
     else:
-        body = text_format.MessageToString(message, as_one_line=True)
-    who = "platform" if record.actor < 0 else f"seat {record.actor}"
-    hidden = " (redacted)" if record.redacted else ""
-    return f"{record.seq:6d}  {who:8s}  {kind}{hidden}  {body}".rstrip()
+        doc = json_format.MessageToDict(message, preserving_proto_field_name=True,
+                                        always_print_fields_with_no_presence=True)
+        fields = " ".join(f"{k}={_value(v)}" for k, v in doc.items())
+
+    def seat(n: int) -> str:
+        return f"seat {n} ({seat_names[n]})" if 0 <= n < len(seat_names) else f"seat {n}"
+
+    who = "the platform" if record.actor < 0 else seat(record.actor)
+    hidden = " [hidden from you: its public form]" if record.redacted else ""
+    return f"{record.seq:6d}  {kind}{hidden}  {fields}".rstrip() + f"  (by {who})"
+
+
+def _value(v) -> str:
+    import json
+
+    return v if isinstance(v, str) and v and " " not in v else json.dumps(v, separators=(",", ":"))
 
 
 def cmd_watch(args) -> int:
@@ -263,9 +289,10 @@ def cmd_watch(args) -> int:
 
     try:
         with Client(args.server, token=args.token) as client:
+            names = [s.name for s in client.game(args.game_id).seats]
             for batch in client.stream(args.game_id, args.from_seq):
                 for record in batch.events:
-                    print(describe(record), flush=True)
+                    print(describe(record, names), flush=True)
                 if batch.status.over:
                     st = batch.status
                     print(f"game over: winners {list(st.winners) or 'none (draw)'}; scores {list(st.scores)}; "
@@ -303,7 +330,12 @@ def cmd_verify(args) -> int:
     except OSError as err:
         print(f"error: cannot read {args.file}: {err.strerror}", file=sys.stderr)
         return 2
-    verdict = verify(data)
+    if args.file.endswith(".jsonl") or data[:1] == b"{":
+        binary = args.file[: -len(".jsonl")] if args.file.endswith(".jsonl") else "the binary log"
+        print(f"error: {args.file} is the JSON-lines rendering, for reading; verify checks the binary log "
+              f"it was exported with ({binary}): `carthago verify {binary}`", file=sys.stderr)
+        return 2
+    verdict = verify(data, head=args.head)
     print(verdict.describe())
     return 0 if verdict.ok else 1
 
@@ -312,18 +344,44 @@ def cmd_render(args) -> int:
     _engine_modules()
     import importlib
 
-    target = args.target
-    if Path(target).is_file():
-        from server.render import render_export
+    from engine import registry
+    from server.render import render_export
 
-        svg = render_export(Path(target).read_bytes(), args.seq)
-    else:
-        package = target.replace("-", "_")
+    target = args.target
+
+    def map_renderer():
+        """A game type's (or a game package's) map, if the engine draws one."""
+        if not all(c.isalnum() or c in "-_" for c in target):
+            return None
         try:
-            module = importlib.import_module(f"engine.games.{package}.render")
+            return getattr(importlib.import_module(f"engine.games.{target.replace('-', '_')}.render"),
+                           "render_map", None)
         except ModuleNotFoundError:
-            sys.exit(f"no map to render for {target!r}: give a game with a board, or an exported log file")
-        svg = module.render_map()
+            return None
+
+    if Path(target).is_file():
+        svg = render_export(Path(target).read_bytes(), args.seq)
+    elif (render_map := map_renderer()) is not None:
+        svg = render_map()
+    elif target in registry.ids():
+        sys.exit(f"{target} has no map to draw (games with one: rome-et-carthage, hannibal)")
+    else:  # a game id on a server: its log, exported (finished games; live ones with the operator token)
+        from .client import CarthagoError, Client
+
+        try:
+            with Client(args.server, token=args.token) as client:
+                data = client.export(target).records
+        except CarthagoError as err:
+            if err.code == "NOT_FINISHED":
+                print(f"error: {target} is still in play: drawing it needs its log, which the server gives "
+                      "only for finished games or with the operator token (--token)", file=sys.stderr)
+                return 1
+            if err.code == "GAME_NOT_FOUND" or err.status == "UNAVAILABLE":
+                print(f"error: {target!r} is neither a file, a game type ({', '.join(registry.ids())}) nor a "
+                      f"game on the server at {args.server} ({err.code})", file=sys.stderr)
+                return 1
+            return _fail(err)
+        svg = render_export(data, args.seq)
     Path(args.output).write_text(svg)
     print(f"wrote {args.output}")
     return 0
@@ -419,12 +477,20 @@ def parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_export)
 
     s = sub.add_parser("verify", help="check an exported log: chain, seed and replay (no server needed)")
-    s.add_argument("file")
+    s.add_argument("file", help="the binary log (`carthago export -o FILE`), not its .jsonl rendering")
+    s.add_argument("--head", metavar="HASH",
+                   help="the head hash the organiser published (hex): the log must end there; how a "
+                        "tournament publishes a result (docs/PROTOCOL.md)")
     s.set_defaults(func=cmd_verify)
 
-    s = sub.add_parser("render", help="draw a game's map, or an exported game's position, as SVG")
-    s.add_argument("target", help="a game id, or an exported log file")
-    s.add_argument("--seq", type=int, default=None, help="with a log file: the position after this record")
+    s = sub.add_parser("render", help="draw a game type's map, or a game's position (an exported log, or a game "
+                                      "on a server), as SVG")
+    s.add_argument("target", help="a game type (its empty map: rome-et-carthage, hannibal), an exported log file, "
+                                  "or a game id on --server (finished; a live one with the operator --token)")
+    s.add_argument("--seq", type=int, default=None, help="with a log or a game: the position after this record "
+                                                         "(default: the last)")
+    s.add_argument("--server", default=DEFAULT_ADDR, help="with a game id: the server (env CARTHAGO_ADDR)")
+    s.add_argument("--token", help="with a live game id: the operator token")
     s.add_argument("-o", "--output", required=True)
     s.set_defaults(func=cmd_render)
 

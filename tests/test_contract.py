@@ -1,0 +1,80 @@
+"""Issue 16, item 12: the schema as a product. Every proto declares the usual file options; `buf
+lint` is clean and `buf breaking` finds no wire or JSON break against the last release
+(proto/released.binpb); a planted break is caught, so the check is known to work.
+
+buf comes from the npm registry (tools/buf, pinned by its lock file; `make setup` installs it).
+Where npm is absent the buf checks are skipped, loudly.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BUF = ROOT / "tools" / "buf" / "node_modules" / ".bin" / "buf"
+PROTOS = sorted((ROOT / "proto").rglob("*.proto"))
+OPTIONS = ("go_package", "java_package", "java_multiple_files", "java_outer_classname", "csharp_namespace",
+           "objc_class_prefix", "php_namespace", "ruby_package")
+
+
+def buf(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    if not BUF.exists():
+        if shutil.which("npm"):
+            pytest.fail("tools/buf is not installed: run `make setup`")
+        pytest.skip("npm is absent: buf (an npm package) is not installed; the schema checks are SKIPPED")
+    return subprocess.run([str(BUF), *args], cwd=cwd, capture_output=True, text=True, timeout=300)
+
+
+@pytest.mark.parametrize("path", PROTOS, ids=lambda p: p.name)
+def test_every_proto_declares_the_file_options_of_its_package(path):
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    from gen_proto import file_options
+
+    text = path.read_text()
+    package = next(line.split()[1].rstrip(";") for line in text.splitlines() if line.startswith("package "))
+    for line in file_options(package):
+        assert line in text, f"{path.name}: missing {line}"
+    assert all(f"option {name} =" in text for name in OPTIONS)
+
+
+def test_buf_lint_is_clean():
+    out = buf("lint", "proto")
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_no_breaking_change_against_the_last_release():
+    out = buf("breaking", "proto", "--against", "proto/released.binpb")
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_a_renumbered_field_is_caught_by_the_breaking_check(tmp_path):
+    copy = tmp_path / "proto"
+    shutil.copytree(ROOT / "proto", copy)
+    schema = copy / "carthago" / "v1" / "carthago.proto"
+    text = schema.read_text()
+    assert "  int64 head_seq = 7;" in text
+    schema.write_text(text.replace("  int64 head_seq = 7;", "  int64 head_seq = 17;"))
+    out = buf("breaking", str(copy), "--against", str(copy / "released.binpb"))
+    assert out.returncode != 0 and "head_seq" in out.stdout + out.stderr
+
+
+def test_protocol_guide_names_every_error_code_the_server_and_the_engine_define():
+    """Issue 16, item 9: docs/PROTOCOL.md is the one guide; every stable code a client can get is
+    in its table."""
+    import re
+
+    from engine import errors
+    from server import host, limits
+
+    guide = (ROOT / "docs" / "PROTOCOL.md").read_text()
+    codes = {v for m in (host, errors, limits) for k, v in vars(m).items()
+             if isinstance(v, str) and k.isupper() and re.fullmatch(r"[A-Z][A-Z_]+", v) and v == k}
+    assert len(codes) > 25
+    missing = sorted(c for c in codes if f"`{c}`" not in guide)
+    assert not missing, f"docs/PROTOCOL.md does not explain: {missing}"
