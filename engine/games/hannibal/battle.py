@@ -344,20 +344,30 @@ class BattleAttack:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        s = ctx.s
-        b = s.battle
-        if isinstance(cmd, PlayCounter):
-            from .cards import play_counter
-            play_counter(ctx, f.seat, cmd.card)
+        if _counter_or_done(ctx, f, cmd):
             return
-        ctx.done(f)
         if isinstance(cmd, ChooseOption):
             withdraw_attempt(ctx, f.seat)
             return
-        if cmd.card == "maharbal":
-            ctx.emit(ev.CardPlayed(seat=f.seat, card=MAHARBAL, use="counter", removed=False))
-        ctx.emit(ev.BattleCardPlayed(seat=f.seat, card=cmd.card, as_type=cmd.as_type, attacking=True))
-        ctx.push(Frame(kind="battle_match", seat=other(f.seat), space=b.space, origin=cmd.as_type))
+        _card_played(ctx, f.seat, cmd, attacking=True)
+        ctx.push(Frame(kind="battle_match", seat=other(f.seat), space=ctx.s.battle.space, origin=cmd.as_type))
+
+
+def _counter_or_done(ctx: Ctx, f: Frame, cmd) -> bool:
+    """A battle event played in the round (the round's decision stays pending), or else the
+    round's decision is taken: its frame leaves the stack."""
+    if isinstance(cmd, PlayCounter):
+        from .cards import play_counter
+        play_counter(ctx, f.seat, cmd.card)
+        return True
+    ctx.done(f)
+    return False
+
+
+def _card_played(ctx: Ctx, seat: int, cmd: PlayBattleCard, attacking: bool) -> None:
+    if cmd.card == "maharbal":  # card 6 played as a battle card
+        ctx.emit(ev.CardPlayed(seat=seat, card=MAHARBAL, use="counter", removed=False))
+    ctx.emit(ev.BattleCardPlayed(seat=seat, card=cmd.card, as_type=cmd.as_type, attacking=attacking))
 
 
 @decision("battle_match", "match the attacker's battle card, or lose the battle (§14.6, §14.7)")
@@ -372,20 +382,14 @@ class BattleMatch:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        s = ctx.s
-        b = s.battle
-        if isinstance(cmd, PlayCounter):
-            from .cards import play_counter
-            play_counter(ctx, f.seat, cmd.card)
+        b = ctx.s.battle
+        if _counter_or_done(ctx, f, cmd):
             return
-        ctx.done(f)
         if isinstance(cmd, ChooseOption):
             ctx.emit(ev.BattleEnded(winner=other(f.seat), rounds=b.rounds, how="unmatched", card=f.origin))
             ctx.find("battle_loop").flags.append("over")
             return
-        if cmd.card == "maharbal":
-            ctx.emit(ev.CardPlayed(seat=f.seat, card=MAHARBAL, use="counter", removed=False))
-        ctx.emit(ev.BattleCardPlayed(seat=f.seat, card=cmd.card, as_type=cmd.as_type, attacking=False))
+        _card_played(ctx, f.seat, cmd, attacking=False)
         if BATTLE_CARD_TYPES[f.origin].matched_gives_initiative:
             ctx.push(Frame(kind="take_initiative", seat=f.seat, space=b.space))  # §14.8 exception
         elif b.commanders[f.seat]:
