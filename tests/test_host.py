@@ -55,7 +55,7 @@ def test_snapshot_plus_tail_equals_full_replay(tmp_path):
     play(host, game_id, tokens, 12, rnd)
     # go on until the head is past the newest snapshot, so a load needs a tail (a snapshot is taken
     # after the command that crosses a multiple of 5, so it may sit at the head itself)
-    while host.store.latest_snapshot(game_id, "engine-1/roma-1").seq == host.store.head(game_id)[0]:
+    while host.store.latest_snapshot(game_id, ROMA_VERSION).seq == host.store.head(game_id)[0]:
         play(host, game_id, tokens, 1, rnd)
     assert not asyncio.run(host.get_game(game_id)).status.over
     live = state_digest(host._load(game_id).session.state)
