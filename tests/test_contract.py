@@ -78,3 +78,42 @@ def test_protocol_guide_names_every_error_code_the_server_and_the_engine_define(
     assert len(codes) > 25
     missing = sorted(c for c in codes if f"`{c}`" not in guide)
     assert not missing, f"docs/PROTOCOL.md does not explain: {missing}"
+
+
+def view_fields_without_comment() -> list[str]:
+    """Fields of the *View messages of every .proto with neither a trailing comment nor one on the
+    line above."""
+    import re
+
+    out = []
+    for path in sorted((ROOT / "proto").rglob("*.proto")):
+        current, previous = None, ""
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            m = re.match(r"message (\w+) \{", line)
+            if m:
+                current, previous = m.group(1), ""
+                continue
+            if line.startswith("}"):
+                current = None
+            field = re.match(r"\s+(?:repeated )?[\w.]+ (\w+) = \d+;(.*)", line)
+            if current and current.endswith("View") and field and "//" not in field.group(2) \
+                    and not previous.strip().startswith("//"):
+                out.append(f"{path.relative_to(ROOT)}:{number} {current}.{field.group(1)}")
+            previous = line
+    return out
+
+
+def test_every_field_of_every_view_says_what_it_means():
+    """Issue 16, item 10 (views): a client author reads each view field's meaning, units and index
+    order in the contract itself."""
+    missing = view_fields_without_comment()
+    assert not missing, "\n".join(missing)
+
+
+def test_the_view_comment_check_finds_a_field_without_one(tmp_path, monkeypatch):
+    (tmp_path / "proto").mkdir()
+    (tmp_path / "proto" / "x.proto").write_text("message XView {\n  int32 said = 1;  // yes\n  int32 bare = 2;\n}\n")
+    import sys
+
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    assert view_fields_without_comment() == ["proto/x.proto:3 XView.bare"]

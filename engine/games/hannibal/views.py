@@ -22,86 +22,86 @@ from .state import CARTHAGE, ROME, State
 
 
 class UnitsView(msgspec.Struct, frozen=True):
-    space: str
-    side: int
-    cu: int            # outside the walls, elephant CU included
-    elephants: int
-    inside_cu: int     # inside the walls of the space's city
-    inside_elephants: int
+    space: str         # a space id of data/map.json
+    side: int          # 0 Rome, 1 Carthage
+    cu: int            # CU outside the walls, elephant CU included
+    elephants: int     # elephant CU among cu (§17.1)
+    inside_cu: int     # CU inside the walls of the space's city
+    inside_elephants: int  # elephant CU among inside_cu
 
 
 class GeneralView(msgspec.Struct, frozen=True):
-    general: str
-    side: int
+    general: str       # a general id of data/generals.json
+    side: int          # 0 Rome, 1 Carthage
     status: str        # map | cup | neutralized | removed | later
     space: str         # "" off the map
-    inside: bool
+    inside: bool       # inside the walls of the city in his space
     office: str        # Rome: consul | proconsul | ""
     commands: bool     # commander-in-chief of his stack (§9.2)
 
 
 class ControlView(msgspec.Struct, frozen=True):
-    space: str
-    side: int
+    space: str         # a space holding a PC, city or tribe marker of a side
+    side: int          # 0 Rome, 1 Carthage
 
 
 class TribeView(msgspec.Struct, frozen=True):
-    space: str
+    space: str         # a space whose tribe marker is still on the map (§20.8)
     friendly_to: int   # -1: neutral
 
 
 class SiegeView(msgspec.Struct, frozen=True):
-    space: str
-    side: int
-    points: int
+    space: str         # the besieged city or the tribe being submitted
+    side: int          # the side besieging or submitting it
+    points: int        # siege or submission points, 1-2 (3 converts it, §20.8)
 
 
 class MarkerView(msgspec.Struct, frozen=True):
-    name: str
-    value: int
+    name: str          # macedonia, naval_victory, truce, counsel_rome, counsel_carthage, reshuffle, siege_train ...
+    value: int         # non-zero while the marker is set
 
 
 class BattleView(msgspec.Struct, frozen=True):
-    space: str
-    attacker: int               # this round
-    original_attacker: int
-    origin: str
-    commanders: tuple[str, ...]  # (Rome, Carthage)
-    cu_start: tuple[int, ...]
-    rounds: int
+    space: str                  # where the battle is fought
+    attacker: int               # the side attacking this round
+    original_attacker: int      # the side whose move started the battle (§14.5)
+    origin: str                 # the space the original attacker came from ("" if none)
+    commanders: tuple[str, ...]  # (Rome, Carthage); "" for a force without a general
+    cu_start: tuple[int, ...]   # CU at the start, (Rome, Carthage): the retreat-table column (§14.12)
+    rounds: int                 # rounds begun so far (§14.11)
     card: str                   # the attacker's card waiting to be matched
     hand: tuple[str, ...]       # the viewer's battle cards (empty for a spectator)
     hand_sizes: tuple[int, ...]  # (Rome, Carthage)
-    shown_rome: tuple[str, ...]  # face up by card 20
-    shown_carthage: tuple[str, ...]
-    played: tuple[str, ...]
-    probe_used: bool
+    shown_rome: tuple[str, ...]  # Rome's cards face up by card 20
+    shown_carthage: tuple[str, ...]  # Carthage's cards face up by card 20
+    played: tuple[str, ...]     # battle cards played so far, in order
+    probe_used: bool            # Hannibal's probe ability is spent for this battle (§26)
 
 
 class View(msgspec.Struct, frozen=True):
     seat: int                   # the viewer, -1 for a spectator
-    turn: int
-    phase: str
-    first: int
-    to_act: tuple[int, ...]
+    turn: int                   # 1-9 (§4, §7.1)
+    phase: str                  # reinforcements, strategy, winter_attrition, isolation, political, over
+    first: int                  # the side that played first this turn (§7.3), -1 before it is known
+    to_act: tuple[int, ...]     # the seat that must send the next command (empty between or after)
     prompt: str                 # what the pending decision asks, in words
     flow: tuple[Frame, ...]     # the pending decisions, innermost last
     hand: tuple[int, ...]       # the viewer's strategy cards
     hand_sizes: tuple[int, ...]  # (Rome, Carthage)
     seen_hand: tuple[int, ...]  # the other hand as card 55 last showed it to the viewer
-    deck_size: int
-    discard: tuple[int, ...]
-    removed: tuple[int, ...]
-    units: tuple[UnitsView, ...]
-    generals: tuple[GeneralView, ...]
-    control: tuple[ControlView, ...]
-    tribes: tuple[TribeView, ...]
-    sieges: tuple[SiegeView, ...]
-    markers: tuple[MarkerView, ...]
+    deck_size: int              # strategy cards left in the deck
+    discard: tuple[int, ...]    # strategy cards discarded or played, oldest first (public, §8.6)
+    removed: tuple[int, ...]    # strategy cards out of the game (one-time events, §8.5)
+    units: tuple[UnitsView, ...]  # every stack of CU, Rome's first, by space
+    generals: tuple[GeneralView, ...]  # every general, by id
+    control: tuple[ControlView, ...]  # every controlled space, by id
+    tribes: tuple[TribeView, ...]  # tribe markers still on the map, by space
+    sieges: tuple[SiegeView, ...]  # sieges and submissions under way, by space
+    markers: tuple[MarkerView, ...]  # game markers set, by name
     points: tuple[int, ...]     # political points now (§22.1), (Rome, Carthage)
-    over: bool
-    winner: int
-    reason: str
+    over: bool                  # the war has ended
+    winner: int                 # the winning side once over, else -1
+    reason: str                 # how it ended: turn_limit, peace, sudden_death_roma, sudden_death_carthago, sudden_death_italy
     battle: BattleView | None = None  # the battle being fought, if any
 
 

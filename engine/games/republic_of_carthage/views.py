@@ -23,66 +23,66 @@ from .state import OVER, State, pile_of
 
 
 class SenatorView(msgspec.Struct, frozen=True):
-    senator: str
-    family: int
+    senator: str  # card id: a family number ("7") or a statesman ("2A")
+    family: int  # the family number (1-25) of the senator or statesman
     seat: int          # -1: in the Port
-    where: str
-    face_up: bool
-    leader: bool
-    influence: int
-    popularity: int
-    talents: int
-    merchants: int
-    red: int
-    family_card: bool
+    where: str  # carthage | province | war | exploration | captured | exiled | rebel
+    face_up: bool  # false: a dead family card lying face down in the Port (I)
+    leader: bool  # his faction's Faction Leader
+    influence: int  # Influence markers on the card
+    popularity: int  # Popularity markers (may be negative)
+    talents: int  # personal talents on the card
+    merchants: int  # merchants he controls (III.1)
+    red: int  # red Responsibility markers: open to a minor trial (II.3, II.9)
+    family_card: bool  # a statesman whose family card lies under him
 
 
 class OfficeView(msgspec.Struct, frozen=True):
-    office: str
+    office: str  # an office id of data/offices.json
     holder: str        # "" in the Port
-    term: int
-    red: bool
+    term: int  # turns left on its term track
+    red: bool  # its term marker is red: the holder took corruption income (II.3)
 
 
 class ProvinceView(msgspec.Struct, frozen=True):
-    province: str
-    developed: bool
+    province: str  # a province id of data/provinces.json
+    developed: bool  # shows its developed side
     governor: str      # "" in the Port
-    term: int
-    red: bool
+    term: int  # turns left on the governor's term
+    red: bool  # the governor took personal income this turn (II.9)
 
 
 class WarView(msgspec.Struct, frozen=True):
-    war: str
-    status: str
-    squadron_victory: bool
+    war: str  # a war, revolt or exploration id of data/wars.json
+    status: str  # inactive | active | unprosecuted | lost
+    squadron_victory: bool  # the naval part of this war is won (VI.2)
 
 
 class UnitsView(msgspec.Struct, frozen=True):
-    unit: str
-    place: str
-    count: int
-    veterans: int
+    unit: str  # an army type id of data/forces.json, or "squadron"
+    place: str  # out | reserve | active | force:<n> | deserted:<war> | rebel
+    count: int  # how many tokens of that type are there
+    veterans: int  # how many of them are veterans
 
 
 class ForceView(msgspec.Struct, frozen=True):
-    force: int
-    war: str
-    commanders: tuple[str, ...]
-    squadrons: int
-    caravans: int
-    fleets: int
+    force: int  # the force number (ForceView of the same number in units.place "force:<n>")
+    war: str  # the war (or exploration) it was sent to
+    commanders: tuple[str, ...]  # the senators commanding it, first the commander-in-chief
+    squadrons: int  # squadrons with it
+    caravans: int  # caravans with it (explorations)
+    fleets: int  # fleets with it (explorations)
 
 
 class NameValue(msgspec.Struct, frozen=True):
-    name: str
-    value: int
+    name: str  # what is counted
+    value: int  # its value (meaning given by the field holding it)
 
 
 class SeatCards(msgspec.Struct, frozen=True):
-    seat: int
+    seat: int  # the seat whose cards are counted
     deck_one: int      # cards from deck I in the hand
-    deck_two: int
+    deck_two: int  # cards from deck II in the hand
     commerce: tuple[int, ...]  # commerce cards in hand drawn from each pile 1-9
 
 
@@ -90,51 +90,51 @@ class OfferView(msgspec.Struct, frozen=True):
     """A commerce offer (III.2): who offers to whom is public; the summary is seen by the two seats
     once made; the cards by the offering seat only."""
 
-    seat: int
-    to: int
-    made: bool
+    seat: int  # the offering seat
+    to: int  # the seat the offer is made to (-1 while not chosen)
+    made: bool  # the offer is complete and waits for the answer
     cards: tuple[str, ...]   # the offering seat only
     count: int               # the two seats, once made
-    value: int
-    named: str
-    want: int
+    value: int  # the cards' total face value (the two seats, once made)
+    named: str  # the commodity the offer names (the two seats, once made)
+    want: int  # talents asked in return (the two seats, once made)
 
 
 class View(msgspec.Struct, frozen=True):
     seat: int                   # the viewer, -1 for a spectator
-    turn: int
-    phase: str
-    to_act: tuple[int, ...]
-    prompt: str
-    flow: tuple[Frame, ...]
-    senators: tuple[SenatorView, ...]
-    faction_treasury: tuple[int, ...]
-    treasury: int
-    tax_rate: int
-    offices: tuple[OfficeView, ...]
-    provinces: tuple[ProvinceView, ...]
-    wars: tuple[WarView, ...]
-    enemy_leaders: tuple[str, ...]
-    explorations: tuple[str, ...]
-    units: tuple[UnitsView, ...]
-    forces: tuple[ForceView, ...]
+    turn: int  # turns started so far
+    phase: str  # setup, mortality, revenue, trade, port, senate, combat, civil_war, over
+    to_act: tuple[int, ...]  # the seats that must send a command now (several in a simultaneous step)
+    prompt: str  # what the pending decision asks, in words
+    flow: tuple[Frame, ...]  # the pending decisions, innermost last
+    senators: tuple[SenatorView, ...]  # every senator and statesman in play, by family
+    faction_treasury: tuple[int, ...]  # each seat's faction treasury in talents (public, R58)
+    treasury: int  # the State treasury in talents
+    tax_rate: int  # the tax rate in percent
+    offices: tuple[OfficeView, ...]  # every office, by id
+    provinces: tuple[ProvinceView, ...]  # every province in play, by id
+    wars: tuple[WarView, ...]  # every war on the board, by id
+    enemy_leaders: tuple[str, ...]  # enemy leaders in War Plans
+    explorations: tuple[str, ...]  # exploration cards on the board
+    units: tuple[UnitsView, ...]  # army and squadron tokens by type and place
+    forces: tuple[ForceView, ...]  # forces sent to wars and expeditions
     hand: tuple[str, ...]       # the viewer's cards
     commerce: tuple[str, ...]   # the viewer's commerce cards
-    seats: tuple[SeatCards, ...]
-    deck: str
-    deck_size: int
-    discard: tuple[str, ...]
-    laws: tuple[str, ...]
+    seats: tuple[SeatCards, ...]  # per seat, how many cards of each deck and pile its hands hold
+    deck: str  # the deck in use: "I" or "II" (IV.2a)
+    deck_size: int  # cards left in the draw deck
+    discard: tuple[str, ...]  # the discard pile, oldest first
+    laws: tuple[str, ...]  # the laws in force
     concessions: tuple[NameValue, ...]  # value: -1 face down in the Port, 0 face up in the Port, else family
-    concession_holders: tuple[str, ...]
+    concession_holders: tuple[str, ...]  # the holder of each concession of `concessions`, in the same order ("" in the Port)
     events: tuple[str, ...]     # random event cards in the Port this turn, "id:side"
-    piles: tuple[int, ...]
+    piles: tuple[int, ...]  # cards left in each commerce pile 1-9
     aside: tuple[str, ...]      # "reason:card" for each card set aside beside its pile
-    counters: tuple[NameValue, ...]
-    over: bool
-    winners: tuple[int, ...]
-    reason: str
-    scores: tuple[int, ...]
+    counters: tuple[NameValue, ...]  # game counters by name (turn-scoped marks the rules keep)
+    over: bool  # the game has ended
+    winners: tuple[int, ...]  # the winning seats once over
+    reason: str  # how the game ended (IX)
+    scores: tuple[int, ...]  # each seat's influence at the end
     offer: OfferView | None = None  # a commerce offer being made or answered (III.2)
     committed: tuple[str, ...] = ()  # the viewer's secret choices not yet revealed ("card|senator")
 
