@@ -16,15 +16,15 @@ from collections import deque
 from . import board as B
 from . import events as ev
 from .commands import ChooseOption, ChooseSpace, Pass, PlayBattleCard, PlayCounter
-from .components import (BATTLE_CARD_TYPES, BATTLE_DECK, GENERALS, PROVINCES, SPACES, TABLES, ExtraBattleCards, ProbeAs,
-                         RetreatLossReduction, battle_losses, link_between, neighbours, province_of, retreat_losses)
+from .components import (BATTLE_CARD_TYPES, BATTLE_DECK, GENERALS, PROVINCES, SPACES, STRATEGY_CARDS, TABLES,
+                         ExtraBattleCards, ProbeAs, RetreatLossReduction, battle_losses, link_between, neighbours,
+                         province_of, retreat_losses)
 from .events import Frame
 from .flow import Ctx, automatic, decision
 from .state import CARTHAGE, ROME, State, other
 
 MANOEUVRES = ("frontal_assault", "flank_left", "flank_right", "probe", "double_envelopment")
-MAHARBAL = 6
-ALLY_DESERTS = 59
+MAHARBAL = next(n for n, c in STRATEGY_CARDS.items() if c.kind == "maharbal")  # card 6, a battle card (§25)
 
 
 def start_battle(ctx: Ctx, attacker: int, space: str, *, origin: str, army: Frame | None = None,
@@ -236,9 +236,7 @@ def ally_cards(s: State, side: int, space: str, cancelled: list[str]) -> int:
             ok = p.id == here.id or (p.country is not None and p.country == here.country)
         if not ok:
             continue
-        if "spain" in cancelled and p.country == "spain":
-            continue
-        if "numidia" in cancelled and p.id.startswith("numidia"):
+        if p.id in cancelled:
             continue
         if p.country == "italy":
             italian += p.ally_cards
@@ -276,7 +274,7 @@ def battle_deal(ctx: Ctx, f: Frame) -> None:
     s = ctx.s
     b = s.battle
     counts = [battle_card_count(s, side, f.space, f.nums[side],
-                                [x.split(":")[0] for x in f.flags if x in (f"spain:{side}", f"numidia:{side}")])
+                                [x.split(":")[1] for x in f.flags if x.startswith("deny:") and x.endswith(f":{side}")])
               for side in (ROME, CARTHAGE)]  # cards 31-32 deny the allies of the side named
     deck = ctx.rng.shuffled(BATTLE_DECK)
     for side in (b.attacker, other(b.attacker)):

@@ -12,16 +12,11 @@ from __future__ import annotations
 from . import board as B
 from . import events as ev
 from .commands import ChooseGeneral, ChooseOption, ChooseSpace, Pass
-from .components import GENERALS, PROVINCES, SPACES, STRATEGY_CARDS, neighbours
+from .components import GENERALS, PROVINCES, SPACES, STRATEGY_CARDS, BattleCards, Pcs, PlaceCu, neighbours
 from .events import Frame
 from .flow import Ctx, decision
 from .state import CARTHAGE, ROME, SIDE_OF, State, other
 
-REVOLT_PROVINCES = {1: ("corsica_sardinia",), 2: ("sicilia",), 3: ("numidia_orientalis", "numidia_occidentalis"),
-                    4: ("celtiberia",)}
-AUX_PROVINCE = {44: "apulia", 45: "etruria", 46: "samnium", 47: "lucania", 48: "campania"}
-RECRUIT_PROVINCES = {13: ("lucania",), 14: ("liguria", "gallia_cisalpina"), 15: ("baetica", "celtiberia", "orospeda", "idubeda"),
-                     16: ("gallia_cisalpina", "gallia_transalpina")}
 ADRIATIC_PORTS = tuple(sp for sp, space in SPACES.items() if space.port and "adriaticum" in space.port.seas)
 CAMPAIGN_SIZE = {"major": 3, "minor": 2}
 
@@ -31,6 +26,18 @@ NOT_YET: frozenset[str] = frozenset()
 
 def _card(n: int):
     return STRATEGY_CARDS[n]
+
+
+def _target(card: int, kind: type):
+    """The card's structured target of this kind (``data/strategy_cards.json`` "targets")."""
+    return next(t for t in _card(card).targets if isinstance(t, kind))
+
+
+def _provinces_of(t) -> tuple[str, ...]:
+    """The provinces a target names, or those of the country it names."""
+    if t.provinces:
+        return tuple(t.provinces)
+    return tuple(p for p, prov in PROVINCES.items() if t.country is not None and prov.country == t.country)
 
 
 def side_may_play(card: int, seat: int) -> bool:
@@ -120,7 +127,7 @@ def _remove_after_event(s: State, card: int, seat: int) -> bool:
 def _announce(ctx: Ctx, seat: int, card: int, use: str) -> None:
     s = ctx.s
     ctx.emit(ev.CardPlayed(seat=seat, card=card, use=use, removed=_remove_after_event(s, card, seat)))
-    if card == 64:
+    if _card(card).kind == "truce":  # §8.7: however the Truce is played
         ctx.emit(ev.MarkerSet(name="reshuffle", value=1))
 
 
@@ -154,7 +161,7 @@ def event_pc_spaces(s: State, f: Frame) -> list[str]:
     e = other(seat)
     out = []
     if k in ("revolt", "numidian_ally"):
-        provs = REVOLT_PROVINCES.get(card, ("numidia_orientalis", "numidia_occidentalis"))
+        provs = _target(card, Pcs).provinces
         if f.space:
             provs = (f.space,)
         for sp, space in SPACES.items():
@@ -195,8 +202,8 @@ class EventPcs:
             f.space = SPACES[cmd.space].province
         else:
             ctx.emit(ev.ControlChanged(space=cmd.space, side=f.seat, cause="event"))
-            if k == "revolt" and f.card == 3 and not f.space:
-                f.space = SPACES[cmd.space].province  # one Numidian province (reconstructed)
+            if _target(f.card, Pcs).same_province and not f.space:
+                f.space = SPACES[cmd.space].province  # one province of those named (card 3)
         if k == "numidian_ally" and s.control.get(cmd.space) == f.seat and "flip" in f.flags:
             pass
         f.count -= 1
@@ -321,9 +328,11 @@ def _cu_event(ctx: Ctx, seat: int, card: int) -> None:
             el = 2 if el_on_map <= 2 else max(0, 4 - el_on_map)  # §17.1: at most 2 counters (4 CU)
             place_cu(ctx, CARTHAGE, "carthago", 2 + el, el, "event")
     elif k == "recruits":
-        if card == 13 and s.tribes.get("bruttii", -1) != CARTHAGE and s.control.get("bruttii", -1) != CARTHAGE:
+        t = _target(card, PlaceCu)
+        tribe = t.while_friendly_tribe
+        if tribe and s.tribes.get(tribe, -1) != CARTHAGE and s.control.get(tribe, -1) != CARTHAGE:
             return
-        _place(ctx, seat, card, _with_generals(s, CARTHAGE, _province_in(RECRUIT_PROVINCES[card])), 2)
+        _place(ctx, seat, card, _with_generals(s, CARTHAGE, _province_in(_provinces_of(t))), t.count)
     elif k == "muttines":
         _place(ctx, seat, card, _with_generals(
             s, CARTHAGE, lambda sp: SPACES[sp].province in ("sicilia", "syracusae") or B.country(sp) == "africa"), 2)
@@ -334,7 +343,8 @@ def _cu_event(ctx: Ctx, seat: int, card: int) -> None:
             spaces.add("roma")
         _place(ctx, seat, card, sorted(spaces), 2)
     elif k == "allied_auxiliaries":
-        n = 2 if B.controls_province(s, ROME, AUX_PROVINCE[card]) else 1
+        t = _target(card, PlaceCu)
+        n = t.count + (1 if B.controls_province(s, ROME, t.extra_if_controls) else 0)
         _place(ctx, seat, card, _with_generals(s, ROME, B.in_italy), n)
 
 
@@ -621,7 +631,9 @@ def spy_reveal(ctx: Ctx, deal: Frame) -> None:
 
 def _allies_desert(ctx: Ctx, seat: int, card: int) -> None:
     """#31-32: the opponent (only) is dealt no cards for his Spanish or Numidian allies."""
-    ctx.find("battle_deal").flags.append(("spain" if card == 31 else "numidia") + f":{other(seat)}")
+    deal = ctx.find("battle_deal")
+    for p in _provinces_of(_target(card, BattleCards)):
+        deal.flags.append(f"deny:{p}:{other(seat)}")
 
 
 def _ally_deserts(ctx: Ctx, seat: int, card: int) -> None:

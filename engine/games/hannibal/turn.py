@@ -164,7 +164,7 @@ class Strategy:
             play_event(ctx, seat, cmd.card)
             return
         ctx.emit(ev.CardPlayed(seat=seat, card=cmd.card, use=cmd.use, removed=False))
-        if cmd.card == 64:  # Truce, even as ops or discarded, reshuffles the deck at the end of the turn (§8.7)
+        if card.kind == "truce":  # even as ops or discarded, it reshuffles the deck at the end of the turn (§8.7)
             ctx.emit(ev.MarkerSet(name="reshuffle", value=1))
         if cmd.use == "ops":
             ctx.push(Frame(kind="ops", seat=seat, card=cmd.card, count=card.ops))

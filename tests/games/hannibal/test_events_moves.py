@@ -339,15 +339,15 @@ def test_cards_31_32_allies_desert_deny_the_opponent_his_allies_only_25(card, co
     if card == 31:
         provinces(s, CARTHAGE, "baetica", "orospeda", "idubeda")
         provinces(s, ROME, "celtiberia")
-        deny = "spain"
+        deny = ["baetica", "celtiberia", "orospeda", "idubeda"]  # the allies of Spain
     else:
         provinces(s, CARTHAGE, "numidia_orientalis", "numidia_occidentalis", "carthaginia")
-        deny = "numidia"
+        deny = ["numidia_orientalis", "numidia_occidentalis"]
     put(s, ROME, country_space, 5, generals=("varro",), office="consul")
     put(s, CARTHAGE, country_space, 5, generals=("mago",))
     s = prepare(s, country_space, ROME)
     full = [battle_card_count(s, side, country_space, 0, []) for side in (ROME, CARTHAGE)]
-    cut = [battle_card_count(s, side, country_space, 0, [deny]) for side in (ROME, CARTHAGE)]
+    cut = [battle_card_count(s, side, country_space, 0, deny) for side in (ROME, CARTHAGE)]
     assert full[CARTHAGE] - cut[CARTHAGE] == (3 if card == 31 else 4)
     # Rome plays the card: the deal cancels Carthage's allies, not Rome's own.
     s2 = clear()
