@@ -45,7 +45,7 @@ js:
 # Built files are build output, never committed. Skipped, saying so, where Node.js 20 is absent.
 WEB_SRC := $(shell find clients/web/src clients/web/scripts -type f -not -path '*/src/gen/*' 2>/dev/null) \
 	clients/web/index.html clients/web/vite.config.ts clients/web/package-lock.json \
-	$(wildcard engine/games/*/data/*.json) $(PROTOS)
+	$(wildcard engine/games/*/data/*.json) engine/games/hannibal/map.svg $(PROTOS)
 WEB_OUT := clients/web/dist/index.html
 
 web: $(DEPS)

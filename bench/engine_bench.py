@@ -191,6 +191,44 @@ def playouts(game: Game, seconds: float, max_games: int = 100_000, seed: int = 1
             "us_per_command": {k: (v / commands * 1e6 if commands else 0.0) for k, v in t.items()}}
 
 
+def search_costs(game: Game, states: int = 200, seed: int = 5) -> dict[str, Any]:
+    """What a search bot pays to explore (``Session.copy``, ``mark`` + ``undo``), in µs, over the
+    states of random games (every ``step``-th state kept), beside one ``submit`` (decide + evolve)."""
+    config = default_config(game)
+    rnd = random.Random(seed)
+    sessions: list[Session] = []
+    g = 0
+    while len(sessions) < states and g < 50:
+        commands, _ = random_game(game, f"search-{seed}-{g}".encode(), rnd)
+        session, _ = Session.start(game, config, f"search-{seed}-{g}".encode())
+        for i, (seat, command) in enumerate(commands):
+            if i % 7 == 3:
+                sessions.append(session.copy())
+            session.submit(seat, command)
+        g += 1
+    sessions = sessions[:states]
+    t: dict[str, list[float]] = {"copy": [], "mark": [], "undo": [], "submit": []}
+    for session in sessions:
+        a = perf_counter()
+        session.copy()
+        b = perf_counter()
+        mark = session.mark()
+        c = perf_counter()
+        st = session.status()
+        seat = st.to_act[0]
+        command = rnd.choice(session.legal(seat))
+        d = perf_counter()
+        session.submit(seat, command)
+        e = perf_counter()
+        session.undo(mark)
+        f = perf_counter()
+        t["copy"].append(b - a)
+        t["mark"].append(c - b)
+        t["submit"].append(e - d)
+        t["undo"].append(f - e)
+    return {k: summary(v) for k, v in t.items()}
+
+
 def run(quick: bool = False, seconds: float | None = None, rounds: int | None = None,
         game_ids: list[str] | None = None, log: Callable[[str], None] = print) -> dict[str, Any]:
     """Figure 1 for every registered game: several rounds, the median round reported."""
@@ -220,6 +258,14 @@ def run(quick: bool = False, seconds: float | None = None, rounds: int | None = 
             spread=summary(r["games_per_s"] for r in runs),
             note=f"{median['commands_per_game'].get('p50', 0):.0f} commands, "
                  f"{median['events'] / max(1, median['games']):.0f} events per game (median round)"))
+        costs = search_costs(game, 60 if quick else 300)
+        raw[game_id]["search"] = costs
+        us = {k: v["p50"] * 1e6 for k, v in costs.items()}
+        figures.append(figure(
+            "1 engine", "search: mark + undo p50 (Session.mark/undo)", us["mark"] + us["undo"], "µs", game=game_id,
+            better="lower", floor=us["submit"], floor_name="one submit (decide+evolve) p50",
+            note=f"copy p50 {us['copy']:.1f} µs, mark {us['mark']:.1f}, undo {us['undo']:.1f}; over "
+                 f"{costs['copy']['n']} states of random games (docs/SEARCH.md)"))
         log(f"  engine {game_id}: {median['commands_per_s']:,.0f} cmd/s (decide+evolve), "
             f"{median['games_per_s']:.1f} games/s")
     return {"figures": figures, "raw": raw, "seconds_per_round": seconds, "rounds": rounds}

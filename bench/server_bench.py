@@ -76,13 +76,13 @@ class ServerProc:
     """``carthago serve`` in a subprocess on a loopback port, with an SQLite store in a temp dir."""
 
     def __init__(self, tmp: str | None = None, snapshot_every: int = 200, store: str | None = None,
-                 workers: int = 1) -> None:
+                 workers: int = 1, extra: list[str] = ()) -> None:
         self.dir = tempfile.mkdtemp(prefix="carthago-bench-server-", dir=tmp)
         exe = Path(sys.executable).with_name("carthago")
         argv = [str(exe)] if exe.exists() else [sys.executable, "-m", "carthago.cli"]
         argv += ["serve", "--addr", "127.0.0.1:0", "--store", store or f"sqlite:{self.dir}/carthago.db",
                  "--allow-client-seeds", "--snapshot-every", str(snapshot_every), "--workers", str(workers),
-                 "--http-addr", "off"]
+                 "--http-addr", "off", *extra]
         self.out_path = os.path.join(self.dir, "server.out")
         self._out = open(self.out_path, "w")
         self.proc = subprocess.Popen(argv, stdout=self._out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
@@ -177,8 +177,11 @@ class Script:
     def __init__(self, game: Game, seed: bytes, commands: list[tuple[int, Any]]) -> None:
         self.game, self.seed = game, seed
         wire = wire_for(game)
-        session, opening = Session.start(game, default_config(game), seed)
-        head = len(opening)  # GameCreated is seq 0, the opening events follow
+        config = default_config(game)
+        session, opening = Session.start(game, config, seed)
+        # GameCreated is seq 0, the opening events follow, then one SeatClaimed per seat (the bench
+        # claims every seat before the first command)
+        head = len(opening) + config.players
         self.steps: list[tuple[int, bytes]] = []
         for i, (seat, command) in enumerate(commands):
             req = pb.SubmitCommandRequest(command=pb.GameCommand(**{wire.field: wire.command_to_proto(command)}),

@@ -35,3 +35,8 @@ def ids() -> list[str]:
 
 def all_games() -> list[Game]:
     return [get(i) for i in ids()]
+
+
+def package(game_id: str) -> str:
+    """The package of the game ``game_id`` ("engine.games.roma"); ``KeyError`` if there is none."""
+    return _KNOWN[game_id]

@@ -7,10 +7,11 @@ with :meth:`Session.restore` (snapshot + tail) or :meth:`Session.replay`.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from contextlib import contextmanager
+from typing import Any, Iterable, Iterator, NamedTuple
 
 from . import errors
-from .core import Emitted, Game, GameConfig, Status
+from .core import Emitted, Game, GameConfig, Status, copy_state, decode_state, encode_state
 from .rng import Rng
 
 
@@ -38,6 +39,13 @@ def validate_config(game: Game, config: GameConfig) -> None:
         if value not in spec.values:
             raise errors.RuleError(errors.BAD_CONFIG, f"option {name} must be one of {', '.join(spec.values)}, not {value!r}")
     game.validate_config(config)
+
+
+class Mark(NamedTuple):
+    """A point of a session's play (:meth:`Session.mark`): its state encoded, and its position."""
+
+    state: bytes
+    position: int
 
 
 class Session:
@@ -97,6 +105,33 @@ class Session:
         emitted = self.decide(seat, command)
         self.apply(emitted)
         return emitted
+
+    # -- searching (docs/SEARCH.md) ---------------------------------------
+    def copy(self) -> "Session":
+        """An independent session at the same point: what one does to it never shows in the other
+        (its state is a deep copy, through the game's canonical encoding)."""
+        return Session(self.game, self.config, self.seed, copy_state(self.game, self.state), self.position)
+
+    def mark(self) -> "Mark":
+        """A point to come back to with :meth:`undo`. Costs one encoding of the state (``evolve``
+        may update a state in place, so the point is kept as bytes, not as the object)."""
+        return Mark(encode_state(self.state), self.position)
+
+    def undo(self, mark: "Mark") -> None:
+        """Back to ``mark`` (taken on this session): the state and the position as they were. A
+        mark can be undone to any number of times."""
+        self.state = decode_state(self.game, mark.state)
+        self.position = mark.position
+
+    @contextmanager
+    def trial(self) -> Iterator["Session"]:
+        """``with session.trial(): session.submit(...)`` — whatever happens inside is undone on
+        leaving the block (on an exception too)."""
+        mark = self.mark()
+        try:
+            yield self
+        finally:
+            self.undo(mark)
 
     # -- reading ----------------------------------------------------------
     def status(self) -> Status:

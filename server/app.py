@@ -34,6 +34,7 @@ from carthago.v1 import carthago_pb2 as pb
 
 from . import limits
 from .host import MALFORMED_AUTHORIZATION, MALFORMED_MESSAGE, STORE_UNAVAILABLE, GameHost, HostConfig, HostError
+from .gamedata import get_game_data
 from .limits import cap
 from .store import StoreUnavailable, open_store
 
@@ -105,6 +106,9 @@ class Servicer:
     async def ListLegalCommands(self, req, token):
         return await self.host.legal(req.game_id, token)
 
+    async def SampleStates(self, req, token):
+        return await self.host.sample_states(req, token)
+
     async def SubmitCommand(self, req, token):
         return await self.host.submit(req, token)
 
@@ -113,6 +117,9 @@ class Servicer:
 
     async def Ping(self, req, token):
         return pb.PingResponse(payload=req.payload)
+
+    async def GetGameData(self, req, token):
+        return get_game_data(req)
 
     def StreamEvents(self, req, token):
         return self.host.stream(req, token)  # yields serialized EventBatch messages
@@ -194,7 +201,7 @@ async def start(addr: str, store_spec: str, config: HostConfig, reuse_port: bool
     """Start a server; returns it, the bound port and the host. ``reuse_port``: share the address
     with other processes (``SO_REUSEPORT``, for ``serve --workers``); otherwise a taken address
     is an error, not a silent second listener."""
-    host = GameHost(open_store(store_spec), config)
+    host = GameHost(open_store(store_spec, config.durability), config)
     server = grpc.aio.server(options=[("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
                                       ("grpc.max_send_message_length", 64 * MAX_MESSAGE_BYTES),
                                       ("grpc.so_reuseport", 1 if reuse_port else 0)])

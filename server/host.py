@@ -40,6 +40,8 @@ import msgspec
 from carthago.v1 import carthago_pb2 as pb
 from engine import errors, registry
 from engine.core import Game, GameConfig, decode_state, encode_state
+from engine.gamedata import game_data
+from engine.rng import Rng
 from engine.session import Session
 
 from .limits import quote
@@ -62,9 +64,15 @@ REQUEST_ID_REUSED = "REQUEST_ID_REUSED"
 SEAT_TAKEN = "SEAT_TAKEN"
 NO_FREE_SEAT = "NO_FREE_SEAT"
 BAD_SEAT = "BAD_SEAT"
+BAD_RESERVATION = "BAD_RESERVATION"
+SEAT_RESERVED = "SEAT_RESERVED"
+INVALID_INVITE = "INVALID_INVITE"
+NOT_THE_RESERVED_PLAYER = "NOT_THE_RESERVED_PLAYER"
 CLIENT_SEED_NOT_ALLOWED = "CLIENT_SEED_NOT_ALLOWED"
 NOT_FINISHED = "NOT_FINISHED"
 BAD_SEQ = "BAD_SEQ"
+BAD_COUNT = "BAD_COUNT"
+MAX_SAMPLES = 64  # states one SampleStates call may ask for
 BAD_LIMIT = "BAD_LIMIT"
 BAD_PAGE_TOKEN = "BAD_PAGE_TOKEN"
 
@@ -86,6 +94,29 @@ class HostError(Exception):
     def __init__(self, status: str, code: str, message: str) -> None:
         super().__init__(f"{code}: {message}")
         self.status, self.code, self.message = status, code, message
+
+
+def _reservations(req: pb.CreateGameRequest, players: int) -> list[pb.ReserveSeat]:
+    """CreateGameRequest.reserved_seats, checked: each seat of the game at most once, each with a name."""
+    seen: set[int] = set()
+    for r in req.reserved_seats:
+        if not 0 <= r.seat < players:
+            raise HostError("INVALID_ARGUMENT", BAD_RESERVATION, f"seats are 0..{players - 1}, not {r.seat}")
+        if r.seat in seen:
+            raise HostError("INVALID_ARGUMENT", BAD_RESERVATION, f"seat {r.seat} is reserved twice")
+        if not r.player.strip():
+            raise HostError("INVALID_ARGUMENT", BAD_RESERVATION, f"seat {r.seat} is reserved for no name")
+        seen.add(r.seat)
+    return list(req.reserved_seats)
+
+
+def game_type(name: str) -> Game:
+    """The game of type ``name``, or INVALID_ARGUMENT / UNKNOWN_GAME_TYPE naming the known ones."""
+    try:
+        return registry.get(name)
+    except KeyError:
+        raise HostError("INVALID_ARGUMENT", UNKNOWN_GAME_TYPE,
+                        f"no game type {quote(name)} (known: {', '.join(registry.ids())})") from None
 
 
 def rule_error(exc: errors.RuleError) -> HostError:
@@ -123,6 +154,7 @@ class HostConfig(msgspec.Struct):
     evict_after_s: float = 600.0     # a game untouched this long leaves memory (0: never)
     max_loaded_games: int = 20_000   # beyond this, the least recently used idle games leave first
     poll_every_s: float = 5.0        # heads of streamed games are read this often (missed notifications)
+    durability: str = "full"         # what an acknowledged command survives (server.store.DURABILITY)
 
 
 def token_hash(token: str) -> str:
@@ -151,6 +183,7 @@ class Loaded:
         # encoded stream batches at head_seq, per (seat or None, head_seq, first seq, last seq)
         self.batches: dict[tuple, tuple[bytes, bool]] = {}
         self.batches_at = head_seq
+        self.reserved: dict[int, pb.SeatReserved] | None = None  # from GameCreated, read when first needed
 
     def chain(self) -> Chain:
         return Chain(self.meta.game_id, self.meta.seed, self.head_seq + 1, self.head_hash)
@@ -159,13 +192,13 @@ class Loaded:
 class _Appended:
     """A command whose append is in flight: what to do once it has resolved."""
 
-    __slots__ = ("loaded", "head_seq", "head_hash", "over", "bodies", "waiter", "ok")
+    __slots__ = ("loaded", "head_seq", "head_hash", "over", "bodies", "seat", "waiter")
 
     def __init__(self, loaded: Loaded, head_seq: int, head_hash: bytes, over: bool,
-                 bodies: list[pb.LogRecord], waiter: asyncio.Future) -> None:
+                 bodies: list[pb.LogRecord], seat: int, waiter: asyncio.Future) -> None:
         self.loaded, self.head_seq, self.head_hash, self.over, self.bodies = loaded, head_seq, head_hash, over, bodies
+        self.seat = seat        # the mover: its own streams are fed after the other seats'
         self.waiter = waiter    # what the caller awaits (cancelled if the caller was)
-        self.ok = False         # committed
 
 
 class Caller(msgspec.Struct, frozen=True):
@@ -348,6 +381,7 @@ class GameHost:
         head_seq, head_hash = head
         loaded = Loaded(meta, game, session, head_seq, head_hash)
         loaded.tokens = {row.token_hash: row.seat for row in self.store.seats(meta.game_id)}
+        self._reserved(loaded)  # here, off the event loop, rather than at the first summary
         return loaded
 
     def _rebuild(self, loaded: Loaded) -> Loaded:
@@ -402,13 +436,17 @@ class GameHost:
         return loaded
 
     @staticmethod
-    def _publish(loaded: Loaded, bodies: list[pb.LogRecord]) -> None:
-        """Committed records, in order, to every stream of the game. A stream that has
+    def _publish(loaded: Loaded, bodies: list[pb.LogRecord], mover: int | None = None) -> None:
+        """Committed records, in order, to every stream of the game; the streams of seats other
+        than ``mover`` (who has just moved and gets its answer anyway) are woken first. A stream that has
         ``STREAM_QUEUE_MAX`` batches waiting (its client stopped reading) is dropped: its queue is
         emptied and holds only ``TOO_SLOW``, which ends it with RESOURCE_EXHAUSTED / STREAM_TOO_SLOW
         naming the seq to resume from. Memory per subscriber stays bounded whatever it does."""
         if bodies:
-            for queue in list(loaded.subscribers):
+            queues = loaded.subscribers
+            if mover is not None:
+                queues = sorted(queues, key=lambda q: getattr(q, "seat", None) == mover)
+            for queue in list(queues):
                 if queue.qsize() >= STREAM_QUEUE_MAX:
                     loaded.subscribers.discard(queue)
                     while not queue.empty():
@@ -462,11 +500,13 @@ class GameHost:
     def _summary(self, loaded: Loaded) -> pb.GameSummary:
         meta, info = loaded.meta, loaded.game.info
         claimed = {row.seat: row.player for row in self.store.seats(meta.game_id)}
+        reserved = self._reserved(loaded)
         status = self._status(loaded)
         return pb.GameSummary(
             game_id=meta.game_id, game_type=meta.game_type, players=meta.players, options=meta.options,
             seats=[pb.SeatInfo(seat=s, name=info.seat_names[s] if s < len(info.seat_names) else str(s),
-                               claimed=s in claimed, player=claimed.get(s, ""))
+                               claimed=s in claimed, player=claimed.get(s, ""),
+                               reserved_for=reserved[s].player if s in reserved else "")
                    for s in range(meta.players)],
             status=status, head_seq=loaded.head_seq,
             seed_commitment=hashlib.sha256(meta.seed).hexdigest(),
@@ -479,18 +519,13 @@ class GameHost:
         for game in registry.all_games():
             info = game.info
             out.games.add(id=info.id, title=info.title, player_counts=info.player_counts,
-                          seat_names=info.seat_names,
+                          seat_names=info.seat_names, data_sha256=game_data(info.id).sha256,
                           options=[pb.OptionInfo(name=k, values=v.values, default=v.default, doc=v.doc)
                                    for k, v in sorted(info.options.items())])
         return out
 
     async def create_game(self, req: pb.CreateGameRequest) -> pb.CreateGameResponse:
-        try:
-            game = registry.get(req.game_type)
-        except KeyError:
-            known = ", ".join(registry.ids())
-            raise HostError("INVALID_ARGUMENT", UNKNOWN_GAME_TYPE,
-                            f"no game type {quote(req.game_type)} (known: {known})") from None
+        game = game_type(req.game_type)
         if req.seed and not self.config.allow_client_seeds:
             raise HostError("PERMISSION_DENIED", CLIENT_SEED_NOT_ALLOWED,
                             "this server chooses seeds itself (start it with --allow-client-seeds for tests)")
@@ -501,14 +536,17 @@ class GameHost:
             session, opening = Session.start(game, config, seed)
         except errors.RuleError as exc:
             raise rule_error(exc) from None
+        invites = {r.seat: (r.player, secrets.token_urlsafe(32)) for r in _reservations(req, players)}
         game_id = f"{game.info.id}-{secrets.token_hex(5)}"
         created = self.clock()
         meta = GameMeta(game_id, game.info.id, players, dict(req.options), seed, created)
         chain = Chain(game_id, seed, 0, bytes(32))
+        reserved = [pb.SeatReserved(seat=s, player=name, invite_sha256=token_hash(invite))
+                    for s, (name, invite) in sorted(invites.items())]
         first = chain.platform(pb.PlatformEvent(game_created=pb.GameCreated(
             game_id=game_id, game_type=game.info.id, players=players, options=req.options,
             seed_commitment=hashlib.sha256(seed).hexdigest(), engine_version=version_of(game),
-            game_version=game.info.version)), created)
+            game_version=game.info.version, reserved_seats=reserved)), created)
         records = [first] + chain.game_events(wire_for(game), opening, 0, -1, None, "", created)
         try:  # the game and its first records in one transaction; a durable write: off the event loop
             await asyncio.shield(asyncio.to_thread(self.store.create_game, meta, [r for r, _ in records]))
@@ -516,7 +554,10 @@ class GameHost:
             raise HostError("ABORTED", LOST_RACE, "a game id was drawn twice; retry") from None
         # a reader (ListGames) may have loaded it from the store already: keep that one
         loaded = self._games.setdefault(game_id, Loaded(meta, game, session, chain.next_seq - 1, chain.prev_hash))
-        return pb.CreateGameResponse(game=self._summary(loaded))
+        if loaded.reserved is None:
+            loaded.reserved = {r.seat: r for r in reserved}
+        return pb.CreateGameResponse(game=self._summary(loaded), invites=[
+            pb.SeatInvite(seat=s, player=name, invite=invite) for s, (name, invite) in sorted(invites.items())])
 
     async def join_game(self, req: pb.JoinGameRequest) -> pb.JoinGameResponse:
         """Claim a seat. The claim is a record of the game's log (``SeatClaimed``: the seat and the
@@ -534,19 +575,11 @@ class GameHost:
                 if loaded.meta.finished or loaded.session.status().over:
                     raise HostError("FAILED_PRECONDITION", errors.GAME_OVER, "the game is over: its seats are closed")
                 taken = {row.seat for row in self.store.seats(req.game_id)}
-                if req.HasField("seat"):
-                    seat = req.seat
-                else:
-                    free = [s for s in range(players) if s not in taken]
-                    if not free:
-                        raise HostError("FAILED_PRECONDITION", NO_FREE_SEAT, "every seat of this game is taken")
-                    seat = free[0]
-                if seat in taken:
-                    raise HostError("ALREADY_EXISTS", SEAT_TAKEN, f"seat {seat} is already taken")
-                row = SeatRow(seat, token_hash(token), req.player)  # its length is bounded (server.limits)
+                seat, player, invited = self._seat_to_claim(loaded, req, taken)
+                row = SeatRow(seat, token_hash(token), player)  # its length is bounded (server.limits)
                 chain = loaded.chain()
                 record, body = chain.platform(pb.PlatformEvent(
-                    seat_claimed=pb.SeatClaimed(seat=seat, player=req.player)), self.clock())
+                    seat_claimed=pb.SeatClaimed(seat=seat, player=player, invited=invited)), self.clock())
                 try:  # durable: off the loop
                     claimed = await asyncio.shield(
                         asyncio.to_thread(self.store.claim_seat, req.game_id, row, [record]))
@@ -561,6 +594,47 @@ class GameHost:
                 loaded.lock.release()
             return pb.JoinGameResponse(seat=seat, token=token, game=self._summary(loaded))
         raise HostError("ABORTED", LOST_RACE, "the game kept moving while the seat was claimed; retry")
+
+    def _reserved(self, loaded: Loaded) -> dict[int, pb.SeatReserved]:
+        """The seats reserved at creation (GameCreated, the log's first record), by seat."""
+        if loaded.reserved is None:
+            first = self.store.read(loaded.meta.game_id, 0, 0)
+            if not first:  # not committed yet: nothing to cache
+                return {}
+            created = pb.LogRecord.FromString(first[0].body).event.platform.game_created
+            loaded.reserved = {r.seat: r for r in created.reserved_seats}
+        return loaded.reserved
+
+    def _seat_to_claim(self, loaded: Loaded, req: pb.JoinGameRequest, taken: set[int]) -> tuple[int, str, bool]:
+        """(seat, the name to record, whether an invite opened it). A reserved seat opens only to
+        its invite, under the reserved name; without an invite, the lowest seat neither taken nor
+        reserved."""
+        reserved = self._reserved(loaded)
+        if req.invite:
+            digest = token_hash(req.invite)
+            match = next((r for r in reserved.values() if hmac.compare_digest(r.invite_sha256, digest)), None)
+            if match is None:
+                raise HostError("PERMISSION_DENIED", INVALID_INVITE, "this invite opens no reserved seat of this game")
+            if req.HasField("seat") and req.seat != match.seat:
+                raise HostError("INVALID_ARGUMENT", BAD_SEAT, f"this invite opens seat {match.seat}, not seat {req.seat}")
+            if req.player and req.player != match.player:
+                raise HostError("INVALID_ARGUMENT", NOT_THE_RESERVED_PLAYER,
+                                f"seat {match.seat} is reserved for {quote(match.player)}, not {quote(req.player)}: "
+                                "send that name or none")
+            seat, player, invited = match.seat, match.player, True
+        elif req.HasField("seat"):
+            if req.seat in reserved and req.seat not in taken:
+                raise HostError("PERMISSION_DENIED", SEAT_RESERVED,
+                                f"seat {req.seat} is reserved for {quote(reserved[req.seat].player)}: it opens to its invite")
+            seat, player, invited = req.seat, req.player, False
+        else:
+            free = [s for s in range(loaded.meta.players) if s not in taken and s not in reserved]
+            if not free:
+                raise HostError("FAILED_PRECONDITION", NO_FREE_SEAT, "every seat of this game is taken or reserved")
+            seat, player, invited = free[0], req.player, False
+        if seat in taken:
+            raise HostError("ALREADY_EXISTS", SEAT_TAKEN, f"seat {seat} is already taken")
+        return seat, player, invited
 
     async def get_game(self, game_id: str) -> pb.GameSummary:
         return self._summary(await self._current(game_id))
@@ -635,6 +709,24 @@ class GameHost:
                     for c in loaded.session.legal(seat)]
         return pb.ListLegalCommandsResponse(commands=commands, head_seq=loaded.head_seq)
 
+    async def sample_states(self, req: pb.SampleStatesRequest, token: str | None) -> pb.SampleStatesResponse:
+        """States drawn for the caller's seat with ``sample_hidden`` (for search bots). Each shows
+        the seat exactly its view; the draws use fresh randomness, never the game's seed."""
+        count = req.count or 1
+        if not 1 <= count <= MAX_SAMPLES:
+            raise HostError("INVALID_ARGUMENT", BAD_COUNT, f"count must be in 1..{MAX_SAMPLES}, not {req.count}")
+        loaded = await self._current(req.game_id)
+        seat = self._player(loaded, token)
+        game, head = loaded.game, loaded.head_seq
+        state = decode_state(game, encode_state(loaded.session.state))  # a copy: commands may follow
+        salt = secrets.token_bytes(16)
+
+        def draw() -> list[bytes]:
+            return [encode_state(game.sample_hidden(state, seat, Rng(salt, i))) for i in range(count)]
+
+        states = await asyncio.to_thread(draw)
+        return pb.SampleStatesResponse(head_seq=head, game_version=game.info.version, states=states)
+
     def _player(self, loaded: Loaded, token: str | None) -> int:
         if not token:
             raise HostError("UNAUTHENTICATED", TOKEN_REQUIRED,
@@ -660,7 +752,7 @@ class GameHost:
         fingerprint = hashlib.sha256(req.command.SerializeToString(deterministic=True)).digest()
         await loaded.lock.acquire()
         applied = False     # the session in memory is ahead of the log from here on
-        handed_off = False  # once the append is queued, the lock is released by _release
+        handed_off = False  # once the append is queued, the lock is released by _appended
         try:
             # one read (one round trip on PostgreSQL): the head, and the answer to an earlier attempt
             if self._async_reads:  # a network round trip: the loop serves others meanwhile
@@ -702,36 +794,34 @@ class GameHost:
                                               finished=status.over)
             loop = asyncio.get_running_loop()
             waiter = loop.create_future()  # resolved by _appended, on the loop
-            appended = _Appended(loaded, head_seq, head_hash, status.over, bodies, waiter)
-            pending.add_done_callback(lambda _: loop.call_soon_threadsafe(self._appended, appended, pending))
+            appended = _Appended(loaded, head_seq, head_hash, status.over, bodies, seat, waiter)
+            inline = pending.done()  # committed on this thread (the store's writer was idle, or memory)
             handed_off = True
+            if inline:
+                self._appended(appended, pending)
+            else:
+                pending.add_done_callback(lambda _: loop.call_soon_threadsafe(self._appended, appended, pending))
         finally:
             if not handed_off:
                 if applied:  # failed before its append was queued: the log never got these events
                     loaded.stale = True
                 loaded.lock.release()
-        # From here the lock is released by _release: by this call once its append has resolved, so
-        # that the caller's answer and then the streams go out before the next command is decided;
-        # or, should this call be cancelled while it waits, by _appended.
+        # From here the lock is released by _appended, once the append has resolved, whether or not
+        # this call still waits for it.
         try:
             await waiter
-        except asyncio.CancelledError:
-            if not waiter.cancelled():  # cancelled after the append resolved: finish here
-                self._release(appended)
-            raise
         except Conflict:
-            self._release(appended)
             raise HostError("ABORTED", LOST_RACE, "another command was appended first; retry on the new head") \
                 from None
         except StoreUnavailable as exc:
-            self._release(appended)
             raise HostError("UNAVAILABLE", STORE_UNAVAILABLE,
                             f"{exc}; the command may or may not have been recorded: retry it with the same "
                             "request id") from None
-        except BaseException:
-            self._release(appended)
-            raise
-        self._release(appended)
+        if inline and loaded.subscribers:
+            # the streams were handed the records just now and this call never yielded since: let
+            # them build and send their batches before this answer goes out (the other seat is
+            # waiting for the move; the mover has its answer in hand either way)
+            await asyncio.sleep(0)
         return response
 
     def _snapshot_due(self, loaded: Loaded, head_seq: int, head_hash: bytes, over: bool) -> Snapshot | None:
@@ -744,30 +834,24 @@ class GameHost:
 
     def _appended(self, appended: "_Appended", pending: Future) -> None:
         """Runs on the event loop once an append has resolved, whether or not its caller still waits:
-        the game's new head (or, if the append failed, a rebuild on next use), then its caller."""
+        the game's new head and its records to the streams (the other seats' first), the game's lock
+        released, then the caller woken; if the append failed, the game is rebuilt on next use."""
         loaded, waiter = appended.loaded, appended.waiter
         error = RuntimeError("the append was cancelled") if pending.cancelled() else pending.exception()
         if error is None:
-            appended.ok = True
             loaded.head_seq, loaded.head_hash = appended.head_seq, appended.head_hash
             if appended.over:
                 loaded.meta.finished = True
+            self._publish(loaded, appended.bodies, appended.seat)
         else:
             loaded.stale = True  # its events are applied in memory but not in the log
+        loaded.lock.release()
         if waiter.cancelled():  # nobody resumes after this append
-            self._release(appended)
-        elif error is None:
+            return
+        if error is None:
             waiter.set_result(None)
         else:
             waiter.set_exception(error)
-
-    @staticmethod
-    def _release(appended: "_Appended") -> None:
-        """Hand a committed append's records to the stream subscribers, then free the game."""
-        loaded = appended.loaded
-        if appended.ok:
-            GameHost._publish(loaded, appended.bodies)
-        loaded.lock.release()
 
     async def stream(self, req: pb.StreamEventsRequest, token: str | None) -> AsyncIterator[bytes]:
         """Serialized ``EventBatch`` messages: the backlog from ``from_seq``, then one per append."""
@@ -779,6 +863,7 @@ class GameHost:
         caller = self._caller(loaded, token)
         seat = caller.seat
         queue: asyncio.Queue = asyncio.Queue()
+        queue.seat = seat  # type: ignore[attr-defined]  # the audience (_publish wakes the mover's last)
         subscribers = loaded.subscribers  # shared by every rebuild of this game
         subscribers.add(queue)
         try:

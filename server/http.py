@@ -19,6 +19,18 @@ Routes:
   - Connect unary: ``application/proto`` or ``application/json``; Connect server streaming:
     ``application/connect+proto`` or ``application/connect+json``;
   - gRPC-Web: ``application/grpc-web[+proto]`` and ``application/grpc-web-text[+proto]`` (base64).
+- ``GET /carthago.v1.GameService/<Method>?encoding=proto|json&message=…[&base64=1][&compression=gzip]``:
+  Connect's GET form of a unary call, for the methods the proto marks
+  ``option idempotency_level = NO_SIDE_EFFECTS`` only (others are refused: a GET may be repeated
+  or prefetched by anything between the browser and the server).
+
+Compression (gzip, the one algorithm every Connect and gRPC-Web client has): requests may be
+compressed (Connect ``content-encoding`` / ``connect-content-encoding``, gRPC-Web ``grpc-encoding``);
+responses and stream messages of ``COMPRESS_MIN_BYTES`` or more are compressed when the client
+says it accepts gzip (``accept-encoding``, ``connect-accept-encoding``, ``grpc-accept-encoding``).
+Deadlines: ``connect-timeout-ms`` (Connect) and ``grpc-timeout`` (gRPC-Web) bound a call, a stream
+included; past it the call is cancelled, as grpc.aio cancels a native call past its deadline, and
+the client gets ``deadline_exceeded`` / ``DEADLINE_EXCEEDED``.
 - ``OPTIONS`` anything: CORS preflight (origins from ``--cors-origin``).
 - ``GET`` anything else: the web client's built files (``clients/web/dist``), ``index.html`` for
   the client's own routes.
@@ -34,11 +46,12 @@ import logging
 import mimetypes
 import socket
 import struct
+import zlib
 from pathlib import Path
 from typing import Any, Awaitable, Callable, Iterable
-from urllib.parse import quote
+from urllib.parse import parse_qs, quote
 
-from google.protobuf import any_pb2, json_format
+from google.protobuf import any_pb2, descriptor_pb2, json_format
 from google.protobuf.message import DecodeError
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 
@@ -68,30 +81,80 @@ UNKNOWN_METHOD = "UNKNOWN_METHOD"
 UNSUPPORTED_ENCODING = "UNSUPPORTED_ENCODING"
 MESSAGE_TOO_LARGE = "MESSAGE_TOO_LARGE"
 INTERNAL_ERROR = "INTERNAL_ERROR"
+BAD_TIMEOUT = "BAD_TIMEOUT"
+DEADLINE_EXCEEDED = "DEADLINE_EXCEEDED"
+GET_NOT_ALLOWED = "GET_NOT_ALLOWED"
 
-CORS_ALLOW_HEADERS = ("authorization, content-type, connect-protocol-version, connect-timeout-ms, "
-                      "connect-accept-encoding, connect-content-encoding, grpc-timeout, x-grpc-web, "
-                      "x-user-agent")
-CORS_EXPOSE_HEADERS = ("grpc-status, grpc-message, grpc-status-details-bin, connect-content-encoding, "
-                       "connect-accept-encoding, content-encoding")
+COMPRESS_MIN_BYTES = 1024  # smaller messages are sent as they are: gzip would not pay for itself
+
+CORS_ALLOW_HEADERS = ("authorization, content-type, content-encoding, accept-encoding, connect-protocol-version, "
+                      "connect-timeout-ms, connect-accept-encoding, connect-content-encoding, grpc-timeout, "
+                      "grpc-encoding, grpc-accept-encoding, x-grpc-web, x-user-agent")
+CORS_EXPOSE_HEADERS = ("grpc-status, grpc-message, grpc-status-details-bin, grpc-encoding, grpc-accept-encoding, "
+                       "connect-content-encoding, connect-accept-encoding, content-encoding")
 
 Send = Callable[[dict], Awaitable[None]]
 Receive = Callable[[], Awaitable[dict]]
 
 
 class Method:
-    """One RPC: its request and response types and the servicer's bound method."""
+    """One RPC: its request and response types, the servicer's bound method, and whether the proto
+    marks it free of side effects (``idempotency_level = NO_SIDE_EFFECTS``: Connect GET allowed)."""
 
-    def __init__(self, name: str, request: type, response: type, streaming: bool, call: Callable) -> None:
+    def __init__(self, name: str, request: type, response: type, streaming: bool, call: Callable,
+                 no_side_effects: bool = False) -> None:
         self.name, self.request, self.response, self.streaming, self.call = name, request, response, streaming, call
+        self.no_side_effects = no_side_effects
 
 
 def _methods(host: GameHost) -> dict[str, Method]:
     servicer = Servicer(host)
     service = pb.DESCRIPTOR.services_by_name["GameService"]
     return {m.name: Method(m.name, getattr(pb, m.input_type.name), getattr(pb, m.output_type.name),
-                           m.server_streaming, getattr(servicer, m.name))
+                           m.server_streaming, getattr(servicer, m.name),
+                           m.GetOptions().idempotency_level == descriptor_pb2.MethodOptions.NO_SIDE_EFFECTS)
             for m in service.methods}
+
+
+def _accepts_gzip(value: str | None) -> bool:
+    """Whether an ``accept-encoding``-style header lists gzip (with a non-zero q)."""
+    for part in (value or "").split(","):
+        name, _, params = part.strip().partition(";")
+        if name.strip().lower() in ("gzip", "*"):
+            q = params.strip()
+            return not (q.startswith("q=") and q[2:].strip() in ("0", "0.0", "0.00", "0.000"))
+    return False
+
+
+def _deadline(headers: dict[str, str], grpc: bool) -> float | None:
+    """Seconds the client gives the call (``connect-timeout-ms``, or gRPC's ``grpc-timeout``), or None."""
+    if grpc:
+        value = headers.get("grpc-timeout")
+        if value is None:
+            return None
+        units = {"H": 3600.0, "M": 60.0, "S": 1.0, "m": 1e-3, "u": 1e-6, "n": 1e-9}
+        if not (2 <= len(value) <= 9 and value[:-1].isdigit() and value[-1] in units):
+            raise HostError("INVALID_ARGUMENT", BAD_TIMEOUT,
+                            f"grpc-timeout {value!r} is not 1-8 digits and a unit (H, M, S, m, u, n)")
+        return int(value[:-1]) * units[value[-1]]
+    value = headers.get("connect-timeout-ms")
+    if value is None:
+        return None
+    if not (1 <= len(value) <= 10 and value.isdigit()):
+        raise HostError("INVALID_ARGUMENT", BAD_TIMEOUT,
+                        f"connect-timeout-ms {value!r} is not a whole number of milliseconds (1-10 digits)")
+    return int(value) / 1000
+
+
+async def _within(deadline: float | None, work: Awaitable[Any]) -> Any:
+    """``work``, cancelled past the client's deadline (as grpc.aio cancels a call past its deadline)."""
+    if deadline is None:
+        return await work
+    try:
+        return await asyncio.wait_for(work, deadline)
+    except asyncio.TimeoutError:
+        raise HostError("DEADLINE_EXCEEDED", DEADLINE_EXCEEDED,
+                        f"the call did not finish within the client's timeout ({deadline * 1000:.0f} ms)") from None
 
 
 def _error_info(err: HostError) -> bytes:
@@ -125,16 +188,27 @@ def _envelope(flags: int, data: bytes) -> bytes:
     return struct.pack(">BI", flags, len(data)) + data
 
 
-def _unenvelope(body: bytes) -> bytes:
-    """The one message of a streaming request (Connect streaming and gRPC-Web put it in an envelope)."""
+def _out_envelope(data: bytes, compress: bool) -> bytes:
+    """A response message in its envelope, gzipped (flag 0x01) when the client accepts it and it is large."""
+    if compress and len(data) >= COMPRESS_MIN_BYTES:
+        return _envelope(0x01, gzip.compress(data, compresslevel=6))
+    return _envelope(0, data)
+
+
+def _unenvelope(body: bytes, gzipped: bool = False) -> bytes:
+    """The one message of a streaming request (Connect streaming and gRPC-Web put it in an envelope);
+    its compressed flag is honoured when the request named gzip as its encoding."""
     if len(body) < 5:
         raise HostError("INVALID_ARGUMENT", MALFORMED_MESSAGE, "the request holds no enveloped message")
     flags, size = struct.unpack(">BI", body[:5])
-    if flags & 0x01:
-        raise HostError("UNIMPLEMENTED", UNSUPPORTED_ENCODING, "compressed request messages are not supported")
     if len(body) != 5 + size:
         raise HostError("INVALID_ARGUMENT", MALFORMED_MESSAGE,
                         f"the envelope announces {size} bytes but {len(body) - 5} follow (one message expected)")
+    if flags & 0x01:
+        if not gzipped:
+            raise HostError("INVALID_ARGUMENT", MALFORMED_MESSAGE,
+                            "the message is flagged compressed but the request names no encoding (gzip)")
+        return _gunzip(body[5:])
     return body[5:]
 
 
@@ -192,6 +266,8 @@ class HttpApp:
         try:
             if method == "OPTIONS":
                 await self._preflight(headers, cors, send)
+            elif path.startswith(PREFIX) and method == "GET":
+                await self._connect_get(path[len(PREFIX):], scope.get("query_string", b""), headers, cors, send)
             elif path.startswith(PREFIX):
                 await self._rpc(path[len(PREFIX):], method, headers, cors, receive, send)
             elif method in ("GET", "HEAD"):
@@ -257,52 +333,112 @@ class HttpApp:
         return method
 
     async def _connect_unary(self, name, verb, headers, cors, receive, send, codec: Codec) -> None:
-        ctype = "application/json" if codec.json else "application/proto"
-        try:
+        async def request() -> bytes:
             if verb != "POST":
                 raise HostError("UNIMPLEMENTED", UNKNOWN_METHOD, f"RPCs take POST, not {verb}")
-            method = self._method(name, streaming=False)
             body = await _body(receive)
-            encoding = headers.get("content-encoding", "identity")
+            encoding = headers.get("content-encoding", "identity").lower()
             if encoding == "gzip":
-                body = _gunzip(body)
-            elif encoding != "identity":
+                return _gunzip(body)
+            if encoding != "identity":
                 raise HostError("UNIMPLEMENTED", UNSUPPORTED_ENCODING,
                                 f"content-encoding {encoding} is not supported (identity, gzip)")
-            reply = await method.call(codec.decode(method.request, body), _token(headers))
+            return body
+
+        await self._unary(name, headers, cors, send, codec, request)
+
+    async def _connect_get(self, name: str, query: bytes, headers, cors, send) -> None:
+        """Connect's GET form of a unary call: the message in the query (``encoding``, ``message``,
+        ``base64``, ``compression``), for a method the proto marks free of side effects."""
+        params = {k: v[-1] for k, v in parse_qs(query.decode("latin-1"), keep_blank_values=True).items()}
+        codec = Codec(params.get("encoding") == "json")
+
+        async def request() -> bytes:
+            method = self._method(name, streaming=False)
+            if not method.no_side_effects:
+                raise HostError("UNIMPLEMENTED", GET_NOT_ALLOWED,
+                                f"{name} is not marked NO_SIDE_EFFECTS in the proto: call it with POST")
+            if params.get("encoding") not in ("proto", "json"):
+                raise HostError("INVALID_ARGUMENT", MALFORMED_MESSAGE,
+                                "a Connect GET names its encoding: ?encoding=proto or ?encoding=json")
+            if "connect" in params and params["connect"] != "v1":
+                raise HostError("INVALID_ARGUMENT", MALFORMED_MESSAGE,
+                                f"connect={params['connect']}: this server speaks Connect v1")
+            text = params.get("message", "")
+            if params.get("base64") == "1":
+                try:
+                    data = base64.b64decode(text + "=" * (-len(text) % 4), altchars=b"-_", validate=True)
+                except ValueError:
+                    raise HostError("INVALID_ARGUMENT", MALFORMED_MESSAGE,
+                                    "message is not URL-safe base64 (base64=1)") from None
+            else:
+                data = text.encode("utf-8")
+            if len(data) > MAX_MESSAGE_BYTES:
+                raise HostError("RESOURCE_EXHAUSTED", MESSAGE_TOO_LARGE, f"requests are limited to {MAX_MESSAGE_BYTES} bytes")
+            compression = params.get("compression", "identity")
+            if compression == "gzip":
+                return _gunzip(data)
+            if compression != "identity":
+                raise HostError("UNIMPLEMENTED", UNSUPPORTED_ENCODING,
+                                f"compression {compression} is not supported (identity, gzip)")
+            return data
+
+        await self._unary(name, headers, cors, send, codec, request, get=True)
+
+    async def _unary(self, name, headers, cors, send, codec: Codec, request: Callable[[], Awaitable[bytes]],
+                     get: bool = False) -> None:
+        ctype = "application/json" if codec.json else "application/proto"
+        extra = [(b"accept-encoding", b"gzip")]
+        if get:  # a view differs by seat and changes with the game: never shared by a cache, always revalidated
+            extra += [(b"cache-control", b"private, no-cache"), (b"vary", b"authorization")]
+        try:
+            deadline = _deadline(headers, grpc=False)
+            method = self._method(name, streaming=False)
+            message = codec.decode(method.request, await request())
+            reply = await _within(deadline, method.call(message, _token(headers)))
             data = codec.encode(reply, method.response)
         except HostError as err:
             status = CONNECT_CODES.get(err.status, ("unknown", 500))[1]
-            await _respond(send, status, json.dumps(connect_error(err)).encode(), "application/json", cors)
+            await _respond(send, status, json.dumps(connect_error(err)).encode(), "application/json", cors + extra)
             return
-        await _respond(send, 200, data, ctype, cors)
+        if len(data) >= COMPRESS_MIN_BYTES and _accepts_gzip(headers.get("accept-encoding")):
+            data = gzip.compress(data, compresslevel=6)
+            extra.append((b"content-encoding", b"gzip"))
+        await _respond(send, 200, data, ctype, cors + extra)
 
     async def _connect_stream(self, name, verb, headers, cors, receive, send, codec: Codec) -> None:
         ctype = "application/connect+json" if codec.json else "application/connect+proto"
+        compress = _accepts_gzip(headers.get("connect-accept-encoding"))
         started = False
 
         async def start() -> None:
             nonlocal started
             if not started:
                 started = True
-                await send({"type": "http.response.start", "status": 200,
-                            "headers": cors + [(b"content-type", ctype.encode())]})
+                out = [(b"content-type", ctype.encode()), (b"connect-accept-encoding", b"gzip")]
+                if compress:
+                    out.append((b"connect-content-encoding", b"gzip"))
+                await send({"type": "http.response.start", "status": 200, "headers": cors + out})
 
         async def messages() -> None:
             if verb != "POST":
                 raise HostError("UNIMPLEMENTED", UNKNOWN_METHOD, f"RPCs take POST, not {verb}")
+            deadline = _deadline(headers, grpc=False)
             method = self._method(name, streaming=True)
-            encoding = headers.get("connect-content-encoding", "identity")
-            if encoding != "identity":
+            encoding = headers.get("connect-content-encoding", "identity").lower()
+            if encoding not in ("identity", "gzip"):
                 raise HostError("UNIMPLEMENTED", UNSUPPORTED_ENCODING,
-                                f"connect-content-encoding {encoding} is not supported (identity)")
-            request = codec.decode(method.request, _unenvelope(await _body(receive)))
+                                f"connect-content-encoding {encoding} is not supported (identity, gzip)")
+            request = codec.decode(method.request, _unenvelope(await _body(receive), encoding == "gzip"))
+            await _within(deadline, relay(method, request))
+
+        async def relay(method: Method, request) -> None:
             stream = method.call(request, _token(headers))
             try:
                 async for item in stream:
                     await start()
-                    await send({"type": "http.response.body", "body": _envelope(0, codec.encode(item, method.response)),
-                                "more_body": True})
+                    await send({"type": "http.response.body", "more_body": True,
+                                "body": _out_envelope(codec.encode(item, method.response), compress)})
             finally:
                 await stream.aclose()
 
@@ -316,14 +452,17 @@ class HttpApp:
     async def _grpc_web(self, name, verb, headers, cors, receive, send, text: bool) -> None:
         ctype = b"application/grpc-web-text+proto" if text else b"application/grpc-web+proto"
         codec = Codec(False)
+        compress = _accepts_gzip(headers.get("grpc-accept-encoding"))
         started = False
 
         async def write(data: bytes, more: bool) -> None:
             nonlocal started
             if not started:
                 started = True
-                await send({"type": "http.response.start", "status": 200, "headers": cors + [
-                    (b"content-type", ctype)]})
+                out = [(b"content-type", ctype), (b"grpc-accept-encoding", b"gzip")]
+                if compress:
+                    out.append((b"grpc-encoding", b"gzip"))
+                await send({"type": "http.response.start", "status": 200, "headers": cors + out})
             if text:  # each chunk encoded on its own (padded): clients decode chunk by chunk
                 data = base64.b64encode(data)
             await send({"type": "http.response.body", "body": data, "more_body": more})
@@ -331,28 +470,32 @@ class HttpApp:
         async def messages() -> None:
             if verb != "POST":
                 raise HostError("UNIMPLEMENTED", UNKNOWN_METHOD, f"RPCs take POST, not {verb}")
+            deadline = _deadline(headers, grpc=True)
             method = self.methods.get(name)
             if method is None:
                 raise HostError("UNIMPLEMENTED", UNKNOWN_METHOD, f"{SERVICE} has no method {name!r}")
-            encoding = headers.get("grpc-encoding", "identity")
-            if encoding != "identity":
+            encoding = headers.get("grpc-encoding", "identity").lower()
+            if encoding not in ("identity", "gzip"):
                 raise HostError("UNIMPLEMENTED", UNSUPPORTED_ENCODING,
-                                f"grpc-encoding {encoding} is not supported (identity)")
+                                f"grpc-encoding {encoding} is not supported (identity, gzip)")
             body = await _body(receive)
             if text:
                 try:
                     body = base64.b64decode(body, validate=False)
                 except ValueError:
                     raise HostError("INVALID_ARGUMENT", MALFORMED_MESSAGE, "the body is not base64") from None
-            request = codec.decode(method.request, _unenvelope(body))
+            request = codec.decode(method.request, _unenvelope(body, encoding == "gzip"))
+            await _within(deadline, relay(method, request))
+
+        async def relay(method: Method, request) -> None:
             if not method.streaming:
                 reply = await method.call(request, _token(headers))
-                await write(_envelope(0, codec.encode(reply, method.response)), True)
+                await write(_out_envelope(codec.encode(reply, method.response), compress), True)
                 return
             stream = method.call(request, _token(headers))
             try:
                 async for item in stream:
-                    await write(_envelope(0, codec.encode(item, method.response)), True)
+                    await write(_out_envelope(codec.encode(item, method.response), compress), True)
             finally:
                 await stream.aclose()
 
@@ -440,12 +583,16 @@ async def _body(receive: Receive) -> bytes:
 
 
 def _gunzip(body: bytes) -> bytes:
+    """gzip undone, never past the request limit (a small bomb must not fill the memory)."""
+    inflate = zlib.decompressobj(16 + zlib.MAX_WBITS)
     try:
-        out = gzip.decompress(body)
-    except (OSError, EOFError):
+        out = inflate.decompress(body, MAX_MESSAGE_BYTES + 1)
+    except zlib.error:
         raise HostError("INVALID_ARGUMENT", MALFORMED_MESSAGE, "the body is not valid gzip") from None
     if len(out) > MAX_MESSAGE_BYTES:
         raise HostError("RESOURCE_EXHAUSTED", MESSAGE_TOO_LARGE, f"requests are limited to {MAX_MESSAGE_BYTES} bytes")
+    if not inflate.eof or inflate.unused_data:
+        raise HostError("INVALID_ARGUMENT", MALFORMED_MESSAGE, "the body is not valid gzip (truncated or trailing bytes)")
     return out
 
 

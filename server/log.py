@@ -230,6 +230,19 @@ def _platform_kind(body: pb.LogRecord) -> str | None:
     return body.event.platform.WhichOneof("kind")
 
 
+def _check_reservation(created: pb.GameCreated, claim: pb.SeatClaimed) -> str:
+    """A reserved seat is claimed with its invite, under the reserved name; no other claim says
+    it had an invite."""
+    reserved = {r.seat: r.player for r in created.reserved_seats}
+    if claim.seat not in reserved:
+        return f"seat {claim.seat} was not reserved, yet its claim says an invite opened it" if claim.invited else ""
+    if not claim.invited:
+        return f"seat {claim.seat} was reserved, yet it was claimed without its invite"
+    if claim.player != reserved[claim.seat]:
+        return f"seat {claim.seat} was reserved for {reserved[claim.seat]!r}, yet {claim.player!r} claimed it"
+    return ""
+
+
 def _verify_content(bodies: list[pb.LogRecord], head: bytes) -> Verdict:
     n = len(bodies)
     if _platform_kind(bodies[0]) != "game_created":
@@ -277,6 +290,8 @@ def _verify_content(bodies: list[pb.LogRecord], head: bytes) -> Verdict:
                 bad = f"it claims seat {claim.seat} of a {created.players}-player game"
             if not bad and claim.seat in seated:
                 bad = f"seat {claim.seat} is claimed a second time"
+            if not bad:
+                bad = _check_reservation(created, claim)
             if bad:
                 return _bad(seq, bad, **meta)
             seated[claim.seat] = claim.player

@@ -1,37 +1,124 @@
-"""Drawing an exported game's position at any seq, for games that have a board renderer.
+"""Reading an exported game for people: its position at any seq as a picture, its move list in
+words (each game's ``notation.describe_command``), and the positions after each command.
 
-A game that can draw a position offers ``engine.games.<game>.render.render_position(state, title)``.
+A game that can draw a position offers ``engine.games.<game>.render.render_position(state, title)``;
+one that can draw it as one seat sees it also takes ``seat`` (Roma). A game that names its commands in its own notation offers
+``engine.games.<game>.notation.describe_command(state, seat, command)`` (the state the command was
+sent in). The export is the whole log of a finished game (or a live one, read with the operator
+token), so the moves show what each seat chose, secret choices included.
 """
 
 from __future__ import annotations
 
 import importlib
+import inspect
+from typing import Any, Callable, Iterator
+
+import msgspec
 
 from carthago.v1 import carthago_pb2 as pb
 from engine import registry
-from engine.core import GameConfig
+from engine.core import Game, GameConfig, tag_of
 from engine.session import Session
 
 from .log import game_event_of, split_export
 from .wire import wire_for
 
 
-def render_export(data: bytes, seq: int | None) -> str:
+class Move(msgspec.Struct, frozen=True):
+    seq: int      # the first record the command caused
+    seat: int
+    text: str     # the command in the game's notation
+
+
+def _game_module(game: Game, name: str) -> Any | None:
+    try:
+        return importlib.import_module(f"engine.games.{game.info.id.replace('-', '_')}.{name}")
+    except ModuleNotFoundError:
+        return None
+
+
+def _open(data: bytes) -> tuple[list[pb.LogRecord], pb.GameCreated, Game]:
     bodies = [pb.LogRecord.FromString(s.body) for _, s in split_export(data)]
     if not bodies or bodies[0].event.platform.WhichOneof("kind") != "game_created":
         raise SystemExit("not a Carthago export: its first record is not GameCreated")
     created = bodies[0].event.platform.game_created
-    game = registry.get(created.game_type)
-    try:
-        render = importlib.import_module(f"engine.games.{game.info.id.replace('-', '_')}.render")
-        draw = render.render_position
-    except (ModuleNotFoundError, AttributeError):
-        raise SystemExit(f"{game.info.id} has no board to draw") from None
+    return bodies, created, registry.get(created.game_type)
+
+
+def _config(created: pb.GameCreated) -> GameConfig:
+    return GameConfig(players=created.players, options=dict(created.options))
+
+
+def plain_description(game: Game, seat: int, command: Any) -> str:
+    """A command in words for a game without a notation of its own: its kind and fields."""
+    fields = ", ".join(f"{k} {v}" for k, v in msgspec.to_builtins(command).items() if k != "type")
+    name = game.info.seat_names[seat] if seat < len(game.info.seat_names) else f"seat {seat}"
+    return f"{name.capitalize()}: {tag_of(command).replace('_', ' ')}" + (f" ({fields})" if fields else "")
+
+
+def describer(game: Game) -> Callable[[Any, int, Any], str]:
+    notation = _game_module(game, "notation")
+    if notation is not None:
+        return notation.describe_command
+    return lambda state, seat, command: plain_description(game, seat, command)
+
+
+def walk(data: bytes) -> Iterator[tuple[Move | None, Any, int]]:
+    """The positions of an exported game: first the one after set-up (no move), then after each
+    command. Yields ``(move, state, last seq)``; the state is the session's own (copy to keep it)."""
+    bodies, created, game = _open(data)
+    wire, describe = wire_for(game), describer(game)
+    config = _config(created)
+    session = Session(game, config, b"", game.initial(config), 0)
+    move: Move | None = None
+    last = 0
+    for body in bodies:
+        env = body.envelope
+        if env.seat >= 0 and env.part == 0 and env.command.WhichOneof("game") == wire.field:
+            if move is not None or last:
+                yield move, session.state, last
+            command = wire.command_from_proto(getattr(env.command, wire.field))
+            move = Move(body.seq, env.seat, describe(session.state, env.seat, command))
+        event = game_event_of(wire, body)
+        if event is not None:
+            session.state = game.evolve(session.state, event)
+            session.position += 1
+        last = body.seq
+    yield move, session.state, last
+
+
+def moves(data: bytes) -> list[Move]:
+    """Every command of an exported game, in order, in the game's notation."""
+    return [m for m, _, _ in walk(data) if m is not None]
+
+
+def position_renderer(game: Game) -> Callable[[Any, str], str] | None:
+    render = _game_module(game, "render")
+    return getattr(render, "render_position", None) if render is not None else None
+
+
+def render_export(data: bytes, seq: int | None, seat: int | None = None) -> str:
+    bodies, created, game = _open(data)
+    draw = position_renderer(game)
+    if draw is None:
+        raise SystemExit(f"{game.info.id} has no board to draw")
+    if seat is not None:
+        if "seat" not in inspect.signature(draw).parameters:
+            raise SystemExit(f"{game.info.id} draws the whole position only: leave out --seat")
+        if not 0 <= seat < created.players:
+            raise SystemExit(f"--seat must be in 0..{created.players - 1}")
     last = len(bodies) - 1 if seq is None else seq
     if not 0 <= last < len(bodies):
         raise SystemExit(f"--seq must be in 0..{len(bodies) - 1}")
     wire = wire_for(game)
     events = [e for b in bodies[: last + 1] if (e := game_event_of(wire, b)) is not None]
-    config = GameConfig(players=created.players, options=dict(created.options))
-    session = Session.replay(game, config, b"", events)
-    return draw(session.state, f"{created.game_id} at seq {last}")
+    session = Session.replay(game, _config(created), b"", events)
+    title = f"{created.game_id} at seq {last}"
+    return draw(session.state, title) if seat is None else draw(session.state, title, seat=seat)
+
+
+def export_game(data: bytes) -> tuple[str, str]:
+    """(game id, game type) of an export."""
+    _, created, game = _open(data)
+    return created.game_id, game.info.id

@@ -263,7 +263,9 @@ class GroupWriter:
         self.max_group = max_group
         self.commits = 0  # transactions committed by the writer (a group counts once)
         self.writes = 0   # writes committed
+        self.inline_commits = 0  # appends committed on the caller's thread (the writer was idle)
         self._queue: queue.SimpleQueue = queue.SimpleQueue()
+        self._committing = threading.Lock()  # held by whoever runs a group on the writer connection
         self._closing = threading.Lock()
         self._closed = False
         self._thread = threading.Thread(target=self._write_loop, name=name, daemon=True)
@@ -296,17 +298,47 @@ class GroupWriter:
                     stop = True
                     break
                 group.append(job)
-            # a future cancelled while it waited is not written; the others can no longer be cancelled
-            group = [job for job in group if job.done.set_running_or_notify_cancel()]
-            try:
-                if group:
-                    self._commit_group(group)
-            except BaseException as exc:  # noqa: BLE001 - never leave a caller waiting
-                for job in group:
-                    if not job.done.done():
-                        job.done.set_exception(exc)
+            with self._committing:
+                self._run_group(group)
             if stop:
                 return
+
+    def _run_group(self, group: list[_Job], begun: bool = False) -> None:
+        """Commit ``group`` (the caller holds ``_committing``; ``begun``: its transaction is open);
+        every job's future resolves."""
+        # a future cancelled while it waited is not written; the others can no longer be cancelled
+        group = [job for job in group if job.done.set_running_or_notify_cancel()]
+        try:
+            if group:
+                self._commit_group(group, begun) if begun else self._commit_group(group)
+            elif begun:
+                self._rollback()
+        except BaseException as exc:  # noqa: BLE001 - never leave a caller waiting
+            for job in group:
+                if not job.done.done():
+                    job.done.set_exception(exc)
+
+    def _submit_or_commit(self, job: _Job) -> Future:
+        """Commit ``job`` on the calling thread when the writer is idle (nothing queued, no group
+        being committed), else queue it for the writer. One command at a time then skips two
+        thread hand-offs (queue to writer, writer back to the event loop): on this machine they cost
+        more than the commit itself when it does not fsync, and about half of it when it does.
+        Under load the writer is busy and appends are grouped as before. Either way the future
+        resolves only after COMMIT returned."""
+        if self._queue.empty() and self._committing.acquire(blocking=False):
+            try:
+                if self._queue.empty() and not self._closed and self._begin_now():
+                    self.inline_commits += 1
+                    self._run_group([job], begun=True)
+                    return job.done
+            finally:
+                self._committing.release()
+        return self._submit(job)
+
+    def _begin_now(self) -> bool:
+        """Open the write transaction at once, or say that it cannot be (another connection
+        writes): the caller must never wait for a lock. Only for stores that commit inline."""
+        raise NotImplementedError
 
     def _commit_group(self, group: list[_Job]) -> None:
         raise NotImplementedError
@@ -339,8 +371,10 @@ class SqliteStore(GroupWriter):
     """
 
     def __init__(self, path: str, synchronous: str = "FULL", max_group: int = 512) -> None:
-        if synchronous not in ("FULL", "OFF"):
-            raise ValueError("synchronous is FULL (the server) or OFF (benchmark fixtures only)")
+        if synchronous not in SQLITE_SYNCHRONOUS:
+            raise ValueError("synchronous is FULL (durability 'full'), NORMAL (durability 'process') "
+                             "or OFF (benchmark fixtures only)")
+        self.synchronous = synchronous
         self.path = self.label = path
         writer = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         writer.execute("PRAGMA journal_mode=WAL")
@@ -355,14 +389,27 @@ class SqliteStore(GroupWriter):
         self._start_writer(f"carthago-sqlite-writer:{path}", max_group)
 
     # ---- the writer thread ---------------------------------------------------------------
-    def _commit_group(self, group: list[_Job]) -> None:
+    def _begin_now(self) -> bool:
+        db = self._writer_db
+        db.execute("PRAGMA busy_timeout=0")
+        try:
+            db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError:  # locked by another connection: the writer thread waits for it
+            return False
+        finally:
+            db.execute("PRAGMA busy_timeout=5000")
+        return True
+
+    def _commit_group(self, group: list[_Job], begun: bool = False) -> None:
         """One transaction for the whole group, its rows inserted in bulk: a handful of statements
         whatever the group's size. (Each statement gives up the GIL and must take it back from an
         event loop thread that may be busy; a statement per row would make a large group slow
-        exactly when the server is loaded.) Should it fail, :meth:`_commit_each` finds which."""
+        exactly when the server is loaded.) Should it fail, :meth:`_commit_each` finds which.
+        ``begun``: the transaction is open already (:meth:`_begin_now`)."""
         db = self._writer_db
         try:
-            db.execute("BEGIN IMMEDIATE")
+            if not begun:
+                db.execute("BEGIN IMMEDIATE")
             self._write_jobs(db, group)
             db.execute("COMMIT")
         except Exception as exc:  # noqa: BLE001 - nothing of the group is written
@@ -508,7 +555,7 @@ class SqliteStore(GroupWriter):
             return done
         rows = [(game_id, r.seq, r.body, r.hash) for r in records]
         snap = None if snapshot is None else _snapshot_row(game_id, snapshot)
-        return self._submit(_Job(append=(rows, None if request is None else (game_id, *request), snap,
+        return self._submit_or_commit(_Job(append=(rows, None if request is None else (game_id, *request), snap,
                                          game_id if finished else None)))
 
     def put_snapshot(self, game_id, snapshot) -> None:
@@ -558,7 +605,12 @@ class SqliteStore(GroupWriter):
         return (bytes(row[0]), bytes(row[1])) if row else None
 
     def head_and_request(self, game_id, seat, request_id):
-        return self.head(game_id), (self.find_request(game_id, seat, request_id) if request_id else None)
+        """One statement for both (each statement costs a trip through the sqlite3 module)."""
+        row = self._db.execute(_HEAD_AND_REQUEST, (game_id, game_id, seat, request_id or "")).fetchone()
+        seq, hash_, fingerprint, response = row
+        head = None if seq is None else (seq, bytes(hash_))
+        earlier = None if fingerprint is None or not request_id else (bytes(fingerprint), bytes(response))
+        return head, earlier
 
     def latest_snapshot(self, game_id, version):
         row = self._db.execute("SELECT seq, hash, version, position, state FROM snapshots WHERE game_id=? AND "
@@ -578,6 +630,20 @@ class SqliteStore(GroupWriter):
                 self._readers.clear()
 
 
+_HEAD_AND_REQUEST = (
+    "SELECT h.seq, h.hash, r.fingerprint, r.response FROM (SELECT 1) AS one "
+    "LEFT JOIN (SELECT seq, hash FROM records WHERE game_id=? ORDER BY seq DESC LIMIT 1) AS h ON 1 "
+    "LEFT JOIN requests AS r ON r.game_id=? AND r.seat=? AND r.request_id=?")
+
+# How an acknowledged append survives, per ``--durability`` (SQLite's synchronous setting in WAL mode):
+#  full     every commit group is fsync'd before it is acknowledged: survives a power loss or a lost
+#           machine (the default);
+#  process  the commit is written to the WAL file (the operating system holds it) but not fsync'd:
+#           survives a killed or crashed server process, not a crash of the machine or its disk.
+DURABILITY = {"full": "FULL", "process": "NORMAL"}
+SQLITE_SYNCHRONOUS = ("FULL", "NORMAL", "OFF")
+
+
 def _snapshot_row(game_id: str, snapshot: Snapshot) -> tuple:
     return (game_id, snapshot.seq, snapshot.hash, snapshot.version, snapshot.position, snapshot.state)
 
@@ -590,13 +656,19 @@ def is_postgres(spec: str) -> bool:
     return spec.startswith(("postgresql://", "postgres://"))
 
 
-def open_store(spec: str) -> Store:
-    """``memory``, ``sqlite:PATH`` or ``postgresql://…`` (see ``server.pgstore``)."""
+def open_store(spec: str, durability: str = "full") -> Store:
+    """``memory``, ``sqlite:PATH`` or ``postgresql://…`` (see ``server.pgstore``); ``durability``:
+    a key of :data:`DURABILITY`."""
+    if durability not in DURABILITY:
+        raise ValueError(f"unknown durability {durability!r}: use one of {', '.join(DURABILITY)}")
     if spec == "memory":
         return MemoryStore()
     if spec.startswith("sqlite:"):
-        return SqliteStore(spec[len("sqlite:"):])
+        return SqliteStore(spec[len("sqlite:"):], synchronous=DURABILITY[durability])
     if is_postgres(spec):
+        if durability != "full":
+            raise ValueError(f"durability {durability!r} is for SQLite; PostgreSQL commits durably "
+                             "(its own synchronous_commit setting decides what a commit survives)")
         from .pgstore import PostgresStore
 
         return PostgresStore(spec)

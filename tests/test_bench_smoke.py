@@ -21,6 +21,9 @@ def test_engine_part_reports_every_game_with_its_figures():
         assert core["target"] == {"on": "value", "op": ">=", "value": engine_bench.ENGINE_TARGET}
         assert core["met"] in (True, False)  # computed, whatever the machine's speed
         assert core["spread"]["n"] == 1
+        search = mine["search: mark + undo p50 (Session.mark/undo)"]
+        assert search["value"] > 0 and search["floor"] > 0 and search["unit"] == "µs"
+        assert set(out["raw"][game_id]["search"]) == {"copy", "mark", "undo", "submit"}
         rounds = out["raw"][game_id]["rounds"]
         split = rounds[0]["seconds"]
         assert set(split) >= {"legal", "decide", "evolve", "view"}
@@ -38,3 +41,16 @@ def test_ratio_and_target_are_computed():
     assert bare["ratio"] is None and bare["met"] is None
     s = summary([3, 1, 2])
     assert (s["min"], s["p50"], s["max"], s["n"]) == (1, 2, 3, 3)
+
+
+def test_search_part_reports_iterations_and_a_win_rate():
+    from bench import search_bench
+
+    out = search_bench.run(quick=True, game_ids=["roma"], games={"roma": 2}, seconds=0.2, log=lambda _: None)
+    by_name = {f["name"]: f for f in out["figures"]}
+    rate = by_name["ISMCTS iterations/s (1 core)"]
+    assert rate["value"] > 0 and rate["game"] == "roma" and rate["spread"]["n"] >= 1
+    win = by_name[f"mcts:{search_bench.BUDGET} win rate vs random"]
+    assert 0.0 <= win["value"] <= 1.0 and "Wilson" in win["note"]
+    assert out["raw"]["roma"]["versus"]["games"] == 2
+    json.dumps(out, default=str)

@@ -147,3 +147,49 @@ def test_item13_verify_fed_the_jsonl_says_to_pass_the_binary_log(tmp_path):
     path.write_text('{"seq": 0}\n')
     out = run("verify", str(path))
     assert out.returncode == 2 and "binary log" in out.stderr and str(tmp_path / "game.log") in out.stderr
+
+
+def test_new_with_reserved_seats_prints_each_invite_once_and_it_opens_its_seat():
+    """Issue 16, item 8: `carthago new --reserve SEAT=NAME` for tournament operators."""
+    from carthago import Client
+    from server.app import ServerThread
+
+    with ServerThread() as s:
+        out = run("new", "roma", "--reserve", "1=Bob", "--server", s.addr)
+        bad = run("new", "roma", "--reserve", "Bob", "--server", s.addr)
+        with Client(s.addr) as client:
+            assert out.returncode == 0, out.stderr
+            game_id = next(x.split()[-1] for x in out.stdout.splitlines() if x.startswith("game id: "))
+            invites = [x for x in out.stdout.splitlines() if x.startswith("invite for seat 1 (Bob): ")]
+            assert len(invites) == 1
+            seat = client.join(game_id, invite=invites[0].split()[-1])
+            assert seat.seat == 1 and client.game(game_id).seats[1].player == "Bob"
+    assert bad.returncode != 0 and "SEAT=NAME" in bad.stderr
+
+
+def test_verify_of_several_logs_runs_them_in_parallel_and_names_each_verdict(tmp_path):
+    """Issue 17: `carthago verify A B C` checks every log (one process per core), prints each
+    verdict after its file's name in the order given, a summary, and fails if any log does."""
+    logs = []
+    for seed in ("1", "2", "3"):
+        log = tmp_path / f"g{seed}.log"
+        out = run("play", "roma", "--bots", "random,random", "--local", "--seed", seed, "--export", str(log))
+        assert out.returncode == 0, out.stderr
+        logs.append(str(log))
+    ok = run("verify", *logs, "--jobs", "2")
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    lines = ok.stdout.splitlines()
+    assert [line.split(": ", 1)[0] for line in lines[:3]] == logs
+    assert all(line.split(": ", 1)[1].startswith("OK:") for line in lines[:3])
+    assert lines[3] == "3 logs: 3 verified, 0 INVALID, 0 not checked (2 processes)"
+    data = bytearray(open(logs[1], "rb").read())
+    data[len(data) // 2] ^= 0x40
+    open(logs[1], "wb").write(bytes(data))
+    bad = run("verify", *logs)
+    assert bad.returncode == 1
+    verdicts = dict(line.split(": ", 1) for line in bad.stdout.splitlines()[:3])
+    assert verdicts[logs[1]].startswith("INVALID at seq") and verdicts[logs[0]].startswith("OK:")
+    missing = run("verify", logs[0], str(tmp_path / "nope.log"))
+    assert missing.returncode == 2 and "cannot read" in missing.stderr
+    refused = run("verify", *logs, "--head", "00" * 32)
+    assert refused.returncode != 0 and "--head names one log's head" in refused.stderr

@@ -7,13 +7,15 @@ over the other: the tests mix them on purpose.
 
 from __future__ import annotations
 
+import asyncio
 import base64
+import gzip
 import http.client
 import json
 import random
 import struct
 import threading
-from urllib.parse import unquote, urlparse
+from urllib.parse import quote, unquote, urlparse
 
 import pytest
 from google.protobuf import json_format
@@ -447,3 +449,197 @@ def test_http2_without_tls_by_prior_knowledge(web):
         assert status == b"200" and "roma" in {g["id"] for g in json.loads(data)["games"]}
     finally:
         sock.close()
+
+
+# ---- Connect GET, compression, deadlines ------------------------------------------
+
+READ_ONLY = ("GetGame", "GetView", "ListGames", "Ping")
+
+
+@pytest.fixture(scope="module")
+def marked(monkeypatch_module):
+    """A server whose read-only methods are marked NO_SIDE_EFFECTS (as the proto may mark them) and
+    whose Ping takes 5 s: for Connect GET and for deadlines."""
+    import server.http as http_mod
+
+    original = http_mod._methods
+
+    def methods(host):
+        found = original(host)
+        for name in READ_ONLY:
+            found[name].no_side_effects = True
+
+        async def slow(request, token):
+            await asyncio.sleep(5)
+            return pb.PingResponse()
+
+        found["Ping"].call = slow
+        return found
+
+    monkeypatch_module.setattr(http_mod, "_methods", methods)
+    with ServerThread("memory", HostConfig(allow_client_seeds=True), http={"addr": "127.0.0.1:0"}) as s:
+        with Client(s.addr, timeout=20) as c:
+            c.wait_ready()
+            s.grpc = c
+            yield s
+
+
+@pytest.fixture(scope="module")
+def monkeypatch_module():
+    mp = pytest.MonkeyPatch()
+    yield mp
+    mp.undo()
+
+
+def test_get_is_allowed_exactly_for_the_methods_the_proto_marks():
+    from google.protobuf import descriptor_pb2
+
+    from server.http import _methods
+    service = pb.DESCRIPTOR.services_by_name["GameService"]
+    flags = {m.name: m.no_side_effects for m in _methods(_NoHost()).values()}
+    assert flags == {m.name: m.GetOptions().idempotency_level == descriptor_pb2.MethodOptions.NO_SIDE_EFFECTS
+                     for m in service.methods}
+
+
+class _NoHost:
+    """Enough of a host for building the method table (the servicer is not called)."""
+
+
+def test_connect_get_of_an_unmarked_method_is_refused_and_changes_nothing(web):
+    game = web.grpc.create("roma", 2, seed=b"get-refused")
+    query = "encoding=json&message=" + quote(json.dumps({"gameId": game.game_id}))
+    if not pb.DESCRIPTOR.services_by_name["GameService"].methods_by_name["GetGame"].GetOptions().idempotency_level:
+        resp, raw, _ = request(web, "GET", f"{SVC}GetGame?{query}")
+        assert resp.status == 501 and refusal(json.loads(raw))[:2] == ("unimplemented", "GET_NOT_ALLOWED")
+    # a method with side effects never takes GET, whatever the proto marks on the others
+    head = web.grpc.game(game.game_id).head_seq
+    body = quote(json.dumps({"gameId": game.game_id, "seat": 0}))
+    resp, raw, _ = request(web, "GET", f"{SVC}JoinGame?encoding=json&message={body}")
+    assert resp.status == 501 and refusal(json.loads(raw))[:2] == ("unimplemented", "GET_NOT_ALLOWED")
+    assert not web.grpc.game(game.game_id).seats[0].claimed and web.grpc.game(game.game_id).head_seq == head
+
+
+def test_connect_get_in_json_and_in_base64_proto(marked):
+    game = marked.grpc.create("roma", 2, seed=b"get-seed")
+    seat = marked.grpc.join(game.game_id, seat=0, player="p0")
+    query = "connect=v1&encoding=json&message=" + quote(json.dumps({"gameId": game.game_id}))
+    resp, raw, hdrs = request(marked, "GET", f"{SVC}GetGame?{query}")
+    assert resp.status == 200 and json.loads(raw)["gameId"] == game.game_id
+    assert hdrs["cache-control"] == "private, no-cache" and hdrs["vary"] == "authorization"
+    # binary, URL-safe base64 without padding, with a seat's token: that seat's view
+    msg = base64.urlsafe_b64encode(pb.GetViewRequest(game_id=game.game_id).SerializeToString()).decode().rstrip("=")
+    resp, raw, _ = request(marked, "GET", f"{SVC}GetView?encoding=proto&base64=1&message={msg}",
+                           headers={"authorization": f"Bearer {seat.token}"})
+    assert resp.status == 200 and pb.GetViewResponse.FromString(raw).view.roma.seat == 0
+    # the message gzipped too
+    packed = base64.urlsafe_b64encode(gzip.compress(pb.GetGameRequest(game_id=game.game_id).SerializeToString())).decode()
+    resp, raw, _ = request(marked, "GET", f"{SVC}GetGame?encoding=proto&base64=1&compression=gzip&message={packed}")
+    assert resp.status == 200 and pb.GameSummary.FromString(raw).game_id == game.game_id
+    # bad input: no encoding, bad base64, an unknown compression, a wrong protocol version
+    for query, reason in ((f"message={quote('{}')}", "MALFORMED_MESSAGE"),
+                          ("encoding=proto&base64=1&message=%%%", "MALFORMED_MESSAGE"),
+                          ("encoding=json&compression=br&message=%7B%7D", "UNSUPPORTED_ENCODING"),
+                          ("connect=v2&encoding=json&message=%7B%7D", "MALFORMED_MESSAGE")):
+        resp, raw, _ = request(marked, "GET", f"{SVC}GetGame?{query}")
+        assert resp.status in (400, 501) and refusal(json.loads(raw))[1] == reason, (query, raw)
+
+
+def test_responses_are_gzipped_when_the_client_accepts_it_and_they_are_large(web):
+    game, seats = new_game(web, game_type="republic-of-carthage", players=3)
+    payload = json.dumps({"gameId": game.game_id}).encode()
+    headers = {"content-type": "application/json", "authorization": f"Bearer {seats[0].token}"}
+    resp, plain, hdrs = request(web, "POST", SVC + "GetView", payload, headers)
+    assert resp.status == 200 and "content-encoding" not in hdrs and len(plain) >= 1024
+    resp, packed, hdrs = request(web, "POST", SVC + "GetView", payload, {**headers, "accept-encoding": "gzip, br"})
+    assert resp.status == 200 and hdrs["content-encoding"] == "gzip" and len(packed) < len(plain)
+    assert gzip.decompress(packed) == plain
+    resp, _, hdrs = request(web, "POST", SVC + "GetView", payload, {**headers, "accept-encoding": "gzip;q=0"})
+    assert "content-encoding" not in hdrs
+    # a small answer is sent as it is
+    resp, raw, hdrs = request(web, "POST", SVC + "GetGame", payload, {**headers, "accept-encoding": "gzip"})
+    assert len(raw) < 1024 and "content-encoding" not in hdrs and json.loads(raw)["gameId"] == game.game_id
+
+
+def test_a_gzip_bomb_is_refused_before_it_fills_the_memory(web):
+    bomb = gzip.compress(b"\0" * (8 * 1024 * 1024))
+    resp, raw, _ = request(web, "POST", SVC + "GetGame", bomb, {"content-type": "application/proto",
+                                                               "content-encoding": "gzip"})
+    assert resp.status == 429 and refusal(json.loads(raw))[:2] == ("resource_exhausted", "MESSAGE_TOO_LARGE")
+    truncated = gzip.compress(pb.GetGameRequest(game_id="x").SerializeToString())[:-6]
+    resp, raw, _ = request(web, "POST", SVC + "GetGame", truncated, {"content-type": "application/proto",
+                                                                    "content-encoding": "gzip"})
+    assert resp.status == 400 and refusal(json.loads(raw))[:2] == ("invalid_argument", "MALFORMED_MESSAGE")
+
+
+def raw_stream(web, body: bytes, headers: dict, seconds: float = 30):
+    """A whole streaming response (it must end by itself): status, headers and its frames."""
+    url = urlparse(web.web.url)
+    conn = http.client.HTTPConnection(url.hostname, url.port, timeout=seconds)
+    conn.request("POST", SVC + "StreamEvents", body=body, headers=headers)
+    resp = conn.getresponse()
+    data = resp.read()
+    conn.close()
+    return resp.status, {k.lower(): v for k, v in resp.getheaders()}, list(frames(data))
+
+
+def test_connect_stream_messages_compressed_both_ways(web):
+    game, seats = new_game(web, game_type="republic-of-carthage", players=3)
+    request_body = envelope(gzip.compress(pb.StreamEventsRequest(game_id=game.game_id).SerializeToString()), flags=0x01)
+    headers = {"content-type": "application/connect+proto", "connect-content-encoding": "gzip",
+               "connect-accept-encoding": "gzip", "connect-timeout-ms": "700",
+               "authorization": f"Bearer {seats[0].token}"}
+    status, hdrs, found = raw_stream(web, request_body, headers)
+    assert status == 200 and hdrs["connect-content-encoding"] == "gzip"
+    flags, data = found[0]
+    assert flags == 0x01  # the first batch (the whole log and the view) is large: compressed
+    batch = pb.EventBatch.FromString(gzip.decompress(data))
+    assert batch.head_seq == web.grpc.game(game.game_id).head_seq and batch.view.republic_of_carthage.seat == 0
+    # a message flagged compressed in a request that names no encoding is refused
+    status, _, found = raw_stream(web, request_body, {"content-type": "application/connect+proto"})
+    end = json.loads(found[-1][1])
+    assert found[-1][0] == 0x02 and refusal(end["error"])[:2] == ("invalid_argument", "MALFORMED_MESSAGE")
+
+
+def test_grpc_web_compressed_messages(web):
+    game, seats = new_game(web, game_type="republic-of-carthage", players=3)
+    body = envelope(gzip.compress(pb.GetViewRequest(game_id=game.game_id).SerializeToString()), flags=0x01)
+    resp, raw, hdrs = request(web, "POST", SVC + "GetView", body, {
+        "content-type": "application/grpc-web+proto", "grpc-encoding": "gzip", "grpc-accept-encoding": "gzip",
+        "authorization": f"Bearer {seats[1].token}"})
+    assert resp.status == 200 and hdrs["grpc-encoding"] == "gzip"
+    found = list(frames(raw))
+    assert found[0][0] == 0x01 and b"grpc-status: 0" in found[-1][1]
+    assert pb.GetViewResponse.FromString(gzip.decompress(found[0][1])).view.republic_of_carthage.seat == 1
+
+
+def test_a_deadline_ends_a_stream_and_a_slow_call_and_a_bad_one_is_refused(marked):
+    import time
+    game = marked.grpc.create("roma", 2, seed=b"deadline")
+    body = envelope(pb.StreamEventsRequest(game_id=game.game_id).SerializeToString())
+    started = time.monotonic()
+    status, _, found = raw_stream(marked, body, {"content-type": "application/connect+proto", "connect-timeout-ms": "400"})
+    took = time.monotonic() - started
+    assert status == 200 and found[0][0] == 0 and pb.EventBatch.FromString(found[0][1]).head_seq >= 0
+    assert refusal(json.loads(found[-1][1])["error"])[:2] == ("deadline_exceeded", "DEADLINE_EXCEEDED")
+    assert 0.3 < took < 5
+    # gRPC-Web: grpc-timeout, the status in the trailers
+    status, _, found = raw_stream(marked, body, {"content-type": "application/grpc-web+proto", "grpc-timeout": "300m"})
+    assert b"grpc-status: 4\r\n" in found[-1][1] and b"DEADLINE_EXCEEDED" in found[-1][1]
+    # a unary call that outlives its timeout (this server's Ping takes 5 s)
+    started = time.monotonic()
+    resp, raw, _ = request(marked, "POST", SVC + "Ping", b"{}", {"content-type": "application/json",
+                                                                 "connect-timeout-ms": "200"})
+    assert resp.status == 504 and refusal(json.loads(raw))[:2] == ("deadline_exceeded", "DEADLINE_EXCEEDED")
+    assert time.monotonic() - started < 3
+    # within its timeout, a call answers as usual; a malformed timeout is refused and changes nothing
+    resp, raw, _ = request(marked, "POST", SVC + "GetGame", json.dumps({"gameId": game.game_id}).encode(),
+                           {"content-type": "application/json", "connect-timeout-ms": "60000"})
+    assert resp.status == 200
+    head = marked.grpc.game(game.game_id).head_seq
+    for bad in ("-5", "1.5", "12345678901", "soon"):
+        resp, raw, _ = request(marked, "POST", SVC + "JoinGame", json.dumps({"gameId": game.game_id, "seat": 0}).encode(),
+                               {"content-type": "application/json", "connect-timeout-ms": bad})
+        assert resp.status == 400 and refusal(json.loads(raw))[:2] == ("invalid_argument", "BAD_TIMEOUT")
+    assert not marked.grpc.game(game.game_id).seats[0].claimed and marked.grpc.game(game.game_id).head_seq == head
+    status, _, found = raw_stream(marked, body, {"content-type": "application/grpc-web+proto", "grpc-timeout": "5x"})
+    assert b"grpc-status: 3\r\n" in found[-1][1] and b"BAD_TIMEOUT" in found[-1][1]

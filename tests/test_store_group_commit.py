@@ -138,3 +138,23 @@ def test_a_write_cancelled_while_queued_is_not_written(tmp_path):
         assert bodies == [b"body0", b"body1"]
         assert isinstance(kept.exception(), Conflict)
     store.close()
+
+
+def test_an_append_commits_on_the_callers_thread_when_the_writer_is_idle(store):
+    """Nothing queued, no group being written: the append is committed before start_append returns
+    (no hand-off to the writer thread and back), and it is durable like any other."""
+    inline, commits = store.inline_commits, store.commits
+    done = store.start_append("a", [rec(0)], (0, "req-0", b"fp", b"answer"))
+    assert done.done() and done.exception() is None
+    assert store.inline_commits == inline + 1 and store.commits == commits + 1
+    refused = store.start_append("a", [rec(0, "x")])  # inline too, and refused alone
+    assert isinstance(refused.exception(timeout=0), Conflict)
+    assert [(r.seq, r.body) for r in store.read("a")] == [(0, b"body0")]
+    # another connection holds the write lock: the append is queued, never waited for on this thread
+    lock = WriteLock(store.path)
+    started = time.monotonic()
+    queued = store.start_append("a", [rec(1)])
+    assert time.monotonic() - started < 1.0 and not queued.done()
+    lock.release()
+    wait_all([queued])
+    assert queued.exception() is None and [r.seq for r in store.read("a")] == [0, 1]

@@ -6,7 +6,13 @@
   slider of the finished game.
 - Rome et Carthage, 4 players with three bots (no_progress_rounds=10): the same, to its end (~300
   clicks, about 70 s here); CARTHAGO_BROWSER_SHORT=1 stops it after 40 moves for a quick run.
-- Hannibal: a dozen moves on its generic map view, with the reload and spectator checks.
+- Hannibal: 30 moves on its board (the engine's map), half of them clicked on the board itself
+  (spaces, stacks, cards) when it offers something, with the reload and spectator checks.
+- The Republic of Carthage, 3 players with two bots: 40 moves, the same way (senators, cards, wars
+  on the board).
+- In every game, the network drops under the page (context.setOffline) while six moves are made from
+  outside it with the page's own tokens: back online, the page resumes its stream from its last seq
+  (checked on the request it sends), without a reload, holding its seat, each record once in order.
 
 Screenshots of each board go to clients/web/e2e/out/ (to docs/screenshots/ with
 CARTHAGO_SCREENSHOTS=1, as `make screenshots` does, for the README).
@@ -47,6 +53,9 @@ def _missing() -> str | None:
     return None
 
 
+# Longer than the subprocess's own limit (900 s with --full), so that a slow run on a loaded machine
+# fails with the browser's own output rather than pytest-timeout's default 600 s.
+@pytest.mark.timeout(1200)
 def test_play_watch_reload_and_replay_in_a_real_browser():
     reason = _missing()
     if reason:
@@ -65,11 +74,15 @@ def test_play_watch_reload_and_replay_in_a_real_browser():
     report = "\n".join(json.dumps(r) for r in results)
     assert done.returncode == 0, f"browser test failed:\n{report}\nstdout:\n{done.stdout}\nstderr:\n{done.stderr[-4000:]}"
     by_name = {r["name"]: r for r in results}
-    assert set(by_name) == {"roma", "rome-et-carthage", "hannibal"}, report
+    assert set(by_name) == {"roma", "rome-et-carthage", "hannibal", "republic-of-carthage"}, report
     assert by_name["roma"]["over"] and by_name["roma"]["replayed"], report
     if FULL:
         assert by_name["rome-et-carthage"]["over"], report
+    for name in ("hannibal", "republic-of-carthage"):
+        assert by_name[name]["boardClicks"] > 0, report
     for r in results:
         assert r["spectatorRecords"] >= r["head"] + 1, report
+        drop = r["drop"]
+        assert drop["offlineMoves"] > 0 and drop["resumedFrom"] > 0 and drop["head"] >= drop["resumedFrom"], report
         assert (out / f"{r['name']}.png").is_file()
     print("\n" + report)

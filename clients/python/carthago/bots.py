@@ -8,7 +8,9 @@ from typing import Callable
 from .client import CarthagoError, Seat
 from .v1 import carthago_pb2 as pb
 
-BOTS = ("random",)
+BOTS = ("random", "mcts:N (N search iterations a move)", "mcts:Nms (N milliseconds a move)")
+SEARCH_NEEDS = ("the search bot (mcts:…) runs the Carthago engine in this process: install the "
+                "repository (pip install -e . beside clients/python), not only the client package")
 
 
 # Commands that end a game by agreement. A bot that picked them as often as any move would agree
@@ -64,7 +66,27 @@ class RandomBot:
                 break
 
 
-def make_bot(kind: str, seat: Seat, seed: int | str = 0) -> RandomBot:
-    if kind != "random":
-        raise ValueError(f"unknown bot {kind!r} (bots: {', '.join(BOTS)})")
-    return RandomBot(seat, seed)
+def check_spec(spec: str) -> None:
+    """Raise ValueError unless ``spec`` names a bot: ``random``, ``mcts:200`` (iterations per move)
+    or ``mcts:200ms`` / ``mcts:2s`` (time per move)."""
+    if spec == "random":
+        return
+    if spec.startswith("mcts:") or spec == "mcts":
+        try:
+            from search.bot import parse
+        except ImportError:
+            raise ValueError(SEARCH_NEEDS) from None
+        parse(spec)
+        return
+    raise ValueError(f"unknown bot {spec!r} (bots: {', '.join(BOTS)})")
+
+
+def make_bot(spec: str, seat: Seat, seed: int | str = 0):
+    """The bot named ``spec`` playing ``seat``: ``act_once()`` submits one command when the seat
+    must act; ``play()`` follows the game to its end."""
+    check_spec(spec)
+    if spec == "random":
+        return RandomBot(seat, seed)
+    from search.remote import RemoteSearchBot
+
+    return RemoteSearchBot(seat, spec, seed)

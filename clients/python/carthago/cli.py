@@ -59,6 +59,9 @@ def cmd_serve(args) -> int:
     store = args.store
     if store.startswith("sqlite:"):
         Path(store[len("sqlite:"):]).parent.mkdir(parents=True, exist_ok=True)
+    if args.durability != "full" and is_postgres(store):
+        sys.exit(f"--durability {args.durability} is for SQLite; PostgreSQL commits durably (its own "
+                 "synchronous_commit setting decides what a commit survives)")
     if args.workers > 1:
         if not is_postgres(store):
             sys.exit("--workers N runs N processes over one shared log: it needs --store postgresql://… "
@@ -68,7 +71,7 @@ def cmd_serve(args) -> int:
         return supervise(args)
     config = HostConfig(snapshot_every=args.snapshot_every, operator_token=args.operator_token or "",
                         allow_client_seeds=args.allow_client_seeds, evict_after_s=args.evict_after,
-                        max_loaded_games=args.max_games)
+                        max_loaded_games=args.max_games, durability=args.durability)
 
     def ready(port: int) -> None:
         host = args.addr.rsplit(":", 1)[0]
@@ -90,9 +93,16 @@ def cmd_serve(args) -> int:
                 "reuse_port": bool(args.worker)}  # workers share the browser address too
     from server.store import StoreUnavailable
 
+    run = asyncio.run
+    if args.loop == "uvloop":  # libuv's event loop: less time per callback (measured in bench/README.md)
+        try:
+            import uvloop
+        except ImportError:
+            sys.exit("--loop uvloop: uvloop is not installed (make setup installs it); or use --loop asyncio")
+        run = uvloop.run
     try:
-        asyncio.run(serve(args.addr, store, config, on_ready=ready, grace=args.grace, reuse_port=args.worker,
-                          http=http))
+        run(serve(args.addr, store, config, on_ready=ready, grace=args.grace, reuse_port=args.worker,
+                  http=http))
     except (StoreUnavailable, OSError, RuntimeError, ValueError) as exc:  # before serving: said plainly
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -154,14 +164,23 @@ def cmd_games(args) -> int:
 def cmd_new(args) -> int:
     from .client import CarthagoError, Client
 
+    reserved = {}
+    for item in args.reserve or []:
+        seat, sep, name = item.partition("=")
+        if not sep or not seat.strip().lstrip("-").isdigit():
+            sys.exit(f"--reserve takes SEAT=NAME (a seat number, then the player's name), not {item!r}")
+        reserved[int(seat)] = name
     try:
         with Client(args.server) as client:
-            game = client.create(args.game, args.players or 0, _options(args.option),
-                                 args.seed.encode() if args.seed else None)
+            made = client.create_reserved(args.game, reserved, args.players or 0, _options(args.option),
+                                          args.seed.encode() if args.seed else None)
     except CarthagoError as err:
         return _fail(err)
+    game = made.game
     print(f"game id: {game.game_id}")
     print(f"seats: {', '.join(s.name for s in game.seats)}; seed commitment {game.seed_commitment}")
+    for invite in made.invites:  # shown once: the server keeps only their hashes
+        print(f"invite for seat {invite.seat} ({invite.player}): {invite.invite}")
     return 0
 
 
@@ -202,13 +221,15 @@ def play_game(client, game_type: str, players: int, options: dict[str, str], bot
 def cmd_play(args) -> int:
     from .client import CarthagoError, Client
 
-    from .bots import BOTS
+    from .bots import check_spec
 
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    unknown = sorted({b for b in bots if b not in BOTS})
-    if unknown:
-        print(f"error: unknown bot {', '.join(map(repr, unknown))}: the bots are {', '.join(BOTS)}", file=sys.stderr)
-        return 2
+    for spec in sorted(set(bots)):
+        try:
+            check_spec(spec)
+        except ValueError as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 2
     local = _local_server() if args.local else None
     addr = local.addr if local else args.server
     tty = sys.stderr.isatty()
@@ -284,6 +305,37 @@ def _value(v) -> str:
     return v if isinstance(v, str) and v and " " not in v else json.dumps(v, separators=(",", ":"))
 
 
+def cmd_bot(args) -> int:
+    """A stand-alone bot: joins (or resumes with its token) one seat and plays it to the end."""
+    from .bots import check_spec, make_bot
+    from .client import CarthagoError, Client, Seat
+
+    try:
+        check_spec(args.bot)
+    except ValueError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    try:
+        with Client(args.server) as client:
+            if args.token:
+                if args.seat is None:
+                    print("error: with --token, say which seat it holds (--seat N)", file=sys.stderr)
+                    return 2
+                seat = Seat(client, args.game_id, args.seat, args.token)
+            else:
+                seat = client.join(args.game_id, seat=args.seat, player=f"{args.bot}-bot")
+                print(f"seat {seat.seat}; token {seat.token}", flush=True)
+            make_bot(args.bot, seat, args.seed).play()
+            st = client.game(args.game_id).status
+            result = "draw" if not st.winners else "winners " + ", ".join(map(str, st.winners))
+            print(f"game over: {result}; scores {list(st.scores)}; {st.reason}")
+    except CarthagoError as err:
+        return _fail(err)
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
 def cmd_watch(args) -> int:
     from .client import CarthagoError, Client
 
@@ -321,23 +373,74 @@ def cmd_export(args) -> int:
     return 0
 
 
-def cmd_verify(args) -> int:
-    _engine_modules()
+def _verify_file(path: str, head: str | None = None) -> tuple[int, str]:
+    """One exported log checked: (exit code, what to print). 0 verified, 1 not, 2 not a log to verify."""
     from server.log import verify
 
     try:
-        data = Path(args.file).read_bytes()
+        data = Path(path).read_bytes()
     except OSError as err:
-        print(f"error: cannot read {args.file}: {err.strerror}", file=sys.stderr)
-        return 2
-    if args.file.endswith(".jsonl") or data[:1] == b"{":
-        binary = args.file[: -len(".jsonl")] if args.file.endswith(".jsonl") else "the binary log"
-        print(f"error: {args.file} is the JSON-lines rendering, for reading; verify checks the binary log "
-              f"it was exported with ({binary}): `carthago verify {binary}`", file=sys.stderr)
-        return 2
-    verdict = verify(data, head=args.head)
-    print(verdict.describe())
-    return 0 if verdict.ok else 1
+        return 2, f"error: cannot read {path}: {err.strerror}"
+    if path.endswith(".jsonl") or data[:1] == b"{":
+        binary = path[: -len(".jsonl")] if path.endswith(".jsonl") else "the binary log"
+        return 2, (f"error: {path} is the JSON-lines rendering, for reading; verify checks the binary log "
+                   f"it was exported with ({binary}): `carthago verify {binary}`")
+    verdict = verify(data, head=head)
+    return (0 if verdict.ok else 1), verdict.describe()
+
+
+def cmd_verify(args) -> int:
+    _engine_modules()
+    files = args.file
+    if len(files) == 1:
+        code, text = _verify_file(files[0], args.head)
+        print(text, file=sys.stderr if code == 2 else sys.stdout)
+        return code
+    if args.head:
+        sys.exit("--head names one log's head: verify that log alone")
+    if args.jobs < 0:
+        sys.exit(f"--jobs is a number of processes (0: one per core), not {args.jobs}")
+    # several logs: one process per core (a log's verification is pure Python, bound by one core);
+    # printed in the order given, each line prefixed with its file
+    jobs = min(args.jobs or os.cpu_count() or 1, len(files))
+    if jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            results = list(pool.map(_verify_file, files, chunksize=1))
+    else:
+        results = [_verify_file(f) for f in files]
+    for path, (code, text) in zip(files, results):
+        print(f"{path}: {text}", file=sys.stderr if code == 2 else sys.stdout)
+    failed = sum(1 for code, _ in results if code == 1)
+    unreadable = sum(1 for code, _ in results if code == 2)
+    print(f"{len(files)} logs: {len(files) - failed - unreadable} verified, {failed} INVALID, "
+          f"{unreadable} not checked ({jobs} process{'es' if jobs > 1 else ''})")
+    return 2 if unreadable else (1 if failed else 0)
+
+
+def _log_data(target: str, args) -> bytes | int:
+    """The exported log named by ``target``: a file, or a game id on the server (finished games;
+    live ones with the operator token). An int: the exit code of a failure already reported."""
+    if Path(target).is_file():
+        return Path(target).read_bytes()
+    from engine import registry
+
+    from .client import CarthagoError, Client
+
+    try:
+        with Client(args.server, token=args.token) as client:
+            return client.export(target).records
+    except CarthagoError as err:
+        if err.code == "NOT_FINISHED":
+            print(f"error: {target} is still in play: reading it needs its log, which the server gives "
+                  "only for finished games or with the operator token (--token)", file=sys.stderr)
+            return 1
+        if err.code == "GAME_NOT_FOUND" or err.status == "UNAVAILABLE":
+            print(f"error: {target!r} is neither a file, a game type ({', '.join(registry.ids())}) nor a "
+                  f"game on the server at {args.server} ({err.code})", file=sys.stderr)
+            return 1
+        return _fail(err)
 
 
 def cmd_render(args) -> int:
@@ -359,31 +462,43 @@ def cmd_render(args) -> int:
         except ModuleNotFoundError:
             return None
 
-    if Path(target).is_file():
-        svg = render_export(Path(target).read_bytes(), args.seq)
-    elif (render_map := map_renderer()) is not None:
+    if not Path(target).is_file() and (render_map := map_renderer()) is not None:
         svg = render_map()
-    elif target in registry.ids():
+    elif not Path(target).is_file() and target in registry.ids():
         sys.exit(f"{target} has no map to draw (games with one: rome-et-carthage, hannibal)")
-    else:  # a game id on a server: its log, exported (finished games; live ones with the operator token)
-        from .client import CarthagoError, Client
-
-        try:
-            with Client(args.server, token=args.token) as client:
-                data = client.export(target).records
-        except CarthagoError as err:
-            if err.code == "NOT_FINISHED":
-                print(f"error: {target} is still in play: drawing it needs its log, which the server gives "
-                      "only for finished games or with the operator token (--token)", file=sys.stderr)
-                return 1
-            if err.code == "GAME_NOT_FOUND" or err.status == "UNAVAILABLE":
-                print(f"error: {target!r} is neither a file, a game type ({', '.join(registry.ids())}) nor a "
-                      f"game on the server at {args.server} ({err.code})", file=sys.stderr)
-                return 1
-            return _fail(err)
-        svg = render_export(data, args.seq)
+    else:
+        data = _log_data(target, args)
+        if isinstance(data, int):
+            return data
+        svg = render_export(data, args.seq, args.seat)
     Path(args.output).write_text(svg)
     print(f"wrote {args.output}")
+    return 0
+
+
+def cmd_moves(args) -> int:
+    """The move list of a game: one line per command, in the game's own notation."""
+    _engine_modules()
+    from server.render import moves
+
+    data = _log_data(args.target, args)
+    if isinstance(data, int):
+        return data
+    for number, m in enumerate(moves(data), 1):
+        print(f"{number:4d}. {m.text}" + (f"  [seq {m.seq}]" if args.seqs else ""))
+    return 0
+
+
+def cmd_replay(args) -> int:
+    """Write a page that steps through a game position by position, with its move list."""
+    _engine_modules()
+    from server.replay import write_replay
+
+    data = _log_data(args.target, args)
+    if isinstance(data, int):
+        return data
+    index, count = write_replay(data, Path(args.out))
+    print(f"wrote {count} positions to {args.out}; open {index} (keys: → ← Home End)")
     return 0
 
 
@@ -407,6 +522,13 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--store", default=os.environ.get("CARTHAGO_STORE", "sqlite:var/carthago.db"),
                    help="sqlite:PATH, memory, or postgresql://USER@HOST:PORT/DB[?schema=NAME] "
                         "(env CARTHAGO_STORE; PostgreSQL also reads CARTHAGO_PG_* and libpq's PG* variables)")
+    s.add_argument("--durability", choices=("full", "process"), default=os.environ.get("CARTHAGO_DURABILITY", "full"),
+                   help="what an acknowledged command survives, SQLite: 'full' (default) fsyncs every commit "
+                        "group, surviving a power loss; 'process' writes the commit to the OS but does not fsync "
+                        "it, surviving a killed server but not a crashed machine (env CARTHAGO_DURABILITY)")
+    s.add_argument("--loop", choices=("uvloop", "asyncio"), default=os.environ.get("CARTHAGO_LOOP", "uvloop"),
+                   help="the event loop: uvloop (default, faster) or the standard library's asyncio "
+                        "(env CARTHAGO_LOOP)")
     s.add_argument("--workers", type=int, default=int(os.environ.get("CARTHAGO_WORKERS", "1")),
                    help="serve with N processes on one address (SO_REUSEPORT); needs a PostgreSQL store "
                         "(env CARTHAGO_WORKERS)")
@@ -453,14 +575,27 @@ def parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("new", help="create a game and print its id")
     game_args(s)
+    s.add_argument("--reserve", action="append", metavar="SEAT=NAME",
+                   help="keep a seat for a named player (repeatable); prints its invite, once")
     s.set_defaults(func=cmd_new)
 
     s = sub.add_parser("play", help="play a whole game with bots and print the result")
     game_args(s)
-    s.add_argument("--bots", required=True, help="one bot per seat, comma-separated (bots: random)")
+    s.add_argument("--bots", required=True,
+                   help="one bot per seat, comma-separated: random, mcts:N (N search iterations a move) "
+                        "or mcts:Nms (N milliseconds a move)")
     s.add_argument("--local", action="store_true", help="start an in-process server with the memory store")
     s.add_argument("--export", metavar="FILE", help="also export the finished game's log to FILE")
     s.set_defaults(func=cmd_play)
+
+    s = sub.add_parser("bot", help="play one seat of a game on a server with a bot, until the game ends")
+    s.add_argument("game_id")
+    s.add_argument("--bot", default="mcts:200ms", help="random, mcts:N or mcts:Nms (default mcts:200ms)")
+    s.add_argument("--seat", type=int, default=None, help="the seat to claim (default: the first free)")
+    s.add_argument("--token", help="play a seat already claimed, with its token (instead of joining)")
+    s.add_argument("--seed", default="0", help="the bot's own seed (its choices are reproducible)")
+    s.add_argument("--server", default=DEFAULT_ADDR)
+    s.set_defaults(func=cmd_bot)
 
     s = sub.add_parser("watch", help="print a game's events as they happen")
     s.add_argument("game_id")
@@ -477,7 +612,10 @@ def parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_export)
 
     s = sub.add_parser("verify", help="check an exported log: chain, seed and replay (no server needed)")
-    s.add_argument("file", help="the binary log (`carthago export -o FILE`), not its .jsonl rendering")
+    s.add_argument("file", nargs="+", help="the binary log (`carthago export -o FILE`), not its .jsonl rendering; "
+                                            "several logs are checked in parallel, one process per core")
+    s.add_argument("--jobs", "-j", type=int, default=0, metavar="N",
+                   help="processes verifying several logs at once (default 0: one per core)")
     s.add_argument("--head", metavar="HASH",
                    help="the head hash the organiser published (hex): the log must end there; how a "
                         "tournament publishes a result (docs/PROTOCOL.md)")
@@ -492,7 +630,25 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--server", default=DEFAULT_ADDR, help="with a game id: the server (env CARTHAGO_ADDR)")
     s.add_argument("--token", help="with a live game id: the operator token")
     s.add_argument("-o", "--output", required=True)
+    s.add_argument("--seat", type=int, default=None, help="with a log or a game (roma): draw what this seat sees, "
+                                                          "the other hand face down (default: every hand)")
     s.set_defaults(func=cmd_render)
+
+    s = sub.add_parser("moves", help="a game's move list in words: one line per command (an exported log, "
+                                     "or a game id on the server)")
+    s.add_argument("target", help="an exported log file, or a game id on the server")
+    s.add_argument("--seqs", action="store_true", help="also give each command's first log seq")
+    s.add_argument("--server", default=DEFAULT_ADDR)
+    s.add_argument("--token", help="the operator token, to read a game still in play")
+    s.set_defaults(func=cmd_moves)
+
+    s = sub.add_parser("replay", help="step through a game position by position: writes a page with the board "
+                                      "(or the public view) after each command, beside the move list")
+    s.add_argument("target", help="an exported log file, or a game id on the server")
+    s.add_argument("--out", default="replay", help="directory to write (default ./replay)")
+    s.add_argument("--server", default=DEFAULT_ADDR)
+    s.add_argument("--token", help="the operator token, to read a game still in play")
+    s.set_defaults(func=cmd_replay)
 
     s = sub.add_parser("conformance", help="run the conformance suite")
     s.add_argument("game", nargs="?", help="one game id (default with --all: every game)")

@@ -80,8 +80,16 @@ class Client:
         req = pb.CreateGameRequest(game_type=game_type, players=players, options=options or {}, seed=seed or b"")
         return _call(self.stub.CreateGame, req, timeout=self.timeout).game
 
-    def join(self, game_id: str, seat: int | None = None, player: str = "") -> "Seat":
-        req = pb.JoinGameRequest(game_id=game_id, player=player)
+    def create_reserved(self, game_type: str, reserved: dict[int, str], players: int = 0,
+                        options: dict[str, str] | None = None, seed: bytes | None = None) -> pb.CreateGameResponse:
+        """Create a game keeping seats for named players (seat -> name): the response's ``invites``
+        (one secret per reserved seat, shown once) are what each of them joins with."""
+        req = pb.CreateGameRequest(game_type=game_type, players=players, options=options or {}, seed=seed or b"",
+                                   reserved_seats=[pb.ReserveSeat(seat=s, player=n) for s, n in reserved.items()])
+        return _call(self.stub.CreateGame, req, timeout=self.timeout)
+
+    def join(self, game_id: str, seat: int | None = None, player: str = "", invite: str = "") -> "Seat":
+        req = pb.JoinGameRequest(game_id=game_id, player=player, invite=invite)
         if seat is not None:
             req.seat = seat
         resp = _call(self.stub.JoinGame, req, timeout=self.timeout)
@@ -114,6 +122,12 @@ class Client:
     def ping(self, payload: bytes = b"") -> bytes:
         return _call(self.stub.Ping, pb.PingRequest(payload=payload), timeout=self.timeout).payload
 
+    def game_data(self, game_type: str, known_sha256: str = "") -> pb.GetGameDataResponse:
+        """A game type's static data files (map, cards, tables as JSON); ``not_modified`` and no
+        files when ``known_sha256`` is the current one."""
+        return _call(self.stub.GetGameData, pb.GetGameDataRequest(game_type=game_type, known_sha256=known_sha256),
+                     timeout=self.timeout)
+
 
 class Seat:
     """One claimed seat of one game: holds the token and acts for it."""
@@ -134,6 +148,12 @@ class Seat:
         resp = _call(self.client.stub.ListLegalCommands, req, metadata=self.client.metadata(self.token),
                      timeout=self.client.timeout)
         return list(resp.commands), resp.head_seq
+
+    def sample_states(self, count: int = 1) -> pb.SampleStatesResponse:
+        """Game states drawn for this seat with the game's ``sample_hidden`` (for search bots)."""
+        req = pb.SampleStatesRequest(game_id=self.game_id, count=count)
+        return _call(self.client.stub.SampleStates, req, metadata=self.client.metadata(self.token),
+                     timeout=self.client.timeout)
 
     def submit(self, command: pb.GameCommand, expected_seq: int | None = None, request_id: str | None = None,
                retries: int = 3) -> pb.SubmitCommandResponse:

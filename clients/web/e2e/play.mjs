@@ -2,7 +2,7 @@
 // The browser test: Debian's chromium driven by playwright-core plays games through the web client
 // by clicks, the way a person would, while a second browser context watches as a spectator.
 //
-//   node e2e/play.mjs --base http://127.0.0.1:PORT --out DIR [--scenario roma|rc|all] [--full]
+//   node e2e/play.mjs --base http://127.0.0.1:PORT --out DIR [--scenario roma|rc|hannibal|roc|all] [--full]
 //
 // roma: from the lobby, create a Roma game, take seat 0, add a random bot on seat 1, play it to its
 //       end by clicking legal commands (reloading the page once mid-game: the seat and the log
@@ -10,8 +10,10 @@
 //       every record. Then open the replay and move its slider.
 // rc:   the same for a 4-player Rome et Carthage with three bots (no_progress_rounds=10). With
 //       --full, to the end (~300 clicks); without, it stops after 40 moves.
-// hannibal: a dozen moves of Hannibal (its generic map view and pending decision), with the reload
-//       and the spectator checks, and a screenshot.
+// hannibal: 30 moves of Hannibal, half of them on the board (spaces, stacks, cards) when it offers
+//       something, with the reload and the spectator checks, and a screenshot.
+// roc:  the same for a 3-player Republic of Carthage with two bots (40 moves).
+// Every scenario also drops the network under the page at its 4th move (dropAndResume).
 // Prints one JSON line per scenario and a last line "N passed, N failed". Exit 0 only if all pass.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,6 +30,7 @@ fs.mkdirSync(args.out, { recursive: true });
 
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const BOARD_CLICKS = new Set(['hannibal', 'republic-of-carthage']);  // boards played by clicks on the board too
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const log = (...a) => console.error(new Date().toISOString().slice(11, 19), ...a);
 
@@ -43,6 +46,77 @@ async function getGame(gameId) {
   return res.json();
 }
 
+/** A call over Connect JSON from Node (outside the browser, so the page going offline does not stop it). */
+async function call(method, body, token) {
+  const headers = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(`${args.base}/carthago.v1.GameService/${method}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  const json = await res.json();
+  check(res.ok, `${method}: HTTP ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** from_seq of a StreamEvents request body (Connect streaming, binary: a 5-byte envelope, then the message). */
+function fromSeqOf(body) {
+  let i = 5;
+  let from = 0n;
+  const varint = () => {
+    let v = 0n, shift = 0n;
+    for (;;) { const b = body[i++]; v |= BigInt(b & 0x7f) << shift; shift += 7n; if (!(b & 0x80)) return v; }
+  };
+  while (i < body.length) {
+    const tag = Number(varint());
+    if ((tag & 7) === 2) { const n = Number(varint()); i += n; } else { const v = varint(); if (tag >> 3 === 2) from = v; }
+  }
+  return Number(from);
+}
+
+/** The network drops under the page (context.setOffline): moves go on meanwhile (played from Node
+ *  with the page's own tokens); back online, the page must resume its stream from its last seq,
+ *  still holding its seat, with every record once and in order. */
+async function dropAndResume(page, context, gameId, moves) {
+  const streams = [];
+  const onRequest = (r) => { if (r.url().endsWith('/StreamEvents')) streams.push(fromSeqOf(r.postDataBuffer() ?? Buffer.alloc(0))); };
+  page.on('request', onRequest);
+  const seats = await page.evaluate((id) => JSON.parse(localStorage.getItem(`carthago.seats.${id}`) || '[]'), gameId);
+  await page.$eval('[data-testid=log] li', (li) => { li.dataset.kept = 'yes'; });  // gone if the page reloads
+  await context.setOffline(true);
+  await page.waitForFunction(() => /offline|reconnecting/.test(document.getElementById('conn')?.textContent ?? ''), null, { timeout: 10_000 });
+  const before = await logSeqs(page);
+  let played = 0;
+  for (let tries = 0; played < moves && tries < moves * 20; tries++) {
+    const game = await call('GetGame', { gameId });
+    if (game.status?.over) break;
+    const seat = seats.find((s) => (game.status?.toAct ?? []).includes(s.seat));
+    if (!seat) { await sleep(50); continue; }
+    const { commands = [], headSeq } = await call('ListLegalCommands', { gameId }, seat.token);
+    const plain = commands.filter((c) => !/"(offerDraw|acceptDraw)"/.test(JSON.stringify(c)));
+    const pool = plain.length ? plain : commands;
+    if (!pool.length) { await sleep(50); continue; }
+    await call('SubmitCommand', { gameId, command: pool[Math.floor(Math.random() * pool.length)], expectedSeq: headSeq,
+      requestId: `drop-${gameId}-${tries}` }, seat.token);
+    played += 1;
+  }
+  const head = Number((await call('GetGame', { gameId })).headSeq);
+  check(played > 0 && head > before[before.length - 1], `no move was made while the page was offline (${played})`);
+  const asked = streams.length;
+  await context.setOffline(false);
+  await page.waitForFunction((h) => {
+    const lis = document.querySelectorAll('[data-testid=log] li');
+    return lis.length && Number(lis[lis.length - 1].dataset.seq) >= h;
+  }, head, { timeout: 20_000 });
+  page.off('request', onRequest);
+  const after = await logSeqs(page);
+  check(after.every((s, i) => s === i), `after the drop the log is not 0..${after.length - 1} once each`);
+  check(await page.locator('[data-testid=log] li[data-kept=yes]').count() === 1, 'the page reloaded instead of resuming');
+  const resumedFrom = streams.slice(asked).find((f) => f > 0);
+  check(resumedFrom === before[before.length - 1] + 1, `the stream resumed from ${resumedFrom}, not from ${before[before.length - 1] + 1}`);
+  const seatRow = await page.locator('.seat-row .you').first().textContent({ timeout: 5000 });
+  check(/you/.test(seatRow ?? ''), 'after the drop the page no longer holds its seat');
+  await page.waitForFunction(() => /live|game over/.test(document.getElementById('conn')?.textContent ?? ''), null, { timeout: 10_000 });
+  return { offlineMoves: played, resumedFrom, head };
+}
+
 async function logSeqs(page) {
   return page.$$eval('[data-testid=log] li', (lis) => lis.map((li) => Number(li.dataset.seq)));
 }
@@ -54,23 +128,39 @@ async function newContext(browser) {
 }
 
 /** Click legal commands (at random, never a draw offer) until the game ends or `maxClicks`. */
-async function playByClicks(page, { maxClicks, reloadAt, screenshotAt, shot, deadline }) {
+async function playByClicks(page, { maxClicks, reloadAt, screenshotAt, shot, deadline, dropAt, drop, boardClick }) {
   let clicks = 0;
   let reloaded = false;
+  let dropped = null;
+  let boardClicks = 0;
   while (clicks < maxClicks) {
     check(Date.now() < deadline, `out of time after ${clicks} clicks`);
-    if (await page.locator('[data-testid=result]').count()) return { clicks, over: true, reloaded };
-    const buttons = page.locator('[data-testid=command]:not([disabled])');
-    const n = await buttons.count();
-    if (!n) { await sleep(40); continue; }
-    const kinds = await buttons.evaluateAll((bs) => bs.map((b) => b.dataset.kind));
-    const choices = kinds.map((k, i) => [k, i]).filter(([k]) => k !== 'offerDraw' && k !== 'acceptDraw').map(([, i]) => i);
-    const pick = choices.length ? choices[Math.floor(Math.random() * choices.length)] : Math.floor(Math.random() * n);
-    try {
-      await buttons.nth(pick).click({ timeout: 2000 });
-      clicks += 1;
-    } catch { continue; }  // the list changed under the pointer (a new batch): look again
-    if (clicks === screenshotAt) { await sleep(300); await page.screenshot({ path: shot }); }
+    if (await page.locator('[data-testid=result]').count()) return { clicks, over: true, reloaded, dropped, boardClicks };
+    // half the time, play from the board itself when it offers something (a space, a senator, a card)
+    const onBoard = page.locator('[data-testid=board] .clickable');
+    const targets = boardClick ? await onBoard.count() : 0;
+    let onTheBoard = false;
+    if (targets && Math.random() < 0.5) {
+      try {
+        await onBoard.nth(Math.floor(Math.random() * targets)).click({ timeout: 1000 });
+        onTheBoard = true;
+        boardClicks += 1;
+      } catch { /* covered or redrawn: a command button instead */ }
+    }
+    if (!onTheBoard) {
+      const buttons = page.locator('[data-testid=command]:not([disabled])');
+      const n = await buttons.count();
+      if (!n) { await sleep(40); continue; }
+      const kinds = await buttons.evaluateAll((bs) => bs.map((b) => b.dataset.kind));
+      const choices = kinds.map((k, i) => [k, i]).filter(([k]) => k !== 'offerDraw' && k !== 'acceptDraw').map(([, i]) => i);
+      const pick = choices.length ? choices[Math.floor(Math.random() * choices.length)] : Math.floor(Math.random() * n);
+      try {
+        await buttons.nth(pick).click({ timeout: 2000 });
+      } catch { continue; }  // the list changed under the pointer (a new batch): look again
+    }
+    clicks += 1;
+    if (clicks === dropAt && drop && !dropped) dropped = await drop();
+    if (clicks === screenshotAt) { await sleep(300); await page.screenshot({ path: shot, fullPage: true }); }
     if (clicks === reloadAt && !reloaded) {
       const before = await logSeqs(page);
       await page.reload();
@@ -84,7 +174,7 @@ async function playByClicks(page, { maxClicks, reloadAt, screenshotAt, shot, dea
       reloaded = true;
     }
   }
-  return { clicks, over: false, reloaded };
+  return { clicks, over: false, reloaded, dropped, boardClicks };
 }
 
 async function scenario(browser, { name, gameType, players, options, full, shot }) {
@@ -116,10 +206,12 @@ async function scenario(browser, { name, gameType, players, options, full, shot 
     await page.click(`[data-testid=bot-${s}]`);
     await page.waitForSelector(`[data-seat="${s}"] .you`);
   }
-  const maxClicks = full ? 100_000 : gameType === 'hannibal' ? 12 : 40;
-  const played = await playByClicks(page, { maxClicks, reloadAt: 8, screenshotAt: gameType === 'roma' ? 12 : 10, shot, deadline });
+  const maxClicks = full ? 100_000 : gameType === 'hannibal' ? 30 : 40;
+  const played = await playByClicks(page, { maxClicks, reloadAt: 8, screenshotAt: gameType === 'roma' ? 12 : 10, shot, deadline,
+    dropAt: 4, drop: () => dropAndResume(page, player, gameId, 6), boardClick: BOARD_CLICKS.has(gameType) });
   log(name, `${played.clicks} clicks, over: ${played.over}`);
   check(played.reloaded, 'the game ended before the reload was tried');
+  check(played.dropped, 'the game ended before the network drop was tried');
 
   const summary = await getGame(gameId);
   if (played.over) {
@@ -160,7 +252,7 @@ async function scenario(browser, { name, gameType, players, options, full, shot 
   await player.close();
   await watcher.close();
   return { name, gameId, clicks: played.clicks, over: played.over, head, spectatorRecords: seen.length,
-    spectatorHiddenRecords: hiddenLines, replayed, seconds: Math.round((Date.now() - started) / 1000) };
+    spectatorHiddenRecords: hiddenLines, replayed, drop: played.dropped, boardClicks: played.boardClicks, seconds: Math.round((Date.now() - started) / 1000) };
 }
 
 const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carthago-chromium-'));
@@ -172,7 +264,9 @@ const plan = [
   { name: 'rome-et-carthage', gameType: 'rome-et-carthage', players: 4, options: { no_progress_rounds: '10' },
     full: args.full, shot: path.join(args.out, 'rome-et-carthage.png') },
   { name: 'hannibal', gameType: 'hannibal', players: 2, options: {}, full: false, shot: path.join(args.out, 'hannibal.png') },
-].filter((s) => args.scenario === 'all' || s.name === args.scenario || (args.scenario === 'rc' && s.name === 'rome-et-carthage'));
+  { name: 'republic-of-carthage', gameType: 'republic-of-carthage', players: 3, options: {}, full: false,
+    shot: path.join(args.out, 'republic-of-carthage.png') },
+].filter((s) => args.scenario === 'all' || s.name === args.scenario || (args.scenario === 'rc' && s.name === 'rome-et-carthage') || (args.scenario === 'roc' && s.name === 'republic-of-carthage'));
 let passed = 0;
 let failed = 0;
 for (const s of plan) {

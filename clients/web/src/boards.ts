@@ -2,27 +2,11 @@
 // never from anything else. Board elements that a legal command names are clickable: a click
 // plays the only command that fits, or narrows the list of commands to those that do.
 import { el, svg } from './dom';
-import { nameOf, ROMA_CARDS, HANNIBAL_CARDS, commandFields, commandKind } from './words';
+import { BoardContext, SEAT_COLOURS, fieldMatches, names } from './kit';
+import { rocBoard } from './roc';
+import { hannibalBoard } from './hannibal';
+import { nameOf, ROMA_CARDS, commandFields, commandKind } from './words';
 import rcMap from '../../../engine/games/rome_et_carthage/data/map.json';
-import hMap from '../../../engine/games/hannibal/data/map.json';
-
-export interface BoardContext {
-  gameType: string;
-  seat: number;                      // -1: spectator
-  legal: any[];                      // GameCommand messages (empty when it is not this seat's turn)
-  seatName: (seat: number) => string;
-  pick: (matches: (command: any) => boolean) => void;  // a board click
-}
-
-const SEAT_COLOURS = ['#b03a2e', '#1f618d', '#b9770e', '#1e8449'];
-
-function names(list: string[]): string {
-  return list.length ? list.map(nameOf).join(', ') : 'none';
-}
-
-function fieldMatches(value: string | number) {
-  return (c: any) => Object.values(commandFields(c)).some((v) => v === value);
-}
 
 // ---- Roma ----------------------------------------------------------------------------------
 
@@ -149,40 +133,12 @@ export function rcBoard(v: any, ctx: BoardContext): HTMLElement {
     seats, combat, mapBoard(map.cities, map.links, map.width, map.height, pieces, control, ctx, cityField), hand);
 }
 
-export function hannibalBoard(v: any, ctx: BoardContext): HTMLElement {
-  const map = hMap as any;
-  const sideColour = ['#b03a2e', '#1f618d'];
-  const control = new Map<string, string>();
-  for (const c of v.control as any[]) if (c.side >= 0) control.set(c.space, `${sideColour[c.side]}88`);
-  const pieces: MapPiece[] = [];
-  for (const u of v.units as any[]) {
-    pieces.push({ space: u.space, colour: sideColour[u.side], label: `${u.cu + u.insideCu}`,
-      title: `${u.cu} CU${u.elephants ? ` (${u.elephants} elephants)` : ''}${u.insideCu ? `, ${u.insideCu} inside` : ''}` });
-  }
-  for (const g of v.generals as any[]) {
-    if (g.status === 'map' && g.space) pieces.push({ space: g.space, colour: sideColour[g.side], label: nameOf(g.general).slice(0, 3),
-      title: `${nameOf(g.general)}${g.office ? ` (${g.office})` : ''}` });
-  }
-  const spaceField = (c: any) => commandFields(c).space || undefined;
-  const hand = ctx.seat >= 0 ? el('div', { class: 'hand' }, el('b', {}, 'Your strategy cards: '),
-    ...(v.hand as number[]).map((n) => {
-      const info = HANNIBAL_CARDS.get(n);
-      return el('span', { class: `card${ctx.legal.some((c) => commandFields(c).card === n) ? ' clickable' : ''}`,
-        title: info ? `${info.ops} OPS — ${info.effect}` : '', onclick: () => ctx.pick((c) => commandFields(c).card === n) },
-      info ? `#${n} ${info.name} (${info.ops})` : `#${n}`);
-    })) : null;
-  return el('div', { class: 'board hannibal' },
-    el('div', { class: 'table-info' }, `Turn ${v.turn}, ${v.phase}. Political points: Rome ${v.points[0] ?? 0}, Carthage ${v.points[1] ?? 0}. Cards in hand: Rome ${v.handSizes[0] ?? 0}, Carthage ${v.handSizes[1] ?? 0}. Deck ${v.deckSize}.`),
-    v.prompt ? el('div', { class: 'pending' }, v.prompt) : null,
-    v.battle?.space ? el('div', { class: 'pending' }, `Battle in ${nameOf(v.battle.space)}, round ${v.battle.rounds}`) : null,
-    mapBoard(map.spaces, map.links, 1600, 1000, pieces, control, ctx, spaceField), hand);
-}
-
 export function board(gameType: string, view: any, ctx: BoardContext): HTMLElement {
   if (!view?.game?.case) return el('div', {}, 'No view yet.');
   const v = view.game.value;
   if (gameType === 'roma') return romaBoard(v, ctx);
   if (gameType === 'rome-et-carthage') return rcBoard(v, ctx);
   if (gameType === 'hannibal') return hannibalBoard(v, ctx);
+  if (gameType === 'republic-of-carthage') return rocBoard(v, ctx);
   return el('pre', {}, JSON.stringify(v, (_, x) => (typeof x === 'bigint' ? x.toString() : x), 2));
 }

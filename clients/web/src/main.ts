@@ -124,6 +124,7 @@ async function lobby() {
 // ---- a game ----------------------------------------------------------------------------------
 
 const AGREEMENT = new Set(['offerDraw', 'acceptDraw']);
+const WIDE_BOARDS = new Set(['republic-of-carthage', 'hannibal']);
 
 function botDelay(): number {
   const v = Number(localStorage.getItem('carthago.botDelay') ?? '300');
@@ -161,14 +162,17 @@ async function gamePage(gameId: string, replay: boolean) {
   const commandsBox = el('div', { class: 'commands', 'data-testid': 'commands' });
   const errorBox = el('div', { class: 'error', 'data-testid': 'error' });
   const logList = el('ol', { class: 'log', 'data-testid': 'log' });
+  const logBox = el('aside', {}, el('h3', {}, 'Log'), logList);
   const replayBox = el('div', { class: 'replay' });
   const invite = `${location.origin}/game/${gameId}`;
   app.append(el('section', { class: 'panel game' }, title,
     el('div', { class: 'invite' }, 'Invite: ', el('input', { value: invite, readonly: true, size: invite.length, 'data-testid': 'invite',
       onclick: (e: Event) => (e.target as HTMLInputElement).select() }),
     el('button', { onclick: () => navigator.clipboard?.writeText(invite) }, 'copy')),
-    seatsBox, turn, replayBox, el('div', { class: 'table' }, el('div', { class: 'main' }, boardBox, errorBox, commandsBox),
-      el('aside', {}, el('h3', {}, 'Log'), logList))));
+    seatsBox, turn, replayBox, WIDE_BOARDS.has(gameType)
+      // a wide board takes the page's width: the moves above it, the log below
+      ? el('div', { class: 'table wide' }, el('div', { class: 'main' }, errorBox, commandsBox, boardBox), logBox)
+      : el('div', { class: 'table' }, el('div', { class: 'main' }, boardBox, errorBox, commandsBox), logBox)));
 
   // the log survives a reload: kept per game and seat in sessionStorage, resumed from its last seq
   const logKey = () => `carthago.log.${gameId}.${me()?.seat ?? 'spectator'}`;
@@ -245,7 +249,7 @@ async function gamePage(gameId: string, replay: boolean) {
     for (const [kind, commands] of groups) {
       commandsBox.append(el('div', { class: 'group' }, el('span', { class: 'kind' }, `${humanize(kind)}:`),
         ...commands.map((c) => el('button', { class: 'cmd', 'data-testid': 'command', 'data-kind': kind, disabled: state.busy,
-          onclick: () => submit(c) }, commandWords(gameType, c).replace(new RegExp(`^${humanize(kind)}:? ?`), '') || humanize(kind)))));
+          onclick: () => submit(c) }, commandWords(gameType, c, name).replace(new RegExp(`^${humanize(kind)}:? ?`), '') || humanize(kind)))));
     }
   };
 
@@ -318,12 +322,26 @@ async function gamePage(gameId: string, replay: boolean) {
     } catch { /* storage full: the log is rebuilt from seq 0 next time */ }
   };
 
-  // the stream: resumes from the last seq seen, reconnects with a growing pause
+  // the stream: resumes from the last seq seen, reconnects with a growing pause. The browser's
+  // offline/online events end the current attempt at once (a dropped connection may otherwise sit
+  // silent), and coming back online reconnects without waiting out the pause.
+  let attempt: AbortController | null = null;
+  let wake: (() => void) | null = null;
+  const onOffline = () => { attempt?.abort(); setConn('offline: waiting for the network…', false); };
+  const onOnline = () => { attempt?.abort(); wake?.(); };
+  window.addEventListener('offline', onOffline);
+  window.addEventListener('online', onOnline);
+  controller.signal.addEventListener('abort', () => {
+    attempt?.abort(); wake?.();
+    window.removeEventListener('offline', onOffline);
+    window.removeEventListener('online', onOnline);
+  });
   const follow = async () => {
     let pause = 250;
     while (!state.closed) {
       try {
-        const stream = api.streamEvents({ gameId, fromSeq: state.lastSeq + 1n }, auth(me()?.token, controller.signal));
+        attempt = new AbortController();
+        const stream = api.streamEvents({ gameId, fromSeq: state.lastSeq + 1n }, auth(me()?.token, attempt.signal));
         setConn('live');
         for await (const batch of stream) {
           pause = 250;
@@ -334,7 +352,7 @@ async function gamePage(gameId: string, replay: boolean) {
             state.lines.push([Number(r.seq), text]);
             logList.append(el('li', { 'data-seq': String(r.seq), class: r.redacted ? 'redacted' : '' }, text));
           }
-          if (batch.events.length) { logList.lastElementChild?.scrollIntoView({ block: 'nearest' }); saveLog(); }
+          if (batch.events.length) { logBox.scrollTop = logBox.scrollHeight; saveLog(); }
           const wasOver = state.status?.over;
           state.view = batch.view; state.status = batch.status; state.head = batch.headSeq;
           if (state.status?.over && !wasOver) summary = await api.getGame({ gameId });
@@ -345,10 +363,14 @@ async function gamePage(gameId: string, replay: boolean) {
         if (state.status?.over) { setConn('game over'); return; }
       } catch (err) {
         if (state.closed) return;
-        setConn(`reconnecting… (${describeError(err)})`, false);
+        setConn(navigator.onLine ? `reconnecting… (${describeError(err)})` : 'offline: waiting for the network…', false);
       }
-      await new Promise((r) => setTimeout(r, pause));
-      pause = Math.min(pause * 2, 5000);
+      await new Promise<void>((r) => {
+        const timer = navigator.onLine ? setTimeout(r, pause) : undefined;  // offline: until 'online'
+        wake = () => { clearTimeout(timer); r(); };
+      });
+      wake = null;
+      pause = navigator.onLine ? Math.min(pause * 2, 5000) : 250;
     }
   };
 

@@ -6,6 +6,14 @@ import rcMap from '../../../engine/games/rome_et_carthage/data/map.json';
 import hMap from '../../../engine/games/hannibal/data/map.json';
 import hCards from '../../../engine/games/hannibal/data/strategy_cards.json';
 import hGenerals from '../../../engine/games/hannibal/data/generals.json';
+import rocSenators from '../../../engine/games/republic_of_carthage/data/senators.json';
+import rocCards from '../../../engine/games/republic_of_carthage/data/cards.json';
+import rocWars from '../../../engine/games/republic_of_carthage/data/wars.json';
+import rocOffices from '../../../engine/games/republic_of_carthage/data/offices.json';
+import rocProvinces from '../../../engine/games/republic_of_carthage/data/provinces.json';
+import rocCommerce from '../../../engine/games/republic_of_carthage/data/commerce.json';
+import rocForces from '../../../engine/games/republic_of_carthage/data/forces.json';
+import rocEvents from '../../../engine/games/republic_of_carthage/data/random_events.json';
 
 const NAMES = new Map<string, string>();
 for (const c of (romaCards as any).cards) NAMES.set(c.id, c.name);
@@ -15,6 +23,26 @@ for (const s of (hMap as any).spaces) NAMES.set(s.id, s.name);
 for (const g of (hGenerals as any).generals) NAMES.set(g.id, g.name);
 export const HANNIBAL_CARDS = new Map<number, any>((hCards as any).cards.map((c: any) => [c.number, c]));
 export const ROMA_CARDS = new Map<string, any>((romaCards as any).cards.map((c: any) => [c.id, c]));
+
+// The Republic of Carthage names its senators by card id ("7", "2A"): names kept per game, so that
+// they never rename another game's ids.
+const ROC_NAMES = new Map<string, string>();
+for (const f of (rocSenators as any).families) ROC_NAMES.set(String(f.id), `${f.name} (${f.id})`);
+for (const f of (rocSenators as any).statesmen) ROC_NAMES.set(f.id, `${f.name} (${f.id})`);
+for (const list of [(rocCards as any).cards]) for (const c of list) ROC_NAMES.set(c.id, `${c.title} (${c.deck})`);
+for (const list of [(rocWars as any).wars, (rocWars as any).leaders, (rocWars as any).explorations,
+  (rocOffices as any).offices, (rocProvinces as any).provinces, (rocCommerce as any).commodities, (rocForces as any).armies]) {
+  for (const x of list) ROC_NAMES.set(x.id, x.name);
+}
+for (const e of (rocEvents as any).cards) ROC_NAMES.set(e.id, e.front.title);
+const GAME_NAMES: Record<string, Map<string, string>> = { 'republic-of-carthage': ROC_NAMES };
+
+/** An id in words, the game's own names first. */
+export function nameIn(gameType: string, id: string): string {
+  const place = /^senator:(.+)$/.exec(id);  // a place of talents (republic_of_carthage.proto)
+  if (place && GAME_NAMES[gameType]) return nameIn(gameType, place[1]);
+  return GAME_NAMES[gameType]?.get(id) ?? nameOf(id);
+}
 
 export const SEAT_NAMES: Record<string, string[]> = {};
 
@@ -39,7 +67,9 @@ const SEAT_KEYS = /^(seat|seats|side|winner|winners|by|player|attacker_seat|defe
 function valueWords(key: string, v: any, gameType: string): string {
   if (seatNamer && typeof v === 'number' && SEAT_KEYS.test(key) && v >= 0) return seatNamer(v);
   if (Array.isArray(v)) return v.length ? v.map((x) => valueWords(key, x, gameType)).join(', ') : 'none';
-  if (typeof v === 'string') return nameOf(v);
+  const faction = typeof v === 'string' && seatNamer ? /^faction:(\d+)$/.exec(v) : null;  // a faction's treasury
+  if (faction) return `${seatNamer!(Number(faction[1]))}'s faction`;
+  if (typeof v === 'string') return nameIn(gameType, v);
   if (typeof v === 'bigint') return v.toString();
   if (typeof v === 'number' && gameType === 'hannibal' && /card/i.test(key) && HANNIBAL_CARDS.has(v)) {
     return `#${v} ${HANNIBAL_CARDS.get(v).name}`;
@@ -70,10 +100,15 @@ function oneofWords(kind: { case?: string; value?: any }, gameType: string): str
 }
 
 /** A game command (GameCommand.game.value is the game's Command) in words. */
-export function commandWords(gameType: string, command: any): string {
+export function commandWords(gameType: string, command: any, seatName?: (s: number) => string): string {
   const inner = command?.game?.value;
   if (!inner) return '(empty command)';
-  return oneofWords(inner.kind, gameType);
+  seatNamer = seatName ?? null;
+  try {
+    return oneofWords(inner.kind, gameType);
+  } finally {
+    seatNamer = null;
+  }
 }
 
 /** The kind of a game command ("layCard"). */

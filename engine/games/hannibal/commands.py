@@ -27,45 +27,45 @@ from engine.core import Variant
 class PlayCard(Variant, frozen=True):
     """Play a strategy card from your hand in the strategy phase: ``use`` is ops, event or discard."""
 
-    card: int
+    card: int  # a strategy card number (1-64) from your hand
     use: str  # ops | event | discard
 
 
 class PlayCounter(Variant, frozen=True):
     """Play a strategy card's event out of turn, in a window the rules open (§8.4)."""
 
-    card: int
+    card: int  # a strategy card number (1-64) from your hand
 
 
 class ChooseSpace(Variant, frozen=True):
     """Answer the pending decision with a space."""
 
-    space: str
+    space: str  # a space id of data/map.json among those the decision allows
 
 
 class ChooseGeneral(Variant, frozen=True):
     """Answer the pending decision with a general."""
 
-    general: str
+    general: str  # a general id of data/generals.json among those the decision allows
 
 
 class ChooseNumber(Variant, frozen=True):
     """Answer the pending decision with a number (of CU …)."""
 
-    number: int
+    number: int  # a count within the range the decision allows
 
 
 class ChooseOption(Variant, frozen=True):
     """Answer the pending decision with one of its named options."""
 
-    option: str
+    option: str  # one of the option words the decision offers (ListLegalCommands lists them)
 
 
 class PlayBattleCard(Variant, frozen=True):
     """Play a battle card of type ``card`` standing for ``as_type`` (§14.6-§14.9)."""
 
-    card: str
-    as_type: str
+    card: str  # a battle card type id from your battle hand
+    as_type: str  # the type it stands for: the card's own type, or another when a rule allows it
 
 
 class Pass(Variant, frozen=True):

@@ -60,6 +60,8 @@ def war_appears(ctx: Ctx, war: str) -> None:
     leaders = [x for x in s.leaders_in_play if war in C.LEADERS[x].wars]
     status = "active" if (w.status == "active" or related or leaders) else "inactive"
     ctx.emit(ev.WarChanged(war=war, status=status, reason="appeared"))
+    from .war_details import leaders_wake
+    leaders_wake(ctx, war)
     for x in related:
         if s.wars[x].status == "inactive":
             ctx.emit(ev.WarChanged(war=x, status="active", reason=war))
@@ -230,6 +232,8 @@ def _commerce_scale(ctx, e, seat, source, senator):
         k = min(n // 2, have)
         if k:  # the pile is searched in the open: the cards set aside are shown
             ctx.emit(ev.CommercePulled(pile=pile, commodity=e.commodity, count=k, reason="halved"))
+        from .war_details import owe
+        owe(ctx, e.commodity, n // 2 - k)  # R61: the rest as they come back to the pile
     else:
         todo = n
         for reason, k in commodity_out(s, e.commodity):
@@ -368,7 +372,8 @@ class CardsWindow:
         if isinstance(c, cmd.ChooseOption):
             ctx.done(f)
             return
-        play_card(ctx, f.seat, c.card, c.senator)
+        from .counter import play  # an Intrigue card may be countered (R79)
+        play(ctx, f.seat, c.card, c.senator)
 
 
 def windows(s: State, first: int, timing: str) -> list[Frame]:

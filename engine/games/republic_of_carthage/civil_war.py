@@ -1,6 +1,6 @@
 """VII. Phase de Guerre civile: the Popular Reaction of commanders who fought without victory, the
-cards played and the hand limit, and the victorious commanders' armies (RULES.md: rebellion is not
-yet built; they return them)."""
+cards played and the hand limit, and the victorious commanders' armies (returned or in rebellion:
+``rebellion.py``)."""
 
 from __future__ import annotations
 
@@ -32,18 +32,23 @@ def _civil_war(ctx: Ctx, f: Frame) -> None:
     for sid in fought:
         if s.counters.get(f"victor:{sid}") or sid not in s.senators or not s.senators[sid].face_up:
             continue
-        x = s.senators[sid]
-        total, outcome, _ = ctx.roll(x.seat, "popular_reaction", C.TABLES.popular_reaction.dice, x.popularity,
-                                     lambda t: C.popular_reaction(t).result)
-        row = C.popular_reaction(total)
-        if outcome == "killed":
-            kill(ctx, sid, "popular_reaction")
-        elif row.influence or row.popularity:
-            ctx.emit(ev.SenatorChanged(senator=sid, influence=row.influence, popularity=row.popularity, merchants=0,
-                                       reason="popular_reaction"))
+        popular_reaction(ctx, sid)
     order = clockwise(s, sphr_seat(s))
     ctx.then(Frame(kind="civil_cards", seat=SIMULTANEOUS, nums=list(order)), Frame(kind="civil_reveal"),
              *[Frame(kind="hand_limit", seat=x) for x in order], Frame(kind="victors"))
+
+
+def popular_reaction(ctx: Ctx, sid: str) -> None:
+    """The Popular Reaction table: 2 dice + his Popularity (VII.1, and a recalled commander, V.7)."""
+    x = ctx.s.senators[sid]
+    total, outcome, _ = ctx.roll(x.seat, "popular_reaction", C.TABLES.popular_reaction.dice, x.popularity,
+                                 lambda t: C.popular_reaction(t).result)
+    row = C.popular_reaction(total)
+    if outcome == "killed":
+        kill(ctx, sid, "popular_reaction")
+    elif row.influence or row.popularity:
+        ctx.emit(ev.SenatorChanged(senator=sid, influence=row.influence, popularity=row.popularity, merchants=0,
+                                   reason="popular_reaction"))
 
 
 def committed(s: State, seat: int) -> list[str]:
@@ -102,8 +107,8 @@ class HandLimit:
 
 @automatic("victors")
 def _victors(ctx: Ctx, f: Frame) -> None:
-    """VII.3: a victorious commander returns his armies to the board (the Reserve, VI.2 Victoire)."""
+    """VII.3: from the SPHR clockwise, each victorious commander returns his armies to the board or
+    rebels (``rebellion.py``)."""
     ctx.pop()
-    for name in sorted(ctx.s.counters):
-        if name.startswith("victor:") or name.startswith("fought:"):
-            ctx.emit(ev.CountersSet(name=name, value=0))
+    from .rebellion import victor_frames
+    ctx.then(*victor_frames(ctx.s))

@@ -133,8 +133,8 @@ def _explore(ctx: Ctx, f: Frame) -> None:
         ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="returned"))
     elif result in ("losses", "disaster"):
         ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason=result))
-    elif result == "adventurers":  # R66: the commander's choice is to go on (the expedition tries again)
-        pass
+    elif result == "adventurers":  # R66: the commander chooses to go on or come home
+        ctx.push(Frame(kind="adventurers", seat=s.senators[sid].seat, count=x.id))
     # "lost": it rolls again next turn
 
 
@@ -168,6 +168,10 @@ def _battle(ctx: Ctx, f: Frame) -> None:
     ctx.pop()
     s = ctx.s
     x = force(s, f.count)
+    if x is not None and x.war == "rebels":
+        from .rebellion import rebel_battle
+        rebel_battle(ctx, x.id)
+        return
     if x is None or x.war not in s.wars:
         if x is not None:
             ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="war_over"))
@@ -246,6 +250,10 @@ def fight(ctx: Ctx, fid: int, kind: str, may_retreat: bool) -> str:
             ctx.emit(ev.ForceEnded(force=fid, armies_to="active", squadrons_to="active", reason="defeat"))
         return result
     commander_chits(ctx, commanders, lost, "battle", capture=x.war)
+    if result in ("retreat", "disaster", "attrition"):  # VI.2: the General office, without its 3 Influence
+        from .field import general_office
+        for c in in_command(s, force(s, fid)) if force(s, fid) is not None else []:
+            general_office(ctx, c, 0, result)
     x = force(s, fid)
     if x is None:
         return result
@@ -301,8 +309,8 @@ def veteran(ctx: Ctx, fid: int) -> None:
 def war_won(ctx: Ctx, fid: int) -> None:
     """VI.2, Victoire: the commanders gain Influence and Popularity of half the war's printed land
     strength, shared (R16); the Treasury gains the spoils; the card's effects apply; deserters and the
-    commerce cards it set aside come back; the armies go to the commander's card for the Civil War
-    phase, the squadrons home; the card leaves the game."""
+    commerce cards it set aside come back; the armies go to the card of the commander with the most
+    Popularity for the Civil War phase (VII.3), the squadrons home; the card leaves the game."""
     s = ctx.s
     x = force(s, fid)
     war = x.war
@@ -312,18 +320,22 @@ def war_won(ctx: Ctx, fid: int) -> None:
     share = -(-gain // max(1, len(chiefs)))
     for c in chiefs:
         ctx.emit(ev.SenatorChanged(senator=c, influence=share, popularity=share, merchants=0, reason="victory"))
-        ctx.emit(ev.CountersSet(name=f"victor:{c}", value=1))
-    if w.spoils:
+        ctx.emit(ev.CountersSet(name=f"victor:{c}", value=fid))
+    from .war_details import auxiliaries_leave, spoils_due
+    if spoils_due(ctx, war) and w.spoils:  # R19: none after a greater related war was won
         ctx.emit(ev.Transferred(source="bank", target="state", amount=w.spoils, reason=war))
     apply_effects(ctx, w.victory, seat=-1, source=war)
     war_over(ctx, war)
     for sid in sorted(x.id for x in s.senators.values() if x.where == f"captured:{war}"):  # R17: freed
         ctx.emit(ev.SenatorMoved(senator=sid, seat=s.senators[sid].seat, where="carthage", face_up=True,
                                  reason="freed"))
-    ctx.emit(ev.ForceEnded(force=fid, armies_to="reserve", squadrons_to="active", reason="victory"))
+    from .rebellion import card_of, holder
+    armies_to = card_of(holder(ctx, chiefs)) if chiefs else "reserve"  # VII.3 decides where they go
+    ctx.emit(ev.ForceEnded(force=fid, armies_to=armies_to, squadrons_to="active", reason="victory"))
     for other in [y for y in s.forces if y.war == war]:
         ctx.emit(ev.ForceEnded(force=other.id, armies_to="active", squadrons_to="active", reason="war_over"))
     ctx.emit(ev.WarChanged(war=war, status="removed", reason="victory"))
+    auxiliaries_leave(ctx, war)
 
 
 def war_over(ctx: Ctx, war: str) -> None:
@@ -339,6 +351,8 @@ def war_over(ctx: Ctx, war: str) -> None:
             by_pile.setdefault(C.COMMODITIES[card].pile, []).append(card)
         for pile, cards in sorted(by_pile.items()):
             ctx.emit(ev.CommerceBack(pile=pile, cards=tuple(cards), reason=war))
+        from .war_details import pay_debts
+        pay_debts(ctx)  # R61
 
 
 def war_lost(ctx: Ctx, war: str, reason: str) -> None:
@@ -347,6 +361,8 @@ def war_lost(ctx: Ctx, war: str, reason: str) -> None:
     for sid in sorted(x.id for x in ctx.s.senators.values() if x.where == f"captured:{war}"):
         kill(ctx, sid, "prisoner")  # VI.2: a prisoner not ransomed when the war is lost dies
     apply_effects(ctx, C.WARS[war].defeat, seat=-1, source=war)
+    from .war_details import leaders_after_loss
+    leaders_after_loss(ctx, war)
 
 
 @automatic("combat_end")
@@ -359,7 +375,9 @@ def _combat_end(ctx: Ctx, f: Frame) -> None:
     for w, st in sorted(s.wars.items()):
         if st.status == "active" and not s.counters.get(f"fought:{w}"):
             ctx.emit(ev.WarChanged(war=w, status="unprosecuted", reason="not_prosecuted"))
-    active = sum(1 for w in s.wars.values() if w.status in ("active", "unprosecuted"))
+    from .rebellion import unfought, wars_counted
+    unfought(ctx)
+    active = sum(1 for w in s.wars.values() if w.status in ("active", "unprosecuted")) + wars_counted(s)
     lost = sum(1 for w in s.wars.values() if w.status == "lost")
     if active >= 4 or lost >= 4:
         from .turn import end_game

@@ -15,42 +15,42 @@ class ChooseSenator(Variant, frozen=True):
     """Name a senator (card id): the one who gets the merchant, the new Faction Leader, the target
     of a persuasion, a candidate …"""
 
-    senator: str
+    senator: str  # a senator card id ("7", "2A") among those the decision allows
 
 
 class ChooseNumber(Variant, frozen=True):
     """A number: a governor's term, an amount of talents, a bid."""
 
-    number: int
+    number: int  # a number within the range the decision allows (turns, talents, votes …)
 
 
 class ChooseOption(Variant, frozen=True):
     """One of the named options of the step: ``yes``, ``no``, ``done``, ``pass``, a war, a pile …"""
 
-    option: str
+    option: str  # one of the option words the decision offers (ListLegalCommands lists them)
 
 
 class PlayCard(Variant, frozen=True):
     """Play ``card`` from the hand, on ``senator`` when it goes on one (a concession, a statesman
     covering his family)."""
 
-    card: str
-    senator: str
+    card: str  # a card id from your hand
+    senator: str  # the senator card id it goes on; "" when it goes on none
 
 
 class Transfer(Variant, frozen=True):
     """Start moving talents from ``source`` to ``target`` (``senator:<id>``, ``faction:<seat>``,
     ``state``); the amount is the next decision."""
 
-    source: str
-    target: str
+    source: str  # the place the talents leave: senator:<id>, faction:<seat> or state
+    target: str  # the place they go to: senator:<id>, faction:<seat> or state
 
 
 class SellCommerce(Variant, frozen=True):
     """Sell ``count`` cards of ``commodity`` from the hand as one set (III.3a)."""
 
-    commodity: str
-    count: int
+    commodity: str  # a commodity id of data/commerce.json
+    count: int  # how many cards of it, all from your hand
 
 
 Command = Union[ChooseSenator, ChooseNumber, ChooseOption, PlayCard, Transfer, SellCommerce]

@@ -39,6 +39,9 @@ DESCRIBE: dict[str, str] = {}
 SIM_LEGAL: dict[str, Callable[[State, Frame, int], list[Any]]] = {}
 SIM_ACT: dict[str, Callable[["Ctx", Frame, Any, int], None]] = {}
 SIMULTANEOUS = -2
+WATCHERS: list[Callable[["Ctx", Any], None]] = []
+"""Rules that react at once to a fact as it happens (``watch(ctx, event)`` after it applies): the
+optional First Man in Carthage."""
 
 
 def decision(kind: str, describe: str):
@@ -93,8 +96,12 @@ class Ctx:
 
     # -- facts ------------------------------------------------------------------------------
     def emit(self, event: Any) -> None:
+        if self.s.phase == OVER:  # the game is over: nothing more happens
+            return
         self.out.append(Emitted(event))
         evolve(self.s, event)
+        for watch in WATCHERS:
+            watch(self, event)
 
     def emit_private(self, event: Any, seats: tuple[int, ...], redacted: Any) -> None:
         self.out.append(private(event, seats, redacted))
@@ -157,12 +164,35 @@ class Ctx:
 
     def finish(self) -> list[Emitted]:
         if self.s.phase != OVER and [_key(f) for f in self.s.flow] != self._flow_before:
-            self.emit(ev.Flow(frames=tuple(_frozen(f) for f in self.s.flow)))
+            frames = tuple(_frozen(f) for f in self.s.flow)
+            parties = sorted({x for f in frames if f.kind in SECRET_FRAMES for x in (f.seat, f.count)})
+            if parties:  # an offer's terms are the two parties' business (III.2): the others see blanks
+                self.emit_private(ev.Flow(frames=frames), tuple(parties),
+                                  ev.Flow(frames=tuple(frame_for(f, None) for f in frames)))
+            else:
+                self.emit(ev.Flow(frames=frames))
         return self.out
 
 
 def _key(f: Frame) -> tuple:
     return (f.kind, f.seat, f.senator, f.target, f.count, tuple(f.nums), tuple(f.strs))
+
+
+SECRET_FRAMES = {"offer_want": "target", "offer_give": "nums"}
+"""Steps whose bookkeeping holds an offer's secret terms, and the field holding them: the commodity
+the offerer names, the number of cards asked in return. Their ``seat`` and ``count`` are the offer's
+two parties, the only seats that see those terms (III.2)."""
+
+
+def frame_for(f: Frame, viewer: int | None) -> Frame:
+    """``f`` as ``viewer`` (None: a spectator) may see it: an offer's terms blanked for everyone but
+    its two parties."""
+    hidden = SECRET_FRAMES.get(f.kind)
+    if hidden is None or viewer in (f.seat, f.count):
+        return f
+    return Frame(kind=f.kind, seat=f.seat, senator=f.senator, count=f.count,
+                 target="" if hidden == "target" else f.target, nums=[] if hidden == "nums" else list(f.nums),
+                 strs=list(f.strs))
 
 
 def _frozen(f: Frame) -> Frame:

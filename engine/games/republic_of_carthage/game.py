@@ -17,6 +17,7 @@ from engine.session import ModularGame
 from . import rules, views
 from .commands import Command
 from .events import Event
+from .options import OPTIONS
 from .state import State, evolve
 from .views import View
 
@@ -31,6 +32,7 @@ INFO = GameInfo(
     proto_package="carthago.games.republic_of_carthage.v1",
     version="1",
     max_steps=60_000,
+    options=OPTIONS,
 )
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 from . import commands as cmd
 from . import components as C
 from . import events as ev
-from .cards import draw_card, hand_plays, play_card, random_event
+from .cards import draw_card, hand_plays, random_event
+from .counter import play  # an Intrigue card may be countered (R79)
 from .events import Frame
 from .flow import Ctx, automatic, decision
 from .people import clockwise, eloquence, faction_votes, in_carthage, loyalty, order_key, senators_of, sphr_seat
@@ -32,6 +33,8 @@ def _port(ctx: Ctx, f: Frame) -> None:
                 by_pile.setdefault(C.COMMODITIES[card].pile, []).append(card)
             for pile, cards in sorted(by_pile.items()):
                 ctx.emit(ev.CommerceBack(pile=pile, cards=tuple(cards), reason=reason))
+    from .war_details import leader_ages, pay_debts
+    pay_debts(ctx)  # R61
     order = clockwise(s, sphr_seat(s))
     extra = max(0, INITIATIVES - s.players)
     ctx.then(*[Frame(kind="initiative", nums=[x]) for x in order],
@@ -67,7 +70,7 @@ class InitiativeCards:
         if isinstance(c, cmd.ChooseOption):
             ctx.done(f)
             return
-        play_card(ctx, f.seat, c.card, c.senator)
+        play(ctx, f.seat, c.card, c.senator)
 
 
 # -- persuasion (IV.2b) --------------------------------------------------------------------------
@@ -185,7 +188,7 @@ class Persuasion:
     def act(ctx: Ctx, f: Frame, c) -> None:
         s = ctx.s
         if isinstance(c, cmd.PlayCard):
-            play_card(ctx, f.seat, c.card, c.senator)
+            play(ctx, f.seat, c.card, c.senator)
             return
         if isinstance(c, cmd.ChooseNumber):
             f.nums[0] += c.number
@@ -319,8 +322,9 @@ def _port_end(ctx: Ctx, f: Frame) -> None:
     face down in the Port turns face up on 5-6; so does a destroyed concession. IV.7: the votes."""
     ctx.pop()
     s = ctx.s
+    from .war_details import leader_ages
     for leader in list(s.leaders_in_play):
-        if not any(w in s.wars for w in C.LEADERS[leader].wars):
+        if leader_ages(s, leader):  # no war of his on the board, or inactive since his war was lost
             _, outcome, _ = ctx.roll(-1, f"aging:{leader}", 1, 0, lambda t: "removed" if t >= 5 else "stays")
             if outcome == "removed":
                 ctx.emit(ev.WarChanged(war=leader, status="removed", reason="aging"))

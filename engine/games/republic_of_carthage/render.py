@@ -342,7 +342,9 @@ def render_position(state, title: str = "") -> str:
         ([f"over: {s.reason}, winners {list(s.winners)}"] if s.phase == "over" else []), AREA_FILL["state_treasury"])
     put(0, "Wars", [f"{c.WARS[w].name}: {x.status}{' (squadron victory)' if x.squadron_victory else ''}"
                     for w, x in sorted(s.wars.items())] + [f"leader {c.LEADERS[x].name}" for x in s.leaders_in_play]
-        + [f"exploration {c.EXPLORATIONS[x].name}" for x in s.explorations], AREA_FILL["war_plans"])
+        + [f"exploration {c.EXPLORATIONS[x].name}" for x in s.explorations]
+        + ([f"rebellion: {', '.join(s.rebels)} (led by {', '.join(s.rebel_leaders)})"] if s.rebels else []),
+        AREA_FILL["war_plans"])
     units: dict[str, int] = {}
     for a in s.armies:
         if a.place != "out":

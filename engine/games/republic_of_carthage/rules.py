@@ -10,19 +10,24 @@ from __future__ import annotations
 from engine.core import GameConfig, Result, Status
 
 from . import civil_war, combat, port, senate, trade, trials, turn  # noqa: F401 - they register their frames
+from . import field, rebellion, war_details  # noqa: F401 - they register their frames too
+from . import assassination, counter, laws, outcry, presiding  # noqa: F401 - they register their frames
 from .events import Frame
 from .flow import decide, legal, start, waiting  # noqa: F401 - the surface
+from .options import chosen
 from .setup import initial as _initial
 from .state import OVER, State
 
 
 def initial(config: GameConfig) -> State:
-    return _initial(config.players)
+    s = _initial(config.players)
+    s.counters.update(chosen(config))  # the options chosen, public (options.py)
+    return s
 
 
 def setup(config: GameConfig, rng) -> list:
     """Préparation du jeu (``setup.py``), then the first turn."""
-    return start(_initial(config.players), rng, [Frame(kind="setup")])
+    return start(initial(config), rng, [Frame(kind="setup")])
 
 
 def status(s: State) -> Status:

@@ -19,9 +19,12 @@ from . import events as ev
 from .events import Frame
 from .flow import Ctx, automatic, decision
 from .people import COUNCIL, SUFFETES, clockwise, faction_votes, holds_office, in_carthage, order_key, senators_of, sphr
+from .presiding import call_votes, presiding_officer, unanimous_no
 from .state import CARTHAGE, SENATE, State
+from .trials import mark_commander
 
 YES, NO, ABSTAIN = 1, 2, 3
+FLOOR = "floor_proposer"  # counter: 1 + the seat whose proposal from the floor is being made (R78)
 VOTE_CODES = {"yes": YES, "no": NO, "abstain": ABSTAIN}
 
 
@@ -34,7 +37,7 @@ def eligible(s: State) -> list[str]:
 
 
 def presiding_seat(s: State) -> int:
-    sid = sphr(s)
+    sid = presiding_officer(s)  # the SPHR, unless he resigned (R63)
     return s.senators[sid].seat if sid and s.senators[sid].seat >= 0 else 0
 
 
@@ -78,7 +81,7 @@ def _senate(ctx: Ctx, f: Frame) -> None:
         else:
             ctx.emit(ev.TermMarked(holder=office, left=max(left, 0), red=red))
     from .cards import windows
-    ctx.then(Frame(kind="elect_suffetes"), Frame(kind="fill_council"), Frame(kind="trials"), Frame(kind="fill_governors"),
+    ctx.then(Frame(kind="plots"), Frame(kind="elect_suffetes"), Frame(kind="fill_council"), Frame(kind="trials"), Frame(kind="fill_governors"),
              *windows(s, presiding_seat(s), "senate"), Frame(kind="business"))
 
 
@@ -93,11 +96,17 @@ def propose(ctx: Ctx, kind: str, senators: tuple[str, ...] = (), target: str = "
     (seat, votes) added to a seat's votes (the Suffète for Life's Influence)."""
     s = ctx.s
     ps = presiding_seat(s) if ps < 0 else ps
-    ctx.emit(ev.ProposalMade(seat=ps, kind=kind, senators=tuple(senators), target=target, amount=amount))
+    proposer = s.counters.get(FLOOR, 0) - 1  # a proposal from the floor (V.7, R78)
+    if proposer >= 0:
+        ctx.emit(ev.CountersSet(name=FLOOR, value=0))
+    ctx.emit(ev.ProposalMade(seat=ps if proposer < 0 else proposer, kind=kind, senators=tuple(senators), target=target,
+                             amount=amount))
     tally = Frame(kind="tally", target=target, strs=[kind, *senators],
                   nums=[amount, 0, 0, ps, *([0] * s.players)], count=bonus[0] + 1, senator=str(bonus[1]))
+    if proposer >= 0:
+        tally.nums.append(proposer)  # after the votes: the floor's proposer, who is not the presiding officer
     ctx.push(tally)
-    ctx.then(*[Frame(kind="vote", seat=x, count=int(abstain)) for x in clockwise(s, ps)])
+    call_votes(ctx, ps, clockwise(s, ps), abstain)  # in the order he chooses (R64)
 
 
 def money(s: State, seat: int) -> int:
@@ -119,12 +128,17 @@ class Vote:
         t = tally_of(s)
         if t.strs[0] == "trial" and t.count - 1 == f.seat and not f.strs:
             out.append(cmd.ChooseOption(option="appeal"))
-        return out
+        from .outcry import vote_plays
+        return out + vote_plays(s, f, t)
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
         s = ctx.s
         t = tally_of(s)
+        if isinstance(c, cmd.PlayCard):  # a card played when one's turn to vote comes (outcry.py)
+            from .outcry import play_at_vote
+            play_at_vote(ctx, f, t, c)
+            return
         if c.option == "appeal":  # V.5: the accused appeals to the people when his turn to vote comes
             from .trials import appeal
             f.strs.append("appealed")
@@ -134,12 +148,12 @@ class Vote:
                 kill(ctx, t.strs[1], "the_people")
             if outcome in ("killed", "freed"):
                 t.nums[0] = -1 if outcome == "freed" else -2
-                for x in [x for x in s.flow if x.kind in ("vote", "buy_votes")]:
+                for x in [x for x in s.flow if x.kind in ("vote", "buy_votes", "vote_order")]:
                     ctx.done(x)
             return
         ctx.done(f)
         t.nums[4 + f.seat] = VOTE_CODES[c.option]
-        votes = faction_votes(s, f.seat) + (int(t.senator) if t.count - 1 == f.seat else 0)
+        votes = faction_votes(s, f.seat) + (int(t.senator) if t.count - 1 == f.seat else 0) + sum(f.nums)
         if c.option != "abstain" and money(s, f.seat):
             ctx.push(Frame(kind="buy_votes", seat=f.seat, target=c.option, count=votes))
         else:
@@ -197,15 +211,22 @@ def _tally(ctx: Ctx, f: Frame) -> None:
     if not passed:
         ctx.emit(ev.CountersSet(name=f"rejected:{proposal_key(f)}", value=1))
         others = [f.nums[4 + x] for x in range(s.players) if x != ps]
-        who = sphr(s)
-        if kind != "trial" and others and all(v == NO for v in others) and who:
-            ctx.emit(ev.SenatorChanged(senator=who, influence=-1, popularity=0, merchants=0, reason="unanimous_no"))
+        who = presiding_officer(s)
+        floor = len(f.nums) > 4 + s.players  # R63 is the presiding officer's, not a floor proposal's
+        if kind != "trial" and not floor and others and all(v == NO for v in others) and who and s.senators[who].seat == ps:
+            unanimous_no(ctx, who)  # he resigns or loses 1 Influence (R63)
     PASSED[kind](ctx, f, passed)
 
 
 def _trial(ctx: Ctx, f: Frame, passed: bool) -> None:
     from .trials import trial_decided
     trial_decided(ctx, f, passed)
+
+
+def _recall_exile(ctx: Ctx, f: Frame, passed: bool) -> None:
+    if passed:
+        from .trials import recall_exile
+        recall_exile(ctx, f.strs[1])
 
 
 def proposal_key(f: Frame) -> str:
@@ -330,7 +351,12 @@ def _fill_council(ctx: Ctx, f: Frame) -> None:
             ctx.push(Frame(kind="fill_council"))
             return
         ctx.push(Frame(kind="fill_council"))
-        ctx.push(ps_frame(s, "nominate", target=office, strs=["council"]))
+        from .laws import coopting
+        chooser = coopting(s)
+        if chooser:  # the Pentarchies law: the sitting members fill the seat, without a vote (R84)
+            ctx.push(Frame(kind="coopt", seat=s.senators[chooser].seat, senator=chooser, target=office))
+        else:
+            ctx.push(ps_frame(s, "nominate", target=office, strs=["council"]))
         return
 
 
@@ -430,6 +456,12 @@ def business_options(s: State) -> list[str]:
         for x in sorted(s.senators.values(), key=lambda x: order_key(x.id)):
             if x.seat >= 0 and in_carthage(s, x.id) and x.influence >= 21:
                 out.append(f"suffete_for_life:{x.id}")
+    from .rebellion import business
+    out += business(s)
+    from .field import business as in_the_field
+    out += in_the_field(s)
+    from .trials import exiles
+    out += [f"recall_exile:{x}" for x in exiles(s) if not rejected(s, f"recall_exile+{x}++0")]
     return out + ["adjourn"]
 
 
@@ -466,6 +498,9 @@ def commanders(s: State) -> list[str]:
 def land_units(s: State, war: str) -> list[str]:
     """Recruited armies that may go to ``war``: Active Forces; auxiliaries only to the wars that name
     them (V.7)."""
+    from .rebellion import REBELS, land_units as against_rebels
+    if war == REBELS:
+        return against_rebels(s)
     return sorted({a.type for a in s.armies if a.place == "active"
                    and (not C.ARMY_TYPES[a.type].auxiliary or a.type in C.WARS[war].auxiliaries)})
 
@@ -474,9 +509,12 @@ def land_units(s: State, war: str) -> list[str]:
 def _business(ctx: Ctx, f: Frame) -> None:
     ctx.pop()
     s = ctx.s
-    if not sphr(s):
+    if s.counters.get(FLOOR):  # a floor proposal that could not be completed
+        ctx.emit(ev.CountersSet(name=FLOOR, value=0))
+    if not presiding_officer(s):
         return
     ctx.push(ps_frame(s, "other_business"))
+    ctx.push(Frame(kind="plots"))  # R76: assassinations between two items of business
 
 
 @decision("other_business", "the presiding officer's next kind of proposal, or adjourn (V.7)")
@@ -484,13 +522,18 @@ class OtherBusiness:
     @staticmethod
     def legal(s: State, f: Frame):
         kinds = sorted({x.partition(":")[0] for x in business_options(s)} - {"adjourn"})
+        if f.strs == ["floor"]:  # V.7, Prendre la parole: a proposal, no adjournment
+            return [cmd.ChooseOption(option=x) for x in kinds]
         return [cmd.ChooseOption(option=x) for x in kinds + ["adjourn"]]
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
         ctx.done(f)
         if c.option != "adjourn":
-            ctx.push(Frame(kind="business_item", seat=f.seat, target=c.option))
+            ctx.push(Frame(kind="business_item", seat=f.seat, target=c.option, strs=list(f.strs)))
+        else:
+            from .outcry import last_call
+            last_call(ctx, f.seat)  # no adjournment before every request for the floor is met (V.7)
 
 
 @decision("business_item", "the proposal itself (V.7)")
@@ -504,7 +547,10 @@ class BusinessItem:
         ctx.done(f)
         s = ctx.s
         what, _, arg = c.option.partition(":")
-        ctx.push(Frame(kind="business"))
+        if f.strs != ["floor"]:  # a proposal made from the floor is not the presiding officer's business
+            ctx.push(Frame(kind="business"))
+        else:
+            ctx.emit(ev.CountersSet(name=FLOOR, value=f.seat + 1))
         if what == "recruit":
             most = s.squadrons.get("reserve", 0) if arg == "squadron" else sum(
                 1 for a in s.armies if a.type == arg and a.place == "reserve")
@@ -528,6 +574,11 @@ class BusinessItem:
             ctx.emit(ev.CountersSet(name="suffete_for_life_proposed", value=1))
             x = s.senators[arg]
             propose(ctx, "suffete_for_life", (arg,), bonus=(x.seat, x.influence))
+        elif what == "recall_exile":
+            propose(ctx, "recall_exile", (arg,))
+        else:
+            from .field import business_item
+            business_item(ctx, f, what, arg)
 
 
 @decision("how_many", "how many units to recruit (V.7)")
@@ -552,6 +603,8 @@ class Muster:
             have = sum(1 for a in s.armies if a.type == unit and a.place == "active")
             if taken.count(unit) < have:
                 out.append(cmd.ChooseOption(option=unit))
+        if f.target == "rebels" and not taken:  # VII.3: squadrons play no part against the rebels
+            return out
         return out + [cmd.ChooseOption(option="done")]
 
     @staticmethod
@@ -568,6 +621,8 @@ class Squadrons:
     @staticmethod
     def legal(s: State, f: Frame):
         low = 0 if f.strs else 1
+        if f.target == "rebels":
+            return [cmd.ChooseNumber(number=0)]
         return [cmd.ChooseNumber(number=n) for n in range(low, s.squadrons.get("active", 0) + 1)]
 
     @staticmethod
@@ -575,6 +630,11 @@ class Squadrons:
         ctx.done(f)
         s = ctx.s
         commander = commanders(s)[0]
+        from .field import co_command_frame
+        co = co_command_frame(s, f, commander, c.number)
+        if co is not None:
+            ctx.push(co)
+            return
         propose(ctx, "prosecute", (commander, *sorted(f.strs)), target=f.target, amount=c.number)
 
 
@@ -680,11 +740,15 @@ def _prosecute(ctx: Ctx, f: Frame, passed: bool) -> None:
     if not passed:
         return
     s = ctx.s
-    commander, armies = f.strs[1], f.strs[2:]
-    presided = commander == sphr(s)
-    ctx.emit(ev.ForceSent(force=s.next_force, war=f.target, commanders=(commander,), armies=tuple(armies),
+    from .field import co_commanders_sent, split_co
+    commander, (co, armies) = f.strs[1], split_co(f.strs[2:])
+    presided = presiding_officer(s) in (commander, *co)
+    ctx.emit(ev.ForceSent(force=s.next_force, war=f.target, commanders=(commander, *co), armies=tuple(armies),
                           squadrons=f.nums[0], caravans=0, fleets=0))
-    if s.wars[f.target].status == "unprosecuted":
+    co_commanders_sent(ctx, co)
+    for sent in (commander, *co):
+        mark_commander(ctx, sent, f.target)
+    if f.target in s.wars and s.wars[f.target].status == "unprosecuted":
         ctx.emit(ev.WarChanged(war=f.target, status="active", reason="prosecuted"))
     if presided:
         senate_ends(ctx)
@@ -714,6 +778,7 @@ def _expedition(ctx: Ctx, f: Frame, passed: bool) -> None:
                           caravans=f.nums[0] if unit == "caravan" else 0,
                           fleets=f.nums[0] if unit == "trade_fleet" else 0))
     ctx.emit(ev.SenatorChanged(senator=commander, influence=3, popularity=0, merchants=0, reason="expedition"))
+    mark_commander(ctx, commander, f.target)
 
 
 def _peace(ctx: Ctx, f: Frame, passed: bool) -> None:
@@ -745,6 +810,7 @@ def _tax(ctx: Ctx, f: Frame, passed: bool) -> None:
         if s.senators[initiator].seat == s.senators[co].seat:
             for sid in (initiator, co):
                 ctx.emit(ev.MarkersSet(senator=sid, red=s.senators[sid].red + 1))
+                ctx.emit(ev.CountersSet(name=f"responsibility:{sid}", value=1))  # R81: a trial besides the usual
 
 
 def _concession(ctx: Ctx, f: Frame, passed: bool) -> None:
@@ -762,4 +828,5 @@ PASSED = {
     "suffetes": _suffetes, "council": _council, "governor": _governor, "recruit": _recruit, "disband": _disband,
     "prosecute": _prosecute, "expedition": _expedition, "peace": _peace, "tax": _tax, "concession": _concession,
     "suffete_for_life": _suffete_for_life, "trial": _trial,
+    "recall_exile": _recall_exile,
 }

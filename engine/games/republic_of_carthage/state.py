@@ -131,6 +131,9 @@ class State(msgspec.Struct):
     winners: list[int] = []
     reason: str = ""
     scores: list[int] = []
+    # the rebellion (VII.3)
+    rebel_leaders: list[str] = []      # the rebel commanders
+    rebels: list[str] = []             # every senator in rebellion, leaders first
 
 
 def pile_of(card: str) -> int:
@@ -418,6 +421,28 @@ def evolve(s: State, e) -> State:
         s.phase = OVER
         s.winners, s.reason, s.scores = list(e.winners), e.reason, list(e.scores)
         s.flow = []
+    elif t is ev.ArmyMoved:
+        for a in s.armies:
+            if a.type == e.unit and a.place == e.origin and a.veteran == e.veteran and a.loyal == e.loyal:
+                a.place = e.target
+                if e.target in ("out", "lost"):
+                    a.place, a.veteran, a.loyal = "out", False, ""
+                break
+    elif t is ev.RebelsChanged:
+        s.rebel_leaders, s.rebels = list(e.leaders), list(e.rebels)
+    elif t is ev.ForceReinforced:
+        for unit in e.armies:
+            _move_armies(s, unit, 1, "active", f"force:{e.force}")
+        if e.squadrons:
+            _move_armies(s, "squadron", e.squadrons, "active", f"force:{e.force}")
+    elif t is ev.ForceCommanded:
+        force = next(f for f in s.forces if f.id == e.force)
+        for sid in force.commanders:
+            if sid in s.senators and s.senators[sid].where == "war":
+                s.senators[sid].where = CARTHAGE
+        force.commanders = list(e.commanders)
+        for sid in e.commanders:
+            s.senators[sid].where = "war"
     return s
 
 

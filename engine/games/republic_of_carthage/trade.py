@@ -91,6 +91,8 @@ class Sell:
             ctx.emit(ev.Transferred(source="bank", target=f"faction:{f.seat}", amount=value, reason="sale"))
             ctx.emit(ev.CountersSet(name="cards_sold", value=s.counters.get("cards_sold", 0) + c.count))
             f.count += value
+            from .war_details import pay_debts
+            pay_debts(ctx)  # R61: a halving's debt takes them as they come back
             return
         ctx.done(f)
         income = f.count
@@ -129,6 +131,8 @@ class Warehouse:
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
         ctx.emit(ev.CommerceReturned(seat=f.seat, cards=(c.option,), reason="warehouse"))
+        from .war_details import pay_debts
+        pay_debts(ctx)  # R61
 
 
 @decision("trade_income", "share this turn's trade income out from your treasury to your senators, or done "

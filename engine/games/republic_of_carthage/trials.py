@@ -11,7 +11,7 @@ from .deaths import kill
 from .events import Frame
 from .flow import Ctx, automatic, decision
 from .people import in_carthage, order_key
-from .state import State
+from .state import CARTHAGE, PORT, State
 
 
 def minor_eligible(s: State, sid: str) -> bool:
@@ -19,12 +19,31 @@ def minor_eligible(s: State, sid: str) -> bool:
     governor or Council member who took personal income (a red marker, R46)."""
     x = s.senators[sid]
     red_office = any(h == sid and o in s.red_terms for o, h in s.offices.items())
-    return bool(s.counters.get(f"outgoing:{sid}") or x.red > 0 or red_office)
+    return bool(s.counters.get(f"outgoing:{sid}") or x.red > 0 or red_office or commanded(s, sid))
 
 
 def major_eligible(s: State, sid: str) -> bool:
     """V.5, procès majeurs: the last outgoing Suffète (or General, or expedition commander)."""
-    return bool(s.counters.get(f"outgoing:{sid}"))
+    return bool(s.counters.get(f"outgoing:{sid}") or commanded(s, sid))
+
+
+def commanded(s: State, sid: str) -> list[str]:
+    """R80: the wars and expeditions ``sid`` was sent to by the Senate and came back from (he is in
+    Carthage again): an outgoing commander (V.5)."""
+    if not in_carthage(s, sid):
+        return []
+    return [name.split(":")[2] for name in sorted(s.counters) if name.startswith(f"commanded:{sid}:")]
+
+
+def mark_commander(ctx: Ctx, sid: str, war: str) -> None:
+    """R80: a commander the Senate sends (to a war, a rebellion or an expedition) will be an outgoing
+    commander, open to a trial, once he is back in Carthage."""
+    ctx.emit(ev.CountersSet(name=f"commanded:{sid}:{war}", value=1))
+
+
+def responsible(s: State, sid: str) -> bool:
+    """V.7 (tax): a Responsibility marker, open to a trial besides the Censor's usual ones (R81)."""
+    return bool(s.counters.get(f"responsibility:{sid}"))
 
 
 def accused_options(s: State, f: Frame) -> list[str]:
@@ -38,6 +57,8 @@ def accused_options(s: State, f: Frame) -> list[str]:
             out.append(f"major:{x.id}")
         if majors == 0 and minors < limit and minor_eligible(s, x.id):
             out.append(f"minor:{x.id}")
+        if responsible(s, x.id):
+            out.append(f"responsibility:{x.id}")
     return out
 
 
@@ -71,7 +92,11 @@ class Trial:
             ctx.done(f)
             return
         kind, _, accused = c.option.partition(":")
-        f.nums[1 if kind == "major" else 0] += 1
+        if kind == "responsibility":  # R81: besides the usual trials, a minor one
+            ctx.emit(ev.CountersSet(name=f"responsibility:{accused}", value=0))
+            kind = "minor"
+        else:
+            f.nums[1 if kind == "major" else 0] += 1
         ctx.push(Frame(kind="judge", seat=f.seat, senator=accused, target=kind, strs=[]))
 
 
@@ -147,6 +172,8 @@ def hold_trial(ctx: Ctx, censor_seat: int, accused: str, judge: str, kind: str) 
     to his faction's votes; his player may appeal to the people when his turn to vote comes."""
     from .senate import propose
     s = ctx.s
+    for name in [n for n in sorted(s.counters) if n.startswith(f"commanded:{accused}:")]:
+        ctx.emit(ev.CountersSet(name=name, value=0))  # tried once for his command (R80)
     x = s.senators[accused]
     propose(ctx, "trial", (accused, judge), target=kind, bonus=(x.seat, x.influence), ps=censor_seat)
 
@@ -155,9 +182,12 @@ def appeal(ctx: Ctx, seat: int, accused: str, t: Frame) -> str:
     """V.5: 2 dice + the accused's Popularity on the Appeal table: killed, votes for or against him, or
     freed at once."""
     s = ctx.s
-    from .combat import modifier
+    from .combat import modifier, use_one_roll_modifiers
     mod = s.senators[accused].popularity + modifier(s, ("appeal",))
+    if t.target == "assassin":  # V.7: in a captured assassin's trial, less the victim's Popularity
+        mod -= t.nums[0]
     total, outcome, _ = ctx.roll(seat, "appeal", C.TABLES.appeal.dice, mod, lambda n: C.appeal_result(n).result)
+    use_one_roll_modifiers(ctx, ("appeal",))  # Crowd in the Agora counts for this roll only
     row = C.appeal_result(total)
     if outcome == "votes":
         if row.votes > 0:
@@ -172,12 +202,19 @@ def trial_decided(ctx: Ctx, f: Frame, passed: bool) -> None:
     one his life; the Judge gains half the Influence lost (R71: rounded down). Acquitted, he gives back
     a red marker and is safe from trials this turn."""
     s = ctx.s
+    from .combat import use_one_roll_modifiers
+    use_one_roll_modifiers(ctx, ("appeal",))  # a Crowd in the Agora not used by an Appeal goes
     accused, judge = f.strs[1], f.strs[2]
     if f.nums[0] == -2 or accused not in s.senators or not s.senators[accused].face_up:
         return  # killed by the people
     x = s.senators[accused]
     if f.nums[0] == -1:  # freed by the people
         passed = False
+    if f.target == "assassin":  # V.7: the trial of a captured assassin's Faction Leader
+        if passed:
+            from .assassination import assassin_convicted
+            assassin_convicted(ctx, accused, f.nums[0])
+        return
     if passed:
         lost = x.influence if f.target == "major" else min(5, x.influence)
         if f.target == "major":
@@ -202,4 +239,44 @@ def _trials_end(ctx: Ctx, f: Frame) -> None:
     for x in sorted(s.senators.values(), key=lambda x: order_key(x.id)):
         if x.red:
             ctx.emit(ev.MarkersSet(senator=x.id, red=0))
+    court = "court_of_104" in rules_on(s)
+    for name in sorted(s.counters):
+        if name.startswith("responsibility:"):
+            ctx.emit(ev.CountersSet(name=name, value=0))
+        elif name.startswith("commanded:"):
+            _, sid, war = name.split(":")
+            if sid not in s.senators or not s.senators[sid].face_up:
+                ctx.emit(ev.CountersSet(name=name, value=0))
+            elif in_carthage(s, sid) and not (court and not won(s, war)):
+                ctx.emit(ev.CountersSet(name=name, value=0))  # R80; the Court of 104 keeps the defeated (R82)
 
+
+def won(s: State, war: str) -> bool:
+    """A war or expedition no longer on the board was won (or reached); one still there was not."""
+    return war not in s.wars and war not in s.explorations
+
+
+
+# -- V.5, 3 and V.7: recalling an exile -------------------------------------------------------------
+def exiles(s: State) -> list[str]:
+    """Statesmen in exile (V.5, 3): only a proposal of the Senate brings one back."""
+    return sorted((x.id for x in s.senators.values() if x.where == "exiled"), key=order_key)
+
+
+def recall_exile(ctx: Ctx, sid: str) -> None:
+    """V.7, Rappel d'un Homme d'État en Exil: he goes back to the Port, unless his family card is in a
+    faction with no statesman on it: then he joins that faction on his family card (R83: his frozen
+    talents go with him; the family card's markers stay, as when a statesman is played). If his family
+    card lay under him, it is his faction's: he comes back to it, in Carthage."""
+    s = ctx.s
+    x = s.senators[sid]
+    fam = s.senators.get(str(x.family))
+    if x.family_card and x.seat >= 0:  # his family card went into exile under him: both come back
+        ctx.emit(ev.SenatorMoved(senator=sid, seat=x.seat, where=CARTHAGE, face_up=True, reason="recalled"))
+    elif fam is not None and fam.seat >= 0 and fam.face_up:
+        if x.talents:
+            ctx.emit(ev.Transferred(source=f"senator:{sid}", target=f"senator:{fam.id}", amount=x.talents,
+                                    reason="recalled"))
+        ctx.emit(ev.SenatorEntered(senator=sid, seat=fam.seat, reason="recalled"))
+    else:
+        ctx.emit(ev.SenatorMoved(senator=sid, seat=-1, where=PORT, face_up=True, reason="recalled"))

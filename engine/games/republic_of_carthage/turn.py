@@ -118,7 +118,8 @@ def _revenue_state(ctx: Ctx, f: Frame) -> None:
     ctx.pop()
     s = ctx.s
     ctx.emit(ev.Transferred(source="bank", target="state", amount=100, reason="state_income"))
-    # II.5, the rebels' upkeep: no rebellion exists in this build (RULES.md, not yet built)
+    from .rebellion import rebel_upkeep
+    rebel_upkeep(ctx)  # II.5
     if not state_pays(ctx, 2 * active_units(s), "upkeep"):
         return
     active = sum(1 for w in s.wars.values() if w.status in ("active", "unprosecuted"))
@@ -136,7 +137,7 @@ def _revenue_state(ctx: Ctx, f: Frame) -> None:
             later.append(Frame(kind="govern", seat=-1, senator=p.governor, target=pid))
     order = clockwise(s, sphr_seat(s))
     ctx.then(*later, Frame(kind="redistribute", seat=SIMULTANEOUS, nums=list(order)), Frame(kind="redistribute_reveal"),
-             *[Frame(kind="contribute", seat=x) for x in order])
+             *[Frame(kind="contribute", seat=x) for x in order], Frame(kind="ransoms"))
 
 
 @automatic("govern")
@@ -354,8 +355,9 @@ def _end_turn(ctx: Ctx, f: Frame) -> None:
                 end_game(ctx, (value - 1,), "suffete_for_life")
                 return
             ctx.emit(ev.CountersSet(name=name, value=0))
-    if s.counters.get("rebellion_won_seat", 0):
-        end_game(ctx, (s.counters["rebellion_won_seat"] - 1,), "rebellion")
+    from .rebellion import winners
+    if winners(s):  # IX.1: the rebellion succeeded and Carthage survived the turn
+        end_game(ctx, winners(s), "rebellion")
         return
     if s.counters.get("deck_exhausted") or (s.deck_name == "II" and not s.deck):
         end_game(ctx, most_influence(s), "deck_exhausted")

@@ -18,7 +18,7 @@ from engine.rng import Rng
 
 from . import components as C
 from .events import Frame
-from .flow import DESCRIBE, waiting
+from .flow import DESCRIBE, frame_for, waiting
 from .state import OVER, State, pile_of
 
 
@@ -60,7 +60,7 @@ class WarView(msgspec.Struct, frozen=True):
 
 class UnitsView(msgspec.Struct, frozen=True):
     unit: str  # an army type id of data/forces.json, or "squadron"
-    place: str  # out | reserve | active | force:<n> | deserted:<war> | rebel
+    place: str  # out | reserve | active | force:<n> | deserted:<war> | rebel | victor:<senator> (VII.3)
     count: int  # how many tokens of that type are there
     veterans: int  # how many of them are veterans
 
@@ -137,6 +137,8 @@ class View(msgspec.Struct, frozen=True):
     scores: tuple[int, ...]  # each seat's influence at the end
     offer: OfferView | None = None  # a commerce offer being made or answered (III.2)
     committed: tuple[str, ...] = ()  # the viewer's secret choices not yet revealed ("card|senator")
+    rebel_leaders: tuple[str, ...] = ()  # the rebel commanders of the rebellion in progress (VII.3), none if none
+    rebels: tuple[str, ...] = ()  # every senator in rebellion, the leaders first (their armies: units.place "rebel")
 
 
 def _deck_of(card: str) -> str:
@@ -178,7 +180,7 @@ def view(s: State, seat: int | None) -> View:
         seat=viewer, turn=s.turn, phase=s.phase,
         to_act=waiting(s),
         prompt=DESCRIBE.get(top.kind, top.kind) if top is not None else "",
-        flow=tuple(s.flow),
+        flow=tuple(frame_for(f, seat) for f in s.flow),
         senators=senators, faction_treasury=tuple(s.faction_treasury), treasury=s.treasury, tax_rate=s.tax_rate,
         offices=tuple(OfficeView(office=o, holder=h, term=s.terms.get(o, 0), red=o in s.red_terms)
                       for o, h in sorted(s.offices.items())),
@@ -202,6 +204,7 @@ def view(s: State, seat: int | None) -> View:
         offer=_offer_view(s, viewer),
         committed=tuple(s.committed[viewer]) if viewer >= 0 and s.committed else (),
         over=s.phase == OVER, winners=tuple(s.winners), reason=s.reason, scores=tuple(s.scores),
+        rebel_leaders=tuple(s.rebel_leaders), rebels=tuple(s.rebels),
     )
 
 

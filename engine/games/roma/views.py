@@ -142,10 +142,10 @@ def sample_hidden(game, state: State, seat: int | None, rng: Rng) -> State:
     if s.pending.kind == "keep" and seat != s.active:
         slots += [(s.looking, i) for i in range(len(s.looking))]
     if s.pending.kind == "search" and seat == s.active:
-        s.deck = rng.shuffled(s.deck)  # contents seen (sorted), order not
+        s.deck = rng.shuffled(sorted(s.deck))  # contents seen (sorted), order not
     else:
         slots += [(s.deck, i) for i in range(len(s.deck))]
-    cards = rng.shuffled([box[i] for box, i in slots])
+    cards = rng.shuffled(sorted(box[i] for box, i in slots))  # sorted: the draw depends on the view only
     for (box, i), card in zip(slots, cards):
         box[i] = card
     return s

@@ -309,6 +309,9 @@ def sea_neighbours(city_id: str) -> tuple[str, ...]:
     return neighbours(city_id, GALLEY_LINKS)
 
 
+PORTS: frozenset[str] = frozenset(c.id for c in MAP.cities if c.port)  # for the rules' hot loops
+
+
 def is_port(city_id: str) -> bool:
     return city(city_id).port
 

@@ -16,17 +16,62 @@ Méditerranée "Préparation" 2, "Règle du jeu à deux / à trois"):
 
 from __future__ import annotations
 
+import msgspec
+
+from engine.data import load_data
+
 from .board import state as board_state
 
-SUIT_LETTERS = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}
+
+class _Record(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    source: str
+    note: str = ""
+
+
+class Suit(_Record, frozen=True, kw_only=True):
+    id: str      # clubs, diamonds, hearts, spades (map.json gives each state's)
+    letter: str  # the last character of a card id
+
+
+class Rank(_Record, frozen=True, kw_only=True):
+    id: str     # the first characters of a card id: A, 2 … 10, J, Q, K
+    value: int  # what the card is worth in a combat or a forced march
+
+
+class SingleLot(_Record, frozen=True, kw_only=True):
+    ranks: tuple[str, ...]  # a one-state player's eight cards, in its state's suit
+
+
+class TwoStateLot(_Record, frozen=True, kw_only=True):
+    run: tuple[str, ...]      # in the suit of the player's first state (ruling R3)
+    figures: tuple[str, ...]  # in the suits of both its states
+
+
+class Special(_Record, frozen=True, kw_only=True):
+    id: str
+    name: str
+
+
+class CardData(_Record, frozen=True, kw_only=True):
+    game: str
+    suits: tuple[Suit, ...]
+    ranks: tuple[Rank, ...]
+    single_state_lot: SingleLot
+    two_state_lot: TwoStateLot
+    specials: tuple[Special, ...]
+
+
+CARDS: CardData = load_data("engine.games.rome_et_carthage", "cards.json", CardData)
+SUIT_LETTERS = {s.id: s.letter for s in CARDS.suits}
 LETTER_SUITS = {v: k for k, v in SUIT_LETTERS.items()}
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-_VALUES = {"A": 1, "J": 0, "Q": 0, "K": 15} | {str(n): n for n in range(2, 11)}
+RANKS = tuple(r.id for r in CARDS.ranks)
+_VALUES = {r.id: r.value for r in CARDS.ranks}
 ALL_CARDS: tuple[str, ...] = tuple(r + SUIT_LETTERS[s] for s in SUIT_LETTERS for r in RANKS)
 _ORDER = {c: i for i, c in enumerate(sorted(ALL_CARDS, key=lambda c: (_VALUES[c[:-1]], RANKS.index(c[:-1]), c[-1])))}
 
-SINGLE_LOT = ("2", "4", "6", "8", "10", "J", "Q", "K")  # a one-state player's eight cards
-RUN = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
+SINGLE_LOT = CARDS.single_state_lot.ranks  # a one-state player's eight cards
+RUN = CARDS.two_state_lot.run
+FIGURES = CARDS.two_state_lot.figures
 
 
 def rank(card: str) -> str:
@@ -72,7 +117,7 @@ def starting_hand(states: list[str]) -> tuple[str, ...]:
     if len(states) == 1:
         return canonical(r + letters[0] for r in SINGLE_LOT)
     run = [r + letters[0] for r in RUN]
-    figures = [r + letter for letter in letters for r in ("J", "K")]
+    figures = [r + letter for letter in letters for r in FIGURES]
     return canonical(run + figures)
 
 

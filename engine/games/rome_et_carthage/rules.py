@@ -407,13 +407,15 @@ def reserved(s: State) -> set[str]:
     return {p.origin for p in s.pending}
 
 
-def paths(s: State, piece: str, start: str | None = None, onto_friend: bool = False) -> list[tuple[str, ...]]:
+def paths(s: State, piece: str, start: str | None = None, onto_friend: bool = False,
+          ctx: tuple[set[str], dict[str, int]] | None = None) -> list[tuple[str, ...]]:
     """Every path ``piece`` may take in one move, moved by its owner's rules (Rome et Carthage
     "Déplacements"; Méditerranée "Déplacements"): elephants and mercenaries one city by road,
     chariots one or two, galleys one port by sea lane or coast; land pieces on islands never move;
     a piece never stops on a friendly piece and never passes an enemy one. ``start``: from another
     city than the piece's; ``onto_friend``: the first leg of a double move, which may end on a
-    friendly piece (to pass it) and never on an enemy (a combat would stop it there)."""
+    friendly piece (to pass it) and never on an enemy (a combat would stop it there). ``ctx``:
+    :func:`_move_context` of ``s``, when the caller asks for many pieces' paths of one state."""
     city = s.where.get(piece)
     if city is None or city in s.attacking:  # absent, or in a declared combat
         return []
@@ -421,34 +423,38 @@ def paths(s: State, piece: str, start: str | None = None, onto_friend: bool = Fa
     kind = kind_of(piece)
     if kind != "galley" and board.is_island(city):
         return []
+    blocked, team_at = ctx or _move_context(s)
     team = team_of(s, s.owner[piece])
+    here = s.where[piece]  # the piece's own city counts as free for it
     near = board.sea_neighbours if kind == "galley" else board.land_neighbours
-    blocked = reserved(s)
-
-    def can_stop(c: str) -> bool:
-        if c in s.attacking or c in blocked:
-            return False
-        other = s.at.get(c)
-        if onto_friend:
-            return other is not None and other != piece and team_of(s, s.owner[other]) == team
-        return other is None or other == piece or team_of(s, s.owner[other]) != team
-
-    def can_pass(c: str) -> bool:
-        if c in s.attacking:
-            return False
-        other = s.at.get(c)
-        return other is None or other == piece or team_of(s, s.owner[other]) == team
-
+    # where it may stop: never a blocked city (a declared combat, an attacker's origin); on the
+    # first leg of a double move only on a friend (not itself), else anywhere but on a friend
+    if onto_friend:
+        def stop(c: str) -> bool:
+            return c not in blocked and team_at.get(c) == team and c != here
+    else:
+        def stop(c: str) -> bool:
+            return c not in blocked and (team_at.get(c, -1) != team or c == here)
+    if kind != "chariot":
+        return [(a,) for a in near(city) if stop(a)]
     out: list[tuple[str, ...]] = []
     for a in near(city):
-        if can_stop(a):
+        if stop(a):
             out.append((a,))
-        if kind == "chariot" and can_pass(a):
-            out += [(a, b) for b in near(a) if b != city and can_stop(b)]
+        if a not in s.attacking and (team_at.get(a, team) == team or a == here):  # passed: free or friendly
+            out += [(a, b) for b in near(a) if b != city and stop(b)]
     return out
 
 
-def double_paths(s: State, piece: str) -> list[tuple[str, ...]]:
+def _move_context(s: State) -> tuple[set[str], dict[str, int]]:
+    """What every path of one state looks at: the cities no piece may stop on (declared combats,
+    and the attackers' cities of origin: ruling R8), and the team holding each occupied city."""
+    blocked = reserved(s) | set(s.attacking)
+    team_at = {c: s.seats[s.owner[p]].team for c, p in s.at.items()}
+    return blocked, team_at
+
+
+def double_paths(s: State, piece: str, ctx: tuple[set[str], dict[str, int]] | None = None) -> list[tuple[str, ...]]:
     """Rome et Carthage and Méditerranée "Déplacements": in a move of two cities or more a piece may
     pass a city held by a friendly piece, never one held by an enemy. The forced march's double
     move of one piece is such a move: the engine offers it as one command whose first leg ends on
@@ -456,9 +462,10 @@ def double_paths(s: State, piece: str) -> list[tuple[str, ...]]:
     if not s.forced or s.moves != 0 or s.follow:
         return []
     home = s.where.get(piece)
+    ctx = ctx or _move_context(s)
     out = []
-    for first in paths(s, piece, onto_friend=True):
-        for second in paths(s, piece, start=first[-1]):
+    for first in paths(s, piece, onto_friend=True, ctx=ctx):
+        for second in paths(s, piece, start=first[-1], ctx=ctx):
             path = first + second
             if second[-1] != home and is_double(piece, path):  # (a chariot's 1+1 is one plain move)
                 out.append(path)
@@ -702,16 +709,36 @@ def _placeable(s: State, seat: int, piece: str) -> list[str]:
     the owner's state (two-state players, original rules: either state, "Jeu à deux"), galleys on
     ports only, and never so that the seat's remaining pieces could no longer all be placed
     (ruling R4)."""
-    region = _region(s, seat, piece)
-    free = [c for c in region if c not in s.at]
-    free_ports = sum(1 for c in free if board.is_port(c))
-    others = [p for p in _unplaced(s, seat) if p != piece and _region(s, seat, p) is region]
-    galleys = sum(1 for p in others if kind_of(p) == "galley")
-    if len(others) > len(free) - 1:
-        return []
-    if kind_of(piece) == "galley":
-        return [c for c in free if board.is_port(c)] if galleys <= free_ports - 1 else []
-    return [c for c in free if galleys <= free_ports - board.is_port(c)]
+    return _placements(s, seat).get(piece, [])
+
+
+def _placements(s: State, seat: int) -> dict[str, list[str]]:
+    """:func:`_placeable` of every piece ``seat`` has still to place, in :func:`_unplaced`'s order.
+    Pieces sharing a region share its counts (free cities, free ports, pieces and galleys left), so
+    the whole list costs one pass over each region instead of one per piece and region."""
+    unplaced = _unplaced(s, seat)
+    by_region: dict[int, list] = {}  # id of the region tuple (the same object per key) -> counts
+    regions = []
+    for p in unplaced:
+        region = _region(s, seat, p)
+        counts = by_region.get(id(region))
+        if counts is None:
+            free = [c for c in region if c not in s.at]
+            counts = by_region[id(region)] = [free, sum(1 for c in free if c in board.PORTS), 0, 0]
+        counts[2] += 1                      # pieces of the region still to place
+        counts[3] += kind_of(p) == "galley"  # of which galleys
+        regions.append(counts)
+    out: dict[str, list[str]] = {}
+    for p, (free, free_ports, pieces, galleys) in zip(unplaced, regions):
+        # the other pieces of the region must still fit once p is placed: pieces - 1 on len(free) - 1
+        # cities, their galleys (galleys less p's own) on the free ports left
+        if pieces > len(free):
+            out[p] = []
+        elif kind_of(p) == "galley":
+            out[p] = [c for c in free if c in board.PORTS] if galleys <= free_ports else []
+        else:
+            out[p] = [c for c in free if galleys <= free_ports - (c in board.PORTS)]
+    return out
 
 
 _REGIONS: dict[tuple[str, ...], tuple[str, ...]] = {}
@@ -894,7 +921,7 @@ def legal(s: State, seat: int) -> list[Any]:
     if s.phase == SPECIALS:
         return [cmd.ChooseSpecial(TREASON), cmd.ChooseSpecial(SEDITION)]
     if s.phase == PLACE:
-        return [cmd.PlacePiece(p, city) for p in _unplaced(s, seat) for city in _placeable(s, seat, p)]
+        return [cmd.PlacePiece(p, city) for p, cities in _placements(s, seat).items() for city in cities]
     if s.phase == COMBAT:
         return _combat_options(s, seat)
     return _turn_options(s, seat)
@@ -916,16 +943,17 @@ def _turn_options(s: State, seat: int) -> list[Any]:
         out.append(cmd.OfferDraw())
     elif s.draw_offer != team_of(s, seat):
         out.append(cmd.AcceptDraw())
+    ctx = _move_context(s)
     if s.follow:
         owner = s.owner[s.follow]
         for p in s.where:
             if p != s.follow and s.owner[p] == owner and kind_of(p) == "mercenary":
-                out += [cmd.MoveSecondMercenary(p, path[0]) for path in paths(s, p) if len(path) == 1]
+                out += [cmd.MoveSecondMercenary(p, path[0]) for path in paths(s, p, ctx=ctx) if len(path) == 1]
     if s.moves < moves_allowed(s):
         for p in s.where:
             if s.owner[p] == seat:
-                out += [cmd.MovePiece(p, path) for path in paths(s, p)]
-                out += [cmd.MovePiece(p, path) for path in double_paths(s, p)]
+                out += [cmd.MovePiece(p, path) for path in paths(s, p, ctx=ctx)]
+                out += [cmd.MovePiece(p, path) for path in double_paths(s, p, ctx)]
     if not s.forced and s.moves <= 1:
         out += [cmd.DeclareForcedMarch(x) for x in cd.minimal_payments(s.hands[seat])]
     if _special_time(s):
@@ -933,7 +961,7 @@ def _turn_options(s: State, seat: int) -> list[Any]:
             mine = team_of(s, seat)
             for p in s.where:
                 if team_of(s, s.owner[p]) != mine:
-                    out += [cmd.PlayTreason(p, path) for path in paths(s, p)]
+                    out += [cmd.PlayTreason(p, path) for path in paths(s, p, ctx=ctx)]
         if SEDITION in s.specials[seat]:
             out += [cmd.PlaySedition(city) for city in _sedition_targets(s, seat)]
     return out

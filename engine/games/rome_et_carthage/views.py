@@ -166,7 +166,7 @@ def sample_hidden(game, state: State, seat: int | None, rng: Rng) -> State:
             slots += [(box, i, x) for i, card in enumerate(box) if card in secret]
     for pile in s.talons:
         slots += [(pile, i, -1) for i in range(len(pile))]
-    cards = rng.shuffled([box[i] for box, i, _ in slots])
+    cards = rng.shuffled(sorted(box[i] for box, i, _ in slots))  # sorted: the draw depends on the view only
     for x in hidden_seats:
         s.secret[x] = []
     for (box, i, x), card in zip(slots, cards):
@@ -176,7 +176,7 @@ def sample_hidden(game, state: State, seat: int | None, rng: Rng) -> State:
     if c is not None:
         for side, x in enumerate(c.seats):
             if x in hidden_seats and c.chosen[side]:
-                pool = rng.shuffled(s.hands[x] + c.chosen[side])
+                pool = rng.shuffled(sorted(s.hands[x] + c.chosen[side]))
                 k = len(c.chosen[side])
                 c.chosen[side], s.hands[x] = pool[:k], pool[k:]
     return s

@@ -138,3 +138,11 @@ def setup_events(players: int, seed: bytes = b"seed") -> list:
     opening(players, seed, out)
     first = next(i for i, e in enumerate(out) if isinstance(e.event, ev.TurnBegan))
     return out[:first]
+
+
+def no_counter(s: State) -> list[Any]:
+    """Every other player passes on countering the Intrigue card just played (R79)."""
+    out: list[Any] = []
+    while s.flow and top(s).kind == "counter":
+        out += play(s, top(s).seat, cmd.ChooseOption(option="pass"))
+    return out

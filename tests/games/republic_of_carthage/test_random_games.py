@@ -15,7 +15,7 @@ from engine.games.republic_of_carthage import components as C
 from engine.games.republic_of_carthage.game import REPUBLIC_OF_CARTHAGE as G
 from engine.session import Session
 
-ENDINGS = {"bankruptcy", "four_active_wars", "four_lost_wars", "suffete_for_life", "deck_exhausted"}
+ENDINGS = {"bankruptcy", "four_active_wars", "four_lost_wars", "suffete_for_life", "deck_exhausted", "rebellion"}
 
 
 def check(s) -> None:

@@ -37,7 +37,8 @@ def test_the_model_war_naval_part_first_then_land_and_its_victory():
     x = s.senators["2"]
     assert (x.influence, x.popularity) == (C.FAMILIES[2].influence + 7, 7)
     assert "first_roman_republic_war" not in s.wars and not s.forces
-    assert sum(1 for a in s.armies if a.place == "reserve") == 10  # VI.2 Victoire: back to the Reserve
+    # VI.2 Victoire: onto the commander's card until VII.3 returns them to the Reserve (or he rebels)
+    assert sum(1 for a in s.armies if a.place == "victor:2") == 10
     assert sum(1 for a in s.armies if a.veteran) == 1
 
 

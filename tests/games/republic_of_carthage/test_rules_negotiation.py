@@ -81,3 +81,41 @@ def test_trading_goes_on_while_offers_are_made():
     play(s, 0, cmd.ChooseOption(option="pass"))
     play(s, 1, cmd.ChooseOption(option="pass"))  # seat 2 holds one card: no turn
     assert not s.flow
+
+
+def test_the_pending_steps_do_not_tell_the_others_the_terms_being_made():
+    """III.2 (Negotiation: private until accepted): while the offerer is still choosing how many
+    cards to ask, the pending step holds the commodity named; the Flow event that logs it and the
+    views of everybody but the two parties show it blank, while the two see it."""
+    s = market()
+    play(s, 0, cmd.ChooseOption(option="offer:1"))
+    for c in ("gold", "salt", "clay"):
+        play(s, 0, cmd.ChooseOption(option=c))
+    play(s, 0, cmd.ChooseOption(option="done"))
+    emitted = G.decide(s, 0, cmd.ChooseOption(option="gold"), Dice())
+    flow = [e for e in emitted if isinstance(e.event, ev.Flow)][-1]
+    assert flow.event.frames[-1].kind == "offer_want" and flow.event.frames[-1].target == "gold"
+    assert flow.seats == (0, 1)
+    assert flow.redacted.frames[-1].kind == "offer_want" and flow.redacted.frames[-1].target == ""
+    assert "gold" not in repr(flow.redacted)
+    for e in emitted:
+        G.evolve(s, e.event)
+    assert view(s, 0).flow[-1].target == "gold" and view(s, 1).flow[-1].target == "gold"
+    assert view(s, 2).flow[-1].target == "" and view(s, None).flow[-1].target == ""
+
+
+def test_the_number_asked_in_return_stays_between_the_two_after_acceptance():
+    """III.2: the receiver who accepted gives the cards asked; the others never learn how many were
+    asked (the pending step's count of cards is blank for them)."""
+    s = market()
+    for e in make_offer(s, want=2):
+        G.evolve(s, e.event)
+    emitted = G.decide(s, 1, cmd.ChooseOption(option="accept"), Dice())
+    flow = [e for e in emitted if isinstance(e.event, ev.Flow)][-1]
+    give = [f for f in flow.event.frames if f.kind == "offer_give"][0]
+    assert give.nums == [2] and flow.seats == (0, 1)
+    assert [f.nums for f in flow.redacted.frames if f.kind == "offer_give"] == [[]]
+    for e in emitted:
+        G.evolve(s, e.event)
+    assert [f.nums for f in view(s, 2).flow if f.kind == "offer_give"] == [[]]
+    assert [f.nums for f in view(s, 1).flow if f.kind == "offer_give"] == [[2]]

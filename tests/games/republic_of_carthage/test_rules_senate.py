@@ -8,14 +8,27 @@ from engine.games.republic_of_carthage.state import WarState
 from .helpers import C, Dice, Frame, cmd, ev, legal, of, play, run, table, top
 
 
+def called(s):
+    """The presiding officer calls the votes clockwise from himself (R64)."""
+    if s.flow and top(s).kind == "vote_order":
+        play(s, top(s).seat, cmd.ChooseOption(option="clockwise"))
+
+
 def vote_all(s, *votes, buys=None):
     """Every player votes in turn (clockwise from the presiding officer), buying no votes."""
+    called(s)
     for v in votes:
         seat = top(s).seat
         assert top(s).kind == "vote"
         play(s, seat, cmd.ChooseOption(option=v))
         if s.flow and top(s).kind == "buy_votes":
             play(s, seat, cmd.ChooseNumber(number=(buys or {}).get(seat, 0)))
+
+
+def quiet(s):
+    """No faction attempts an assassination this turn (R76: otherwise the plots round comes first)."""
+    for seat in range(s.players):
+        s.counters[f"no_plot:{seat}:turn"] = 1
 
 
 def test_council_terms_advance_and_run_out():
@@ -84,6 +97,8 @@ def test_a_unanimous_no_costs_the_presiding_officer_one_influence():
     play(s, 0, cmd.ChooseSenator(senator="2"))
     play(s, 0, cmd.ChooseSenator(senator="3"))
     vote_all(s, "yes", "no", "no")
+    assert top(s).kind == "resign" and top(s).seat == 0
+    play(s, 0, cmd.ChooseOption(option="stay"))
     assert s.senators["1"].influence == 4
 
 
@@ -149,6 +164,7 @@ def test_recruiting_through_the_senate():
     for a in s.armies:
         if a.type == "celtiberian":
             a.place = "reserve"
+    quiet(s)
     run(s, Frame(kind="business"))
     play(s, 0, cmd.ChooseOption(option="recruit"))
     play(s, 0, cmd.ChooseOption(option="recruit:celtiberian"))
@@ -165,12 +181,14 @@ def test_the_tax_rate_moves_ten_points_with_its_popularity():
     against it loses 1 (R38); no abstention."""
     s = table()
     s.tax_rate = 40
+    quiet(s)
     run(s, Frame(kind="business"))
     play(s, 0, cmd.ChooseOption(option="tax"))
     assert set(legal(s, 0)) == {cmd.ChooseOption(option="tax:down"), cmd.ChooseOption(option="tax:up")}
     play(s, 0, cmd.ChooseOption(option="tax:up"))
     play(s, 0, cmd.ChooseSenator(senator="1"))
     play(s, 0, cmd.ChooseSenator(senator="4"))
+    called(s)
     assert legal(s, 0) == [cmd.ChooseOption(option="yes"), cmd.ChooseOption(option="no")]
     vote_all(s, "yes", "yes", "no")
     assert s.tax_rate == 50
@@ -190,6 +208,7 @@ def test_prosecuting_a_war_the_admiral_first_and_the_presiding_officer_leaving()
     s.squadrons = {"active": 3}
     s.wars = {"libyan_war": WarState(status="inactive")}
     assert commanders(s) == ["4"]
+    quiet(s)
     run(s, Frame(kind="business"))
     play(s, 0, cmd.ChooseOption(option="prosecute"))
     play(s, 0, cmd.ChooseOption(option="prosecute:libyan_war"))
@@ -226,6 +245,7 @@ def test_the_suffete_for_life_wins_if_he_survives_the_turn():
     adding votes; passed, his player wins if he and Carthage survive the turn (R40)."""
     s = table()
     s.senators["4"].influence = 21
+    quiet(s)
     run(s, Frame(kind="business"))
     play(s, 0, cmd.ChooseOption(option="suffete_for_life"))
     play(s, 0, cmd.ChooseOption(option="suffete_for_life:4"))

@@ -1,0 +1,86 @@
+"""Figure 9: the search bot (``search.mcts``), in process.
+
+* **Search iterations per second**, per game: ISMCTS from positions of a seeded random game (one in
+  every few commands, the searching seat the one to act), each searched for a fixed time; the
+  figure is iterations over time. Every iteration draws a determinization (``sample_hidden``),
+  descends, expands, rolls out to the game's depth and backs up: it is the bot's unit of thought.
+* **Win rate at a small budget**: ``mcts:BUDGET`` against the random bot, whole games, the bot's
+  seat rotating, with the 95 % Wilson interval in the note. Few games per game (a Hannibal or
+  Republic game is minutes of search): the campaigns behind bench/README.md use
+  ``tools/strength.py``.
+
+No floor: iterations/s depends on the game's rules' cost (figure 1 gives it) and the rollout depth.
+"""
+
+from __future__ import annotations
+
+import random
+from time import perf_counter
+from typing import Any, Callable
+
+from engine import registry
+from engine.core import GameConfig
+from engine.session import Session
+from search import strength
+from search.mcts import Budget, Search
+
+from .stats import figure, summary
+
+BUDGET = 10
+GAMES = {"roma": 40, "rome-et-carthage": 10, "hannibal": 2, "republic-of-carthage": 2}
+QUICK_GAMES = {"roma": 4, "rome-et-carthage": 1, "hannibal": 0, "republic-of-carthage": 0}
+
+
+def iteration_rate(game_id: str, seconds: float, positions: int = 5, seed: int = 1) -> dict[str, Any]:
+    game = registry.get(game_id)
+    players = game.info.player_counts[0]
+    session, _ = Session.start(game, GameConfig(players), f"search-bench-{seed}".encode())
+    pick = random.Random(seed)
+    rates, iterations, spent = [], 0, 0.0
+    step = 0
+    while len(rates) < positions and step < 5000:
+        st = session.status()
+        if st.over:
+            break
+        seat = st.to_act[0]
+        legal = session.legal(seat)
+        if step % 7 == 0 and len(legal) > 1:
+            state = session.state
+            search = Search(game, seat, players, lambda rng: game.sample_hidden(state, seat, rng), b"bench")
+            t = perf_counter()
+            search.run(Budget(millis=1000 * seconds / positions))
+            dt = perf_counter() - t
+            rates.append(search.iterations / dt)
+            iterations += search.iterations
+            spent += dt
+        session.submit(seat, pick.choice(legal))
+        step += 1
+    return {"rates": rates, "iterations": iterations, "seconds": spent,
+            "per_second": iterations / spent if spent else 0.0}
+
+
+def run(quick: bool = False, game_ids: list[str] | None = None, log: Callable[[str], None] = print,
+        games: dict[str, int] | None = None, seconds: float | None = None) -> dict[str, Any]:
+    seconds = seconds if seconds is not None else (1.0 if quick else 4.0)
+    games = games if games is not None else (QUICK_GAMES if quick else GAMES)
+    bot = f"mcts:{BUDGET}"
+    figures, raw = [], {}
+    for game_id in game_ids or registry.ids():
+        r = iteration_rate(game_id, seconds)
+        figures.append(figure("9 search", "ISMCTS iterations/s (1 core)", r["per_second"], "it/s", game=game_id,
+                              spread=summary(r["rates"]),
+                              note=f"{len(r['rates'])} positions of a random game, {r['iterations']} iterations"))
+        raw[game_id] = {"iterations": r}
+        line = f"  search {game_id}: {r['per_second']:,.0f} iterations/s"
+        n = games.get(game_id, 0)
+        if n:
+            played = strength.run(strength.versus_jobs(game_id, bot, "random", n, tag="bench"))
+            v = strength.versus(played, bot)
+            lo, hi = v["ci95"]
+            figures.append(figure("9 search", f"{bot} win rate vs random", v["win_rate"], "", game=game_id,
+                                  note=f"{v['wins']} wins, {v['draws']} draws in {n} games; 95 % Wilson "
+                                       f"[{lo:.2f}, {hi:.2f}]; median {v['commands'].get('median', 0):.0f} commands"))
+            raw[game_id]["versus"] = {k: v[k] for k in ("games", "wins", "draws", "losses", "win_rate", "ci95")}
+            line += f"; {bot} vs random {v['wins']}/{n} [{lo:.2f}, {hi:.2f}]"
+        log(line)
+    return {"figures": figures, "raw": raw}

@@ -1,0 +1,92 @@
+"""Per-game evaluation of a position that a rollout stopped short of the end.
+
+A rollout is cut after a game's ``ROLLOUT_DEPTH`` commands (a random game of Hannibal or The Republic
+of Carthage runs for hundreds to thousands of commands: playing each rollout out would leave a few
+iterations per second). The position it reached is then scored by ``evaluate(game_id, state)``: one
+value per seat in [0, 1], read as that seat's chance to win, from the game's own score (the measure
+its rules use to pick the winner at the end) squashed by a logistic curve. These are the engine's
+full states: the search only ever evaluates determinized states (``sample_hidden``), never the real
+one, and every heuristic below reads public parts of the state only (scores on the board).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable
+
+# Commands after which a rollout stops and the position is evaluated, per game (see the docstring).
+ROLLOUT_DEPTH = {"roma": 40, "rome-et-carthage": 12, "hannibal": 30, "republic-of-carthage": 30}
+DEFAULT_DEPTH = 30
+
+
+def _squash(margins: list[float], scale: float) -> list[float]:
+    """A seat's margin over its best rival -> a value in (0, 1) (0.5 at a tie)."""
+    return [1.0 / (1.0 + math.exp(-m / scale)) for m in margins]
+
+
+def _margins(points: list[float]) -> list[float]:
+    out = []
+    for x, p in enumerate(points):
+        rivals = [q for y, q in enumerate(points) if y != x]
+        out.append(p - max(rivals) if rivals else 0.0)
+    return out
+
+
+def _roma(s: Any) -> list[float]:
+    # The game is won on victory points (Roma: a player without VP, or the supply empty: most VP).
+    # Money and filled discs are what buy VP later; they count for a little.
+    pts = [s.vp[x] + 0.1 * s.money[x] + 0.3 * sum(1 for c in s.discs[x] if c) for x in (0, 1)]
+    return _squash(_margins(pts), 3.0)
+
+
+def _rome_et_carthage(s: Any) -> list[float]:
+    # Pieces still on the board decide the game (``scores``); a team shares its partners' pieces.
+    from engine.games.rome_et_carthage.rules import pieces_left
+
+    n = s.players
+    if not s.seats:
+        return [0.5] * n
+    team_of = [s.seats[x].team for x in range(n)]
+    per_team: dict[int, float] = {}
+    for x in range(n):
+        per_team[team_of[x]] = per_team.get(team_of[x], 0.0) + pieces_left(s, x)
+    margins = []
+    for x in range(n):
+        others = [v for t, v in per_team.items() if t != team_of[x]]
+        margins.append(per_team[team_of[x]] - max(others) if others else 0.0)
+    return _squash(margins, 3.0)
+
+
+def _hannibal(s: Any) -> list[float]:
+    # Political points (one per controlled scoring province, §22.1) decide the game at its end;
+    # political control markers are what provinces are made of.
+    from engine.games.hannibal.board import political_points
+
+    pp = political_points(s)
+    pcs = [sum(1 for v in s.control.values() if v == x) for x in (0, 1)]
+    return _squash(_margins([pp[x] + pcs[x] / 8 for x in (0, 1)]), 2.0)
+
+
+def _republic_of_carthage(s: Any) -> list[float]:
+    # The most influential faction wins (its senators' influence, the end of game scores).
+    from engine.games.republic_of_carthage.state import seat_influence
+
+    return _squash(_margins([float(seat_influence(s, x)) for x in range(s.players)]), 6.0)
+
+
+EVALUATE: dict[str, Callable[[Any], list[float]]] = {
+    "roma": _roma,
+    "rome-et-carthage": _rome_et_carthage,
+    "hannibal": _hannibal,
+    "republic-of-carthage": _republic_of_carthage,
+}
+
+
+def rollout_depth(game_id: str) -> int:
+    return ROLLOUT_DEPTH.get(game_id, DEFAULT_DEPTH)
+
+
+def evaluate(game_id: str, state: Any, players: int) -> list[float]:
+    """Each seat's value of an unfinished position in [0, 1]; 0.5 each for a game without one."""
+    fn = EVALUATE.get(game_id)
+    return fn(state) if fn else [0.5] * players

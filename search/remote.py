@@ -1,0 +1,77 @@
+"""A bot that plays one seat of a game on a server (local or remote) with the engine's search.
+
+It knows what any client of the seat knows: its legal commands (``ListLegalCommands``) and one
+state drawn for its seat by the server with the game's ``sample_hidden`` (``SampleStates``). Every
+determinization the search uses is ``sample_hidden`` drawn again from that state: since a draw
+depends only on what the seat sees (``tests/test_search.py``), the bot searches exactly as it would
+in process, and reads nothing the rules hide from its seat.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from carthago.client import CarthagoError, Seat
+from engine import registry
+from engine.core import decode_state, tag_of
+
+from .bot import make_player
+
+STALE = ("STALE_SEQ", "LOST_RACE")
+
+
+class SeatMismatch(RuntimeError):
+    """The server's legal commands differ from the engine's for the drawn state (another version)."""
+
+
+def _kind(command: Any) -> str:
+    game = command.WhichOneof("game")
+    return getattr(command, game).WhichOneof("kind") if game else ""
+
+
+class RemoteSearchBot:
+    """Plays ``seat`` with the bot ``spec`` (``mcts:200``, ``mcts:200ms``; ``random`` works too)."""
+
+    def __init__(self, seat: Seat, spec: str, seed: int | str = 0) -> None:
+        self.seat = seat
+        self.player = make_player(spec, f"{seed}/{seat.seat}")
+        summary = seat.client.game(seat.game_id)
+        self.game = registry.get(summary.game_type)
+        self.players = summary.players
+
+    def act_once(self) -> bool:
+        """Search and submit one command if this seat has one now; True if a command landed."""
+        commands, head = self.seat.legal_at()
+        if not commands:
+            return False
+        drawn = self.seat.sample_states(1)
+        if drawn.head_seq != head:
+            return False  # the game moved between the two calls: look again
+        game = self.game
+        if drawn.game_version != game.info.version:
+            raise SeatMismatch(f"the server plays {game.info.id} version {drawn.game_version}; this bot's engine "
+                               f"has version {game.info.version}: install the server's version")
+        base = decode_state(game, drawn.states[0])
+        me = self.seat.seat
+        legal = game.legal(base, me)
+        if [tag_of(c) for c in legal] != [_kind(c) for c in commands]:
+            raise SeatMismatch(f"{game.info.id}: the server's {len(commands)} legal commands are not the "
+                               f"engine's {len(legal)} for this seat")
+        chosen = self.player.choose(game, me, self.players, lambda rng: game.sample_hidden(base, me, rng), legal)
+        try:
+            self.seat.submit(commands[legal.index(chosen)], expected_seq=head)
+            return True
+        except CarthagoError as err:
+            if err.code in STALE:
+                return False
+            raise
+
+    def play(self, on_batch: Callable | None = None) -> None:
+        """Follow the game's stream and act whenever this seat must, until the game is over."""
+        for batch in self.seat.stream():
+            if on_batch:
+                on_batch(batch)
+            if batch.status.over:
+                return
+            if self.seat.seat in batch.status.to_act:
+                self.act_once()

@@ -1,0 +1,146 @@
+"""Campaigns of bot games in process and what they say: win rates with 95 % Wilson intervals, seat
+balance, game lengths and how games end. Used by ``tools/strength.py`` and ``make bench``."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, Callable, Iterable
+
+from engine import registry
+
+from .match import Played, play
+
+Z95 = 1.959963984540054
+
+
+def wilson(k: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval of a proportion k/n (95 % by default); (0, 1) when n is 0."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def binomial_tail(k: int, n: int, p: float) -> float:
+    """P(X >= k) for X ~ Binomial(n, p): the one-sided p-value of k successes or more."""
+    return sum(math.comb(n, i) * p ** i * (1 - p) ** (n - i) for i in range(k, n + 1))
+
+
+Job = tuple[str, tuple[str, ...], str, tuple[tuple[str, str], ...]]
+
+
+def _run(job: Job) -> Played:
+    game_id, bots, seed, options = job
+    return play(game_id, list(bots), seed, dict(options))
+
+
+def versus_jobs(game_id: str, bot: str, rival: str, games: int, players: int = 0,
+                options: dict[str, str] | None = None, tag: str = "vs") -> list[Job]:
+    """``games`` games of ``bot`` against ``rival`` at every other seat, ``bot``'s seat rotating."""
+    n = players or registry.get(game_id).info.player_counts[0]
+    jobs = []
+    for i in range(games):
+        bots = [rival] * n
+        bots[i % n] = bot
+        jobs.append((game_id, tuple(bots), f"{tag}-{game_id}-{bot}-{rival}-{i}", tuple(sorted((options or {}).items()))))
+    return jobs
+
+
+def same_jobs(game_id: str, bot: str, games: int, players: int = 0,
+              options: dict[str, str] | None = None) -> list[Job]:
+    """``games`` games of ``bot`` at every seat (for the balance of seats and sides)."""
+    n = players or registry.get(game_id).info.player_counts[0]
+    return [(game_id, (bot,) * n, f"balance-{game_id}-{bot}-{n}-{i}", tuple(sorted((options or {}).items())))
+            for i in range(games)]
+
+
+def run(jobs: list[Job], workers: int = 1, on_game: Callable[[Played], None] | None = None) -> list[Played]:
+    out: list[Played] = []
+    if workers <= 1:
+        for job in jobs:
+            out.append(_run(job))
+            if on_game:
+                on_game(out[-1])
+        return out
+    with ProcessPoolExecutor(workers) as pool:
+        for p in pool.map(_run, jobs):
+            out.append(p)
+            if on_game:
+                on_game(p)
+    return out
+
+
+def _lengths(played: Iterable[Played]) -> dict[str, float]:
+    xs = sorted(p.commands for p in played)
+    return {"median": statistics.median(xs), "mean": statistics.fmean(xs), "min": xs[0], "max": xs[-1]} if xs else {}
+
+
+def endings(played: Iterable[Played]) -> Counter:
+    return Counter(p.result.reason if p.result is not None else "command limit" for p in played)
+
+
+def versus(played: list[Played], bot: str) -> dict[str, Any]:
+    """How ``bot`` fared: wins, draws, losses, win rate and its 95 % Wilson interval."""
+    wins = draws = 0
+    for p in played:
+        seat = p.bots.index(bot)
+        if p.result is None or not p.result.winners:
+            draws += 1
+        elif seat in p.result.winners:
+            wins += 1
+    n = len(played)
+    lo, hi = wilson(wins, n)
+    return {"games": n, "wins": wins, "draws": draws, "losses": n - wins - draws,
+            "win_rate": wins / n if n else 0.0, "ci95": (lo, hi), "commands": _lengths(played),
+            "endings": dict(endings(played))}
+
+
+def balance(played: list[Played]) -> dict[str, Any]:
+    """Wins by seat (with 95 % Wilson intervals), draws, game lengths and endings of same-bot games."""
+    n = len(played)
+    seats = played[0].players if played else 0
+    wins = Counter(w for p in played if p.result is not None for w in p.result.winners)
+    draws = sum(1 for p in played if p.result is None or not p.result.winners)
+    by_seat = [{"seat": x, "wins": wins[x], "rate": wins[x] / n if n else 0.0, "ci95": wilson(wins[x], n)}
+               for x in range(seats)]
+    return {"games": n, "draws": draws, "by_seat": by_seat, "commands": _lengths(played),
+            "endings": dict(endings(played))}
+
+
+def iterations_per_second(played: Iterable[Played]) -> float:
+    """Search iterations per second of thinking, over every search seat of these games."""
+    its = think = 0.0
+    for p in played:
+        for spec, i, t in zip(p.bots, p.iterations, p.think):
+            if spec.startswith("mcts"):
+                its += i
+                think += t
+    return its / think if think else 0.0
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.1f} %"
+
+
+def versus_line(game_id: str, bot: str, rival: str, r: dict[str, Any]) -> str:
+    lo, hi = r["ci95"]
+    return (f"{game_id:22s} {bot:>10s} vs {rival:<10s} {r['games']:4d} games  wins {r['wins']:4d} "
+            f"draws {r['draws']:3d}  win rate {pct(r['win_rate']):>7s} [{pct(lo)}, {pct(hi)}]  "
+            f"median {r['commands'].get('median', 0):.0f} commands")
+
+
+def balance_lines(game_id: str, bot: str, r: dict[str, Any], names: tuple[str, ...], label: str = "") -> list[str]:
+    lines = [f"{game_id}{label}: {bot} at every seat, {r['games']} games, {r['draws']} draws; commands median "
+             f"{r['commands'].get('median', 0):.0f} (mean {r['commands'].get('mean', 0):.0f}, "
+             f"{r['commands'].get('min', 0)}–{r['commands'].get('max', 0)})"]
+    for s in r["by_seat"]:
+        lo, hi = s["ci95"]
+        lines.append(f"  {names[s['seat']]:>10s}: {s['wins']:4d} wins  {pct(s['rate']):>7s} [{pct(lo)}, {pct(hi)}]")
+    lines.append("  ended by: " + ", ".join(f"{k} {v}" for k, v in Counter(r["endings"]).most_common()))
+    return lines

@@ -1,0 +1,57 @@
+"""Counter-Intrigue (reconstructed card: cancel an Intrigue card another player has just played),
+answered by every other player in turn as the card is played (R79)."""
+
+from __future__ import annotations
+
+from .helpers import Frame, cmd, ev, legal, no_counter, of, play, run, table, top
+
+RUMOUR = cmd.PlayCard(card="rumour_of_treason_I", senator="5")
+COUNTER = cmd.PlayCard(card="counter_intrigue_II", senator="")
+
+
+def window():
+    """Seat 0 holds a Rumour of Treason (a senator of his choice loses 3 Popularity), in a card window."""
+    s = table()
+    s.hands[0] = ["rumour_of_treason_I"]
+    run(s, Frame(kind="cards_window", seat=0, strs=["any_time"]))
+    return s
+
+
+def test_every_other_player_is_asked_in_turn():
+    """R79: seats 1 then 2 answer, whether or not they hold a Counter-Intrigue (``pass`` is always
+    legal), before the card does anything."""
+    s = window()
+    out = play(s, 0, RUMOUR)
+    assert of(out, ev.CardPlayed)[0].card == "rumour_of_treason_I"
+    assert s.senators["5"].popularity == 0
+    assert [f.seat for f in s.flow if f.kind == "counter"] == [2, 1]
+    assert legal(s, 1) == [cmd.ChooseOption(option="pass")]
+    out = no_counter(s)
+    assert s.senators["5"].popularity == -3
+    assert not s.flow  # seat 0's window closes: nothing left in his hand to play
+
+
+def test_a_counter_intrigue_cancels_the_card():
+    """Counter-Intrigue: the card just played has no effect; both go to the discard."""
+    s = window()
+    s.hands[2] = ["counter_intrigue_II"]
+    play(s, 0, RUMOUR)
+    play(s, 1, cmd.ChooseOption(option="pass"))
+    assert COUNTER in legal(s, 2)
+    out = play(s, 2, COUNTER)
+    assert of(out, ev.CardCancelled) == [ev.CardCancelled(seat=0, card="rumour_of_treason_I", by=2)]
+    assert s.senators["5"].popularity == 0
+    assert {"rumour_of_treason_I", "counter_intrigue_II"} <= set(s.discard) and s.hands[2] == []
+    assert not s.flow  # the other answers and the card's effect are gone; seat 0 has nothing left
+
+
+def test_a_counter_intrigue_cannot_be_played_on_ones_own_card_nor_on_events():
+    """Counter-Intrigue cancels another player's Intrigue: its player is not asked, and an Event card
+    is not an Intrigue."""
+    s = table()
+    s.hands[0] = ["temple_treasure", "counter_intrigue_II"]
+    run(s, Frame(kind="cards_window", seat=0, strs=["any_time"]))
+    assert COUNTER not in legal(s, 0)
+    out = play(s, 0, cmd.PlayCard(card="temple_treasure", senator=""))
+    assert s.treasury == 125 and not [f for f in s.flow if f.kind == "counter"]
+    assert of(out, ev.Transferred)

@@ -1,0 +1,132 @@
+"""The search bot (issue 15 item 1): it reads only what its seat may know, and it is stronger than
+chance. Long strength campaigns live in ``tools/strength.py`` and ``make bench``, not here."""
+
+from __future__ import annotations
+
+import random
+
+import msgspec
+import pytest
+
+from engine import registry
+from engine.core import GameConfig, encode_state
+from engine.rng import Rng
+from engine.session import Session
+from search import strength
+from search.bot import MctsPlayer, RandomPlayer, make_player, parse
+from search.match import play
+from search.mcts import Budget, Search
+
+CONFIGS = [("roma", 2), ("rome-et-carthage", 2), ("rome-et-carthage", 4), ("hannibal", 2),
+           ("republic-of-carthage", 3)]
+
+
+def positions(game_id: str, players: int, seed: str, every: int = 9, steps: int = 240):
+    """Positions of a seeded random game, one in ``every`` commands."""
+    game = registry.get(game_id)
+    session, _ = Session.start(game, GameConfig(players), seed.encode())
+    pick = random.Random(seed)
+    for step in range(steps):
+        st = session.status()
+        if st.over:
+            return
+        if step % every == 0:
+            yield session
+        seat = st.to_act[0]
+        session.submit(seat, pick.choice(session.legal(seat)))
+
+
+@pytest.mark.parametrize("game_id,players", CONFIGS)
+def test_sample_hidden_is_a_function_of_the_seats_view(game_id, players):
+    """Two states a seat cannot tell apart give the same determinization for the same draw: so the
+    search, fed only with ``sample_hidden``, cannot learn what the rules hide from its seat."""
+    game = registry.get(game_id)
+    checked = 0
+    for session in positions(game_id, players, f"view-only-{game_id}"):
+        for seat in range(players):
+            other = game.sample_hidden(session.state, seat, Rng(b"another world", checked))
+            assert game.view(other, seat) == game.view(session.state, seat)
+            # the remote bot maps its search's command onto the server's list by position
+            assert game.legal(other, seat) == game.legal(session.state, seat)
+            a = game.sample_hidden(session.state, seat, Rng(b"draw", checked))
+            b = game.sample_hidden(other, seat, Rng(b"draw", checked))
+            assert encode_state(a) == encode_state(b), f"{game_id} seat {seat}: the draw depends on hidden cards"
+            checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("game_id,players", CONFIGS)
+def test_search_is_the_same_in_states_the_seat_cannot_tell_apart(game_id, players):
+    """The bot searched from the real state and from another state that looks the same to its seat
+    (hidden cards dealt otherwise) builds the same tree and sends the same command; and every
+    determinization it searched shows its seat the real view."""
+    game = registry.get(game_id)
+    compared = 0
+    for session in positions(game_id, players, f"same-search-{game_id}", every=23):
+        seat = session.status().to_act[0]
+        legal = session.legal(seat)
+        if len(legal) < 2:
+            continue
+        real_view = game.view(session.state, seat)
+        other = game.sample_hidden(session.state, seat, Rng(b"elsewhere", compared))
+        trees = []
+        for state in (session.state, other):
+            drawn = []
+
+            def sample(rng, state=state, drawn=drawn):
+                s = game.sample_hidden(state, seat, rng)
+                drawn.append(game.view(s, seat))
+                return s
+
+            search = Search(game, seat, players, sample, b"same seed").run(Budget(iterations=12))
+            assert all(v == real_view for v in drawn) and len(drawn) == 12
+            trees.append([(msgspec.to_builtins(k), n.visits, n.total) for k, n in search.ranked()])
+        assert trees[0] == trees[1]
+        compared += 1
+    assert compared >= 2
+
+
+def test_search_bot_beats_the_random_bot_at_roma():
+    """12 seeded games of Roma, the search bot (20 iterations a move) against the random bot, seats
+    alternating: it must win so many that a coin (p = 1/2) would do as well less than once in 100."""
+    jobs = strength.versus_jobs("roma", "mcts:20", "random", 12, tag="test")
+    played = strength.run(jobs)
+    r = strength.versus(played, "mcts:20")
+    assert r["games"] == 12
+    assert strength.binomial_tail(r["wins"], 12, 0.5) < 0.01, r
+
+
+def test_search_bot_plays_every_game_to_legal_commands():
+    """A few commands of each game with a search bot at every seat: every command it sends is
+    accepted (``play`` submits through ``decide``), including simultaneous steps."""
+    for game_id, players in CONFIGS:
+        p = play(game_id, ["mcts:4"] * players, f"smoke-{game_id}", max_commands=40)
+        assert p.commands == 40 or p.result is not None
+        assert sum(p.iterations) > 0
+
+
+def test_wilson_interval_matches_the_textbook_value():
+    # 8 successes in 10: Wilson 95 % interval (0.4902, 0.9433)
+    lo, hi = strength.wilson(8, 10)
+    assert round(lo, 4) == 0.4902 and round(hi, 4) == 0.9433
+    assert strength.wilson(0, 0) == (0.0, 1.0)
+    assert strength.binomial_tail(12, 12, 0.5) == pytest.approx(1 / 4096)
+
+
+def test_bot_specs():
+    kind, budget = parse("mcts:200")
+    assert kind == "mcts" and budget.iterations == 200 and budget.millis == 0
+    assert parse("mcts:150ms")[1].millis == 150 and parse("mcts:2s")[1].millis == 2000
+    assert isinstance(make_player("random"), RandomPlayer) and isinstance(make_player("mcts:5"), MctsPlayer)
+    for bad in ("mcts", "mcts:0", "mcts:fast", "mcts:-5ms", "minimax:3", "random:3"):
+        with pytest.raises(ValueError):
+            parse(bad)
+
+
+def test_a_time_budget_stops_the_search():
+    """A 30 ms budget runs at least one iteration and stops (measured, not a speed assertion)."""
+    session, _ = Session.start(registry.get("roma"), GameConfig(2), b"budget")
+    game, seat = session.game, session.status().to_act[0]
+    search = Search(game, seat, 2, lambda rng: game.sample_hidden(session.state, seat, rng), b"t")
+    search.run(Budget.parse("30ms"))
+    assert search.iterations >= 1 and search.root.visits == search.iterations

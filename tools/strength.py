@@ -1,0 +1,70 @@
+"""How strong the search bot is, and how balanced each game is between search bots (issue 15).
+
+    python tools/strength.py roma --bot mcts:100 --vs random --games 200 [--workers 2]
+    python tools/strength.py roma --bot mcts:200 --vs mcts:50 --games 200
+    python tools/strength.py hannibal --balance --bot mcts:50 --games 40 [--players N] [--option k=v]
+    python tools/strength.py --table --budget 30 --games 20   # every game: mcts vs random
+
+Games are played in process (engine Session, no server), each fixed by its seed. A versus campaign
+puts ``--bot`` at one seat and ``--vs`` at every other, the bot's seat rotating game by game; it
+prints the bot's win rate with its 95 % Wilson interval. ``--balance`` puts ``--bot`` at every seat
+and prints the wins by seat (each with its interval), game lengths and how the games ended.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from engine import registry
+from search import strength as S
+
+
+def _options(pairs: list[str]) -> dict[str, str]:
+    out = {}
+    for p in pairs or []:
+        k, _, v = p.partition("=")
+        out[k] = v
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("game", nargs="?", help="game id (every game with --table)")
+    ap.add_argument("--bot", default="mcts:100")
+    ap.add_argument("--vs", default="random")
+    ap.add_argument("--balance", action="store_true", help="--bot at every seat: seat balance")
+    ap.add_argument("--table", action="store_true", help="every game: mcts:BUDGET vs random")
+    ap.add_argument("--budget", default="30", help="with --table: the search budget")
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--players", type=int, default=0)
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    ap.add_argument("--workers", type=int, default=2)
+    args = ap.parse_args(argv)
+    started = time.perf_counter()
+    if args.table:
+        bot = f"mcts:{args.budget}"
+        for game_id in registry.ids():
+            played = S.run(S.versus_jobs(game_id, bot, "random", args.games), args.workers)
+            print(S.versus_line(game_id, bot, "random", S.versus(played, bot))
+                  + f"  {S.iterations_per_second(played):,.0f} iterations/s", flush=True)
+    elif not args.game:
+        ap.error("name a game, or --table")
+    elif args.balance:
+        game = registry.get(args.game)
+        played = S.run(S.same_jobs(args.game, args.bot, args.games, args.players, _options(args.option)), args.workers)
+        n = played[0].players
+        label = f" ({n} players{', ' + ', '.join(args.option) if args.option else ''})"
+        print("\n".join(S.balance_lines(args.game, args.bot, S.balance(played), game.info.seat_names, label)))
+    else:
+        played = S.run(S.versus_jobs(args.game, args.bot, args.vs, args.games, args.players, _options(args.option)),
+                       args.workers)
+        print(S.versus_line(args.game, args.bot, args.vs, S.versus(played, args.bot))
+              + f"  {S.iterations_per_second(played):,.0f} iterations/s")
+    print(f"({time.perf_counter() - started:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
