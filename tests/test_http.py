@@ -458,7 +458,7 @@ READ_ONLY = ("GetGame", "GetView", "ListGames", "Ping")
 
 @pytest.fixture(scope="module")
 def marked(monkeypatch_module):
-    """A server whose read-only methods are marked NO_SIDE_EFFECTS (as the proto may mark them) and
+    """A server whose read-only methods are marked NO_SIDE_EFFECTS (as the proto marks them) and
     whose Ping takes 5 s: for Connect GET and for deadlines."""
     import server.http as http_mod
 
@@ -507,10 +507,12 @@ class _NoHost:
 
 def test_connect_get_of_an_unmarked_method_is_refused_and_changes_nothing(web):
     game = web.grpc.create("roma", 2, seed=b"get-refused")
-    query = "encoding=json&message=" + quote(json.dumps({"gameId": game.game_id}))
-    if not pb.DESCRIPTOR.services_by_name["GameService"].methods_by_name["GetGame"].GetOptions().idempotency_level:
-        resp, raw, _ = request(web, "GET", f"{SVC}GetGame?{query}")
-        assert resp.status == 501 and refusal(json.loads(raw))[:2] == ("unimplemented", "GET_NOT_ALLOWED")
+    # SampleStates reads, but its answer is drawn at random on each call: the proto leaves it a POST
+    service = pb.DESCRIPTOR.services_by_name["GameService"]
+    assert not service.methods_by_name["SampleStates"].GetOptions().idempotency_level
+    query = "encoding=json&message=" + quote(json.dumps({"gameId": game.game_id, "count": 1}))
+    resp, raw, _ = request(web, "GET", f"{SVC}SampleStates?{query}")
+    assert resp.status == 501 and refusal(json.loads(raw))[:2] == ("unimplemented", "GET_NOT_ALLOWED")
     # a method with side effects never takes GET, whatever the proto marks on the others
     head = web.grpc.game(game.game_id).head_seq
     body = quote(json.dumps({"gameId": game.game_id, "seat": 0}))

@@ -4,7 +4,7 @@ import { createClient, ConnectError, Code } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-web';
 import { GameService } from './gen/carthago/v1/carthago_pb';
 
-// GET for the methods the proto marks NO_SIDE_EFFECTS (none yet: then every call is a POST).
+// GET for the methods the proto marks NO_SIDE_EFFECTS (the reads), POST for the others.
 const transport = createConnectTransport({ baseUrl: window.location.origin, useBinaryFormat: true, useHttpGet: true });
 export const api = createClient(GameService, transport);
 

@@ -132,9 +132,15 @@ export function eventWords(gameType: string, record: any, seatName: (s: number) 
     if (p.case === 'seedRevealed') return 'The game is over: its seed is revealed, anyone can re-run it';
     return humanize(p.case ?? '');
   }
-  if (ev.value.kind?.case === 'flow' && Array.isArray(ev.value.kind.value?.frames)) {  // Hannibal's stack of decisions
+  if (ev.value.kind?.case === 'flow' && Array.isArray(ev.value.kind.value?.frames)) {
+    // Hannibal's and The Republic of Carthage's stack of pending steps: only the step due now is
+    // news to a player (the ones under it are the rules' bookkeeping)
     seatNamer = null;
-    return `Now pending: ${ev.value.kind.value.frames.map((f: any) => humanize(f.kind)).join(' › ') || 'nothing'}`;
+    const frames = ev.value.kind.value.frames;
+    const due = frames[frames.length - 1];
+    if (!due) return 'Next: nothing pending';
+    const by = due.seat >= 0 ? ` (${seatName(due.seat)})` : due.seat === -2 ? ' (everyone at once)' : '';
+    return `Next: ${humanize(due.kind)}${by}`;
   }
   const text = oneofWords(ev.value.kind, gameType).replace(/ redacted(:|$)/, '$1');
   seatNamer = null;
