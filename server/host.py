@@ -39,13 +39,17 @@ import msgspec
 
 from carthago.v1 import carthago_pb2 as pb
 from engine import errors, registry
+from engine import platform as pf
 from engine.core import Game, GameConfig, decode_state, encode_state
+from engine.platform import (ABORT_TOO_LATE, ALREADY_ACCEPTED, DRAW_ALREADY_OFFERED,  # noqa: F401 - codes of
+                             NO_DRAW_OFFERED, OWN_DRAW_OFFER, SEAT_OUT)               # the protocol guide
 from engine.gamedata import game_data
 from engine.rng import Rng
 from engine.session import Session
 
 from .limits import quote
-from .log import Chain, for_seat, game_event_of, version_of, export_bytes, render_jsonl
+from .log import (Chain, for_seat, version_of, export_bytes, platform_command_from_proto, platform_event_to_proto,
+                  render_jsonl, replay_items, session_items)
 from .store import Conflict, GameMeta, SeatRow, Snapshot, Store, StoreUnavailable
 from .wire import GameWire, WireError, wire_for
 
@@ -86,6 +90,14 @@ MALFORMED_MESSAGE = "MALFORMED_MESSAGE"
 MALFORMED_AUTHORIZATION = "MALFORMED_AUTHORIZATION"
 STORE_UNAVAILABLE = "STORE_UNAVAILABLE"
 SHUTTING_DOWN = "SHUTTING_DOWN"
+
+
+RESULT_REASONS = {  # Session.ended_by() -> GameStatus.result_reason
+    pf.BY_RULES: pb.RESULT_REASON_RULES,
+    pf.BY_RESIGNATION: pb.RESULT_REASON_RESIGNATION,
+    pf.BY_DRAW_AGREED: pb.RESULT_REASON_DRAW_AGREED,
+    pf.BY_ABORT: pb.RESULT_REASON_ABORTED,
+}
 
 
 class HostError(Exception):
@@ -361,9 +373,13 @@ class GameHost:
         if snap is not None:
             at = self.store.read(meta.game_id, snap.seq, snap.seq)
             if at and at[0].hash == snap.hash:  # a snapshot of this very history
-                session = Session(game, config, meta.seed, decode_state(game, snap.state), snap.position)
-                start = snap.seq + 1
-                head = (snap.seq, snap.hash)
+                try:
+                    session = Session.from_snapshot(game, config, meta.seed, snap.state, snap.position)
+                except msgspec.DecodeError:  # not this engine's encoding: replay the log instead
+                    log.warning("%s: the snapshot at seq %d does not decode; replaying", meta.game_id, snap.seq)
+                else:
+                    start = snap.seq + 1
+                    head = (snap.seq, snap.hash)
         if session is None:
             session = Session(game, config, meta.seed, game.initial(config), 0)
 
@@ -371,11 +387,9 @@ class GameHost:
             nonlocal head
             for record in self.store.read(meta.game_id, start):
                 head = (record.seq, record.hash)
-                event = game_event_of(wire, pb.LogRecord.FromString(record.body))
-                if event is not None:
-                    yield event
+                yield from session_items(wire, pb.LogRecord.FromString(record.body))
 
-        session = Session.restore(game, config, meta.seed, session.state, session.position, tail())
+        session = Session.restore(game, config, meta.seed, session.state, session.position, tail(), session.platform)
         if head is None:  # created, its first records not committed yet (or never: a crash in between)
             raise HostError("NOT_FOUND", GAME_NOT_FOUND, f"game {quote(meta.game_id)} is being created")
         head_seq, head_hash = head
@@ -421,9 +435,9 @@ class GameHost:
                                                           for i, b in enumerate(bodies)):
             return self._rebuild(loaded)
         s = loaded.session
-        events = [e for b in bodies if (e := game_event_of(loaded.wire, b)) is not None]
+        events = list(replay_items(loaded.wire, bodies))
         try:
-            loaded.session = Session.restore(s.game, s.config, s.seed, s.state, s.position, events)
+            loaded.session = Session.restore(s.game, s.config, s.seed, s.state, s.position, events, s.platform)
         except Exception:  # noqa: BLE001 - evolve is total on a log decide wrote; if not, start over
             log.exception("%s: the tail did not apply; rebuilding", game_id)
             loaded.stale = True
@@ -495,6 +509,13 @@ class GameHost:
             msg.winners.extend(st.result.winners)
             msg.scores.extend(st.result.scores)
             msg.reason = st.result.reason
+        if st.over:
+            msg.result_reason = RESULT_REASONS[loaded.session.ended_by()]
+        else:
+            p = loaded.session.platform
+            if p.offer_by >= 0:
+                msg.draw_offer_by = p.offer_by
+                msg.draw_accepted_by.extend(p.accepted)
         return msg
 
     def _summary(self, loaded: Loaded) -> pb.GameSummary:
@@ -689,9 +710,8 @@ class GameHost:
         game, config, seed, wire, meta = loaded.game, loaded.session.config, loaded.meta.seed, loaded.wire, loaded.meta
 
         def replay() -> pb.GetViewResponse:
-            events = [e for r in self.store.read(meta.game_id, 0, at_seq)
-                      if (e := game_event_of(wire, pb.LogRecord.FromString(r.body))) is not None]
-            past = Session.replay(game, config, seed, events)
+            past = Session.replay(game, config, seed, replay_items(
+                wire, (pb.LogRecord.FromString(r.body) for r in self.store.read(meta.game_id, 0, at_seq))))
             status = self._status(Loaded(meta, game, past, at_seq, b""))
             return pb.GetViewResponse(seat=-1 if seat is None else seat, seq=at_seq, status=status,
                                       view=pb.GameView(**{wire.field: wire.view_to_proto(past.view(seat))}))
@@ -741,13 +761,17 @@ class GameHost:
         seat = self._player(loaded, token)
         wire = loaded.wire
         kind = req.command.WhichOneof("game")
-        if kind != wire.field:
+        platform = kind == "platform"  # resign, draw, abort (engine.platform): any game, any seat
+        if kind != wire.field and not platform:
             raise HostError("INVALID_ARGUMENT", WRONG_GAME,
-                            f"this is a {loaded.meta.game_type} game: set command.{wire.field}"
+                            f"this is a {loaded.meta.game_type} game: set command.{wire.field} (or command.platform)"
                             + (f", not command.{kind}" if kind else ""))
         try:
-            command = wire.command_from_proto(getattr(req.command, wire.field))
-        except WireError as exc:
+            if platform:
+                command = platform_command_from_proto(req.command.platform)
+            else:
+                command = wire.command_from_proto(getattr(req.command, wire.field))
+        except (WireError, errors.RuleError) as exc:
             raise rule_error(exc) from None
         fingerprint = hashlib.sha256(req.command.SerializeToString(deterministic=True)).digest()
         await loaded.lock.acquire()
@@ -770,14 +794,23 @@ class GameHost:
                                 f"expected seq {req.expected_seq} but the game is at {loaded.head_seq}")
             session = loaded.session
             try:
-                emitted = session.decide(seat, command)
+                if platform:
+                    platform_event = session.decide_platform(seat, command)
+                else:
+                    emitted = session.decide(seat, command)
             except errors.RuleError as exc:
                 raise rule_error(exc) from None
             received = self.clock()
             chain = loaded.chain()
-            built = chain.game_events(wire, emitted, session.position, seat, command, req.request_id, received)
-            applied = True
-            session.apply(emitted)  # in memory only; readers wait for the lock (see _current)
+            if platform:
+                built = [chain.platform_command(platform_event_to_proto(platform_event), seat, req.command.platform,
+                                                req.request_id, received)]
+                applied = True
+                session.apply_platform(platform_event)  # in memory only, as below
+            else:
+                built = chain.game_events(wire, emitted, session.position, seat, command, req.request_id, received)
+                applied = True
+                session.apply(emitted, seat)  # in memory only; readers wait for the lock (see _current)
             status = self._status(loaded)
             if status.over:
                 built.append(chain.platform(pb.PlatformEvent(
@@ -829,7 +862,7 @@ class GameHost:
         every = self.config.snapshot_every
         if over or (every > 0 and head_seq // every > loaded.head_seq // every):
             return Snapshot(head_seq, head_hash, version_of(loaded.game), loaded.session.position,
-                            encode_state(loaded.session.state))
+                            loaded.session.encode_snapshot())
         return None
 
     def _appended(self, appended: "_Appended", pending: Future) -> None:
