@@ -174,3 +174,25 @@ class Seat:
 
     def stream(self, from_seq: int = 0) -> Iterator[pb.EventBatch]:
         return self.client.stream(self.game_id, from_seq, token=self.token)
+
+    # -- platform commands: any game, any time while it runs (docs/PROTOCOL.md) -------------
+    def platform(self, kind: str, request_id: str | None = None) -> pb.SubmitCommandResponse:
+        """Send the platform command ``kind``: resign, offer_draw, accept_draw, decline_draw or abort."""
+        command = pb.GameCommand()
+        getattr(command.platform, kind).SetInParent()
+        return self.submit(command, request_id=request_id)
+
+    def resign(self) -> pb.SubmitCommandResponse:
+        return self.platform("resign")
+
+    def offer_draw(self) -> pb.SubmitCommandResponse:
+        return self.platform("offer_draw")
+
+    def accept_draw(self) -> pb.SubmitCommandResponse:
+        return self.platform("accept_draw")
+
+    def decline_draw(self) -> pb.SubmitCommandResponse:
+        return self.platform("decline_draw")
+
+    def abort(self) -> pb.SubmitCommandResponse:
+        return self.platform("abort")
