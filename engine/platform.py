@@ -32,12 +32,14 @@ DRAW_ALREADY_OFFERED = "DRAW_ALREADY_OFFERED"  # an offer while another stands
 ALREADY_ACCEPTED = "ALREADY_ACCEPTED"          # a seat accepting the standing offer a second time
 SEAT_OUT = "SEAT_OUT"                          # a seat no longer in the game offering or answering a draw
 ABORT_TOO_LATE = "ABORT_TOO_LATE"              # abort after the first move of a seat
+NO_CLOCK_EXPIRED = "NO_CLOCK_EXPIRED"          # (a log's record) a clock expiry for a seat whose time is not out
 
 # How a game ended (carthago.v1.ResultReason, without its prefix)
 BY_RULES = "rules"
 BY_RESIGNATION = "resignation"
 BY_DRAW_AGREED = "draw_agreed"
 BY_ABORT = "aborted"
+BY_TIMEOUT = "timeout"
 
 
 # -- commands --------------------------------------------------------------------------------
@@ -88,8 +90,107 @@ class GameAborted(Variant):
     seat: int
 
 
-Event = Resigned | DrawOffered | DrawAccepted | DrawDeclined | GameAborted
-EVENT_TYPES = (Resigned, DrawOffered, DrawAccepted, DrawDeclined, GameAborted)
+class ClockExpired(Variant):
+    """A seat's time ran out (written by the server, which keeps the clocks): the game ends as the
+    game's ``timeout_result`` says (by default as if the seat had resigned)."""
+
+    seat: int
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+Event = Resigned | DrawOffered | DrawAccepted | DrawDeclined | GameAborted | ClockExpired
+EVENT_TYPES = (Resigned, DrawOffered, DrawAccepted, DrawDeclined, GameAborted, ClockExpired)
+
+
+# -- clocks (Fischer: a total per seat, an increment after each of its commands) ---------------
+# The engine never reads a clock: the times are data the server gives (each record's arrival time),
+# so a replay of the log computes the same clocks. DESIGN.md "Time, browsers and more processes".
+class ClockSet(msgspec.Struct, frozen=True):
+    """Replay marker (GameCreated with a time control): every seat starts with ``initial_ms``."""
+
+    initial_ms: int
+    increment_ms: int
+    players: int
+
+
+class Seated(msgspec.Struct, frozen=True):
+    """Replay marker (SeatClaimed): the clocks start once every seat is claimed."""
+
+    at_ms: int
+
+
+class Settled(msgspec.Struct, frozen=True):
+    """Replay marker (a seat's game command, after its last record): charge its time."""
+
+    seat: int
+    at_ms: int
+
+
+class Clock(msgspec.Struct, frozen=True):
+    initial_ms: int
+    increment_ms: int
+    remaining_ms: tuple[int, ...]     # per seat, as of when its clock last stopped or started
+    since_ms: tuple[int, ...]         # per seat: when its clock started running; -1 stopped
+    seated: int = 0                   # seat claims seen; the clocks run once every seat is claimed
+
+    def started(self) -> bool:
+        return self.seated >= len(self.remaining_ms)
+
+    def deadline(self, seat: int) -> int | None:
+        """When ``seat``'s time runs out (ms since the epoch), or None if its clock is stopped."""
+        return None if self.since_ms[seat] < 0 else self.since_ms[seat] + self.remaining_ms[seat]
+
+    def left(self, seat: int, now_ms: int) -> int:
+        d = self.deadline(seat)
+        return self.remaining_ms[seat] if d is None else d - now_ms
+
+
+def new_clock(initial_ms: int, increment_ms: int, players: int) -> Clock:
+    return Clock(initial_ms, increment_ms, (initial_ms,) * players, (-1,) * players)
+
+
+def clock_seated(clock: Clock, at_ms: int, to_act: tuple[int, ...]) -> Clock:
+    clock = msgspec.structs.replace(clock, seated=clock.seated + 1)
+    return clock_run(clock, None, at_ms, to_act) if clock.started() else clock
+
+
+def clock_run(clock: Clock, mover: int | None, at_ms: int, to_act: tuple[int, ...]) -> Clock:
+    """After a command of ``mover`` (None: none) arrived at ``at_ms``: a clock that stops is charged
+    the time it ran; the mover's gets its increment; a seat that must act now runs from ``at_ms``."""
+    if not clock.started():
+        return clock
+    remaining, since = list(clock.remaining_ms), list(clock.since_ms)
+    for x in range(len(remaining)):
+        if since[x] >= 0 and (x == mover or x not in to_act):
+            remaining[x] -= at_ms - since[x]
+            since[x] = -1
+            if x == mover:
+                remaining[x] += clock.increment_ms
+        if x in to_act and since[x] < 0:
+            since[x] = at_ms
+    return msgspec.structs.replace(clock, remaining_ms=tuple(remaining), since_ms=tuple(since))
+
+
+def clock_due(p: "PlatformState", now_ms: int) -> tuple[int, ...]:
+    """The seats whose time has run out at ``now_ms``, earliest deadline first (none once the game
+    is over)."""
+    c = p.clock
+    if c is None or p.result is not None:
+        return ()
+    due = [(d, x) for x in range(len(c.remaining_ms)) if (d := c.deadline(x)) is not None and d <= now_ms]
+    return tuple(x for _, x in sorted(due))  # the first to run out first
+
+
+def decide_timeout(game: Any, state: Any, players: int, over: bool, p: "PlatformState", seat: int,
+                   now_ms: int) -> ClockExpired:
+    if over or p.result is not None:
+        raise errors.RuleError(errors.GAME_OVER, "the game is over")
+    if seat not in clock_due(p, now_ms):
+        raise errors.RuleError(NO_CLOCK_EXPIRED, f"seat {seat}'s time has not run out at {now_ms}")
+    hook = _hook(game, "timeout_result")
+    r = hook(state, seat) if hook is not None else resign_result(game, state, players, seat)
+    return ClockExpired(seat, tuple(r.winners), tuple(r.scores))
 
 
 class Moved(msgspec.Struct, frozen=True):
@@ -104,7 +205,8 @@ class PlatformState(msgspec.Struct, frozen=True):
     offer_by: int = -1               # the seat whose draw offer stands, -1 none
     accepted: tuple[int, ...] = ()   # seats that accepted the standing offer (multiplayer), ascending
     result: Result | None = None     # set once a platform command ended the game
-    ended_by: str = ""               # BY_RESIGNATION, BY_DRAW_AGREED or BY_ABORT, with ``result``
+    ended_by: str = ""               # BY_RESIGNATION, BY_DRAW_AGREED, BY_ABORT or BY_TIMEOUT, with ``result``
+    clock: Clock | None = None       # the seats' clocks, when the game was created with a time control
 
 
 def default_seats_in(players: int) -> tuple[int, ...]:
@@ -167,6 +269,11 @@ def evolve(p: PlatformState, event: Any) -> PlatformState:
         if p.offer_by == event.seat:
             return msgspec.structs.replace(p, moved=True, offer_by=-1, accepted=())
         return p if p.moved else msgspec.structs.replace(p, moved=True)
+    if isinstance(event, ClockExpired):
+        return msgspec.structs.replace(p, offer_by=-1, accepted=(), ended_by=BY_TIMEOUT,
+                                       result=Result(event.winners, event.scores, "timeout"))
+    if isinstance(event, ClockSet):
+        return msgspec.structs.replace(p, clock=new_clock(event.initial_ms, event.increment_ms, event.players))
     if isinstance(event, Resigned):
         return msgspec.structs.replace(p, offer_by=-1, accepted=(), ended_by=BY_RESIGNATION,
                                        result=Result(event.winners, event.scores, "resignation"))

@@ -90,6 +90,10 @@ class Session:
         for event in tail:
             if isinstance(event, platform_types):
                 session.platform = pf.evolve(session.platform, event)
+            elif isinstance(event, pf.Settled):
+                session.clock_settle(event.seat, event.at_ms)
+            elif isinstance(event, pf.Seated):
+                session.clock_seated(event.at_ms)
             else:
                 session.state = evolve(session.state, event)
                 session.position += 1
@@ -140,6 +144,26 @@ class Session:
 
     def apply_platform(self, event: Any) -> None:
         self.platform = pf.evolve(self.platform, event)
+
+    # -- clocks (engine.platform: the times are the server's, given as data) ----------------
+    def clock_settle(self, seat: int, at_ms: int) -> None:
+        """After ``seat``'s game command arrived at ``at_ms`` and its events were applied."""
+        clock = self.platform.clock
+        if clock is not None and self.platform.result is None:
+            to_act = self.status().to_act
+            self.platform = msgspec.structs.replace(self.platform, clock=pf.clock_run(clock, seat, at_ms, to_act))
+
+    def clock_seated(self, at_ms: int) -> None:
+        """A seat was claimed at ``at_ms``: the clocks start once every seat is."""
+        clock = self.platform.clock
+        if clock is not None and self.platform.result is None:
+            to_act = self.status().to_act
+            self.platform = msgspec.structs.replace(self.platform, clock=pf.clock_seated(clock, at_ms, to_act))
+
+    def decide_timeout(self, seat: int, now_ms: int) -> Any:
+        """The ClockExpired event for ``seat`` at ``now_ms``; a RuleError if its time is not out."""
+        over = self.game.status(self.state).over
+        return pf.decide_timeout(self.game, self.state, self.config.players, over, self.platform, seat, now_ms)
 
     def submit_platform(self, seat: int, command: Any) -> Any:
         event = self.decide_platform(seat, command)
@@ -198,7 +222,7 @@ class Session:
         return self.game.view(self.state, seat)
 
 
-_PLATFORM_ITEMS = (*pf.EVENT_TYPES, pf.Moved)
+_PLATFORM_ITEMS = (*pf.EVENT_TYPES, pf.Moved, pf.ClockSet)
 
 
 class ModularGame:

@@ -173,13 +173,27 @@ def session_items(wire: GameWire, body: pb.LogRecord) -> list[Any]:
     if which == wire.field:
         game_event = wire.event_from_proto(getattr(event, wire.field))
         env = body.envelope
-        if env.part == 0 and env.seat >= 0:
-            return [pf.Moved(env.seat), game_event]
-        return [game_event]
+        if env.seat < 0:
+            return [game_event]
+        out = [pf.Moved(env.seat), game_event] if env.part == 0 else [game_event]
+        if env.part == env.parts - 1:
+            out.append(pf.Settled(env.seat, env.received_at_unix_ms))
+        return out
     if which == "platform":
-        item = platform_event_from_proto(event.platform)
+        platform = event.platform
+        kind = platform.WhichOneof("kind")
+        if kind == "game_created":
+            return [clock_set(platform.game_created)] if platform.game_created.HasField("time_control") else []
+        if kind == "seat_claimed":
+            return [pf.Seated(body.envelope.received_at_unix_ms)]
+        item = platform_event_from_proto(platform)
         return [] if item is None else [item]
     return []
+
+
+def clock_set(created: pb.GameCreated) -> pf.ClockSet:
+    tc = created.time_control
+    return pf.ClockSet(tc.initial_ms, tc.increment_ms, created.players)
 
 
 def replay_items(wire: GameWire, bodies: Iterable[pb.LogRecord]) -> Iterator[Any]:
@@ -343,6 +357,8 @@ def _verify_content(bodies: list[pb.LogRecord], head: bytes) -> Verdict:
         session, opening = Session.start(game, config, seed)
     except RuleError as exc:
         return _bad(0, f"the game cannot be set up: {exc.message}", **meta)
+    if created.HasField("time_control"):
+        session.apply_platform(clock_set(created))
     expected = _expected(wire, opening)
     request_ids: set[tuple[int, str]] = set()
     seated: dict[int, str] = {}  # seat -> the player's name, from the SeatClaimed records
@@ -362,8 +378,26 @@ def _verify_content(bodies: list[pb.LogRecord], head: bytes) -> Verdict:
             if bad:
                 return _bad(seq, bad, **meta)
             seated[claim.seat] = claim.player
+            session.clock_seated(env.received_at_unix_ms)
             seq += 1
             continue
+        if _platform_kind(body) == "clock_expired":
+            bad = _check_platform_envelope(body, seq, 1)
+            if not bad:
+                try:
+                    event = session.decide_timeout(body.event.platform.clock_expired.seat, env.received_at_unix_ms)
+                except RuleError as exc:
+                    bad = f"a clock expiry the clocks do not justify: {exc.code}: {exc.message}"
+            if not bad and body.event.SerializeToString(deterministic=True) != \
+                    pb.GameEvent(platform=platform_event_to_proto(event)).SerializeToString(deterministic=True):
+                bad = "the recorded clock expiry differs from what the clocks and the rules produce on replay"
+            if bad:
+                return _bad(seq, bad, **meta)
+            session.apply_platform(event)
+            seq += 1
+            continue
+        if env.seat != PLATFORM_SEAT and (late := pf.clock_due(session.platform, env.received_at_unix_ms)):
+            return _bad(seq, f"a command arrived after seat {late[0]}'s time ran out", **meta)
         if env.command_seq != seq or env.part != 0:
             return _bad(seq, "a command's records do not start here", **meta)
         if env.seat != PLATFORM_SEAT and env.command.WhichOneof("game") == "platform":
@@ -413,6 +447,8 @@ def _verify_content(bodies: list[pb.LogRecord], head: bytes) -> Verdict:
             if rec.position != base + k:
                 return _bad(seq + k, "its game-event position is wrong", **meta)
         session.apply(emitted, None if env.seat == PLATFORM_SEAT else env.seat)
+        if env.seat != PLATFORM_SEAT:
+            session.clock_settle(env.seat, env.received_at_unix_ms)
         seq += len(produced)
     if expected:
         return _bad(seq, "the set-up events are missing", **meta)
@@ -426,8 +462,8 @@ def _verify_content(bodies: list[pb.LogRecord], head: bytes) -> Verdict:
     elif result and not result.winners:
         meta["result"] = "draw" + (" agreed" if ended == pf.BY_DRAW_AGREED else "")
     else:
-        meta["result"] = f"won by seat(s) {list(result.winners)}" + (" by resignation" if ended == pf.BY_RESIGNATION
-                                                                     else "")
+        meta["result"] = f"won by seat(s) {list(result.winners)}" + {pf.BY_RESIGNATION: " by resignation",
+                                                                     pf.BY_TIMEOUT: " on time"}.get(ended, "")
     if seated:
         meta["result"] += "; players: " + ", ".join(f"seat {s} {seated[s][:40]!r}" for s in sorted(seated))
     return Verdict(ok=True, players=seated, **meta)

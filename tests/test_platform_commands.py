@@ -453,3 +453,152 @@ def test_the_platform_state_survives_a_restart_through_snapshots(tmp_path):
     host = GameHost(SqliteStore(path), HostConfig())
     st = asyncio.run(host.get_game(game_id)).status
     assert st.over and st.result_reason == pb.RESULT_REASON_RESIGNATION and list(st.winners) == [0]
+
+
+# ---------------------------------------------------------------- clocks (issue 15 item 2) ---
+
+def test_fischer_clocks_charge_the_mover_add_the_increment_and_run_for_whoever_must_act():
+    """docs/PROTOCOL.md "Clocks": a clock runs while its seat is to act, stops when its command
+    arrives, charged the time since it started, and gains the increment."""
+    c = pf.new_clock(10_000, 1_000, 2)
+    c = pf.clock_seated(c, 100, (0,))
+    assert c.deadline(0) is None and c.deadline(1) is None  # not every seat is claimed yet
+    c = pf.clock_seated(c, 200, (0,))
+    assert c.deadline(0) == 10_200 and c.deadline(1) is None
+    c = pf.clock_run(c, 0, 3_200, (1,))  # seat 0 moved after 3 s: 10 - 3 + 1
+    assert c.remaining_ms == (8_000, 10_000) and c.deadline(0) is None and c.deadline(1) == 13_200
+    c = pf.clock_run(c, 1, 4_200, (0, 1))  # seat 1 after 1 s; both must act (a simultaneous step)
+    assert c.remaining_ms == (8_000, 10_000) and c.deadline(0) == 12_200 and c.deadline(1) == 14_200
+    p = pf.PlatformState(clock=c)
+    assert pf.clock_due(p, 12_199) == () and pf.clock_due(p, 15_000) == (0, 1)  # the first to run out first
+
+
+def clocked_host(now, tmp_path=None, snapshot_every=200):
+    from server.host import GameHost, HostConfig
+    from server.store import MemoryStore, SqliteStore
+
+    store = SqliteStore(str(tmp_path / "c.db")) if tmp_path else MemoryStore()
+    return GameHost(store, HostConfig(allow_client_seeds=True, snapshot_every=snapshot_every),
+                    clock=lambda: now[0])
+
+
+def make_clocked(host, tc=(10_000, 1_000), game_type="hannibal"):
+    async def go():
+        game = (await host.create_game(pb.CreateGameRequest(
+            game_type=game_type, seed=b"clock-seed",
+            time_control=pb.TimeControl(initial_ms=tc[0], increment_ms=tc[1])))).game
+        tokens = [(await host.join_game(pb.JoinGameRequest(game_id=game.game_id, seat=s))).token
+                  for s in range(game.players)]
+        return game.game_id, tokens
+    return asyncio.run(go())
+
+
+def host_move(host, game_id, tokens):
+    async def go():
+        st = (await host.get_game(game_id)).status
+        seat = st.to_act[0]
+        legal = (await host.legal(game_id, tokens[seat])).commands
+        return seat, await host.submit(pb.SubmitCommandRequest(game_id=game_id, command=legal[0]), tokens[seat])
+    return asyncio.run(go())
+
+
+def test_a_seat_whose_time_runs_out_loses_on_time_and_the_log_verifies():
+    """docs/PROTOCOL.md "Clocks"; each RULES.md: a seat out of time loses as if it had resigned."""
+    from server.host import HostError
+
+    now = [5_000_000]
+    host = clocked_host(now)
+    game_id, tokens = make_clocked(host)
+    status = asyncio.run(host.get_game(game_id)).status
+    assert [c.remaining_ms for c in status.clocks] == [10_000, 10_000]
+    now[0] += 2_000
+    mover, resp = host_move(host, game_id, tokens)
+    assert resp.status.clocks[mover].remaining_ms == 9_000  # 10 - 2 + 1
+    late = resp.status.to_act[0]
+    deadline = resp.status.clocks[late].deadline_unix_ms
+    assert deadline > now[0]
+    assert asyncio.run(host.expire_clocks()) == 0  # not yet
+    now[0] = deadline + 50
+    head = asyncio.run(host.get_game(game_id)).head_seq
+    with pytest.raises(HostError) as exc:
+        host_move(host, game_id, tokens)
+    assert exc.value.code == "TIME_EXPIRED"
+    asyncio.run(host.expire_clocks())  # (the refusal has already asked for the expiry to be written)
+    assert asyncio.run(host.expire_clocks()) == 0  # written once
+    summary = asyncio.run(host.get_game(game_id))
+    st = summary.status
+    assert summary.head_seq == head + 2  # the expiry and the seed's reveal; nothing of the late command
+    assert st.over and st.result_reason == pb.RESULT_REASON_TIMEOUT and late not in st.winners
+    data = asyncio.run(host.export(game_id, None)).records
+    verdict = verify(data)
+    assert verdict.ok and "on time" in verdict.result, verdict.describe()
+    # the expiry moved before the deadline, resealed: the clocks do not justify it
+    bodies = [pb.LogRecord.FromString(s.body) for _, s in split_export(data)]
+    at = next(i for i, b in enumerate(bodies) if b.event.platform.WhichOneof("kind") == "clock_expired")
+    bodies[at].envelope.received_at_unix_ms = deadline - 1
+    forged, prev = [], bytes(32)
+    for b in bodies:
+        b.prev_hash = prev
+        forged.append(r := seal(b))
+        prev = r.hash
+    bad = verify(export_bytes(forged))
+    assert not bad.ok and bad.first_bad_seq == at and "NO_CLOCK_EXPIRED" in bad.problem
+
+
+def test_verify_refuses_a_command_stamped_after_its_seats_deadline():
+    now = [7_000_000]
+    host = clocked_host(now)
+    game_id, tokens = make_clocked(host, tc=(5_000, 0))
+    now[0] += 1_000
+    host_move(host, game_id, tokens)
+    now[0] += 1_000
+    host_move(host, game_id, tokens)
+    asyncio.run(host.submit(pb.SubmitCommandRequest(game_id=game_id, command=PLATFORM["resign"]), tokens[0]))
+    bodies = [pb.LogRecord.FromString(s.body) for _, s in split_export(asyncio.run(host.export(game_id, None)).records)]
+    assert verify(export_bytes([seal(b) for b in bodies])).ok
+    last_move = max(i for i, b in enumerate(bodies) if b.envelope.seat >= 0 and b.envelope.part == 0
+                    and b.envelope.command.WhichOneof("game") == "hannibal")
+    for b in bodies[last_move:last_move + bodies[last_move].envelope.parts]:
+        b.envelope.received_at_unix_ms += 60_000  # a minute later than it came: past the 5 s clock
+    forged, prev = [], bytes(32)
+    for b in bodies:
+        b.prev_hash = prev
+        forged.append(r := seal(b))
+        prev = r.hash
+    bad = verify(export_bytes(forged))
+    assert not bad.ok and "time ran out" in bad.problem
+
+
+def test_clocks_survive_a_restart_through_snapshot_and_log(tmp_path):
+    """DESIGN.md "Time, browsers and more processes": the clocks are rebuilt from the log."""
+    now = [9_000_000]
+    host = clocked_host(now, tmp_path, snapshot_every=3)
+    game_id, tokens = make_clocked(host)
+    for step in range(4):
+        now[0] += 700
+        host_move(host, game_id, tokens)
+    before = asyncio.run(host.get_game(game_id)).status
+    host.store.close()
+    again = clocked_host(now, tmp_path)
+    after = asyncio.run(again.get_game(game_id)).status
+    assert list(after.clocks) == list(before.clocks) and len(after.clocks) == 2
+    running = [c.deadline_unix_ms for c in after.clocks if c.deadline_unix_ms]
+    now[0] = min(running) + 1
+    assert asyncio.run(again.expire_clocks()) == 1
+    assert asyncio.run(again.get_game(game_id)).status.result_reason == pb.RESULT_REASON_TIMEOUT
+
+
+def test_a_bad_time_control_is_refused_and_the_cli_creates_a_clocked_game(client, server, capsys):
+    import grpc
+
+    for bad in (pb.TimeControl(initial_ms=0), pb.TimeControl(initial_ms=1000, increment_ms=-1)):
+        with pytest.raises(grpc.RpcError) as exc:
+            client.stub.CreateGame(pb.CreateGameRequest(game_type="roma", time_control=bad), timeout=10)
+        assert exc.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+        assert exc.value.details().startswith("BAD_TIME_CONTROL: ")
+    assert cli.main(["new", "roma", "--clock", "600+5", "--server", server.addr]) == 0
+    game_id = capsys.readouterr().out.split("game id: ")[1].split()[0]
+    for s in range(2):
+        client.join(game_id, seat=s)
+    clocks = client.game(game_id).status.clocks
+    assert [c.remaining_ms for c in clocks] == [600_000, 600_000] and any(c.deadline_unix_ms for c in clocks)

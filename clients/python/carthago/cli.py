@@ -170,10 +170,17 @@ def cmd_new(args) -> int:
         if not sep or not seat.strip().lstrip("-").isdigit():
             sys.exit(f"--reserve takes SEAT=NAME (a seat number, then the player's name), not {item!r}")
         reserved[int(seat)] = name
+    clock = None
+    if args.clock:
+        total, sep, increment = args.clock.partition("+")
+        try:
+            clock = (round(float(total) * 1000), round(float(increment or 0) * 1000))
+        except ValueError:
+            sys.exit(f"--clock takes SECONDS+SECONDS (each seat's time, then the increment per move), not {args.clock!r}")
     try:
         with Client(args.server) as client:
             made = client.create_reserved(args.game, reserved, args.players or 0, _options(args.option),
-                                          args.seed.encode() if args.seed else None)
+                                          args.seed.encode() if args.seed else None, clock)
     except CarthagoError as err:
         return _fail(err)
     game = made.game
@@ -621,6 +628,9 @@ def parser() -> argparse.ArgumentParser:
     game_args(s)
     s.add_argument("--reserve", action="append", metavar="SEAT=NAME",
                    help="keep a seat for a named player (repeatable); prints its invite, once")
+    s.add_argument("--clock", metavar="SECONDS+SECONDS",
+                   help="clocks for the seats: each seat's time, then the increment per move (e.g. 600+5); "
+                        "they run once every seat is claimed, and a seat whose time runs out loses")
     s.set_defaults(func=cmd_new)
 
     s = sub.add_parser("play", help="play a whole game with bots and print the result")
