@@ -74,6 +74,9 @@ def platform_description(game: Game, seat: int, event: pb.PlatformEvent) -> str:
         return f"{name} accepts the draw" + (": the game is drawn" if event.draw_accepted.agreed else "")
     if kind == "draw_declined":
         return f"{name} declines the draw"
+    if kind == "clock_expired":
+        winners = ", ".join(_seat_name(game, w) for w in event.clock_expired.winners) or "nobody"
+        return f"{name}'s time runs out (won by {winners})"
     if kind == "game_aborted":
         return f"{name} aborts the game (no result)"
     return f"{name}: {kind}"
@@ -98,7 +101,12 @@ def walk(data: bytes) -> Iterator[tuple[Move | None, Any, int]]:
     for body in bodies:
         env = body.envelope
         sent = env.command.WhichOneof("game") if env.seat >= 0 and env.part == 0 else None
-        if sent == wire.field or sent == "platform":
+        expired = body.event.platform.clock_expired if body.event.platform.HasField("clock_expired") else None
+        if expired is not None:  # written by the server, not sent by a seat: still a line of the list
+            if move is not None or last:
+                yield move, session.state, last
+            move = Move(body.seq, expired.seat, platform_description(game, expired.seat, body.event.platform))
+        elif sent == wire.field or sent == "platform":
             if move is not None or last:
                 yield move, session.state, last
             if sent == "platform":

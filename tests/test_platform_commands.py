@@ -602,3 +602,24 @@ def test_a_bad_time_control_is_refused_and_the_cli_creates_a_clocked_game(client
         client.join(game_id, seat=s)
     clocks = client.game(game_id).status.clocks
     assert [c.remaining_ms for c in clocks] == [600_000, 600_000] and any(c.deadline_unix_ms for c in clocks)
+
+
+def test_a_live_server_writes_the_expiry_at_the_deadline_and_every_stream_sees_it(client):
+    """docs/PROTOCOL.md "Clocks": the server's timer writes ClockExpired; streams carry it."""
+    made = client.stub.CreateGame(pb.CreateGameRequest(
+        game_type="roma", seed=b"live-clock", time_control=pb.TimeControl(initial_ms=300, increment_ms=0)),
+        timeout=10).game
+    seats = [client.join(made.game_id, seat=s) for s in range(2)]  # the clocks start now
+    final = None
+    for batch in client.stream(made.game_id):  # a spectator, until the game ends
+        if batch.status.over:
+            final = batch
+            break
+    assert final is not None and final.status.result_reason == pb.RESULT_REASON_TIMEOUT
+    for audience in seats:
+        records = [r for b in audience.stream() for r in b.events]
+        expired = [r for r in records if r.event.platform.WhichOneof("kind") == "clock_expired"]
+        assert len(expired) == 1 and expired[0].actor == -1 and not expired[0].redacted
+    data = client.export(made.game_id).records
+    assert verify(data).ok
+    assert "time runs out" in moves(data)[-1].text
