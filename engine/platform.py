@@ -14,6 +14,12 @@ without them the other seats win and every seat is in.
 The lapse of a draw offer: it stands until its maker sends a game command again, or until a seat
 declines it. A seat's first game command (set-up records are the platform's, not a seat's) closes
 the window in which the game may be aborted.
+
+Clocks (a game created with a time control): the server keeps them, but their arithmetic is here,
+over the arrival times the server stamps on each record, handed in as data (``Seated``, ``Settled``),
+so a replay computes the same clocks; the engine reads no clock. When a seat's time is out the
+server records ``ClockExpired``, whose outcome a game may shape with ``timeout_result(state, seat)``
+(by default that of a resignation).
 """
 
 from __future__ import annotations
