@@ -10,7 +10,10 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Any, Iterable, Iterator, NamedTuple
 
+import msgspec
+
 from . import errors
+from . import platform as pf
 from .core import Emitted, Game, GameConfig, Status, copy_state, decode_state, encode_state
 from .rng import Rng
 
@@ -46,17 +49,21 @@ class Mark(NamedTuple):
 
     state: bytes
     position: int
+    platform: "pf.PlatformState" = pf.PlatformState()
 
 
 class Session:
-    """Game state plus its position in the game-event log."""
+    """Game state plus its position in the game-event log, and the platform's state beside it
+    (resignations, draw offers, aborts: ``engine.platform``)."""
 
-    def __init__(self, game: Game, config: GameConfig, seed: bytes, state: Any, position: int) -> None:
+    def __init__(self, game: Game, config: GameConfig, seed: bytes, state: Any, position: int,
+                 platform: "pf.PlatformState | None" = None) -> None:
         self.game = game
         self.config = config
         self.seed = seed
         self.state = state
         self.position = position  # number of game events applied so far
+        self.platform = pf.PlatformState() if platform is None else platform
 
     # -- building ---------------------------------------------------------
     @classmethod
@@ -71,31 +78,52 @@ class Session:
     @classmethod
     def replay(cls, game: Game, config: GameConfig, seed: bytes, events: Iterable[Any]) -> "Session":
         """Rebuild from every game event (no randomness is drawn)."""
-        session = cls(game, config, seed, game.initial(config), 0)
-        for event in events:
-            session.state = game.evolve(session.state, event)
-            session.position += 1
-        return session
+        return cls.restore(game, config, seed, game.initial(config), 0, events)
 
     @classmethod
     def restore(cls, game: Game, config: GameConfig, seed: bytes, state: Any, position: int,
-                tail: Iterable[Any]) -> "Session":
-        """Rebuild from a snapshot taken at ``position`` plus the events after it."""
-        session = cls(game, config, seed, state, position)
+                tail: Iterable[Any], platform: "pf.PlatformState | None" = None) -> "Session":
+        """Rebuild from a snapshot taken at ``position`` plus the events after it. The events may
+        include platform events and :class:`engine.platform.Moved` markers (a seat's game command)."""
+        session = cls(game, config, seed, state, position, platform)
+        evolve, platform_types = game.evolve, _PLATFORM_ITEMS
         for event in tail:
-            session.state = game.evolve(session.state, event)
-            session.position += 1
+            if isinstance(event, platform_types):
+                session.platform = pf.evolve(session.platform, event)
+            elif isinstance(event, pf.Settled):
+                session.clock_settle(event.seat, event.at_ms)
+            elif isinstance(event, pf.Seated):
+                session.clock_seated(event.at_ms)
+            else:
+                session.state = evolve(session.state, event)
+                session.position += 1
         return session
+
+    # -- snapshots ----------------------------------------------------------
+    def encode_snapshot(self) -> bytes:
+        """The state and the platform's state, encoded together (a snapshot's bytes)."""
+        return msgspec.msgpack.encode((self.platform, msgspec.Raw(encode_state(self.state))))
+
+    @classmethod
+    def from_snapshot(cls, game: Game, config: GameConfig, seed: bytes, data: bytes, position: int) -> "Session":
+        platform, raw = msgspec.msgpack.decode(data, type=tuple[pf.PlatformState, msgspec.Raw])
+        return cls(game, config, seed, decode_state(game, bytes(raw)), position, platform)
 
     # -- playing ----------------------------------------------------------
     def decide(self, seat: int, command: Any) -> list[Emitted]:
         """The events ``command`` would cause; raises RuleError. Changes nothing."""
+        if self.platform.result is not None:
+            raise errors.RuleError(errors.GAME_OVER, "the game is over")
         emitted = self.game.decide(self.state, seat, command, Rng(self.seed, self.position))
         if not emitted:
             raise AssertionError(f"{self.game.info.id}: decide returned no event for {command!r}")
         return emitted
 
-    def apply(self, emitted: Iterable[Emitted]) -> None:
+    def apply(self, emitted: Iterable[Emitted], seat: int | None = None) -> None:
+        """Apply decided events; ``seat``: the seat whose command caused them (None: set-up), so
+        its draw offer lapses and the game can no longer be aborted."""
+        if seat is not None and seat >= 0:
+            self.platform = pf.evolve(self.platform, pf.Moved(seat))
         for e in emitted:
             self.state = self.game.evolve(self.state, e.event)
             self.position += 1
@@ -103,25 +131,63 @@ class Session:
     def submit(self, seat: int, command: Any) -> list[Emitted]:
         """Decide then apply; returns the events appended."""
         emitted = self.decide(seat, command)
-        self.apply(emitted)
+        self.apply(emitted, seat)
         return emitted
+
+    # -- platform commands (engine.platform) --------------------------------
+    def decide_platform(self, seat: int, command: Any) -> Any:
+        """The platform event ``command`` (resign, draw, abort) would cause; raises RuleError."""
+        if not 0 <= seat < self.config.players:
+            raise errors.RuleError(errors.MALFORMED_COMMAND, f"no seat {seat} in this game")
+        over = self.game.status(self.state).over
+        return pf.decide(self.game, self.state, self.config.players, over, self.platform, seat, command)
+
+    def apply_platform(self, event: Any) -> None:
+        self.platform = pf.evolve(self.platform, event)
+
+    # -- clocks (engine.platform: the times are the server's, given as data) ----------------
+    def clock_settle(self, seat: int, at_ms: int) -> None:
+        """After ``seat``'s game command arrived at ``at_ms`` and its events were applied."""
+        clock = self.platform.clock
+        if clock is not None and self.platform.result is None:
+            to_act = self.status().to_act
+            self.platform = msgspec.structs.replace(self.platform, clock=pf.clock_run(clock, seat, at_ms, to_act))
+
+    def clock_seated(self, at_ms: int) -> None:
+        """A seat was claimed at ``at_ms``: the clocks start once every seat is."""
+        clock = self.platform.clock
+        if clock is not None and self.platform.result is None:
+            to_act = self.status().to_act
+            self.platform = msgspec.structs.replace(self.platform, clock=pf.clock_seated(clock, at_ms, to_act))
+
+    def decide_timeout(self, seat: int, now_ms: int) -> Any:
+        """The ClockExpired event for ``seat`` at ``now_ms``; a RuleError if its time is not out."""
+        over = self.game.status(self.state).over
+        return pf.decide_timeout(self.game, self.state, self.config.players, over, self.platform, seat, now_ms)
+
+    def submit_platform(self, seat: int, command: Any) -> Any:
+        event = self.decide_platform(seat, command)
+        self.apply_platform(event)
+        return event
 
     # -- searching (docs/SEARCH.md) ---------------------------------------
     def copy(self) -> "Session":
         """An independent session at the same point: what one does to it never shows in the other
         (its state is a deep copy, through the game's canonical encoding)."""
-        return Session(self.game, self.config, self.seed, copy_state(self.game, self.state), self.position)
+        return Session(self.game, self.config, self.seed, copy_state(self.game, self.state), self.position,
+                       self.platform)
 
     def mark(self) -> "Mark":
         """A point to come back to with :meth:`undo`. Costs one encoding of the state (``evolve``
         may update a state in place, so the point is kept as bytes, not as the object)."""
-        return Mark(encode_state(self.state), self.position)
+        return Mark(encode_state(self.state), self.position, self.platform)
 
     def undo(self, mark: "Mark") -> None:
         """Back to ``mark`` (taken on this session): the state and the position as they were. A
         mark can be undone to any number of times."""
         self.state = decode_state(self.game, mark.state)
         self.position = mark.position
+        self.platform = mark.platform
 
     @contextmanager
     def trial(self) -> Iterator["Session"]:
@@ -135,13 +201,28 @@ class Session:
 
     # -- reading ----------------------------------------------------------
     def status(self) -> Status:
+        """The game's status; once a platform command ended it, that ending."""
+        p = self.platform
+        if p.result is not None:
+            return Status((), True, p.result)
         return self.game.status(self.state)
 
+    def ended_by(self) -> str:
+        """How the game ended: ``engine.platform.BY_*`` ("" while it runs)."""
+        if self.platform.result is not None:
+            return self.platform.ended_by
+        return pf.BY_RULES if self.game.status(self.state).over else ""
+
     def legal(self, seat: int) -> list[Any]:
+        if self.platform.result is not None:
+            return []
         return self.game.legal(self.state, seat)
 
     def view(self, seat: int | None) -> Any:
         return self.game.view(self.state, seat)
+
+
+_PLATFORM_ITEMS = (*pf.EVENT_TYPES, pf.Moved, pf.ClockSet)
 
 
 class ModularGame:

@@ -39,13 +39,17 @@ import msgspec
 
 from carthago.v1 import carthago_pb2 as pb
 from engine import errors, registry
+from engine import platform as pf
 from engine.core import Game, GameConfig, decode_state, encode_state
+from engine.platform import (ABORT_TOO_LATE, ALREADY_ACCEPTED, DRAW_ALREADY_OFFERED,  # noqa: F401 - codes of
+                             NO_DRAW_OFFERED, OWN_DRAW_OFFER, SEAT_OUT)               # the protocol guide
 from engine.gamedata import game_data
 from engine.rng import Rng
 from engine.session import Session
 
 from .limits import quote
-from .log import Chain, for_seat, game_event_of, version_of, export_bytes, render_jsonl
+from .log import (Chain, for_seat, version_of, export_bytes, platform_command_from_proto, platform_event_to_proto,
+                  render_jsonl, replay_items, session_items)
 from .store import Conflict, GameMeta, SeatRow, Snapshot, Store, StoreUnavailable
 from .wire import GameWire, WireError, wire_for
 
@@ -77,6 +81,10 @@ BAD_LIMIT = "BAD_LIMIT"
 BAD_PAGE_TOKEN = "BAD_PAGE_TOKEN"
 
 STREAM_TOO_SLOW = "STREAM_TOO_SLOW"
+TIME_EXPIRED = "TIME_EXPIRED"            # a command after a seat's time ran out (its expiry is being written)
+BAD_TIME_CONTROL = "BAD_TIME_CONTROL"    # CreateGameRequest.time_control out of range
+MAX_INITIAL_MS = 30 * 24 * 3600 * 1000  # a seat's time at the start, at most (30 days)
+MAX_INCREMENT_MS = 24 * 3600 * 1000     # the increment, at most (a day)
 
 STREAM_QUEUE_MAX = 256   # batches waiting for one stream subscriber before it is closed as too slow
 TOO_SLOW = object()      # what a dropped subscriber's queue holds
@@ -86,6 +94,15 @@ MALFORMED_MESSAGE = "MALFORMED_MESSAGE"
 MALFORMED_AUTHORIZATION = "MALFORMED_AUTHORIZATION"
 STORE_UNAVAILABLE = "STORE_UNAVAILABLE"
 SHUTTING_DOWN = "SHUTTING_DOWN"
+
+
+RESULT_REASONS = {  # Session.ended_by() -> GameStatus.result_reason
+    pf.BY_RULES: pb.RESULT_REASON_RULES,
+    pf.BY_RESIGNATION: pb.RESULT_REASON_RESIGNATION,
+    pf.BY_DRAW_AGREED: pb.RESULT_REASON_DRAW_AGREED,
+    pf.BY_ABORT: pb.RESULT_REASON_ABORTED,
+    pf.BY_TIMEOUT: pb.RESULT_REASON_TIMEOUT,
+}
 
 
 class HostError(Exception):
@@ -108,6 +125,20 @@ def _reservations(req: pb.CreateGameRequest, players: int) -> list[pb.ReserveSea
             raise HostError("INVALID_ARGUMENT", BAD_RESERVATION, f"seat {r.seat} is reserved for no name")
         seen.add(r.seat)
     return list(req.reserved_seats)
+
+
+def _time_control(req: pb.CreateGameRequest) -> pb.TimeControl | None:
+    """CreateGameRequest.time_control, checked; None when the game has no clocks."""
+    if not req.HasField("time_control"):
+        return None
+    tc = req.time_control
+    if not 1 <= tc.initial_ms <= MAX_INITIAL_MS:
+        raise HostError("INVALID_ARGUMENT", BAD_TIME_CONTROL,
+                        f"time_control.initial_ms must be in 1..{MAX_INITIAL_MS}, not {tc.initial_ms}")
+    if not 0 <= tc.increment_ms <= MAX_INCREMENT_MS:
+        raise HostError("INVALID_ARGUMENT", BAD_TIME_CONTROL,
+                        f"time_control.increment_ms must be in 0..{MAX_INCREMENT_MS}, not {tc.increment_ms}")
+    return tc
 
 
 def game_type(name: str) -> Game:
@@ -309,6 +340,7 @@ class GameHost:
                         for gid, head in heads.items():
                             if head > streamed[gid]:
                                 self._schedule_catch_up(gid, head)
+                await self.expire_clocks()
                 self.evict()
             except asyncio.CancelledError:
                 raise
@@ -361,9 +393,13 @@ class GameHost:
         if snap is not None:
             at = self.store.read(meta.game_id, snap.seq, snap.seq)
             if at and at[0].hash == snap.hash:  # a snapshot of this very history
-                session = Session(game, config, meta.seed, decode_state(game, snap.state), snap.position)
-                start = snap.seq + 1
-                head = (snap.seq, snap.hash)
+                try:
+                    session = Session.from_snapshot(game, config, meta.seed, snap.state, snap.position)
+                except msgspec.DecodeError:  # not this engine's encoding: replay the log instead
+                    log.warning("%s: the snapshot at seq %d does not decode; replaying", meta.game_id, snap.seq)
+                else:
+                    start = snap.seq + 1
+                    head = (snap.seq, snap.hash)
         if session is None:
             session = Session(game, config, meta.seed, game.initial(config), 0)
 
@@ -371,11 +407,9 @@ class GameHost:
             nonlocal head
             for record in self.store.read(meta.game_id, start):
                 head = (record.seq, record.hash)
-                event = game_event_of(wire, pb.LogRecord.FromString(record.body))
-                if event is not None:
-                    yield event
+                yield from session_items(wire, pb.LogRecord.FromString(record.body))
 
-        session = Session.restore(game, config, meta.seed, session.state, session.position, tail())
+        session = Session.restore(game, config, meta.seed, session.state, session.position, tail(), session.platform)
         if head is None:  # created, its first records not committed yet (or never: a crash in between)
             raise HostError("NOT_FOUND", GAME_NOT_FOUND, f"game {quote(meta.game_id)} is being created")
         head_seq, head_hash = head
@@ -421,9 +455,9 @@ class GameHost:
                                                           for i, b in enumerate(bodies)):
             return self._rebuild(loaded)
         s = loaded.session
-        events = [e for b in bodies if (e := game_event_of(loaded.wire, b)) is not None]
+        events = list(replay_items(loaded.wire, bodies))
         try:
-            loaded.session = Session.restore(s.game, s.config, s.seed, s.state, s.position, events)
+            loaded.session = Session.restore(s.game, s.config, s.seed, s.state, s.position, events, s.platform)
         except Exception:  # noqa: BLE001 - evolve is total on a log decide wrote; if not, start over
             log.exception("%s: the tail did not apply; rebuilding", game_id)
             loaded.stale = True
@@ -495,6 +529,18 @@ class GameHost:
             msg.winners.extend(st.result.winners)
             msg.scores.extend(st.result.scores)
             msg.reason = st.result.reason
+        clock = loaded.session.platform.clock
+        if clock is not None:
+            msg.clocks.extend(pb.SeatClock(remaining_ms=clock.remaining_ms[x],
+                                           deadline_unix_ms=0 if st.over else clock.deadline(x) or 0)
+                              for x in range(len(clock.remaining_ms)))
+        if st.over:
+            msg.result_reason = RESULT_REASONS[loaded.session.ended_by()]
+        else:
+            p = loaded.session.platform
+            if p.offer_by >= 0:
+                msg.draw_offer_by = p.offer_by
+                msg.draw_accepted_by.extend(p.accepted)
         return msg
 
     def _summary(self, loaded: Loaded) -> pb.GameSummary:
@@ -530,6 +576,7 @@ class GameHost:
             raise HostError("PERMISSION_DENIED", CLIENT_SEED_NOT_ALLOWED,
                             "this server chooses seeds itself (start it with --allow-client-seeds for tests)")
         players = req.players or game.info.player_counts[0]
+        time_control = _time_control(req)
         config = GameConfig(players=players, options=dict(req.options))
         seed = req.seed or os.urandom(32)
         try:
@@ -546,7 +593,9 @@ class GameHost:
         first = chain.platform(pb.PlatformEvent(game_created=pb.GameCreated(
             game_id=game_id, game_type=game.info.id, players=players, options=req.options,
             seed_commitment=hashlib.sha256(seed).hexdigest(), engine_version=version_of(game),
-            game_version=game.info.version, reserved_seats=reserved)), created)
+            game_version=game.info.version, reserved_seats=reserved, time_control=time_control)), created)
+        if time_control is not None:
+            session.apply_platform(pf.ClockSet(time_control.initial_ms, time_control.increment_ms, players))
         records = [first] + chain.game_events(wire_for(game), opening, 0, -1, None, "", created)
         try:  # the game and its first records in one transaction; a durable write: off the event loop
             await asyncio.shield(asyncio.to_thread(self.store.create_game, meta, [r for r, _ in records]))
@@ -578,8 +627,9 @@ class GameHost:
                 seat, player, invited = self._seat_to_claim(loaded, req, taken)
                 row = SeatRow(seat, token_hash(token), player)  # its length is bounded (server.limits)
                 chain = loaded.chain()
+                claimed_at = self.clock()
                 record, body = chain.platform(pb.PlatformEvent(
-                    seat_claimed=pb.SeatClaimed(seat=seat, player=player, invited=invited)), self.clock())
+                    seat_claimed=pb.SeatClaimed(seat=seat, player=player, invited=invited)), claimed_at)
                 try:  # durable: off the loop
                     claimed = await asyncio.shield(
                         asyncio.to_thread(self.store.claim_seat, req.game_id, row, [record]))
@@ -589,6 +639,8 @@ class GameHost:
                     raise HostError("ALREADY_EXISTS", SEAT_TAKEN, f"seat {seat} is already taken")
                 loaded.head_seq, loaded.head_hash = record.seq, record.hash
                 loaded.tokens[row.token_hash] = seat
+                loaded.session.clock_seated(claimed_at)  # the clocks start once every seat is claimed
+                self._arm_clock(loaded)
                 self._publish(loaded, [body])
             finally:
                 loaded.lock.release()
@@ -689,9 +741,8 @@ class GameHost:
         game, config, seed, wire, meta = loaded.game, loaded.session.config, loaded.meta.seed, loaded.wire, loaded.meta
 
         def replay() -> pb.GetViewResponse:
-            events = [e for r in self.store.read(meta.game_id, 0, at_seq)
-                      if (e := game_event_of(wire, pb.LogRecord.FromString(r.body))) is not None]
-            past = Session.replay(game, config, seed, events)
+            past = Session.replay(game, config, seed, replay_items(
+                wire, (pb.LogRecord.FromString(r.body) for r in self.store.read(meta.game_id, 0, at_seq))))
             status = self._status(Loaded(meta, game, past, at_seq, b""))
             return pb.GetViewResponse(seat=-1 if seat is None else seat, seq=at_seq, status=status,
                                       view=pb.GameView(**{wire.field: wire.view_to_proto(past.view(seat))}))
@@ -741,13 +792,17 @@ class GameHost:
         seat = self._player(loaded, token)
         wire = loaded.wire
         kind = req.command.WhichOneof("game")
-        if kind != wire.field:
+        platform = kind == "platform"  # resign, draw, abort (engine.platform): any game, any seat
+        if kind != wire.field and not platform:
             raise HostError("INVALID_ARGUMENT", WRONG_GAME,
-                            f"this is a {loaded.meta.game_type} game: set command.{wire.field}"
+                            f"this is a {loaded.meta.game_type} game: set command.{wire.field} (or command.platform)"
                             + (f", not command.{kind}" if kind else ""))
         try:
-            command = wire.command_from_proto(getattr(req.command, wire.field))
-        except WireError as exc:
+            if platform:
+                command = platform_command_from_proto(req.command.platform)
+            else:
+                command = wire.command_from_proto(getattr(req.command, wire.field))
+        except (WireError, errors.RuleError) as exc:
             raise rule_error(exc) from None
         fingerprint = hashlib.sha256(req.command.SerializeToString(deterministic=True)).digest()
         await loaded.lock.acquire()
@@ -769,15 +824,30 @@ class GameHost:
                 raise HostError("ABORTED", STALE_SEQ,
                                 f"expected seq {req.expected_seq} but the game is at {loaded.head_seq}")
             session = loaded.session
+            received = self.clock()
+            late = pf.clock_due(session.platform, received)
+            if late:
+                self._spawn(self.expire_clocks([req.game_id]))
+                raise HostError("FAILED_PRECONDITION", TIME_EXPIRED,
+                                f"seat {late[0]}'s time has run out: the game ends on time")
             try:
-                emitted = session.decide(seat, command)
+                if platform:
+                    platform_event = session.decide_platform(seat, command)
+                else:
+                    emitted = session.decide(seat, command)
             except errors.RuleError as exc:
                 raise rule_error(exc) from None
-            received = self.clock()
             chain = loaded.chain()
-            built = chain.game_events(wire, emitted, session.position, seat, command, req.request_id, received)
-            applied = True
-            session.apply(emitted)  # in memory only; readers wait for the lock (see _current)
+            if platform:
+                built = [chain.platform_command(platform_event_to_proto(platform_event), seat, req.command.platform,
+                                                req.request_id, received)]
+                applied = True
+                session.apply_platform(platform_event)  # in memory only, as below
+            else:
+                built = chain.game_events(wire, emitted, session.position, seat, command, req.request_id, received)
+                applied = True
+                session.apply(emitted, seat)  # in memory only; readers wait for the lock (see _current)
+                session.clock_settle(seat, received)
             status = self._status(loaded)
             if status.over:
                 built.append(chain.platform(pb.PlatformEvent(
@@ -824,12 +894,63 @@ class GameHost:
             await asyncio.sleep(0)
         return response
 
+    def _arm_clock(self, loaded: Loaded) -> None:
+        """On a started host: wake at the earliest running clock's deadline to write its expiry (the
+        maintenance round catches any game this misses, a reloaded one included)."""
+        clock, loop = loaded.session.platform.clock, self._loop
+        if clock is None or loop is None or self.closing or loaded.session.platform.result is not None:
+            return
+        deadlines = [d for x in range(len(clock.remaining_ms)) if (d := clock.deadline(x)) is not None]
+        if deadlines:
+            game_id = loaded.meta.game_id
+            delay = max(0.0, (min(deadlines) - self.clock()) / 1000) + 0.005
+            loop.call_later(delay, lambda: None if self.closing else self._spawn(self.expire_clocks([game_id])))
+
+    async def expire_clocks(self, game_ids: list[str] | None = None) -> int:
+        """Write a ClockExpired record for every loaded game (or those named) in which a seat's time
+        has run out; returns how many. The maintenance round calls it; a command that arrives late
+        is refused (TIME_EXPIRED) and calls it too. The record's time is when the server noticed."""
+        done = 0
+        for game_id in list(self._games) if game_ids is None else game_ids:
+            loaded = self._games.get(game_id)
+            if loaded is None or loaded.session.platform.clock is None or loaded.meta.finished:
+                continue
+            if not pf.clock_due(loaded.session.platform, self.clock()):
+                continue
+            async with loaded.lock:
+                loaded = self._refresh(loaded)
+                session, now = loaded.session, self.clock()
+                due = pf.clock_due(session.platform, now)
+                if not due or session.status().over:
+                    continue
+                seat = due[0]  # the first to run out
+                event = session.decide_timeout(seat, now)
+                chain = loaded.chain()
+                built = [chain.platform(pb.PlatformEvent(clock_expired=platform_event_to_proto(event).clock_expired),
+                                        now),
+                         chain.platform(pb.PlatformEvent(seed_revealed=pb.SeedRevealed(seed=loaded.meta.seed)), now)]
+                try:
+                    session.apply_platform(event)
+                    head_seq, head_hash = chain.next_seq - 1, chain.prev_hash
+                    snapshot = self._snapshot_due(loaded, head_seq, head_hash, True)
+                    await asyncio.wrap_future(self.store.start_append(game_id, [r for r, _ in built], None,
+                                                                      snapshot=snapshot, finished=True))
+                except Exception:  # noqa: BLE001 - a lost race or the store down: rebuild, try next round
+                    loaded.stale = True
+                    log.warning("%s: writing a clock expiry failed; next round retries", game_id, exc_info=True)
+                    continue
+                loaded.head_seq, loaded.head_hash = head_seq, head_hash
+                loaded.meta.finished = True
+                self._publish(loaded, [body for _, body in built])
+                done += 1
+        return done
+
     def _snapshot_due(self, loaded: Loaded, head_seq: int, head_hash: bytes, over: bool) -> Snapshot | None:
         """A snapshot of the state after this command, every ``snapshot_every`` records and at the end."""
         every = self.config.snapshot_every
         if over or (every > 0 and head_seq // every > loaded.head_seq // every):
             return Snapshot(head_seq, head_hash, version_of(loaded.game), loaded.session.position,
-                            encode_state(loaded.session.state))
+                            loaded.session.encode_snapshot())
         return None
 
     def _appended(self, appended: "_Appended", pending: Future) -> None:
@@ -843,6 +964,7 @@ class GameHost:
             if appended.over:
                 loaded.meta.finished = True
             self._publish(loaded, appended.bodies, appended.seat)
+            self._arm_clock(loaded)
         else:
             loaded.stale = True  # its events are applied in memory but not in the log
         loaded.lock.release()

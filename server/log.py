@@ -25,8 +25,9 @@ from google.protobuf.internal.encoder import _VarintBytes
 
 from carthago.v1 import carthago_pb2 as pb
 from engine import ENGINE_VERSION, registry
-from engine.core import Emitted, Game, GameConfig
-from engine.errors import RuleError
+from engine import platform as pf
+from engine.core import Emitted, Game, GameConfig, tag_of
+from engine.errors import MALFORMED_COMMAND, RuleError
 from engine.rng import commitment
 from engine.session import Session
 
@@ -80,6 +81,18 @@ class Chain:
             PLATFORM_SEAT, received_at_ms, self.next_seq, 0, 1
         return self._seal(body)
 
+    def platform_command(self, event: pb.PlatformEvent, seat: int, command: pb.PlatformCommand, request_id: str,
+                         received_at_ms: int) -> tuple[Record, pb.LogRecord]:
+        """The one record of a seat's platform command (resign, draw, abort): a platform event whose
+        envelope names the seat and holds the command."""
+        body = self._body(-1)
+        body.event.platform.CopyFrom(event)
+        env = body.envelope
+        env.seat, env.request_id, env.received_at_unix_ms, env.command_seq, env.part, env.parts = \
+            seat, request_id, received_at_ms, self.next_seq, 0, 1
+        env.command.platform.CopyFrom(command)
+        return self._seal(body)
+
     def game_events(self, wire: GameWire, emitted: list[Emitted], position: int, seat: int,
                     command: Any | None, request_id: str, received_at_ms: int) -> list[tuple[Record, pb.LogRecord]]:
         """Seal one record per emitted event. Each message is built in place inside its record
@@ -118,6 +131,74 @@ def game_event_of(wire: GameWire, body: pb.LogRecord) -> Any | None:
     if event.WhichOneof("game") != wire.field:
         return None
     return wire.event_from_proto(getattr(event, wire.field))
+
+
+# ---- platform commands and events (engine.platform) ---------------------------
+
+_PLATFORM_COMMANDS = {tag_of(c()): c for c in (pf.Resign, pf.OfferDraw, pf.AcceptDraw, pf.DeclineDraw, pf.Abort)}
+_PLATFORM_EVENTS = {c.__struct_config__.tag: c for c in pf.EVENT_TYPES}
+
+
+def platform_command_from_proto(msg: pb.PlatformCommand) -> Any:
+    kind = msg.WhichOneof("kind")
+    if kind is None:
+        raise RuleError(MALFORMED_COMMAND, "command.platform has no kind set: set one of "
+                        + ", ".join(_PLATFORM_COMMANDS))
+    return _PLATFORM_COMMANDS[kind]()
+
+
+def platform_event_to_proto(event: Any) -> pb.PlatformEvent:
+    fields = {k: v for k, v in msgspec.to_builtins(event).items() if k != "type"}
+    out = pb.PlatformEvent()
+    getattr(out, tag_of(event)).CopyFrom(getattr(pb, type(event).__name__)(**fields))
+    return out
+
+
+def platform_event_from_proto(msg: pb.PlatformEvent) -> Any | None:
+    """The engine's platform event of a record (None: creation, seat claims, the seed's reveal)."""
+    cls = _PLATFORM_EVENTS.get(msg.WhichOneof("kind") or "")
+    if cls is None:
+        return None
+    part = getattr(msg, cls.__struct_config__.tag)
+    return cls(**{name: (tuple(v) if not isinstance(v := getattr(part, name), (int, bool)) else v)
+                  for name in cls.__struct_fields__})
+
+
+def session_items(wire: GameWire, body: pb.LogRecord) -> list[Any]:
+    """What a record feeds a :class:`Session` on replay (``Session.restore``): a game event
+    (preceded by a ``Moved`` marker on the first record of a seat's command), a platform
+    command's event, or nothing (creation, seat claims, the seed's reveal)."""
+    event = body.event
+    which = event.WhichOneof("game")
+    if which == wire.field:
+        game_event = wire.event_from_proto(getattr(event, wire.field))
+        env = body.envelope
+        if env.seat < 0:
+            return [game_event]
+        out = [pf.Moved(env.seat), game_event] if env.part == 0 else [game_event]
+        if env.part == env.parts - 1:
+            out.append(pf.Settled(env.seat, env.received_at_unix_ms))
+        return out
+    if which == "platform":
+        platform = event.platform
+        kind = platform.WhichOneof("kind")
+        if kind == "game_created":
+            return [clock_set(platform.game_created)] if platform.game_created.HasField("time_control") else []
+        if kind == "seat_claimed":
+            return [pf.Seated(body.envelope.received_at_unix_ms)]
+        item = platform_event_from_proto(platform)
+        return [] if item is None else [item]
+    return []
+
+
+def clock_set(created: pb.GameCreated) -> pf.ClockSet:
+    tc = created.time_control
+    return pf.ClockSet(tc.initial_ms, tc.increment_ms, created.players)
+
+
+def replay_items(wire: GameWire, bodies: Iterable[pb.LogRecord]) -> Iterator[Any]:
+    for body in bodies:
+        yield from session_items(wire, body)
 
 
 # ---- export -----------------------------------------------------------------
@@ -276,6 +357,8 @@ def _verify_content(bodies: list[pb.LogRecord], head: bytes) -> Verdict:
         session, opening = Session.start(game, config, seed)
     except RuleError as exc:
         return _bad(0, f"the game cannot be set up: {exc.message}", **meta)
+    if created.HasField("time_control"):
+        session.apply_platform(clock_set(created))
     expected = _expected(wire, opening)
     request_ids: set[tuple[int, str]] = set()
     seated: dict[int, str] = {}  # seat -> the player's name, from the SeatClaimed records
@@ -295,10 +378,34 @@ def _verify_content(bodies: list[pb.LogRecord], head: bytes) -> Verdict:
             if bad:
                 return _bad(seq, bad, **meta)
             seated[claim.seat] = claim.player
+            session.clock_seated(env.received_at_unix_ms)
             seq += 1
             continue
+        if _platform_kind(body) == "clock_expired":
+            bad = _check_platform_envelope(body, seq, 1)
+            if not bad:
+                try:
+                    event = session.decide_timeout(body.event.platform.clock_expired.seat, env.received_at_unix_ms)
+                except RuleError as exc:
+                    bad = f"a clock expiry the clocks do not justify: {exc.code}: {exc.message}"
+            if not bad and body.event.SerializeToString(deterministic=True) != \
+                    pb.GameEvent(platform=platform_event_to_proto(event)).SerializeToString(deterministic=True):
+                bad = "the recorded clock expiry differs from what the clocks and the rules produce on replay"
+            if bad:
+                return _bad(seq, bad, **meta)
+            session.apply_platform(event)
+            seq += 1
+            continue
+        if env.seat != PLATFORM_SEAT and (late := pf.clock_due(session.platform, env.received_at_unix_ms)):
+            return _bad(seq, f"a command arrived after seat {late[0]}'s time ran out", **meta)
         if env.command_seq != seq or env.part != 0:
             return _bad(seq, "a command's records do not start here", **meta)
+        if env.seat != PLATFORM_SEAT and env.command.WhichOneof("game") == "platform":
+            bad = _check_platform_command(session, body, seq, request_ids)
+            if bad:
+                return _bad(seq, bad, **meta)
+            seq += 1
+            continue
         emitted: list[Emitted] = []
         base = session.position
         if env.seat == PLATFORM_SEAT:  # the set-up events, already applied by Session.start
@@ -310,10 +417,15 @@ def _verify_content(bodies: list[pb.LogRecord], head: bytes) -> Verdict:
                 return _bad(seq, "the record carries no command of this game", **meta)
             try:
                 command = wire.command_from_proto(getattr(env.command, wire.field))
+                if not 0 <= env.seat < created.players:
+                    return _bad(seq, f"its envelope names seat {env.seat} of a {created.players}-player game",
+                                **meta)
                 emitted = session.decide(env.seat, command)
                 produced = _expected(wire, emitted)
             except RuleError as exc:
                 return _bad(seq, f"the recorded command is rejected on replay: {exc.code}: {exc.message}", **meta)
+        if not produced:  # a platform record where a command's records were due (it would never advance)
+            return _bad(seq, "a platform record that is neither a seat's claim nor a seat's command", **meta)
         if seq + len(produced) > n - 1:
             return _bad(seq, "the log ends in the middle of a command's events", **meta)
         for k in range(len(produced)):
@@ -334,7 +446,9 @@ def _verify_content(bodies: list[pb.LogRecord], head: bytes) -> Verdict:
                 return _bad(seq + k, "the recorded event differs from what the rules produce on replay", **meta)
             if rec.position != base + k:
                 return _bad(seq + k, "its game-event position is wrong", **meta)
-        session.apply(emitted)
+        session.apply(emitted, None if env.seat == PLATFORM_SEAT else env.seat)
+        if env.seat != PLATFORM_SEAT:
+            session.clock_settle(env.seat, env.received_at_unix_ms)
         seq += len(produced)
     if expected:
         return _bad(seq, "the set-up events are missing", **meta)
@@ -342,10 +456,44 @@ def _verify_content(bodies: list[pb.LogRecord], head: bytes) -> Verdict:
     if not status.over:
         return _bad(n - 1, "the seed is revealed but the replayed game is not over", **meta)
     result = status.result
-    meta["result"] = "draw" if result and not result.winners else f"won by seat(s) {list(result.winners)}"
+    ended = session.ended_by()
+    if ended == pf.BY_ABORT:
+        meta["result"] = "aborted, no result"
+    elif result and not result.winners:
+        meta["result"] = "draw" + (" agreed" if ended == pf.BY_DRAW_AGREED else "")
+    else:
+        meta["result"] = f"won by seat(s) {list(result.winners)}" + {pf.BY_RESIGNATION: " by resignation",
+                                                                     pf.BY_TIMEOUT: " on time"}.get(ended, "")
     if seated:
         meta["result"] += "; players: " + ", ".join(f"seat {s} {seated[s][:40]!r}" for s in sorted(seated))
     return Verdict(ok=True, players=seated, **meta)
+
+
+def _check_platform_command(session: Session, body: pb.LogRecord, seq: int,
+                            request_ids: set[tuple[int, str]]) -> str:
+    """What is wrong with the record of a seat's platform command, or "" (then it is applied)."""
+    env = body.envelope
+    bad = _check_envelope(env, env, seq, 0, 1)
+    if bad:
+        return bad
+    if body.position != -1 or body.HasField("visibility") and body.visibility.ByteSize():
+        return "a platform command's record has a game-event position or a visibility"
+    if not 0 <= env.seat < session.config.players:
+        return f"its envelope names seat {env.seat} of a {session.config.players}-player game"
+    try:
+        event = session.decide_platform(env.seat, platform_command_from_proto(env.command.platform))
+    except RuleError as exc:
+        return f"the recorded platform command is rejected on replay: {exc.code}: {exc.message}"
+    expected = pb.GameEvent(platform=platform_event_to_proto(event))
+    if body.event.SerializeToString(deterministic=True) != expected.SerializeToString(deterministic=True):
+        return "the recorded event differs from what the platform command produces on replay"
+    if env.request_id:
+        if (env.seat, env.request_id) in request_ids:
+            return (f"seat {env.seat} used request id {env.request_id[:40]!r} twice (a retry is answered from "
+                    "the first, never appended again)")
+        request_ids.add((env.seat, env.request_id))
+    session.apply_platform(event)
+    return ""
 
 
 def _check_envelope(env: pb.CommandEnvelope, first: pb.CommandEnvelope, command_seq: int, part: int,
@@ -388,8 +536,8 @@ def _ends_early(bodies: list[pb.LogRecord], created: pb.GameCreated) -> str:
     try:
         game = registry.get(created.game_type)
         wire = wire_for(game)
-        events = [e for b in bodies if (e := game_event_of(wire, b)) is not None]
-        over = Session.replay(game, GameConfig(created.players, dict(created.options)), b"", events).status().over
+        over = Session.replay(game, GameConfig(created.players, dict(created.options)), b"",
+                              replay_items(wire, bodies)).status().over
     except Exception:  # noqa: BLE001 - a log that does not even replay: say what is certain
         over = False
     if over:

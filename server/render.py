@@ -57,6 +57,31 @@ def plain_description(game: Game, seat: int, command: Any) -> str:
     return f"{name.capitalize()}: {tag_of(command).replace('_', ' ')}" + (f" ({fields})" if fields else "")
 
 
+def _seat_name(game: Game, seat: int) -> str:
+    return game.info.seat_names[seat] if 0 <= seat < len(game.info.seat_names) else f"seat {seat}"
+
+
+def platform_description(game: Game, seat: int, event: pb.PlatformEvent) -> str:
+    """A seat's platform command (resign, draw, abort) in words, from the event it caused."""
+    name = _seat_name(game, seat).capitalize()
+    kind = event.WhichOneof("kind")
+    if kind == "resigned":
+        winners = ", ".join(_seat_name(game, w) for w in event.resigned.winners) or "nobody"
+        return f"{name} resigns (won by {winners})"
+    if kind == "draw_offered":
+        return f"{name} offers a draw"
+    if kind == "draw_accepted":
+        return f"{name} accepts the draw" + (": the game is drawn" if event.draw_accepted.agreed else "")
+    if kind == "draw_declined":
+        return f"{name} declines the draw"
+    if kind == "clock_expired":
+        winners = ", ".join(_seat_name(game, w) for w in event.clock_expired.winners) or "nobody"
+        return f"{name}'s time runs out (won by {winners})"
+    if kind == "game_aborted":
+        return f"{name} aborts the game (no result)"
+    return f"{name}: {kind}"
+
+
 def describer(game: Game) -> Callable[[Any, int, Any], str]:
     notation = _game_module(game, "notation")
     if notation is not None:
@@ -75,11 +100,20 @@ def walk(data: bytes) -> Iterator[tuple[Move | None, Any, int]]:
     last = 0
     for body in bodies:
         env = body.envelope
-        if env.seat >= 0 and env.part == 0 and env.command.WhichOneof("game") == wire.field:
+        sent = env.command.WhichOneof("game") if env.seat >= 0 and env.part == 0 else None
+        expired = body.event.platform.clock_expired if body.event.platform.HasField("clock_expired") else None
+        if expired is not None:  # written by the server, not sent by a seat: still a line of the list
             if move is not None or last:
                 yield move, session.state, last
-            command = wire.command_from_proto(getattr(env.command, wire.field))
-            move = Move(body.seq, env.seat, describe(session.state, env.seat, command))
+            move = Move(body.seq, expired.seat, platform_description(game, expired.seat, body.event.platform))
+        elif sent == wire.field or sent == "platform":
+            if move is not None or last:
+                yield move, session.state, last
+            if sent == "platform":
+                move = Move(body.seq, env.seat, platform_description(game, env.seat, body.event.platform))
+            else:
+                command = wire.command_from_proto(getattr(env.command, wire.field))
+                move = Move(body.seq, env.seat, describe(session.state, env.seat, command))
         event = game_event_of(wire, body)
         if event is not None:
             session.state = game.evolve(session.state, event)

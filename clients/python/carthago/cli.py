@@ -170,10 +170,17 @@ def cmd_new(args) -> int:
         if not sep or not seat.strip().lstrip("-").isdigit():
             sys.exit(f"--reserve takes SEAT=NAME (a seat number, then the player's name), not {item!r}")
         reserved[int(seat)] = name
+    clock = None
+    if args.clock:
+        total, sep, increment = args.clock.partition("+")
+        try:
+            clock = (round(float(total) * 1000), round(float(increment or 0) * 1000))
+        except ValueError:
+            sys.exit(f"--clock takes SECONDS+SECONDS (each seat's time, then the increment per move), not {args.clock!r}")
     try:
         with Client(args.server) as client:
             made = client.create_reserved(args.game, reserved, args.players or 0, _options(args.option),
-                                          args.seed.encode() if args.seed else None)
+                                          args.seed.encode() if args.seed else None, clock)
     except CarthagoError as err:
         return _fail(err)
     game = made.game
@@ -299,6 +306,54 @@ def describe(record, seat_names=()) -> str:
     return f"{record.seq:6d}  {kind}{hidden}  {fields}".rstrip() + f"  (by {who})"
 
 
+def result_line(st) -> str:
+    """A finished game's result in words: winners, scores, the reason and how it ended."""
+    from .client import pb
+
+    how = pb.ResultReason.Name(st.result_reason) if st.result_reason in pb.ResultReason.values() \
+        else f"result reason {st.result_reason}"
+    if st.result_reason == pb.RESULT_REASON_ABORTED:
+        return f"game over: aborted, no result ({how})"
+    who = f"winners {', '.join(map(str, st.winners))}" if st.winners else "draw"
+    return f"game over: {who}; scores {list(st.scores)}; {st.reason} ({how})"
+
+
+PLATFORM_VERBS = {  # (command, draw action) -> (PlatformCommand field, what was done)
+    ("resign", None): ("resign", "resigned"),
+    ("abort", None): ("abort", "aborted the game"),
+    ("draw", "offer"): ("offer_draw", "offered a draw"),
+    ("draw", "accept"): ("accept_draw", "accepted the draw offer"),
+    ("draw", "decline"): ("decline_draw", "declined the draw offer"),
+}
+
+
+def cmd_platform(args) -> int:
+    """``carthago resign|abort GAME`` and ``carthago draw GAME offer|accept|decline``: a platform
+    command for the seat whose token is given (--token or CARTHAGO_TOKEN)."""
+    from .client import CarthagoError, Client, Seat
+
+    token = args.token or os.environ.get("CARTHAGO_TOKEN")
+    if not token:
+        print("error: say which seat acts: --token TOKEN (the one JoinGame returned), or set CARTHAGO_TOKEN",
+              file=sys.stderr)
+        return 2
+    kind, done = PLATFORM_VERBS[(args.command, getattr(args, "action", None))]
+    try:
+        with Client(args.server) as client:
+            resp = Seat(client, args.game_id, -1, token).platform(kind)
+            seat = resp.events[0].actor if resp.events else -1
+            print(f"seat {seat} {done} (seq {resp.first_seq})")
+            st = resp.status
+            if st.over:
+                print(result_line(st))
+            elif st.HasField("draw_offer_by"):
+                print(f"a draw offer by seat {st.draw_offer_by} stands; accepted so far by "
+                      f"{list(st.draw_accepted_by) or 'nobody'}")
+    except CarthagoError as err:
+        return _fail(err)
+    return 0
+
+
 def _value(v) -> str:
     import json
 
@@ -326,9 +381,7 @@ def cmd_bot(args) -> int:
                 seat = client.join(args.game_id, seat=args.seat, player=f"{args.bot}-bot")
                 print(f"seat {seat.seat}; token {seat.token}", flush=True)
             make_bot(args.bot, seat, args.seed).play()
-            st = client.game(args.game_id).status
-            result = "draw" if not st.winners else "winners " + ", ".join(map(str, st.winners))
-            print(f"game over: {result}; scores {list(st.scores)}; {st.reason}")
+            print(result_line(client.game(args.game_id).status))
     except CarthagoError as err:
         return _fail(err)
     except KeyboardInterrupt:
@@ -346,9 +399,7 @@ def cmd_watch(args) -> int:
                 for record in batch.events:
                     print(describe(record, names), flush=True)
                 if batch.status.over:
-                    st = batch.status
-                    print(f"game over: winners {list(st.winners) or 'none (draw)'}; scores {list(st.scores)}; "
-                          f"{st.reason}")
+                    print(result_line(batch.status))
     except CarthagoError as err:
         return _fail(err)
     except KeyboardInterrupt:
@@ -577,6 +628,9 @@ def parser() -> argparse.ArgumentParser:
     game_args(s)
     s.add_argument("--reserve", action="append", metavar="SEAT=NAME",
                    help="keep a seat for a named player (repeatable); prints its invite, once")
+    s.add_argument("--clock", metavar="SECONDS+SECONDS",
+                   help="clocks for the seats: each seat's time, then the increment per move (e.g. 600+5); "
+                        "they run once every seat is claimed, and a seat whose time runs out loses")
     s.set_defaults(func=cmd_new)
 
     s = sub.add_parser("play", help="play a whole game with bots and print the result")
@@ -603,6 +657,20 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--token", help="a seat's token (its view) or the operator's; default: spectator")
     s.add_argument("--from-seq", type=int, default=0)
     s.set_defaults(func=cmd_watch)
+
+    for name, helptext in (("resign", "resign a game: your seat concedes (see the game's RULES.md with more players)"),
+                           ("abort", "abort a game before anybody's first move: it ends with no result")):
+        s = sub.add_parser(name, help=helptext)
+        s.add_argument("game_id")
+        s.add_argument("--token", help="your seat's token (default: env CARTHAGO_TOKEN)")
+        s.add_argument("--server", default=DEFAULT_ADDR)
+        s.set_defaults(func=cmd_platform)
+    s = sub.add_parser("draw", help="offer a draw, or accept or decline the one offered")
+    s.add_argument("game_id")
+    s.add_argument("action", choices=("offer", "accept", "decline"))
+    s.add_argument("--token", help="your seat's token (default: env CARTHAGO_TOKEN)")
+    s.add_argument("--server", default=DEFAULT_ADDR)
+    s.set_defaults(func=cmd_platform)
 
     s = sub.add_parser("export", help="export a finished game's log to a file")
     s.add_argument("game_id")

@@ -81,11 +81,15 @@ class Client:
         return _call(self.stub.CreateGame, req, timeout=self.timeout).game
 
     def create_reserved(self, game_type: str, reserved: dict[int, str], players: int = 0,
-                        options: dict[str, str] | None = None, seed: bytes | None = None) -> pb.CreateGameResponse:
+                        options: dict[str, str] | None = None, seed: bytes | None = None,
+                        clock_ms: tuple[int, int] | None = None) -> pb.CreateGameResponse:
         """Create a game keeping seats for named players (seat -> name): the response's ``invites``
-        (one secret per reserved seat, shown once) are what each of them joins with."""
+        (one secret per reserved seat, shown once) are what each of them joins with. ``clock_ms``:
+        (initial, increment) in milliseconds for each seat's clock (Fischer); None: no clocks."""
         req = pb.CreateGameRequest(game_type=game_type, players=players, options=options or {}, seed=seed or b"",
                                    reserved_seats=[pb.ReserveSeat(seat=s, player=n) for s, n in reserved.items()])
+        if clock_ms is not None:
+            req.time_control.initial_ms, req.time_control.increment_ms = clock_ms
         return _call(self.stub.CreateGame, req, timeout=self.timeout)
 
     def join(self, game_id: str, seat: int | None = None, player: str = "", invite: str = "") -> "Seat":
@@ -174,3 +178,25 @@ class Seat:
 
     def stream(self, from_seq: int = 0) -> Iterator[pb.EventBatch]:
         return self.client.stream(self.game_id, from_seq, token=self.token)
+
+    # -- platform commands: any game, any time while it runs (docs/PROTOCOL.md) -------------
+    def platform(self, kind: str, request_id: str | None = None) -> pb.SubmitCommandResponse:
+        """Send the platform command ``kind``: resign, offer_draw, accept_draw, decline_draw or abort."""
+        command = pb.GameCommand()
+        getattr(command.platform, kind).SetInParent()
+        return self.submit(command, request_id=request_id)
+
+    def resign(self) -> pb.SubmitCommandResponse:
+        return self.platform("resign")
+
+    def offer_draw(self) -> pb.SubmitCommandResponse:
+        return self.platform("offer_draw")
+
+    def accept_draw(self) -> pb.SubmitCommandResponse:
+        return self.platform("accept_draw")
+
+    def decline_draw(self) -> pb.SubmitCommandResponse:
+        return self.platform("decline_draw")
+
+    def abort(self) -> pb.SubmitCommandResponse:
+        return self.platform("abort")

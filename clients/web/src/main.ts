@@ -7,6 +7,7 @@ import { api, auth, describeError, heldSeats, holdSeat, playerName, reason, setP
 import { board } from './boards';
 import { el } from './dom';
 import { commandKind, commandWords, eventWords, humanize, nameOf } from './words';
+import { ResultReason } from './gen/carthago/v1/carthago_pb';
 
 const app = document.getElementById('app')!;
 const conn = document.getElementById('conn')!;
@@ -49,6 +50,7 @@ function seatLabel(summary: any, seat: number): string {
 function statusWords(summary: any, status: any): string {
   if (!status) return '';
   if (status.over) {
+    if (status.resultReason === ResultReason.ABORTED) return 'Game over — aborted before any move: no result';
     const winners = status.winners.length ? status.winners.map((w: number) => seatLabel(summary, w)).join(' and ') : 'nobody (a draw)';
     const scores = status.scores.length ? `; scores ${status.scores.join(' – ')}` : '';
     return `Game over — winner: ${winners}${scores}${status.reason ? ` (${humanize(status.reason)})` : ''}`;
@@ -237,6 +239,7 @@ async function gamePage(gameId: string, replay: boolean) {
       if (!my && !state.status?.over && !replay) commandsBox.append(el('p', { class: 'note' }, 'Watching as a spectator: take a free seat to play.'));
       return;
     }
+    commandsBox.append(platformBar(my));
     if (!state.status?.toAct?.includes(my.seat)) {
       commandsBox.append(el('p', { class: 'note' }, 'Waiting for the other players…'));
       return;
@@ -250,6 +253,38 @@ async function gamePage(gameId: string, replay: boolean) {
       commandsBox.append(el('div', { class: 'group' }, el('span', { class: 'kind' }, `${humanize(kind)}:`),
         ...commands.map((c) => el('button', { class: 'cmd', 'data-testid': 'command', 'data-kind': kind, disabled: state.busy,
           onclick: () => submit(c) }, commandWords(gameType, c, name).replace(new RegExp(`^${humanize(kind)}:? ?`), '') || humanize(kind)))));
+    }
+  };
+
+  // resign and draws: any time while the game runs, whoever is to act (docs/PROTOCOL.md)
+  const platformBar = (my: HeldSeat) => {
+    const st = state.status;
+    const offer: number | undefined = st?.drawOfferBy;
+    const button = (kind: string, text: string, ask?: string) => el('button', {
+      'data-testid': `platform-${kind}`, disabled: state.busy,
+      onclick: () => { if (!ask || confirm(ask)) void submitPlatform(kind); } }, text);
+    const parts: (Node | string)[] = [button('resign', 'Resign', 'Resign this game?')];
+    if (offer === undefined) parts.push(button('offerDraw', 'Offer a draw'));
+    else if (offer === my.seat) parts.push(el('span', { class: 'note' }, ' Your draw offer stands.'));
+    else if (st.drawAcceptedBy?.includes(my.seat)) parts.push(el('span', { class: 'note' }, ' You accepted the draw offer.'));
+    else parts.push(el('span', { class: 'note' }, ` ${name(offer)} offers a draw: `),
+      button('acceptDraw', 'Accept the draw'), button('declineDraw', 'Decline'));
+    return el('div', { class: 'platform', 'data-testid': 'platform' }, ...parts);
+  };
+
+  const submitPlatform = async (kind: string) => {
+    const my = me();
+    if (!my || state.busy) return;
+    state.busy = true;
+    errorBox.textContent = '';
+    try {
+      await api.submitCommand({ gameId, command: { game: { case: 'platform', value: { kind: { case: kind as any, value: {} } } } },
+        requestId: crypto.randomUUID() }, auth(my.token));
+    } catch (err) {
+      errorBox.textContent = describeError(err);
+    } finally {
+      state.busy = false;
+      render();
     }
   };
 

@@ -130,6 +130,15 @@ export function eventWords(gameType: string, record: any, seatName: (s: number) 
     const p = ev.value.kind;
     if (p.case === 'gameCreated') return `Game created (${p.value.gameType}, ${p.value.players} players)`;
     if (p.case === 'seedRevealed') return 'The game is over: its seed is revealed, anyone can re-run it';
+    const seat = (n: number) => (seatNamer ? seatNamer(n) : `seat ${n}`);
+    if (p.case === 'resigned') {
+      const winners = p.value.winners.map(seat).join(' and ');
+      return `${seat(p.value.seat)} resigns${winners ? `: won by ${winners}` : ''}`;
+    }
+    if (p.case === 'drawOffered') return `${seat(p.value.seat)} offers a draw`;
+    if (p.case === 'drawAccepted') return `${seat(p.value.seat)} accepts the draw${p.value.agreed ? ': the game is drawn' : ''}`;
+    if (p.case === 'drawDeclined') return `${seat(p.value.seat)} declines the draw`;
+    if (p.case === 'gameAborted') return `${seat(p.value.seat)} aborts the game: no result`;
     return humanize(p.case ?? '');
   }
   if (ev.value.kind?.case === 'flow' && Array.isArray(ev.value.kind.value?.frames)) {

@@ -42,6 +42,12 @@ def status(s: State) -> Status:
     return Status(to_act=())
 
 
+def resign_result(s: State, seat: int) -> Result:
+    """A resignation: the other side wins; the scores shown are the political points at the last
+    count."""
+    return Result((1 - seat,), tuple(s.points), "resignation")
+
+
 def lift_sieges(ctx: Ctx) -> None:
     """§20.6: a siege or submission ends, and its points go, when no besieging CU remain."""
     s = ctx.s

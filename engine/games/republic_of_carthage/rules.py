@@ -16,7 +16,7 @@ from .events import Frame
 from .flow import decide, legal, start, waiting  # noqa: F401 - the surface
 from .options import chosen
 from .setup import initial as _initial
-from .state import OVER, State
+from .state import OVER, State, seat_influence
 
 
 def initial(config: GameConfig) -> State:
@@ -35,3 +35,12 @@ def status(s: State) -> Status:
         return Status(to_act=(), over=True,
                       result=Result(winners=tuple(s.winners), scores=tuple(s.scores), reason=s.reason))
     return Status(to_act=waiting(s))
+
+
+def resign_result(s: State, seat: int) -> Result:
+    """A resignation ends the game at once (RULES.md, "Resigning, draws and aborts"): of the other
+    factions, the one with the most Influence wins, a tie shared as in IX.3 (R13); the scores are
+    each faction's Influence now."""
+    scores = tuple(seat_influence(s, x) for x in range(s.players))
+    best = max(scores[x] for x in range(s.players) if x != seat)
+    return Result(tuple(x for x in range(s.players) if x != seat and scores[x] == best), scores, "resignation")

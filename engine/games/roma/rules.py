@@ -63,6 +63,11 @@ def status(state: State) -> Status:
     return Status((state.active,))
 
 
+def resign_result(state: State, seat: int) -> Result:
+    """A resignation: the other player wins; the scores shown are the victory points now."""
+    return Result((1 - seat,), tuple(state.vp), "resignation")
+
+
 # -- small rule functions --------------------------------------------------------------------
 def opponent(seat: int) -> int:
     return 1 - seat

@@ -297,6 +297,17 @@ def status(s: State) -> Status:
     return Status((s.active,))
 
 
+def resign_result(s: State, seat: int) -> Result:
+    """A resignation concedes for the resigning seat's team: the other team wins (RULES.md,
+    "Resigning, draws and aborts"); the scores are the pieces each seat has left."""
+    return Result(tuple(team_seats(s, 1 - team_of(s, seat))), scores(s), "resignation")
+
+
+def seats_in(s: State) -> tuple[int, ...]:
+    """The seats still in the game (a seat with no piece left is out, "Fin de partie")."""
+    return tuple(x for x in range(s.players) if x not in s.eliminated)
+
+
 # -- turns ------------------------------------------------------------------------------------
 def _next_seat(s: State, after: int) -> tuple[int, bool]:
     """The next seat to play after ``after`` and whether a new round begins."""

@@ -1,0 +1,298 @@
+"""Platform commands: resigning, agreeing a draw, aborting. They end a game outside its rules.
+
+These are not rules of any game: every game takes them, from any seat, at any time while the game
+is not over. They are decided and applied here, beside the game's own Decider, over a small
+:class:`PlatformState` that a :class:`~engine.session.Session` keeps next to the game's state. Like
+the game's, the decision is pure (no clock, no I/O) and its outcome is carried by the event, so a
+replay (``carthago verify``) re-derives every one from the recorded commands.
+
+What a resignation means is the game's to say (its RULES.md, "Resigning, draws and aborts"): a game
+may define ``resign_result(state, seat) -> Result`` (who wins and the scores to show) and
+``seats_in(state) -> tuple[int, ...]`` (the seats still in the game, whose agreement a draw needs);
+without them the other seats win and every seat is in.
+
+The lapse of a draw offer: it stands until its maker sends a game command again, or until a seat
+declines it. A seat's first game command (set-up records are the platform's, not a seat's) closes
+the window in which the game may be aborted.
+
+Clocks (a game created with a time control): the server keeps them, but their arithmetic is here,
+over the arrival times the server stamps on each record, handed in as data (``Seated``, ``Settled``),
+so a replay computes the same clocks; the engine reads no clock. When a seat's time is out the
+server records ``ClockExpired``, whose outcome a game may shape with ``timeout_result(state, seat)``
+(by default that of a resignation).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from . import errors
+from .core import Result, Variant
+
+# Codes of the platform commands (docs/PROTOCOL.md, error table). All FAILED_PRECONDITION.
+NO_DRAW_OFFERED = "NO_DRAW_OFFERED"            # accept / decline with no offer standing
+OWN_DRAW_OFFER = "OWN_DRAW_OFFER"              # a seat answering its own offer
+DRAW_ALREADY_OFFERED = "DRAW_ALREADY_OFFERED"  # an offer while another stands
+ALREADY_ACCEPTED = "ALREADY_ACCEPTED"          # a seat accepting the standing offer a second time
+SEAT_OUT = "SEAT_OUT"                          # a seat no longer in the game offering or answering a draw
+ABORT_TOO_LATE = "ABORT_TOO_LATE"              # abort after the first move of a seat
+NO_CLOCK_EXPIRED = "NO_CLOCK_EXPIRED"          # (a log's record) a clock expiry for a seat whose time is not out
+
+# How a game ended (carthago.v1.ResultReason, without its prefix)
+BY_RULES = "rules"
+BY_RESIGNATION = "resignation"
+BY_DRAW_AGREED = "draw_agreed"
+BY_ABORT = "aborted"
+BY_TIMEOUT = "timeout"
+
+
+# -- commands --------------------------------------------------------------------------------
+class Resign(Variant):
+    """The sending seat concedes."""
+
+
+class OfferDraw(Variant):
+    """The sending seat proposes to end the game drawn."""
+
+
+class AcceptDraw(Variant):
+    """The sending seat agrees to the standing draw offer."""
+
+
+class DeclineDraw(Variant):
+    """The sending seat refuses the standing draw offer (it lapses)."""
+
+
+class Abort(Variant):
+    """End the game with no result, before any seat's first move."""
+
+
+Command = Resign | OfferDraw | AcceptDraw | DeclineDraw | Abort
+
+
+# -- events (facts: they carry their outcome) ------------------------------------------------
+class Resigned(Variant):
+    seat: int
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+class DrawOffered(Variant):
+    seat: int
+
+
+class DrawAccepted(Variant):
+    seat: int
+    agreed: bool  # true: every seat still in has now accepted, the game is drawn
+
+
+class DrawDeclined(Variant):
+    seat: int
+
+
+class GameAborted(Variant):
+    seat: int
+
+
+class ClockExpired(Variant):
+    """A seat's time ran out (written by the server, which keeps the clocks): the game ends as the
+    game's ``timeout_result`` says (by default as if the seat had resigned)."""
+
+    seat: int
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+Event = Resigned | DrawOffered | DrawAccepted | DrawDeclined | GameAborted | ClockExpired
+EVENT_TYPES = (Resigned, DrawOffered, DrawAccepted, DrawDeclined, GameAborted, ClockExpired)
+
+
+# -- clocks (Fischer: a total per seat, an increment after each of its commands) ---------------
+# The engine never reads a clock: the times are data the server gives (each record's arrival time),
+# so a replay of the log computes the same clocks. DESIGN.md "Time, browsers and more processes".
+class ClockSet(msgspec.Struct, frozen=True):
+    """Replay marker (GameCreated with a time control): every seat starts with ``initial_ms``."""
+
+    initial_ms: int
+    increment_ms: int
+    players: int
+
+
+class Seated(msgspec.Struct, frozen=True):
+    """Replay marker (SeatClaimed): the clocks start once every seat is claimed."""
+
+    at_ms: int
+
+
+class Settled(msgspec.Struct, frozen=True):
+    """Replay marker (a seat's game command, after its last record): charge its time."""
+
+    seat: int
+    at_ms: int
+
+
+class Clock(msgspec.Struct, frozen=True):
+    initial_ms: int
+    increment_ms: int
+    remaining_ms: tuple[int, ...]     # per seat, as of when its clock last stopped or started
+    since_ms: tuple[int, ...]         # per seat: when its clock started running; -1 stopped
+    seated: int = 0                   # seat claims seen; the clocks run once every seat is claimed
+
+    def started(self) -> bool:
+        return self.seated >= len(self.remaining_ms)
+
+    def deadline(self, seat: int) -> int | None:
+        """When ``seat``'s time runs out (ms since the epoch), or None if its clock is stopped."""
+        return None if self.since_ms[seat] < 0 else self.since_ms[seat] + self.remaining_ms[seat]
+
+    def left(self, seat: int, now_ms: int) -> int:
+        d = self.deadline(seat)
+        return self.remaining_ms[seat] if d is None else d - now_ms
+
+
+def new_clock(initial_ms: int, increment_ms: int, players: int) -> Clock:
+    return Clock(initial_ms, increment_ms, (initial_ms,) * players, (-1,) * players)
+
+
+def clock_seated(clock: Clock, at_ms: int, to_act: tuple[int, ...]) -> Clock:
+    clock = msgspec.structs.replace(clock, seated=clock.seated + 1)
+    return clock_run(clock, None, at_ms, to_act) if clock.started() else clock
+
+
+def clock_run(clock: Clock, mover: int | None, at_ms: int, to_act: tuple[int, ...]) -> Clock:
+    """After a command of ``mover`` (None: none) arrived at ``at_ms``: a clock that stops is charged
+    the time it ran; the mover's gets its increment; a seat that must act now runs from ``at_ms``."""
+    if not clock.started():
+        return clock
+    remaining, since = list(clock.remaining_ms), list(clock.since_ms)
+    for x in range(len(remaining)):
+        if since[x] >= 0 and (x == mover or x not in to_act):
+            remaining[x] -= at_ms - since[x]
+            since[x] = -1
+            if x == mover:
+                remaining[x] += clock.increment_ms
+        if x in to_act and since[x] < 0:
+            since[x] = at_ms
+    return msgspec.structs.replace(clock, remaining_ms=tuple(remaining), since_ms=tuple(since))
+
+
+def clock_due(p: "PlatformState", now_ms: int) -> tuple[int, ...]:
+    """The seats whose time has run out at ``now_ms``, earliest deadline first (none once the game
+    is over)."""
+    c = p.clock
+    if c is None or p.result is not None:
+        return ()
+    due = [(d, x) for x in range(len(c.remaining_ms)) if (d := c.deadline(x)) is not None and d <= now_ms]
+    return tuple(x for _, x in sorted(due))  # the first to run out first
+
+
+def decide_timeout(game: Any, state: Any, players: int, over: bool, p: "PlatformState", seat: int,
+                   now_ms: int) -> ClockExpired:
+    if over or p.result is not None:
+        raise errors.RuleError(errors.GAME_OVER, "the game is over")
+    if seat not in clock_due(p, now_ms):
+        raise errors.RuleError(NO_CLOCK_EXPIRED, f"seat {seat}'s time has not run out at {now_ms}")
+    hook = _hook(game, "timeout_result")
+    r = hook(state, seat) if hook is not None else resign_result(game, state, players, seat)
+    return ClockExpired(seat, tuple(r.winners), tuple(r.scores))
+
+
+class Moved(msgspec.Struct, frozen=True):
+    """Not an event: the marker a replay feeds for a seat's game command (its offer lapses, and the
+    game can no longer be aborted)."""
+
+    seat: int
+
+
+class PlatformState(msgspec.Struct, frozen=True):
+    moved: bool = False              # a seat has sent a game command: abort is closed
+    offer_by: int = -1               # the seat whose draw offer stands, -1 none
+    accepted: tuple[int, ...] = ()   # seats that accepted the standing offer (multiplayer), ascending
+    result: Result | None = None     # set once a platform command ended the game
+    ended_by: str = ""               # BY_RESIGNATION, BY_DRAW_AGREED, BY_ABORT or BY_TIMEOUT, with ``result``
+    clock: Clock | None = None       # the seats' clocks, when the game was created with a time control
+
+
+def default_seats_in(players: int) -> tuple[int, ...]:
+    return tuple(range(players))
+
+
+def _hook(game: Any, name: str) -> Any:
+    """A game's optional entry point: on the game object, or in its rules module (ModularGame)."""
+    return getattr(game, name, None) or getattr(getattr(game, "rules", None), name, None)
+
+
+def seats_in(game: Any, state: Any, players: int) -> tuple[int, ...]:
+    hook = _hook(game, "seats_in")
+    return tuple(hook(state)) if hook is not None else default_seats_in(players)
+
+
+def resign_result(game: Any, state: Any, players: int, seat: int) -> Result:
+    hook = _hook(game, "resign_result")
+    if hook is not None:
+        return hook(state, seat)
+    return Result(tuple(x for x in range(players) if x != seat), (), "resignation")
+
+
+def decide(game: Any, state: Any, players: int, over: bool, p: PlatformState, seat: int, command: Any) -> Any:
+    """The event a platform command causes, or a RuleError. ``over``: the game's rules ended it."""
+    if over or p.result is not None:
+        raise errors.RuleError(errors.GAME_OVER, "the game is over")
+    if isinstance(command, Resign):
+        r = resign_result(game, state, players, seat)
+        return Resigned(seat, tuple(r.winners), tuple(r.scores))
+    if isinstance(command, Abort):
+        if p.moved:
+            raise errors.RuleError(ABORT_TOO_LATE, "a game can be aborted only before its first move")
+        return GameAborted(seat)
+    inside = seats_in(game, state, players)
+    if seat not in inside:
+        raise errors.RuleError(SEAT_OUT, f"seat {seat} is out of the game: it has no say in a draw")
+    if isinstance(command, OfferDraw):
+        if p.offer_by >= 0:
+            what = "you offered a draw already" if p.offer_by == seat else f"seat {p.offer_by}'s draw offer stands"
+            raise errors.RuleError(DRAW_ALREADY_OFFERED, f"{what}: answer it or wait until it lapses")
+        return DrawOffered(seat)
+    if isinstance(command, (AcceptDraw, DeclineDraw)):
+        if p.offer_by < 0:
+            raise errors.RuleError(NO_DRAW_OFFERED, "no draw offer stands")
+        if p.offer_by == seat:
+            raise errors.RuleError(OWN_DRAW_OFFER, "the draw offer is yours: the other seats answer it")
+        if isinstance(command, DeclineDraw):
+            return DrawDeclined(seat)
+        if seat in p.accepted:
+            raise errors.RuleError(ALREADY_ACCEPTED, "you accepted this offer already")
+        needed = set(inside) - {p.offer_by}
+        return DrawAccepted(seat, needed <= set(p.accepted) | {seat})
+    raise errors.RuleError(errors.UNKNOWN_COMMAND, "not a platform command")
+
+
+def evolve(p: PlatformState, event: Any) -> PlatformState:
+    """Apply one platform event (or a :class:`Moved` marker). Total; draws no randomness."""
+    if isinstance(event, Moved):
+        if p.offer_by == event.seat:
+            return msgspec.structs.replace(p, moved=True, offer_by=-1, accepted=())
+        return p if p.moved else msgspec.structs.replace(p, moved=True)
+    if isinstance(event, ClockExpired):
+        return msgspec.structs.replace(p, offer_by=-1, accepted=(), ended_by=BY_TIMEOUT,
+                                       result=Result(event.winners, event.scores, "timeout"))
+    if isinstance(event, ClockSet):
+        return msgspec.structs.replace(p, clock=new_clock(event.initial_ms, event.increment_ms, event.players))
+    if isinstance(event, Resigned):
+        return msgspec.structs.replace(p, offer_by=-1, accepted=(), ended_by=BY_RESIGNATION,
+                                       result=Result(event.winners, event.scores, "resignation"))
+    if isinstance(event, GameAborted):
+        return msgspec.structs.replace(p, offer_by=-1, accepted=(), ended_by=BY_ABORT,
+                                       result=Result((), (), "aborted"))
+    if isinstance(event, DrawOffered):
+        return msgspec.structs.replace(p, offer_by=event.seat, accepted=())
+    if isinstance(event, DrawDeclined):
+        return msgspec.structs.replace(p, offer_by=-1, accepted=())
+    if isinstance(event, DrawAccepted):
+        if event.agreed:
+            return msgspec.structs.replace(p, offer_by=-1, accepted=(), ended_by=BY_DRAW_AGREED,
+                                           result=Result((), (), "draw agreed"))
+        return msgspec.structs.replace(p, accepted=tuple(sorted({*p.accepted, event.seat})))
+    raise TypeError(f"not a platform event: {event!r}")
