@@ -419,7 +419,8 @@ function offer(v: any, ctx: BoardContext): HTMLElement | null {
   const to = o.to >= 0 ? ctx.seatName(o.to) : '(not chosen yet)';
   const bits = [`${ctx.seatName(o.seat)} makes an offer to ${to}`];
   if (o.cards?.length) bits.push(`cards: ${o.cards.map(n).join(', ')}`);
-  if (o.made) bits.push(`${o.count} cards worth ${o.value} T, named ${o.named ? n(o.named) : '—'}, for ${o.want} T`);
+  if (o.made && o.hand) bits.push(`${o.count} cards of the hand for ${o.want} of the receiver's choice`);
+  else if (o.made) bits.push(`${o.count} cards worth ${o.value} T, named ${o.named ? n(o.named) : '—'}, for ${o.want} cards`);
   return el('div', { class: 'pending' }, bits.join(' · '));
 }
 

@@ -12,6 +12,7 @@ from engine.core import GameConfig, Result, Status
 from . import civil_war, combat, port, senate, trade, trials, turn  # noqa: F401 - they register their frames
 from . import field, rebellion, war_details  # noqa: F401 - they register their frames too
 from . import assassination, counter, laws, outcry, presiding  # noqa: F401 - they register their frames
+from . import negotiation  # noqa: F401 - it registers its frames (VII.2's trading)
 from .events import Frame
 from .flow import decide, legal, start, waiting  # noqa: F401 - the surface
 from .options import chosen
