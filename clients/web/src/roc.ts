@@ -421,6 +421,7 @@ function offer(v: any, ctx: BoardContext): HTMLElement | null {
   if (o.cards?.length) bits.push(`cards: ${o.cards.map(n).join(', ')}`);
   if (o.made && o.hand) bits.push(`${o.count} cards of the hand for ${o.want} of the receiver's choice`);
   else if (o.made) bits.push(`${o.count} cards worth ${o.value} T, named ${o.named ? n(o.named) : '—'}, for ${o.want} cards`);
+  if (o.made && o.talents) bits.push(o.talents > 0 ? `${o.talents} T promised (next Revenue)` : `${-o.talents} T asked (next Revenue)`);
   return el('div', { class: 'pending' }, bits.join(' · '));
 }
 

@@ -462,7 +462,8 @@ class OfferPickedRedacted(Variant, frozen=True):
 class OfferMade(Variant, frozen=True):
     """``seat`` offers ``to`` its ``count`` commerce cards picked, worth ``value`` talents at face
     value (R9), among them ``named``, for ``want`` cards of ``to``'s choice (III.2: what is said of an
-    offer must be true, and hands are not shown). Private to the two seats."""
+    offer must be true, and hands are not shown), with ``talents`` promised or asked (R112). Private
+    to the two seats."""
 
     seat: int  # the seat offering
     to: int  # the seat offered to
@@ -470,6 +471,7 @@ class OfferMade(Variant, frozen=True):
     value: int  # their total face value, in talents
     named: str  # one of the offered commerce card ids, named to the receiver
     want: int  # cards asked in return, of the receiver's choice
+    talents: int = 0  # R112: >0 talents the offering seat promises the receiver, <0 talents it asks of him; paid in the next Revenue phase
 
 
 class OfferMadeRedacted(Variant, frozen=True):
@@ -479,17 +481,19 @@ class OfferMadeRedacted(Variant, frozen=True):
 
 class CardOfferMade(Variant, frozen=True):
     """VII.2: ``seat`` offers ``to`` the ``cards`` of its hand, named to him, for ``want`` cards of
-    ``to``'s hand of ``to``'s choice (R111). Private to the two seats; the others receive
+    ``to``'s hand of ``to``'s choice (R111), with ``talents`` promised or asked (R112). Private to the two seats; the others receive
     ``OfferMadeRedacted`` (who offers to whom)."""
 
     seat: int  # the seat offering
     to: int  # the seat offered to
     cards: tuple[str, ...]  # the card ids offered, from the offering hand, in the order picked
     want: int  # cards asked in return, of the receiver's choice (0: a gift)
+    talents: int = 0  # R112: >0 talents the offering seat promises the receiver, <0 talents it asks of him; paid in the next Revenue phase
 
 
 class OfferAnswered(Variant, frozen=True):
-    """``to`` accepts or declines ``seat``'s offer; accepted, it binds: the cards change hands."""
+    """``to`` accepts or declines ``seat``'s offer; accepted, it binds: the cards change hands, and
+    talents promised or asked are owed (counter ``promised:<payer>:<payee>``, R112)."""
 
     seat: int  # the seat that offered
     to: int  # the seat answering

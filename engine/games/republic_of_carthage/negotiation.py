@@ -13,6 +13,14 @@ traded in the Civil War phase (VII.2).
   of cards of the receiver's choice (0: a gift). Only the two see its terms; the others learn who
   offers to whom. Accepted, it binds at once: the receiver gives the cards asked, one at a time, and
   receives the offer's cards (each move private to the two).
+- **Talents in an offer** (R112): an offer of either phase may also promise talents to the receiver
+  or ask talents of him (the last step of making it, as secret as the rest of its terms). Talents
+  change hands between factions only in the Revenue phase (II.10; III.2 says items other than
+  commerce cards promised in a trade change hands only later), so an accepted offer's talents are
+  owed (the public counter ``promised:<payer>:<payee>``) and paid at the start of the next Revenue
+  phase's step 10, into the payee's faction treasury, from the payer's faction treasury and then his
+  senators in Carthage in card order (as R65); what he cannot pay then is lost to the payee. An offer
+  promises at most what its payer holds now (treasury and senators in Carthage).
 """
 
 from __future__ import annotations
@@ -24,7 +32,8 @@ from . import commands as cmd
 from . import events as ev
 from .events import Frame
 from .flow import Ctx, automatic, decision
-from .people import clockwise, sphr_seat
+from . import components as C
+from .people import clockwise, in_carthage, senators_of, sphr_seat
 from .state import OVER, State
 
 MAX_TEXT = 500  # R110: a message holds 1 to 500 printable characters
@@ -120,11 +129,8 @@ class CardOfferWant:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
-        ctx.done(f)
-        cards = tuple(hand_offer(ctx.s, f.seat))
-        ctx.emit_private(ev.CardOfferMade(seat=f.seat, to=f.count, cards=cards, want=c.number), (f.seat, f.count),
-                         ev.OfferMadeRedacted(seat=f.seat, to=f.count))
-        ctx.push(Frame(kind="card_offer_answer", seat=f.count, count=f.seat))
+        ctx.done(f)  # then the talents promised or asked (R112)
+        ctx.push(Frame(kind="offer_talents", seat=f.seat, count=f.count, nums=[c.number]))
 
 
 @decision("card_offer_answer", "accept or decline the cards offered to you (VII.2)")
@@ -139,6 +145,7 @@ class CardOfferAnswer:
         accepted = c.option == "accept"
         ctx.emit(ev.OfferAnswered(seat=f.count, to=f.seat, accepted=accepted))
         if accepted:
+            promise(ctx)  # R112
             ctx.push(Frame(kind="card_offer_close"),
                      Frame(kind="card_give", seat=f.seat, count=f.count, nums=[ctx.s.offer.want]))
 
@@ -166,3 +173,67 @@ def _card_offer_close(ctx: Ctx, f: Frame) -> None:
     if o is not None and o.made and o.hand:
         ctx.emit_private(ev.CardsGiven(seat=o.seat, to=o.to, cards=tuple(o.cards)), (o.seat, o.to),
                          ev.CardsGivenRedacted(seat=o.seat, to=o.to, count=len(o.cards)))
+
+
+# -- R112: talents in an offer --------------------------------------------------------------------
+def money(s: State, seat: int) -> int:
+    """What a faction can pay another (II.10): its treasury and its senators' talents in Carthage."""
+    return s.faction_treasury[seat] + sum(x.talents for x in senators_of(s, seat) if in_carthage(s, x.id))
+
+
+@decision("offer_talents", "talents in your offer, paid in the next Revenue phase: a positive number you promise, "
+                           "a negative one you ask of the other player, 0 none (R112)")
+class OfferTalents:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        return [cmd.ChooseNumber(number=n) for n in range(-money(s, f.count), money(s, f.seat) + 1)]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.done(f)
+        o, want, parties = ctx.s.offer, f.nums[0], (f.seat, f.count)
+        if o.hand:
+            made = ev.CardOfferMade(seat=f.seat, to=f.count, cards=tuple(o.cards), want=want, talents=c.number)
+            answer = "card_offer_answer"
+        else:
+            made = ev.OfferMade(seat=f.seat, to=f.count, count=len(o.cards), value=sum(C.set_value(x, 1) for x in o.cards),
+                                named=f.target, want=want, talents=c.number)
+            answer = "offer_answer"
+        ctx.emit_private(made, parties, ev.OfferMadeRedacted(seat=f.seat, to=f.count))
+        ctx.push(Frame(kind=answer, seat=f.count, count=f.seat))
+
+
+def promise(ctx: Ctx) -> None:
+    """R112: an accepted offer's talents are owed until the next Revenue phase."""
+    o = ctx.s.offer
+    if o is None or not o.talents:
+        return
+    payer, payee = (o.seat, o.to) if o.talents > 0 else (o.to, o.seat)
+    name = f"promised:{payer}:{payee}"
+    ctx.emit(ev.CountersSet(name=name, value=ctx.s.counters.get(name, 0) + abs(o.talents)))
+
+
+@automatic("promises")
+def _promises(ctx: Ctx, f: Frame) -> None:
+    """R112: at the start of II.10 every faction pays the talents it owes, payer by payer in seat order:
+    from its treasury, then its senators in Carthage in card order, into the payee's treasury; what it
+    cannot pay is lost."""
+    ctx.pop()
+    s = ctx.s
+    owed = sorted((tuple(map(int, n.split(":")[1:])), v) for n, v in s.counters.items()
+                  if n.startswith("promised:") and v > 0)
+    for (payer, payee), due in owed:
+        due = min(due, money(s, payer))
+        to = f"faction:{payee}"
+        take = min(due, s.faction_treasury[payer])
+        if take:
+            ctx.emit(ev.Transferred(source=f"faction:{payer}", target=to, amount=take, reason="promise"))
+            due -= take
+        for x in senators_of(s, payer):
+            if due <= 0:
+                break
+            if in_carthage(s, x.id) and x.talents:
+                take = min(due, x.talents)
+                ctx.emit(ev.Transferred(source=f"senator:{x.id}", target=to, amount=take, reason="promise"))
+                due -= take
+        ctx.emit(ev.CountersSet(name=f"promised:{payer}:{payee}", value=0))

@@ -80,6 +80,7 @@ class Offer(msgspec.Struct):
     want: int = 0
     made: bool = False
     hand: bool = False  # cards of the hand offered in the Civil War phase (VII.2), not commerce cards
+    talents: int = 0    # R112: >0 promised by the offering seat, <0 asked of the receiver (next Revenue phase)
 
 
 class WarState(msgspec.Struct):
@@ -402,7 +403,8 @@ def evolve(s: State, e) -> State:
             s.offer = Offer(seat=e.seat, to=-1, hand=e.hand)
         s.offer.cards.append(e.card)
     elif t is ev.CardOfferMade:
-        s.offer = Offer(seat=e.seat, to=e.to, cards=list(e.cards), want=e.want, made=True, hand=True)
+        s.offer = Offer(seat=e.seat, to=e.to, cards=list(e.cards), want=e.want, made=True, hand=True,
+                        talents=e.talents)
     elif t is ev.CardsGiven:
         for c in e.cards:
             s.hands[e.seat].remove(c)
@@ -411,7 +413,7 @@ def evolve(s: State, e) -> State:
             s.offer = None
     elif t is ev.OfferMade:
         s.offer = Offer(seat=e.seat, to=e.to, cards=list(s.offer.cards) if s.offer else [], named=e.named,
-                        want=e.want, made=True)
+                        want=e.want, made=True, talents=e.talents)
     elif t is ev.OfferAnswered:
         if not e.accepted:
             s.offer = None

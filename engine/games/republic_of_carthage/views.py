@@ -101,6 +101,7 @@ class OfferView(msgspec.Struct, frozen=True):
     named: str  # the commodity a commerce offer names (the two seats, once made); "" for a card offer
     want: int  # cards of the receiver's choice asked in return (the two seats, once made)
     hand: bool = False  # true: cards of the hand offered in the Civil War phase (VII.2); false: commerce cards (III.2)
+    talents: int = 0  # R112: >0 talents the offering seat promises, <0 talents it asks (the two seats, once made)
 
 
 class View(msgspec.Struct, frozen=True):
@@ -224,10 +225,11 @@ def _offer_view(s: State, viewer: int) -> OfferView | None:
     return OfferView(seat=o.seat, to=to, made=o.made, cards=tuple(sorted(o.cards)) if shown else (),
                      count=len(o.cards) if told else 0,
                      value=sum(C.set_value(c, 1) for c in o.cards) if told and not o.hand else 0,
-                     named=o.named if told else "", want=o.want if told else 0, hand=o.hand)
+                     named=o.named if told else "", want=o.want if told else 0, hand=o.hand,
+                     talents=o.talents if told else 0)
 
 
-BUILDING = ("offer_cards", "offer_name", "offer_want", "card_offer_cards", "card_offer_want")
+BUILDING = ("offer_cards", "offer_name", "offer_want", "card_offer_cards", "card_offer_want", "offer_talents")
 """The steps of an offer being built: their ``count`` is the seat it is for."""
 
 
@@ -244,7 +246,8 @@ def sample_hidden(game, s: State, seat: int | None, rng: Rng) -> State:
             t.committed[x] = []
     o = t.offer
     knows = o is not None and (seat == o.seat or (o.made and seat == o.to)  # the receiver is told once made,
-                               or any(f.kind == "offer_want" and f.count == seat for f in t.flow))  # or named
+                               or not o.hand and any(f.kind in ("offer_want", "offer_talents") and f.count == seat
+                                                     for f in t.flow))  # or a commodity is named to him
     offerer = o.seat if o is not None and knows and o.seat != seat else -1  # another's offer, known
     fixed = Counter(o.cards) if offerer >= 0 and o.hand else Counter()  # a card offer's cards (R111)
     hand_kinds = {"intrigue", "event", "law", "statesman", "concession"}
@@ -281,13 +284,15 @@ def sample_hidden(game, s: State, seat: int | None, rng: Rng) -> State:
             del pool[:n]
         t.piles[pile - 1] = pool
     if o is not None and not knows:
-        _deal_offer(t, rng)
+        _deal_offer(t, rng, seat)
     return t
 
 
-def _deal_offer(t: State, rng: Rng) -> None:
+def _deal_offer(t: State, rng: Rng, seat: int | None) -> None:
     """An offer whose terms the sampling seat does not know, dealt anew from the offering hand as
-    redealt: as many cards (public), another commodity named, another number of cards asked."""
+    redealt: as many cards (public), another commodity named, another number of cards asked, other
+    talents (R112); the pending steps' secret terms too, unless the seat is their party."""
+    from .negotiation import money
     o = t.offer
     held = t.hands if o.hand else t.commerce
     o.cards = rng.shuffled(sorted(held[o.seat]))[:len(o.cards)]
@@ -295,9 +300,15 @@ def _deal_offer(t: State, rng: Rng) -> None:
         if not o.hand:
             o.named = rng.choice(sorted(set(o.cards)))
         o.want = rng.below(len(held[o.to]) + 1)
+        low = money(t, o.to)
+        o.talents = rng.below(low + money(t, o.seat) + 1) - low
     for f in t.flow:
-        if f.kind == "offer_want" and o.cards:
+        if seat in (f.seat, f.count):
+            continue
+        if f.kind in ("offer_want", "offer_talents") and o.cards and not o.hand:
             f.target = rng.choice(sorted(set(o.cards)))
+        if f.kind == "offer_talents" and f.nums:
+            f.nums[0] = rng.below(len(held[f.count]) + 1)
         elif f.kind in ("offer_give", "card_give") and f.nums and f.nums[0] > 0:
             left = len((t.hands if f.kind == "card_give" else t.commerce)[f.seat])
             f.nums[0] = 1 + rng.below(left) if left else 0

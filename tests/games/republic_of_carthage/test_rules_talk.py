@@ -143,12 +143,13 @@ def test_trading_cards_comes_before_the_secret_plays():
     assert top(s).kind == "civil_cards"
 
 
-def make_card_offer(s, cards=("assassin_I",), want=1):
+def make_card_offer(s, cards=("assassin_I",), want=1, talents=0):
     play(s, 0, cmd.ChooseOption(option="offer:1"))
     for c in cards:
         play(s, 0, cmd.ChooseOption(option=c))
     play(s, 0, cmd.ChooseOption(option="done"))
-    return G.decide(s, 0, cmd.ChooseNumber(number=want), Dice())
+    play(s, 0, cmd.ChooseNumber(number=want))
+    return G.decide(s, 0, cmd.ChooseNumber(number=talents), Dice())  # talents (R112)
 
 
 def test_a_card_offer_is_seen_by_its_two_parties_only():
@@ -163,7 +164,8 @@ def test_a_card_offer_is_seen_by_its_two_parties_only():
     assert cmd.ChooseOption(option="assassin_I") not in legal(s, 0)      # not twice
     play(s, 0, cmd.ChooseOption(option="done"))
     assert legal(s, 0) == [cmd.ChooseNumber(number=n) for n in range(3)]  # 0 (a gift) to his 2 cards
-    emitted = G.decide(s, 0, cmd.ChooseNumber(number=1), Dice())
+    play(s, 0, cmd.ChooseNumber(number=1))
+    emitted = G.decide(s, 0, cmd.ChooseNumber(number=0), Dice())         # no talents (R112)
     made = [e for e in emitted if isinstance(e.event, ev.CardOfferMade)][0]
     assert made.event == ev.CardOfferMade(seat=0, to=1, cards=("assassin_I",), want=1)
     assert made.seats == (0, 1) and made.redacted == ev.OfferMadeRedacted(seat=0, to=1)
@@ -227,6 +229,7 @@ def test_a_statesman_may_be_given_for_nothing():
     play(s, 2, cmd.ChooseOption(option="6A"))
     play(s, 2, cmd.ChooseOption(option="done"))
     play(s, 2, cmd.ChooseNumber(number=0))
+    play(s, 2, cmd.ChooseNumber(number=0))
     play(s, 1, cmd.ChooseOption(option="accept"))
     assert "6A" in s.hands[1] and s.hands[2] == []
     assert top(s).kind == "card_trading" or top(s).kind == "card_trade_turn"
@@ -263,6 +266,7 @@ def test_the_hand_limit_still_applies_after_trading():
         play(s, 0, cmd.ChooseOption(option=c))
     play(s, 0, cmd.ChooseOption(option="done"))
     play(s, 0, cmd.ChooseNumber(number=0))
+    play(s, 0, cmd.ChooseNumber(number=0))
     play(s, 1, cmd.ChooseOption(option="accept"))
     assert len(s.hands[1]) == 6
     no_trading(s)
@@ -296,3 +300,119 @@ def test_the_others_samples_do_not_keep_an_offers_terms():
         r = sample_hidden(G, s, 1, Rng(b"x", i))
         assert r.offer.cards == ["assassin_I"] and "assassin_I" in r.hands[0] and r.offer.want == 2
     assert len(seen_cards) > 1 and len(seen_want) > 1
+
+
+# -- R112: talents in an offer --------------------------------------------------------------------
+def commerce_market():
+    s = table()
+    s.commerce = [["gold", "gold", "salt", "clay"], ["iron", "wine", "oil"], ["dye"]]
+    s.faction_treasury = [4, 3, 9]
+    s.senators["2"].talents = 2      # seat 0: 4 + 2 = 6
+    s.senators["5"].talents = 1      # seat 1: 3 + 1 = 4
+    run(s, Frame(kind="trading", nums=[1, 0]))
+    return s
+
+
+def commerce_offer(s, talents):
+    play(s, 0, cmd.ChooseOption(option="offer:1"))
+    for c in ("gold", "salt", "clay"):
+        play(s, 0, cmd.ChooseOption(option=c))
+    play(s, 0, cmd.ChooseOption(option="done"))
+    play(s, 0, cmd.ChooseOption(option="gold"))
+    play(s, 0, cmd.ChooseNumber(number=1))
+    return G.decide(s, 0, cmd.ChooseNumber(number=talents), Dice())
+
+
+def test_an_offer_may_promise_or_ask_talents_within_what_each_holds():
+    """III.2 (items other than commerce cards may be part of a trade, changing hands later), R112: the
+    last step of an offer names talents promised (positive, up to what the offerer holds in his
+    treasury and senators in Carthage) or asked (negative, up to what the receiver holds); its
+    pending step keeps the commodity named and the cards asked from the others."""
+    s = commerce_market()
+    play(s, 0, cmd.ChooseOption(option="offer:1"))
+    for c in ("gold", "salt", "clay"):
+        play(s, 0, cmd.ChooseOption(option=c))
+    play(s, 0, cmd.ChooseOption(option="done"))
+    play(s, 0, cmd.ChooseOption(option="gold"))
+    emitted = G.decide(s, 0, cmd.ChooseNumber(number=1), Dice())
+    flow = [e for e in emitted if isinstance(e.event, ev.Flow)][-1]
+    assert flow.event.frames[-1].kind == "offer_talents" and flow.seats == (0, 1)
+    assert (flow.redacted.frames[-1].target, flow.redacted.frames[-1].nums) == ("", [])
+    for e in emitted:
+        G.evolve(s, e.event)
+    assert legal(s, 0) == [cmd.ChooseNumber(number=n) for n in range(-4, 7)]
+    assert (view(s, 2).flow[-1].target, view(s, 2).flow[-1].nums) == ("", [])
+    assert (view(s, 1).flow[-1].target, view(s, 1).flow[-1].nums) == ("gold", [1])
+
+
+def test_talents_in_an_offer_are_seen_by_the_two_only_until_accepted():
+    """R112: the talents are among the offer's terms: private to the two seats."""
+    s = commerce_market()
+    emitted = commerce_offer(s, 5)
+    made = [e for e in emitted if isinstance(e.event, ev.OfferMade)][0]
+    assert made.event.talents == 5 and made.seats == (0, 1) and made.redacted == ev.OfferMadeRedacted(seat=0, to=1)
+    for e in emitted:
+        G.evolve(s, e.event)
+    assert view(s, 1).offer.talents == 5 and view(s, 2).offer.talents == 0 and view(s, None).offer.talents == 0
+
+
+@pytest.mark.parametrize("talents, counter", [(5, "promised:0:1"), (-3, "promised:1:0")])
+def test_an_accepted_offers_talents_are_owed(talents, counter):
+    """R112: accepted, the talents promised (or asked) are owed by the payer to the payee, a public
+    counter, until the next Revenue phase; nothing moves now."""
+    s = commerce_market()
+    for e in commerce_offer(s, talents):
+        G.evolve(s, e.event)
+    events = play(s, 1, cmd.ChooseOption(option="accept"))
+    assert ev.CountersSet(name=counter, value=abs(talents)) in events
+    assert s.counters[counter] == abs(talents) and s.faction_treasury == [4, 3, 9]
+    assert not of(events, ev.Transferred)
+
+
+def test_a_declined_offer_owes_nothing():
+    s = commerce_market()
+    for e in commerce_offer(s, 5):
+        G.evolve(s, e.event)
+    play(s, 1, cmd.ChooseOption(option="decline"))
+    assert not any(n.startswith("promised:") for n in s.counters)
+
+
+def test_a_card_offer_may_carry_talents_too():
+    """R111, R112: a Civil War offer may promise talents; accepted, they are owed like a trade's."""
+    s = civil_war_table()
+    s.faction_treasury = [10, 0, 0]
+    for e in make_card_offer(s, cards=("assassin_I",), want=0, talents=7):
+        G.evolve(s, e.event)
+    assert s.offer.talents == 7 and view(s, 1).offer.talents == 7 and view(s, 2).offer.talents == 0
+    play(s, 1, cmd.ChooseOption(option="accept"))
+    assert s.counters["promised:0:1"] == 7 and "assassin_I" in s.hands[1]
+
+
+def test_talents_owed_are_paid_at_the_start_of_redistribution():
+    """II.10 (talents go from one faction to another's treasury only in the Revenue phase), R112: the
+    payer pays from his treasury, then his senators in Carthage in card order; what he cannot pay is
+    lost; the counter goes."""
+    s = table()
+    s.faction_treasury = [3, 0, 0]
+    s.senators["1"].talents, s.senators["2"].talents, s.senators["3"].talents = 2, 4, 9
+    s.senators["3"].where = "province"              # a governor's talents cannot be moved (II.10)
+    s.counters["promised:0:1"] = 20
+    s.counters["promised:2:0"] = 1
+    events = run(s, Frame(kind="promises"))
+    assert of(events, ev.Transferred) == [
+        ev.Transferred(source="faction:0", target="faction:1", amount=3, reason="promise"),
+        ev.Transferred(source="senator:1", target="faction:1", amount=2, reason="promise"),
+        ev.Transferred(source="senator:2", target="faction:1", amount=4, reason="promise"),
+    ]
+    assert s.faction_treasury == [0, 9, 0] and s.senators["3"].talents == 9
+    assert not s.counters.get("promised:0:1") and not s.counters.get("promised:2:0")  # seat 2 had nothing
+
+
+def test_the_others_samples_do_not_keep_the_talents_of_an_offer():
+    """R112, hidden information: a seat outside the offer cannot tell its talents."""
+    s = commerce_market()
+    for e in commerce_offer(s, 5):
+        G.evolve(s, e.event)
+    seen = Counter(sample_hidden(G, s, 2, Rng(b"t", i)).offer.talents for i in range(30))
+    assert len(seen) > 1 and all(-4 <= t <= 6 for t in seen)
+    assert {sample_hidden(G, s, 1, Rng(b"t", i)).offer.talents for i in range(5)} == {5}
