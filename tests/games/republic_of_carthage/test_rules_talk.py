@@ -416,3 +416,29 @@ def test_the_others_samples_do_not_keep_the_talents_of_an_offer():
     seen = Counter(sample_hidden(G, s, 2, Rng(b"t", i)).offer.talents for i in range(30))
     assert len(seen) > 1 and all(-4 <= t <= 6 for t in seen)
     assert {sample_hidden(G, s, 1, Rng(b"t", i)).offer.talents for i in range(5)} == {5}
+
+
+def test_the_revenue_phase_pays_what_is_owed_before_the_redistribution():
+    """II.10, R112: the payment comes in the Revenue phase, before the secret redistribution, so the
+    payee may move what he received."""
+    s = table()
+    s.faction_treasury = [5, 0, 0]
+    s.counters["promised:0:1"] = 3
+    events = run(s, Frame(kind="revenue_state"))
+    assert ev.Transferred(source="faction:0", target="faction:1", amount=3, reason="promise") in events
+    assert s.faction_treasury[:2] == [2, 3] and top(s).kind == "redistribute" and 1 in top(s).nums
+
+
+def test_an_offer_between_two_penniless_factions_still_has_a_step_to_take():
+    """R112: with no talents on either side the talents step offers 0 alone: a step never waits
+    without a command for the seat to act."""
+    s = table()
+    s.commerce = [["gold", "salt", "clay"], ["iron"], []]
+    run(s, Frame(kind="trading", nums=[1, 0]))
+    play(s, 0, cmd.ChooseOption(option="offer:1"))
+    for c in ("gold", "salt", "clay"):
+        play(s, 0, cmd.ChooseOption(option=c))
+    play(s, 0, cmd.ChooseOption(option="done"))
+    play(s, 0, cmd.ChooseOption(option="gold"))
+    play(s, 0, cmd.ChooseNumber(number=0))
+    assert top(s).kind == "offer_talents" and legal(s, 0) == [cmd.ChooseNumber(number=0)]
