@@ -35,7 +35,8 @@ def _civil_war(ctx: Ctx, f: Frame) -> None:
             continue
         popular_reaction(ctx, sid)
     order = clockwise(s, sphr_seat(s))
-    ctx.then(Frame(kind="card_trading", nums=[1, 0]), Frame(kind="civil_cards", seat=SIMULTANEOUS, nums=list(order)), Frame(kind="civil_reveal"),
+    ctx.then(Frame(kind="card_trading", nums=[1, 0]),
+             Frame(kind="civil_cards", seat=SIMULTANEOUS, nums=list(order)), Frame(kind="civil_reveal"),
              *[Frame(kind="hand_limit", seat=x) for x in order], Frame(kind="victors"))
 
 

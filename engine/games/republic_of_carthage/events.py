@@ -452,7 +452,7 @@ class OfferPicked(Variant, frozen=True):
 
     seat: int  # the seat making the offer
     card: str  # the card id picked: a commerce card, or with hand a card of the hand
-    hand: bool = False  # true: a card of the hand offered in the Civil War phase (VII.2); false: a commerce card (III.2)
+    hand: bool = False  # true: a card of the hand, offered in the Civil War phase (VII.2); false: a commerce card
 
 
 class OfferPickedRedacted(Variant, frozen=True):
@@ -471,7 +471,7 @@ class OfferMade(Variant, frozen=True):
     value: int  # their total face value, in talents
     named: str  # one of the offered commerce card ids, named to the receiver
     want: int  # cards asked in return, of the receiver's choice
-    talents: int = 0  # R112: >0 talents the offering seat promises the receiver, <0 talents it asks of him; paid in the next Revenue phase
+    talents: int = 0  # R112: >0 talents promised to the receiver, <0 asked of him; paid in the next Revenue phase
 
 
 class OfferMadeRedacted(Variant, frozen=True):
@@ -481,14 +481,14 @@ class OfferMadeRedacted(Variant, frozen=True):
 
 class CardOfferMade(Variant, frozen=True):
     """VII.2: ``seat`` offers ``to`` the ``cards`` of its hand, named to him, for ``want`` cards of
-    ``to``'s hand of ``to``'s choice (R111), with ``talents`` promised or asked (R112). Private to the two seats; the others receive
-    ``OfferMadeRedacted`` (who offers to whom)."""
+    ``to``'s hand of ``to``'s choice (R111), with ``talents`` promised or asked (R112). Private to
+    the two seats; the others receive ``OfferMadeRedacted`` (who offers to whom)."""
 
     seat: int  # the seat offering
     to: int  # the seat offered to
     cards: tuple[str, ...]  # the card ids offered, from the offering hand, in the order picked
     want: int  # cards asked in return, of the receiver's choice (0: a gift)
-    talents: int = 0  # R112: >0 talents the offering seat promises the receiver, <0 talents it asks of him; paid in the next Revenue phase
+    talents: int = 0  # R112: >0 talents promised to the receiver, <0 asked of him; paid in the next Revenue phase
 
 
 class OfferAnswered(Variant, frozen=True):

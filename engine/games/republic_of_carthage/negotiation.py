@@ -196,8 +196,9 @@ class OfferTalents:
             made = ev.CardOfferMade(seat=f.seat, to=f.count, cards=tuple(o.cards), want=want, talents=c.number)
             answer = "card_offer_answer"
         else:
-            made = ev.OfferMade(seat=f.seat, to=f.count, count=len(o.cards), value=sum(C.set_value(x, 1) for x in o.cards),
-                                named=f.target, want=want, talents=c.number)
+            value = sum(C.set_value(x, 1) for x in o.cards)
+            made = ev.OfferMade(seat=f.seat, to=f.count, count=len(o.cards), value=value, named=f.target, want=want,
+                                talents=c.number)
             answer = "offer_answer"
         ctx.emit_private(made, parties, ev.OfferMadeRedacted(seat=f.seat, to=f.count))
         ctx.push(Frame(kind=answer, seat=f.count, count=f.seat))
