@@ -29,10 +29,10 @@ from engine.core import Emitted, private
 from engine.errors import GAME_OVER, ILLEGAL_TARGET, MALFORMED_COMMAND, RuleError
 
 from . import commands as cmd
+from . import components as C
 from . import events as ev
 from .events import Frame
 from .flow import Ctx, automatic, decision
-from . import components as C
 from .people import clockwise, in_carthage, senators_of, sphr_seat
 from .state import OVER, State
 
