@@ -224,6 +224,14 @@ def _hook(game: Any, name: str) -> Any:
     return getattr(game, name, None) or getattr(getattr(game, "rules", None), name, None)
 
 
+def is_talk(game: Any, event: Any) -> bool:
+    """Is ``event`` table talk (a game's optional ``talk_events``: event types a seat may cause at
+    any time without making a move)? Talk is not a move: it neither closes the abort window, nor
+    lapses its sender's draw offer, nor stops or credits the sender's clock."""
+    kinds = _hook(game, "talk_events")
+    return kinds is not None and isinstance(event, kinds)
+
+
 def seats_in(game: Any, state: Any, players: int) -> tuple[int, ...]:
     hook = _hook(game, "seats_in")
     return tuple(hook(state)) if hook is not None else default_seats_in(players)

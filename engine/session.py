@@ -122,7 +122,8 @@ class Session:
     def apply(self, emitted: Iterable[Emitted], seat: int | None = None) -> None:
         """Apply decided events; ``seat``: the seat whose command caused them (None: set-up), so
         its draw offer lapses and the game can no longer be aborted."""
-        if seat is not None and seat >= 0:
+        emitted = list(emitted)
+        if seat is not None and seat >= 0 and not self.is_talk(emitted):
             self.platform = pf.evolve(self.platform, pf.Moved(seat))
         for e in emitted:
             self.state = self.game.evolve(self.state, e.event)
@@ -146,8 +147,14 @@ class Session:
         self.platform = pf.evolve(self.platform, event)
 
     # -- clocks (engine.platform: the times are the server's, given as data) ----------------
+    def is_talk(self, emitted: Iterable[Emitted]) -> bool:
+        """Did a command cause only table talk (``engine.platform.is_talk``): no move, for the
+        platform (the clocks, the abort window, draw offers)?"""
+        return all(pf.is_talk(self.game, e.event) for e in emitted)
+
     def clock_settle(self, seat: int, at_ms: int) -> None:
-        """After ``seat``'s game command arrived at ``at_ms`` and its events were applied."""
+        """After ``seat``'s game command (not table talk) arrived at ``at_ms`` and its events were
+        applied."""
         clock = self.platform.clock
         if clock is not None and self.platform.result is None:
             to_act = self.status().to_act

@@ -847,7 +847,8 @@ class GameHost:
                 built = chain.game_events(wire, emitted, session.position, seat, command, req.request_id, received)
                 applied = True
                 session.apply(emitted, seat)  # in memory only; readers wait for the lock (see _current)
-                session.clock_settle(seat, received)
+                if not session.is_talk(emitted):  # table talk is not a move: no clock runs or stops
+                    session.clock_settle(seat, received)
             status = self._status(loaded)
             if status.over:
                 built.append(chain.platform(pb.PlatformEvent(

@@ -173,7 +173,7 @@ def session_items(wire: GameWire, body: pb.LogRecord) -> list[Any]:
     if which == wire.field:
         game_event = wire.event_from_proto(getattr(event, wire.field))
         env = body.envelope
-        if env.seat < 0:
+        if env.seat < 0 or pf.is_talk(wire.game, game_event):  # talk is not a move (engine.platform)
             return [game_event]
         out = [pf.Moved(env.seat), game_event] if env.part == 0 else [game_event]
         if env.part == env.parts - 1:

@@ -623,3 +623,34 @@ def test_a_live_server_writes_the_expiry_at_the_deadline_and_every_stream_sees_i
     data = client.export(made.game_id).records
     assert verify(data).ok
     assert "time runs out" in moves(data)[-1].text
+
+
+def test_table_talk_is_not_a_move_for_the_clocks_nor_for_abort():
+    """The Republic of Carthage R110 (a Say binds nobody and changes nothing) and docs/PROTOCOL.md
+    "Clocks": talk neither runs, stops nor credits a clock (no increment to be farmed by chatting),
+    nor closes the abort window; a replay and verify compute the same clocks."""
+    from engine.games.republic_of_carthage import commands as roc
+
+    now = [9_000_000]
+    host = clocked_host(now)
+    game_id, tokens = make_clocked(host, tc=(60_000, 5_000), game_type="republic-of-carthage")
+    wire = wire_for(registry.get("republic-of-carthage"))
+    before = asyncio.run(host.get_game(game_id)).status
+    running = before.to_act[0]
+    idle = next(x for x in range(3) if x not in before.to_act)
+    for seat, words in ((running, "a word while my clock runs"), (idle, "and one while mine is stopped")):
+        now[0] += 1_000
+        req = pb.SubmitCommandRequest(game_id=game_id)
+        wire.command_into(getattr(req.command, wire.field), roc.Say(to=-1, text=words))
+        asyncio.run(host.submit(req, tokens[seat]))
+    after = asyncio.run(host.get_game(game_id)).status
+    assert list(after.to_act) == list(before.to_act)
+    # the running clock kept its deadline (no charge, no increment); the stopped one did not start
+    assert after.clocks[running].deadline_unix_ms == before.clocks[running].deadline_unix_ms
+    assert after.clocks[idle].deadline_unix_ms == 0 and after.clocks[idle].remaining_ms == 60_000
+    # nobody has moved yet: the game can still be aborted, and the log says the same
+    ended = asyncio.run(host.submit(pb.SubmitCommandRequest(game_id=game_id, command=PLATFORM["abort"]),
+                                    tokens[idle]))
+    assert ended.status.over and ended.status.result_reason == pb.RESULT_REASON_ABORTED
+    verdict = verify(asyncio.run(host.export(game_id, None)).records)
+    assert verdict.ok, verdict.describe()

@@ -419,10 +419,12 @@ function offer(v: any, ctx: BoardContext): HTMLElement | null {
   const to = o.to >= 0 ? ctx.seatName(o.to) : '(not chosen yet)';
   const bits = [`${ctx.seatName(o.seat)} makes an offer to ${to}`];
   if (o.cards?.length) bits.push(`cards: ${o.cards.map(n).join(', ')}`);
-  // III.2: the offer tells its two parties how many cards, their total value, one commodity in it and
-  // how many cards of the receiver's choice it asks back; the others only see that it was made
-  if (o.made && o.named) bits.push(`${o.count} cards worth ${o.value} T, including ${n(o.named)}, for ${o.want} of the receiver's cards`);
+  // III.2: the offer tells its two parties what it holds and what it asks back; the others only see
+  // that it was made
+  if (o.made && o.hand) bits.push(`${o.count} cards of the hand for ${o.want} of the receiver's choice`);
+  else if (o.made && o.named) bits.push(`${o.count} cards worth ${o.value} T, including ${n(o.named)}, for ${o.want} of the receiver's cards`);
   else if (o.made) bits.push('its terms are between the two of them');
+  if (o.made && o.talents) bits.push(o.talents > 0 ? `${o.talents} T promised (next Revenue)` : `${-o.talents} T asked (next Revenue)`);
   return el('div', { class: 'pending' }, bits.join(' · '));
 }
 

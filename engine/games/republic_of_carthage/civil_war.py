@@ -22,8 +22,9 @@ HAND_LIMIT = 5
 @automatic("civil_war")
 def _civil_war(ctx: Ctx, f: Frame) -> None:
     """VII.1: every commander who fought this turn and did not win rolls on the Popular Reaction table
-    (2 dice + his Popularity). VII.2: cards (statesmen included) and the hand limit of 5, player by
-    player from the SPHR (R68)."""
+    (2 dice + his Popularity). VII.2: the players trade cards (R111, ``negotiation.py``), then the cards
+    played (statesmen included), chosen in secret and revealed together (R68), and the hand limit of 5,
+    player by player from the SPHR."""
     ctx.pop()
     s = ctx.s
     ctx.emit(ev.PhaseBegan(phase=CIVIL_WAR))
@@ -34,7 +35,8 @@ def _civil_war(ctx: Ctx, f: Frame) -> None:
             continue
         popular_reaction(ctx, sid)
     order = clockwise(s, sphr_seat(s))
-    ctx.then(Frame(kind="civil_cards", seat=SIMULTANEOUS, nums=list(order)), Frame(kind="civil_reveal"),
+    ctx.then(Frame(kind="card_trading", nums=[1, 0]),
+             Frame(kind="civil_cards", seat=SIMULTANEOUS, nums=list(order)), Frame(kind="civil_reveal"),
              *[Frame(kind="hand_limit", seat=x) for x in order], Frame(kind="victors"))
 
 

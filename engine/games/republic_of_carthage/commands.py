@@ -53,5 +53,14 @@ class SellCommerce(Variant, frozen=True):
     count: int  # how many cards of it, all from your hand
 
 
-Command = Union[ChooseSenator, ChooseNumber, ChooseOption, PlayCard, Transfer, SellCommerce]
-COMMAND_TYPES = (ChooseSenator, ChooseNumber, ChooseOption, PlayCard, Transfer, SellCommerce)
+class Say(Variant, frozen=True):
+    """Table talk: a message to the whole table (``to`` -1) or to one other seat, sendable by any
+    seat at any time before the game ends, whoever is to act; it binds nobody and changes no step
+    (R110). Never listed by ListLegalCommands (free text cannot be listed)."""
+
+    to: int  # the seat the message is for; -1 the whole table (spectators included)
+    text: str  # the message: 1-500 printable characters on one line
+
+
+Command = Union[ChooseSenator, ChooseNumber, ChooseOption, PlayCard, Transfer, SellCommerce, Say]
+COMMAND_TYPES = (ChooseSenator, ChooseNumber, ChooseOption, PlayCard, Transfer, SellCommerce, Say)

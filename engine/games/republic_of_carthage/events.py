@@ -446,11 +446,13 @@ class ChoicesRevealed(Variant, frozen=True):
 
 
 class OfferPicked(Variant, frozen=True):
-    """``seat`` puts ``card`` (a commerce card of its hand) into the offer it is making (III.2).
+    """``seat`` puts ``card`` (a commerce card of its hand, III.2; with ``hand``, a card of its hand
+    of Intrigue, Event, Law, Concession and Statesman cards, VII.2) into the offer it is making.
     Private to the seat."""
 
     seat: int  # the seat making the offer
-    card: str  # the commerce card id picked
+    card: str  # the card id picked: a commerce card, or with hand a card of the hand
+    hand: bool = False  # true: a card of the hand, offered in the Civil War phase (VII.2); false: a commerce card
 
 
 class OfferPickedRedacted(Variant, frozen=True):
@@ -460,7 +462,8 @@ class OfferPickedRedacted(Variant, frozen=True):
 class OfferMade(Variant, frozen=True):
     """``seat`` offers ``to`` its ``count`` commerce cards picked, worth ``value`` talents at face
     value (R9), among them ``named``, for ``want`` cards of ``to``'s choice (III.2: what is said of an
-    offer must be true, and hands are not shown). Private to the two seats."""
+    offer must be true, and hands are not shown), with ``talents`` promised or asked (R112). Private
+    to the two seats."""
 
     seat: int  # the seat offering
     to: int  # the seat offered to
@@ -468,6 +471,7 @@ class OfferMade(Variant, frozen=True):
     value: int  # their total face value, in talents
     named: str  # one of the offered commerce card ids, named to the receiver
     want: int  # cards asked in return, of the receiver's choice
+    talents: int = 0  # R112: >0 talents promised to the receiver, <0 asked of him; paid in the next Revenue phase
 
 
 class OfferMadeRedacted(Variant, frozen=True):
@@ -475,8 +479,21 @@ class OfferMadeRedacted(Variant, frozen=True):
     to: int  # the seat offered to
 
 
+class CardOfferMade(Variant, frozen=True):
+    """VII.2: ``seat`` offers ``to`` the ``cards`` of its hand, named to him, for ``want`` cards of
+    ``to``'s hand of ``to``'s choice (R111), with ``talents`` promised or asked (R112). Private to
+    the two seats; the others receive ``OfferMadeRedacted`` (who offers to whom)."""
+
+    seat: int  # the seat offering
+    to: int  # the seat offered to
+    cards: tuple[str, ...]  # the card ids offered, from the offering hand, in the order picked
+    want: int  # cards asked in return, of the receiver's choice (0: a gift)
+    talents: int = 0  # R112: >0 talents promised to the receiver, <0 asked of him; paid in the next Revenue phase
+
+
 class OfferAnswered(Variant, frozen=True):
-    """``to`` accepts or declines ``seat``'s offer; accepted, it binds: the cards change hands."""
+    """``to`` accepts or declines ``seat``'s offer; accepted, it binds: the cards change hands, and
+    talents promised or asked are owed (counter ``promised:<payer>:<payee>``, R112)."""
 
     seat: int  # the seat that offered
     to: int  # the seat answering
@@ -495,6 +512,36 @@ class CommerceGivenRedacted(Variant, frozen=True):
     seat: int  # the seat giving
     to: int  # the seat receiving
     count: int  # how many cards changed hands
+
+
+class CardsGiven(Variant, frozen=True):
+    """``seat`` gives ``cards`` of its hand (Intrigue, Event, Law, Concession, Statesman) to ``to``:
+    an accepted offer of the Civil War phase (VII.2, R111). Private to the two."""
+
+    seat: int  # the seat giving
+    to: int  # the seat receiving
+    cards: tuple[str, ...]  # card ids given, in the order given
+
+
+class CardsGivenRedacted(Variant, frozen=True):
+    seat: int  # the seat giving
+    to: int  # the seat receiving
+    count: int  # how many cards changed hands
+
+
+class Said(Variant, frozen=True):
+    """Table talk (R110): ``seat`` says ``text`` to ``to`` (-1: the whole table). It binds nobody
+    and changes nothing. A message to one seat is private to the two; the others receive
+    ``SaidRedacted`` (who spoke to whom, not what)."""
+
+    seat: int  # the seat speaking
+    to: int  # the seat spoken to; -1 the whole table
+    text: str  # the message, 1-500 printable characters
+
+
+class SaidRedacted(Variant, frozen=True):
+    seat: int  # the seat speaking
+    to: int  # the seat spoken to (never -1: public messages are not redacted)
 
 
 # -- the Senate -----------------------------------------------------------------------------
@@ -603,6 +650,7 @@ Event = Union[
     CommerceDrawnRedacted, CommerceSold, CommerceReturned,
     ChoiceMade, ChoiceMadeRedacted, ChoicesRevealed, OfferPicked, OfferPickedRedacted, OfferMade,
     OfferMadeRedacted, OfferAnswered, CommerceGiven, CommerceGivenRedacted,
+    CardOfferMade, CardsGiven, CardsGivenRedacted, Said, SaidRedacted,
     ProposalMade, VoteCast, ProposalDecided,
     ArmyMoved, RebelsChanged, ForceReinforced, ForceCommanded,
     AssassinationAttempted, ProposalVetoed, CardCancelled,

@@ -178,10 +178,11 @@ def _key(f: Frame) -> tuple:
     return (f.kind, f.seat, f.senator, f.target, f.count, tuple(f.nums), tuple(f.strs))
 
 
-SECRET_FRAMES = {"offer_want": "target", "offer_give": "nums"}
-"""Steps whose bookkeeping holds an offer's secret terms, and the field holding them: the commodity
-the offerer names, the number of cards asked in return. Their ``seat`` and ``count`` are the offer's
-two parties, the only seats that see those terms (III.2)."""
+SECRET_FRAMES = {"offer_want": ("target",), "offer_talents": ("target", "nums"), "offer_give": ("nums",),
+                 "card_give": ("nums",)}
+"""Steps whose bookkeeping holds an offer's secret terms, and the fields holding them: the commodity
+the offerer names, the number of cards asked in return (III.2; VII.2, R111; R112). Their ``seat`` and
+``count`` are the offer's two parties, the only seats that see those terms."""
 
 
 def frame_for(f: Frame, viewer: int | None) -> Frame:
@@ -191,7 +192,7 @@ def frame_for(f: Frame, viewer: int | None) -> Frame:
     if hidden is None or viewer in (f.seat, f.count):
         return f
     return Frame(kind=f.kind, seat=f.seat, senator=f.senator, count=f.count,
-                 target="" if hidden == "target" else f.target, nums=[] if hidden == "nums" else list(f.nums),
+                 target="" if "target" in hidden else f.target, nums=[] if "nums" in hidden else list(f.nums),
                  strs=list(f.strs))
 
 
@@ -212,9 +213,12 @@ def legal(state: State, seat: int) -> list[Any]:
 
 
 def decide(state: State, seat: int, command: Any, rng: Rng) -> list[Emitted]:
-    from .commands import COMMAND_TYPES
+    from .commands import COMMAND_TYPES, Say
     if not isinstance(command, COMMAND_TYPES):
         raise RuleError(UNKNOWN_COMMAND, f"not a Republic of Carthage command: {type(command).__name__}")
+    if isinstance(command, Say):  # table talk (R110): any seat, any time; the pending step is left as it is
+        from .negotiation import say
+        return say(state, seat, command)
     top = state.flow[-1]
     if top.seat == SIMULTANEOUS:
         allowed = SIM_LEGAL[top.kind](state, top, seat)

@@ -15,7 +15,7 @@ from engine.core import GameInfo
 from engine.session import ModularGame
 
 from . import rules, views
-from .commands import Command
+from .commands import Command, Say
 from .events import Event
 from .options import OPTIONS
 from .state import State, evolve
@@ -45,6 +45,14 @@ class RepublicOfCarthage(ModularGame):
     rules = rules
     views = views
     evolve = staticmethod(evolve)
+
+    def decide(self, state: Any, seat: int, command: Any, rng: Any) -> list[Any]:
+        """As every game's, except table talk (R110): a ``Say`` may come from any seat at any time
+        before the game ends, not only from the seats to act; ``rules.decide`` checks it (the game
+        over included) and leaves the pending step as it is."""
+        if isinstance(command, Say):
+            return self.rules.decide(state, seat, command, rng)
+        return super().decide(state, seat, command, rng)
 
 
 REPUBLIC_OF_CARTHAGE = RepublicOfCarthage()

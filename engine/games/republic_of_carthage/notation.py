@@ -49,4 +49,7 @@ def describe_command(s: State, seat: int, command: Any) -> str:
     if kind == "sell_commerce":
         name = COMMODITIES[c.commodity].name if c.commodity in COMMODITIES else c.commodity
         return f"{who} sells {c.count} {name}"
+    if kind == "say":  # table talk (R110): the words, and to whom
+        to = "the table" if c.to < 0 else (SEATS[c.to] if c.to < len(SEATS) else f"seat {c.to}")
+        return f"{who} to {to}: \u201c{c.text}\u201d"
     return f"{who}: {kind.replace('_', ' ')}{why}"

@@ -12,7 +12,8 @@ from engine.core import GameConfig, Result, Status
 from . import civil_war, combat, port, senate, trade, trials, turn  # noqa: F401 - they register their frames
 from . import field, rebellion, war_details  # noqa: F401 - they register their frames too
 from . import assassination, counter, laws, outcry, presiding  # noqa: F401 - they register their frames
-from .events import Frame
+from . import negotiation  # noqa: F401 - it registers its frames (VII.2's trading)
+from .events import Frame, Said
 from .flow import decide, legal, start, waiting  # noqa: F401 - the surface
 from .options import chosen
 from .setup import initial as _initial
@@ -44,3 +45,8 @@ def resign_result(s: State, seat: int) -> Result:
     scores = tuple(seat_influence(s, x) for x in range(s.players))
     best = max(scores[x] for x in range(s.players) if x != seat)
     return Result(tuple(x for x in range(s.players) if x != seat and scores[x] == best), scores, "resignation")
+
+
+talk_events = (Said,)
+"""Table talk (R110) is not a move for the platform: a ``Say`` neither closes the abort window, nor
+lapses its sender's draw offer, nor runs or credits a clock (``engine.platform.is_talk``)."""

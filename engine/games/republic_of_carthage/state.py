@@ -79,6 +79,8 @@ class Offer(msgspec.Struct):
     named: str = ""
     want: int = 0
     made: bool = False
+    hand: bool = False  # cards of the hand offered in the Civil War phase (VII.2), not commerce cards
+    talents: int = 0    # R112: >0 promised by the offering seat, <0 asked of the receiver (next Revenue phase)
 
 
 class WarState(msgspec.Struct):
@@ -197,7 +199,8 @@ def evolve(s: State, e) -> State:
                            nums=list(f.nums), strs=list(f.strs)) for f in e.frames]
     elif t is ev.Rolled or t is ev.ChitDrawn or t is ev.ProposalMade or t is ev.VoteCast \
             or t is ev.ProposalDecided or t is ev.OfferMadeRedacted or t is ev.OfferPickedRedacted \
-            or t is ev.CommerceGivenRedacted:
+            or t is ev.CommerceGivenRedacted or t is ev.Said or t is ev.SaidRedacted \
+            or t is ev.CardsGivenRedacted:
         pass
     elif t is ev.TurnBegan:
         s.turn = e.turn
@@ -397,11 +400,20 @@ def evolve(s: State, e) -> State:
             s.piles[pile_of(c) - 1].append(c)
     elif t is ev.OfferPicked:
         if s.offer is None:
-            s.offer = Offer(seat=e.seat, to=-1)
+            s.offer = Offer(seat=e.seat, to=-1, hand=e.hand)
         s.offer.cards.append(e.card)
+    elif t is ev.CardOfferMade:
+        s.offer = Offer(seat=e.seat, to=e.to, cards=list(e.cards), want=e.want, made=True, hand=True,
+                        talents=e.talents)
+    elif t is ev.CardsGiven:
+        for c in e.cards:
+            s.hands[e.seat].remove(c)
+        s.hands[e.to].extend(e.cards)
+        if s.offer is not None and e.seat == s.offer.seat:
+            s.offer = None
     elif t is ev.OfferMade:
         s.offer = Offer(seat=e.seat, to=e.to, cards=list(s.offer.cards) if s.offer else [], named=e.named,
-                        want=e.want, made=True)
+                        want=e.want, made=True, talents=e.talents)
     elif t is ev.OfferAnswered:
         if not e.accepted:
             s.offer = None

@@ -254,13 +254,8 @@ class OfferWant:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
-        ctx.done(f)
-        s = ctx.s
-        cards = offer_cards(s, f.seat)
-        value = sum(C.set_value(x, 1) for x in cards)
-        ctx.emit_private(ev.OfferMade(seat=f.seat, to=f.count, count=len(cards), value=value, named=f.target,
-                                      want=c.number), (f.seat, f.count), ev.OfferMadeRedacted(seat=f.seat, to=f.count))
-        ctx.push(Frame(kind="offer_answer", seat=f.count, count=f.seat))
+        ctx.done(f)  # then the talents promised or asked (R112, negotiation.py)
+        ctx.push(Frame(kind="offer_talents", seat=f.seat, count=f.count, target=f.target, nums=[c.number]))
 
 
 @decision("offer_answer", "accept or decline the offer made to you (III.2)")
@@ -277,6 +272,8 @@ class OfferAnswer:
         ctx.emit(ev.OfferAnswered(seat=f.count, to=f.seat, accepted=accepted))
         if not accepted:
             return
+        from .negotiation import promise
+        promise(ctx)  # R112
         want = s.offer.want
         ctx.push(Frame(kind="offer_close"), Frame(kind="offer_give", seat=f.seat, count=f.count, nums=[want]))
 

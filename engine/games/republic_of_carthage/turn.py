@@ -136,7 +136,8 @@ def _revenue_state(ctx: Ctx, f: Frame) -> None:
         if p.governor:
             later.append(Frame(kind="govern", seat=-1, senator=p.governor, target=pid))
     order = clockwise(s, sphr_seat(s))
-    ctx.then(*later, Frame(kind="redistribute", seat=SIMULTANEOUS, nums=list(order)), Frame(kind="redistribute_reveal"),
+    ctx.then(*later, Frame(kind="promises"),  # R112: what accepted offers owe, first
+             Frame(kind="redistribute", seat=SIMULTANEOUS, nums=list(order)), Frame(kind="redistribute_reveal"),
              *[Frame(kind="contribute", seat=x) for x in order], Frame(kind="ransoms"))
 
 

@@ -87,17 +87,21 @@ class SeatCards(msgspec.Struct, frozen=True):
 
 
 class OfferView(msgspec.Struct, frozen=True):
-    """A commerce offer (III.2): who offers to whom is public; the summary is seen by the two seats
-    once made; the cards by the offering seat only."""
+    """An offer being made or answered: commerce cards (III.2) or, with ``hand``, cards of the hand
+    in the Civil War phase (VII.2, R111). Who offers to whom is public; the terms are seen by the two
+    seats once made; the cards of a commerce offer by the offering seat only, those of a card offer
+    by the receiver too once made."""
 
     seat: int  # the offering seat
     to: int  # the seat the offer is made to (-1 while not chosen)
     made: bool  # the offer is complete and waits for the answer
-    cards: tuple[str, ...]   # the offering seat only
-    count: int               # the two seats, once made
-    value: int  # the cards' total face value (the two seats, once made)
-    named: str  # the commodity the offer names (the two seats, once made)
-    want: int  # talents asked in return (the two seats, once made)
+    cards: tuple[str, ...]   # the cards offered: the offering seat; for a card offer (hand) the receiver too once made
+    count: int               # cards offered: the two seats, once made
+    value: int  # a commerce offer's total face value in talents (the two seats, once made); 0 for a card offer
+    named: str  # the commodity a commerce offer names (the two seats, once made); "" for a card offer
+    want: int  # cards of the receiver's choice asked in return (the two seats, once made)
+    hand: bool = False  # true: cards of the hand offered in the Civil War phase (VII.2); false: commerce cards (III.2)
+    talents: int = 0  # R112: >0 talents the offering seat promises, <0 talents it asks (the two seats, once made)
 
 
 class View(msgspec.Struct, frozen=True):
@@ -214,41 +218,57 @@ def _offer_view(s: State, viewer: int) -> OfferView | None:
         return None
     to = o.to
     if to < 0:  # still being made: the target is the pending frame's
-        to = next((f.count for f in reversed(s.flow) if f.kind in ("offer_cards", "offer_name", "offer_want")), -1)
+        to = next((f.count for f in reversed(s.flow) if f.kind in BUILDING), -1)
     mine = viewer == o.seat
     told = o.made and viewer in (o.seat, o.to)
-    return OfferView(seat=o.seat, to=to, made=o.made, cards=tuple(sorted(o.cards)) if mine else (),
+    shown = mine or (o.hand and told)  # a card offer names its cards to the receiver (R111)
+    return OfferView(seat=o.seat, to=to, made=o.made, cards=tuple(sorted(o.cards)) if shown else (),
                      count=len(o.cards) if told else 0,
-                     value=sum(C.set_value(c, 1) for c in o.cards) if told else 0,
-                     named=o.named if told else "", want=o.want if told else 0)
+                     value=sum(C.set_value(c, 1) for c in o.cards) if told and not o.hand else 0,
+                     named=o.named if told else "", want=o.want if told else 0, hand=o.hand,
+                     talents=o.talents if told else 0)
+
+
+BUILDING = ("offer_cards", "offer_name", "offer_want", "card_offer_cards", "card_offer_want", "offer_talents")
+"""The steps of an offer being built: their ``count`` is the seat it is for."""
 
 
 def sample_hidden(game, s: State, seat: int | None, rng: Rng) -> State:
     """A state ``seat`` cannot tell from ``s``: the other hands and the deck redealt from the cards
     it has not seen (each hand keeps its count from each deck, and holds only cards that go to a
-    hand); the other commerce hands and the piles redealt pile by pile."""
+    hand); the other commerce hands and the piles redealt pile by pile. An offer's cards stay in the
+    offering hand for the seats that know them (R73, R111); for the others the offer's terms are
+    dealt anew too (how many cards it holds is public: each pick is announced)."""
     t = copy_state(game, s)
     others = [x for x in range(t.players) if x != seat]
     for x in others:  # secret choices not yet revealed: as if the others had chosen nothing
         if t.committed:
             t.committed[x] = []
+    o = t.offer
+    knows = o is not None and (seat == o.seat or (o.made and seat == o.to)  # the receiver is told once made,
+                               or not o.hand and any(f.kind in ("offer_want", "offer_talents") and f.count == seat
+                                                     for f in t.flow))  # or a commodity is named to him
+    offerer = o.seat if o is not None and knows and o.seat != seat else -1  # another's offer, known
+    fixed = Counter(o.cards) if offerer >= 0 and o.hand else Counter()  # a card offer's cards (R111)
     hand_kinds = {"intrigue", "event", "law", "statesman", "concession"}
     for deck in ("I", "II"):
+        kept = Counter({c: n for c, n in fixed.items() if _deck_of(c) == deck})
         pool = [c for x in others for c in t.hands[x] if _deck_of(c) == deck]
+        pool = list((Counter(pool) - kept).elements())
         in_deck = t.deck_name == deck
         if in_deck:
             pool += [c for c in t.deck if C.card_kind(c) in hand_kinds]
         pool = rng.shuffled(sorted(pool))
         for x in others:
             keep = [c for c in t.hands[x] if _deck_of(c) != deck]
+            if x == offerer:
+                keep += list(kept.elements())
             n = len(t.hands[x]) - len(keep)
             t.hands[x] = keep + pool[:n]
             del pool[:n]
         if in_deck:
             t.deck = rng.shuffled(sorted(pool + [c for c in t.deck if C.card_kind(c) not in hand_kinds]))
-    # an offer's cards stay in the offering hand (they are named in the offer, R73)
-    fixed = Counter(t.offer.cards) if t.offer is not None and t.offer.seat != seat else Counter()
-    offerer = t.offer.seat if t.offer is not None else -1
+    fixed = Counter(o.cards) if offerer >= 0 and not o.hand else Counter()  # a commerce offer's (R73)
     for pile in range(1, C.COMMERCE.piles + 1):
         held = {x: Counter(c for c in t.commerce[x] if pile_of(c) == pile) for x in others}
         if offerer in held:
@@ -263,4 +283,32 @@ def sample_hidden(game, s: State, seat: int | None, rng: Rng) -> State:
             t.commerce[x] = keep + pool[:n]
             del pool[:n]
         t.piles[pile - 1] = pool
+    if o is not None and not knows:
+        _deal_offer(t, rng, seat)
     return t
+
+
+def _deal_offer(t: State, rng: Rng, seat: int | None) -> None:
+    """An offer whose terms the sampling seat does not know, dealt anew from the offering hand as
+    redealt: as many cards (public), another commodity named, another number of cards asked, other
+    talents (R112); the pending steps' secret terms too, unless the seat is their party."""
+    from .negotiation import money
+    o = t.offer
+    held = t.hands if o.hand else t.commerce
+    o.cards = rng.shuffled(sorted(held[o.seat]))[:len(o.cards)]
+    if o.made:
+        if not o.hand:
+            o.named = rng.choice(sorted(set(o.cards)))
+        o.want = rng.below(len(held[o.to]) + 1)
+        low = money(t, o.to)
+        o.talents = rng.below(low + money(t, o.seat) + 1) - low
+    for f in t.flow:
+        if seat in (f.seat, f.count):
+            continue
+        if f.kind in ("offer_want", "offer_talents") and o.cards and not o.hand:
+            f.target = rng.choice(sorted(set(o.cards)))
+        if f.kind == "offer_talents" and f.nums:
+            f.nums[0] = rng.below(len(held[f.count]) + 1)
+        elif f.kind in ("offer_give", "card_give") and f.nums and f.nums[0] > 0:
+            left = len((t.hands if f.kind == "card_give" else t.commerce)[f.seat])
+            f.nums[0] = 1 + rng.below(left) if left else 0

@@ -146,3 +146,11 @@ def no_counter(s: State) -> list[Any]:
     while s.flow and top(s).kind == "counter":
         out += play(s, top(s).seat, cmd.ChooseOption(option="pass"))
     return out
+
+
+def no_trading(s: State) -> list[Any]:
+    """Every player passes at his turn to trade cards in the Civil War phase (VII.2, R111)."""
+    out: list[Any] = []
+    while s.flow and top(s).kind == "card_trade_turn":
+        out += play(s, top(s).seat, cmd.ChooseOption(option="pass"))
+    return out

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.games.republic_of_carthage.state import WarState, evolve
 
-from .helpers import C, G, Dice, Frame, cmd, ev, legal, of, play, run, table, top
+from .helpers import C, G, Dice, Frame, cmd, ev, legal, no_trading, of, play, run, table, top
 
 
 def send(s, war, commander, armies=(), squadrons=0, caravans=0, fleets=0):
@@ -163,6 +163,7 @@ def test_the_civil_war_cards_are_chosen_in_secret_and_revealed_together():
     s.hands[0] = ["salt_pans"]
     s.hands[1] = ["6A"]                       # Malchus: family 6 is seat 1's
     run(s, Frame(kind="civil_war"))
+    no_trading(s)                             # R111: the trading of cards comes first
     assert G.status(s).to_act == (0, 1)
     emitted = G.decide(s, 1, cmd.PlayCard(card="6A", senator="6"), Dice())
     assert emitted[0].seats == (1,) and emitted[0].redacted == ev.ChoiceMadeRedacted(seat=1, step="civil_cards")

@@ -28,13 +28,14 @@ def test_an_offer_holds_three_cards_at_least():
     assert cmd.ChooseOption(option="done") in legal(s, 0)
 
 
-def make_offer(s, want=2):
+def make_offer(s, want=2, talents=0):
     play(s, 0, cmd.ChooseOption(option="offer:1"))
     for c in ("gold", "salt", "clay"):
         play(s, 0, cmd.ChooseOption(option=c))
     play(s, 0, cmd.ChooseOption(option="done"))
     play(s, 0, cmd.ChooseOption(option="gold"))          # the commodity named
-    return G.decide(s, 0, cmd.ChooseNumber(number=want), Dice())
+    play(s, 0, cmd.ChooseNumber(number=want))            # cards asked in return
+    return G.decide(s, 0, cmd.ChooseNumber(number=talents), Dice())  # talents (R112)
 
 
 def test_the_offer_is_seen_by_the_two_seats_only_and_says_true():

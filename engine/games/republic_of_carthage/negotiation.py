@@ -1,0 +1,240 @@
+"""Negotiation beyond the Trade phase's commerce offers (``trade.py``): table talk, and the cards
+traded in the Civil War phase (VII.2).
+
+- **Table talk** (R110): ``Say`` is a message to the whole table or to one other seat. It binds
+  nobody (a promise made in words is kept or not, as at the table), changes no step and may be sent
+  by any seat at any time before the game ends, whoever is to act: ``say`` answers it without
+  touching the pending step, and ``legal`` never lists it. A message to one seat is a private event:
+  the two seats read it; the others and spectators learn only that the one spoke to the other.
+- **VII.2, trading cards** (R111): before the secret plays, trading goes round by round from the
+  SPHR as in the Trade phase (R72): in his turn a player with a card in hand may make one offer to
+  another player, or pass; another round follows while somebody offered, three rounds at most. An
+  offer is one or more cards of his hand (each pick private), named to the receiver, for a number
+  of cards of the receiver's choice (0: a gift). Only the two see its terms; the others learn who
+  offers to whom. Accepted, it binds at once: the receiver gives the cards asked, one at a time, and
+  receives the offer's cards (each move private to the two).
+- **Talents in an offer** (R112): an offer of either phase may also promise talents to the receiver
+  or ask talents of him (the last step of making it, as secret as the rest of its terms). Talents
+  change hands between factions only in the Revenue phase (II.10; III.2 says items other than
+  commerce cards promised in a trade change hands only later), so an accepted offer's talents are
+  owed (the public counter ``promised:<payer>:<payee>``) and paid at the start of the next Revenue
+  phase's step 10, into the payee's faction treasury, from the payer's faction treasury and then his
+  senators in Carthage in card order (as R65); what he cannot pay then is lost to the payee. An offer
+  promises at most what its payer holds now (treasury and senators in Carthage).
+"""
+
+from __future__ import annotations
+
+from engine.core import Emitted, private
+from engine.errors import GAME_OVER, ILLEGAL_TARGET, MALFORMED_COMMAND, RuleError
+
+from . import commands as cmd
+from . import components as C
+from . import events as ev
+from .events import Frame
+from .flow import Ctx, automatic, decision
+from .people import clockwise, in_carthage, senators_of, sphr_seat
+from .state import OVER, State
+
+MAX_TEXT = 500  # R110: a message holds 1 to 500 printable characters
+ROUNDS = 3      # R111 (as R72): three rounds of offers at most in the Civil War phase
+
+
+# -- table talk ---------------------------------------------------------------------------------
+def say(s: State, seat: int, c: cmd.Say) -> list[Emitted]:
+    """R110: a message, public or to one seat; checked, then logged. Nothing else changes."""
+    if s.phase == OVER:
+        raise RuleError(GAME_OVER, "the game is over: the table is silent")
+    if not 0 <= seat < s.players:
+        raise RuleError(ILLEGAL_TARGET, f"seat {seat} does not play this game")
+    if c.to == seat:
+        raise RuleError(ILLEGAL_TARGET, "a message to oneself: name another seat, or -1 for the whole table")
+    if not -1 <= c.to < s.players:
+        raise RuleError(ILLEGAL_TARGET, f"no seat {c.to} at this table of {s.players} (-1: the whole table)")
+    if not 1 <= len(c.text) <= MAX_TEXT:
+        raise RuleError(MALFORMED_COMMAND, f"a message holds 1 to {MAX_TEXT} characters, not {len(c.text)}")
+    if not c.text.isprintable() or not c.text.strip():
+        raise RuleError(MALFORMED_COMMAND, "a message is printable text on one line (no control characters, "
+                                           "not only spaces)")
+    said = ev.Said(seat=seat, to=c.to, text=c.text)
+    if c.to < 0:
+        return [Emitted(said)]
+    return [private(said, (seat, c.to), ev.SaidRedacted(seat=seat, to=c.to))]
+
+
+# -- VII.2: trading cards ------------------------------------------------------------------------
+def hand_offer(s: State, seat: int) -> list[str]:
+    """The cards of ``seat``'s hand in the card offer it is making."""
+    return list(s.offer.cards) if s.offer is not None and s.offer.hand and s.offer.seat == seat else []
+
+
+@automatic("card_trading")
+def _card_trading(ctx: Ctx, f: Frame) -> None:
+    """VII.2 (R111): a round of card trading: each player in turn, from the SPHR, may make one
+    offer to another player or pass; another round follows while someone offered, three at most."""
+    ctx.pop()
+    rnd, offers = f.nums
+    if rnd > 1 and not offers or rnd > ROUNDS:
+        return
+    ctx.push(Frame(kind="card_trading", nums=[rnd + 1, 0]))
+    ctx.then(*[Frame(kind="card_trade_turn", seat=x) for x in clockwise(ctx.s, sphr_seat(ctx.s))])
+
+
+@decision("card_trade_turn", "offer cards of your hand to another player, or pass (VII.2: trading cards)")
+class CardTradeTurn:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        if not s.hands[f.seat]:
+            return []
+        return [cmd.ChooseOption(option=f"offer:{x}") for x in range(s.players) if x != f.seat] + \
+            [cmd.ChooseOption(option="pass")]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.done(f)
+        if c.option == "pass":
+            return
+        rounds = next(x for x in reversed(ctx.s.flow) if x.kind == "card_trading")
+        rounds.nums[1] += 1
+        ctx.push(Frame(kind="card_offer_cards", seat=f.seat, count=int(c.option.partition(":")[2])))
+
+
+@decision("card_offer_cards", "a card of your hand to put in your offer; done once it holds one or more (VII.2)")
+class CardOfferCards:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        free = list(s.hands[f.seat])
+        for x in hand_offer(s, f.seat):
+            free.remove(x)
+        out = [cmd.ChooseOption(option=x) for x in sorted(set(free))]
+        if hand_offer(s, f.seat):
+            out.append(cmd.ChooseOption(option="done"))
+        return out
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        if c.option == "done":
+            ctx.done(f)
+            ctx.push(Frame(kind="card_offer_want", seat=f.seat, count=f.count))
+            return
+        ctx.emit_private(ev.OfferPicked(seat=f.seat, card=c.option, hand=True), (f.seat,),
+                         ev.OfferPickedRedacted(seat=f.seat))
+
+
+@decision("card_offer_want", "how many cards of the other player's choice you ask in return, 0 for a gift (VII.2)")
+class CardOfferWant:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        return [cmd.ChooseNumber(number=n) for n in range(0, len(s.hands[f.count]) + 1)]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.done(f)  # then the talents promised or asked (R112)
+        ctx.push(Frame(kind="offer_talents", seat=f.seat, count=f.count, nums=[c.number]))
+
+
+@decision("card_offer_answer", "accept or decline the cards offered to you (VII.2)")
+class CardOfferAnswer:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        return [cmd.ChooseOption(option="accept"), cmd.ChooseOption(option="decline")]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.done(f)
+        accepted = c.option == "accept"
+        ctx.emit(ev.OfferAnswered(seat=f.count, to=f.seat, accepted=accepted))
+        if accepted:
+            promise(ctx)  # R112
+            ctx.push(Frame(kind="card_offer_close"),
+                     Frame(kind="card_give", seat=f.seat, count=f.count, nums=[ctx.s.offer.want]))
+
+
+@decision("card_give", "a card of your hand to give for the offer you accepted (VII.2)")
+class CardGive:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        if f.nums[0] <= 0 or not s.hands[f.seat]:
+            return []
+        return [cmd.ChooseOption(option=x) for x in sorted(set(s.hands[f.seat]))]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        f.nums[0] -= 1
+        ctx.emit_private(ev.CardsGiven(seat=f.seat, to=f.count, cards=(c.option,)), (f.seat, f.count),
+                         ev.CardsGivenRedacted(seat=f.seat, to=f.count, count=1))
+
+
+@automatic("card_offer_close")
+def _card_offer_close(ctx: Ctx, f: Frame) -> None:
+    """R111: the accepted offer's cards go to the player who accepted it."""
+    ctx.pop()
+    o = ctx.s.offer
+    if o is not None and o.made and o.hand:
+        ctx.emit_private(ev.CardsGiven(seat=o.seat, to=o.to, cards=tuple(o.cards)), (o.seat, o.to),
+                         ev.CardsGivenRedacted(seat=o.seat, to=o.to, count=len(o.cards)))
+
+
+# -- R112: talents in an offer --------------------------------------------------------------------
+def money(s: State, seat: int) -> int:
+    """What a faction can pay another (II.10): its treasury and its senators' talents in Carthage."""
+    return s.faction_treasury[seat] + sum(x.talents for x in senators_of(s, seat) if in_carthage(s, x.id))
+
+
+@decision("offer_talents", "talents in your offer, paid in the next Revenue phase: a positive number you promise, "
+                           "a negative one you ask of the other player, 0 none (R112)")
+class OfferTalents:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        return [cmd.ChooseNumber(number=n) for n in range(-money(s, f.count), money(s, f.seat) + 1)]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.done(f)
+        o, want, parties = ctx.s.offer, f.nums[0], (f.seat, f.count)
+        if o.hand:
+            made = ev.CardOfferMade(seat=f.seat, to=f.count, cards=tuple(o.cards), want=want, talents=c.number)
+            answer = "card_offer_answer"
+        else:
+            value = sum(C.set_value(x, 1) for x in o.cards)
+            made = ev.OfferMade(seat=f.seat, to=f.count, count=len(o.cards), value=value, named=f.target, want=want,
+                                talents=c.number)
+            answer = "offer_answer"
+        ctx.emit_private(made, parties, ev.OfferMadeRedacted(seat=f.seat, to=f.count))
+        ctx.push(Frame(kind=answer, seat=f.count, count=f.seat))
+
+
+def promise(ctx: Ctx) -> None:
+    """R112: an accepted offer's talents are owed until the next Revenue phase."""
+    o = ctx.s.offer
+    if o is None or not o.talents:
+        return
+    payer, payee = (o.seat, o.to) if o.talents > 0 else (o.to, o.seat)
+    name = f"promised:{payer}:{payee}"
+    ctx.emit(ev.CountersSet(name=name, value=ctx.s.counters.get(name, 0) + abs(o.talents)))
+
+
+@automatic("promises")
+def _promises(ctx: Ctx, f: Frame) -> None:
+    """R112: at the start of II.10 every faction pays the talents it owes, payer by payer in seat order:
+    from its treasury, then its senators in Carthage in card order, into the payee's treasury; what it
+    cannot pay is lost."""
+    ctx.pop()
+    s = ctx.s
+    owed = sorted((tuple(map(int, n.split(":")[1:])), v) for n, v in s.counters.items()
+                  if n.startswith("promised:") and v > 0)
+    for (payer, payee), due in owed:
+        due = min(due, money(s, payer))
+        to = f"faction:{payee}"
+        take = min(due, s.faction_treasury[payer])
+        if take:
+            ctx.emit(ev.Transferred(source=f"faction:{payer}", target=to, amount=take, reason="promise"))
+            due -= take
+        for x in senators_of(s, payer):
+            if due <= 0:
+                break
+            if in_carthage(s, x.id) and x.talents:
+                take = min(due, x.talents)
+                ctx.emit(ev.Transferred(source=f"senator:{x.id}", target=to, amount=take, reason="promise"))
+                due -= take
+        ctx.emit(ev.CountersSet(name=f"promised:{payer}:{payee}", value=0))

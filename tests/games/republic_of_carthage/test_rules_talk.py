@@ -1,0 +1,444 @@
+"""Negotiation beyond the Trade phase's commerce offers: table talk (R110) and the cards traded in
+the Civil War phase (VII.2: cards played, traded or discarded; R111). Talk binds nobody and never changes
+whose turn it is; a card offer binds once accepted and only its two parties see its terms."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from engine.core import GameConfig, encode_state
+from engine.errors import GAME_OVER, ILLEGAL_TARGET, MALFORMED_COMMAND
+from engine.games.republic_of_carthage.notation import describe_command
+from engine.games.republic_of_carthage.views import sample_hidden, view
+from engine.rng import Rng
+from engine.session import Session
+
+from .helpers import G, Dice, Frame, cmd, ev, legal, no_trading, of, play, rejected, run, table, top
+
+
+# -- table talk (R110) ---------------------------------------------------------------------------
+def civil_war_table():
+    """The Civil War's trading, seat 0 to answer first: seats 1 and 2 are not to act."""
+    s = table()
+    s.hands[0] = ["assassin_I", "pentarchies"]
+    s.hands[1] = ["blackmail_I", "court_of_104"]
+    s.hands[2] = ["6A"]
+    run(s, Frame(kind="civil_war"))
+    return s
+
+
+def test_a_seat_not_to_act_may_talk_to_the_table_and_nothing_else_changes():
+    """R110 (III.2: the players negotiate): table talk is open to any seat at any time; a public
+    message reaches everybody and leaves the pending step and whose turn it is as they were."""
+    s = civil_war_table()
+    assert G.status(s).to_act == (0,)
+    before = encode_state(s)
+    emitted = G.decide(s, 2, cmd.Say(to=-1, text="I will give my statesman to whoever backs me"), Dice())
+    assert [e.event for e in emitted] == [ev.Said(seat=2, to=-1, text="I will give my statesman to whoever "
+                                                                         "backs me")]
+    assert emitted[0].seats is None                      # public
+    for e in emitted:
+        G.evolve(s, e.event)
+    assert encode_state(s) == before and G.status(s).to_act == (0,)
+
+
+def test_a_message_to_one_seat_is_read_by_the_two_only():
+    """R110: a private message is a private event: the two seats read it, the others and spectators
+    learn only that the one spoke to the other."""
+    s = civil_war_table()
+    emitted = G.decide(s, 1, cmd.Say(to=0, text="accept my cards and you have my vote"), Dice())
+    assert len(emitted) == 1
+    e = emitted[0]
+    assert e.seats == (0, 1) and e.event.text == "accept my cards and you have my vote"
+    assert e.redacted == ev.SaidRedacted(seat=1, to=0)
+    assert e.for_seat(2) == ev.SaidRedacted(seat=1, to=0) and e.for_seat(None) == ev.SaidRedacted(seat=1, to=0)
+
+
+def test_talk_during_a_secret_simultaneous_step_disturbs_nothing():
+    """R110, VII.2: a seat already done with its secret plays may still talk; the step still waits
+    for the same seats."""
+    s = table()
+    s.hands[0] = ["salt_pans"]
+    s.hands[1] = ["6A"]                       # Malchus: family 6 is seat 1's
+    run(s, Frame(kind="civil_war"))
+    no_trading(s)
+    play(s, 0, cmd.PlayCard(card="salt_pans", senator="2"))
+    play(s, 0, cmd.ChooseOption(option="done"))
+    assert top(s).kind == "civil_cards" and G.status(s).to_act == (1,)
+    before = encode_state(s)
+    for e in G.decide(s, 0, cmd.Say(to=1, text="play your statesman, Malchus is good"), Dice()):
+        G.evolve(s, e.event)
+    assert encode_state(s) == before
+
+
+@pytest.mark.parametrize("to, text, code", [
+    (0, "hello", ILLEGAL_TARGET),            # to oneself
+    (3, "hello", ILLEGAL_TARGET),            # no seat 3 at a table of three
+    (-2, "hello", ILLEGAL_TARGET),
+    (1, "", MALFORMED_COMMAND),              # empty
+    (1, "   ", MALFORMED_COMMAND),           # only spaces
+    (1, "x" * 501, MALFORMED_COMMAND),       # too long
+    (-1, "two\nlines", MALFORMED_COMMAND),   # a control character
+    (-1, "bell\x07", MALFORMED_COMMAND),
+])
+def test_bad_talk_is_refused_and_changes_nothing(to, text, code):
+    """R110: a message goes to another seat or the whole table and holds 1-500 printable characters
+    on one line; anything else is refused with a precise code and changes nothing."""
+    s = civil_war_table()
+    before = encode_state(s)
+    assert rejected(s, 0, cmd.Say(to=to, text=text)).code == code
+    assert encode_state(s) == before
+
+
+def test_the_longest_message_is_accepted():
+    s = civil_war_table()
+    assert G.decide(s, 1, cmd.Say(to=-1, text="é" * 500), Dice())[0].event.text == "é" * 500
+
+
+def test_the_table_is_silent_once_the_game_is_over():
+    """R110: talk is open until the game ends."""
+    s = civil_war_table()
+    G.evolve(s, ev.GameEnded(winners=(0,), reason="test", scores=(0, 0, 0)))
+    assert rejected(s, 1, cmd.Say(to=-1, text="well played")).code == GAME_OVER
+
+
+def test_talk_is_never_a_legal_command():
+    """R110: free text cannot be listed: no step offers Say (so no random bot ever talks)."""
+    s = civil_war_table()
+    for seat in range(3):
+        assert not any(isinstance(c, cmd.Say) for c in legal(s, seat))
+
+
+def test_a_session_takes_talk_from_a_seat_not_to_act():
+    """R110 through the engine's Session (the path the server takes): the seat need not be to act."""
+    session, _ = Session.start(G, GameConfig(3), b"talk")
+    waiting = session.status().to_act
+    idle = next(x for x in range(3) if x not in waiting)
+    session.submit(idle, cmd.Say(to=-1, text="greetings, senators"))
+    assert session.status().to_act == waiting
+
+
+def test_talk_reads_in_the_move_list():
+    s = table()
+    assert describe_command(s, 1, cmd.Say(to=2, text="deal?")) == "Blue to Green: \u201cdeal?\u201d"
+    assert describe_command(s, 0, cmd.Say(to=-1, text="hi")) == "Red to the table: \u201chi\u201d"
+
+
+# -- VII.2: trading cards (R111) -----------------------------------------------------------------
+def test_trading_cards_comes_before_the_secret_plays():
+    """VII.2 (cards are played, traded or discarded; a statesman is only played or traded in this
+    phase): each player in turn from the SPHR may offer cards of his hand to another or pass; a
+    player without cards has no turn; the secret plays follow."""
+    s = table()
+    s.hands[0] = ["salt_pans"]
+    s.hands[2] = ["6A"]
+    run(s, Frame(kind="civil_war"))
+    assert top(s).kind == "card_trade_turn" and top(s).seat == 0
+    assert legal(s, 0) == [cmd.ChooseOption(option=x) for x in ("offer:1", "offer:2", "pass")]
+    play(s, 0, cmd.ChooseOption(option="pass"))
+    assert top(s).seat == 2                                # seat 1 holds no card: no turn
+    play(s, 2, cmd.ChooseOption(option="pass"))
+    assert top(s).kind == "civil_cards"
+
+
+def make_card_offer(s, cards=("assassin_I",), want=1, talents=0):
+    play(s, 0, cmd.ChooseOption(option="offer:1"))
+    for c in cards:
+        play(s, 0, cmd.ChooseOption(option=c))
+    play(s, 0, cmd.ChooseOption(option="done"))
+    play(s, 0, cmd.ChooseNumber(number=want))
+    return G.decide(s, 0, cmd.ChooseNumber(number=talents), Dice())  # talents (R112)
+
+
+def test_a_card_offer_is_seen_by_its_two_parties_only():
+    """VII.2, R111: the offer's cards are picked in secret (the others learn a card was picked),
+    named to the receiver with the number of cards asked; the others learn who offers to whom."""
+    s = civil_war_table()
+    play(s, 0, cmd.ChooseOption(option="offer:1"))
+    picked = G.decide(s, 0, cmd.ChooseOption(option="assassin_I"), Dice())
+    assert picked[0].seats == (0,) and picked[0].redacted == ev.OfferPickedRedacted(seat=0)
+    for e in picked:
+        G.evolve(s, e.event)
+    assert cmd.ChooseOption(option="assassin_I") not in legal(s, 0)      # not twice
+    play(s, 0, cmd.ChooseOption(option="done"))
+    assert legal(s, 0) == [cmd.ChooseNumber(number=n) for n in range(3)]  # 0 (a gift) to his 2 cards
+    play(s, 0, cmd.ChooseNumber(number=1))
+    emitted = G.decide(s, 0, cmd.ChooseNumber(number=0), Dice())         # no talents (R112)
+    made = [e for e in emitted if isinstance(e.event, ev.CardOfferMade)][0]
+    assert made.event == ev.CardOfferMade(seat=0, to=1, cards=("assassin_I",), want=1)
+    assert made.seats == (0, 1) and made.redacted == ev.OfferMadeRedacted(seat=0, to=1)
+    for e in emitted:
+        G.evolve(s, e.event)
+    v1, v2, spectator = view(s, 1), view(s, 2), view(s, None)
+    assert v1.offer.hand and v1.offer.cards == ("assassin_I",) and v1.offer.want == 1 and v1.offer.count == 1
+    for v in (v2, spectator):
+        assert (v.offer.seat, v.offer.to, v.offer.cards, v.offer.want, v.offer.count) == (0, 1, (), 0, 0)
+    assert "assassin_I" not in repr(v2) and "assassin_I" not in repr(spectator)
+    assert top(s).kind == "card_offer_answer" and G.status(s).to_act == (1,)
+
+
+def test_an_accepted_card_offer_binds_and_the_number_asked_stays_between_the_two():
+    """VII.2, R111: accepted, the receiver gives the cards asked, of his choice, one at a time, and
+    receives the offer's cards; each move is private to the two (the others see how many cards
+    moved); the pending step holding how many are still due is blank for the others."""
+    s = civil_war_table()
+    for e in make_card_offer(s, cards=("assassin_I", "pentarchies"), want=1):
+        G.evolve(s, e.event)
+    emitted = G.decide(s, 1, cmd.ChooseOption(option="accept"), Dice())
+    assert ev.OfferAnswered(seat=0, to=1, accepted=True) in [e.event for e in emitted]
+    flow = [e for e in emitted if isinstance(e.event, ev.Flow)][-1]
+    assert [f.nums for f in flow.event.frames if f.kind == "card_give"] == [[1]] and flow.seats == (0, 1)
+    assert [f.nums for f in flow.redacted.frames if f.kind == "card_give"] == [[]]
+    for e in emitted:
+        G.evolve(s, e.event)
+    assert legal(s, 1) == [cmd.ChooseOption(option=x) for x in ("blackmail_I", "court_of_104")]
+    emitted = G.decide(s, 1, cmd.ChooseOption(option="court_of_104"), Dice())
+    given = [e for e in emitted if isinstance(e.event, ev.CardsGiven)]
+    assert [e.event for e in given] == [ev.CardsGiven(seat=1, to=0, cards=("court_of_104",)),
+                                       ev.CardsGiven(seat=0, to=1, cards=("assassin_I", "pentarchies"))]
+    assert [(e.seats, e.redacted) for e in given] == [
+        ((0, 1), ev.CardsGivenRedacted(seat=1, to=0, count=1)),
+        ((0, 1), ev.CardsGivenRedacted(seat=0, to=1, count=2))]
+    for e in emitted:
+        G.evolve(s, e.event)
+    assert sorted(s.hands[0]) == ["court_of_104"]
+    assert sorted(s.hands[1]) == ["assassin_I", "blackmail_I", "pentarchies"]
+    assert s.offer is None and top(s).kind == "card_trade_turn" and top(s).seat == 1
+
+
+def test_a_declined_card_offer_changes_nothing():
+    s = civil_war_table()
+    for e in make_card_offer(s):
+        G.evolve(s, e.event)
+    events = play(s, 1, cmd.ChooseOption(option="decline"))
+    assert of(events, ev.OfferAnswered) == [ev.OfferAnswered(seat=0, to=1, accepted=False)]
+    assert not of(events, ev.CardsGiven)
+    assert sorted(s.hands[0]) == ["assassin_I", "pentarchies"] and sorted(s.hands[1]) == ["blackmail_I", "court_of_104"]
+    assert s.offer is None and top(s).kind == "card_trade_turn" and top(s).seat == 1
+
+
+def test_a_statesman_may_be_given_for_nothing():
+    """VII.2 (Homme d'État: played or traded in the Civil War phase only), R111: an offer may ask
+    nothing in return (a gift); the receiver may then play the statesman in the secret plays."""
+    s = civil_war_table()
+    play(s, 0, cmd.ChooseOption(option="pass"))
+    play(s, 1, cmd.ChooseOption(option="pass"))
+    play(s, 2, cmd.ChooseOption(option="offer:1"))
+    play(s, 2, cmd.ChooseOption(option="6A"))
+    play(s, 2, cmd.ChooseOption(option="done"))
+    play(s, 2, cmd.ChooseNumber(number=0))
+    play(s, 2, cmd.ChooseNumber(number=0))
+    play(s, 1, cmd.ChooseOption(option="accept"))
+    assert "6A" in s.hands[1] and s.hands[2] == []
+    assert top(s).kind == "card_trading" or top(s).kind == "card_trade_turn"
+
+
+def test_trading_cards_lasts_three_rounds_at_most():
+    """R111 (as R72): another round follows while somebody offered, three rounds at most; a round
+    with no offer ends the trading."""
+    s = civil_war_table()
+    rounds = 0
+    while s.flow and top(s).kind == "card_trade_turn":
+        seat = top(s).seat
+        if seat == 0:
+            rounds += 1
+            for e in make_card_offer(s, cards=(s.hands[0][0],), want=0):
+                G.evolve(s, e.event)
+            play(s, 1, cmd.ChooseOption(option="decline"))
+        else:
+            play(s, seat, cmd.ChooseOption(option="pass"))
+    assert rounds == 3 and not any(f.kind.startswith("card_") for f in s.flow)
+    s = civil_war_table()
+    no_trading(s)
+    assert not any(f.kind.startswith("card_") for f in s.flow)
+
+
+def test_the_hand_limit_still_applies_after_trading():
+    """VII.2: more than five cards after a trade: the player discards down to five."""
+    s = table()
+    s.hands[0] = ["assassin_I", "blackmail_I", "court_of_104"]
+    s.hands[1] = ["pentarchies", "ban_on_greek", "secret_escort_I"]
+    run(s, Frame(kind="civil_war"))
+    play(s, 0, cmd.ChooseOption(option="offer:1"))
+    for c in ("assassin_I", "blackmail_I", "court_of_104"):
+        play(s, 0, cmd.ChooseOption(option=c))
+    play(s, 0, cmd.ChooseOption(option="done"))
+    play(s, 0, cmd.ChooseNumber(number=0))
+    play(s, 0, cmd.ChooseNumber(number=0))
+    play(s, 1, cmd.ChooseOption(option="accept"))
+    assert len(s.hands[1]) == 6
+    no_trading(s)
+    while top(s).kind != "hand_limit":
+        seat = G.status(s).to_act[0]
+        play(s, seat, cmd.ChooseOption(option="done"))
+    assert top(s).seat == 1
+    play(s, 1, cmd.ChooseOption(option="pentarchies"))
+    assert len(s.hands[1]) == 5
+
+
+def test_the_others_samples_do_not_keep_an_offers_terms():
+    """R111, hidden information: a seat outside an offer cannot tell its cards nor the number asked,
+    so its sampled states deal them anew; the receiver knows the cards, so they stay in the offering
+    hand; every sample is consistent (the offer's cards are in the offering hand)."""
+    s = table()
+    s.hands[0] = ["assassin_I", "pentarchies", "ban_on_greek"]
+    s.hands[1] = ["blackmail_I", "court_of_104"]
+    s.hands[2] = ["secret_escort_I"]
+    s.deck = ["public_outcry_I", "merchants_agent_I", "crowd_in_the_agora_I", "rumour_of_treason_I"]
+    run(s, Frame(kind="civil_war"))
+    for e in make_card_offer(s, cards=("assassin_I",), want=2):
+        G.evolve(s, e.event)
+    seen_cards, seen_want = Counter(), Counter()
+    for i in range(40):
+        t = sample_hidden(G, s, 2, Rng(b"x", i))
+        assert len(t.offer.cards) == 1 and Counter(t.offer.cards) <= Counter(t.hands[0])
+        assert 0 <= t.offer.want <= len(t.hands[1])
+        seen_cards[t.offer.cards[0]] += 1
+        seen_want[t.offer.want] += 1
+        r = sample_hidden(G, s, 1, Rng(b"x", i))
+        assert r.offer.cards == ["assassin_I"] and "assassin_I" in r.hands[0] and r.offer.want == 2
+    assert len(seen_cards) > 1 and len(seen_want) > 1
+
+
+# -- R112: talents in an offer --------------------------------------------------------------------
+def commerce_market():
+    s = table()
+    s.commerce = [["gold", "gold", "salt", "clay"], ["iron", "wine", "oil"], ["dye"]]
+    s.faction_treasury = [4, 3, 9]
+    s.senators["2"].talents = 2      # seat 0: 4 + 2 = 6
+    s.senators["5"].talents = 1      # seat 1: 3 + 1 = 4
+    run(s, Frame(kind="trading", nums=[1, 0]))
+    return s
+
+
+def commerce_offer(s, talents):
+    play(s, 0, cmd.ChooseOption(option="offer:1"))
+    for c in ("gold", "salt", "clay"):
+        play(s, 0, cmd.ChooseOption(option=c))
+    play(s, 0, cmd.ChooseOption(option="done"))
+    play(s, 0, cmd.ChooseOption(option="gold"))
+    play(s, 0, cmd.ChooseNumber(number=1))
+    return G.decide(s, 0, cmd.ChooseNumber(number=talents), Dice())
+
+
+def test_an_offer_may_promise_or_ask_talents_within_what_each_holds():
+    """III.2 (items other than commerce cards may be part of a trade, changing hands later), R112: the
+    last step of an offer names talents promised (positive, up to what the offerer holds in his
+    treasury and senators in Carthage) or asked (negative, up to what the receiver holds); its
+    pending step keeps the commodity named and the cards asked from the others."""
+    s = commerce_market()
+    play(s, 0, cmd.ChooseOption(option="offer:1"))
+    for c in ("gold", "salt", "clay"):
+        play(s, 0, cmd.ChooseOption(option=c))
+    play(s, 0, cmd.ChooseOption(option="done"))
+    play(s, 0, cmd.ChooseOption(option="gold"))
+    emitted = G.decide(s, 0, cmd.ChooseNumber(number=1), Dice())
+    flow = [e for e in emitted if isinstance(e.event, ev.Flow)][-1]
+    assert flow.event.frames[-1].kind == "offer_talents" and flow.seats == (0, 1)
+    assert (flow.redacted.frames[-1].target, flow.redacted.frames[-1].nums) == ("", [])
+    for e in emitted:
+        G.evolve(s, e.event)
+    assert legal(s, 0) == [cmd.ChooseNumber(number=n) for n in range(-4, 7)]
+    assert (view(s, 2).flow[-1].target, view(s, 2).flow[-1].nums) == ("", [])
+    assert (view(s, 1).flow[-1].target, view(s, 1).flow[-1].nums) == ("gold", [1])
+
+
+def test_talents_in_an_offer_are_seen_by_the_two_only_until_accepted():
+    """R112: the talents are among the offer's terms: private to the two seats."""
+    s = commerce_market()
+    emitted = commerce_offer(s, 5)
+    made = [e for e in emitted if isinstance(e.event, ev.OfferMade)][0]
+    assert made.event.talents == 5 and made.seats == (0, 1) and made.redacted == ev.OfferMadeRedacted(seat=0, to=1)
+    for e in emitted:
+        G.evolve(s, e.event)
+    assert view(s, 1).offer.talents == 5 and view(s, 2).offer.talents == 0 and view(s, None).offer.talents == 0
+
+
+@pytest.mark.parametrize("talents, counter", [(5, "promised:0:1"), (-3, "promised:1:0")])
+def test_an_accepted_offers_talents_are_owed(talents, counter):
+    """R112: accepted, the talents promised (or asked) are owed by the payer to the payee, a public
+    counter, until the next Revenue phase; nothing moves now."""
+    s = commerce_market()
+    for e in commerce_offer(s, talents):
+        G.evolve(s, e.event)
+    events = play(s, 1, cmd.ChooseOption(option="accept"))
+    assert ev.CountersSet(name=counter, value=abs(talents)) in events
+    assert s.counters[counter] == abs(talents) and s.faction_treasury == [4, 3, 9]
+    assert not of(events, ev.Transferred)
+
+
+def test_a_declined_offer_owes_nothing():
+    s = commerce_market()
+    for e in commerce_offer(s, 5):
+        G.evolve(s, e.event)
+    play(s, 1, cmd.ChooseOption(option="decline"))
+    assert not any(n.startswith("promised:") for n in s.counters)
+
+
+def test_a_card_offer_may_carry_talents_too():
+    """R111, R112: a Civil War offer may promise talents; accepted, they are owed like a trade's."""
+    s = civil_war_table()
+    s.faction_treasury = [10, 0, 0]
+    for e in make_card_offer(s, cards=("assassin_I",), want=0, talents=7):
+        G.evolve(s, e.event)
+    assert s.offer.talents == 7 and view(s, 1).offer.talents == 7 and view(s, 2).offer.talents == 0
+    play(s, 1, cmd.ChooseOption(option="accept"))
+    assert s.counters["promised:0:1"] == 7 and "assassin_I" in s.hands[1]
+
+
+def test_talents_owed_are_paid_at_the_start_of_redistribution():
+    """II.10 (talents go from one faction to another's treasury only in the Revenue phase), R112: the
+    payer pays from his treasury, then his senators in Carthage in card order; what he cannot pay is
+    lost; the counter goes."""
+    s = table()
+    s.faction_treasury = [3, 0, 0]
+    s.senators["1"].talents, s.senators["2"].talents, s.senators["3"].talents = 2, 4, 9
+    s.senators["3"].where = "province"              # a governor's talents cannot be moved (II.10)
+    s.counters["promised:0:1"] = 20
+    s.counters["promised:2:0"] = 1
+    events = run(s, Frame(kind="promises"))
+    assert of(events, ev.Transferred) == [
+        ev.Transferred(source="faction:0", target="faction:1", amount=3, reason="promise"),
+        ev.Transferred(source="senator:1", target="faction:1", amount=2, reason="promise"),
+        ev.Transferred(source="senator:2", target="faction:1", amount=4, reason="promise"),
+    ]
+    assert s.faction_treasury == [0, 9, 0] and s.senators["3"].talents == 9
+    assert not s.counters.get("promised:0:1") and not s.counters.get("promised:2:0")  # seat 2 had nothing
+
+
+def test_the_others_samples_do_not_keep_the_talents_of_an_offer():
+    """R112, hidden information: a seat outside the offer cannot tell its talents."""
+    s = commerce_market()
+    for e in commerce_offer(s, 5):
+        G.evolve(s, e.event)
+    seen = Counter(sample_hidden(G, s, 2, Rng(b"t", i)).offer.talents for i in range(30))
+    assert len(seen) > 1 and all(-4 <= t <= 6 for t in seen)
+    assert {sample_hidden(G, s, 1, Rng(b"t", i)).offer.talents for i in range(5)} == {5}
+
+
+def test_the_revenue_phase_pays_what_is_owed_before_the_redistribution():
+    """II.10, R112: the payment comes in the Revenue phase, before the secret redistribution, so the
+    payee may move what he received."""
+    s = table()
+    s.faction_treasury = [5, 0, 0]
+    s.counters["promised:0:1"] = 3
+    events = run(s, Frame(kind="revenue_state"))
+    assert ev.Transferred(source="faction:0", target="faction:1", amount=3, reason="promise") in events
+    assert s.faction_treasury[:2] == [2, 3] and top(s).kind == "redistribute" and 1 in top(s).nums
+
+
+def test_an_offer_between_two_penniless_factions_still_has_a_step_to_take():
+    """R112: with no talents on either side the talents step offers 0 alone: a step never waits
+    without a command for the seat to act."""
+    s = table()
+    s.commerce = [["gold", "salt", "clay"], ["iron"], []]
+    run(s, Frame(kind="trading", nums=[1, 0]))
+    play(s, 0, cmd.ChooseOption(option="offer:1"))
+    for c in ("gold", "salt", "clay"):
+        play(s, 0, cmd.ChooseOption(option=c))
+    play(s, 0, cmd.ChooseOption(option="done"))
+    play(s, 0, cmd.ChooseOption(option="gold"))
+    play(s, 0, cmd.ChooseNumber(number=0))
+    assert top(s).kind == "offer_talents" and legal(s, 0) == [cmd.ChooseNumber(number=0)]
