@@ -53,6 +53,33 @@ def test_no_breaking_change_against_the_last_release():
     assert out.returncode == 0, out.stdout + out.stderr
 
 
+def _side_effect_free(descriptors) -> set[str]:
+    from google.protobuf import descriptor_pb2
+
+    return {f"{svc.name}.{m.name}" for f in descriptors.file for svc in f.service for m in svc.method
+            if m.options.idempotency_level == descriptor_pb2.MethodOptions.NO_SIDE_EFFECTS}
+
+
+def test_no_method_released_free_of_side_effects_loses_it():
+    """buf.yaml lets a method's idempotency level change (marking a read NO_SIDE_EFFECTS only adds
+    Connect's GET form); the other direction would break GET clients: checked here."""
+    from google.protobuf import descriptor_pb2
+
+    from carthago.v1 import carthago_pb2 as pb
+
+    released = descriptor_pb2.FileDescriptorSet.FromString((ROOT / "proto" / "released.binpb").read_bytes())
+    now = descriptor_pb2.FileDescriptorSet()
+    pb.DESCRIPTOR.CopyToProto(now.file.add())
+    assert _side_effect_free(released) <= _side_effect_free(now)
+    assert {"GameService.GetView", "GameService.GetGameData"} <= _side_effect_free(now)
+    # and the check can fail: a set that lost a released mark is caught
+    lost = descriptor_pb2.FileDescriptorSet()
+    lost.CopyFrom(now)
+    for m in lost.file[0].service[0].method:
+        m.options.ClearField("idempotency_level")
+    assert not _side_effect_free(now) <= _side_effect_free(lost)
+
+
 def test_a_renumbered_field_is_caught_by_the_breaking_check(tmp_path):
     copy = tmp_path / "proto"
     shutil.copytree(ROOT / "proto", copy)
