@@ -148,6 +148,14 @@ def test_swapped_seats_in_the_standings_file_fail(copy, capsys):
     assert code == 1 and "game 4" in out and "seat claims" in out
 
 
+def test_a_clock_claimed_in_the_standings_file_but_not_in_the_logs_fails(copy, capsys):
+    doc = load(copy)
+    doc["clock_ms"] = {"initial_ms": 600000, "increment_ms": 5000}
+    (copy / "standings.json").write_text(json.dumps(doc))
+    code, out = audit_message(copy, capsys)
+    assert code == 1 and "game 1" in out and "clocks None" in out
+
+
 def test_a_clock_run_out_loses_on_time_and_audits(tmp_path, capsys):
     """With --clock, a bot that thinks longer than its time loses by RESULT_REASON_TIMEOUT."""
     out = tmp_path / "clocked"

@@ -344,6 +344,11 @@ def run(addr: str, game_type: str, entrants: list[Entrant], fmt: str, games_per_
         raise TournamentError("--games-per-pairing is at least 1")
     clock = parse_clock(clock_text)
     options = dict(options or {})
+    try:
+        import search.strength  # noqa: F401 - the Elo intervals (Wilson): fail now, not after the games
+    except ImportError:
+        raise TournamentError("tournaments compute their standings with the repository's search package: "
+                              "install the repository (make setup, or pip install -e .), not only the client") from None
     if out.exists() and any(out.iterdir()):
         raise TournamentError(f"{out} is not empty: a tournament writes into a new directory (its files are "
                               "what gets published)")
@@ -485,9 +490,16 @@ def audit(directory: Path, say: Callable[[str], None] = print) -> dict[str, Any]
             verdict = verify(data, head=g["head_hash"])
             if not verdict.ok:
                 raise AuditProblem(f"{label}: {g['file']} does not verify: {verdict.describe()}")
-            first = next(split_export(data))[1]
-            if pb.LogRecord.FromString(first.body).game_id != g["game_id"]:
+            first = pb.LogRecord.FromString(next(split_export(data))[1].body)
+            if first.game_id != g["game_id"]:
                 raise AuditProblem(f"{label}: {g['file']} is the log of another game")
+            created = first.event.platform.game_created
+            clock = ({"initial_ms": created.time_control.initial_ms, "increment_ms": created.time_control.increment_ms}
+                     if created.HasField("time_control") else None)
+            if created.players != TWO_SEATS or dict(created.options) != doc["options"] or clock != doc["clock_ms"]:
+                raise AuditProblem(f"{label}: the log's game was created with {created.players} players, options "
+                                   f"{dict(created.options)} and clocks {clock}, not the tournament's "
+                                   f"{doc['options']} and {doc['clock_ms']}")
             if verdict.game_type != doc["game"]:
                 raise AuditProblem(f"{label}: a {verdict.game_type} game in a {doc['game']} tournament")
             seats = [verdict.players.get(s, "") for s in range(TWO_SEATS)]
@@ -515,7 +527,7 @@ def audit(directory: Path, say: Callable[[str], None] = print) -> dict[str, Any]
                 raise AuditProblem(f"the standings' row for {who} differs from the one recomputed from the logs "
                                    f"({', '.join(fields)}: recorded {[(got or {}).get(k) for k in fields]}, "
                                    f"recomputed {[(want or {}).get(k) for k in fields]})")
-    except (KeyError, TypeError, ValueError) as err:
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
         if isinstance(err, AuditProblem):
             raise
         raise AuditProblem(f"standings.json lacks or misshapes a field ({err.__class__.__name__}: {err})") from None
