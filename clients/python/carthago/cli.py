@@ -599,7 +599,7 @@ def cmd_tournament(args) -> int:
     print()
     print(T.table(doc["standings"]))
     digest = hashlib.sha256((out / "standings.json").read_bytes()).hexdigest()
-    print(f"wrote {out}/standings.json (sha256 {digest}), {out}/README.txt and {len(doc['games'])} logs in "
+    print(f"wrote {out}/standings.json (sha256 {digest}), {out}/README.txt and {len(doc['games'])} log{'s' if len(doc['games']) != 1 else ''} in "
           f"{out}/games; audit with: carthago verify-tournament {out}")
     return 0
 
