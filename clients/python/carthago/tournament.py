@@ -420,8 +420,13 @@ def _result_text(got: tuple[float, float] | None) -> str:
 
 
 def readme(doc: dict[str, Any]) -> str:
+    import textwrap
+
+    clock = doc["clock_ms"]
+    clock = f", clocks {clock['initial_ms'] / 1000:g}+{clock['increment_ms'] / 1000:g} s" if clock else ""
+    elo = textwrap.fill("Elo: " + doc["elo_method"], 100)
     return f"""A Carthago tournament: {doc['game']}, {doc['tournament_format']}, {len(doc['entrants'])} entrants,
-{len(doc['games'])} games ({doc['games_per_pairing']} per pairing{', clock ' + str(doc['clock_ms']) if doc['clock_ms'] else ''}).
+{len(doc['games'])} games ({doc['games_per_pairing']} per pairing{clock}).
 
 standings.json   entrants, pairings, every game (its log file, the file's sha256, the log's head hash,
                  who sat where, the result and how it ended) and the standings, with Elo
@@ -441,7 +446,7 @@ One game on its own:  carthago verify games/N-ID.log --head HEAD_HASH
 Publish the sha256 of standings.json with the results: it pins every log through their hashes.
 
 Points: a win 1, a draw 1/2, a loss 0, a bye {doc['bye_points']:g}; an aborted game counts for nobody.
-Elo: {doc['elo_method']}
+{elo}
 Seats: each pairing's games alternate seats; with an odd number of games per pairing the last
 game's seat 0 goes to the winner of a coin seeded by the tournament's seed (odd_game_seat0).
 """
