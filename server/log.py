@@ -252,6 +252,8 @@ class Verdict(msgspec.Struct):
     problem: str = ""
     result: str = ""
     players: dict[int, str] = {}  # seat -> the name its claimant gave (SeatClaimed records)
+    winners: list[int] = []       # the replayed result's winning seats (empty: a draw or an abort)
+    ended_by: str = ""            # how the replayed game ended: engine.platform.BY_* (rules, timeout…)
 
     def describe(self) -> str:
         if self.ok:
@@ -466,7 +468,8 @@ def _verify_content(bodies: list[pb.LogRecord], head: bytes) -> Verdict:
                                                                      pf.BY_TIMEOUT: " on time"}.get(ended, "")
     if seated:
         meta["result"] += "; players: " + ", ".join(f"seat {s} {seated[s][:40]!r}" for s in sorted(seated))
-    return Verdict(ok=True, players=seated, **meta)
+    return Verdict(ok=True, players=seated, winners=sorted(result.winners) if result else [],
+                   ended_by=ended, **meta)
 
 
 def _check_platform_command(session: Session, body: pb.LogRecord, seq: int,

@@ -562,6 +562,62 @@ def cmd_conformance(args) -> int:
     return run(args)
 
 
+# ---- tournaments (clients/python/carthago/tournament.py) ---------------------------
+
+def cmd_tournament(args) -> int:
+    """Play a round-robin or Swiss tournament between bots, export every log, write the standings."""
+    from . import tournament as T
+    from .client import CarthagoError
+
+    try:
+        entrants = T.parse_entrants(args.bot or [])
+        T.parse_clock(args.clock)
+    except T.TournamentError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    local = None
+    if args.server is None:
+        _engine_modules()
+        from server.app import ServerThread
+
+        local = ServerThread(args.store)
+    out = Path(args.out)
+    try:
+        doc = T.run(local.addr if local else args.server, args.game, entrants, args.format, args.games_per_pairing,
+                    out, rounds=args.rounds, players=args.players, options=_options(args.option),
+                    clock_text=args.clock, seed=args.seed, say=lambda line: print(line, flush=True))
+    except T.TournamentError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    except CarthagoError as err:
+        return _fail(err)
+    finally:
+        if local:
+            local.close()
+    import hashlib
+
+    print()
+    print(T.table(doc["standings"]))
+    digest = hashlib.sha256((out / "standings.json").read_bytes()).hexdigest()
+    print(f"wrote {out}/standings.json (sha256 {digest}), {out}/README.txt and {len(doc['games'])} log{'s' if len(doc['games']) != 1 else ''} in "
+          f"{out}/games; audit with: carthago verify-tournament {out}")
+    return 0
+
+
+def cmd_verify_tournament(args) -> int:
+    """Re-verify a tournament directory from its logs alone; non-zero naming the first problem."""
+    _engine_modules()
+    from . import tournament as T
+
+    try:
+        doc = T.audit(Path(args.dir))
+    except T.AuditProblem as err:
+        print(f"INVALID: {err}")
+        return 1
+    print(T.table(doc["standings"]))
+    return 0
+
+
 # ---- parser -----------------------------------------------------------------
 
 def parser() -> argparse.ArgumentParser:
@@ -688,6 +744,33 @@ def parser() -> argparse.ArgumentParser:
                    help="the head hash the organiser published (hex): the log must end there; how a "
                         "tournament publishes a result (docs/PROTOCOL.md)")
     s.set_defaults(func=cmd_verify)
+
+    s = sub.add_parser("tournament", help="play a round-robin or Swiss tournament between bots (two-seat games); "
+                                          "writes every game's log and the standings, for anyone to audit")
+    s.add_argument("--game", required=True, help="a two-seat game: roma, hannibal, rome-et-carthage (2 players)")
+    s.add_argument("--players", type=int, default=0, help="seats per game (2, the only count supported)")
+    s.add_argument("--option", action="append", metavar="K=V", help="a game option for every game (repeatable)")
+    s.add_argument("--bot", action="append", metavar="NAME=SPEC", required=True,
+                   help="an entrant: its name (the player name in the logs) and its bot: random, mcts:N or "
+                        "mcts:Nms (repeat for each entrant)")
+    s.add_argument("--format", choices=("round-robin", "swiss"), default="round-robin")
+    s.add_argument("--rounds", type=int, default=0, help="Swiss rounds (default: log2 of the entrants, rounded up)")
+    s.add_argument("--games-per-pairing", type=int, default=2, metavar="K",
+                   help="games each pairing plays, seats alternating (odd K: the last game's seats by a seeded coin)")
+    s.add_argument("--clock", metavar="SECONDS+SECONDS",
+                   help="each game's clocks (e.g. 600+5); a bot whose time runs out loses on time")
+    s.add_argument("--seed", help="the tournament's seed (the odd game's coin, the bots' seeds); default random, "
+                                  "recorded in standings.json")
+    where = s.add_mutually_exclusive_group()
+    where.add_argument("--server", default=None, help="play on this server (default: an in-process one)")
+    where.add_argument("--store", default="memory", help="the in-process server's store (default memory)")
+    s.add_argument("--out", required=True, metavar="DIR", help="a new directory for the logs and the standings")
+    s.set_defaults(func=cmd_tournament)
+
+    s = sub.add_parser("verify-tournament", help="audit a tournament directory: every log, sha256, head hash, "
+                                                 "result, pairing and standing, from the logs alone")
+    s.add_argument("dir", help="the directory `carthago tournament --out` wrote")
+    s.set_defaults(func=cmd_verify_tournament)
 
     s = sub.add_parser("render", help="draw a game type's map, or a game's position (an exported log, or a game "
                                       "on a server), as SVG")

@@ -1,0 +1,596 @@
+"""Tournaments between bots that anyone can audit (issue 15).
+
+``carthago tournament`` plays every game of a round-robin or Swiss event through a Carthago server
+(an in-process one by default), exports each finished game's hashed log to ``DIR/games/``, and
+writes ``DIR/standings.json`` (entrants, pairings, every game with its file's sha256 and its head
+hash, the standings) and ``DIR/README.txt``. ``carthago verify-tournament DIR`` checks it all again
+from the logs alone: each log with the same code as ``carthago verify``, each file's sha256 and
+head hash, each result re-derived from the replay, who sat where from the logs' seat claims (the
+entrants' names are the player names given at ``JoinGame``), the pairings and seats re-derived
+from the results, and the standings recomputed.
+
+Everything after the games is a pure function of the games' results in their order: the Swiss
+pairings of a round (from the results of the rounds before), the seat of a pairing's odd game
+(a coin seeded by the tournament's recorded seed), the standings and the Elo ratings. That is what
+lets ``verify-tournament`` recompute them rather than trust them.
+
+Entrants are built-in bot specs (``random``, ``mcts:N``, ``mcts:Nms``) played in this process
+against the server. Bots running elsewhere (``carthago bot``) cannot be scheduled yet: there is no
+way to hand a remote process a seat of a game created for it; see README.md, "Tournaments".
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import math
+import random
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+FORMAT = "carthago-tournament-v1"
+FORMATS = ("round-robin", "swiss")
+TWO_SEATS = 2
+NAME = re.compile(r"^[A-Za-z0-9_.:+-]{1,64}$")
+REASONS = {  # engine.platform.BY_* (how a replayed log ended) -> carthago.v1.ResultReason name
+    "rules": "RESULT_REASON_RULES",
+    "resignation": "RESULT_REASON_RESIGNATION",
+    "draw_agreed": "RESULT_REASON_DRAW_AGREED",
+    "aborted": "RESULT_REASON_ABORTED",
+    "timeout": "RESULT_REASON_TIMEOUT",
+}
+ELO_METHOD = ("Bradley-Terry maximum likelihood (Zermelo's iteration; a draw counts half a win to each "
+              "side), with one virtual draw per entrant against a fixed opponent rated 0 so that a perfect "
+              "or null score stays finite; ratings centred on the field's mean. It depends only on the "
+              "results, not on their order. The 95 % interval is the Wilson interval of the entrant's score "
+              "(with the same virtual draw), turned into Elo around the mean rating of its opponents.")
+BYE_POINTS = 1.0
+
+
+class TournamentError(Exception):
+    """A tournament that cannot be run as asked (bad entrants, a game with other than two seats…)."""
+
+
+class AuditProblem(Exception):
+    """The first thing ``verify-tournament`` found wrong: the message names the game or the row."""
+
+
+@dataclass(frozen=True)
+class Entrant:
+    name: str   # the player name at JoinGame, so the logs say who sat where
+    spec: str   # random, mcts:N, mcts:Nms
+
+
+# ---- parsing --------------------------------------------------------------------
+
+def parse_entrants(items: Iterable[str]) -> list[Entrant]:
+    """``NAME=SPEC`` items to entrants: names unique (letters, digits, ``_.:+-``; at most 64
+    characters, the limit of a player name), specs bots this process can run."""
+    from .bots import check_spec
+
+    out: list[Entrant] = []
+    for item in items:
+        name, sep, spec = item.partition("=")
+        if not sep or not name or not spec:
+            raise TournamentError(f"--bot takes NAME=SPEC (e.g. alice=mcts:200), not {item!r}")
+        if not NAME.match(name):
+            raise TournamentError(f"entrant name {name[:80]!r}: use 1 to 64 letters, digits or _ . : + -")
+        if any(e.name == name for e in out):
+            raise TournamentError(f"two entrants are named {name!r}: names must differ (they identify the "
+                                  "players in the logs)")
+        try:
+            check_spec(spec)
+        except ValueError as err:
+            raise TournamentError(f"entrant {name}: {err}") from None
+        out.append(Entrant(name, spec))
+    if len(out) < 2:
+        raise TournamentError("a tournament needs at least two entrants (--bot NAME=SPEC, repeated)")
+    return out
+
+
+def parse_clock(text: str | None) -> tuple[int, int] | None:
+    """``600+5`` -> (600000, 5000) milliseconds: each seat's time, then the increment per move."""
+    if not text:
+        return None
+    total, _, increment = text.partition("+")
+    try:
+        return round(float(total) * 1000), round(float(increment or 0) * 1000)
+    except ValueError:
+        raise TournamentError(f"--clock takes SECONDS+SECONDS (each seat's time, then the increment per "
+                              f"move), not {text!r}") from None
+
+
+def check_two_seats(game_type: str, players: int, player_counts: Iterable[int]) -> int:
+    """The seat count of the tournament's games: 2, or a clear refusal."""
+    counts = tuple(player_counts)
+    n = players or (TWO_SEATS if TWO_SEATS in counts else counts[0] if counts else 0)
+    if n != TWO_SEATS or TWO_SEATS not in counts:
+        raise TournamentError(
+            f"tournaments are for two-seat games (roma, hannibal, rome-et-carthage with 2 players); "
+            f"{game_type} with {n} players is not one: events of more seats are future work")
+    return n
+
+
+# ---- scheduling: pure functions of the results so far ----------------------------
+
+def game_points(winners: Iterable[int], reason: str) -> tuple[float, float] | None:
+    """Points of seat 0 and seat 1: 1 a win, ½ each a draw; None for an aborted game (no result)."""
+    if reason == REASONS["aborted"]:
+        return None
+    won = set(winners)
+    if len(won) == 1:
+        return (1.0, 0.0) if 0 in won else (0.0, 1.0)
+    return 0.5, 0.5
+
+
+def seat_plan(a: str, b: str, k: int, seed: str, round_no: int) -> tuple[list[tuple[str, str]], str | None]:
+    """The seats of a pairing's ``k`` games, each ``(seat 0, seat 1)``: ``a`` and ``b`` alternate, so
+    with k even each takes each seat k/2 times; with k odd the last game's seat 0 goes to the winner
+    of a coin seeded by the tournament's seed, the round and the pairing (returned, else None)."""
+    plan = [(a, b) if g % 2 == 0 else (b, a) for g in range(k - k % 2)]
+    coin = None
+    if k % 2:
+        coin = a if random.Random(f"{seed}/round {round_no}/{a} vs {b}").random() < 0.5 else b
+        plan.append((coin, b if coin == a else a))
+    return plan, coin
+
+
+def scores_so_far(names: list[str], games: list[dict], byes: list[dict]) -> dict[str, float]:
+    points = {n: 0.0 for n in names}
+    for g in games:
+        got = game_points(g["winners"], g["reason"])
+        if got is not None:
+            for seat, name in enumerate(g["seats"]):
+                points[name] += got[seat]
+    for b in byes:
+        points[b["bye"]] += b["points"]
+    return points
+
+
+def _pair(xs: list[str], played: set[frozenset], repeats: bool) -> list[tuple[str, str]] | None:
+    """Pair ``xs`` in order: each first one with the next it may meet (backtracking); with
+    ``repeats``, old opponents are allowed but tried after new ones."""
+    if not xs:
+        return []
+    a, rest = xs[0], xs[1:]
+    fresh = [b for b in rest if frozenset((a, b)) not in played]
+    for b in fresh + ([b for b in rest if b not in fresh] if repeats else []):
+        sub = _pair([x for x in rest if x != b], played, repeats)
+        if sub is not None:
+            return [(a, b)] + sub
+    return None
+
+
+def swiss_round(ranked: list[str], played: set[frozenset], had_bye: set[str]) -> tuple[list[tuple[str, str]], str | None]:
+    """One Swiss round: ``ranked`` best first. With an odd count the bye goes to the lowest-ranked
+    entrant without one yet (everyone had one: the lowest). Neighbours by score meet, never twice
+    while a pairing without repeats exists; only when none does are repeats allowed."""
+    for repeats in (False, True):
+        if len(ranked) % 2:
+            fresh = [x for x in reversed(ranked) if x not in had_bye]
+            for bye in fresh or list(reversed(ranked)):
+                pairs = _pair([x for x in ranked if x != bye], played, repeats)
+                if pairs is not None:
+                    return pairs, bye
+        else:
+            pairs = _pair(list(ranked), played, repeats)
+            if pairs is not None:
+                return pairs, None
+    raise AssertionError("unreachable: with repeats allowed every list pairs")
+
+
+def next_round(fmt: str, names: list[str], round_no: int, games: list[dict], byes: list[dict]
+               ) -> tuple[list[tuple[str, str]], str | None]:
+    """The pairings (and the bye) of round ``round_no``, from the results before it. Round-robin:
+    one round, every pair in the entrants' order. Swiss: ranked by points, then by entry order."""
+    if fmt == "round-robin":
+        return list(itertools.combinations(names, 2)), None
+    points = scores_so_far(names, games, byes)
+    ranked = sorted(names, key=lambda n: (-points[n], names.index(n)))
+    played = {frozenset(g["seats"]) for g in games}
+    return swiss_round(ranked, played, {b["bye"] for b in byes})
+
+
+# ---- standings and Elo ------------------------------------------------------------
+
+def elo_ratings(names: list[str], results: list[tuple[str, str, float, float]], prior: float = 1.0,
+                iterations: int = 10_000) -> dict[str, tuple[float, tuple[float, float] | None]]:
+    """Each entrant's Elo and 95 % interval from ``results`` ``(a, b, points of a, points of b)``
+    (see ELO_METHOD). ``prior`` virtual draws against an opponent rated 0 (0: none; then every
+    entrant needs a score strictly between nothing and everything). Entrants without a game: 0, no
+    interval."""
+    from search.strength import wilson
+
+    games = {n: 0 for n in names}
+    won = {n: prior / 2 for n in names}
+    meetings: dict[tuple[str, str], int] = {}
+    for a, b, pa, pb in results:
+        games[a] += 1
+        games[b] += 1
+        won[a] += pa
+        won[b] += pb
+        meetings[(a, b)] = meetings.get((a, b), 0) + 1
+        meetings[(b, a)] = meetings.get((b, a), 0) + 1
+    active = [n for n in names if games[n]]
+    opponents_of: dict[str, list[tuple[str, int]]] = {n: [] for n in active}
+    for (i, j), count in meetings.items():
+        opponents_of[i].append((j, count))
+    gamma = {n: 1.0 for n in active}
+    for _ in range(iterations):
+        new = {}
+        for i in active:
+            denom = prior / (gamma[i] + 1.0)
+            denom += sum(count / (gamma[i] + gamma[j]) for j, count in opponents_of[i])
+            new[i] = won[i] / denom
+        if not prior:  # no anchor: fix the scale (geometric mean 1)
+            mean = math.exp(sum(math.log(v) for v in new.values()) / len(new))
+            new = {k: v / mean for k, v in new.items()}
+        change = max(abs(math.log(new[k] / gamma[k])) for k in active) if active else 0.0
+        gamma = new
+        if change < 1e-12:
+            break
+    elo = {n: 400 * math.log10(gamma[n]) for n in active}
+    centre = sum(elo.values()) / len(elo) if elo else 0.0
+    elo = {n: v - centre for n, v in elo.items()}
+    out: dict[str, tuple[float, tuple[float, float] | None]] = {}
+    for n in names:
+        if not games[n]:
+            out[n] = (0.0, None)
+            continue
+        opponents = [elo[b] for a, b, _, _ in results if a == n] + [elo[a] for a, b, _, _ in results if b == n]
+        around = sum(opponents) / len(opponents)
+        lo, hi = wilson(won[n], games[n] + prior)
+        out[n] = (elo[n], (around + _logit_elo(lo), around + _logit_elo(hi)))
+    return out
+
+
+def _logit_elo(p: float) -> float:
+    """The Elo difference at which the expected score is ``p`` (±inf at 0 and 1)."""
+    if p <= 0:
+        return -math.inf
+    if p >= 1:
+        return math.inf
+    return 400 * math.log10(p / (1 - p))
+
+
+def _r(x: float) -> float | None:
+    return None if math.isinf(x) else round(x, 1)
+
+
+def standings(entrants: list[Entrant], games: list[dict], byes: list[dict]) -> list[dict[str, Any]]:
+    """The table: one row per entrant, best first (points, then Elo, then entry order)."""
+    names = [e.name for e in entrants]
+    rows = {e.name: {"name": e.name, "spec": e.spec, "games": 0, "wins": 0, "draws": 0, "losses": 0,
+                     "aborted": 0, "byes": 0, "points": 0.0, "seat_games": [0, 0]} for e in entrants}
+    results = []
+    for g in games:
+        got = game_points(g["winners"], g["reason"])
+        for seat, name in enumerate(g["seats"]):
+            row = rows[name]
+            if got is None:
+                row["aborted"] += 1
+                continue
+            row["games"] += 1
+            row["seat_games"][seat] += 1
+            row["points"] += got[seat]
+            row["wins" if got[seat] == 1 else "losses" if got[seat] == 0 else "draws"] += 1
+        if got is not None:
+            results.append((g["seats"][0], g["seats"][1], got[0], got[1]))
+    for b in byes:
+        rows[b["bye"]]["byes"] += 1
+        rows[b["bye"]]["points"] += b["points"]
+    ratings = elo_ratings(names, results)
+    for name, (elo, interval) in ratings.items():
+        rows[name]["elo"] = round(elo, 1)
+        rows[name]["elo_ci95"] = None if interval is None else [_r(interval[0]), _r(interval[1])]
+    ordered = sorted(rows.values(), key=lambda r: (-r["points"], -r["elo"], names.index(r["name"])))
+    for rank, row in enumerate(ordered, 1):
+        row["rank"] = rank
+    return ordered
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    """The standings as text."""
+    width = max([len(r["name"]) for r in rows] + [7])
+    spec = max([len(r["spec"]) for r in rows] + [4])
+    lines = [f"{'#':>3}  {'entrant':<{width}}  {'bot':<{spec}}  games    W    D    L  byes  points     Elo  95 % interval"]
+    for r in rows:
+        ci = r["elo_ci95"]
+        interval = "" if ci is None else "[" + ", ".join("-inf" if v is None and i == 0 else "+inf" if v is None
+                                                         else f"{v:.0f}" for i, v in enumerate(ci)) + "]"
+        lines.append(f"{r['rank']:>3}  {r['name']:<{width}}  {r['spec']:<{spec}}  {r['games']:5d} {r['wins']:4d} "
+                     f"{r['draws']:4d} {r['losses']:4d} {r['byes']:5d} {r['points']:7.1f} {r['elo']:7.0f}  {interval}")
+    return "\n".join(lines)
+
+
+# ---- running --------------------------------------------------------------------
+
+def _play_game(client, game_type: str, options: dict[str, str], clock: tuple[int, int] | None,
+               seats: tuple[str, str], specs: dict[str, str], bot_seed: str) -> tuple[str, Any]:
+    """Create one game, seat the two entrants under their names, play it out. (game id, summary)."""
+    from .bots import make_bot
+    from .client import CarthagoError
+
+    made = client.create_reserved(game_type, {}, TWO_SEATS, options, None, clock)
+    game_id = made.game.game_id
+    joined = [client.join(game_id, seat=i, player=name) for i, name in enumerate(seats)]
+    agents = [make_bot(specs[name], seat, bot_seed) for name, seat in zip(seats, joined)]
+    while True:
+        summary = client.game(game_id)
+        if summary.status.over:
+            return game_id, summary
+        acted = False
+        for s in summary.status.to_act:
+            try:
+                acted = agents[s].act_once() or acted
+            except CarthagoError as err:
+                # out of time (the server writes its ClockExpired next) or over meanwhile: look again
+                if err.code not in ("TIME_EXPIRED", "GAME_OVER"):
+                    raise
+        if not acted:
+            time.sleep(0.005)
+
+
+def run(addr: str, game_type: str, entrants: list[Entrant], fmt: str, games_per_pairing: int, out: Path,
+        rounds: int = 0, players: int = 0, options: dict[str, str] | None = None, clock_text: str | None = None,
+        seed: str | None = None, say: Callable[[str], None] = print) -> dict[str, Any]:
+    """Play the tournament on the server at ``addr``; write ``out``; return standings.json's content."""
+    from .client import Client, pb
+
+    if fmt not in FORMATS:
+        raise TournamentError(f"--format is one of {', '.join(FORMATS)}, not {fmt!r}")
+    if games_per_pairing < 1:
+        raise TournamentError("--games-per-pairing is at least 1")
+    clock = parse_clock(clock_text)
+    options = dict(options or {})
+    try:
+        import search.strength  # noqa: F401 - the Elo intervals (Wilson): fail now, not after the games
+    except ImportError:
+        raise TournamentError("tournaments compute their standings with the repository's search package: "
+                              "install the repository (make setup, or pip install -e .), not only the client") from None
+    if out.exists() and any(out.iterdir()):
+        raise TournamentError(f"{out} is not empty: a tournament writes into a new directory (its files are "
+                              "what gets published)")
+    names = [e.name for e in entrants]
+    specs = {e.name: e.spec for e in entrants}
+    if fmt == "round-robin":
+        rounds = 1
+    elif rounds <= 0:
+        rounds = max(1, math.ceil(math.log2(len(entrants))))
+    seed = seed or random.SystemRandom().getrandbits(64).to_bytes(8, "big").hex()
+    with Client(addr, timeout=120) as client:
+        client.wait_ready(10)
+        info = {t.id: t for t in client.game_types()}
+        if game_type not in info:
+            raise TournamentError(f"the server hosts no game {game_type!r} (it hosts {', '.join(sorted(info))})")
+        players = check_two_seats(game_type, players, info[game_type].player_counts)
+        (out / "games").mkdir(parents=True, exist_ok=True)
+        games: list[dict] = []
+        byes: list[dict] = []
+        pairings: list[dict] = []
+        started = time.monotonic()
+        for round_no in range(1, rounds + 1):
+            pairs, bye = next_round(fmt, names, round_no, games, byes)
+            if bye is not None:
+                byes.append({"round": round_no, "bye": bye, "points": BYE_POINTS})
+                pairings.append({"round": round_no, "bye": bye, "points": BYE_POINTS})
+                say(f"round {round_no}: {bye} has the bye ({BYE_POINTS:g} point)")
+            for a, b in pairs:
+                plan, coin = seat_plan(a, b, games_per_pairing, seed, round_no)
+                numbers = []
+                for seats in plan:
+                    n = len(games) + 1
+                    game_id, summary = _play_game(client, game_type, options, clock, seats, specs, f"{seed}/{n}")
+                    data = client.export(game_id).records
+                    path = out / "games" / f"{n}-{game_id}.log"
+                    path.write_bytes(data)
+                    st = summary.status
+                    reason = pb.ResultReason.Name(st.result_reason)
+                    got = game_points(st.winners, reason)
+                    games.append({"n": n, "round": round_no, "game_id": game_id, "file": f"games/{path.name}",
+                                  "sha256": hashlib.sha256(data).hexdigest(), "head_hash": summary.head_hash,
+                                  "seats": list(seats), "winners": sorted(st.winners), "reason": reason,
+                                  "result": _result_text(got), "status_reason": st.reason})
+                    numbers.append(n)
+                    say(f"game {n}: {seats[0]} (seat 0) vs {seats[1]} (seat 1): {_result_text(got)}, "
+                        f"{reason.removeprefix('RESULT_REASON_').lower()} ({st.reason}); {game_id} "
+                        f"[{time.monotonic() - started:.0f}s]")
+                pairings.append({"round": round_no, "a": a, "b": b, "games": numbers, "odd_game_seat0": coin})
+    doc = {
+        "format": FORMAT, "game": game_type, "players": players, "options": options,
+        "tournament_format": fmt, "rounds": rounds, "games_per_pairing": games_per_pairing,
+        "clock_ms": None if clock is None else {"initial_ms": clock[0], "increment_ms": clock[1]},
+        "seed": seed, "bye_points": BYE_POINTS, "elo_method": ELO_METHOD,
+        "entrants": [{"name": e.name, "spec": e.spec} for e in entrants],
+        "pairings": pairings, "games": games, "standings": standings(entrants, games, byes),
+    }
+    (out / "standings.json").write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
+    (out / "README.txt").write_text(readme(doc))
+    return doc
+
+
+def _result_text(got: tuple[float, float] | None) -> str:
+    if got is None:
+        return "aborted"
+    return {(1.0, 0.0): "1-0", (0.0, 1.0): "0-1"}.get(got, "1/2-1/2")
+
+
+def readme(doc: dict[str, Any]) -> str:
+    import textwrap
+
+    clock = doc["clock_ms"]
+    clock = f", clocks {clock['initial_ms'] / 1000:g}+{clock['increment_ms'] / 1000:g} s" if clock else ""
+    elo = textwrap.fill("Elo: " + doc["elo_method"], 100)
+    return f"""A Carthago tournament: {doc['game']}, {doc['tournament_format']}, {len(doc['entrants'])} entrants,
+{len(doc['games'])} games ({doc['games_per_pairing']} per pairing{clock}).
+
+standings.json   entrants, pairings, every game (its log file, the file's sha256, the log's head hash,
+                 who sat where, the result and how it ended) and the standings, with Elo
+games/N-ID.log   each game's exported log (the binary, hash-chained file `carthago verify` reads)
+
+To audit it all (needs the Carthago repository: `make setup`, then .venv/bin/carthago):
+
+    carthago verify-tournament {'.'}
+
+It checks every log (hash chain, the seed against its commitment, a replay of every command), each
+file's sha256 and head hash against standings.json, re-derives each result and who sat where from
+the logs alone (seat claims name the entrants), re-derives the pairings, the seats and the byes from
+the results and the seed ({doc['seed']}), recomputes the standings and compares everything with
+standings.json. It exits 0 when all agree, and names the first problem otherwise.
+
+One game on its own:  carthago verify games/N-ID.log --head HEAD_HASH
+Publish the sha256 of standings.json with the results: it pins every log through their hashes.
+
+Points: a win 1, a draw 1/2, a loss 0, a bye {doc['bye_points']:g}; an aborted game counts for nobody.
+{elo}
+Seats: each pairing's games alternate seats; with an odd number of games per pairing the last
+game's seat 0 goes to the winner of a coin seeded by the tournament's seed (odd_game_seat0).
+"""
+
+
+# ---- auditing ---------------------------------------------------------------------
+
+def _game_label(g: dict) -> str:
+    return f"game {g.get('n', '?')} ({g.get('game_id', '?')})"
+
+
+def audit(directory: Path, say: Callable[[str], None] = print) -> dict[str, Any]:
+    """Check a tournament directory (see the module's docstring); raise AuditProblem at the first
+    thing wrong; return standings.json's content when everything agrees."""
+    from server.log import split_export, verify
+
+    from .client import pb
+
+    path = directory / "standings.json"
+    try:
+        doc = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise AuditProblem(f"{path} is missing") from None
+    except (OSError, ValueError) as err:
+        raise AuditProblem(f"{path} does not read as JSON: {err}") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise AuditProblem(f"{path} is not a {FORMAT} file")
+    try:
+        entrants = [Entrant(e["name"], e["spec"]) for e in doc["entrants"]]
+        names = [e.name for e in entrants]
+        if len(set(names)) != len(names):
+            raise AuditProblem("standings.json names an entrant twice")
+        recorded_games = doc["games"]
+        derived: list[dict] = []
+        for index, g in enumerate(recorded_games, 1):
+            label = _game_label(g)
+            if g["n"] != index:
+                raise AuditProblem(f"{label}: numbered {g['n']} where game {index} was expected")
+            expected_file = f"games/{g['n']}-{g['game_id']}.log"
+            if g["file"] != expected_file:
+                raise AuditProblem(f"{label}: its file is recorded as {g['file']!r}, not {expected_file!r}")
+            try:
+                data = (directory / g["file"]).read_bytes()
+            except FileNotFoundError:
+                raise AuditProblem(f"{label}: its log {g['file']} is missing") from None
+            if hashlib.sha256(data).hexdigest() != g["sha256"]:
+                raise AuditProblem(f"{label}: {g['file']} does not have the sha256 recorded in standings.json "
+                                   "(the file was changed or replaced)")
+            verdict = verify(data, head=g["head_hash"])
+            if not verdict.ok:
+                raise AuditProblem(f"{label}: {g['file']} does not verify: {verdict.describe()}")
+            first = pb.LogRecord.FromString(next(split_export(data))[1].body)
+            if first.game_id != g["game_id"]:
+                raise AuditProblem(f"{label}: {g['file']} is the log of another game")
+            created = first.event.platform.game_created
+            clock = ({"initial_ms": created.time_control.initial_ms, "increment_ms": created.time_control.increment_ms}
+                     if created.HasField("time_control") else None)
+            if created.players != TWO_SEATS or dict(created.options) != doc["options"] or clock != doc["clock_ms"]:
+                raise AuditProblem(f"{label}: the log's game was created with {created.players} players, options "
+                                   f"{dict(created.options)} and clocks {clock}, not the tournament's "
+                                   f"{doc['options']} and {doc['clock_ms']}")
+            if verdict.game_type != doc["game"]:
+                raise AuditProblem(f"{label}: a {verdict.game_type} game in a {doc['game']} tournament")
+            seats = [verdict.players.get(s, "") for s in range(TWO_SEATS)]
+            if any(s not in names for s in seats):
+                raise AuditProblem(f"{label}: the log's seats are claimed by {seats}, not by entrants")
+            if seats != g["seats"]:
+                raise AuditProblem(f"{label}: standings.json seats {g['seats']}, the log's seat claims say {seats}")
+            reason = REASONS.get(verdict.ended_by, verdict.ended_by)
+            if list(verdict.winners) != g["winners"] or reason != g["reason"]:
+                raise AuditProblem(f"{label}: standings.json records winners {g['winners']} ({g['reason']}), "
+                                   f"the log's replay gives winners {list(verdict.winners)} ({reason})")
+            result = _result_text(game_points(verdict.winners, reason))
+            if g["result"] != result:
+                raise AuditProblem(f"{label}: standings.json records {g['result']}, the log's replay gives {result}")
+            derived.append({"n": index, "round": g["round"], "seats": seats, "winners": list(verdict.winners),
+                            "reason": reason})
+        _audit_schedule(doc, names, derived)
+        byes = [p for p in doc["pairings"] if "bye" in p]
+        expected = standings(entrants, derived, byes)
+        for want, got in itertools.zip_longest(expected, doc["standings"]):
+            fields = sorted(k for k in set(want or {}) | set(got or {})
+                            if not _same((want or {}).get(k), (got or {}).get(k), k))
+            if fields:
+                who = (want or got or {}).get("name", "?")
+                raise AuditProblem(f"the standings' row for {who} differs from the one recomputed from the logs "
+                                   f"({', '.join(fields)}: recorded {[(got or {}).get(k) for k in fields]}, "
+                                   f"recomputed {[(want or {}).get(k) for k in fields]})")
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
+        if isinstance(err, AuditProblem):
+            raise
+        raise AuditProblem(f"standings.json lacks or misshapes a field ({err.__class__.__name__}: {err})") from None
+    say(f"OK: {len(recorded_games)} {doc['game']} game{'s' if len(recorded_games) != 1 else ''} verified (hash chains, seeds, replays, sha256 and head "
+        "hashes); results, seats, pairings and standings re-derived from the logs agree with standings.json")
+    return doc
+
+
+def _same(want: Any, got: Any, field: str) -> bool:
+    """A recomputed standings value and the recorded one agree. Ratings (floating point, through
+    log10 and exp) may differ by a rounding step on another machine's maths library: ±0.1 Elo."""
+    if field in ("elo", "elo_ci95") and want is not None and got is not None:
+        pairs = zip(want, got) if isinstance(want, list) and isinstance(got, list) and len(want) == len(got) \
+            else [(want, got)]
+        return all(isinstance(w, (int, float)) and isinstance(g, (int, float)) and abs(w - g) <= 0.1 + 1e-9
+                   or w == g for w, g in pairs)
+    return want == got and type(want) is type(got) or (isinstance(want, float) and isinstance(got, (int, float))
+                                                       and not isinstance(got, bool) and want == got)
+
+
+def _audit_schedule(doc: dict, names: list[str], derived: list[dict]) -> None:
+    """The pairings, byes and seats re-derived round by round from the logs' results."""
+    fmt, k, seed = doc["tournament_format"], doc["games_per_pairing"], doc["seed"]
+    if fmt not in FORMATS:
+        raise AuditProblem(f"unknown tournament format {fmt!r}")
+    if fmt == "round-robin" and doc["rounds"] != 1:
+        raise AuditProblem("a round-robin has one round")
+    pairings = list(doc["pairings"])
+    games_before: list[dict] = []
+    byes: list[dict] = []
+    n = 0
+    for round_no in range(1, doc["rounds"] + 1):
+        pairs, bye = next_round(fmt, names, round_no, games_before, byes)
+        recorded = [p for p in pairings if p["round"] == round_no]
+        want: list[dict] = []
+        if bye is not None:
+            want.append({"round": round_no, "bye": bye, "points": doc["bye_points"]})
+            byes.append(want[-1])
+        for a, b in pairs:
+            plan, coin = seat_plan(a, b, k, seed, round_no)
+            want.append({"round": round_no, "a": a, "b": b, "games": list(range(n + 1, n + len(plan) + 1)),
+                         "odd_game_seat0": coin})
+            for seats in plan:
+                n += 1
+                if n > len(derived):
+                    raise AuditProblem(f"round {round_no}: game {n} ({a} vs {b}) is missing from standings.json")
+                if derived[n - 1]["seats"] != list(seats) or derived[n - 1]["round"] != round_no:
+                    raise AuditProblem(f"{_game_label(doc['games'][n - 1])}: seats {list(seats)} in round "
+                                       f"{round_no} were due, its log has {derived[n - 1]['seats']} "
+                                       f"(round {derived[n - 1]['round']})")
+        if recorded != want:
+            raise AuditProblem(f"round {round_no}: standings.json's pairings {recorded} are not those the rules "
+                               f"give from the results before it: {want}")
+        games_before = derived[:n]
+    if n != len(derived):
+        raise AuditProblem(f"{_game_label(doc['games'][n])}: a game no pairing calls for")
+    if len(pairings) != sum(1 for p in pairings if 1 <= p["round"] <= doc["rounds"]):
+        raise AuditProblem("standings.json has pairings outside its rounds")

@@ -1,0 +1,266 @@
+"""`carthago tournament` and `carthago verify-tournament` (issue 15, item 6): a tournament's results
+re-checked by anyone from its logs alone. Not rules tests: the rules are each game's, re-run by
+`verify`; what is tested here is the scheduling, the scoring and the audit."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import shutil
+from pathlib import Path
+
+import pytest
+
+from carthago import cli
+from carthago import tournament as T
+
+ENTRANTS = ("ann=random", "bob=random", "cid=random")
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory) -> Path:
+    """A tiny round-robin: three random bots, Roma, two games per pairing, in memory."""
+    out = tmp_path_factory.mktemp("tourney") / "event"
+    argv = ["tournament", "--game", "roma", "--format", "round-robin", "--games-per-pairing", "2",
+            "--seed", "test-seed", "--out", str(out)]
+    for e in ENTRANTS:
+        argv += ["--bot", e]
+    assert cli.main(argv) == 0
+    return out
+
+
+@pytest.fixture
+def copy(played, tmp_path) -> Path:
+    """A fresh copy of the tournament to tamper with."""
+    return Path(shutil.copytree(played, tmp_path / "copy"))
+
+
+def audit_message(directory: Path, capsys) -> tuple[int, str]:
+    code = cli.main(["verify-tournament", str(directory)])
+    return code, capsys.readouterr().out
+
+
+def load(directory: Path) -> dict:
+    return json.loads((directory / "standings.json").read_text())
+
+
+def test_round_robin_plays_every_pairing_with_seats_swapped_and_writes_its_logs(played):
+    doc = load(played)
+    assert [e["name"] for e in doc["entrants"]] == ["ann", "bob", "cid"]
+    assert len(doc["games"]) == 6  # three pairings, two games each
+    pairings = [p for p in doc["pairings"] if "a" in p]
+    assert {frozenset((p["a"], p["b"])) for p in pairings} == {frozenset(("ann", "bob")), frozenset(("ann", "cid")),
+                                                               frozenset(("bob", "cid"))}
+    for p in pairings:
+        seats = [doc["games"][n - 1]["seats"] for n in p["games"]]
+        assert sorted(map(tuple, seats)) == sorted([(p["a"], p["b"]), (p["b"], p["a"])])  # each sits each side once
+        assert p["odd_game_seat0"] is None
+    for g in doc["games"]:
+        data = (played / g["file"]).read_bytes()
+        assert g["file"] == f"games/{g['n']}-{g['game_id']}.log"
+        assert hashlib.sha256(data).hexdigest() == g["sha256"]
+        assert len(g["head_hash"]) == 64 and g["reason"].startswith("RESULT_REASON_")
+    assert "verify-tournament" in (played / "README.txt").read_text()
+
+
+def test_standings_numbers_add_up(played):
+    doc = load(played)
+    rows = doc["standings"]
+    games = doc["games"]
+    assert sum(r["points"] for r in rows) == len(games)  # each game hands out one point
+    assert sum(r["wins"] for r in rows) == sum(r["losses"] for r in rows)
+    for r in rows:
+        assert r["games"] == 4 and r["seat_games"] == [2, 2]
+        assert r["wins"] + r["draws"] + r["losses"] == r["games"]
+        assert r["points"] == r["wins"] + r["draws"] / 2 + r["byes"]
+        lo, hi = r["elo_ci95"]
+        assert lo < r["elo"] < hi
+    assert [r["rank"] for r in rows] == [1, 2, 3]
+    assert [r["points"] for r in rows] == sorted((r["points"] for r in rows), reverse=True)
+    assert abs(sum(r["elo"] for r in rows)) < 0.2  # centred on the field's mean
+
+
+def test_verify_tournament_passes_on_the_untouched_directory(played, capsys):
+    code, out = audit_message(played, capsys)
+    assert code == 0, out
+    assert out.startswith("OK: 6 roma games verified")
+
+
+def test_a_byte_flipped_in_one_log_fails_naming_the_game(copy, capsys):
+    game = load(copy)["games"][2]
+    path = copy / game["file"]
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0x01
+    path.write_bytes(bytes(data))
+    code, out = audit_message(copy, capsys)
+    assert code == 1
+    assert f"game 3 ({game['game_id']})" in out and "sha256" in out
+
+
+def test_a_tampered_log_whose_sha256_was_updated_still_fails_its_verification(copy, capsys):
+    doc = load(copy)
+    game = doc["games"][1]
+    path = copy / game["file"]
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0x01
+    path.write_bytes(bytes(data))
+    game["sha256"] = hashlib.sha256(data).hexdigest()
+    (copy / "standings.json").write_text(json.dumps(doc))
+    code, out = audit_message(copy, capsys)
+    assert code == 1
+    assert f"game 2 ({game['game_id']})" in out and "does not verify" in out
+
+
+def test_a_deleted_log_fails_naming_the_game(copy, capsys):
+    game = load(copy)["games"][4]
+    (copy / game["file"]).unlink()
+    code, out = audit_message(copy, capsys)
+    assert code == 1
+    assert f"game 5 ({game['game_id']})" in out and "missing" in out
+
+
+def test_an_edited_result_in_the_standings_file_fails_naming_the_game(copy, capsys):
+    doc = load(copy)
+    game = doc["games"][0]
+    game["winners"] = [1 - game["winners"][0]] if game["winners"] else [0]
+    game["result"] = {(0,): "1-0", (1,): "0-1"}[tuple(game["winners"])]
+    (copy / "standings.json").write_text(json.dumps(doc))
+    code, out = audit_message(copy, capsys)
+    assert code == 1
+    assert f"game 1 ({game['game_id']})" in out and "replay gives" in out
+
+
+@pytest.mark.parametrize("field, change", [("points", 1), ("elo", 5), ("wins", 1)])
+def test_an_edited_standing_fails_naming_the_entrant(copy, capsys, field, change):
+    doc = load(copy)
+    doc["standings"][1][field] += change
+    (copy / "standings.json").write_text(json.dumps(doc))
+    code, out = audit_message(copy, capsys)
+    assert code == 1
+    assert f"row for {doc['standings'][1]['name']}" in out and field in out
+
+
+def test_an_elo_within_a_rounding_step_still_agrees(copy, capsys):
+    """Another machine's maths library may round a rating a step apart: ±0.1 is tolerated."""
+    doc = load(copy)
+    doc["standings"][1]["elo"] = round(doc["standings"][1]["elo"] + 0.1, 1)
+    (copy / "standings.json").write_text(json.dumps(doc))
+    code, out = audit_message(copy, capsys)
+    assert code == 0, out
+
+
+def test_swapped_seats_in_the_standings_file_fail(copy, capsys):
+    doc = load(copy)
+    doc["games"][3]["seats"].reverse()
+    (copy / "standings.json").write_text(json.dumps(doc))
+    code, out = audit_message(copy, capsys)
+    assert code == 1 and "game 4" in out and "seat claims" in out
+
+
+def test_a_clock_claimed_in_the_standings_file_but_not_in_the_logs_fails(copy, capsys):
+    doc = load(copy)
+    doc["clock_ms"] = {"initial_ms": 600000, "increment_ms": 5000}
+    (copy / "standings.json").write_text(json.dumps(doc))
+    code, out = audit_message(copy, capsys)
+    assert code == 1 and "game 1" in out and "clocks None" in out
+
+
+def test_a_clock_run_out_loses_on_time_and_audits(tmp_path, capsys):
+    """With --clock, a bot that thinks longer than its time loses by RESULT_REASON_TIMEOUT."""
+    out = tmp_path / "clocked"
+    assert cli.main(["tournament", "--game", "roma", "--bot", "slow=mcts:400ms", "--bot", "quick=random",
+                     "--games-per-pairing", "1", "--clock", "1+0", "--seed", "c", "--out", str(out)]) == 0
+    game = load(out)["games"][0]
+    assert game["reason"] == "RESULT_REASON_TIMEOUT"
+    assert game["winners"] == [game["seats"].index("quick")]
+    capsys.readouterr()
+    code, text = audit_message(out, capsys)
+    assert code == 0, text
+
+
+# ---- the pure parts ---------------------------------------------------------------
+
+def test_seat_plan_alternates_and_an_odd_game_follows_a_recorded_coin():
+    plan, coin = T.seat_plan("a", "b", 4, "s", 1)
+    assert plan == [("a", "b"), ("b", "a"), ("a", "b"), ("b", "a")] and coin is None
+    plan, coin = T.seat_plan("a", "b", 3, "s", 1)
+    assert plan[:2] == [("a", "b"), ("b", "a")] and plan[2][0] == coin and set(plan[2]) == {"a", "b"}
+    assert T.seat_plan("a", "b", 3, "s", 1) == (plan, coin)  # the same seed, the same coin
+    coins = {T.seat_plan("a", "b", 1, f"seed-{i}", 1)[1] for i in range(20)}
+    assert coins == {"a", "b"}
+
+
+def test_swiss_pairs_neighbours_by_score_without_repeats_and_gives_the_bye_to_the_lowest():
+    pairs, bye = T.swiss_round(["a", "b", "c", "d", "e"], set(), set())
+    assert bye == "e" and pairs == [("a", "b"), ("c", "d")]
+    # a met b: a meets c instead; e had a bye: the next lowest without one gets it
+    pairs, bye = T.swiss_round(["a", "b", "c", "d", "e"], {frozenset("ab")}, {"e"})
+    assert bye == "d"
+    assert all(frozenset(p) != frozenset("ab") for p in pairs)
+    assert sorted(x for p in pairs for x in p) == ["a", "b", "c", "e"]
+
+
+def test_swiss_backtracks_to_avoid_a_repeat_and_repeats_only_when_unavoidable():
+    # greedy would pair a-c then leave b-d, which already met: backtracking finds a-d, b-c
+    played = {frozenset("ab"), frozenset("bd")}
+    pairs, bye = T.swiss_round(["a", "b", "c", "d"], played, set())
+    assert bye is None and not any(frozenset(p) in played for p in pairs)
+    assert {frozenset(p) for p in pairs} == {frozenset("ad"), frozenset("bc")}
+    # two entrants who already met: meeting again is the only pairing
+    assert T.swiss_round(["a", "b"], {frozenset("ab")}, set()) == ([("a", "b")], None)
+
+
+def test_swiss_rounds_follow_the_scores_of_the_rounds_before():
+    names = ["a", "b", "c", "d"]
+    games = [{"seats": ["a", "b"], "winners": [1], "reason": "RESULT_REASON_RULES"},   # b wins
+             {"seats": ["c", "d"], "winners": [0], "reason": "RESULT_REASON_RULES"}]   # c wins
+    pairs, bye = T.next_round("swiss", names, 2, games, [])
+    assert bye is None and pairs == [("b", "c"), ("a", "d")]  # winners meet, losers meet
+
+
+def test_elo_on_known_inputs():
+    # no virtual draw: a scored 3 of 4 against b, so their ratio of strengths is 3: 400·log10(3) apart
+    ratings = T.elo_ratings(["a", "b"], [("a", "b", 1, 0)] * 3 + [("b", "a", 1, 0)], prior=0)
+    assert ratings["a"][0] == pytest.approx(200 * math.log10(3)) == pytest.approx(95.42, abs=0.01)
+    assert ratings["b"][0] == pytest.approx(-ratings["a"][0])
+    lo, hi = ratings["a"][1]
+    # Wilson 95 % interval of 3/4: [0.3006, 0.9544]; in Elo around b's rating
+    assert lo == pytest.approx(-95.42 + 400 * math.log10(0.30064 / (1 - 0.30064)), abs=0.2)
+    assert hi == pytest.approx(-95.42 + 400 * math.log10(0.95441 / (1 - 0.95441)), abs=0.2)
+    # even scores: everyone at 0, symmetric intervals
+    even = T.elo_ratings(["a", "b"], [("a", "b", 0.5, 0.5)] * 2)
+    assert even["a"][0] == pytest.approx(0) and even["a"][1][0] == pytest.approx(-even["a"][1][1])
+    # a perfect score stays finite with the default virtual draw; no game: 0 and no interval
+    perfect = T.elo_ratings(["a", "b", "c"], [("a", "b", 1, 0)] * 4)
+    assert math.isfinite(perfect["a"][0]) and perfect["a"][0] > 0 > perfect["b"][0]
+    assert perfect["c"] == (0.0, None)
+
+
+def test_results_and_order_of_standings():
+    entrants = [T.Entrant("x", "random"), T.Entrant("y", "random")]
+    games = [{"seats": ["x", "y"], "winners": [], "reason": "RESULT_REASON_DRAW_AGREED"},
+             {"seats": ["y", "x"], "winners": [0], "reason": "RESULT_REASON_TIMEOUT"},
+             {"seats": ["x", "y"], "winners": [], "reason": "RESULT_REASON_ABORTED"}]
+    rows = {r["name"]: r for r in T.standings(entrants, games, [])}
+    assert rows["y"]["points"] == 1.5 and rows["y"]["wins"] == 1 and rows["y"]["draws"] == 1
+    assert rows["x"]["points"] == 0.5 and rows["x"]["losses"] == 1 and rows["x"]["aborted"] == 1
+    assert rows["y"]["rank"] == 1 and rows["x"]["games"] == 2
+
+
+def test_tournaments_are_for_two_seat_games():
+    assert T.check_two_seats("roma", 0, (2,)) == 2
+    assert T.check_two_seats("rome-et-carthage", 0, (2, 3, 4)) == 2
+    with pytest.raises(T.TournamentError, match="two-seat games"):
+        T.check_two_seats("republic-of-carthage", 0, (3, 4, 5, 6))
+    with pytest.raises(T.TournamentError, match="future work"):
+        T.check_two_seats("rome-et-carthage", 4, (2, 3, 4))
+
+
+def test_entrants_need_distinct_names_and_known_bots():
+    assert T.parse_entrants(["a=random", "b=mcts:20"]) == [T.Entrant("a", "random"), T.Entrant("b", "mcts:20")]
+    for bad, words in ((["a=random", "a=random"], "two entrants"), (["a=random", "b=chess"], "unknown bot"),
+                       (["a random"], "NAME=SPEC"), (["a=random"], "at least two"),
+                       (["a b=random", "c=random"], "entrant name")):
+        with pytest.raises(T.TournamentError, match=words):
+            T.parse_entrants(bad)
