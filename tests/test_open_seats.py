@@ -339,3 +339,43 @@ def test_a_feed_on_one_process_sees_games_created_and_claimed_on_another(pg_url)
         b.store.close()
 
     asyncio.run(main())
+
+
+def test_bot_accept_subscribes_again_after_its_server_goes_away_and_joins_a_game_on_the_new_one():
+    import io
+    import socket
+
+    from carthago.accept import Acceptor
+    from carthago.bots import make_bot
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    addr = f"127.0.0.1:{port}"
+    out = io.StringIO()
+    acceptor = Acceptor(addr, "waiter", "random", make_bot, ["roma"], {}, max_games=1, out=out)
+    result: list[int] = []
+    runner = threading.Thread(target=lambda: result.append(acceptor.run()), daemon=True)
+    try:
+        first = ServerThread("memory", HostConfig(allow_client_seeds=True), addr=addr)
+        runner.start()
+        deadline = time.monotonic() + 20
+        while not first.host.feed.subscribers:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        first.close()  # the feed ends with SHUTTING_DOWN; the bot backs off and subscribes again
+        with ServerThread("memory", HostConfig(allow_client_seeds=True), addr=addr) as second:
+            deadline = time.monotonic() + 20
+            while not second.host.feed.subscribers:
+                assert runner.is_alive() and time.monotonic() < deadline, out.getvalue()
+                time.sleep(0.05)
+            with Client(second.addr, timeout=20) as c:
+                game = c.create("roma")
+                seat = c.join(game.game_id, player="opponent")
+                RandomBot(seat, 3).play()
+                runner.join(30)
+                assert result == [0], out.getvalue()
+                assert sorted(x.player for x in c.game(game.game_id).seats) == ["opponent", "waiter"]
+        assert "subscribing again" in out.getvalue()
+    finally:
+        acceptor.stopping.set()
