@@ -29,12 +29,12 @@ async def next_batch(feed, seconds: float = 10.0) -> pb.OpenSeatsBatch:
     return pb.OpenSeatsBatch.FromString(await asyncio.wait_for(feed.__anext__(), seconds))
 
 
-async def nothing_more(feed, seconds: float = 0.2) -> None:
-    """The feed sends nothing within ``seconds`` (the task reading it is cancelled after)."""
-    task = asyncio.ensure_future(feed.__anext__())
-    done, _ = await asyncio.wait({task}, timeout=seconds)
-    assert not done, f"unexpected batch: {pb.OpenSeatsBatch.FromString(task.result())}"
-    task.cancel()
+async def nothing_more(h: GameHost) -> None:
+    """No change waits for the (single) subscriber: the feed queues changes as they happen, so an
+    empty queue after the change means it will send nothing for it."""
+    await asyncio.sleep(0.05)
+    (sub,) = h.feed.subscribers
+    assert sub.queue.empty(), sub.queue.get_nowait()
 
 
 async def create(host: GameHost, game_type: str = "roma", **fields) -> pb.CreateGameResponse:
@@ -108,6 +108,9 @@ def test_a_game_created_after_subscribing_appears_a_claimed_seat_updates_it_and_
         await join(h, game_id)
         batch = await next_batch(feed)
         assert list(batch.closed) == [game_id] and not batch.open
+        # a game whose every seat is reserved for others has no seat open to this subscriber
+        await create(h, reserved_seats=[pb.ReserveSeat(seat=0, player="Ann"), pb.ReserveSeat(seat=1, player="Bob")])
+        await nothing_more(h)
         await feed.aclose()
 
     asyncio.run(main())
@@ -154,6 +157,7 @@ def test_filters_by_game_type_and_option_value_the_default_counting_for_an_optio
         feed = h.watch_open_seats(pb.WatchOpenSeatsRequest(game_types=["hannibal"]))
         await next_batch(feed)
         await create(h)  # roma: not for this subscriber
+        await nothing_more(h)
         newer = (await create(h, "hannibal")).game.game_id
         assert [g.game_id for g in (await next_batch(feed)).open] == [newer]
         await feed.aclose()
