@@ -251,8 +251,8 @@ class OpenSeats:
         if len(claimed) >= meta.players:
             return None
         first = self.host.store.read(meta.game_id, 0, 0)
-        if not first:  # being created: its creation reports it
-            return None
+        if not first:  # its records are not committed yet: unknown, not full (never remembered as full)
+            raise LookupError(f"game {meta.game_id} has no records yet")
         created = pb.LogRecord.FromString(first[0].body).event.platform.game_created
         return open_seats(meta, claimed, created)
 
@@ -265,7 +265,10 @@ class OpenSeats:
         while True:
             metas = self.host.store.list_games("", False, SCAN_PAGE, after)
             for meta in metas:
-                entry = self._entry(meta)
+                try:
+                    entry = self._entry(meta)
+                except LookupError:  # a creation still committing: it reports itself
+                    continue
                 if entry is not None:
                     found[meta.game_id] = entry
                 else:
