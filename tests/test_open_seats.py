@@ -111,6 +111,13 @@ def test_a_game_created_after_subscribing_appears_a_claimed_seat_updates_it_and_
         # a game whose every seat is reserved for others has no seat open to this subscriber
         await create(h, reserved_seats=[pb.ReserveSeat(seat=0, player="Ann"), pb.ReserveSeat(seat=1, player="Bob")])
         await nothing_more(h)
+        # the entry says what the game is: its options and clocks
+        clocked = await create(h, "rome-et-carthage", options={"edition": "mediterranee"},
+                               time_control=pb.TimeControl(initial_ms=60_000, increment_ms=2_000))
+        (entry,) = (await next_batch(feed)).open
+        assert (entry.game_id, entry.players, dict(entry.options)) == (clocked.game.game_id, 2,
+                                                                        {"edition": "mediterranee"})
+        assert (entry.time_control.initial_ms, entry.time_control.increment_ms) == (60_000, 2_000)
         await feed.aclose()
 
     asyncio.run(main())
