@@ -124,6 +124,9 @@ class Servicer:
     def StreamEvents(self, req, token):
         return self.host.stream(req, token)  # yields serialized EventBatch messages
 
+    def WatchOpenSeats(self, req, token):
+        return self.host.watch_open_seats(req)  # yields serialized OpenSeatsBatch messages; needs no token
+
 
 def _unary(method: Callable[[Any, str | None], Awaitable[Any]], request_type) -> Callable:
     async def handler(raw: bytes, context: grpc.aio.ServicerContext):

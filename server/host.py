@@ -47,6 +47,7 @@ from engine.gamedata import game_data
 from engine.rng import Rng
 from engine.session import Session
 
+from .feed import OpenSeats, open_seats
 from .limits import quote
 from .log import (Chain, for_seat, version_of, export_bytes, platform_command_from_proto, platform_event_to_proto,
                   render_jsonl, replay_items, session_items)
@@ -215,6 +216,7 @@ class Loaded:
         self.batches: dict[tuple, tuple[bytes, bool]] = {}
         self.batches_at = head_seq
         self.reserved: dict[int, pb.SeatReserved] | None = None  # from GameCreated, read when first needed
+        self.time_control: pb.TimeControl | None = None  # from GameCreated, with ``reserved``
 
     def chain(self) -> Chain:
         return Chain(self.meta.game_id, self.meta.seed, self.head_seq + 1, self.head_hash)
@@ -252,6 +254,7 @@ class GameHost:
         self._past_views: OrderedDict[tuple, bytes] = OrderedDict()  # GetView(at_seq) answers, LRU
         # a store whose reads cross a network offers them as coroutines too (PostgreSQL)
         self._async_reads = hasattr(store, "head_and_request_async")
+        self.feed = OpenSeats(self)  # WatchOpenSeats: the games with a seat to claim (server.feed)
 
     # ---- life cycle ------------------------------------------------------
     async def start(self) -> None:
@@ -274,6 +277,7 @@ class GameHost:
         """Refuse new streams, and end every open stream with UNAVAILABLE / SHUTTING_DOWN (telling its
         client the seq to resume from, on another process). Commands in flight finish."""
         self.closing = True
+        self.feed.close()
         for loaded in self._games.values():
             for queue in loaded.subscribers:
                 queue.put_nowait(None)
@@ -287,7 +291,9 @@ class GameHost:
         backlog from the log, which already holds the commit notified."""
         if game_id is not None:
             loaded = self._games.get(game_id)
-            if loaded is None or not loaded.subscribers or seq <= loaded.head_seq:
+            if loaded is not None and seq <= loaded.head_seq:
+                return
+            if (loaded is None or not loaded.subscribers) and not self.feed.wants(game_id):
                 return
         loop = self._loop
         if loop is not None and not loop.is_closed():
@@ -305,10 +311,13 @@ class GameHost:
             for gid, loaded in list(self._games.items()):
                 if loaded.subscribers:
                     self._schedule_catch_up(gid, -1)
+            self.feed.rescan()
             return
         loaded = self._games.get(game_id)
         if loaded is not None and loaded.subscribers and seq > loaded.head_seq:
-            self._schedule_catch_up(game_id, seq)
+            self._schedule_catch_up(game_id, seq)  # its SeatClaimed / SeedRevealed reach the feed too
+        elif self.feed.wants(game_id):
+            self.feed.recheck(game_id)  # a game created, claimed or ended on another process
 
     def _schedule_catch_up(self, game_id: str, seq: int) -> None:
         if game_id not in self._catching_up:
@@ -469,8 +478,7 @@ class GameHost:
         self._publish(loaded, bodies)
         return loaded
 
-    @staticmethod
-    def _publish(loaded: Loaded, bodies: list[pb.LogRecord], mover: int | None = None) -> None:
+    def _publish(self, loaded: Loaded, bodies: list[pb.LogRecord], mover: int | None = None) -> None:
         """Committed records, in order, to every stream of the game; the streams of seats other
         than ``mover`` (who has just moved and gets its answer anyway) are woken first. A stream that has
         ``STREAM_QUEUE_MAX`` batches waiting (its client stopped reading) is dropped: its queue is
@@ -488,6 +496,22 @@ class GameHost:
                     queue.put_nowait(TOO_SLOW)
                 else:
                     queue.put_nowait(bodies)
+            if self.feed.active and any(b.event.WhichOneof("game") == "platform" and
+                                        b.event.platform.WhichOneof("kind") in ("seat_claimed", "seed_revealed")
+                                        for b in bodies):
+                self._feed_update(loaded)
+
+    def _feed_update(self, loaded: Loaded) -> None:
+        """The open-seats feed learns the game's unclaimed seats now (after a claim, an end, a creation)."""
+        if not self.feed.active:
+            return
+        meta = loaded.meta
+        finished = meta.finished or loaded.session.status().over
+        claimed = set() if finished else {row.seat for row in self.store.seats(meta.game_id)}
+        created = pb.GameCreated(reserved_seats=self._reserved(loaded).values())
+        if loaded.time_control is not None:
+            created.time_control.CopyFrom(loaded.time_control)
+        self.feed.changed(meta.game_id, None if finished else open_seats(meta, claimed, created))
 
     async def _current(self, game_id: str, refresh: bool = True) -> Loaded:
         """The game as committed. A command in flight has applied its events in memory before its
@@ -605,6 +629,8 @@ class GameHost:
         loaded = self._games.setdefault(game_id, Loaded(meta, game, session, chain.next_seq - 1, chain.prev_hash))
         if loaded.reserved is None:
             loaded.reserved = {r.seat: r for r in reserved}
+            loaded.time_control = time_control
+        self._feed_update(loaded)
         return pb.CreateGameResponse(game=self._summary(loaded), invites=[
             pb.SeatInvite(seat=s, player=name, invite=invite) for s, (name, invite) in sorted(invites.items())])
 
@@ -655,6 +681,7 @@ class GameHost:
                 return {}
             created = pb.LogRecord.FromString(first[0].body).event.platform.game_created
             loaded.reserved = {r.seat: r for r in created.reserved_seats}
+            loaded.time_control = created.time_control if created.HasField("time_control") else None
         return loaded.reserved
 
     def _seat_to_claim(self, loaded: Loaded, req: pb.JoinGameRequest, taken: set[int]) -> tuple[int, str, bool]:
@@ -687,6 +714,10 @@ class GameHost:
         if seat in taken:
             raise HostError("ALREADY_EXISTS", SEAT_TAKEN, f"seat {seat} is already taken")
         return seat, player, invited
+
+    def watch_open_seats(self, req: pb.WatchOpenSeatsRequest) -> AsyncIterator[bytes]:
+        """Serialized ``OpenSeatsBatch`` messages (server.feed): what is open now, then the changes."""
+        return self.feed.watch(req)
 
     async def get_game(self, game_id: str) -> pb.GameSummary:
         return self._summary(await self._current(game_id))

@@ -30,7 +30,7 @@ STRING = 256       # any other string (inside a command)
 OPTIONS = 32       # entries of an options map
 
 BY_NAME: dict[str, int] = {
-    "game_id": ID, "game_type": ID, "player": NAME, "request_id": REQUEST_ID,
+    "game_id": ID, "game_type": ID, "game_types": ID, "player": NAME, "request_id": REQUEST_ID,
     "page_token": PAGE_TOKEN, "seed": SEED,
 }
 UNLIMITED_BYTES = frozenset({"payload"})  # Ping's payload: bounded by the message size alone

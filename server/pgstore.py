@@ -340,6 +340,11 @@ SELECT 1""",
                 if rows:
                     with db.cursor() as cur:
                         cur.executemany(f"INSERT INTO {self.schema}.records VALUES (%s,%s,%s,%s)", rows)
+            if records:  # the other processes' open-seats feeds (server.feed) learn of the new game
+                try:
+                    db.execute(self._sql["notify"], (self.channel, [f"{meta.game_id} {records[-1].seq}"]))
+                except psycopg.Error as exc:
+                    log.warning("notifying a new game failed (%s); other feeds list it at its first claim", exc)
         self._write(run)
 
     def mark_finished(self, game_id: str) -> None:

@@ -370,6 +370,11 @@ def cmd_bot(args) -> int:
     except ValueError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
+    if args.accept:
+        return _bot_accept(args)
+    if not args.game_id:
+        print("error: name the game to play (GAME_ID), or wait for games with --accept --name NAME", file=sys.stderr)
+        return 2
     try:
         with Client(args.server) as client:
             if args.token:
@@ -378,7 +383,9 @@ def cmd_bot(args) -> int:
                     return 2
                 seat = Seat(client, args.game_id, args.seat, args.token)
             else:
-                seat = client.join(args.game_id, seat=args.seat, player=f"{args.bot}-bot")
+                seat = client.join(args.game_id, seat=args.seat, player=args.name or ("" if args.invite else
+                                                                                   f"{args.bot}-bot"),
+                                   invite=args.invite or "")
                 print(f"seat {seat.seat}; token {seat.token}", flush=True)
             make_bot(args.bot, seat, args.seed).play()
             print(result_line(client.game(args.game_id).status))
@@ -387,6 +394,30 @@ def cmd_bot(args) -> int:
     except KeyboardInterrupt:
         pass
     return 0
+
+
+def _bot_accept(args) -> int:
+    """`carthago bot --accept`: wait for games on the open-seats feed and play them (carthago.accept)."""
+    from .accept import Acceptor
+    from .bots import make_bot
+
+    if args.game_id or args.token or args.seat is not None or args.invite:
+        print("error: --accept joins the games it finds: give no GAME_ID, --seat, --token or --invite",
+              file=sys.stderr)
+        return 2
+    if not args.name:
+        print("error: --accept needs --name NAME (the name it joins under; seats reserved for it are "
+              "announced)", file=sys.stderr)
+        return 2
+    if args.max_games < 0 or args.concurrency < 1:
+        print("error: --max-games is 0 (no limit) or more, --concurrency 1 or more", file=sys.stderr)
+        return 2
+    acceptor = Acceptor(args.server, args.name, args.bot, make_bot, args.game or [], _options(args.option),
+                        max_games=args.max_games, concurrency=args.concurrency, seed=args.seed)
+    try:
+        return acceptor.run()
+    except KeyboardInterrupt:
+        return 0
 
 
 def cmd_watch(args) -> int:
@@ -698,13 +729,24 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--export", metavar="FILE", help="also export the finished game's log to FILE")
     s.set_defaults(func=cmd_play)
 
-    s = sub.add_parser("bot", help="play one seat of a game on a server with a bot, until the game ends")
-    s.add_argument("game_id")
+    s = sub.add_parser("bot", help="play one seat of a game on a server with a bot, until the game ends; "
+                       "with --accept, wait for open seats and play game after game")
+    s.add_argument("game_id", nargs="?", help="the game to play (not with --accept)")
     s.add_argument("--bot", default="mcts:200ms", help="random, mcts:N or mcts:Nms (default mcts:200ms)")
     s.add_argument("--seat", type=int, default=None, help="the seat to claim (default: the first free)")
     s.add_argument("--token", help="play a seat already claimed, with its token (instead of joining)")
     s.add_argument("--seed", default="0", help="the bot's own seed (its choices are reproducible)")
     s.add_argument("--server", default=DEFAULT_ADDR)
+    s.add_argument("--invite", help="a reserved seat's invite (from the game's creator): claim that seat")
+    s.add_argument("--name", help="the player name to join under (default: BOT-bot; with --invite the reserved one)")
+    s.add_argument("--accept", action="store_true",
+                   help="follow the server's open seats and join the matching games, one after another, "
+                        "until stopped (needs --name)")
+    s.add_argument("--game", action="append", metavar="TYPE", help="with --accept: only this game type (repeatable)")
+    s.add_argument("--option", action="append", metavar="K=V",
+                   help="with --accept: only games with this option value (repeatable)")
+    s.add_argument("--max-games", type=int, default=0, help="with --accept: stop after this many games (0: never)")
+    s.add_argument("--concurrency", type=int, default=1, help="with --accept: games played at once (default 1)")
     s.set_defaults(func=cmd_bot)
 
     s = sub.add_parser("watch", help="print a game's events as they happen")

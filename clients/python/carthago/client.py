@@ -119,6 +119,21 @@ class Client:
         except grpc.RpcError as err:
             raise CarthagoError.from_rpc(err) from None
 
+    def watch_open_seats(self, game_types: list[str] | tuple[str, ...] = (), options: dict[str, str] | None = None,
+                         player: str = "", limit: int = 0) -> Iterator[pb.OpenSeatsBatch]:
+        """The open-seats feed: a first batch listing every matching game with a seat open to you
+        (``initial``), then one batch per change (``open`` entries replace earlier ones of the same
+        game; ``closed`` ids are gone). Runs until the server ends it; iterate in a thread of its own."""
+        req = pb.WatchOpenSeatsRequest(game_types=list(game_types), options=options or {}, player=player, limit=limit)
+        call = self.stub.WatchOpenSeats(req)
+        self.feed_call = call  # call.cancel() ends it from another thread
+        try:
+            yield from call
+        except grpc.RpcError as err:
+            if err.code() == grpc.StatusCode.CANCELLED:
+                return
+            raise CarthagoError.from_rpc(err) from None
+
     def export(self, game_id: str, token: str | None = None) -> pb.ExportLogResponse:
         return _call(self.stub.ExportLog, pb.ExportLogRequest(game_id=game_id), metadata=self.metadata(token),
                      timeout=self.timeout)

@@ -1,0 +1,172 @@
+"""`carthago bot --accept`: a bot that waits for games, joins their open seats and plays them.
+
+It follows the server's open-seats feed (``WatchOpenSeats``), claims a free seat of a matching game
+(losing a race for it is normal: ``SEAT_TAKEN`` and the like are skipped), and plays each game it
+joined to its end in a thread of its own, at most ``concurrency`` at once. When the server goes
+away it subscribes again with a growing backoff, and games in play resume their seat with its token.
+It never joins one game twice (it would play against itself), and never claims a reserved seat: a
+seat reserved for its name is a challenge whose invite comes from the game's creator, out of band;
+the bot says that it is waiting, and ``carthago bot GAME_ID --invite SECRET`` takes it.
+"""
+
+from __future__ import annotations
+
+import queue
+import sys
+import threading
+import time
+from typing import Callable
+
+from .client import CarthagoError, Client, Seat
+
+# a join refused for these reasons is a lost race or a game that changed meanwhile: go on
+SKIPPED_JOINS = frozenset({"SEAT_TAKEN", "NO_FREE_SEAT", "GAME_OVER", "SEAT_RESERVED", "GAME_NOT_FOUND", "LOST_RACE"})
+RETRIED = frozenset({"UNAVAILABLE", "DEADLINE_EXCEEDED", "SHUTTING_DOWN", "STREAM_TOO_SLOW", "STORE_UNAVAILABLE",
+                     "RESOURCE_EXHAUSTED", "CANCELLED", "UNKNOWN", "INTERNAL"})
+BACKOFF_FIRST_S = 0.5
+BACKOFF_MAX_S = 30.0
+
+
+class Acceptor:
+    """The loop of ``carthago bot --accept``. ``make_bot(spec, seat, seed)`` builds a seat's player."""
+
+    def __init__(self, server: str, name: str, spec: str, make_bot: Callable, game_types: list[str],
+                 options: dict[str, str], max_games: int = 0, concurrency: int = 1, seed: str = "0",
+                 out=sys.stdout) -> None:
+        self.server, self.name, self.spec, self.make_bot = server, name, spec, make_bot
+        self.game_types, self.options = list(game_types), dict(options)
+        self.max_games, self.concurrency = max_games, max(1, concurrency)
+        self.seed, self.out = seed, out
+        self.events: queue.Queue = queue.Queue()  # ("batch", b) | ("feed_ended", err) | ("done", game_id)
+        self.open: dict[str, object] = {}         # game id -> OpenGame, as the feed last said
+        self.joined: set[str] = set()             # every game this bot took a seat in
+        self.playing: set[str] = set()
+        self.finished = 0
+        self.stopping = threading.Event()
+        self.client: Client | None = None
+
+    def say(self, line: str) -> None:
+        print(line, file=self.out, flush=True)
+
+    # ---- the feed, in a thread of its own -------------------------------------------------
+    def _follow(self, client: Client) -> None:
+        try:
+            for batch in client.watch_open_seats(self.game_types, self.options, player=self.name):
+                self.events.put(("batch", batch))
+                if self.stopping.is_set():
+                    return
+            self.events.put(("feed_ended", None))
+        except CarthagoError as err:
+            self.events.put(("feed_ended", err))
+        except Exception as err:  # noqa: BLE001 - anything else ends this subscription; the loop resubscribes
+            self.events.put(("feed_ended", err))
+
+    # ---- one game, in a thread of its own --------------------------------------------------
+    def _play(self, seat: Seat) -> None:
+        delay = BACKOFF_FIRST_S
+        try:
+            while not self.stopping.is_set():
+                try:
+                    self.make_bot(self.spec, seat, self.seed).play()
+                    status = seat.client.game(seat.game_id).status
+                    if status.over:
+                        self.say(f"{seat.game_id}: over ({status.reason or 'ended'}; winners "
+                                 f"{', '.join(map(str, status.winners)) or 'none'}; I sat at seat {seat.seat})")
+                        return
+                except CarthagoError as err:
+                    if err.code not in RETRIED and err.status not in RETRIED:
+                        self.say(f"{seat.game_id}: gave up: {err.code}: {err.message}")
+                        return
+                    self.say(f"{seat.game_id}: {err.code}; resuming in {delay:.1f}s")
+                time.sleep(delay)
+                delay = min(delay * 2, BACKOFF_MAX_S)
+        finally:
+            self.events.put(("done", seat.game_id))
+
+    # ---- the loop ------------------------------------------------------------------------
+    def _wanted(self) -> bool:
+        """Whether to take another game now."""
+        if self.max_games and len(self.joined) >= self.max_games:
+            return False
+        return len(self.playing) < self.concurrency
+
+    def _try_join(self) -> None:
+        for game_id, entry in sorted(self.open.items(), key=lambda kv: kv[1].created_at_unix_ms):
+            if not self._wanted():
+                return
+            if game_id in self.joined:
+                continue
+            if not entry.free_seats:
+                continue
+            try:
+                seat = self.client.join(game_id, player=self.name)
+            except CarthagoError as err:
+                if err.code in SKIPPED_JOINS:
+                    self.open.pop(game_id, None)
+                    continue
+                raise
+            self.joined.add(game_id)
+            self.playing.add(game_id)
+            self.open.pop(game_id, None)
+            self.say(f"joined {game_id} ({entry.game_type}) at seat {seat.seat}")
+            threading.Thread(target=self._play, args=(seat,), name=f"play-{game_id}", daemon=True).start()
+
+    def _apply(self, batch) -> None:
+        if batch.initial:
+            self.open.clear()
+        for game_id in batch.closed:
+            self.open.pop(game_id, None)
+        for entry in batch.open:
+            self.open[entry.game_id] = entry
+            if entry.reserved_for_you and entry.game_id not in self.joined:
+                self.say(f"{entry.game_id}: seat(s) {', '.join(map(str, entry.reserved_for_you))} reserved for "
+                         f"{self.name}: take one with its invite (carthago bot {entry.game_id} --invite SECRET)")
+
+    def _subscribe(self) -> None:
+        threading.Thread(target=self._follow, args=(self.client,), name="open-seats", daemon=True).start()
+
+    def run(self) -> int:
+        """Until stopped (KeyboardInterrupt) or, with ``max_games``, until that many games are played."""
+        self.client = Client(self.server)
+        try:
+            self._subscribe()
+            delay = BACKOFF_FIRST_S
+            while True:
+                if self.max_games and self.finished >= self.max_games:
+                    return 0
+                kind, value = self.events.get()
+                if kind == "batch":
+                    delay = BACKOFF_FIRST_S  # the server answers again
+                    self._apply(value)
+                elif kind == "done":
+                    self.playing.discard(value)
+                    self.finished += 1
+                    continue_after = not (self.max_games and self.finished >= self.max_games)
+                    if not continue_after:
+                        return 0
+                elif kind == "feed_ended":
+                    err = value
+                    if isinstance(err, CarthagoError) and err.code not in RETRIED and err.status not in RETRIED:
+                        self.say(f"error: the open-seats feed: {err.code}: {err.message}")
+                        return 1
+                    what = f"{err.code}" if isinstance(err, CarthagoError) else (str(err) or "ended")
+                    self.say(f"open-seats feed: {what}; subscribing again in {delay:.1f}s")
+                    self.open.clear()
+                    if self.stopping.wait(delay):
+                        return 0
+                    delay = min(delay * 2, BACKOFF_MAX_S)
+                    self._subscribe()
+                    continue
+                try:
+                    self._try_join()
+                except CarthagoError as err:
+                    if err.code not in RETRIED and err.status not in RETRIED:
+                        self.say(f"error: joining: {err.code}: {err.message}")
+                        return 1
+                    self.say(f"joining: {err.code}; the feed will say when to try again")
+        finally:
+            self.stopping.set()
+            call = getattr(self.client, "feed_call", None)
+            if call is not None:
+                call.cancel()
+            self.client.close()
