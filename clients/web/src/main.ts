@@ -49,13 +49,15 @@ function seatLabel(summary: any, seat: number): string {
   return s.player ? `${nameOf(s.name)} (${s.player})` : nameOf(s.name);
 }
 
-function statusWords(summary: any, status: any): string {
+/** The status line; `expired`: the seat whose clock ran out, when the page saw its ClockExpired. */
+function statusWords(summary: any, status: any, expired: number | null = null): string {
   if (!status) return '';
   if (status.over) {
     if (status.resultReason === ResultReason.ABORTED) return 'Game over — aborted before any move: no result';
     const winners = status.winners.map((w: number) => seatLabel(summary, w)).join(' and ');
     const scores = status.scores.length ? `; scores ${status.scores.join(' – ')}` : '';
-    const how = endedWords(status.resultReason, winners);
+    const how = status.resultReason === ResultReason.TIMEOUT && expired !== null
+      ? `time out: ${seatLabel(summary, expired)}'s clock ran out` : endedWords(status.resultReason, winners);
     // the game's own words on its end (rules: "no victory points" …) say more than the enum
     const why = status.resultReason === ResultReason.RULES || !how ? status.reason : '';
     return `Game over${how ? ` — ${how}` : ''} — ${winners ? `winner: ${winners}` : 'no winner'}${scores}${why ? ` (${humanize(why)})` : ''}`;
@@ -264,7 +266,7 @@ async function gamePage(gameId: string, replay: boolean) {
     renderSeats();
     const my = me();
     const over = !!state.status?.over;
-    turn.textContent = statusWords(summary, state.status);
+    turn.textContent = statusWords(summary, state.status, state.expired);
     turn.className = `turn${over ? ' over' : ''}${my && state.status?.toAct?.includes(my.seat) ? ' mine' : ''}`;
     turn.setAttribute('data-testid', over ? 'result' : 'turn');
     if (over && !replay) {

@@ -36,7 +36,7 @@ const UNPRINTABLE = /(?! )[\p{C}\p{Z}]/u;
 export function sayProblem(text: string): string {
   if (!text.trim()) return 'Write something first.';
   if (text.length > MAX_SAY) return `A message holds at most ${MAX_SAY} characters (this one has ${text.length}).`;
-  if (UNPRINTABLE.test(text)) return 'A message is printable text on one line: no line breaks, tabs or control characters.';
+  if (UNPRINTABLE.test(text)) return 'A message is printable text on one line: no line breaks, tabs, special spaces or control characters.';
   return '';
 }
 
@@ -75,10 +75,16 @@ export function chatPanel(opts: {
   const form = el('div', { class: 'chat-form' }, to, input, send, count);
   let sending = false;
 
-  const fillRecipients = () => {
+  let shown = '';
+  const fillRecipients = () => {  // again when a seat's name changes (a player takes it), keeping the choice
     const mine = opts.mySeat();
-    to.replaceChildren(el('option', { value: -1 }, 'to the table'),
-      ...opts.seats.filter((s) => s !== mine).map((s) => el('option', { value: s }, `to ${opts.name(s)} only`)));
+    const others = opts.seats.filter((s) => s !== mine).map((s) => [s, `to ${opts.name(s)} only`] as const);
+    const key = JSON.stringify(others);
+    if (key === shown) return;
+    shown = key;
+    const chosen = to.value;
+    to.replaceChildren(el('option', { value: -1 }, 'to the table'), ...others.map(([s, label]) => el('option', { value: s }, label)));
+    if (chosen) to.value = chosen;
   };
   const recount = () => {
     count.textContent = `${input.value.length}/${MAX_SAY}`;
@@ -133,7 +139,7 @@ export function chatPanel(opts: {
     setOpen(open, why) {
       form.hidden = !open;
       note.textContent = open ? 'Talk binds nobody (R110); a private message shows the others only who spoke to whom.' : why ?? '';
-      if (open && to.options.length !== opts.seats.length) fillRecipients();
+      if (open) fillRecipients();
     },
   };
 }
