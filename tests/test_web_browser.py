@@ -9,7 +9,9 @@
 - Hannibal: 30 moves on its board (the engine's map), half of them clicked on the board itself
   (spaces, stacks, cards) when it offers something, with the reload and spectator checks.
 - The Republic of Carthage, 3 players with two bots: 40 moves, the same way (senators, cards, wars
-  on the board).
+  on the board); first one public message of table talk (R110), seen in the chat panel of the
+  player's page and of the spectator's (who has no input to talk).
+- The Roma game is created with a clock (30 minutes + 5 s): a clock per seat is shown and ticks.
 - In every game, the network drops under the page (context.setOffline) while six moves are made from
   outside it with the page's own tokens: back online, the page resumes its stream from its last seq
   (checked on the request it sends), without a reload, holding its seat, each record once in order.
@@ -80,6 +82,9 @@ def test_play_watch_reload_and_replay_in_a_real_browser():
         assert by_name["rome-et-carthage"]["over"], report
     for name in ("hannibal", "republic-of-carthage"):
         assert by_name[name]["boardClicks"] > 0, report
+    assert by_name["republic-of-carthage"]["said"], report
+    clocks = by_name["roma"]["clocks"]
+    assert clocks and clocks["before"] != clocks["after"], report
     for r in results:
         assert r["spectatorRecords"] >= r["head"] + 1, report
         drop = r["drop"]

@@ -8,11 +8,14 @@
 //       end by clicking legal commands (reloading the page once mid-game: the seat and the log
 //       must survive), check the result shown against the server's, and that the spectator saw
 //       every record. Then open the replay and move its slider.
+//       Created with a clock (30 minutes + 5 s): a clock per seat is shown and a running one ticks.
 // rc:   the same for a 4-player Rome et Carthage with three bots (no_progress_rounds=10). With
 //       --full, to the end (~300 clicks); without, it stops after 40 moves.
 // hannibal: 30 moves of Hannibal, half of them on the board (spaces, stacks, cards) when it offers
 //       something, with the reload and the spectator checks, and a screenshot.
 // roc:  the same for a 3-player Republic of Carthage with two bots (40 moves).
+//       First the player says one public message (table talk): it shows in the chat panel of the
+//       player's page and of the spectator's (who has no input to talk).
 // Every scenario also drops the network under the page at its 4th move (dropAndResume).
 // Prints one JSON line per scenario and a last line "N passed, N failed". Exit 0 only if all pass.
 import fs from 'node:fs';
@@ -177,7 +180,36 @@ async function playByClicks(page, { maxClicks, reloadAt, screenshotAt, shot, dea
   return { clicks, over: false, reloaded, dropped, boardClicks };
 }
 
-async function scenario(browser, { name, gameType, players, options, full, shot }) {
+/** Every clock shown, as text (seat → time). */
+async function clockTexts(page) {
+  return page.$$eval('[data-testid=clock]', (cs) => cs.map((c) => c.textContent).join(' | '));
+}
+
+/** A game created with a clock shows one per seat, and a running one ticks down (issue 15). */
+async function clocksTick(page, players) {
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid=clock]').length === n, players, { timeout: 10_000 });
+  await page.waitForSelector('[data-testid=clock][data-running=yes]', { timeout: 10_000 });
+  const before = await clockTexts(page);
+  check(/\d+:\d\d/.test(before), `no time on the clocks: ${before}`);
+  await page.waitForFunction((b) => [...document.querySelectorAll('[data-testid=clock]')].map((c) => c.textContent).join(' | ') !== b,
+    before, { timeout: 5_000 });
+  return { before, after: await clockTexts(page) };
+}
+
+/** One public message from the player: in the chat panel of the player's page and of the spectator's. */
+async function talk(page, spectator) {
+  const text = `Hail, senators ${Date.now() % 1000}`;
+  await page.selectOption('[data-testid=chat-to]', '-1');
+  await page.fill('[data-testid=chat-text]', text);
+  await page.click('[data-testid=chat-send]');
+  for (const p of [page, spectator]) {
+    await p.waitForSelector(`[data-testid=chat] li.public:has-text("${text}")`, { timeout: 10_000 });
+  }
+  check(await spectator.locator('[data-testid=chat-text]').isHidden(), 'a spectator is offered the chat input');
+  return text;
+}
+
+async function scenario(browser, { name, gameType, players, options, clock, full, shot }) {
   const started = Date.now();
   const deadline = started + (full ? 12 : 4) * 60_000;
   const player = await newContext(browser);
@@ -191,6 +223,7 @@ async function scenario(browser, { name, gameType, players, options, full, shot 
   await page.selectOption('#game-type', gameType);
   await page.selectOption('#players', String(players));
   for (const [k, v] of Object.entries(options)) await page.selectOption(`[data-option=${k}]`, v);
+  if (clock) { await page.fill('#clock-minutes', clock[0]); await page.fill('#clock-increment', clock[1]); }
   await page.click('#create');
   await page.waitForURL(/\/game\//);
   const gameId = page.url().split('/game/')[1].split('?')[0];
@@ -206,6 +239,8 @@ async function scenario(browser, { name, gameType, players, options, full, shot 
     await page.click(`[data-testid=bot-${s}]`);
     await page.waitForSelector(`[data-seat="${s}"] .you`);
   }
+  const clocks = clock ? await clocksTick(page, players) : null;
+  const said = gameType === 'republic-of-carthage' ? await talk(page, spectator) : null;
   const maxClicks = full ? 100_000 : gameType === 'hannibal' ? 30 : 40;
   const played = await playByClicks(page, { maxClicks, reloadAt: 8, screenshotAt: gameType === 'roma' ? 12 : 10, shot, deadline,
     dropAt: 4, drop: () => dropAndResume(page, player, gameId, 6), boardClick: BOARD_CLICKS.has(gameType) });
@@ -252,7 +287,7 @@ async function scenario(browser, { name, gameType, players, options, full, shot 
   await player.close();
   await watcher.close();
   return { name, gameId, clicks: played.clicks, over: played.over, head, spectatorRecords: seen.length,
-    spectatorHiddenRecords: hiddenLines, replayed, drop: played.dropped, boardClicks: played.boardClicks, seconds: Math.round((Date.now() - started) / 1000) };
+    spectatorHiddenRecords: hiddenLines, replayed, clocks, said, drop: played.dropped, boardClicks: played.boardClicks, seconds: Math.round((Date.now() - started) / 1000) };
 }
 
 const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carthago-chromium-'));
@@ -260,7 +295,7 @@ const browser = await chromium.launch({ executablePath: args.chromium, headless:
   args: [...FLAGS, `--user-data-dir=${userDataDir}`], ignoreDefaultArgs: ['--headless=new', '--headless'] }).catch(async () =>
   chromium.launch({ executablePath: args.chromium, headless: true, args: FLAGS }));
 const plan = [
-  { name: 'roma', gameType: 'roma', players: 2, options: {}, full: true, shot: path.join(args.out, 'roma.png') },
+  { name: 'roma', gameType: 'roma', players: 2, options: {}, clock: ['30', '5'], full: true, shot: path.join(args.out, 'roma.png') },
   { name: 'rome-et-carthage', gameType: 'rome-et-carthage', players: 4, options: { no_progress_rounds: '10' },
     full: args.full, shot: path.join(args.out, 'rome-et-carthage.png') },
   { name: 'hannibal', gameType: 'hannibal', players: 2, options: {}, full: false, shot: path.join(args.out, 'hannibal.png') },

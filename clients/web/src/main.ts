@@ -8,6 +8,8 @@ import { board } from './boards';
 import { el } from './dom';
 import { commandKind, commandWords, eventWords, humanize, nameOf } from './words';
 import { ResultReason } from './gen/carthago/v1/carthago_pb';
+import { clocksRow, timeControlInputs } from './clock';
+import { chatPanel, talkLogLine, talkOf, type Talk } from './talk';
 
 const app = document.getElementById('app')!;
 const conn = document.getElementById('conn')!;
@@ -47,15 +49,32 @@ function seatLabel(summary: any, seat: number): string {
   return s.player ? `${nameOf(s.name)} (${s.player})` : nameOf(s.name);
 }
 
-function statusWords(summary: any, status: any): string {
+/** The status line; `expired`: the seat whose clock ran out, when the page saw its ClockExpired. */
+function statusWords(summary: any, status: any, expired: number | null = null): string {
   if (!status) return '';
   if (status.over) {
     if (status.resultReason === ResultReason.ABORTED) return 'Game over — aborted before any move: no result';
-    const winners = status.winners.length ? status.winners.map((w: number) => seatLabel(summary, w)).join(' and ') : 'nobody (a draw)';
+    const winners = status.winners.map((w: number) => seatLabel(summary, w)).join(' and ');
     const scores = status.scores.length ? `; scores ${status.scores.join(' – ')}` : '';
-    return `Game over — winner: ${winners}${scores}${status.reason ? ` (${humanize(status.reason)})` : ''}`;
+    const how = status.resultReason === ResultReason.TIMEOUT && expired !== null
+      ? `time out: ${seatLabel(summary, expired)}'s clock ran out` : endedWords(status.resultReason, winners);
+    // the game's own words on its end (rules: "no victory points" …) say more than the enum
+    const why = status.resultReason === ResultReason.RULES || !how ? status.reason : '';
+    return `Game over${how ? ` — ${how}` : ''} — ${winners ? `winner: ${winners}` : 'no winner'}${scores}${why ? ` (${humanize(why)})` : ''}`;
   }
   return `To act: ${status.toAct.map((s: number) => seatLabel(summary, s)).join(', ') || '—'}`;
+}
+
+/** How a game ended (GameStatus.result_reason), in words; '' for a value this client does not know. */
+function endedWords(r: ResultReason, winners: string): string {
+  switch (r) {
+    case ResultReason.RULES: return winners ? 'by the rules' : 'a draw by the rules';
+    case ResultReason.RESIGNATION: return 'by resignation';
+    case ResultReason.DRAW_AGREED: return 'a draw agreed by the players';
+    case ResultReason.ABORTED: return 'aborted';
+    case ResultReason.TIMEOUT: return 'time out: a seat\'s clock ran out';
+    default: return '';
+  }
 }
 
 // ---- the lobby -------------------------------------------------------------------------------
@@ -84,19 +103,28 @@ async function lobby() {
     typeSelect.addEventListener('change', fill);
     fill();
     const error = el('div', { class: 'error' });
+    const clock = timeControlInputs();
     const create = el('button', { id: 'create', class: 'primary', onclick: async () => {
-      create.setAttribute('disabled', '');
       const opts: Record<string, string> = {};
       options.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-option]').forEach((i) => { opts[i.dataset.option!] = i.value; });
+      let timeControl;
       try {
-        const { game } = await api.createGame({ gameType: typeSelect.value, players: Number(players.value), options: opts });
+        timeControl = clock.value();
+      } catch (err) {
+        error.textContent = (err as Error).message;
+        return;
+      }
+      create.setAttribute('disabled', '');
+      try {
+        const { game } = await api.createGame({ gameType: typeSelect.value, players: Number(players.value), options: opts, timeControl });
         navigate(`/game/${game!.gameId}`);
       } catch (err) {
         error.textContent = describeError(err);
         create.removeAttribute('disabled');
       }
     } }, 'Create game');
-    createBox.replaceChildren(el('h2', {}, 'New game'), el('div', { class: 'row' }, typeSelect, players), options, create, error);
+    createBox.replaceChildren(el('h2', {}, 'New game'), el('div', { class: 'row' }, typeSelect, players), options,
+      el('div', { class: 'row' }, clock.element), create, error);
   } catch (err) {
     setConn('server unreachable', false);
     createBox.append(el('div', { class: 'error' }, describeError(err)));
@@ -153,12 +181,17 @@ async function gamePage(gameId: string, replay: boolean) {
     legal: [] as any[], legalAt: -1n, filter: null as null | ((c: any) => boolean),
     busy: false, botBusy: new Set<number>(), closed: false, error: '',
     lines: [] as [number, string][],
+    talks: [] as Talk[],            // table talk (The Republic of Carthage), shown in the chat panel
+    expired: null as number | null,  // the seat whose clock ran out (its ClockExpired record)
   };
   const controller = new AbortController();
-  leave = () => { state.closed = true; controller.abort(); };
+  // the clocks tick once a second between batches (a running clock: its deadline minus now)
+  const ticker = setInterval(() => renderClocks(), 1000);
+  leave = () => { state.closed = true; controller.abort(); clearInterval(ticker); };
 
   const title = el('h2', {}, `${gameType} · ${gameId}`);
   const turn = el('div', { class: 'turn', 'data-testid': 'turn' });
+  const clocksBox = el('div', { class: 'clocks-box' });
   const seatsBox = el('div', { class: 'seats-box' });
   const boardBox = el('div', { class: 'board-box', 'data-testid': 'board' });
   const commandsBox = el('div', { class: 'commands', 'data-testid': 'commands' });
@@ -166,23 +199,38 @@ async function gamePage(gameId: string, replay: boolean) {
   const logList = el('ol', { class: 'log', 'data-testid': 'log' });
   const logBox = el('aside', {}, el('h3', {}, 'Log'), logList);
   const replayBox = el('div', { class: 'replay' });
+  // table talk: only The Republic of Carthage has it (R110)
+  const chat = gameType === 'republic-of-carthage' && !replay ? chatPanel({
+    gameId, seats: summary.seats.map((s: any) => s.seat), mySeat: () => me()?.seat, token: () => me()?.token, name,
+  }) : null;
   const invite = `${location.origin}/game/${gameId}`;
   app.append(el('section', { class: 'panel game' }, title,
     el('div', { class: 'invite' }, 'Invite: ', el('input', { value: invite, readonly: true, size: invite.length, 'data-testid': 'invite',
       onclick: (e: Event) => (e.target as HTMLInputElement).select() }),
     el('button', { onclick: () => navigator.clipboard?.writeText(invite) }, 'copy')),
-    seatsBox, turn, replayBox, WIDE_BOARDS.has(gameType)
-      // a wide board takes the page's width: the moves above it, the log below
-      ? el('div', { class: 'table wide' }, el('div', { class: 'main' }, errorBox, commandsBox, boardBox), logBox)
+    seatsBox, turn, clocksBox, replayBox, WIDE_BOARDS.has(gameType)
+      // a wide board takes the page's width: the moves above it, the log below (the chat beside it)
+      ? el('div', { class: 'table wide' }, el('div', { class: 'main' }, errorBox, commandsBox, boardBox),
+        chat ? el('div', { class: 'talk-row' }, logBox, chat.element) : logBox)
       : el('div', { class: 'table' }, el('div', { class: 'main' }, boardBox, errorBox, commandsBox), logBox)));
 
   // the log survives a reload: kept per game and seat in sessionStorage, resumed from its last seq
   const logKey = () => `carthago.log.${gameId}.${me()?.seat ?? 'spectator'}`;
   try {
     const saved = JSON.parse(sessionStorage.getItem(logKey()) || 'null');
-    if (saved && !replay) { state.lines = saved.lines; state.lastSeq = BigInt(saved.lastSeq); }
+    if (saved && !replay) {
+      state.lines = saved.lines; state.lastSeq = BigInt(saved.lastSeq);
+      state.talks = saved.talks ?? []; state.expired = saved.expired ?? null;
+    }
   } catch { /* a fresh log */ }
   for (const [seq, text] of state.lines) logList.append(el('li', { 'data-seq': seq }, text));
+  chat?.show(state.talks);
+
+  const renderClocks = () => {
+    if (state.closed) return;
+    const row = clocksRow(state.status, Date.now(), name, state.expired);
+    clocksBox.replaceChildren(...(row ? [row] : []));
+  };
 
   const renderSeats = () => {
     const held = heldSeats(gameId);
@@ -218,7 +266,7 @@ async function gamePage(gameId: string, replay: boolean) {
     renderSeats();
     const my = me();
     const over = !!state.status?.over;
-    turn.textContent = statusWords(summary, state.status);
+    turn.textContent = statusWords(summary, state.status, state.expired);
     turn.className = `turn${over ? ' over' : ''}${my && state.status?.toAct?.includes(my.seat) ? ' mine' : ''}`;
     turn.setAttribute('data-testid', over ? 'result' : 'turn');
     if (over && !replay) {
@@ -230,6 +278,9 @@ async function gamePage(gameId: string, replay: boolean) {
       }));
     }
     renderCommands();
+    renderClocks();
+    chat?.setOpen(!!my && !over, over ? 'The game is over: the table is closed.'
+      : 'Watching: you see the public messages, and who spoke privately to whom. Take a seat to talk.');
   };
 
   const renderCommands = () => {
@@ -353,7 +404,8 @@ async function gamePage(gameId: string, replay: boolean) {
 
   const saveLog = () => {
     try {
-      sessionStorage.setItem(logKey(), JSON.stringify({ lastSeq: state.lastSeq.toString(), lines: state.lines.slice(-3000) }));
+      sessionStorage.setItem(logKey(), JSON.stringify({ lastSeq: state.lastSeq.toString(), lines: state.lines.slice(-3000),
+        talks: state.talks.slice(-1000), expired: state.expired }));
     } catch { /* storage full: the log is rebuilt from seq 0 next time */ }
   };
 
@@ -383,10 +435,17 @@ async function gamePage(gameId: string, replay: boolean) {
           for (const r of batch.events) {
             if (r.seq <= state.lastSeq) continue;
             state.lastSeq = r.seq;
-            const text = eventWords(gameType, r, name);
+            // a message goes to the chat panel; the log keeps a short line (every seq once)
+            const talk = chat ? talkOf(r) : null;
+            if (talk) state.talks.push(talk);
+            const expiry = r.event?.game?.case === 'platform' && r.event.game.value.kind.case === 'clockExpired'
+              ? r.event.game.value.kind.value : null;
+            if (expiry) state.expired = expiry.seat;
+            const text = talk ? talkLogLine(talk, name) : eventWords(gameType, r, name);
             state.lines.push([Number(r.seq), text]);
-            logList.append(el('li', { 'data-seq': String(r.seq), class: r.redacted ? 'redacted' : '' }, text));
+            logList.append(el('li', { 'data-seq': String(r.seq), class: talk ? 'talk' : r.redacted ? 'redacted' : '' }, text));
           }
+          if (chat && batch.events.some((r) => talkOf(r))) chat.show(state.talks);
           if (batch.events.length) { logBox.scrollTop = logBox.scrollHeight; saveLog(); }
           const wasOver = state.status?.over;
           state.view = batch.view; state.status = batch.status; state.head = batch.headSeq;

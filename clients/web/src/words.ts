@@ -139,6 +139,10 @@ export function eventWords(gameType: string, record: any, seatName: (s: number) 
     if (p.case === 'drawAccepted') return `${seat(p.value.seat)} accepts the draw${p.value.agreed ? ': the game is drawn' : ''}`;
     if (p.case === 'drawDeclined') return `${seat(p.value.seat)} declines the draw`;
     if (p.case === 'gameAborted') return `${seat(p.value.seat)} aborts the game: no result`;
+    if (p.case === 'clockExpired') {
+      const winners = p.value.winners.map(seat).join(' and ');
+      return `${seat(p.value.seat)}'s time ran out${winners ? `: won by ${winners}` : ''}`;
+    }
     return humanize(p.case ?? '');
   }
   if (ev.value.kind?.case === 'flow' && Array.isArray(ev.value.kind.value?.frames)) {
