@@ -5,12 +5,14 @@ those terms; a third seat knows only who offers to whom and how many cards were 
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
-from engine.core import encode_state
+from engine.core import GameConfig, encode_state
 from engine.games.republic_of_carthage.state import pile_of
 from engine.games.republic_of_carthage.views import _below, sample_hidden, view
 from engine.rng import Rng
+from engine.session import Session
 
 from .helpers import C, G, Dice, Frame, cmd, play, run, table
 
@@ -157,3 +159,37 @@ def test_a_large_draw_is_uniform_over_its_whole_range():
     draws = [_below(Rng(b"big", i), n) for i in range(20)]
     assert all(0 <= d < n for d in draws) and any(d >= 1 << 64 for d in draws)
     assert [_below(Rng(b"small", i), 7) for i in range(5)] == [Rng(b"small", i).below(7) for i in range(5)]
+
+
+def test_every_seat_samples_a_real_games_commerce_offers_within_its_view():
+    """III.2, R73, in seeded games whose players often offer: at each step of a commerce offer, every
+    seat's samples show it its real view, keep the offer's terms it knows (the receiver: count, the
+    named commodity, the value once made) and depend on nothing else."""
+    checked = {"named": 0, "made": 0}
+    for seed in range(2):
+        session, _ = Session.start(G, GameConfig(3), f"offers-{seed}".encode())
+        pick = random.Random(seed)
+        for step in range(600):
+            s = session.state
+            o = s.offer
+            step_due = next((f for f in s.flow if f.kind in ("offer_talents", "offer_answer")), None)
+            if o is not None and not o.hand and step_due is not None:
+                receiver = o.to if o.made else step_due.count
+                named = o.named if o.made else step_due.target
+                checked["made" if o.made else "named"] += 1
+                for seat in range(3):
+                    other = sample_hidden(G, s, seat, Rng(b"world", step))
+                    assert view(other, seat) == view(s, seat)
+                    a, b = (sample_hidden(G, x, seat, Rng(b"draw", step)) for x in (s, other))
+                    assert encode_state(a) == encode_state(b)
+                    assert len(a.offer.cards) == len(o.cards) and Counter(a.offer.cards) <= Counter(a.commerce[o.seat])
+                    if seat == receiver:
+                        assert named in a.offer.cards
+                        assert not o.made or value(a.offer.cards) == value(o.cards)
+            if session.status().over:
+                break
+            seat = session.status().to_act[0]
+            legal = session.legal(seat)
+            offers = [c for c in legal if getattr(c, "option", "").startswith("offer:")]
+            session.submit(seat, pick.choice(offers) if offers and pick.random() < 0.7 else pick.choice(legal))
+    assert checked["named"] >= 2 and checked["made"] >= 2
