@@ -10,6 +10,8 @@ cards set aside beside the piles (R59), and the pending decision (the ``flow`` s
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
+from math import comb
 
 import msgspec
 
@@ -237,8 +239,11 @@ def sample_hidden(game, s: State, seat: int | None, rng: Rng) -> State:
     """A state ``seat`` cannot tell from ``s``: the other hands and the deck redealt from the cards
     it has not seen (each hand keeps its count from each deck, and holds only cards that go to a
     hand); the other commerce hands and the piles redealt pile by pile. An offer's cards stay in the
-    offering hand for the seats that know them (R73, R111); for the others the offer's terms are
-    dealt anew too (how many cards it holds is public: each pick is announced)."""
+    offering hand for the seats that know them: the offering seat, and the receiver of a card offer
+    (R111). The receiver of a commerce offer knows only its terms (III.2, R73: how many cards, their
+    total value once made, the commodity named), so its cards are dealt anew within those terms
+    (``_commerce_offer``); for the other seats the offer's terms are dealt anew too (how many cards
+    it holds is public: each pick is announced)."""
     t = copy_state(game, s)
     others = [x for x in range(t.players) if x != seat]
     for x in others:  # secret choices not yet revealed: as if the others had chosen nothing
@@ -268,17 +273,22 @@ def sample_hidden(game, s: State, seat: int | None, rng: Rng) -> State:
             del pool[:n]
         if in_deck:
             t.deck = rng.shuffled(sorted(pool + [c for c in t.deck if C.card_kind(c) not in hand_kinds]))
-    fixed = Counter(o.cards) if offerer >= 0 and not o.hand else Counter()  # a commerce offer's (R73)
+    unseen = [sorted(t.piles[p - 1] + [c for x in others for c in t.commerce[x] if pile_of(c) == p])
+              for p in range(1, C.COMMERCE.piles + 1)]  # per pile, the commerce cards `seat` has not seen
+    fixed = Counter()
+    if offerer >= 0 and not o.hand:  # the receiver of a commerce offer: its cards dealt anew (III.2, R73)
+        named = o.named if o.made else next(f.target for f in t.flow if f.kind in ("offer_want", "offer_talents")
+                                            and f.count == seat)
+        value = sum(C.set_value(c, 1) for c in o.cards) if o.made else None  # told once made only
+        fixed = _commerce_offer(unseen, t.commerce[offerer], len(o.cards), value, named, rng)
+        t.offer.cards = sorted(fixed.elements())
     for pile in range(1, C.COMMERCE.piles + 1):
-        held = {x: Counter(c for c in t.commerce[x] if pile_of(c) == pile) for x in others}
-        if offerer in held:
-            held[offerer] -= Counter({c: n for c, n in fixed.items() if pile_of(c) == pile})
-        pool = list(t.piles[pile - 1]) + [c for x in others for c in held[x].elements()]
-        pool = rng.shuffled(sorted(pool))
+        mine = [c for c, n in sorted(fixed.items()) if pile_of(c) == pile for _ in range(n)]
+        pool = rng.shuffled(list((Counter(unseen[pile - 1]) - Counter(mine)).elements()))
         for x in others:
             keep = [c for c in t.commerce[x] if pile_of(c) != pile]
             if x == offerer:
-                keep += [c for c, n in fixed.items() if pile_of(c) == pile for _ in range(n)]
+                keep += mine
             n = len(t.commerce[x]) - len(keep)
             t.commerce[x] = keep + pool[:n]
             del pool[:n]
@@ -286,6 +296,80 @@ def sample_hidden(game, s: State, seat: int | None, rng: Rng) -> State:
     if o is not None and not knows:
         _deal_offer(t, rng, seat)
     return t
+
+
+def _commerce_offer(unseen: list[list[str]], offering: list[str], count: int, value: int | None, named: str,
+                    rng: Rng) -> Counter:
+    """The cards of a commerce offer as its receiver may imagine them (III.2, R73): ``count`` cards of
+    the unseen commerce cards (``unseen``, per pile), no more from a pile than the offering hand holds
+    from it (its per-pile counts are public), the commodity ``named`` among them, their single-card
+    values summing to ``value`` (None: not told yet). Drawn exactly, without retries, with the
+    probability of that offer when the unseen cards are dealt at random (``_offer_table``); the
+    draw depends only on what the receiver sees."""
+    held = Counter(pile_of(c) for c in offering)
+    key = (tuple(tuple(sorted(Counter(u).items())) for u in unseen),
+           tuple(held[p] for p in range(1, len(unseen) + 1)), count, value, named)
+    options, reach = _offer_table(key)
+    state, out = (count, value or 0), Counter()
+    for p in range(len(unseen), 0, -1):  # back from the last pile: each pile's part in proportion
+        weights = []
+        for cards, k, v, w in options[p - 1]:
+            before = reach[p - 1].get((state[0] - k, state[1] - v), 0)
+            if before:
+                weights.append((w * before, cards, k, v))
+        if not weights:
+            raise ValueError(f"no commerce offer of {count} cards worth {value} naming {named} fits the hands")
+        pick = _below(rng, sum(w for w, *_ in weights))
+        for w, cards, k, v in weights:
+            if pick < w:
+                break
+            pick -= w
+        out.update(cards)
+        state = (state[0] - k, state[1] - v)
+    return out
+
+
+@lru_cache(maxsize=64)
+def _offer_table(key):
+    """For ``_commerce_offer``: per pile, each way to take offer cards from it (the cards, how many,
+    their value, and the weight: the ways to pick them among the unseen cards times the ways to fill
+    the rest of the offering hand's cards from that pile); and ``reach[p]``: for each (cards, value)
+    reached after piles 1..p, the summed weight of the ways there. Cached: a bot samples the same
+    position thousands of times."""
+    unseen, held, count, value, named = key
+    options = []
+    for p, pile in enumerate(unseen):
+        size, n = sum(k for _, k in pile), held[p]
+        ways = [((), 0, 0, 1)]
+        for c, have in pile:
+            one = C.set_value(c, 1) if value is not None else 0
+            ways = [(cards + ((c, x),), k + x, v + x * one, w * comb(have, x))
+                    for cards, k, v, w in ways for x in range(1 if c == named else 0, min(have, n - k) + 1)]
+        options.append([(Counter({c: x for c, x in cards if x}), k, v, w * comb(size - k, n - k))
+                        for cards, k, v, w in ways if k <= count and (value is None or v <= value)])
+    reach = [{(0, 0): 1}]
+    for ways in options:
+        nxt: dict = {}
+        for (k0, v0), w0 in reach[-1].items():
+            for _, k, v, w in ways:
+                if k0 + k <= count and (value is None or v0 + v <= value):
+                    nxt[(k0 + k, v0 + v)] = nxt.get((k0 + k, v0 + v), 0) + w0 * w
+        reach.append(nxt)
+    return options, reach
+
+
+def _below(rng: Rng, n: int) -> int:
+    """A uniform integer in ``[0, n)``, ``n`` of any size (``Rng.below`` takes 64 bits at most)."""
+    if n <= 1 << 64:
+        return rng.below(n)
+    words = (n.bit_length() + 63) // 64
+    span = 1 << (64 * words)
+    while True:
+        r = 0
+        for _ in range(words):
+            r = (r << 64) | rng.below(1 << 64)
+        if r < span - span % n:
+            return r % n
 
 
 def _deal_offer(t: State, rng: Rng, seat: int | None) -> None:
