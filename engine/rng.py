@@ -52,6 +52,8 @@ class Rng:
         """A uniform integer in ``[0, n)``."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
+        if n > _TWO64:  # one 64-bit word cannot cover it (the rejection loop would never end)
+            raise ValueError("below() takes a bound of at most 2**64")
         limit = _TWO64 - (_TWO64 % n)
         while True:
             w = self._word()

@@ -42,6 +42,14 @@ def test_rng_follows_its_published_specification():
     assert Rng(b"seed", 7).below(1 << 32) == first_word % (1 << 32)
 
 
+def test_rng_refuses_a_bound_it_cannot_draw_instead_of_looping():
+    rng = Rng(b"bounds", 0)
+    assert 0 <= rng.below(1 << 64) < 1 << 64  # the largest bound one word covers
+    for bad in (0, -3, (1 << 64) + 1):
+        with pytest.raises(ValueError):
+            rng.below(bad)
+
+
 def test_rng_dice_are_roughly_uniform_and_in_range():
     rng = Rng(b"dice", 0)
     counts = [0] * 6
