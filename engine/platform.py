@@ -17,7 +17,7 @@ the window in which the game may be aborted.
 
 Clocks (a game created with a time control): the server keeps them, but their arithmetic is here,
 over the arrival times the server stamps on each record, handed in as data (``Seated``, ``Settled``),
-so a replay computes the same clocks; the engine reads no clock. When a seat's time is out the
+so a replay computes the same clocks (Fischer, simple delay or correspondence: see ``Clock``); the engine reads no clock. When a seat's time is out the
 server records ``ClockExpired``, whose outcome a game may shape with ``timeout_result(state, seat)``
 (by default that of a resignation).
 """
@@ -109,15 +109,23 @@ Event = Resigned | DrawOffered | DrawAccepted | DrawDeclined | GameAborted | Clo
 EVENT_TYPES = (Resigned, DrawOffered, DrawAccepted, DrawDeclined, GameAborted, ClockExpired)
 
 
-# -- clocks (Fischer: a total per seat, an increment after each of its commands) ---------------
+# -- clocks (docs/PROTOCOL.md "Clocks": Fischer, simple delay, correspondence) ---------------
 # The engine never reads a clock: the times are data the server gives (each record's arrival time),
 # so a replay of the log computes the same clocks. DESIGN.md "Time, browsers and more processes".
+#   Fischer:        a total per seat (``initial_ms``), plus ``increment_ms`` after each of its commands.
+#   simple delay:   a total per seat; each time a seat's clock starts, the first ``delay_ms`` are not
+#                   charged (the "US delay"; unused delay is lost, never added). No increment.
+#   correspondence: no total; each decision has ``per_move_ms`` from when its clock starts; what is
+#                   left unused is not banked (the next decision has ``per_move_ms`` again).
 class ClockSet(msgspec.Struct, frozen=True):
-    """Replay marker (GameCreated with a time control): every seat starts with ``initial_ms``."""
+    """Replay marker (GameCreated with a time control): every seat starts with ``initial_ms``
+    (correspondence: ``per_move_ms``)."""
 
     initial_ms: int
     increment_ms: int
     players: int
+    delay_ms: int = 0
+    per_move_ms: int = 0
 
 
 class Seated(msgspec.Struct, frozen=True):
@@ -139,21 +147,39 @@ class Clock(msgspec.Struct, frozen=True):
     remaining_ms: tuple[int, ...]     # per seat, as of when its clock last stopped or started
     since_ms: tuple[int, ...]         # per seat: when its clock started running; -1 stopped
     seated: int = 0                   # seat claims seen; the clocks run once every seat is claimed
+    delay_ms: int = 0                 # simple delay: not charged at the start of each run
+    per_move_ms: int = 0              # > 0: correspondence, each decision's time (not banked)
 
     def started(self) -> bool:
         return self.seated >= len(self.remaining_ms)
 
     def deadline(self, seat: int) -> int | None:
         """When ``seat``'s time runs out (ms since the epoch), or None if its clock is stopped."""
-        return None if self.since_ms[seat] < 0 else self.since_ms[seat] + self.remaining_ms[seat]
+        if self.since_ms[seat] < 0:
+            return None
+        return self.since_ms[seat] + self.delay_ms + self.remaining_ms[seat]
+
+    def delay_until(self, seat: int) -> int | None:
+        """While ``seat``'s clock runs with a delay: until when its time is not charged (it may be
+        past); None if its clock is stopped or the control has no delay."""
+        if self.since_ms[seat] < 0 or self.delay_ms == 0:
+            return None
+        return self.since_ms[seat] + self.delay_ms
+
+    def charged(self, seat: int, at_ms: int) -> int:
+        """The time ``seat``'s running clock has used by ``at_ms`` (its delay not counted)."""
+        return max(0, at_ms - self.since_ms[seat] - self.delay_ms)
 
     def left(self, seat: int, now_ms: int) -> int:
-        d = self.deadline(seat)
-        return self.remaining_ms[seat] if d is None else d - now_ms
+        if self.since_ms[seat] < 0:
+            return self.remaining_ms[seat]
+        return self.remaining_ms[seat] - self.charged(seat, now_ms)
 
 
-def new_clock(initial_ms: int, increment_ms: int, players: int) -> Clock:
-    return Clock(initial_ms, increment_ms, (initial_ms,) * players, (-1,) * players)
+def new_clock(initial_ms: int, increment_ms: int, players: int, delay_ms: int = 0, per_move_ms: int = 0) -> Clock:
+    start = per_move_ms if per_move_ms > 0 else initial_ms
+    return Clock(initial_ms, increment_ms, (start,) * players, (-1,) * players,
+                 delay_ms=delay_ms, per_move_ms=per_move_ms)
 
 
 def clock_seated(clock: Clock, at_ms: int, to_act: tuple[int, ...]) -> Clock:
@@ -163,16 +189,20 @@ def clock_seated(clock: Clock, at_ms: int, to_act: tuple[int, ...]) -> Clock:
 
 def clock_run(clock: Clock, mover: int | None, at_ms: int, to_act: tuple[int, ...]) -> Clock:
     """After a command of ``mover`` (None: none) arrived at ``at_ms``: a clock that stops is charged
-    the time it ran; the mover's gets its increment; a seat that must act now runs from ``at_ms``."""
+    the time it ran (less its delay; correspondence: it is set back to ``per_move_ms``, nothing
+    banked); the mover's gets its increment; a seat that must act now runs from ``at_ms``."""
     if not clock.started():
         return clock
     remaining, since = list(clock.remaining_ms), list(clock.since_ms)
     for x in range(len(remaining)):
         if since[x] >= 0 and (x == mover or x not in to_act):
-            remaining[x] -= at_ms - since[x]
+            if clock.per_move_ms > 0:
+                remaining[x] = clock.per_move_ms
+            else:
+                remaining[x] -= clock.charged(x, at_ms)
+                if x == mover:
+                    remaining[x] += clock.increment_ms
             since[x] = -1
-            if x == mover:
-                remaining[x] += clock.increment_ms
         if x in to_act and since[x] < 0:
             since[x] = at_ms
     return msgspec.structs.replace(clock, remaining_ms=tuple(remaining), since_ms=tuple(since))
@@ -287,7 +317,8 @@ def evolve(p: PlatformState, event: Any) -> PlatformState:
         return msgspec.structs.replace(p, offer_by=-1, accepted=(), ended_by=BY_TIMEOUT,
                                        result=Result(event.winners, event.scores, "timeout"))
     if isinstance(event, ClockSet):
-        return msgspec.structs.replace(p, clock=new_clock(event.initial_ms, event.increment_ms, event.players))
+        return msgspec.structs.replace(p, clock=new_clock(event.initial_ms, event.increment_ms, event.players,
+                                                          event.delay_ms, event.per_move_ms))
     if isinstance(event, Resigned):
         return msgspec.structs.replace(p, offer_by=-1, accepted=(), ended_by=BY_RESIGNATION,
                                        result=Result(event.winners, event.scores, "resignation"))

@@ -54,7 +54,7 @@ class Open(msgspec.Struct, frozen=True):
     created_at_ms: int
     free: tuple[int, ...]
     reserved: tuple[tuple[int, str], ...]
-    time_control: tuple[int, int] | None = None  # (initial_ms, increment_ms)
+    time_control: tuple[int, int, int, int] | None = None  # (initial_ms, increment_ms, delay_ms, per_move_ms)
 
 
 def open_seats(meta: GameMeta, claimed: set[int], created: pb.GameCreated | None) -> Open | None:
@@ -68,7 +68,8 @@ def open_seats(meta: GameMeta, claimed: set[int], created: pb.GameCreated | None
         return None
     tc = None
     if created is not None and created.HasField("time_control"):
-        tc = (created.time_control.initial_ms, created.time_control.increment_ms)
+        t = created.time_control
+        tc = (t.initial_ms, t.increment_ms, t.delay_ms, t.per_move_ms)
     return Open(meta.game_id, meta.game_type, meta.players, dict(meta.options), meta.created_at_ms, free, kept, tc)
 
 
@@ -116,7 +117,9 @@ class Filter:
                           options=entry.options, free_seats=entry.free, reserved_for_you=mine,
                           created_at_unix_ms=entry.created_at_ms)
         if entry.time_control is not None:
-            msg.time_control.initial_ms, msg.time_control.increment_ms = entry.time_control
+            t = msg.time_control
+            t.SetInParent()
+            t.initial_ms, t.increment_ms, t.delay_ms, t.per_move_ms = entry.time_control
         return msg
 
 

@@ -193,7 +193,7 @@ def session_items(wire: GameWire, body: pb.LogRecord) -> list[Any]:
 
 def clock_set(created: pb.GameCreated) -> pf.ClockSet:
     tc = created.time_control
-    return pf.ClockSet(tc.initial_ms, tc.increment_ms, created.players)
+    return pf.ClockSet(tc.initial_ms, tc.increment_ms, created.players, tc.delay_ms, tc.per_move_ms)
 
 
 def replay_items(wire: GameWire, bodies: Iterable[pb.LogRecord]) -> Iterator[Any]:
@@ -450,7 +450,8 @@ def _verify_content(bodies: list[pb.LogRecord], head: bytes) -> Verdict:
                 return _bad(seq + k, "its game-event position is wrong", **meta)
         session.apply(emitted, None if env.seat == PLATFORM_SEAT else env.seat)
         if env.seat != PLATFORM_SEAT:
-            session.clock_settle(env.seat, env.received_at_unix_ms)
+            if not session.is_talk(emitted):  # table talk is not a move: as the host, no clock stops (engine.platform)
+                session.clock_settle(env.seat, env.received_at_unix_ms)
         seq += len(produced)
     if expected:
         return _bad(seq, "the set-up events are missing", **meta)

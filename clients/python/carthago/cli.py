@@ -170,13 +170,12 @@ def cmd_new(args) -> int:
         if not sep or not seat.strip().lstrip("-").isdigit():
             sys.exit(f"--reserve takes SEAT=NAME (a seat number, then the player's name), not {item!r}")
         reserved[int(seat)] = name
-    clock = None
-    if args.clock:
-        total, sep, increment = args.clock.partition("+")
-        try:
-            clock = (round(float(total) * 1000), round(float(increment or 0) * 1000))
-        except ValueError:
-            sys.exit(f"--clock takes SECONDS+SECONDS (each seat's time, then the increment per move), not {args.clock!r}")
+    from .clocks import parse_clock
+
+    try:
+        clock = parse_clock(args.clock)
+    except ValueError as err:
+        sys.exit(str(err))
     try:
         with Client(args.server) as client:
             made = client.create_reserved(args.game, reserved, args.players or 0, _options(args.option),
@@ -715,9 +714,10 @@ def parser() -> argparse.ArgumentParser:
     game_args(s)
     s.add_argument("--reserve", action="append", metavar="SEAT=NAME",
                    help="keep a seat for a named player (repeatable); prints its invite, once")
-    s.add_argument("--clock", metavar="SECONDS+SECONDS",
-                   help="clocks for the seats: each seat's time, then the increment per move (e.g. 600+5); "
-                        "they run once every seat is claimed, and a seat whose time runs out loses")
+    s.add_argument("--clock", metavar="CLOCK",
+                   help="clocks for the seats: Fischer 600+5 (each seat's seconds + the increment per move), "
+                        "a simple delay 600d3 (seconds, then the delay per move) or correspondence 3d / 36h / "
+                        "90m (per move); they run once every seat is claimed, and a seat whose time runs out loses")
     s.set_defaults(func=cmd_new)
 
     s = sub.add_parser("play", help="play a whole game with bots and print the result")
@@ -799,8 +799,9 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--rounds", type=int, default=0, help="Swiss rounds (default: log2 of the entrants, rounded up)")
     s.add_argument("--games-per-pairing", type=int, default=2, metavar="K",
                    help="games each pairing plays, seats alternating (odd K: the last game's seats by a seeded coin)")
-    s.add_argument("--clock", metavar="SECONDS+SECONDS",
-                   help="each game's clocks (e.g. 600+5); a bot whose time runs out loses on time")
+    s.add_argument("--clock", metavar="CLOCK",
+                   help="each game's clocks, as for `carthago new` (600+5, 600d3, 3d, 36h); a bot whose time "
+                        "runs out loses on time")
     s.add_argument("--seed", help="the tournament's seed (the odd game's coin, the bots' seeds); default random, "
                                   "recorded in standings.json")
     where = s.add_mutually_exclusive_group()

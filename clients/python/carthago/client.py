@@ -82,14 +82,17 @@ class Client:
 
     def create_reserved(self, game_type: str, reserved: dict[int, str], players: int = 0,
                         options: dict[str, str] | None = None, seed: bytes | None = None,
-                        clock_ms: tuple[int, int] | None = None) -> pb.CreateGameResponse:
+                        clock_ms: tuple[int, ...] | None = None) -> pb.CreateGameResponse:
         """Create a game keeping seats for named players (seat -> name): the response's ``invites``
         (one secret per reserved seat, shown once) are what each of them joins with. ``clock_ms``:
-        (initial, increment) in milliseconds for each seat's clock (Fischer); None: no clocks."""
+        the clocks' TimeControl fields in milliseconds, in order (initial, increment[, delay[, per_move]]):
+        Fischer, a simple delay or correspondence (``carthago.clocks.ClockSpec``); None: no clocks."""
         req = pb.CreateGameRequest(game_type=game_type, players=players, options=options or {}, seed=seed or b"",
                                    reserved_seats=[pb.ReserveSeat(seat=s, player=n) for s, n in reserved.items()])
         if clock_ms is not None:
-            req.time_control.initial_ms, req.time_control.increment_ms = clock_ms
+            req.time_control.SetInParent()
+            for name, value in zip(("initial_ms", "increment_ms", "delay_ms", "per_move_ms"), clock_ms):
+                setattr(req.time_control, name, value)
         return _call(self.stub.CreateGame, req, timeout=self.timeout)
 
     def join(self, game_id: str, seat: int | None = None, player: str = "", invite: str = "") -> "Seat":

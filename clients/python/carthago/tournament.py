@@ -32,6 +32,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from .clocks import ClockSpec, from_time_control
+from .clocks import parse_clock as _parse_clock
+
 FORMAT = "carthago-tournament-v1"
 FORMATS = ("round-robin", "swiss")
 TWO_SEATS = 2
@@ -92,16 +95,13 @@ def parse_entrants(items: Iterable[str]) -> list[Entrant]:
     return out
 
 
-def parse_clock(text: str | None) -> tuple[int, int] | None:
-    """``600+5`` -> (600000, 5000) milliseconds: each seat's time, then the increment per move."""
-    if not text:
-        return None
-    total, _, increment = text.partition("+")
+def parse_clock(text: str | None) -> ClockSpec | None:
+    """``--clock`` (``carthago.clocks``, the syntax ``carthago new`` takes): ``600+5`` ->
+    (600000, 5000, 0, 0) milliseconds; ``600d3`` a delay; ``3d`` correspondence."""
     try:
-        return round(float(total) * 1000), round(float(increment or 0) * 1000)
-    except ValueError:
-        raise TournamentError(f"--clock takes SECONDS+SECONDS (each seat's time, then the increment per "
-                              f"move), not {text!r}") from None
+        return _parse_clock(text)
+    except ValueError as err:
+        raise TournamentError(str(err)) from None
 
 
 def check_two_seats(game_type: str, players: int, player_counts: Iterable[int]) -> int:
@@ -309,7 +309,7 @@ def table(rows: list[dict[str, Any]]) -> str:
 
 # ---- running --------------------------------------------------------------------
 
-def _play_game(client, game_type: str, options: dict[str, str], clock: tuple[int, int] | None,
+def _play_game(client, game_type: str, options: dict[str, str], clock: ClockSpec | None,
                seats: tuple[str, str], specs: dict[str, str], bot_seed: str) -> tuple[str, Any]:
     """Create one game, seat the two entrants under their names, play it out. (game id, summary)."""
     from .bots import make_bot
@@ -403,7 +403,7 @@ def run(addr: str, game_type: str, entrants: list[Entrant], fmt: str, games_per_
     doc = {
         "format": FORMAT, "game": game_type, "players": players, "options": options,
         "tournament_format": fmt, "rounds": rounds, "games_per_pairing": games_per_pairing,
-        "clock_ms": None if clock is None else {"initial_ms": clock[0], "increment_ms": clock[1]},
+        "clock_ms": None if clock is None else clock.as_dict(),
         "seed": seed, "bye_points": BYE_POINTS, "elo_method": ELO_METHOD,
         "entrants": [{"name": e.name, "spec": e.spec} for e in entrants],
         "pairings": pairings, "games": games, "standings": standings(entrants, games, byes),
@@ -423,7 +423,7 @@ def readme(doc: dict[str, Any]) -> str:
     import textwrap
 
     clock = doc["clock_ms"]
-    clock = f", clocks {clock['initial_ms'] / 1000:g}+{clock['increment_ms'] / 1000:g} s" if clock else ""
+    clock = f", clocks {ClockSpec(**clock).describe()}" if clock else ""
     elo = textwrap.fill("Elo: " + doc["elo_method"], 100)
     return f"""A Carthago tournament: {doc['game']}, {doc['tournament_format']}, {len(doc['entrants'])} entrants,
 {len(doc['games'])} games ({doc['games_per_pairing']} per pairing{clock}).
@@ -502,8 +502,7 @@ def audit(directory: Path, say: Callable[[str], None] = print) -> dict[str, Any]
             if first.game_id != g["game_id"]:
                 raise AuditProblem(f"{label}: {g['file']} is the log of another game")
             created = first.event.platform.game_created
-            clock = ({"initial_ms": created.time_control.initial_ms, "increment_ms": created.time_control.increment_ms}
-                     if created.HasField("time_control") else None)
+            clock = from_time_control(created.time_control).as_dict() if created.HasField("time_control") else None
             if created.players != TWO_SEATS or dict(created.options) != doc["options"] or clock != doc["clock_ms"]:
                 raise AuditProblem(f"{label}: the log's game was created with {created.players} players, options "
                                    f"{dict(created.options)} and clocks {clock}, not the tournament's "
