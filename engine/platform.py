@@ -17,9 +17,9 @@ the window in which the game may be aborted.
 
 Clocks (a game created with a time control): the server keeps them, but their arithmetic is here,
 over the arrival times the server stamps on each record, handed in as data (``Seated``, ``Settled``),
-so a replay computes the same clocks (Fischer, simple delay or correspondence: see ``Clock``); the engine reads no clock. When a seat's time is out the
-server records ``ClockExpired``, whose outcome a game may shape with ``timeout_result(state, seat)``
-(by default that of a resignation).
+so a replay computes the same clocks (Fischer, simple delay or correspondence: see ``Clock``); the
+engine reads no clock. When a seat's time is out the server records ``ClockExpired``, whose outcome
+a game may shape with ``timeout_result(state, seat)`` (by default that of a resignation).
 """
 
 from __future__ import annotations
