@@ -277,3 +277,26 @@ def test_carthago_new_creates_delay_and_correspondence_games(client, server, cap
     with pytest.raises(SystemExit) as exc:
         cli.main(["new", "roma", "--clock", "3w", "--server", server.addr])
     assert "correspondence" in str(exc.value.code)
+
+
+def test_a_tournament_under_a_delay_records_it_and_audits(tmp_path, capsys):
+    """README.md "Tournaments" (--clock as for `carthago new`): a bot slower than the delay spends
+    its total and loses on time; a quick one is never charged; standings.json records the delay and
+    verify-tournament checks it against the logs."""
+    import json
+
+    out = tmp_path / "delayed"
+    assert cli.main(["tournament", "--game", "roma", "--bot", "slow=mcts:400ms", "--bot", "quick=random",
+                     "--games-per-pairing", "1", "--clock", "0.5d0.3", "--seed", "d", "--out", str(out)]) == 0
+    doc = json.loads((out / "standings.json").read_text())
+    assert doc["clock_ms"] == {"initial_ms": 500, "increment_ms": 0, "delay_ms": 300}
+    assert "500 s" not in (out / "README.txt").read_text() and "0.3 s delay" in (out / "README.txt").read_text()
+    game = doc["games"][0]
+    assert game["reason"] == "RESULT_REASON_TIMEOUT" and game["winners"] == [game["seats"].index("quick")]
+    capsys.readouterr()
+    assert cli.main(["verify-tournament", str(out)]) == 0, capsys.readouterr()
+    doc["clock_ms"].pop("delay_ms")  # the standings claim Fischer clocks; the logs say otherwise
+    (out / "standings.json").write_text(json.dumps(doc))
+    capsys.readouterr()
+    assert cli.main(["verify-tournament", str(out)]) == 1
+    assert "delay_ms" in capsys.readouterr().out
