@@ -117,6 +117,38 @@ EVENT_TYPES = (Resigned, DrawOffered, DrawAccepted, DrawDeclined, GameAborted, C
 #                   charged (the "US delay"; unused delay is lost, never added). No increment.
 #   correspondence: no total; each decision has ``per_move_ms`` from when its clock starts; what is
 #                   left unused is not banked (the next decision has ``per_move_ms`` again).
+MAX_INITIAL_MS = 30 * 24 * 3600 * 1000   # a seat's time at the start, at most (30 days)
+MAX_INCREMENT_MS = 24 * 3600 * 1000      # the increment, at most (a day)
+MAX_DELAY_MS = 24 * 3600 * 1000          # a simple delay, at most (a day)
+MAX_PER_MOVE_MS = 30 * 24 * 3600 * 1000  # a correspondence decision's time, at most (30 days)
+
+
+def time_control_problem(initial_ms: int, increment_ms: int, delay_ms: int, per_move_ms: int) -> str | None:
+    """What is wrong with a time control (the server's BAD_TIME_CONTROL message; ``verify``'s
+    reason to refuse a log's GameCreated), or None. One kind per game: correspondence
+    (``per_move_ms`` alone), or a total (``initial_ms``) with an increment (Fischer) or a delay,
+    not both."""
+    if per_move_ms != 0:
+        if not 1 <= per_move_ms <= MAX_PER_MOVE_MS:
+            return f"time_control.per_move_ms must be in 1..{MAX_PER_MOVE_MS}, not {per_move_ms}"
+        extra = [f"{name} {v}" for name, v in (("initial_ms", initial_ms), ("increment_ms", increment_ms),
+                                               ("delay_ms", delay_ms)) if v != 0]
+        if extra:
+            return (f"a correspondence control (per_move_ms) has no total, increment or delay: "
+                    f"{', '.join(extra)} must be 0")
+        return None
+    if not 1 <= initial_ms <= MAX_INITIAL_MS:
+        return f"time_control.initial_ms must be in 1..{MAX_INITIAL_MS}, not {initial_ms}"
+    if not 0 <= increment_ms <= MAX_INCREMENT_MS:
+        return f"time_control.increment_ms must be in 0..{MAX_INCREMENT_MS}, not {increment_ms}"
+    if not 0 <= delay_ms <= MAX_DELAY_MS:
+        return f"time_control.delay_ms must be in 0..{MAX_DELAY_MS}, not {delay_ms}"
+    if increment_ms and delay_ms:
+        return (f"time_control has an increment ({increment_ms}) and a delay ({delay_ms}): "
+                "choose one (Fischer or simple delay)")
+    return None
+
+
 class ClockSet(msgspec.Struct, frozen=True):
     """Replay marker (GameCreated with a time control): every seat starts with ``initial_ms``
     (correspondence: ``per_move_ms``)."""

@@ -84,10 +84,8 @@ BAD_PAGE_TOKEN = "BAD_PAGE_TOKEN"
 STREAM_TOO_SLOW = "STREAM_TOO_SLOW"
 TIME_EXPIRED = "TIME_EXPIRED"            # a command after a seat's time ran out (its expiry is being written)
 BAD_TIME_CONTROL = "BAD_TIME_CONTROL"    # CreateGameRequest.time_control out of range, or two kinds mixed
-MAX_INITIAL_MS = 30 * 24 * 3600 * 1000  # a seat's time at the start, at most (30 days)
-MAX_INCREMENT_MS = 24 * 3600 * 1000     # the increment, at most (a day)
-MAX_DELAY_MS = 24 * 3600 * 1000         # a simple delay, at most (a day)
-MAX_PER_MOVE_MS = 30 * 24 * 3600 * 1000  # a correspondence decision's time, at most (30 days)
+MAX_INITIAL_MS = pf.MAX_INITIAL_MS      # the time controls' bounds (engine.platform.time_control_problem)
+MAX_INCREMENT_MS = pf.MAX_INCREMENT_MS
 
 STREAM_QUEUE_MAX = 256   # batches waiting for one stream subscriber before it is closed as too slow
 TOO_SLOW = object()      # what a dropped subscriber's queue holds
@@ -131,34 +129,14 @@ def _reservations(req: pb.CreateGameRequest, players: int) -> list[pb.ReserveSea
 
 
 def _time_control(req: pb.CreateGameRequest) -> pb.TimeControl | None:
-    """CreateGameRequest.time_control, checked; None when the game has no clocks. One kind of
-    control (docs/PROTOCOL.md "Clocks"): correspondence (per_move_ms alone), or a total
-    (initial_ms) with an increment (Fischer) or a delay, not both."""
+    """CreateGameRequest.time_control, checked (``engine.platform.time_control_problem``, which
+    ``verify`` applies to a log's GameCreated too); None when the game has no clocks."""
     if not req.HasField("time_control"):
         return None
     tc = req.time_control
-
-    def refuse(message: str) -> HostError:
-        return HostError("INVALID_ARGUMENT", BAD_TIME_CONTROL, message)
-
-    if tc.per_move_ms != 0:
-        if not 1 <= tc.per_move_ms <= MAX_PER_MOVE_MS:
-            raise refuse(f"time_control.per_move_ms must be in 1..{MAX_PER_MOVE_MS}, not {tc.per_move_ms}")
-        extra = [f"{name} {v}" for name, v in (("initial_ms", tc.initial_ms), ("increment_ms", tc.increment_ms),
-                                               ("delay_ms", tc.delay_ms)) if v != 0]
-        if extra:
-            raise refuse(f"a correspondence control (per_move_ms) has no total, increment or delay: "
-                         f"{', '.join(extra)} must be 0")
-        return tc
-    if not 1 <= tc.initial_ms <= MAX_INITIAL_MS:
-        raise refuse(f"time_control.initial_ms must be in 1..{MAX_INITIAL_MS}, not {tc.initial_ms}")
-    if not 0 <= tc.increment_ms <= MAX_INCREMENT_MS:
-        raise refuse(f"time_control.increment_ms must be in 0..{MAX_INCREMENT_MS}, not {tc.increment_ms}")
-    if not 0 <= tc.delay_ms <= MAX_DELAY_MS:
-        raise refuse(f"time_control.delay_ms must be in 0..{MAX_DELAY_MS}, not {tc.delay_ms}")
-    if tc.increment_ms and tc.delay_ms:
-        raise refuse(f"time_control has an increment ({tc.increment_ms}) and a delay ({tc.delay_ms}): "
-                     "choose one (Fischer or simple delay)")
+    problem = pf.time_control_problem(tc.initial_ms, tc.increment_ms, tc.delay_ms, tc.per_move_ms)
+    if problem:
+        raise HostError("INVALID_ARGUMENT", BAD_TIME_CONTROL, problem)
     return tc
 
 

@@ -360,6 +360,10 @@ def _verify_content(bodies: list[pb.LogRecord], head: bytes) -> Verdict:
     except RuleError as exc:
         return _bad(0, f"the game cannot be set up: {exc.message}", **meta)
     if created.HasField("time_control"):
+        tc = created.time_control
+        problem = pf.time_control_problem(tc.initial_ms, tc.increment_ms, tc.delay_ms, tc.per_move_ms)
+        if problem:
+            return _bad(0, f"a time control the server refuses: {problem}", **meta)
         session.apply_platform(clock_set(created))
     expected = _expected(wire, opening)
     request_ids: set[tuple[int, str]] = set()

@@ -300,3 +300,16 @@ def test_a_tournament_under_a_delay_records_it_and_audits(tmp_path, capsys):
     capsys.readouterr()
     assert cli.main(["verify-tournament", str(out)]) == 1
     assert "delay_ms" in capsys.readouterr().out
+
+
+def test_verify_refuses_a_log_created_with_a_time_control_the_server_refuses():
+    """docs/PROTOCOL.md "Clocks": the same rules of combination hold for a log's GameCreated, so a
+    forged log cannot claim a control (an increment and a delay) no server would create."""
+    now = [3_000_000]
+    host = clocked_host(now)
+    game_id, tokens = make_game(host, pb.TimeControl(initial_ms=4_000, increment_ms=1_000))
+    _, data = time_out_and_check(host, now, game_id)
+    bodies = [pb.LogRecord.FromString(s.body) for _, s in split_export(data)]
+    bodies[0].event.platform.game_created.time_control.delay_ms = 1_000
+    bad = verify(resealed(bodies))
+    assert not bad.ok and bad.first_bad_seq == 0 and "choose one" in bad.problem, bad.describe()
