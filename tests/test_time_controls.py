@@ -313,3 +313,16 @@ def test_verify_refuses_a_log_created_with_a_time_control_the_server_refuses():
     bodies[0].event.platform.game_created.time_control.delay_ms = 1_000
     bad = verify(resealed(bodies))
     assert not bad.ok and bad.first_bad_seq == 0 and "choose one" in bad.problem, bad.describe()
+
+
+def test_the_open_seats_feed_tells_a_delay_and_a_correspondence_game_apart():
+    """docs/PROTOCOL.md "Clocks" (OpenGame.time_control): a game's entry carries its whole time control."""
+    from server.feed import Filter, open_seats
+    from server.store import GameMeta
+
+    meta = GameMeta("roma-x", "roma", 2, {}, b"", 1_000)
+    for tc in (pb.TimeControl(initial_ms=60_000, delay_ms=2_000), pb.TimeControl(per_move_ms=3 * DAY),
+               pb.TimeControl(initial_ms=60_000, increment_ms=1_000)):
+        entry = open_seats(meta, set(), pb.GameCreated(time_control=tc))
+        msg = Filter(pb.WatchOpenSeatsRequest()).view(entry)
+        assert msg.HasField("time_control") and msg.time_control == tc
