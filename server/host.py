@@ -84,8 +84,6 @@ BAD_PAGE_TOKEN = "BAD_PAGE_TOKEN"
 STREAM_TOO_SLOW = "STREAM_TOO_SLOW"
 TIME_EXPIRED = "TIME_EXPIRED"            # a command after a seat's time ran out (its expiry is being written)
 BAD_TIME_CONTROL = "BAD_TIME_CONTROL"    # CreateGameRequest.time_control out of range, or two kinds mixed
-MAX_INITIAL_MS = pf.MAX_INITIAL_MS      # the time controls' bounds (engine.platform.time_control_problem)
-MAX_INCREMENT_MS = pf.MAX_INCREMENT_MS
 
 STREAM_QUEUE_MAX = 256   # batches waiting for one stream subscriber before it is closed as too slow
 TOO_SLOW = object()      # what a dropped subscriber's queue holds
@@ -619,7 +617,7 @@ class GameHost:
             game_version=game.info.version, reserved_seats=reserved, time_control=time_control)), created)
         if time_control is not None:
             session.apply_platform(pf.ClockSet(time_control.initial_ms, time_control.increment_ms, players,
-                                                   time_control.delay_ms, time_control.per_move_ms))
+                                               time_control.delay_ms, time_control.per_move_ms))
         records = [first] + chain.game_events(wire_for(game), opening, 0, -1, None, "", created)
         try:  # the game and its first records in one transaction; a durable write: off the event loop
             await asyncio.shield(asyncio.to_thread(self.store.create_game, meta, [r for r, _ in records]))
