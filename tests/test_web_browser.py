@@ -85,6 +85,8 @@ def test_play_watch_reload_and_replay_in_a_real_browser():
     assert by_name["republic-of-carthage"]["said"], report
     clocks = by_name["roma"]["clocks"]
     assert clocks and clocks["before"] != clocks["after"], report
+    clocks = by_name["hannibal"]["clocks"]  # created with a simple delay from the lobby's clock kinds
+    assert clocks and clocks["before"] != clocks["after"], report
     for r in results:
         assert r["spectatorRecords"] >= r["head"] + 1, report
         drop = r["drop"]

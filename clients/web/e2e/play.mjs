@@ -9,6 +9,7 @@
 //       must survive), check the result shown against the server's, and that the spectator saw
 //       every record. Then open the replay and move its slider.
 //       Created with a clock (30 minutes + 5 s): a clock per seat is shown and a running one ticks.
+//       Hannibal is created with a simple delay (60 minutes, 3 s): its clocks are shown and tick too.
 // rc:   the same for a 4-player Rome et Carthage with three bots (no_progress_rounds=10). With
 //       --full, to the end (~300 clicks); without, it stops after 40 moves.
 // hannibal: 30 moves of Hannibal, half of them on the board (spaces, stacks, cards) when it offers
@@ -223,7 +224,10 @@ async function scenario(browser, { name, gameType, players, options, clock, full
   await page.selectOption('#game-type', gameType);
   await page.selectOption('#players', String(players));
   for (const [k, v] of Object.entries(options)) await page.selectOption(`[data-option=${k}]`, v);
-  if (clock) { await page.fill('#clock-minutes', clock[0]); await page.fill('#clock-increment', clock[1]); }
+  if (clock) {  // [minutes, seconds, kind]: Fischer unless a kind is given
+    if (clock[2]) await page.selectOption('#clock-kind', clock[2]);
+    await page.fill('#clock-minutes', clock[0]); await page.fill('#clock-increment', clock[1]);
+  }
   await page.click('#create');
   await page.waitForURL(/\/game\//);
   const gameId = page.url().split('/game/')[1].split('?')[0];
@@ -298,7 +302,8 @@ const plan = [
   { name: 'roma', gameType: 'roma', players: 2, options: {}, clock: ['30', '5'], full: true, shot: path.join(args.out, 'roma.png') },
   { name: 'rome-et-carthage', gameType: 'rome-et-carthage', players: 4, options: { no_progress_rounds: '10' },
     full: args.full, shot: path.join(args.out, 'rome-et-carthage.png') },
-  { name: 'hannibal', gameType: 'hannibal', players: 2, options: {}, full: false, shot: path.join(args.out, 'hannibal.png') },
+  { name: 'hannibal', gameType: 'hannibal', players: 2, options: {}, clock: ['60', '3', 'delay'], full: false,
+    shot: path.join(args.out, 'hannibal.png') },
   { name: 'republic-of-carthage', gameType: 'republic-of-carthage', players: 3, options: {}, full: false,
     shot: path.join(args.out, 'republic-of-carthage.png') },
 ].filter((s) => args.scenario === 'all' || s.name === args.scenario || (args.scenario === 'rc' && s.name === 'rome-et-carthage') || (args.scenario === 'roc' && s.name === 'republic-of-carthage'));
