@@ -3,7 +3,7 @@ answered by every other player in turn as the card is played (R79)."""
 
 from __future__ import annotations
 
-from .helpers import Frame, cmd, ev, legal, no_counter, no_trading, of, play, run, table, top
+from .helpers import G, Frame, cmd, ev, legal, no_counter, no_trading, of, play, run, table, top
 
 RUMOUR = cmd.PlayCard(card="rumour_of_treason_I", senator="5")
 COUNTER = cmd.PlayCard(card="counter_intrigue_II", senator="")
@@ -100,3 +100,18 @@ def test_a_civil_war_intrigue_not_countered_takes_effect():
     assert s.senators["5"].popularity == -3
     no_counter(s)
     assert s.senators["2"].popularity == 2 and s.hands[2] == ["counter_intrigue_II"]
+
+
+def test_revealed_civil_war_cards_waiting_their_turn_stay_in_every_sample():
+    """VII.2 (R68, R79): once revealed, a card waiting for its turn to be played is public, so
+    ``sample_hidden`` keeps it in its player's hand for every other seat; the rest of the hand is still
+    redealt."""
+    from engine.games.republic_of_carthage.views import sample_hidden
+    from engine.rng import Rng
+    s = table()
+    s.hands[1] = ["secret_escort_I"]
+    civil_war_reveal(s)                  # the Rumour is answered first; the Sacrifice waits its turn
+    assert "sacrifice_at_the_tophet_II" in s.hands[0]
+    for i in range(20):
+        t = sample_hidden(G, s, 1, Rng(b"revealed", i))
+        assert "sacrifice_at_the_tophet_II" in t.hands[0] and len(t.hands[2]) == 1
