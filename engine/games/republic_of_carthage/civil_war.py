@@ -9,7 +9,8 @@ from collections import Counter
 from . import commands as cmd
 from . import components as C
 from . import events as ev
-from .cards import hand_plays, play_card
+from .cards import hand_plays
+from .counter import play as play_or_counter
 from .deaths import kill
 from .events import Frame
 from .flow import SIMULTANEOUS, Ctx, automatic, decision, simultaneous
@@ -89,9 +90,18 @@ def _civil_reveal(ctx: Ctx, f: Frame) -> None:
     plays = [(x, *choice.split("|")) for x in order for choice in s.committed[x]]
     ctx.emit(ev.ChoicesRevealed(step="civil_cards", seats=tuple(order),
                                 choices=tuple(f"{x}|{card}|{sid}" for x, card, sid in plays)))
-    for seat, card, sid in plays:
-        if cmd.PlayCard(card=card, senator=sid) in hand_plays(s, seat, ("any_time", "civil_war")):
-            play_card(ctx, seat, card, sid)
+    ctx.then(*[Frame(kind="civil_play", target=card, senator=sid, nums=[seat]) for seat, card, sid in plays])
+
+
+@automatic("civil_play")
+def _civil_play(ctx: Ctx, f: Frame) -> None:
+    """One revealed card, in its turn: still playable, it is played; an Intrigue card is laid down and
+    each other player in turn may counter it, as anywhere else (R79: the reveal is the moment it is
+    played)."""
+    ctx.pop()
+    seat, card, sid = f.nums[0], f.target, f.senator
+    if cmd.PlayCard(card=card, senator=sid) in hand_plays(ctx.s, seat, ("any_time", "civil_war")):
+        play_or_counter(ctx, seat, card, sid)
 
 
 @decision("hand_limit", "a card to discard: no more than five in hand (VII.2)")

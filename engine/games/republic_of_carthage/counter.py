@@ -5,8 +5,9 @@ persuasion, an assassination, a vote) is laid down first (``CardPlayed``); then 
 turn, clockwise from its player, may play a Counter-Intrigue on it, or pass. Everybody is asked, so
 the table learns nothing about who holds one. Cancelled, the card stays in the discard with no effect
 (``CardCancelled``); otherwise its effects apply (or its procedure goes on: the Public Outcry's
-choice). A Counter-Intrigue itself takes effect at once (cards are not countered in chains), and the
-Civil War's secret plays (VII.2), revealed together, are not countered.
+choice). A Counter-Intrigue itself takes effect at once (cards are not countered in chains). The
+Civil War's secret plays (VII.2) are played when revealed, one at a time from the SPHR: a revealed
+Intrigue card is answered the same way (``civil_war.py``).
 """
 
 from __future__ import annotations

@@ -582,7 +582,7 @@ class ArmyMoved(Variant, frozen=True):
     target: str    # where it goes, in the same words
     veteran: bool  # true: a veteran army (it keeps this status on the move)
     loyal: str     # the senator id a veteran is loyal to ("" none)
-    reason: str    # why: returned | same_faction | rebel_bid | loyal_veteran | allegiance
+    reason: str    # why: returned | same_faction | rebel_bid | loyal_veteran | allegiance | weaker_rebel | superseded (R90)
 
 
 class RebelsChanged(Variant, frozen=True):
@@ -591,7 +591,7 @@ class RebelsChanged(Variant, frozen=True):
 
     leaders: tuple[str, ...]  # senator ids of the rebel commanders
     rebels: tuple[str, ...]   # senator ids of every senator in rebellion, leaders first
-    reason: str               # declared | accomplice | no_rebels_left | no_army_left | beaten
+    reason: str               # declared | accomplice | no_rebels_left | no_army_left | beaten | superseded (R90)
 
 
 # -- V.7 the Senate's forces in the field (roc-war) -------------------------------------------

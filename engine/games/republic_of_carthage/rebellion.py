@@ -112,11 +112,21 @@ def pool(s: State, sids: list[str]) -> list:
     return [a for a in s.armies if a.place in places]
 
 
-@decision("rebel_choice", "return your armies to the board, or rebel against Carthage with them (VII.3)")
+def contestable(s: State, sid: str) -> bool:
+    """VII.3 Rebelles multiples (R90): a rebellion declared in this step (not one of an earlier turn)
+    may still be contested by a victor of another faction, who must prove stronger."""
+    return (in_progress(s) and s.counters.get("rebellion_turn") == s.turn
+            and s.senators[sid].seat not in rebel_seats(s))
+
+
+@decision("rebel_choice", "return your armies to the board, or rebel against Carthage with them (VII.3; while "
+                          "a rebellion declared in this step stands, only a stronger force takes its place, R90)")
 class RebelChoice:
     @staticmethod
     def legal(s: State, f: Frame):
-        if not in_carthage(s, f.senator) or not pool(s, [f.senator, f.target]) or in_progress(s):
+        if not in_carthage(s, f.senator) or not pool(s, [f.senator, f.target]):
+            return []
+        if in_progress(s) and not contestable(s, f.senator):
             return []
         return [cmd.ChooseOption(option="return"), cmd.ChooseOption(option="rebel")]
 
@@ -229,7 +239,11 @@ def _rebel_declare(ctx: Ctx, f: Frame) -> None:
     ctx.pop()
     s = ctx.s
     leaders = [x for x in [f.senator, *f.strs] if in_carthage(s, x)]
-    if not leaders or in_progress(s):
+    if not leaders:
+        return
+    if in_progress(s):
+        if contestable(s, leaders[0]):
+            ctx.then(*challenge(ctx, leaders))
         return
     for sid in leaders:
         turn_rebel(ctx, sid, "rebellion")
@@ -251,6 +265,74 @@ def _rebel_declare(ctx: Ctx, f: Frame) -> None:
     ctx.then(*steps)
 
 
+def challenge(ctx: Ctx, leaders: list[str]) -> list[Frame]:
+    """VII.3 Rebelles multiples (R90): a victor who would rebel while a rebellion declared in this step
+    stands gathers his force first, staying in Carthage: the veterans loyal to him come onto his card,
+    every other army on it rolls for its allegiance (a veteran loyal to another senator follows that
+    player's choice); those that join stay on the card, the others go back to the Reserve. Then the two
+    forces are compared (``rebel_contest``)."""
+    s = ctx.s
+    steps: list[Frame] = []
+    for sid in leaders:
+        for a in loyal_veterans(s, sid):
+            if a.place != card_of(sid):
+                move(ctx, a, card_of(sid), "loyal_veteran")
+        for a in sorted(pool(s, [sid]), key=token):
+            if a.veteran and a.loyal in leaders:
+                continue
+            owner = a.loyal if a.veteran and a.loyal in s.senators else ""
+            if owner and s.senators[owner].seat >= 0:
+                steps.append(Frame(kind="veteran_joins", seat=s.senators[owner].seat, senator=owner, target=CONTEST,
+                                   strs=token(a)))
+            else:
+                steps.append(Frame(kind="allegiance", seat=s.senators[sid].seat, senator=sid, target=CONTEST,
+                                   strs=token(a)))
+    return steps + [Frame(kind="rebel_contest", senator=leaders[0], strs=list(leaders))]
+
+
+CONTEST = "contest"  # frame target: the allegiance of a force contesting a rebellion (R90)
+
+
+def force_strength(s: State, leaders: list[str]) -> int:
+    """A would-be rebel's force as VII.3 counts the rebel force: the armies on the commanders' cards (a
+    veteran counts 2) plus the commanders' Military."""
+    return sum(strength_of(a) for a in pool(s, leaders)) + sum(military(x) for x in leaders)
+
+
+@automatic("rebel_contest")
+def _rebel_contest(ctx: Ctx, f: Frame) -> None:
+    """VII.3 Rebelles multiples (R90): the contesting force (armies gathered + Military) against the
+    rebel force. Stronger (strictly): the earlier rebels stand down (back to Carthage, not beaten, their
+    armies to the Reserve; offices they left stay lost) and the contesting commanders rebel with the
+    armies gathered, their factions' senators then declaring. Not stronger (a tie included): he stays
+    loyal and his armies go back to the Reserve."""
+    ctx.pop()
+    s = ctx.s
+    leaders = [x for x in f.strs if in_carthage(s, x)]
+    if not leaders or not contestable(s, leaders[0]):
+        return
+    if force_strength(s, leaders) <= rebel_strength(s):
+        for a in sorted(pool(s, leaders), key=token):
+            move(ctx, a, "reserve", "weaker_rebel")
+        return
+    for a in sorted((a for a in s.armies if a.place == REBEL_PLACE), key=token):
+        move(ctx, a, "reserve", "superseded")
+    for sid in rebels_alive(s):
+        x = s.senators[sid]
+        ctx.emit(ev.SenatorMoved(senator=sid, seat=x.seat, where="carthage", face_up=True, reason="superseded"))
+    ctx.emit(ev.RebelsChanged(leaders=(), rebels=(), reason="superseded"))
+    for sid in leaders:
+        turn_rebel(ctx, sid, "rebellion")
+    ctx.emit(ev.RebelsChanged(leaders=tuple(leaders), rebels=tuple(leaders), reason="declared"))
+    for a in sorted(pool(s, leaders), key=token):
+        move(ctx, a, REBEL_PLACE, "allegiance")
+    steps: list[Frame] = []
+    for seat in sorted({s.senators[x].seat for x in leaders}):
+        steps += [Frame(kind="accomplice", seat=seat, senator=x.id) for x in senators_of(s, seat)
+                  if in_carthage(s, x.id)]
+    ctx.then(*steps)
+
+
 def loyal_veterans(s: State, sid: str) -> list:
     """Veterans loyal to ``sid`` on the board (the Reserve, Active Forces, a victor's card)."""
     return sorted((a for a in s.armies if a.veteran and a.loyal == sid
@@ -262,7 +344,9 @@ def loyal_veterans(s: State, sid: str) -> list:
 class Allegiance:
     @staticmethod
     def legal(s: State, f: Frame):
-        if f.senator not in rebels_alive(s) or find(s, f.strs) is None:
+        if find(s, f.strs) is None:
+            return []
+        if not (in_carthage(s, f.senator) if f.target == CONTEST else f.senator in rebels_alive(s)):
             return []
         return [cmd.ChooseNumber(number=n) for n in range(s.senators[f.senator].talents + 1)]
 
@@ -275,7 +359,10 @@ class Allegiance:
         if c.number:
             ctx.emit(ev.Transferred(source=f"senator:{f.senator}", target="bank", amount=c.number, reason="allegiance"))
         _, outcome, _ = ctx.roll(f.seat, f"allegiance:{a.type}", t.dice, c.number // t.talents_per_point, C.allegiance)
-        move(ctx, a, REBEL_PLACE if outcome == "joins" else "reserve", "allegiance")
+        if outcome != "joins":
+            move(ctx, a, "reserve", "allegiance")
+        elif f.target != CONTEST:  # contesting (R90), an army that joins stays on its commander's card
+            move(ctx, a, REBEL_PLACE, "allegiance")
 
 
 @decision("veteran_joins", "whether this veteran, loyal to your senator, joins the rebels (VII.3)")
@@ -291,7 +378,8 @@ class VeteranJoins:
         ctx.done(f)
         a = find(ctx.s, f.strs)
         if c.option == "join":
-            move(ctx, a, REBEL_PLACE, "loyal_veteran")
+            if f.target != CONTEST:  # contesting (R90), it stays on the contesting commander's card
+                move(ctx, a, REBEL_PLACE, "loyal_veteran")
         elif a.place.startswith("victor:"):
             move(ctx, a, "reserve", "returned")
 

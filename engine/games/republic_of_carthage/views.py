@@ -256,16 +256,20 @@ def sample_hidden(game, s: State, seat: int | None, rng: Rng) -> State:
     offerer = o.seat if o is not None and knows and o.seat != seat else -1  # another's offer, known
     fixed = Counter(o.cards) if offerer >= 0 and o.hand else Counter()  # a card offer's cards (R111)
     hand_kinds = {"intrigue", "event", "law", "statesman", "concession"}
+    # VII.2: the cards revealed together (R68) and still waiting their turn to be played (R79) are public
+    shown = {x: Counter(t.hands[x]) & Counter(f.target for f in t.flow if f.kind == "civil_play" and f.nums[0] == x)
+             for x in others}
     for deck in ("I", "II"):
         kept = Counter({c: n for c, n in fixed.items() if _deck_of(c) == deck})
+        public = {x: Counter({c: n for c, n in shown[x].items() if _deck_of(c) == deck}) for x in others}
         pool = [c for x in others for c in t.hands[x] if _deck_of(c) == deck]
-        pool = list((Counter(pool) - kept).elements())
+        pool = list((Counter(pool) - kept - sum(public.values(), Counter())).elements())
         in_deck = t.deck_name == deck
         if in_deck:
             pool += [c for c in t.deck if C.card_kind(c) in hand_kinds]
         pool = rng.shuffled(sorted(pool))
         for x in others:
-            keep = [c for c in t.hands[x] if _deck_of(c) != deck]
+            keep = [c for c in t.hands[x] if _deck_of(c) != deck] + list(public[x].elements())
             if x == offerer:
                 keep += list(kept.elements())
             n = len(t.hands[x]) - len(keep)

@@ -71,19 +71,108 @@ def test_the_allegiance_rolls_loyal_veterans_and_accomplices():
     assert place_of(s, "1") == "carthage" and not s.flow
 
 
-def test_only_one_rebellion_at_a_time():
-    """VII.3 Rebelles multiples: once a rebel is determined no other faction may rebel until he is
-    beaten (R90): the next victor may only return his armies."""
+def first_rebel_then_second_victor(second_armies, second_dice):
+    """Seat 0's victor 2 (Military 2) rebels with a celtiberian that joins: a rebel force of 1 + 2 = 3;
+    his faction's senators stay. Then seat 1's victor 5 (Military 2), holding ``second_armies``, would
+    rebel too; his allegiance dice are ``second_dice`` (5-6 joins)."""
     s = table()
     on_card(s, "2", "celtiberian")
-    on_card(s, "5", "numidian_cavalry")
+    on_card(s, "5", *second_armies)
     run(s, Frame(kind="victors"))
     play(s, 0, REBEL)
     play(s, 0, cmd.ChooseNumber(number=0), Dice(6))
     play(s, 0, cmd.ChooseOption(option="stay"))
     play(s, 0, cmd.ChooseOption(option="stay"))
-    assert s.rebels == ["2"] and not s.flow  # seat 1's victor had nothing to decide
-    assert rebels_of(s, "reserve") == ["numidian_cavalry"]
+    assert s.rebels == ["2"] and (top(s).kind, top(s).senator) == ("rebel_choice", "5")
+    assert legal(s, 1) == [RETURN, REBEL]
+    play(s, 1, REBEL)
+    assert place_of(s, "5") == "carthage"           # he gathers his force before anything is decided
+    for d in second_dice:
+        assert (top(s).kind, top(s).seat) == ("allegiance", 1)
+        play(s, 1, cmd.ChooseNumber(number=0), Dice(d))
+    return s
+
+
+def test_a_stronger_later_rebel_takes_the_rebellion_over():
+    """VII.3 Rebelles multiples (R90): one faction in rebellion at a time; a later victor who would
+    rebel while a rebel force stands must be stronger, armies and commander's Military counted as the
+    rebel war counts them (La guerre rebelle). 2 armies + Military 2 = 4 beats 1 + 2 = 3: senator 5
+    rebels with them; senator 2, not beaten in combat, stands down in Carthage and his celtiberian
+    goes back to the Reserve; then seat 1's other senators declare (Complices)."""
+    s = first_rebel_then_second_victor(("numidian_cavalry", "balearic_slinger"), (6, 5))
+    assert s.rebel_leaders == ["5"] and s.rebels == ["5"] and place_of(s, "5") == "rebel"
+    assert place_of(s, "2") == "carthage" and s.senators["2"].face_up
+    assert rebels_of(s) == ["balearic_slinger", "numidian_cavalry"]
+    assert rebels_of(s, "reserve") == ["celtiberian"]
+    assert (top(s).kind, top(s).seat, top(s).senator) == ("accomplice", 1, "4")
+
+
+def test_a_later_rebel_no_stronger_stays_loyal():
+    """VII.3 Rebelles multiples (R90): "must be stronger" - a tie is not enough. One army + Military 2 =
+    3 against 3: senator 5 stays in Carthage, his army goes back to the Reserve, and the first
+    rebellion stands."""
+    s = first_rebel_then_second_victor(("numidian_cavalry",), (6,))
+    assert s.rebels == ["2"] and rebels_of(s) == ["celtiberian"]
+    assert place_of(s, "5") == "carthage" and rebels_of(s, "reserve") == ["numidian_cavalry"]
+    assert not s.flow
+
+
+def test_the_armies_that_stay_loyal_do_not_count_for_the_later_rebel():
+    """VII.3 Allégeance des armées and Rebelles multiples (R90): the later rebel's force is what joins
+    him; with one of his two armies loyal to Carthage (a 4) he has 1 + 2 = 3, not stronger."""
+    s = first_rebel_then_second_victor(("numidian_cavalry", "balearic_slinger"), (6, 4))
+    assert s.rebels == ["2"] and place_of(s, "5") == "carthage"
+    assert rebels_of(s, "reserve") == ["balearic_slinger", "numidian_cavalry"]
+
+
+def test_a_later_rebels_own_veteran_counts_two_and_joins_without_a_roll():
+    """VII.3 Allégeance des armées and Rebelles multiples (R90): a veteran in the Reserve loyal to the
+    later rebel joins him without a roll and counts 2 (La guerre rebelle counts the armies' strength):
+    one numidian that joins + the veteran + Military 2 = 5 beats 3; the first rebel's accomplice
+    stands down with him."""
+    s = table()
+    on_card(s, "2", "celtiberian")
+    on_card(s, "5", "numidian_cavalry")
+    vet = next(a for a in s.armies if a.type == "carthaginian_legion" and a.place == "out")
+    vet.place, vet.veteran, vet.loyal = "reserve", True, "5"
+    run(s, Frame(kind="victors"))
+    play(s, 0, REBEL)
+    play(s, 0, cmd.ChooseNumber(number=0), Dice(6))
+    play(s, 0, cmd.ChooseOption(option="rebel"))  # senator 1 joins senator 2's rebellion
+    play(s, 0, cmd.ChooseOption(option="stay"))
+    assert s.rebels == ["2", "1"]
+    play(s, 1, REBEL)
+    assert vet.place == "victor:5" and [(f.kind, f.seat) for f in s.flow[-1:]] == [("allegiance", 1)]
+    play(s, 1, cmd.ChooseNumber(number=0), Dice(5))
+    assert s.rebel_leaders == ["5"] and rebels_of(s) == ["carthaginian_legion", "numidian_cavalry"]
+    assert place_of(s, "1") == "carthage" and place_of(s, "2") == "carthage"
+
+
+def test_a_rebellion_of_an_earlier_turn_bars_any_new_rebel():
+    """VII.3 Rebelles multiples (R90): once a rebel is determined (in an earlier turn's step), no other
+    faction may rebel until he is beaten in combat: the victor may only return his armies, and they
+    go back to the Reserve without a question."""
+    s = rebellion()                      # declared in turn 1
+    s.turn = 2
+    on_card(s, "5", "numidian_cavalry", "numidian_cavalry")
+    run(s, Frame(kind="victors"))
+    assert s.rebels == ["2"] and not s.flow
+    assert rebels_of(s, "reserve") == ["numidian_cavalry", "numidian_cavalry"]
+
+
+def test_a_victor_of_the_rebel_faction_does_not_start_a_second_rebellion():
+    """VII.3 Rebelles multiples (R90): one faction at a time; a senator of the rebel faction joins as an
+    accomplice (Complices) or stays loyal, he does not contest his own faction's rebellion."""
+    s = table()
+    on_card(s, "2", "celtiberian")
+    on_card(s, "3", "numidian_cavalry", "numidian_cavalry")
+    run(s, Frame(kind="victors"))
+    play(s, 0, REBEL)
+    play(s, 0, cmd.ChooseNumber(number=0), Dice(6))
+    play(s, 0, cmd.ChooseOption(option="stay"))   # senator 1
+    play(s, 0, cmd.ChooseOption(option="stay"))   # senator 3, a victor himself
+    assert s.rebels == ["2"] and not s.flow
+    assert rebels_of(s, "reserve") == ["numidian_cavalry", "numidian_cavalry"]
 
 
 def test_a_rebel_war_victory_kills_the_rebels_and_rewards_the_victors():
