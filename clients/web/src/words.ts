@@ -131,6 +131,10 @@ export function eventWords(gameType: string, record: any, seatName: (s: number) 
     if (p.case === 'gameCreated') return `Game created (${p.value.gameType}, ${p.value.players} players)`;
     if (p.case === 'seedRevealed') return 'The game is over: its seed is revealed, anyone can re-run it';
     const seat = (n: number) => (seatNamer ? seatNamer(n) : `seat ${n}`);
+    if (p.case === 'seatClaimed') {  // who sat where, from the hashed log itself
+      const where = seat(p.value.seat).replace(/ \([^)]*\)$/, '');
+      return `${p.value.player || 'A player with no name'} takes ${where}${p.value.invited ? ' (with an invite)' : ''}`;
+    }
     if (p.case === 'resigned') {
       const winners = p.value.winners.map(seat).join(' and ');
       return `${seat(p.value.seat)} resigns${winners ? `: won by ${winners}` : ''}`;
