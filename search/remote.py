@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from carthago.bots import follow
 from carthago.client import CarthagoError, Seat
 from engine import registry
 from engine.core import decode_state, tag_of
@@ -68,10 +69,4 @@ class RemoteSearchBot:
 
     def play(self, on_batch: Callable | None = None) -> None:
         """Follow the game's stream and act whenever this seat must, until the game is over."""
-        for batch in self.seat.stream():
-            if on_batch:
-                on_batch(batch)
-            if batch.status.over:
-                return
-            if self.seat.seat in batch.status.to_act:
-                self.act_once()
+        follow(self.seat, self.act_once, on_batch)

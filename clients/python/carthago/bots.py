@@ -57,13 +57,19 @@ class RandomBot:
 
     def play(self, on_batch: Callable | None = None) -> None:
         """Follow the game's stream and act whenever this seat must, until the game is over."""
-        for batch in self.seat.stream():
-            if on_batch:
-                on_batch(batch)
-            if batch.status.over:
-                return
-            while self.seat.seat in batch.status.to_act and self.act_once():
-                break
+        follow(self.seat, self.act_once, on_batch)
+
+
+def follow(seat: Seat, act_once: Callable[[], bool], on_batch: Callable | None = None) -> None:
+    """Every bot's loop: follow ``seat``'s stream and call ``act_once`` whenever the seat must act,
+    until the game is over (a lost race is simply looked at again on the next batch)."""
+    for batch in seat.stream():
+        if on_batch:
+            on_batch(batch)
+        if batch.status.over:
+            return
+        if seat.seat in batch.status.to_act:
+            act_once()
 
 
 def check_spec(spec: str) -> None:
