@@ -9,7 +9,7 @@ ADDR   ?= 127.0.0.1:50051
 HTTP_ADDR ?= 127.0.0.1:8080
 STORE  ?= sqlite:var/carthago.db
 
-.PHONY: setup run test conformance random-games bench stubs js web browser test-browser screenshots buf proto-check clean
+.PHONY: setup run test conformance random-games bench bgio stubs js web browser test-browser screenshots buf proto-check clean
 
 setup: $(DEPS) $(STUBS) js web buf
 
@@ -110,8 +110,15 @@ random-games: setup
 	for g in hannibal; do $(BIN)/python tools/random_games.py $$g --games 1000 || exit 1; done
 	for p in 3 4 5 6; do $(BIN)/python tools/random_games.py republic-of-carthage --games 500 --players $$p || exit 1; done
 
-bench: setup
+# boardgame.io beside Carthago in figure 9 (bench/bgio, pinned by its lock file); skipped without npm.
+bench: setup bgio
 	$(BIN)/python -m bench
+
+bgio:
+	@if command -v npm >/dev/null 2>&1; then \
+		[ bench/bgio/node_modules/.package-lock.json -nt bench/bgio/package-lock.json ] \
+			|| (cd bench/bgio && npm ci --silent --no-audit --no-fund); \
+	else echo "npm not found: figure 9 runs without boardgame.io beside it"; fi
 
 # Screenshots of each game's board for the README, taken by the browser test (commit them when they change).
 screenshots: setup browser

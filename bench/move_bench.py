@@ -17,14 +17,19 @@ on all of them alike:
 * Carthago SQLite ``--durability process`` (no fsync; survives a killed server, not a lost machine):
   beside the floor + one such commit.
 
-The p99 target of the issue (≤ 0.5× boardgame.io's) needs a boardgame.io run beside it; that
-comparison is not part of this bench (see bench/README.md).
+* **boardgame.io** 0.50.2 (``bench/bgio/driver.mjs``: its server with socket.io over WebSocket,
+  in-memory storage, no durability, and two clients in one Node process), when Node.js is present and
+  ``bench/bgio``'s packages are installed (``make bench`` installs them from the lock file): the issue's
+  p99 target is Carthago's p99 ≤ 0.5× boardgame.io's, in memory and with the default durability.
+  Without Node the figures say they were skipped.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -41,6 +46,52 @@ from .server_bench import Conn, ServerProc, Script, _create_aio, _loop, _us, com
 from .stats import at_most, figure, summary
 
 TARGET = 1.2
+BGIO_P99_TARGET = 0.5
+BGIO_DIR = Path(__file__).resolve().parent / "bgio"
+
+
+def bgio_problem() -> str | None:
+    """Why boardgame.io cannot run beside Carthago here, or None."""
+    if shutil.which("node") is None:
+        return "node not found"
+    if not (BGIO_DIR / "node_modules" / "boardgame.io").is_dir():
+        return "bench/bgio's packages are not installed (make bench installs them: npm ci in bench/bgio)"
+    return None
+
+
+class BgioClient:
+    """:file:`bench/bgio/driver.mjs` in a subprocess: boardgame.io's server and two clients, timed in Node
+    the same way (send until the other seat has the move; next move once both have it)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+
+    async def open(self) -> None:
+        self.proc = await asyncio.create_subprocess_exec(
+            "node", str(BGIO_DIR / "driver.mjs"), cwd=str(BGIO_DIR), stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
+        while True:  # boardgame.io prints a line of its own before ours
+            line = (await asyncio.wait_for(self.proc.stdout.readline(), 30)).decode()
+            if not line or line.startswith("error"):
+                raise RuntimeError(f"boardgame.io's driver did not start: {line!r}")
+            if line.strip() == "ready":
+                return
+
+    async def move(self) -> tuple[float | None, int]:
+        self.proc.stdin.write(f"moves 1 {self.size}\n".encode())
+        await self.proc.stdin.drain()
+        times = json.loads(await asyncio.wait_for(self.proc.stdout.readline(), 30))
+        return times[0], self.size
+
+    async def close(self) -> None:
+        if self.proc.returncode is None:
+            self.proc.stdin.write(b"quit\n")
+            await self.proc.stdin.drain()
+            try:
+                await asyncio.wait_for(self.proc.wait(), 10)
+            except asyncio.TimeoutError:
+                self.proc.kill()
+                await self.proc.wait()
 
 
 class FloorProc:
@@ -205,7 +256,8 @@ async def _measure(clients: dict[str, Any], rounds: int, per_round: int, payload
                     t = await c.move(payload)
                 else:
                     t, size = await c.move()
-                    sizes.append(size)
+                    if name != "boardgame.io":  # its payload is the floor's, not a request
+                        sizes.append(size)
                 if t is None:
                     missed[name] += 1
                 else:
@@ -235,8 +287,11 @@ def run(quick: bool = False, game_ids: list[str] | None = None, tmp: str | None 
             procs["memory"] = ServerProc(tmp, store="memory")
             procs["sqlite full"] = ServerProc(tmp, extra=["--durability", "full"])
             procs["sqlite process"] = ServerProc(tmp, extra=["--durability", "process"])
-            clients = {name: (FloorClient(p.addr) if name == "floor" else GameClient(p.addr, scripts))
-                       for name, p in procs.items()}
+            clients: dict[str, Any] = {name: (FloorClient(p.addr) if name == "floor" else GameClient(p.addr, scripts))
+                                       for name, p in procs.items()}
+            bgio_skip = bgio_problem()
+            if bgio_skip is None:  # the payload: the median request's size, as the floor's
+                clients["boardgame.io"] = BgioClient(len(payload))
             db = commit_db(procs["sqlite full"].dir)
             r = _loop().run_until_complete(_measure(clients, 5 if quick else 10, 40 if quick else 150, payload, db))
             db.close()
@@ -250,6 +305,17 @@ def run(quick: bool = False, game_ids: list[str] | None = None, tmp: str | None 
         floors = {"memory": (fl["p50"], "floor p50 (bare unary call pushing to the streams)"),
                   "sqlite full": (fl["p50"] + full_c, f"floor p50 + one fsync'd commit p50 ({full_c:.0f} µs)"),
                   "sqlite process": (fl["p50"] + norm_c, f"floor p50 + one unsynced commit p50 ({norm_c:.0f} µs)")}
+        bgio = _us(summary(r["times_s"]["boardgame.io"])) if "boardgame.io" in r["times_s"] else None
+        if bgio:
+            figures.append(figure("9 move→other seat", "boardgame.io: p50", bgio.get("p50"), "µs", game=game_id,
+                                  better="lower", floor=fl["p50"], floor_name="floor p50", spread=bgio,
+                                  note=f"boardgame.io 0.50.2, socket.io over WebSocket, in memory; {bgio.get('n', 0)} "
+                                       f"moves, missed {r['missed']['boardgame.io']}"))
+            figures.append(figure("9 move→other seat", "boardgame.io: p99", bgio.get("p99"), "µs", game=game_id,
+                                  better="lower", floor=fl.get("p99"), floor_name="floor p99", spread=bgio))
+            log(f"  move→other seat boardgame.io: p50 {bgio.get('p50', 0):.0f} µs p99 {bgio.get('p99', 0):.0f} µs")
+        else:
+            log(f"  move→other seat boardgame.io: skipped ({bgio_skip})")
         for name in ("memory", "sqlite full", "sqlite process"):
             s = _us(summary(r["times_s"][name]))
             floor, floor_name = floors[name]
@@ -261,6 +327,11 @@ def run(quick: bool = False, game_ids: list[str] | None = None, tmp: str | None 
                                   spread=s, floor_spread=fl, note=note))
             figures.append(figure("9 move→other seat", f"{name}: p99", s.get("p99"), "µs", game=game_id,
                                   better="lower", floor=fl.get("p99"), floor_name="floor p99", spread=s))
+            if bgio and name != "sqlite process":
+                figures.append(figure("9 move→other seat", f"{name}: p99 vs boardgame.io", s.get("p99"), "µs",
+                                      game=game_id, better="lower", floor=bgio.get("p99"),
+                                      floor_name="boardgame.io p99, same run", target=at_most(BGIO_P99_TARGET),
+                                      spread=s, floor_spread=bgio))
             log(f"  move→other seat {game_id} {name}: p50 {s.get('p50', 0):.0f} µs p99 {s.get('p99', 0):.0f} µs "
                 f"(floor {floor:.0f} µs)")
     return {"figures": figures, "raw": raw}
