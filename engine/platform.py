@@ -274,6 +274,7 @@ class PlatformState(msgspec.Struct, frozen=True):
     accepted: tuple[int, ...] = ()   # seats that accepted the standing offer (multiplayer), ascending
     result: Result | None = None     # set once a platform command ended the game
     ended_by: str = ""               # BY_RESIGNATION, BY_DRAW_AGREED, BY_ABORT or BY_TIMEOUT, with ``result``
+    ended_seat: int = -1             # the seat whose resignation, timeout or abort ended the game, -1 none
     clock: Clock | None = None       # the seats' clocks, when the game was created with a time control
 
 
@@ -347,16 +348,16 @@ def evolve(p: PlatformState, event: Any) -> PlatformState:
         return p if p.moved else msgspec.structs.replace(p, moved=True)
     if isinstance(event, ClockExpired):
         return msgspec.structs.replace(p, offer_by=-1, accepted=(), ended_by=BY_TIMEOUT,
-                                       result=Result(event.winners, event.scores, "timeout"))
+                                       ended_seat=event.seat, result=Result(event.winners, event.scores, "timeout"))
     if isinstance(event, ClockSet):
         return msgspec.structs.replace(p, clock=new_clock(event.initial_ms, event.increment_ms, event.players,
                                                           event.delay_ms, event.per_move_ms))
     if isinstance(event, Resigned):
         return msgspec.structs.replace(p, offer_by=-1, accepted=(), ended_by=BY_RESIGNATION,
-                                       result=Result(event.winners, event.scores, "resignation"))
+                                       ended_seat=event.seat, result=Result(event.winners, event.scores, "resignation"))
     if isinstance(event, GameAborted):
         return msgspec.structs.replace(p, offer_by=-1, accepted=(), ended_by=BY_ABORT,
-                                       result=Result((), (), "aborted"))
+                                       ended_seat=event.seat, result=Result((), (), "aborted"))
     if isinstance(event, DrawOffered):
         return msgspec.structs.replace(p, offer_by=event.seat, accepted=())
     if isinstance(event, DrawDeclined):

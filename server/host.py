@@ -557,6 +557,8 @@ class GameHost:
                               for x in range(len(clock.remaining_ms)))
         if st.over:
             msg.result_reason = RESULT_REASONS[loaded.session.ended_by()]
+            if loaded.session.platform.ended_seat >= 0:
+                msg.ended_by_seat = loaded.session.platform.ended_seat
         else:
             p = loaded.session.platform
             if p.offer_by >= 0:

@@ -218,6 +218,7 @@ def test_resign_over_grpc_ends_the_game_with_the_enum_and_the_other_seat_winning
     st = resp.status
     assert st.over and list(st.winners) == [1] and st.result_reason == pb.RESULT_REASON_RESIGNATION
     assert st.reason == "resignation" and list(st.to_act) == []
+    assert st.HasField("ended_by_seat") and st.ended_by_seat == 0  # who resigned, for a client's result line
     assert resp.events[0].event.platform.resigned.seat == 0 and resp.events[0].actor == 0
     assert resp.events[-1].event.platform.WhichOneof("kind") == "seed_revealed"
     summary = client.game(game.game_id)
@@ -231,6 +232,7 @@ def test_a_game_over_by_its_rules_says_rules(client):
 
     game_id, summary, _ = play_game(client, "roma", 0, {}, ["random", "random"], "3")
     assert summary.status.over and summary.status.result_reason == pb.RESULT_REASON_RULES
+    assert not summary.status.HasField("ended_by_seat")  # the rules ended it, not a seat
     assert client.game(game_id).status.result_reason == pb.RESULT_REASON_RULES
 
 
@@ -246,6 +248,7 @@ def test_draw_offer_accept_over_grpc(client):
     assert not offered.over and offered.HasField("draw_offer_by") and offered.draw_offer_by == 1
     done = seats[0].accept_draw().status
     assert done.over and list(done.winners) == [] and done.result_reason == pb.RESULT_REASON_DRAW_AGREED
+    assert not done.HasField("ended_by_seat")  # agreed by all: no one seat ended it
 
 
 def test_draw_decline_and_lapse_over_grpc(client):
@@ -263,6 +266,7 @@ def test_abort_before_the_first_move_and_refused_after(client):
     game, seats = new_game(client)
     st = seats[1].abort().status
     assert st.over and st.result_reason == pb.RESULT_REASON_ABORTED and list(st.winners) == []
+    assert st.ended_by_seat == 1 and client.game(game.game_id).status.ended_by_seat == 1
     game2, seats2 = new_game(client, seed=b"abort-late")
     move_once(client, seats2)
     before = unchanged(client, seats2)
@@ -421,9 +425,10 @@ def test_the_cli_resigns_offers_and_answers_draws(client, server, capsys):
     assert cli.main(["resign", game.game_id, "--token", seats[1].token, *base]) == 0
     out = capsys.readouterr().out
     assert "seat 1 resigned" in out and "winners 0" in out and "RESULT_REASON_RESIGNATION" in out
+    assert "resignation by seat 1" in out
     game2, seats2 = new_game(client, seed=b"cli-abort")
     assert cli.main(["abort", game2.game_id, "--token", seats2[0].token, *base]) == 0
-    assert "aborted, no result" in capsys.readouterr().out
+    assert "aborted by seat 0, no result" in capsys.readouterr().out
 
 
 def test_the_platform_state_survives_a_restart_through_snapshots(tmp_path):
@@ -529,6 +534,7 @@ def test_a_seat_whose_time_runs_out_loses_on_time_and_the_log_verifies():
     st = summary.status
     assert summary.head_seq == head + 2  # the expiry and the seed's reveal; nothing of the late command
     assert st.over and st.result_reason == pb.RESULT_REASON_TIMEOUT and late not in st.winners
+    assert st.ended_by_seat == late
     data = asyncio.run(host.export(game_id, None)).records
     verdict = verify(data)
     assert verdict.ok and "on time" in verdict.result, verdict.describe()

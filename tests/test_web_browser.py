@@ -83,6 +83,7 @@ def test_play_watch_reload_and_replay_in_a_real_browser():
     for name in ("hannibal", "republic-of-carthage"):
         assert by_name[name]["boardClicks"] > 0, report
     assert by_name["republic-of-carthage"]["said"], report
+    assert "(tester) resigned" in (by_name["hannibal"]["resigned"] or ""), report  # GameStatus.ended_by_seat shown
     clocks = by_name["roma"]["clocks"]
     assert clocks and clocks["before"] != clocks["after"], report
     clocks = by_name["hannibal"]["clocks"]  # created with a simple delay from the lobby's clock kinds

@@ -311,10 +311,11 @@ def result_line(st) -> str:
 
     how = pb.ResultReason.Name(st.result_reason) if st.result_reason in pb.ResultReason.values() \
         else f"result reason {st.result_reason}"
+    by = f" by seat {st.ended_by_seat}" if st.HasField("ended_by_seat") else ""
     if st.result_reason == pb.RESULT_REASON_ABORTED:
-        return f"game over: aborted, no result ({how})"
+        return f"game over: aborted{by}, no result ({how})"
     who = f"winners {', '.join(map(str, st.winners))}" if st.winners else "draw"
-    return f"game over: {who}; scores {list(st.scores)}; {st.reason} ({how})"
+    return f"game over: {who}; scores {list(st.scores)}; {st.reason}{by} ({how})"
 
 
 PLATFORM_VERBS = {  # (command, draw action) -> (PlatformCommand field, what was done)

@@ -210,7 +210,7 @@ async function talk(page, spectator) {
   return text;
 }
 
-async function scenario(browser, { name, gameType, players, options, clock, full, shot }) {
+async function scenario(browser, { name, gameType, players, options, clock, full, shot, resign }) {
   const started = Date.now();
   const deadline = started + (full ? 12 : 4) * 60_000;
   const player = await newContext(browser);
@@ -252,7 +252,21 @@ async function scenario(browser, { name, gameType, players, options, clock, full
   check(played.reloaded, 'the game ended before the reload was tried');
   check(played.dropped, 'the game ended before the network drop was tried');
 
+  let resigned = null;
+  if (!played.over && resign) {  // resign from the page: the result line must say who resigned
+    page.once('dialog', (d) => void d.accept());
+    await page.click('[data-testid=platform-resign]');
+    await page.waitForSelector('[data-testid=result]', { timeout: 30_000 });
+    resigned = (await page.locator('[data-testid=result]').textContent()) ?? '';
+    played.over = true;
+  }
   const summary = await getGame(gameId);
+  if (resigned !== null) {
+    check(summary.status?.endedBySeat === 0, `the server does not say seat 0 resigned: ${JSON.stringify(summary.status)}`);
+    const me = summary.seats[0];
+    check(resigned.toLowerCase().includes(`(${me.player}) resigned`.toLowerCase()),
+      `the result "${resigned}" does not say who resigned`);
+  }
   if (played.over) {
     check(summary.status?.over, 'the page shows a result but the server says the game goes on');
     const text = await page.locator('[data-testid=result]').textContent();
@@ -291,7 +305,7 @@ async function scenario(browser, { name, gameType, players, options, clock, full
   await player.close();
   await watcher.close();
   return { name, gameId, clicks: played.clicks, over: played.over, head, spectatorRecords: seen.length,
-    spectatorHiddenRecords: hiddenLines, replayed, clocks, said, drop: played.dropped, boardClicks: played.boardClicks, seconds: Math.round((Date.now() - started) / 1000) };
+    spectatorHiddenRecords: hiddenLines, replayed, clocks, said, resigned, drop: played.dropped, boardClicks: played.boardClicks, seconds: Math.round((Date.now() - started) / 1000) };
 }
 
 const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carthago-chromium-'));
@@ -302,7 +316,7 @@ const plan = [
   { name: 'roma', gameType: 'roma', players: 2, options: {}, clock: ['30', '5'], full: true, shot: path.join(args.out, 'roma.png') },
   { name: 'rome-et-carthage', gameType: 'rome-et-carthage', players: 4, options: { no_progress_rounds: '10' },
     full: args.full, shot: path.join(args.out, 'rome-et-carthage.png') },
-  { name: 'hannibal', gameType: 'hannibal', players: 2, options: {}, clock: ['60', '3', 'delay'], full: false,
+  { name: 'hannibal', gameType: 'hannibal', players: 2, options: {}, clock: ['60', '3', 'delay'], full: false, resign: true,
     shot: path.join(args.out, 'hannibal.png') },
   { name: 'republic-of-carthage', gameType: 'republic-of-carthage', players: 3, options: {}, full: false,
     shot: path.join(args.out, 'republic-of-carthage.png') },

@@ -49,15 +49,20 @@ function seatLabel(summary: any, seat: number): string {
   return s.player ? `${nameOf(s.name)} (${s.player})` : nameOf(s.name);
 }
 
-/** The status line; `expired`: the seat whose clock ran out, when the page saw its ClockExpired. */
+/** The status line. The seat that ended the game (its resignation, timeout or abort) comes from
+ *  GameStatus.ended_by_seat; `expired` (the seat whose ClockExpired this page saw) is the fallback for
+ *  a server that does not send it. */
 function statusWords(summary: any, status: any, expired: number | null = null): string {
   if (!status) return '';
   if (status.over) {
-    if (status.resultReason === ResultReason.ABORTED) return 'Game over — aborted before any move: no result';
+    const endedBy: number | null = status.endedBySeat ?? (status.resultReason === ResultReason.TIMEOUT ? expired : null);
+    const who = endedBy === null ? '' : seatLabel(summary, endedBy);
+    if (status.resultReason === ResultReason.ABORTED) {
+      return `Game over — aborted${who ? ` by ${who}` : ''} before any move: no result`;
+    }
     const winners = status.winners.map((w: number) => seatLabel(summary, w)).join(' and ');
     const scores = status.scores.length ? `; scores ${status.scores.join(' – ')}` : '';
-    const how = status.resultReason === ResultReason.TIMEOUT && expired !== null
-      ? `time out: ${seatLabel(summary, expired)}'s clock ran out` : endedWords(status.resultReason, winners);
+    const how = endedWords(status.resultReason, winners, who);
     // the game's own words on its end (rules: "no victory points" …) say more than the enum
     const why = status.resultReason === ResultReason.RULES || !how ? status.reason : '';
     return `Game over${how ? ` — ${how}` : ''} — ${winners ? `winner: ${winners}` : 'no winner'}${scores}${why ? ` (${humanize(why)})` : ''}`;
@@ -65,14 +70,15 @@ function statusWords(summary: any, status: any, expired: number | null = null): 
   return `To act: ${status.toAct.map((s: number) => seatLabel(summary, s)).join(', ') || '—'}`;
 }
 
-/** How a game ended (GameStatus.result_reason), in words; '' for a value this client does not know. */
-function endedWords(r: ResultReason, winners: string): string {
+/** How a game ended (GameStatus.result_reason), in words; '' for a value this client does not know.
+ *  `who`: the seat that ended it (resigned, ran out of time), '' when unknown. */
+function endedWords(r: ResultReason, winners: string, who: string): string {
   switch (r) {
     case ResultReason.RULES: return winners ? 'by the rules' : 'a draw by the rules';
-    case ResultReason.RESIGNATION: return 'by resignation';
+    case ResultReason.RESIGNATION: return who ? `${who} resigned` : 'by resignation';
     case ResultReason.DRAW_AGREED: return 'a draw agreed by the players';
     case ResultReason.ABORTED: return 'aborted';
-    case ResultReason.TIMEOUT: return 'time out: a seat\'s clock ran out';
+    case ResultReason.TIMEOUT: return who ? `time out: ${who}'s clock ran out` : 'time out: a seat\'s clock ran out';
     default: return '';
   }
 }
