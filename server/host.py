@@ -756,10 +756,13 @@ class GameHost:
                                 "views at a past seq are for finished games")
             if not 0 <= req.at_seq <= loaded.head_seq:
                 raise HostError("INVALID_ARGUMENT", BAD_SEQ, f"seq must be in 0..{loaded.head_seq}")
-            return await self._past_view(loaded, seat, req.at_seq)
-        view, seq, status_msg = loaded.session.view(seat), loaded.head_seq, self._status(loaded)
-        return pb.GetViewResponse(seat=-1 if seat is None else seat, seq=seq, status=status_msg,
-                                  view=pb.GameView(**{loaded.wire.field: loaded.wire.view_to_proto(view)}))
+            out = await self._past_view(loaded, seat, req.at_seq)
+        else:
+            view, seq, status_msg = loaded.session.view(seat), loaded.head_seq, self._status(loaded)
+            out = pb.GetViewResponse(seat=-1 if seat is None else seat, seq=seq, status=status_msg,
+                                     view=pb.GameView(**{loaded.wire.field: loaded.wire.view_to_proto(view)}))
+        out.server_time_unix_ms = self.clock()
+        return out
 
     async def _past_view(self, loaded: Loaded, seat: int | None, at_seq: int) -> pb.GetViewResponse:
         """The view just after record ``at_seq``: the log replayed up to it in a worker thread (a long
@@ -1024,7 +1027,7 @@ class GameHost:
             next_seq = req.from_seq
             backlog = [pb.LogRecord.FromString(r.body) for r in self.store.read(req.game_id, next_seq)]
             if not backlog:  # open with the current state, so a client resuming at head knows where it is
-                yield self._batch(loaded, [], seat)[0]
+                yield self._batch(loaded, [], seat)[0] + self._sent_at()
                 if loaded.meta.finished:
                     return
             while True:
@@ -1032,7 +1035,7 @@ class GameHost:
                     loaded = await self._current(req.game_id, refresh=False)
                     data, over = self._batch(loaded, backlog, seat)
                     next_seq = backlog[-1].seq + 1
-                    yield data
+                    yield data + self._sent_at()
                     if over and backlog[-1].event.WhichOneof("game") == "platform":
                         return
                 elif loaded.meta.finished and next_seq > loaded.head_seq:
@@ -1051,6 +1054,12 @@ class GameHost:
                                    for r in self.store.read(req.game_id, next_seq, backlog[0].seq - 1)]
         finally:
             subscribers.discard(queue)
+
+    def _sent_at(self) -> bytes:
+        """``EventBatch.server_time_unix_ms`` now, serialized: appended to a batch's cached bytes as it
+        is sent (a field after the others parses as if it were in place), so every subscriber gets
+        the time of its own send while the batch is still encoded once per audience."""
+        return pb.EventBatch(server_time_unix_ms=self.clock()).SerializeToString()
 
     def _batch(self, loaded: Loaded, bodies: list[pb.LogRecord], seat: int | None) -> tuple[bytes, bool]:
         """The batch ``seat`` (None: a spectator) receives, serialized, and whether the game is over.

@@ -326,3 +326,33 @@ def test_the_open_seats_feed_tells_a_delay_and_a_correspondence_game_apart():
         entry = open_seats(meta, set(), pb.GameCreated(time_control=tc))
         msg = Filter(pb.WatchOpenSeatsRequest()).view(entry)
         assert msg.HasField("time_control") and msg.time_control == tc
+
+
+def test_batches_and_views_carry_the_servers_clock_each_at_its_own_send():
+    """docs/PROTOCOL.md "Clocks": deadlines are on the server's clock, so every EventBatch and GetView
+    answer says what that clock read as it was sent; a batch encoded once for an audience still gets
+    each subscriber's own send time (a later subscriber of the same head reads a later time)."""
+    from tests.test_platform_commands import clocked_host, host_move, make_clocked
+
+    now = [7_000_000]
+    host = clocked_host(now)
+    game_id, tokens = make_clocked(host)
+
+    async def first_batch(token):
+        stream = host.stream(pb.StreamEventsRequest(game_id=game_id, from_seq=10_000), token)
+        data = await stream.__anext__()
+        await stream.aclose()
+        return pb.EventBatch.FromString(data)
+
+    a = asyncio.run(first_batch(tokens[0]))
+    now[0] += 1_234
+    b = asyncio.run(first_batch(tokens[0]))  # the same audience and head: the cached encoding
+    assert (a.server_time_unix_ms, b.server_time_unix_ms) == (7_000_000, 7_001_234)
+    a.ClearField("server_time_unix_ms"), b.ClearField("server_time_unix_ms")
+    assert a == b and a.head_seq > 0 and len(a.status.clocks) == 2
+    now[0] += 10
+    view = asyncio.run(host.get_view(pb.GetViewRequest(game_id=game_id), tokens[1]))
+    assert view.server_time_unix_ms == 7_001_244
+    host_move(host, game_id, tokens)
+    deadline = max(c.deadline_unix_ms for c in asyncio.run(host.get_game(game_id)).status.clocks)
+    assert deadline > now[0]  # a client shows deadline − server time, whatever its own clock says

@@ -189,6 +189,7 @@ async function gamePage(gameId: string, replay: boolean) {
     lines: [] as [number, string][],
     talks: [] as Talk[],            // table talk (The Republic of Carthage), shown in the chat panel
     expired: null as number | null,  // the seat whose clock ran out (its ClockExpired record)
+    skewMs: 0,  // the server's clock minus this browser's (EventBatch.server_time_unix_ms)
   };
   const controller = new AbortController();
   // the clocks tick once a second between batches (a running clock: its deadline minus now)
@@ -234,7 +235,7 @@ async function gamePage(gameId: string, replay: boolean) {
 
   const renderClocks = () => {
     if (state.closed) return;
-    const row = clocksRow(state.status, Date.now(), name, state.expired);
+    const row = clocksRow(state.status, Date.now() + state.skewMs, name, state.expired);
     clocksBox.replaceChildren(...(row ? [row] : []));
   };
 
@@ -455,6 +456,8 @@ async function gamePage(gameId: string, replay: boolean) {
           if (batch.events.length) { logBox.scrollTop = logBox.scrollHeight; saveLog(); }
           const wasOver = state.status?.over;
           state.view = batch.view; state.status = batch.status; state.head = batch.headSeq;
+          // deadlines are on the server's clock: keep how far this browser's clock is from it
+          if (batch.serverTimeUnixMs) state.skewMs = Number(batch.serverTimeUnixMs) - Date.now();
           if (state.status?.over && !wasOver) summary = await api.getGame({ gameId });
           await refreshLegal();
           render();
