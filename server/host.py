@@ -83,6 +83,7 @@ BAD_PAGE_TOKEN = "BAD_PAGE_TOKEN"
 
 STREAM_TOO_SLOW = "STREAM_TOO_SLOW"
 TIME_EXPIRED = "TIME_EXPIRED"            # a command after a seat's time ran out (its expiry is being written)
+TALK_TOO_FAST = "TALK_TOO_FAST"          # table talk beyond HostConfig.talk_burst / talk_per_minute
 BAD_TIME_CONTROL = "BAD_TIME_CONTROL"    # CreateGameRequest.time_control out of range, or two kinds mixed
 
 STREAM_QUEUE_MAX = 256   # batches waiting for one stream subscriber before it is closed as too slow
@@ -183,6 +184,8 @@ class HostConfig(msgspec.Struct):
     max_loaded_games: int = 20_000   # beyond this, the least recently used idle games leave first
     poll_every_s: float = 5.0        # heads of streamed games are read this often (missed notifications)
     durability: str = "full"         # what an acknowledged command survives (server.store.DURABILITY)
+    talk_burst: int = 10             # table talk: messages a seat may send in a row ...
+    talk_per_minute: float = 20.0    # ... and the pace it may keep up after them (TALK_TOO_FAST beyond)
 
 
 def token_hash(token: str) -> str:
@@ -207,6 +210,7 @@ class Loaded:
         self.last_used = time.monotonic()
         self.subscribers: set[asyncio.Queue] = set()
         self.tokens: dict[str, int] = {}
+        self.talk: dict[int, tuple[float, int]] = {}  # per seat: table-talk allowance left, as of (ms)
         self.stale = False  # an append failed after its events were applied: rebuild before any use
         # encoded stream batches at head_seq, per (seat or None, head_seq, first seq, last seq)
         self.batches: dict[tuple, tuple[bytes, bool]] = {}
@@ -871,6 +875,8 @@ class GameHost:
                     emitted = session.decide(seat, command)
             except errors.RuleError as exc:
                 raise rule_error(exc) from None
+            if not platform and session.is_talk(emitted):
+                self._may_talk(loaded, seat, received)
             chain = loaded.chain()
             if platform:
                 built = [chain.platform_command(platform_event_to_proto(platform_event), seat, req.command.platform,
@@ -928,6 +934,21 @@ class GameHost:
             # waiting for the move; the mover has its answer in hand either way)
             await asyncio.sleep(0)
         return response
+
+    def _may_talk(self, loaded: Loaded, seat: int, now: int) -> None:
+        """Table talk is held to a pace (a token bucket per seat and game, in this process): up to
+        ``talk_burst`` messages in a row, then ``talk_per_minute``. Beyond it the message is refused
+        before anything is written; a seat that talks too fast cannot fill the log or the others'
+        streams. Moves are never held to it."""
+        burst, rate = self.config.talk_burst, self.config.talk_per_minute / 60_000
+        left, since = loaded.talk.get(seat, (float(burst), now))
+        left = min(float(burst), left + max(0, now - since) * rate)
+        if left < 1:
+            wait = (1 - left) / rate / 1000 if rate > 0 else float("inf")
+            raise HostError("RESOURCE_EXHAUSTED", TALK_TOO_FAST,
+                            f"seat {seat} talks too fast: at most {burst} messages in a row, then "
+                            f"{self.config.talk_per_minute:g} a minute; wait {wait:.1f} s")
+        loaded.talk[seat] = (left - 1, now)
 
     def _arm_clock(self, loaded: Loaded) -> None:
         """On a started host: wake at the earliest running clock's deadline to write its expiry (the

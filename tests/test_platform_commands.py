@@ -660,3 +660,48 @@ def test_table_talk_is_not_a_move_for_the_clocks_nor_for_abort():
     assert ended.status.over and ended.status.result_reason == pb.RESULT_REASON_ABORTED
     verdict = verify(asyncio.run(host.export(game_id, None)).records)
     assert verdict.ok, verdict.describe()
+
+
+def test_table_talk_is_held_to_a_pace_per_seat_and_a_refusal_changes_nothing():
+    """Hardening of R110 (The Republic of Carthage: talk any time): a seat may send talk_burst
+    messages in a row, then talk_per_minute; beyond, RESOURCE_EXHAUSTED / TALK_TOO_FAST and nothing
+    is written. Another seat's allowance is its own, and moves are never held to it."""
+    from engine.games.republic_of_carthage import commands as roc
+    from server.host import GameHost, HostConfig, HostError
+    from server.store import MemoryStore
+
+    now = [1_000_000]
+    host = GameHost(MemoryStore(), HostConfig(allow_client_seeds=True, talk_burst=3, talk_per_minute=6),
+                    clock=lambda: now[0])
+
+    async def setup():
+        game = (await host.create_game(pb.CreateGameRequest(game_type="republic-of-carthage", players=3,
+                                                            seed=b"pace"))).game
+        return game.game_id, [(await host.join_game(pb.JoinGameRequest(game_id=game.game_id, seat=s))).token
+                              for s in range(3)]
+
+    game_id, tokens = asyncio.run(setup())
+    wire = wire_for(registry.get("republic-of-carthage"))
+
+    def say(seat, words="hear me"):
+        req = pb.SubmitCommandRequest(game_id=game_id)
+        wire.command_into(getattr(req.command, wire.field), roc.Say(to=-1, text=words))
+        return asyncio.run(host.submit(req, tokens[seat]))
+
+    for _ in range(3):
+        say(0)
+    head = asyncio.run(host.get_game(game_id)).head_seq
+    with pytest.raises(HostError) as refused:
+        say(0, "one too many")
+    assert (refused.value.status, refused.value.code) == ("RESOURCE_EXHAUSTED", "TALK_TOO_FAST")
+    assert "wait 10.0 s" in refused.value.message  # 6 a minute: one every 10 s
+    assert asyncio.run(host.get_game(game_id)).head_seq == head  # nothing written
+    say(1)  # another seat talks on its own allowance
+    host_move(host, game_id, tokens)  # a move is never held to the pace
+    now[0] += 9_999
+    with pytest.raises(HostError):
+        say(0)
+    now[0] += 1
+    say(0)  # 10 s later: one more
+    with pytest.raises(HostError):
+        say(0)

@@ -33,6 +33,20 @@ def _options(pairs: list[str]) -> dict[str, str]:
     return out
 
 
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0, not {text}")
+    return value
+
+
 def _fail(err) -> int:
     """``error: CODE: message`` (the server's message already starts with its code: said once)."""
     message = err.message
@@ -71,7 +85,8 @@ def cmd_serve(args) -> int:
         return supervise(args)
     config = HostConfig(snapshot_every=args.snapshot_every, operator_token=args.operator_token or "",
                         allow_client_seeds=args.allow_client_seeds, evict_after_s=args.evict_after,
-                        max_loaded_games=args.max_games, durability=args.durability)
+                        max_loaded_games=args.max_games, durability=args.durability,
+                        talk_burst=args.talk_burst, talk_per_minute=args.talk_per_minute)
 
     def ready(port: int) -> None:
         host = args.addr.rsplit(":", 1)[0]
@@ -664,6 +679,11 @@ def parser() -> argparse.ArgumentParser:
                    help="what an acknowledged command survives, SQLite: 'full' (default) fsyncs every commit "
                         "group, surviving a power loss; 'process' writes the commit to the OS but does not fsync "
                         "it, surviving a killed server but not a crashed machine (env CARTHAGO_DURABILITY)")
+    s.add_argument("--talk-burst", type=_positive_int, default=10, metavar="N",
+                   help="table talk (a game's chat): messages a seat may send in a row before the pace below "
+                        "applies (default 10); faster talk is refused with TALK_TOO_FAST")
+    s.add_argument("--talk-per-minute", type=_positive_float, default=20.0, metavar="N",
+                   help="table talk: the pace a seat may keep up after its burst (default 20 a minute)")
     s.add_argument("--loop", choices=("uvloop", "asyncio"), default=os.environ.get("CARTHAGO_LOOP", "uvloop"),
                    help="the event loop: uvloop (default, faster) or the standard library's asyncio "
                         "(env CARTHAGO_LOOP)")
