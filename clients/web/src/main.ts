@@ -439,9 +439,11 @@ async function gamePage(gameId: string, replay: boolean) {
         setConn('live');
         for await (const batch of stream) {
           pause = 250;
+          let seated = false;  // a seat was claimed: the seat rows' player names change
           for (const r of batch.events) {
             if (r.seq <= state.lastSeq) continue;
             state.lastSeq = r.seq;
+            if (r.event?.game?.case === 'platform' && r.event.game.value.kind.case === 'seatClaimed') seated = true;
             // a message goes to the chat panel; the log keeps a short line (every seq once)
             const talk = chat ? talkOf(r) : null;
             if (talk) state.talks.push(talk);
@@ -458,7 +460,7 @@ async function gamePage(gameId: string, replay: boolean) {
           state.view = batch.view; state.status = batch.status; state.head = batch.headSeq;
           // deadlines are on the server's clock: keep how far this browser's clock is from it
           if (batch.serverTimeUnixMs) state.skewMs = Number(batch.serverTimeUnixMs) - Date.now();
-          if (state.status?.over && !wasOver) summary = await api.getGame({ gameId });
+          if ((state.status?.over && !wasOver) || seated) summary = await api.getGame({ gameId });
           await refreshLegal();
           render();
           runBots();
