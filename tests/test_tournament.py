@@ -8,6 +8,7 @@ import hashlib
 import json
 import math
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -264,3 +265,153 @@ def test_entrants_need_distinct_names_and_known_bots():
                        (["a b=random", "c=random"], "entrant name")):
         with pytest.raises(T.TournamentError, match=words):
             T.parse_entrants(bad)
+
+
+# ---- standings written as the event goes ---------------------------------------------
+
+def test_standings_are_rewritten_after_every_game_marked_in_progress_until_the_end(tmp_path):
+    """What an operator (or a crash) sees mid-event: the games played so far, status "in progress"."""
+    from server.app import ServerThread
+
+    out = tmp_path / "live"
+    seen: list[tuple[str, int, int]] = []
+
+    def say(line: str) -> None:  # called after each game, before the file takes that game in
+        if line.startswith("game "):
+            doc = load(out)
+            seen.append((doc["status"], len(doc["games"]), sum(r["games"] for r in doc["standings"])))
+
+    with ServerThread("memory") as srv:
+        doc = T.run(srv.addr, "roma", T.parse_entrants(["ann=random", "bob=random"]), "round-robin", 3, out,
+                    seed="live", say=say)
+    assert seen == [("in progress", 0, 0), ("in progress", 1, 2), ("in progress", 2, 4)]
+    final = load(out)
+    assert final["status"] == "complete" and final == doc and len(final["games"]) == 3
+    assert not list(out.glob(".*.tmp"))  # the temp file was renamed, none left behind
+
+
+def test_verify_tournament_refuses_an_event_in_progress(copy, capsys):
+    doc = load(copy)
+    doc["status"] = "in progress"
+    (copy / "standings.json").write_text(json.dumps(doc))
+    code, out = audit_message(copy, capsys)
+    assert code == 1 and "in progress" in out and "has not ended" in out
+
+
+def test_a_version_1_directory_still_verifies_and_an_unknown_format_is_refused(copy, capsys):
+    """v1 (before remote entrants): no status, no no_show, seats not reserved; still audited."""
+    doc = load(copy)
+    assert doc["format"] == "carthago-tournament-v2"
+    doc["format"] = "carthago-tournament-v1"
+    del doc["status"], doc["show_timeout_s"]
+    for g in doc["games"]:
+        del g["no_show"]
+    (copy / "standings.json").write_text(json.dumps(doc))
+    code, out = audit_message(copy, capsys)
+    assert code == 0, out
+    doc["format"] = "carthago-tournament-v9"
+    (copy / "standings.json").write_text(json.dumps(doc))
+    code, out = audit_message(copy, capsys)
+    assert code == 1 and "carthago-tournament-v9" in out and "carthago-tournament-v2" in out
+
+
+def test_every_seat_is_reserved_for_its_entrant_and_claimed_with_its_invite(played):
+    from carthago.v1 import carthago_pb2 as pb
+    from server.log import split_export
+
+    doc = load(played)
+    for g in doc["games"]:
+        records = [pb.LogRecord.FromString(r.body) for _, r in split_export((played / g["file"]).read_bytes())]
+        created = records[0].event.platform.game_created
+        assert {r.seat: r.player for r in created.reserved_seats} == dict(enumerate(g["seats"]))
+        claims = [r.event.platform.seat_claimed for r in records
+                  if r.event.WhichOneof("game") == "platform" and r.event.platform.HasField("seat_claimed")]
+        assert sorted((c.seat, c.player, c.invited) for c in claims) == [(0, g["seats"][0], True),
+                                                                         (1, g["seats"][1], True)]
+
+
+# ---- remote entrants ----------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def remote_event(tmp_path_factory):
+    """ann (built in) against hal (a remote bot: the accept loop in a thread, as `carthago bot
+    --accept --name hal --invites DIR` runs it), plus zed and yan, remote entrants whose bots never
+    come: every kind of game (played, a no-show against someone present, nobody present)."""
+    import io
+    import threading
+
+    from carthago.accept import Acceptor
+    from carthago.bots import make_bot
+    from server.app import ServerThread
+
+    base = tmp_path_factory.mktemp("remote")
+    out, invites = base / "event", base / "invites"
+    log = io.StringIO()
+    lines: list[str] = []
+    with ServerThread("memory") as srv:
+        acceptor = Acceptor(srv.addr, "hal", "random", make_bot, ["roma"], {}, out=log, invites=invites, seed="h")
+        runner = threading.Thread(target=acceptor.run, daemon=True)
+        runner.start()
+        try:
+            deadline = time.monotonic() + 20
+            while not srv.host.feed.subscribers:
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+            doc = T.run(srv.addr, "roma", T.parse_entrants(["ann=random", "hal=remote", "zed=remote", "yan=remote"]),
+                        "round-robin", 1, out, seed="remote-seed", say=lines.append, invites=invites,
+                        show_timeout=1.0)
+        finally:
+            acceptor.stopping.set()
+            acceptor.events.put(("tick", None))
+            runner.join(10)
+    return out, invites, doc, log.getvalue(), lines
+
+
+def test_a_remote_entrant_plays_its_games_through_the_feed_and_invites(remote_event, capsys):
+    out, invites, doc, log, _ = remote_event
+    games = {frozenset(g["seats"]): g for g in doc["games"]}
+    played = games[frozenset(("ann", "hal"))]
+    assert played["no_show"] == [] and played["reason"] in ("RESULT_REASON_RULES",)
+    assert f"joined {played['game_id']} (challenge)" in log
+    assert sorted(p.name for p in invites.iterdir()) == ["hal", "yan", "zed"]
+    assert not [p for p in invites.rglob("*") if p.is_file()]  # each invite is removed once its game is seated
+    code, text = audit_message(out, capsys)
+    assert code == 0, text
+
+
+def test_a_no_show_forfeits_to_the_entrant_present_and_nobody_present_aborts(remote_event):
+    _, _, doc, _, lines = remote_event
+    games = {frozenset(g["seats"]): g for g in doc["games"]}
+    for present, absent in (("ann", "zed"), ("ann", "yan"), ("hal", "zed"), ("hal", "yan")):
+        g = games[frozenset((present, absent))]
+        assert g["no_show"] == [absent], g
+        assert g["reason"] == "RESULT_REASON_RESIGNATION" and [g["seats"][w] for w in g["winners"]] == [present]
+    both = games[frozenset(("zed", "yan"))]
+    assert sorted(both["no_show"]) == ["yan", "zed"] and both["reason"] == "RESULT_REASON_ABORTED"
+    rows = {r["name"]: r for r in doc["standings"]}
+    assert rows["zed"]["losses"] == 2 and rows["zed"]["aborted"] == 1 and rows["zed"]["points"] == 0
+    assert any("no-show: zed" in line for line in lines)
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda g: g.__setitem__("no_show", []), None),
+    (lambda g: g.__setitem__("no_show", ["ann"]), "no_show"),
+])
+def test_a_no_show_mark_that_the_log_contradicts_fails(remote_event, tmp_path, capsys, change, words):
+    out, _, doc, _, _ = remote_event
+    copy_dir = Path(shutil.copytree(out, tmp_path / "copy"))
+    edited = load(copy_dir)
+    target = next(g for g in edited["games"] if sorted(g["seats"]) == ["ann", "zed"])
+    change(target)
+    (copy_dir / "standings.json").write_text(json.dumps(edited))
+    code, text = audit_message(copy_dir, capsys)
+    if words is None:  # unmarking a no-show: the log alone cannot tell it from a resignation at once
+        assert code == 0, text
+    else:
+        assert code == 1 and words in text and "game" in text
+
+
+def test_remote_entrants_need_an_invites_directory(tmp_path):
+    with pytest.raises(T.TournamentError, match="--invites"):
+        T.run("127.0.0.1:1", "roma", T.parse_entrants(["a=random", "b=remote"]), "round-robin", 1, tmp_path / "x")
+    assert T.parse_entrants(["a=random", "b=remote"])[1].remote

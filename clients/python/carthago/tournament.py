@@ -15,8 +15,17 @@ pairings of a round (from the results of the rounds before), the seat of a pairi
 lets ``verify-tournament`` recompute them rather than trust them.
 
 Entrants are built-in bot specs (``random``, ``mcts:N``, ``mcts:Nms``) played in this process
-against the server. Bots running elsewhere (``carthago bot``) cannot be scheduled yet: there is no
-way to hand a remote process a seat of a game created for it; see README.md, "Tournaments".
+against the server, or ``remote``: a bot running elsewhere, in any language. Every seat of every game
+is reserved for its entrant's name; the tournament claims its built-in entrants' seats with their
+invites and hands each remote entrant its invite out of band, as a file
+``INVITES/NAME/GAME_ID`` (``carthago bot --accept --name NAME --invites INVITES`` reads it when the
+open-seats feed shows the challenge). A remote entrant that has not claimed its seat within
+``show_timeout`` seconds is a no-show: the tournament claims that seat with the invite it holds and
+resigns it, so the entrant present wins by forfeit; when nobody showed up, the game is aborted
+(counts for nobody). ``standings.json`` marks such games ``no_show``.
+
+``standings.json`` is rewritten (atomically) after every game with ``"status": "in progress"``, and
+``"complete"`` once the event ends; ``verify-tournament`` refuses an event in progress.
 """
 
 from __future__ import annotations
@@ -25,6 +34,7 @@ import hashlib
 import itertools
 import json
 import math
+import os
 import random
 import re
 import time
@@ -35,7 +45,10 @@ from typing import Any, Callable, Iterable
 from .clocks import ClockSpec, from_time_control
 from .clocks import parse_clock as _parse_clock
 
-FORMAT = "carthago-tournament-v1"
+FORMAT = "carthago-tournament-v2"  # v2: seats reserved, no_show, status; v1 directories still verify
+FORMATS_READ = ("carthago-tournament-v1", FORMAT)
+IN_PROGRESS, COMPLETE = "in progress", "complete"
+REMOTE = "remote"
 FORMATS = ("round-robin", "swiss")
 TWO_SEATS = 2
 NAME = re.compile(r"^[A-Za-z0-9_.:+-]{1,64}$")
@@ -65,7 +78,11 @@ class AuditProblem(Exception):
 @dataclass(frozen=True)
 class Entrant:
     name: str   # the player name at JoinGame, so the logs say who sat where
-    spec: str   # random, mcts:N, mcts:Nms
+    spec: str   # random, mcts:N, mcts:Nms, or remote (a bot elsewhere, sent its invites)
+
+    @property
+    def remote(self) -> bool:
+        return self.spec == REMOTE
 
 
 # ---- parsing --------------------------------------------------------------------
@@ -86,9 +103,10 @@ def parse_entrants(items: Iterable[str]) -> list[Entrant]:
             raise TournamentError(f"two entrants are named {name!r}: names must differ (they identify the "
                                   "players in the logs)")
         try:
-            check_spec(spec)
+            if spec != REMOTE:
+                check_spec(spec)
         except ValueError as err:
-            raise TournamentError(f"entrant {name}: {err}") from None
+            raise TournamentError(f"entrant {name}: {err} (or {REMOTE}: a bot running elsewhere)") from None
         out.append(Entrant(name, spec))
     if len(out) < 2:
         raise TournamentError("a tournament needs at least two entrants (--bot NAME=SPEC, repeated)")
@@ -309,22 +327,88 @@ def table(rows: list[dict[str, Any]]) -> str:
 
 # ---- running --------------------------------------------------------------------
 
+def write_invite(invites: Path, name: str, game_id: str, invite: str) -> Path:
+    """Hand a remote entrant its invite: ``INVITES/NAME/GAME_ID`` (readable by the owner only),
+    written whole (a temp file renamed) so a reader never sees half of it."""
+    folder = invites / name
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    path = folder / game_id
+    tmp = folder / f".{game_id}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(invite + "\n")
+    os.replace(tmp, path)
+    return path
+
+
+def _await_remotes(client, game_id: str, remote_seats: dict[int, str], timeout: float) -> set[int]:
+    """Wait until every remote seat is claimed or ``timeout`` seconds pass; the seats still unclaimed."""
+    deadline = time.monotonic() + timeout
+    while True:
+        claimed = {s.seat for s in client.game(game_id).seats if s.claimed}
+        missing = set(remote_seats) - claimed
+        if not missing or time.monotonic() >= deadline:
+            return missing
+        time.sleep(0.1)
+
+
 def _play_game(client, game_type: str, options: dict[str, str], clock: ClockSpec | None,
-               seats: tuple[str, str], specs: dict[str, str], bot_seed: str) -> tuple[str, Any]:
-    """Create one game, seat the two entrants under their names, play it out. (game id, summary)."""
+               seats: tuple[str, ...], specs: dict[str, str], bot_seed: str, invites: Path | None = None,
+               show_timeout: float = 60.0) -> tuple[str, Any, list[str]]:
+    """Create one game with every seat reserved for its entrant, claim the built-in entrants' seats,
+    hand the remote ones their invites and wait for them, then play it out.
+    (game id, summary, the names of the no-shows)."""
     from .bots import make_bot
     from .client import CarthagoError
 
-    made = client.create_reserved(game_type, {}, TWO_SEATS, options, None, clock)
+    made = client.create_reserved(game_type, dict(enumerate(seats)), len(seats), options, None, clock)
     game_id = made.game.game_id
-    joined = [client.join(game_id, seat=i, player=name) for i, name in enumerate(seats)]
-    agents = [make_bot(specs[name], seat, bot_seed) for name, seat in zip(seats, joined)]
+    invite_of = {inv.seat: inv.invite for inv in made.invites}
+    remote = {i: name for i, name in enumerate(seats) if specs[name] == REMOTE}
+    files = []
+    no_show: list[int] = []
+    try:
+        for i, name in remote.items():
+            files.append(write_invite(invites, name, game_id, invite_of[i]))
+        agents: dict[int, Any] = {}
+        tokens = []
+        for i, name in enumerate(seats):
+            if i not in remote:
+                seat = client.join(game_id, seat=i, invite=invite_of[i])
+                tokens.append(seat)
+                agents[i] = make_bot(specs[name], seat, bot_seed)
+        missing = _await_remotes(client, game_id, remote, show_timeout) if remote else set()
+        if missing:
+            # claim each missing seat with the invite we hold (the remote may claim it at the last moment:
+            # then it is not missing after all)
+            for i in sorted(missing):
+                try:
+                    tokens.append(client.join(game_id, seat=i, invite=invite_of[i]))
+                    no_show.append(i)
+                except CarthagoError as err:
+                    if err.code not in ("SEAT_TAKEN", "INVALID_INVITE"):
+                        raise
+            if no_show and len(no_show) == len(seats):
+                tokens[0].abort()  # nobody came: no game, no result
+            else:
+                for seat in tokens:
+                    if seat.seat in no_show:
+                        try:
+                            seat.resign()  # the no-show forfeits; the entrant present wins
+                        except CarthagoError as err:
+                            if err.code != "GAME_OVER":
+                                raise
+    finally:
+        for f in files:
+            f.unlink(missing_ok=True)
     while True:
         summary = client.game(game_id)
         if summary.status.over:
-            return game_id, summary
+            return game_id, summary, [seats[i] for i in no_show]
         acted = False
         for s in summary.status.to_act:
+            if s not in agents:
+                continue  # a remote entrant's turn: it plays from its own process
             try:
                 acted = agents[s].act_once() or acted
             except CarthagoError as err:
@@ -332,12 +416,23 @@ def _play_game(client, game_type: str, options: dict[str, str], clock: ClockSpec
                 if err.code not in ("TIME_EXPIRED", "GAME_OVER"):
                     raise
         if not acted:
-            time.sleep(0.005)
+            time.sleep(0.005 if agents else 0.05)
+
+
+def write_standings(out: Path, doc: dict[str, Any]) -> None:
+    """standings.json, whole or not at all: a temp file renamed over it (a crash leaves the last one)."""
+    tmp = out / ".standings.json.tmp"
+    with open(tmp, "w") as f:
+        f.write(json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, out / "standings.json")
 
 
 def run(addr: str, game_type: str, entrants: list[Entrant], fmt: str, games_per_pairing: int, out: Path,
         rounds: int = 0, players: int = 0, options: dict[str, str] | None = None, clock_text: str | None = None,
-        seed: str | None = None, say: Callable[[str], None] = print) -> dict[str, Any]:
+        seed: str | None = None, say: Callable[[str], None] = print, invites: Path | None = None,
+        show_timeout: float = 60.0) -> dict[str, Any]:
     """Play the tournament on the server at ``addr``; write ``out``; return standings.json's content."""
     from .client import Client, pb
 
@@ -347,6 +442,11 @@ def run(addr: str, game_type: str, entrants: list[Entrant], fmt: str, games_per_
         raise TournamentError("--games-per-pairing is at least 1")
     clock = parse_clock(clock_text)
     options = dict(options or {})
+    if any(e.remote for e in entrants) and invites is None:
+        raise TournamentError("remote entrants need --invites DIR: the directory their invites are written to "
+                              "(INVITES/NAME/GAME_ID), which their bots read (carthago bot --accept --invites DIR)")
+    if show_timeout <= 0:
+        raise TournamentError("--show-timeout is a number of seconds above 0")
     try:
         import search.strength  # noqa: F401 - the Elo intervals (Wilson): fail now, not after the games
     except ImportError:
@@ -372,6 +472,21 @@ def run(addr: str, game_type: str, entrants: list[Entrant], fmt: str, games_per_
         games: list[dict] = []
         byes: list[dict] = []
         pairings: list[dict] = []
+        doc = {
+            "format": FORMAT, "status": IN_PROGRESS, "game": game_type, "players": players, "options": options,
+            "tournament_format": fmt, "rounds": rounds, "games_per_pairing": games_per_pairing,
+            "clock_ms": None if clock is None else clock.as_dict(),
+            "seed": seed, "bye_points": BYE_POINTS, "elo_method": ELO_METHOD,
+            "show_timeout_s": show_timeout,
+            "entrants": [{"name": e.name, "spec": e.spec} for e in entrants],
+            "pairings": pairings, "games": games, "standings": standings(entrants, games, byes),
+        }
+
+        def progress() -> None:  # the table so far, for an operator watching (and what a crash leaves)
+            doc["standings"] = standings(entrants, games, byes)
+            write_standings(out, doc)
+
+        progress()
         started = time.monotonic()
         for round_no in range(1, rounds + 1):
             pairs, bye = next_round(fmt, names, round_no, games, byes)
@@ -379,12 +494,14 @@ def run(addr: str, game_type: str, entrants: list[Entrant], fmt: str, games_per_
                 byes.append({"round": round_no, "bye": bye, "points": BYE_POINTS})
                 pairings.append({"round": round_no, "bye": bye, "points": BYE_POINTS})
                 say(f"round {round_no}: {bye} has the bye ({BYE_POINTS:g} point)")
+                progress()
             for a, b in pairs:
                 plan, coin = seat_plan(a, b, games_per_pairing, seed, round_no)
                 numbers = []
                 for seats in plan:
                     n = len(games) + 1
-                    game_id, summary = _play_game(client, game_type, options, clock, seats, specs, f"{seed}/{n}")
+                    game_id, summary, no_show = _play_game(client, game_type, options, clock, seats, specs,
+                                                           f"{seed}/{n}", invites, show_timeout)
                     data = client.export(game_id).records
                     path = out / "games" / f"{n}-{game_id}.log"
                     path.write_bytes(data)
@@ -394,21 +511,17 @@ def run(addr: str, game_type: str, entrants: list[Entrant], fmt: str, games_per_
                     games.append({"n": n, "round": round_no, "game_id": game_id, "file": f"games/{path.name}",
                                   "sha256": hashlib.sha256(data).hexdigest(), "head_hash": summary.head_hash,
                                   "seats": list(seats), "winners": sorted(st.winners), "reason": reason,
-                                  "result": _result_text(got), "status_reason": st.reason})
+                                  "result": _result_text(got), "status_reason": st.reason, "no_show": no_show})
                     numbers.append(n)
                     say(f"game {n}: {seats[0]} (seat 0) vs {seats[1]} (seat 1): {_result_text(got)}, "
-                        f"{reason.removeprefix('RESULT_REASON_').lower()} ({st.reason}); {game_id} "
+                        f"{reason.removeprefix('RESULT_REASON_').lower()} ({st.reason})"
+                        f"{'; no-show: ' + ', '.join(no_show) if no_show else ''}; {game_id} "
                         f"[{time.monotonic() - started:.0f}s]")
+                    progress()
                 pairings.append({"round": round_no, "a": a, "b": b, "games": numbers, "odd_game_seat0": coin})
-    doc = {
-        "format": FORMAT, "game": game_type, "players": players, "options": options,
-        "tournament_format": fmt, "rounds": rounds, "games_per_pairing": games_per_pairing,
-        "clock_ms": None if clock is None else clock.as_dict(),
-        "seed": seed, "bye_points": BYE_POINTS, "elo_method": ELO_METHOD,
-        "entrants": [{"name": e.name, "spec": e.spec} for e in entrants],
-        "pairings": pairings, "games": games, "standings": standings(entrants, games, byes),
-    }
-    (out / "standings.json").write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
+                progress()
+        doc["status"] = COMPLETE
+        progress()
     (out / "README.txt").write_text(readme(doc))
     return doc
 
@@ -472,8 +585,17 @@ def audit(directory: Path, say: Callable[[str], None] = print) -> dict[str, Any]
         raise AuditProblem(f"{path} is missing") from None
     except (OSError, ValueError) as err:
         raise AuditProblem(f"{path} does not read as JSON: {err}") from None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise AuditProblem(f"{path} is not a {FORMAT} file")
+    if not isinstance(doc, dict) or doc.get("format") not in FORMATS_READ:
+        found = doc.get("format") if isinstance(doc, dict) else None
+        raise AuditProblem(f"{path} is not a tournament file this version reads ({' or '.join(FORMATS_READ)}; "
+                           f"it says {found!r})")
+    v1 = doc["format"] == FORMATS_READ[0]
+    if not v1 and doc.get("status") != COMPLETE:
+        if doc.get("status") == IN_PROGRESS:
+            raise AuditProblem(f"{path} is marked \"status\": \"{IN_PROGRESS}\" ({len(doc.get('games') or [])} "
+                               "games so far): the event has not ended (or its run stopped before the end); "
+                               "verify-tournament checks finished events only")
+        raise AuditProblem(f"{path} has status {doc.get('status')!r}, not {COMPLETE!r}")
     try:
         entrants = [Entrant(e["name"], e["spec"]) for e in doc["entrants"]]
         names = [e.name for e in entrants]
@@ -514,6 +636,10 @@ def audit(directory: Path, say: Callable[[str], None] = print) -> dict[str, Any]
                 raise AuditProblem(f"{label}: the log's seats are claimed by {seats}, not by entrants")
             if seats != g["seats"]:
                 raise AuditProblem(f"{label}: standings.json seats {g['seats']}, the log's seat claims say {seats}")
+            reserved = {r.seat: r.player for r in created.reserved_seats}
+            if not v1 and reserved != dict(enumerate(g["seats"])):
+                raise AuditProblem(f"{label}: the log's game reserved its seats for {reserved}, not for the "
+                                   f"entrants standings.json seats there ({g['seats']})")
             reason = REASONS.get(verdict.ended_by, verdict.ended_by)
             if list(verdict.winners) != g["winners"] or reason != g["reason"]:
                 raise AuditProblem(f"{label}: standings.json records winners {g['winners']} ({g['reason']}), "
@@ -521,6 +647,7 @@ def audit(directory: Path, say: Callable[[str], None] = print) -> dict[str, Any]
             result = _result_text(game_points(verdict.winners, reason))
             if g["result"] != result:
                 raise AuditProblem(f"{label}: standings.json records {g['result']}, the log's replay gives {result}")
+            _audit_no_show(g, label, v1, reason, list(verdict.winners), {e.name for e in entrants if e.remote})
             derived.append({"n": index, "round": g["round"], "seats": seats, "winners": list(verdict.winners),
                             "reason": reason})
         _audit_schedule(doc, names, derived)
@@ -541,6 +668,25 @@ def audit(directory: Path, say: Callable[[str], None] = print) -> dict[str, Any]
     say(f"OK: {len(recorded_games)} {doc['game']} game{'s' if len(recorded_games) != 1 else ''} verified (hash chains, seeds, replays, sha256 and head "
         "hashes); results, seats, pairings and standings re-derived from the logs agree with standings.json")
     return doc
+
+
+def _audit_no_show(g: dict, label: str, v1: bool, reason: str, winners: list[int], remote: set[str]) -> None:
+    """A game marked ``no_show`` ended as a no-show ends: aborted when every seat was absent, else by
+    the no-shows' resignation with only entrants present among the winners. (The log cannot tell a
+    no-show from an entrant that claimed its seat and resigned at once: the mark is the tournament's
+    word, and the result is the same either way.)"""
+    absent = g.get("no_show", []) if not v1 else []
+    if not isinstance(absent, list) or any(name not in g["seats"] or name not in remote for name in absent) \
+            or len(set(absent)) != len(absent):
+        raise AuditProblem(f"{label}: no_show {absent!r} names other than the game's remote entrants")
+    if not absent:
+        return
+    if len(absent) == len(g["seats"]):
+        if reason != REASONS["aborted"]:
+            raise AuditProblem(f"{label}: every seat a no-show, yet the log ends by {reason}, not an abort")
+    elif reason != REASONS["resignation"] or any(g["seats"][w] in absent for w in winners):
+        raise AuditProblem(f"{label}: no-show {absent} should have forfeited (resigned), the log ends by "
+                           f"{reason} with winners {winners}")
 
 
 def _same(want: Any, got: Any, field: str) -> bool:
