@@ -560,6 +560,9 @@ Publish the sha256 of standings.json with the results: it pins every log through
 
 Points: a win 1, a draw 1/2, a loss 0, a bye {doc['bye_points']:g}; an aborted game counts for nobody.
 {elo}
+No-shows (remote entrants that did not claim their seat in time, listed in a game's no_show)
+forfeit: their seat was claimed with the invite the tournament held and resigned; a game nobody
+came to was aborted.
 Seats: each pairing's games alternate seats; with an odd number of games per pairing the last
 game's seat 0 goes to the winner of a coin seeded by the tournament's seed (odd_game_seat0).
 """
