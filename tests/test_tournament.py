@@ -249,13 +249,42 @@ def test_results_and_order_of_standings():
     assert rows["y"]["rank"] == 1 and rows["x"]["games"] == 2
 
 
-def test_tournaments_are_for_two_seat_games():
-    assert T.check_two_seats("roma", 0, (2,)) == 2
-    assert T.check_two_seats("rome-et-carthage", 0, (2, 3, 4)) == 2
-    with pytest.raises(T.TournamentError, match="two-seat games"):
-        T.check_two_seats("republic-of-carthage", 0, (3, 4, 5, 6))
-    with pytest.raises(T.TournamentError, match="future work"):
-        T.check_two_seats("rome-et-carthage", 4, (2, 3, 4))
+def test_the_seat_count_is_one_the_game_offers_and_more_than_two_is_round_robin_only():
+    assert T.check_seats("roma", 0, (2,)) == 2
+    assert T.check_seats("rome-et-carthage", 0, (2, 3, 4)) == 2  # two when the game allows it
+    assert T.check_seats("republic-of-carthage", 0, (3, 4, 5, 6)) == 3  # else its smallest count
+    assert T.check_seats("rome-et-carthage", 4, (2, 3, 4), "round-robin", 5) == 4
+    for args, words in ((("roma", 3, (2,)), "played by 2 players, not 3"),
+                        (("rome-et-carthage", 3, (2, 3, 4), "swiss"), "round-robin"),
+                        (("rome-et-carthage", 4, (2, 3, 4), "round-robin", 3), "at least 4 entrants")):
+        with pytest.raises(T.TournamentError, match=words):
+            T.check_seats(*args)
+
+
+def test_points_share_the_games_one_point_among_its_winners():
+    assert T.game_points([0], "RESULT_REASON_RULES") == (1.0, 0.0)
+    assert T.game_points([], "RESULT_REASON_DRAW_AGREED") == (0.5, 0.5)
+    assert T.game_points([0, 1], "RESULT_REASON_RULES") == (0.5, 0.5)
+    assert T.game_points([2], "RESULT_REASON_RULES", 3) == (0.0, 0.0, 1.0)
+    assert T.game_points([0, 3], "RESULT_REASON_RULES", 4) == (0.5, 0.0, 0.0, 0.5)
+    assert T.game_points([], "RESULT_REASON_DRAW_AGREED", 3) == (1 / 3, 1 / 3, 1 / 3)
+    assert T.game_points([1], "RESULT_REASON_ABORTED", 3) is None
+
+
+def test_a_round_robin_of_tables_meets_every_table_of_n_entrants_once():
+    pairs, bye = T.next_round("round-robin", ["a", "b", "c", "d"], 1, [], [], 3)
+    assert bye is None and pairs == [("a", "b", "c"), ("a", "b", "d"), ("a", "c", "d"), ("b", "c", "d")]
+
+
+def test_a_tables_seats_turn_so_each_entrant_sits_at_each_seat_equally():
+    plan, start = T.table_plan(("a", "b", "c"), 6, "s", 1)
+    assert start is None and plan[:3] == [("a", "b", "c"), ("b", "c", "a"), ("c", "a", "b")] and plan[3:] == plan[:3]
+    for who in "abc":
+        assert [sum(1 for p in plan if p[i] == who) for i in range(3)] == [2, 2, 2]
+    plan, start = T.table_plan(("a", "b", "c"), 2, "s", 1)  # 3 does not divide 2: a seeded start
+    assert start in (0, 1, 2) and T.table_plan(("a", "b", "c"), 2, "s", 1) == (plan, start)
+    assert plan[0] == tuple(("a", "b", "c")[(i + start) % 3] for i in range(3))
+    assert {T.table_plan(("a", "b", "c"), 1, f"seed-{i}", 1)[1] for i in range(30)} == {0, 1, 2}
 
 
 def test_entrants_need_distinct_names_and_known_bots():
@@ -415,3 +444,45 @@ def test_remote_entrants_need_an_invites_directory(tmp_path):
     with pytest.raises(T.TournamentError, match="--invites"):
         T.run("127.0.0.1:1", "roma", T.parse_entrants(["a=random", "b=remote"]), "round-robin", 1, tmp_path / "x")
     assert T.parse_entrants(["a=random", "b=remote"])[1].remote
+
+
+# ---- games of more than two seats -----------------------------------------------------
+
+@pytest.fixture(scope="module")
+def three_seats(tmp_path_factory) -> Path:
+    """Rome et Carthage at three seats, three entrants: one table, three games, each seat in turn."""
+    out = tmp_path_factory.mktemp("three") / "event"
+    argv = ["tournament", "--game", "rome-et-carthage", "--players", "3", "--option", "no_progress_rounds=10",
+            "--games-per-pairing", "3", "--seed", "tables", "--out", str(out)]
+    for e in ("ann=random", "bob=random", "cid=random"):
+        argv += ["--bot", e]
+    assert cli.main(argv) == 0
+    return out
+
+
+def test_a_three_seat_round_robin_seats_every_table_at_every_seat_and_audits(three_seats, capsys):
+    doc = load(three_seats)
+    assert doc["players"] == 3 and len(doc["games"]) == 3
+    assert [p["table"] for p in doc["pairings"]] == [["ann", "bob", "cid"]]
+    for p in doc["pairings"]:
+        seated = [doc["games"][n - 1]["seats"] for n in p["games"]]
+        assert all(sorted(s.index(x) for s in seated) == [0, 1, 2] for x in p["table"])
+    rows = {r["name"]: r for r in doc["standings"]}
+    assert all(r["games"] + r["aborted"] == 3 and r["elo"] is None and r["elo_ci95"] is None for r in rows.values())
+    assert sum(r["points"] for r in rows.values()) == pytest.approx(
+        sum(1 for g in doc["games"] if g["reason"] != "RESULT_REASON_ABORTED"))
+    for g in doc["games"]:
+        got = T.game_points(g["winners"], g["reason"], 3)
+        assert g["result"] == "aborted" if got is None else g["result"].count("-") == 2
+    code, text = audit_message(three_seats, capsys)
+    assert code == 0, text
+    assert "   -  " in text  # no Elo for games of three seats
+
+
+def test_a_three_seat_event_with_a_rotated_seat_fails_the_audit(three_seats, tmp_path, capsys):
+    copy_dir = Path(shutil.copytree(three_seats, tmp_path / "copy"))
+    doc = load(copy_dir)
+    doc["pairings"][0]["table"] = ["ann", "cid", "bob"]
+    (copy_dir / "standings.json").write_text(json.dumps(doc))
+    code, text = audit_message(copy_dir, capsys)
+    assert code == 1 and "round 1" in text and "pairings" in text

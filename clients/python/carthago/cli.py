@@ -792,10 +792,12 @@ def parser() -> argparse.ArgumentParser:
                         "tournament publishes a result (docs/PROTOCOL.md)")
     s.set_defaults(func=cmd_verify)
 
-    s = sub.add_parser("tournament", help="play a round-robin or Swiss tournament between bots (two-seat games); "
+    s = sub.add_parser("tournament", help="play a round-robin or Swiss tournament between bots; "
                                           "writes every game's log and the standings, for anyone to audit")
-    s.add_argument("--game", required=True, help="a two-seat game: roma, hannibal, rome-et-carthage (2 players)")
-    s.add_argument("--players", type=int, default=0, help="seats per game (2, the only count supported)")
+    s.add_argument("--game", required=True, help="roma, hannibal, rome-et-carthage, republic-of-carthage")
+    s.add_argument("--players", type=int, default=0,
+                   help="seats per game (default 2, or the game's smallest count); more than 2: round-robin "
+                        "of every table of that many entrants, seats turned each game, no Elo")
     s.add_argument("--option", action="append", metavar="K=V", help="a game option for every game (repeatable)")
     s.add_argument("--bot", action="append", metavar="NAME=SPEC", required=True,
                    help="an entrant: its name (the player name in the logs) and its bot: random, mcts:N or "
@@ -810,7 +812,8 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--format", choices=("round-robin", "swiss"), default="round-robin")
     s.add_argument("--rounds", type=int, default=0, help="Swiss rounds (default: log2 of the entrants, rounded up)")
     s.add_argument("--games-per-pairing", type=int, default=2, metavar="K",
-                   help="games each pairing plays, seats alternating (odd K: the last game's seats by a seeded coin)")
+                   help="games each pairing (or table) plays, seats alternating (odd K: the last game's seats by a "
+                        "seeded coin; N seats: turning one seat a game, from a seeded start when N does not divide K)")
     s.add_argument("--clock", metavar="CLOCK",
                    help="each game's clocks, as for `carthago new` (600+5, 600d3, 3d, 36h); a bot whose time "
                         "runs out loses on time")
