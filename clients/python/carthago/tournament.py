@@ -9,6 +9,9 @@ head hash, each result re-derived from the replay, who sat where from the logs' 
 entrants' names are the player names given at ``JoinGame``), the pairings and seats re-derived
 from the results, and the standings recomputed.
 
+Games have two seats (round-robin or Swiss) or more (round-robin over every table of N entrants,
+the seats turning one place a game; the point shared among the winners; no Elo).
+
 Everything after the games is a pure function of the games' results in their order: the Swiss
 pairings of a round (from the results of the rounds before), the seat of a pairing's odd game
 (a coin seeded by the tournament's recorded seed), the standings and the Elo ratings. That is what
@@ -601,6 +604,8 @@ One game on its own:  carthago verify games/N-ID.log --head HEAD_HASH
 Publish the sha256 of standings.json with the results: it pins every log through their hashes.
 
 Points: a win 1, a draw 1/2, a loss 0, a bye {doc['bye_points']:g}; an aborted game counts for nobody.
+With more than two seats a game's point is shared among its winners (no winner: shared by all),
+seats turn one place each game of a table, and there is no Elo.
 {elo}
 No-shows (remote entrants that did not claim their seat in time, listed in a game's no_show)
 forfeit: their seat was claimed with the invite the tournament held and resigned; a game nobody
