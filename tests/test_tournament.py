@@ -486,3 +486,9 @@ def test_a_three_seat_event_with_a_rotated_seat_fails_the_audit(three_seats, tmp
     (copy_dir / "standings.json").write_text(json.dumps(doc))
     code, text = audit_message(copy_dir, capsys)
     assert code == 1 and "round 1" in text and "pairings" in text
+
+
+def test_remote_entrants_are_refused_on_the_in_process_server(tmp_path, capsys):
+    code = cli.main(["tournament", "--game", "roma", "--bot", "a=random", "--bot", "b=remote", "--invites",
+                     str(tmp_path / "inv"), "--out", str(tmp_path / "x")])
+    assert code == 2 and "--server" in capsys.readouterr().err and not (tmp_path / "x").exists()

@@ -606,6 +606,10 @@ def cmd_tournament(args) -> int:
     except T.TournamentError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
+    if args.server is None and any(e.remote for e in entrants):
+        print("error: remote entrants play on a server they can reach: give --server HOST:PORT (the "
+              "in-process server's address is known to nobody else)", file=sys.stderr)
+        return 2
     local = None
     if args.server is None:
         _engine_modules()

@@ -447,8 +447,8 @@ def _play_game(client, game_type: str, options: dict[str, str], clock: ClockSpec
                 # out of time (the server writes its ClockExpired next) or over meanwhile: look again
                 if err.code not in ("TIME_EXPIRED", "GAME_OVER"):
                     raise
-        if not acted:
-            time.sleep(0.005 if agents else 0.05)
+        if not acted:  # a remote entrant's move comes at a human pace: do not poll the server hard for it
+            time.sleep(0.005 if set(summary.status.to_act) <= set(agents) else 0.05)
 
 
 def write_standings(out: Path, doc: dict[str, Any]) -> None:
