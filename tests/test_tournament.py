@@ -492,3 +492,23 @@ def test_remote_entrants_are_refused_on_the_in_process_server(tmp_path, capsys):
     code = cli.main(["tournament", "--game", "roma", "--bot", "a=random", "--bot", "b=remote", "--invites",
                      str(tmp_path / "inv"), "--out", str(tmp_path / "x")])
     assert code == 2 and "--server" in capsys.readouterr().err and not (tmp_path / "x").exists()
+
+
+@pytest.mark.parametrize("field, absent, reason", [
+    (("ann=random", "bob=random", "zed=remote"), ["zed"], "RESULT_REASON_RESIGNATION"),
+    (("ann=random", "yan=remote", "zed=remote"), ["yan", "zed"], "RESULT_REASON_ABORTED"),
+])
+def test_no_shows_at_a_three_seat_table(tmp_path, capsys, field, absent, reason):
+    """One no-show at a table of three resigns (the game's rules say who wins among the others);
+    several are an abort (counts for nobody)."""
+    from server.app import ServerThread
+
+    out = tmp_path / "event"
+    with ServerThread("memory") as srv:
+        doc = T.run(srv.addr, "rome-et-carthage", T.parse_entrants(field), "round-robin", 1, out, players=3,
+                    seed="ns", say=lambda line: None, invites=tmp_path / "inv", show_timeout=0.3)
+    (g,) = doc["games"]
+    assert sorted(g["no_show"]) == absent and g["reason"] == reason
+    assert not any(g["seats"][w] in absent for w in g["winners"])
+    code, text = audit_message(out, capsys)
+    assert code == 0, text
