@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import queue
 import sys
-from pathlib import Path
 import threading
 import time
+from pathlib import Path
 from typing import Callable
 
 from .client import CarthagoError, Client, Seat
