@@ -8,6 +8,7 @@ import hashlib
 import json
 import math
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -248,13 +249,42 @@ def test_results_and_order_of_standings():
     assert rows["y"]["rank"] == 1 and rows["x"]["games"] == 2
 
 
-def test_tournaments_are_for_two_seat_games():
-    assert T.check_two_seats("roma", 0, (2,)) == 2
-    assert T.check_two_seats("rome-et-carthage", 0, (2, 3, 4)) == 2
-    with pytest.raises(T.TournamentError, match="two-seat games"):
-        T.check_two_seats("republic-of-carthage", 0, (3, 4, 5, 6))
-    with pytest.raises(T.TournamentError, match="future work"):
-        T.check_two_seats("rome-et-carthage", 4, (2, 3, 4))
+def test_the_seat_count_is_one_the_game_offers_and_more_than_two_is_round_robin_only():
+    assert T.check_seats("roma", 0, (2,)) == 2
+    assert T.check_seats("rome-et-carthage", 0, (2, 3, 4)) == 2  # two when the game allows it
+    assert T.check_seats("republic-of-carthage", 0, (3, 4, 5, 6)) == 3  # else its smallest count
+    assert T.check_seats("rome-et-carthage", 4, (2, 3, 4), "round-robin", 5) == 4
+    for args, words in ((("roma", 3, (2,)), "played by 2 players, not 3"),
+                        (("rome-et-carthage", 3, (2, 3, 4), "swiss"), "round-robin"),
+                        (("rome-et-carthage", 4, (2, 3, 4), "round-robin", 3), "at least 4 entrants")):
+        with pytest.raises(T.TournamentError, match=words):
+            T.check_seats(*args)
+
+
+def test_points_share_the_games_one_point_among_its_winners():
+    assert T.game_points([0], "RESULT_REASON_RULES") == (1.0, 0.0)
+    assert T.game_points([], "RESULT_REASON_DRAW_AGREED") == (0.5, 0.5)
+    assert T.game_points([0, 1], "RESULT_REASON_RULES") == (0.5, 0.5)
+    assert T.game_points([2], "RESULT_REASON_RULES", 3) == (0.0, 0.0, 1.0)
+    assert T.game_points([0, 3], "RESULT_REASON_RULES", 4) == (0.5, 0.0, 0.0, 0.5)
+    assert T.game_points([], "RESULT_REASON_DRAW_AGREED", 3) == (1 / 3, 1 / 3, 1 / 3)
+    assert T.game_points([1], "RESULT_REASON_ABORTED", 3) is None
+
+
+def test_a_round_robin_of_tables_meets_every_table_of_n_entrants_once():
+    pairs, bye = T.next_round("round-robin", ["a", "b", "c", "d"], 1, [], [], 3)
+    assert bye is None and pairs == [("a", "b", "c"), ("a", "b", "d"), ("a", "c", "d"), ("b", "c", "d")]
+
+
+def test_a_tables_seats_turn_so_each_entrant_sits_at_each_seat_equally():
+    plan, start = T.table_plan(("a", "b", "c"), 6, "s", 1)
+    assert start is None and plan[:3] == [("a", "b", "c"), ("b", "c", "a"), ("c", "a", "b")] and plan[3:] == plan[:3]
+    for who in "abc":
+        assert [sum(1 for p in plan if p[i] == who) for i in range(3)] == [2, 2, 2]
+    plan, start = T.table_plan(("a", "b", "c"), 2, "s", 1)  # 3 does not divide 2: a seeded start
+    assert start in (0, 1, 2) and T.table_plan(("a", "b", "c"), 2, "s", 1) == (plan, start)
+    assert plan[0] == tuple(("a", "b", "c")[(i + start) % 3] for i in range(3))
+    assert {T.table_plan(("a", "b", "c"), 1, f"seed-{i}", 1)[1] for i in range(30)} == {0, 1, 2}
 
 
 def test_entrants_need_distinct_names_and_known_bots():
@@ -264,3 +294,221 @@ def test_entrants_need_distinct_names_and_known_bots():
                        (["a b=random", "c=random"], "entrant name")):
         with pytest.raises(T.TournamentError, match=words):
             T.parse_entrants(bad)
+
+
+# ---- standings written as the event goes ---------------------------------------------
+
+def test_standings_are_rewritten_after_every_game_marked_in_progress_until_the_end(tmp_path):
+    """What an operator (or a crash) sees mid-event: the games played so far, status "in progress"."""
+    from server.app import ServerThread
+
+    out = tmp_path / "live"
+    seen: list[tuple[str, int, int]] = []
+
+    def say(line: str) -> None:  # called after each game, before the file takes that game in
+        if line.startswith("game "):
+            doc = load(out)
+            seen.append((doc["status"], len(doc["games"]), sum(r["games"] for r in doc["standings"])))
+
+    with ServerThread("memory") as srv:
+        doc = T.run(srv.addr, "roma", T.parse_entrants(["ann=random", "bob=random"]), "round-robin", 3, out,
+                    seed="live", say=say)
+    assert seen == [("in progress", 0, 0), ("in progress", 1, 2), ("in progress", 2, 4)]
+    final = load(out)
+    assert final["status"] == "complete" and final == doc and len(final["games"]) == 3
+    assert not list(out.glob(".*.tmp"))  # the temp file was renamed, none left behind
+
+
+def test_verify_tournament_refuses_an_event_in_progress(copy, capsys):
+    doc = load(copy)
+    doc["status"] = "in progress"
+    (copy / "standings.json").write_text(json.dumps(doc))
+    code, out = audit_message(copy, capsys)
+    assert code == 1 and "in progress" in out and "has not ended" in out
+
+
+def test_a_version_1_directory_still_verifies_and_an_unknown_format_is_refused(copy, capsys):
+    """v1 (before remote entrants): no status, no no_show, seats not reserved; still audited."""
+    doc = load(copy)
+    assert doc["format"] == "carthago-tournament-v2"
+    doc["format"] = "carthago-tournament-v1"
+    del doc["status"], doc["show_timeout_s"]
+    for g in doc["games"]:
+        del g["no_show"]
+    (copy / "standings.json").write_text(json.dumps(doc))
+    code, out = audit_message(copy, capsys)
+    assert code == 0, out
+    doc["format"] = "carthago-tournament-v9"
+    (copy / "standings.json").write_text(json.dumps(doc))
+    code, out = audit_message(copy, capsys)
+    assert code == 1 and "carthago-tournament-v9" in out and "carthago-tournament-v2" in out
+
+
+def test_every_seat_is_reserved_for_its_entrant_and_claimed_with_its_invite(played):
+    from carthago.v1 import carthago_pb2 as pb
+    from server.log import split_export
+
+    doc = load(played)
+    for g in doc["games"]:
+        records = [pb.LogRecord.FromString(r.body) for _, r in split_export((played / g["file"]).read_bytes())]
+        created = records[0].event.platform.game_created
+        assert {r.seat: r.player for r in created.reserved_seats} == dict(enumerate(g["seats"]))
+        claims = [r.event.platform.seat_claimed for r in records
+                  if r.event.WhichOneof("game") == "platform" and r.event.platform.HasField("seat_claimed")]
+        assert sorted((c.seat, c.player, c.invited) for c in claims) == [(0, g["seats"][0], True),
+                                                                         (1, g["seats"][1], True)]
+
+
+# ---- remote entrants ----------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def remote_event(tmp_path_factory):
+    """ann (built in) against hal (a remote bot: the accept loop in a thread, as `carthago bot
+    --accept --name hal --invites DIR` runs it), plus zed and yan, remote entrants whose bots never
+    come: every kind of game (played, a no-show against someone present, nobody present)."""
+    import io
+    import threading
+
+    from carthago.accept import Acceptor
+    from carthago.bots import make_bot
+    from server.app import ServerThread
+
+    base = tmp_path_factory.mktemp("remote")
+    out, invites = base / "event", base / "invites"
+    log = io.StringIO()
+    lines: list[str] = []
+    with ServerThread("memory") as srv:
+        acceptor = Acceptor(srv.addr, "hal", "random", make_bot, ["roma"], {}, out=log, invites=invites, seed="h")
+        runner = threading.Thread(target=acceptor.run, daemon=True)
+        runner.start()
+        try:
+            deadline = time.monotonic() + 20
+            while not srv.host.feed.subscribers:
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+            doc = T.run(srv.addr, "roma", T.parse_entrants(["ann=random", "hal=remote", "zed=remote", "yan=remote"]),
+                        "round-robin", 1, out, seed="remote-seed", say=lines.append, invites=invites,
+                        show_timeout=1.0)
+        finally:
+            acceptor.stopping.set()
+            acceptor.events.put(("tick", None))
+            runner.join(10)
+    return out, invites, doc, log.getvalue(), lines
+
+
+def test_a_remote_entrant_plays_its_games_through_the_feed_and_invites(remote_event, capsys):
+    out, invites, doc, log, _ = remote_event
+    games = {frozenset(g["seats"]): g for g in doc["games"]}
+    played = games[frozenset(("ann", "hal"))]
+    assert played["no_show"] == [] and played["reason"] in ("RESULT_REASON_RULES",)
+    assert f"joined {played['game_id']} (challenge)" in log
+    assert sorted(p.name for p in invites.iterdir()) == ["hal", "yan", "zed"]
+    assert not [p for p in invites.rglob("*") if p.is_file()]  # each invite is removed once its game is seated
+    code, text = audit_message(out, capsys)
+    assert code == 0, text
+
+
+def test_a_no_show_forfeits_to_the_entrant_present_and_nobody_present_aborts(remote_event):
+    _, _, doc, _, lines = remote_event
+    games = {frozenset(g["seats"]): g for g in doc["games"]}
+    for present, absent in (("ann", "zed"), ("ann", "yan"), ("hal", "zed"), ("hal", "yan")):
+        g = games[frozenset((present, absent))]
+        assert g["no_show"] == [absent], g
+        assert g["reason"] == "RESULT_REASON_RESIGNATION" and [g["seats"][w] for w in g["winners"]] == [present]
+    both = games[frozenset(("zed", "yan"))]
+    assert sorted(both["no_show"]) == ["yan", "zed"] and both["reason"] == "RESULT_REASON_ABORTED"
+    rows = {r["name"]: r for r in doc["standings"]}
+    assert rows["zed"]["losses"] == 2 and rows["zed"]["aborted"] == 1 and rows["zed"]["points"] == 0
+    assert any("no-show: zed" in line for line in lines)
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda g: g.__setitem__("no_show", []), None),
+    (lambda g: g.__setitem__("no_show", ["ann"]), "no_show"),
+])
+def test_a_no_show_mark_that_the_log_contradicts_fails(remote_event, tmp_path, capsys, change, words):
+    out, _, doc, _, _ = remote_event
+    copy_dir = Path(shutil.copytree(out, tmp_path / "copy"))
+    edited = load(copy_dir)
+    target = next(g for g in edited["games"] if sorted(g["seats"]) == ["ann", "zed"])
+    change(target)
+    (copy_dir / "standings.json").write_text(json.dumps(edited))
+    code, text = audit_message(copy_dir, capsys)
+    if words is None:  # unmarking a no-show: the log alone cannot tell it from a resignation at once
+        assert code == 0, text
+    else:
+        assert code == 1 and words in text and "game" in text
+
+
+def test_remote_entrants_need_an_invites_directory(tmp_path):
+    with pytest.raises(T.TournamentError, match="--invites"):
+        T.run("127.0.0.1:1", "roma", T.parse_entrants(["a=random", "b=remote"]), "round-robin", 1, tmp_path / "x")
+    assert T.parse_entrants(["a=random", "b=remote"])[1].remote
+
+
+# ---- games of more than two seats -----------------------------------------------------
+
+@pytest.fixture(scope="module")
+def three_seats(tmp_path_factory) -> Path:
+    """Rome et Carthage at three seats, three entrants: one table, three games, each seat in turn."""
+    out = tmp_path_factory.mktemp("three") / "event"
+    argv = ["tournament", "--game", "rome-et-carthage", "--players", "3", "--option", "no_progress_rounds=10",
+            "--games-per-pairing", "3", "--seed", "tables", "--out", str(out)]
+    for e in ("ann=random", "bob=random", "cid=random"):
+        argv += ["--bot", e]
+    assert cli.main(argv) == 0
+    return out
+
+
+def test_a_three_seat_round_robin_seats_every_table_at_every_seat_and_audits(three_seats, capsys):
+    doc = load(three_seats)
+    assert doc["players"] == 3 and len(doc["games"]) == 3
+    assert [p["table"] for p in doc["pairings"]] == [["ann", "bob", "cid"]]
+    for p in doc["pairings"]:
+        seated = [doc["games"][n - 1]["seats"] for n in p["games"]]
+        assert all(sorted(s.index(x) for s in seated) == [0, 1, 2] for x in p["table"])
+    rows = {r["name"]: r for r in doc["standings"]}
+    assert all(r["games"] + r["aborted"] == 3 and r["elo"] is None and r["elo_ci95"] is None for r in rows.values())
+    assert sum(r["points"] for r in rows.values()) == pytest.approx(
+        sum(1 for g in doc["games"] if g["reason"] != "RESULT_REASON_ABORTED"))
+    for g in doc["games"]:
+        got = T.game_points(g["winners"], g["reason"], 3)
+        assert g["result"] == "aborted" if got is None else g["result"].count("-") == 2
+    code, text = audit_message(three_seats, capsys)
+    assert code == 0, text
+    assert "   -  " in text  # no Elo for games of three seats
+
+
+def test_a_three_seat_event_with_a_rotated_seat_fails_the_audit(three_seats, tmp_path, capsys):
+    copy_dir = Path(shutil.copytree(three_seats, tmp_path / "copy"))
+    doc = load(copy_dir)
+    doc["pairings"][0]["table"] = ["ann", "cid", "bob"]
+    (copy_dir / "standings.json").write_text(json.dumps(doc))
+    code, text = audit_message(copy_dir, capsys)
+    assert code == 1 and "round 1" in text and "pairings" in text
+
+
+def test_remote_entrants_are_refused_on_the_in_process_server(tmp_path, capsys):
+    code = cli.main(["tournament", "--game", "roma", "--bot", "a=random", "--bot", "b=remote", "--invites",
+                     str(tmp_path / "inv"), "--out", str(tmp_path / "x")])
+    assert code == 2 and "--server" in capsys.readouterr().err and not (tmp_path / "x").exists()
+
+
+@pytest.mark.parametrize("field, absent, reason", [
+    (("ann=random", "bob=random", "zed=remote"), ["zed"], "RESULT_REASON_RESIGNATION"),
+    (("ann=random", "yan=remote", "zed=remote"), ["yan", "zed"], "RESULT_REASON_ABORTED"),
+])
+def test_no_shows_at_a_three_seat_table(tmp_path, capsys, field, absent, reason):
+    """One no-show at a table of three resigns (the game's rules say who wins among the others);
+    several are an abort (counts for nobody)."""
+    from server.app import ServerThread
+
+    out = tmp_path / "event"
+    with ServerThread("memory") as srv:
+        doc = T.run(srv.addr, "rome-et-carthage", T.parse_entrants(field), "round-robin", 1, out, players=3,
+                    seed="ns", say=lambda line: None, invites=tmp_path / "inv", show_timeout=0.3)
+    (g,) = doc["games"]
+    assert sorted(g["no_show"]) == absent and g["reason"] == reason
+    assert not any(g["seats"][w] in absent for w in g["winners"])
+    code, text = audit_message(out, capsys)
+    assert code == 0, text

@@ -6,7 +6,9 @@ joined to its end in a thread of its own, at most ``concurrency`` at once. When 
 away it subscribes again with a growing backoff, and games in play resume their seat with its token.
 It never joins one game twice (it would play against itself), and never claims a reserved seat: a
 seat reserved for its name is a challenge whose invite comes from the game's creator, out of band;
-the bot says that it is waiting, and ``carthago bot GAME_ID --invite SECRET`` takes it.
+the bot says that it is waiting, and ``carthago bot GAME_ID --invite SECRET`` takes it. With
+``invites`` (a directory: ``carthago bot --accept --invites DIR``), it takes such a seat itself once
+the invite is in ``DIR/NAME/GAME_ID`` (how ``carthago tournament`` hands remote entrants their games).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import queue
 import sys
 import threading
 import time
+from pathlib import Path
 from typing import Callable
 
 from .client import CarthagoError, Client, Seat
@@ -32,11 +35,13 @@ class Acceptor:
 
     def __init__(self, server: str, name: str, spec: str, make_bot: Callable, game_types: list[str],
                  options: dict[str, str], max_games: int = 0, concurrency: int = 1, seed: str = "0",
-                 out=sys.stdout) -> None:
+                 out=sys.stdout, invites: str | Path | None = None) -> None:
         self.server, self.name, self.spec, self.make_bot = server, name, spec, make_bot
         self.game_types, self.options = list(game_types), dict(options)
         self.max_games, self.concurrency = max_games, max(1, concurrency)
         self.seed, self.out = seed, out
+        self.invites = None if invites is None else Path(invites) / name
+        self.challenges: set[str] = set()         # games with a seat reserved for this name, not taken yet
         self.events: queue.Queue = queue.Queue()  # ("batch", b) | ("feed_ended", err) | ("done", game_id)
         self.open: dict[str, object] = {}         # game id -> OpenGame, as the feed last said
         self.joined: set[str] = set()             # every game this bot took a seat in
@@ -90,7 +95,40 @@ class Acceptor:
             return False
         return len(self.playing) < self.concurrency
 
+    def _read_invite(self, game_id: str) -> str | None:
+        if self.invites is None or not game_id or "/" in game_id or game_id.startswith("."):
+            return None
+        try:
+            return (self.invites / game_id).read_text().strip() or None
+        except OSError:
+            return None  # not handed over yet (or not ours to read): the loop looks again
+
+    def _try_challenges(self) -> None:
+        for game_id in sorted(self.challenges):
+            if not self._wanted():
+                return
+            invite = self._read_invite(game_id)
+            if invite is None:
+                continue
+            self.challenges.discard(game_id)
+            try:
+                seat = self.client.join(game_id, invite=invite)
+            except CarthagoError as err:
+                if err.code in SKIPPED_JOINS or err.code in ("INVALID_INVITE", "SEAT_TAKEN"):
+                    self.say(f"{game_id}: the challenge's seat is gone ({err.code})")
+                    continue
+                raise
+            self._start(game_id, seat, "challenge")
+
+    def _start(self, game_id: str, seat: Seat, kind: str) -> None:
+        self.joined.add(game_id)
+        self.playing.add(game_id)
+        self.open.pop(game_id, None)
+        self.say(f"joined {game_id} ({kind}) at seat {seat.seat}")
+        threading.Thread(target=self._play, args=(seat,), name=f"play-{game_id}", daemon=True).start()
+
     def _try_join(self) -> None:
+        self._try_challenges()
         for game_id, entry in sorted(self.open.items(), key=lambda kv: kv[1].created_at_unix_ms):
             if not self._wanted():
                 return
@@ -105,20 +143,25 @@ class Acceptor:
                     self.open.pop(game_id, None)
                     continue
                 raise
-            self.joined.add(game_id)
-            self.playing.add(game_id)
-            self.open.pop(game_id, None)
-            self.say(f"joined {game_id} ({entry.game_type}) at seat {seat.seat}")
-            threading.Thread(target=self._play, args=(seat,), name=f"play-{game_id}", daemon=True).start()
+            self._start(game_id, seat, entry.game_type)
 
     def _apply(self, batch) -> None:
         if batch.initial:
             self.open.clear()
+            self.challenges.clear()
         for game_id in batch.closed:
             self.open.pop(game_id, None)
+            self.challenges.discard(game_id)
         for entry in batch.open:
             self.open[entry.game_id] = entry
             if entry.reserved_for_you and entry.game_id not in self.joined:
+                if self.invites is not None:
+                    if entry.game_id not in self.challenges:
+                        self.say(f"{entry.game_id}: a challenge for {self.name}; its invite is awaited in "
+                                 f"{self.invites}")
+                    self.challenges.add(entry.game_id)
+                    continue
+                self.challenges.discard(entry.game_id)
                 self.say(f"{entry.game_id}: seat(s) {', '.join(map(str, entry.reserved_for_you))} reserved for "
                          f"{self.name}: take one with its invite (carthago bot {entry.game_id} --invite SECRET)")
 
@@ -134,7 +177,10 @@ class Acceptor:
             while True:
                 if self.max_games and self.finished >= self.max_games:
                     return 0
-                kind, value = self.events.get()
+                try:  # a challenge whose invite has not arrived yet: look for it again soon
+                    kind, value = self.events.get(timeout=0.2 if self.challenges else None)
+                except queue.Empty:
+                    kind, value = "tick", None
                 if kind == "batch":
                     delay = BACKOFF_FIRST_S  # the server answers again
                     self._apply(value)

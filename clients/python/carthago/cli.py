@@ -428,7 +428,8 @@ def _bot_accept(args) -> int:
         print("error: --max-games is 0 (no limit) or more, --concurrency 1 or more", file=sys.stderr)
         return 2
     acceptor = Acceptor(args.server, args.name, args.bot, make_bot, args.game or [], _options(args.option),
-                        max_games=args.max_games, concurrency=args.concurrency, seed=args.seed)
+                        max_games=args.max_games, concurrency=args.concurrency, seed=args.seed,
+                        invites=args.invites)
     try:
         return acceptor.run()
     except KeyboardInterrupt:
@@ -621,6 +622,10 @@ def cmd_tournament(args) -> int:
     except T.TournamentError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
+    if args.server is None and any(e.remote for e in entrants):
+        print("error: remote entrants play on a server they can reach: give --server HOST:PORT (the "
+              "in-process server's address is known to nobody else)", file=sys.stderr)
+        return 2
     local = None
     if args.server is None:
         _engine_modules()
@@ -631,7 +636,8 @@ def cmd_tournament(args) -> int:
     try:
         doc = T.run(local.addr if local else args.server, args.game, entrants, args.format, args.games_per_pairing,
                     out, rounds=args.rounds, players=args.players, options=_options(args.option),
-                    clock_text=args.clock, seed=args.seed, say=lambda line: print(line, flush=True))
+                    clock_text=args.clock, seed=args.seed, say=lambda line: print(line, flush=True),
+                    invites=Path(args.invites) if args.invites else None, show_timeout=args.show_timeout)
     except T.TournamentError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
@@ -768,6 +774,9 @@ def parser() -> argparse.ArgumentParser:
                    help="with --accept: only games with this option value (repeatable)")
     s.add_argument("--max-games", type=int, default=0, help="with --accept: stop after this many games (0: never)")
     s.add_argument("--concurrency", type=int, default=1, help="with --accept: games played at once (default 1)")
+    s.add_argument("--invites", metavar="DIR",
+                   help="with --accept: take the seats reserved for --name whose invite is in DIR/NAME/GAME_ID "
+                        "(a tournament's --invites directory)")
     s.set_defaults(func=cmd_bot)
 
     s = sub.add_parser("watch", help="print a game's events as they happen")
@@ -808,18 +817,28 @@ def parser() -> argparse.ArgumentParser:
                         "tournament publishes a result (docs/PROTOCOL.md)")
     s.set_defaults(func=cmd_verify)
 
-    s = sub.add_parser("tournament", help="play a round-robin or Swiss tournament between bots (two-seat games); "
+    s = sub.add_parser("tournament", help="play a round-robin or Swiss tournament between bots; "
                                           "writes every game's log and the standings, for anyone to audit")
-    s.add_argument("--game", required=True, help="a two-seat game: roma, hannibal, rome-et-carthage (2 players)")
-    s.add_argument("--players", type=int, default=0, help="seats per game (2, the only count supported)")
+    s.add_argument("--game", required=True, help="roma, hannibal, rome-et-carthage, republic-of-carthage")
+    s.add_argument("--players", type=int, default=0,
+                   help="seats per game (default 2, or the game's smallest count); more than 2: round-robin "
+                        "of every table of that many entrants, seats turned each game, no Elo")
     s.add_argument("--option", action="append", metavar="K=V", help="a game option for every game (repeatable)")
     s.add_argument("--bot", action="append", metavar="NAME=SPEC", required=True,
                    help="an entrant: its name (the player name in the logs) and its bot: random, mcts:N or "
-                        "mcts:Nms (repeat for each entrant)")
+                        "mcts:Nms, played by this process, or remote: a bot elsewhere that takes its seats "
+                        "with the invites written to --invites (repeat for each entrant)")
+    s.add_argument("--invites", metavar="DIR",
+                   help="with remote entrants: where each game's invite is written, as DIR/NAME/GAME_ID, for "
+                        "`carthago bot --accept --name NAME --invites DIR` (keep it private; not in --out)")
+    s.add_argument("--show-timeout", type=float, default=60.0, metavar="S",
+                   help="seconds a remote entrant has to claim its seat of each game (default 60); a no-show "
+                        "forfeits (its seat is claimed and resigned), or the game is aborted if nobody came")
     s.add_argument("--format", choices=("round-robin", "swiss"), default="round-robin")
     s.add_argument("--rounds", type=int, default=0, help="Swiss rounds (default: log2 of the entrants, rounded up)")
     s.add_argument("--games-per-pairing", type=int, default=2, metavar="K",
-                   help="games each pairing plays, seats alternating (odd K: the last game's seats by a seeded coin)")
+                   help="games each pairing (or table) plays, seats alternating (odd K: the last game's seats by a "
+                        "seeded coin; N seats: turning one seat a game, from a seeded start when N does not divide K)")
     s.add_argument("--clock", metavar="CLOCK",
                    help="each game's clocks, as for `carthago new` (600+5, 600d3, 3d, 36h); a bot whose time "
                         "runs out loses on time")

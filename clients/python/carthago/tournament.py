@@ -9,14 +9,26 @@ head hash, each result re-derived from the replay, who sat where from the logs' 
 entrants' names are the player names given at ``JoinGame``), the pairings and seats re-derived
 from the results, and the standings recomputed.
 
+Games have two seats (round-robin or Swiss) or more (round-robin over every table of N entrants,
+the seats turning one place a game; the point shared among the winners; no Elo).
+
 Everything after the games is a pure function of the games' results in their order: the Swiss
 pairings of a round (from the results of the rounds before), the seat of a pairing's odd game
 (a coin seeded by the tournament's recorded seed), the standings and the Elo ratings. That is what
 lets ``verify-tournament`` recompute them rather than trust them.
 
 Entrants are built-in bot specs (``random``, ``mcts:N``, ``mcts:Nms``) played in this process
-against the server. Bots running elsewhere (``carthago bot``) cannot be scheduled yet: there is no
-way to hand a remote process a seat of a game created for it; see README.md, "Tournaments".
+against the server, or ``remote``: a bot running elsewhere, in any language. Every seat of every game
+is reserved for its entrant's name; the tournament claims its built-in entrants' seats with their
+invites and hands each remote entrant its invite out of band, as a file
+``INVITES/NAME/GAME_ID`` (``carthago bot --accept --name NAME --invites INVITES`` reads it when the
+open-seats feed shows the challenge). A remote entrant that has not claimed its seat within
+``show_timeout`` seconds is a no-show: the tournament claims that seat with the invite it holds and
+resigns it, so the entrant present wins by forfeit; when nobody showed up, the game is aborted
+(counts for nobody). ``standings.json`` marks such games ``no_show``.
+
+``standings.json`` is rewritten (atomically) after every game with ``"status": "in progress"``, and
+``"complete"`` once the event ends; ``verify-tournament`` refuses an event in progress.
 """
 
 from __future__ import annotations
@@ -25,6 +37,7 @@ import hashlib
 import itertools
 import json
 import math
+import os
 import random
 import re
 import time
@@ -35,7 +48,10 @@ from typing import Any, Callable, Iterable
 from .clocks import ClockSpec, from_time_control
 from .clocks import parse_clock as _parse_clock
 
-FORMAT = "carthago-tournament-v1"
+FORMAT = "carthago-tournament-v2"  # v2: seats reserved, no_show, status; v1 directories still verify
+FORMATS_READ = ("carthago-tournament-v1", FORMAT)
+IN_PROGRESS, COMPLETE = "in progress", "complete"
+REMOTE = "remote"
 FORMATS = ("round-robin", "swiss")
 TWO_SEATS = 2
 NAME = re.compile(r"^[A-Za-z0-9_.:+-]{1,64}$")
@@ -65,7 +81,11 @@ class AuditProblem(Exception):
 @dataclass(frozen=True)
 class Entrant:
     name: str   # the player name at JoinGame, so the logs say who sat where
-    spec: str   # random, mcts:N, mcts:Nms
+    spec: str   # random, mcts:N, mcts:Nms, or remote (a bot elsewhere, sent its invites)
+
+    @property
+    def remote(self) -> bool:
+        return self.spec == REMOTE
 
 
 # ---- parsing --------------------------------------------------------------------
@@ -86,9 +106,10 @@ def parse_entrants(items: Iterable[str]) -> list[Entrant]:
             raise TournamentError(f"two entrants are named {name!r}: names must differ (they identify the "
                                   "players in the logs)")
         try:
-            check_spec(spec)
+            if spec != REMOTE:
+                check_spec(spec)
         except ValueError as err:
-            raise TournamentError(f"entrant {name}: {err}") from None
+            raise TournamentError(f"entrant {name}: {err} (or {REMOTE}: a bot running elsewhere)") from None
         out.append(Entrant(name, spec))
     if len(out) < 2:
         raise TournamentError("a tournament needs at least two entrants (--bot NAME=SPEC, repeated)")
@@ -104,27 +125,46 @@ def parse_clock(text: str | None) -> ClockSpec | None:
         raise TournamentError(str(err)) from None
 
 
-def check_two_seats(game_type: str, players: int, player_counts: Iterable[int]) -> int:
-    """The seat count of the tournament's games: 2, or a clear refusal."""
+def check_seats(game_type: str, players: int, player_counts: Iterable[int], fmt: str = "round-robin",
+                entrants: int = 0) -> int:
+    """The seat count of the tournament's games (``players``; 0: 2 when the game allows it, else its
+    smallest count), or a clear refusal: a count the game does not offer, Swiss with more than two
+    seats, fewer entrants than seats."""
     counts = tuple(player_counts)
-    n = players or (TWO_SEATS if TWO_SEATS in counts else counts[0] if counts else 0)
-    if n != TWO_SEATS or TWO_SEATS not in counts:
-        raise TournamentError(
-            f"tournaments are for two-seat games (roma, hannibal, rome-et-carthage with 2 players); "
-            f"{game_type} with {n} players is not one: events of more seats are future work")
+    n = players or (TWO_SEATS if TWO_SEATS in counts else min(counts) if counts else 0)
+    if n not in counts:
+        raise TournamentError(f"{game_type} is played by {', '.join(map(str, counts))} players, not {n}")
+    if n > TWO_SEATS and fmt != "round-robin":
+        raise TournamentError(f"a {fmt} event pairs two entrants a game; games of {n} seats are played in "
+                              "round-robin (every table of that many entrants meets once)")
+    if entrants and entrants < n:
+        raise TournamentError(f"{n}-seat games need at least {n} entrants, not {entrants}")
     return n
 
 
 # ---- scheduling: pure functions of the results so far ----------------------------
 
-def game_points(winners: Iterable[int], reason: str) -> tuple[float, float] | None:
-    """Points of seat 0 and seat 1: 1 a win, ½ each a draw; None for an aborted game (no result)."""
+def game_points(winners: Iterable[int], reason: str, seats: int = TWO_SEATS) -> tuple[float, ...] | None:
+    """Points by seat: the game's 1 point shared among its winners (a sole winner 1, the others 0;
+    two seats both winning or no winner, a draw: ½ each; with no winner every seat 1/N); None for
+    an aborted game (no result)."""
     if reason == REASONS["aborted"]:
         return None
     won = set(winners)
-    if len(won) == 1:
-        return (1.0, 0.0) if 0 in won else (0.0, 1.0)
-    return 0.5, 0.5
+    if not won:
+        return tuple(1.0 / seats for _ in range(seats))
+    return tuple(1.0 / len(won) if s in won else 0.0 for s in range(seats))
+
+
+def table_plan(table: tuple[str, ...], k: int, seed: str, round_no: int) -> tuple[list[tuple[str, ...]], int | None]:
+    """The seats of a table's ``k`` games (three seats or more): the entrants turn one seat round each
+    game, so over N consecutive games each sits once at each seat. When N does not divide k, where
+    the turning starts is drawn from the tournament's seed, the round and the table (returned, else
+    None)."""
+    n = len(table)
+    start = random.Random(f"{seed}/round {round_no}/{' vs '.join(table)}").randrange(n) if k % n else None
+    plan = [tuple(table[(i + g + (start or 0)) % n] for i in range(n)) for g in range(k)]
+    return plan, start
 
 
 def seat_plan(a: str, b: str, k: int, seed: str, round_no: int) -> tuple[list[tuple[str, str]], str | None]:
@@ -142,7 +182,7 @@ def seat_plan(a: str, b: str, k: int, seed: str, round_no: int) -> tuple[list[tu
 def scores_so_far(names: list[str], games: list[dict], byes: list[dict]) -> dict[str, float]:
     points = {n: 0.0 for n in names}
     for g in games:
-        got = game_points(g["winners"], g["reason"])
+        got = game_points(g["winners"], g["reason"], len(g["seats"]))
         if got is not None:
             for seat, name in enumerate(g["seats"]):
                 points[name] += got[seat]
@@ -183,12 +223,13 @@ def swiss_round(ranked: list[str], played: set[frozenset], had_bye: set[str]) ->
     raise AssertionError("unreachable: with repeats allowed every list pairs")
 
 
-def next_round(fmt: str, names: list[str], round_no: int, games: list[dict], byes: list[dict]
-               ) -> tuple[list[tuple[str, str]], str | None]:
+def next_round(fmt: str, names: list[str], round_no: int, games: list[dict], byes: list[dict],
+               seats: int = TWO_SEATS) -> tuple[list[tuple[str, ...]], str | None]:
     """The pairings (and the bye) of round ``round_no``, from the results before it. Round-robin:
-    one round, every pair in the entrants' order. Swiss: ranked by points, then by entry order."""
+    one round, every pair (with N seats: every table of N) in the entrants' order. Swiss (two seats):
+    ranked by points, then by entry order."""
     if fmt == "round-robin":
-        return list(itertools.combinations(names, 2)), None
+        return list(itertools.combinations(names, seats)), None
     points = scores_so_far(names, games, byes)
     ranked = sorted(names, key=lambda n: (-points[n], names.index(n)))
     played = {frozenset(g["seats"]) for g in games}
@@ -261,14 +302,17 @@ def _r(x: float) -> float | None:
     return None if math.isinf(x) else round(x, 1)
 
 
-def standings(entrants: list[Entrant], games: list[dict], byes: list[dict]) -> list[dict[str, Any]]:
-    """The table: one row per entrant, best first (points, then Elo, then entry order)."""
+def standings(entrants: list[Entrant], games: list[dict], byes: list[dict], seats: int = TWO_SEATS
+              ) -> list[dict[str, Any]]:
+    """The table: one row per entrant, best first (points, then Elo, then entry order). With more
+    than two seats a win is a game won alone, a loss one without a point, a draw one whose point was
+    shared; Elo (a model of two-player games) is not computed: None."""
     names = [e.name for e in entrants]
     rows = {e.name: {"name": e.name, "spec": e.spec, "games": 0, "wins": 0, "draws": 0, "losses": 0,
-                     "aborted": 0, "byes": 0, "points": 0.0, "seat_games": [0, 0]} for e in entrants}
+                     "aborted": 0, "byes": 0, "points": 0.0, "seat_games": [0] * seats} for e in entrants}
     results = []
     for g in games:
-        got = game_points(g["winners"], g["reason"])
+        got = game_points(g["winners"], g["reason"], seats)
         for seat, name in enumerate(g["seats"]):
             row = rows[name]
             if got is None:
@@ -278,16 +322,16 @@ def standings(entrants: list[Entrant], games: list[dict], byes: list[dict]) -> l
             row["seat_games"][seat] += 1
             row["points"] += got[seat]
             row["wins" if got[seat] == 1 else "losses" if got[seat] == 0 else "draws"] += 1
-        if got is not None:
+        if got is not None and seats == TWO_SEATS:
             results.append((g["seats"][0], g["seats"][1], got[0], got[1]))
     for b in byes:
         rows[b["bye"]]["byes"] += 1
         rows[b["bye"]]["points"] += b["points"]
-    ratings = elo_ratings(names, results)
+    ratings = elo_ratings(names, results) if seats == TWO_SEATS else {n: (None, None) for n in names}
     for name, (elo, interval) in ratings.items():
-        rows[name]["elo"] = round(elo, 1)
+        rows[name]["elo"] = None if elo is None else round(elo, 1)
         rows[name]["elo_ci95"] = None if interval is None else [_r(interval[0]), _r(interval[1])]
-    ordered = sorted(rows.values(), key=lambda r: (-r["points"], -r["elo"], names.index(r["name"])))
+    ordered = sorted(rows.values(), key=lambda r: (-r["points"], -(r["elo"] or 0.0), names.index(r["name"])))
     for rank, row in enumerate(ordered, 1):
         row["rank"] = rank
     return ordered
@@ -303,41 +347,124 @@ def table(rows: list[dict[str, Any]]) -> str:
         interval = "" if ci is None else "[" + ", ".join("-inf" if v is None and i == 0 else "+inf" if v is None
                                                          else f"{v:.0f}" for i, v in enumerate(ci)) + "]"
         lines.append(f"{r['rank']:>3}  {r['name']:<{width}}  {r['spec']:<{spec}}  {r['games']:5d} {r['wins']:4d} "
-                     f"{r['draws']:4d} {r['losses']:4d} {r['byes']:5d} {r['points']:7.1f} {r['elo']:7.0f}  {interval}")
+                     f"{r['draws']:4d} {r['losses']:4d} {r['byes']:5d} {r['points']:7.2f} "
+                     f"{'-' if r['elo'] is None else format(r['elo'], '.0f'):>7}  {interval}")
     return "\n".join(lines)
 
 
 # ---- running --------------------------------------------------------------------
 
+def write_invite(invites: Path, name: str, game_id: str, invite: str) -> Path:
+    """Hand a remote entrant its invite: ``INVITES/NAME/GAME_ID`` (readable by the owner only),
+    written whole (a temp file renamed) so a reader never sees half of it."""
+    folder = invites / name
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    path = folder / game_id
+    tmp = folder / f".{game_id}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(invite + "\n")
+    os.replace(tmp, path)
+    return path
+
+
+def _await_remotes(client, game_id: str, remote_seats: dict[int, str], timeout: float) -> set[int]:
+    """Wait until every remote seat is claimed or ``timeout`` seconds pass; the seats still unclaimed."""
+    deadline = time.monotonic() + timeout
+    while True:
+        claimed = {s.seat for s in client.game(game_id).seats if s.claimed}
+        missing = set(remote_seats) - claimed
+        if not missing or time.monotonic() >= deadline:
+            return missing
+        time.sleep(0.1)
+
+
 def _play_game(client, game_type: str, options: dict[str, str], clock: ClockSpec | None,
-               seats: tuple[str, str], specs: dict[str, str], bot_seed: str) -> tuple[str, Any]:
-    """Create one game, seat the two entrants under their names, play it out. (game id, summary)."""
+               seats: tuple[str, ...], specs: dict[str, str], bot_seed: str, invites: Path | None = None,
+               show_timeout: float = 60.0) -> tuple[str, Any, list[str]]:
+    """Create one game with every seat reserved for its entrant, claim the built-in entrants' seats,
+    hand the remote ones their invites and wait for them, then play it out.
+    (game id, summary, the names of the no-shows)."""
     from .bots import make_bot
     from .client import CarthagoError
 
-    made = client.create_reserved(game_type, {}, TWO_SEATS, options, None, clock)
+    made = client.create_reserved(game_type, dict(enumerate(seats)), len(seats), options, None, clock)
     game_id = made.game.game_id
-    joined = [client.join(game_id, seat=i, player=name) for i, name in enumerate(seats)]
-    agents = [make_bot(specs[name], seat, bot_seed) for name, seat in zip(seats, joined)]
+    invite_of = {inv.seat: inv.invite for inv in made.invites}
+    remote = {i: name for i, name in enumerate(seats) if specs[name] == REMOTE}
+    files = []
+    no_show: list[int] = []
+    try:
+        for i, name in remote.items():
+            files.append(write_invite(invites, name, game_id, invite_of[i]))
+        agents: dict[int, Any] = {}
+        tokens = []
+        for i, name in enumerate(seats):
+            if i not in remote:
+                seat = client.join(game_id, seat=i, invite=invite_of[i])
+                tokens.append(seat)
+                agents[i] = make_bot(specs[name], seat, bot_seed)
+        missing = _await_remotes(client, game_id, remote, show_timeout) if remote else set()
+        if missing:
+            # claim each missing seat with the invite we hold (the remote may claim it at the last moment:
+            # then it is not missing after all)
+            for i in sorted(missing):
+                try:
+                    tokens.append(client.join(game_id, seat=i, invite=invite_of[i]))
+                    no_show.append(i)
+                except CarthagoError as err:
+                    if err.code not in ("SEAT_TAKEN", "INVALID_INVITE"):
+                        raise
+            aborted = False
+            if len(no_show) > 1:  # nobody came, or (more seats) several did not: no game, no result
+                try:
+                    tokens[0].abort()
+                    aborted = True
+                except CarthagoError as err:
+                    if err.code != "ABORT_TOO_LATE" or len(no_show) == len(seats):
+                        raise  # (one present may have moved already: then the first no-show resigns)
+            if no_show and not aborted:
+                absent = next(seat for seat in tokens if seat.seat == no_show[0])
+                try:
+                    absent.resign()  # the no-show forfeits; the game's rules say who wins among the others
+                except CarthagoError as err:
+                    if err.code != "GAME_OVER":
+                        raise
+    finally:
+        for f in files:
+            f.unlink(missing_ok=True)
     while True:
         summary = client.game(game_id)
         if summary.status.over:
-            return game_id, summary
+            return game_id, summary, [seats[i] for i in no_show]
         acted = False
         for s in summary.status.to_act:
+            if s not in agents:
+                continue  # a remote entrant's turn: it plays from its own process
             try:
                 acted = agents[s].act_once() or acted
             except CarthagoError as err:
                 # out of time (the server writes its ClockExpired next) or over meanwhile: look again
                 if err.code not in ("TIME_EXPIRED", "GAME_OVER"):
                     raise
-        if not acted:
-            time.sleep(0.005)
+        if not acted:  # a remote entrant's move comes at a human pace: do not poll the server hard for it
+            time.sleep(0.005 if set(summary.status.to_act) <= set(agents) else 0.05)
+
+
+def write_standings(out: Path, doc: dict[str, Any]) -> None:
+    """standings.json, whole or not at all: a temp file renamed over it (a crash leaves the last one)."""
+    tmp = out / ".standings.json.tmp"
+    with open(tmp, "w") as f:
+        f.write(json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, out / "standings.json")
 
 
 def run(addr: str, game_type: str, entrants: list[Entrant], fmt: str, games_per_pairing: int, out: Path,
         rounds: int = 0, players: int = 0, options: dict[str, str] | None = None, clock_text: str | None = None,
-        seed: str | None = None, say: Callable[[str], None] = print) -> dict[str, Any]:
+        seed: str | None = None, say: Callable[[str], None] = print, invites: Path | None = None,
+        show_timeout: float = 60.0) -> dict[str, Any]:
     """Play the tournament on the server at ``addr``; write ``out``; return standings.json's content."""
     from .client import Client, pb
 
@@ -347,6 +474,11 @@ def run(addr: str, game_type: str, entrants: list[Entrant], fmt: str, games_per_
         raise TournamentError("--games-per-pairing is at least 1")
     clock = parse_clock(clock_text)
     options = dict(options or {})
+    if any(e.remote for e in entrants) and invites is None:
+        raise TournamentError("remote entrants need --invites DIR: the directory their invites are written to "
+                              "(INVITES/NAME/GAME_ID), which their bots read (carthago bot --accept --invites DIR)")
+    if show_timeout <= 0:
+        raise TournamentError("--show-timeout is a number of seconds above 0")
     try:
         import search.strength  # noqa: F401 - the Elo intervals (Wilson): fail now, not after the games
     except ImportError:
@@ -367,56 +499,82 @@ def run(addr: str, game_type: str, entrants: list[Entrant], fmt: str, games_per_
         info = {t.id: t for t in client.game_types()}
         if game_type not in info:
             raise TournamentError(f"the server hosts no game {game_type!r} (it hosts {', '.join(sorted(info))})")
-        players = check_two_seats(game_type, players, info[game_type].player_counts)
+        players = check_seats(game_type, players, info[game_type].player_counts, fmt, len(entrants))
         (out / "games").mkdir(parents=True, exist_ok=True)
         games: list[dict] = []
         byes: list[dict] = []
         pairings: list[dict] = []
+        doc = {
+            "format": FORMAT, "status": IN_PROGRESS, "game": game_type, "players": players, "options": options,
+            "tournament_format": fmt, "rounds": rounds, "games_per_pairing": games_per_pairing,
+            "clock_ms": None if clock is None else clock.as_dict(),
+            "seed": seed, "bye_points": BYE_POINTS, "elo_method": ELO_METHOD,
+            "show_timeout_s": show_timeout,
+            "entrants": [{"name": e.name, "spec": e.spec} for e in entrants],
+            "pairings": pairings, "games": games, "standings": standings(entrants, games, byes, players),
+        }
+
+        def progress() -> None:  # the table so far, for an operator watching (and what a crash leaves)
+            doc["standings"] = standings(entrants, games, byes, players)
+            write_standings(out, doc)
+
+        progress()
         started = time.monotonic()
         for round_no in range(1, rounds + 1):
-            pairs, bye = next_round(fmt, names, round_no, games, byes)
+            pairs, bye = next_round(fmt, names, round_no, games, byes, players)
             if bye is not None:
                 byes.append({"round": round_no, "bye": bye, "points": BYE_POINTS})
                 pairings.append({"round": round_no, "bye": bye, "points": BYE_POINTS})
                 say(f"round {round_no}: {bye} has the bye ({BYE_POINTS:g} point)")
-            for a, b in pairs:
-                plan, coin = seat_plan(a, b, games_per_pairing, seed, round_no)
+                progress()
+            for pair in pairs:
+                plan, coin = (seat_plan(*pair, games_per_pairing, seed, round_no) if players == TWO_SEATS
+                              else table_plan(pair, games_per_pairing, seed, round_no))
                 numbers = []
                 for seats in plan:
                     n = len(games) + 1
-                    game_id, summary = _play_game(client, game_type, options, clock, seats, specs, f"{seed}/{n}")
+                    game_id, summary, no_show = _play_game(client, game_type, options, clock, seats, specs,
+                                                           f"{seed}/{n}", invites, show_timeout)
                     data = client.export(game_id).records
                     path = out / "games" / f"{n}-{game_id}.log"
                     path.write_bytes(data)
                     st = summary.status
                     reason = pb.ResultReason.Name(st.result_reason)
-                    got = game_points(st.winners, reason)
+                    got = game_points(st.winners, reason, players)
                     games.append({"n": n, "round": round_no, "game_id": game_id, "file": f"games/{path.name}",
                                   "sha256": hashlib.sha256(data).hexdigest(), "head_hash": summary.head_hash,
                                   "seats": list(seats), "winners": sorted(st.winners), "reason": reason,
-                                  "result": _result_text(got), "status_reason": st.reason})
+                                  "result": _result_text(got), "status_reason": st.reason, "no_show": no_show})
                     numbers.append(n)
-                    say(f"game {n}: {seats[0]} (seat 0) vs {seats[1]} (seat 1): {_result_text(got)}, "
-                        f"{reason.removeprefix('RESULT_REASON_').lower()} ({st.reason}); {game_id} "
+                    say(f"game {n}: {' vs '.join(f'{x} (seat {i})' for i, x in enumerate(seats))}: {_result_text(got)}, "
+                        f"{reason.removeprefix('RESULT_REASON_').lower()} ({st.reason})"
+                        f"{'; no-show: ' + ', '.join(no_show) if no_show else ''}; {game_id} "
                         f"[{time.monotonic() - started:.0f}s]")
-                pairings.append({"round": round_no, "a": a, "b": b, "games": numbers, "odd_game_seat0": coin})
-    doc = {
-        "format": FORMAT, "game": game_type, "players": players, "options": options,
-        "tournament_format": fmt, "rounds": rounds, "games_per_pairing": games_per_pairing,
-        "clock_ms": None if clock is None else clock.as_dict(),
-        "seed": seed, "bye_points": BYE_POINTS, "elo_method": ELO_METHOD,
-        "entrants": [{"name": e.name, "spec": e.spec} for e in entrants],
-        "pairings": pairings, "games": games, "standings": standings(entrants, games, byes),
-    }
-    (out / "standings.json").write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
+                    progress()
+                pairings.append(_pairing_entry(round_no, pair, numbers, coin))
+                progress()
+        doc["status"] = COMPLETE
+        progress()
     (out / "README.txt").write_text(readme(doc))
     return doc
 
 
-def _result_text(got: tuple[float, float] | None) -> str:
+def _pairing_entry(round_no: int, pair: tuple[str, ...], numbers: list[int], coin: Any) -> dict[str, Any]:
+    """A pairing's record: two seats ``a``, ``b`` and the odd game's coin; more, the ``table`` and
+    where its seats' turning started (``first_rotation``, None when no draw was needed)."""
+    if len(pair) == TWO_SEATS:
+        return {"round": round_no, "a": pair[0], "b": pair[1], "games": numbers, "odd_game_seat0": coin}
+    return {"round": round_no, "table": list(pair), "games": numbers, "first_rotation": coin}
+
+
+def _result_text(got: tuple[float, ...] | None) -> str:
     if got is None:
         return "aborted"
-    return {(1.0, 0.0): "1-0", (0.0, 1.0): "0-1"}.get(got, "1/2-1/2")
+    if len(got) == TWO_SEATS:
+        return {(1.0, 0.0): "1-0", (0.0, 1.0): "0-1"}.get(got, "1/2-1/2")
+    from fractions import Fraction
+
+    return "-".join(str(Fraction(x).limit_denominator(len(got))) for x in got)
 
 
 def readme(doc: dict[str, Any]) -> str:
@@ -446,7 +604,12 @@ One game on its own:  carthago verify games/N-ID.log --head HEAD_HASH
 Publish the sha256 of standings.json with the results: it pins every log through their hashes.
 
 Points: a win 1, a draw 1/2, a loss 0, a bye {doc['bye_points']:g}; an aborted game counts for nobody.
+With more than two seats a game's point is shared among its winners (no winner: shared by all),
+seats turn one place each game of a table, and there is no Elo.
 {elo}
+No-shows (remote entrants that did not claim their seat in time, listed in a game's no_show)
+forfeit: their seat was claimed with the invite the tournament held and resigned; a game nobody
+came to was aborted.
 Seats: each pairing's games alternate seats; with an odd number of games per pairing the last
 game's seat 0 goes to the winner of a coin seeded by the tournament's seed (odd_game_seat0).
 """
@@ -472,13 +635,26 @@ def audit(directory: Path, say: Callable[[str], None] = print) -> dict[str, Any]
         raise AuditProblem(f"{path} is missing") from None
     except (OSError, ValueError) as err:
         raise AuditProblem(f"{path} does not read as JSON: {err}") from None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise AuditProblem(f"{path} is not a {FORMAT} file")
+    if not isinstance(doc, dict) or doc.get("format") not in FORMATS_READ:
+        found = doc.get("format") if isinstance(doc, dict) else None
+        raise AuditProblem(f"{path} is not a tournament file this version reads ({' or '.join(FORMATS_READ)}; "
+                           f"it says {found!r})")
+    v1 = doc["format"] == FORMATS_READ[0]
+    if not v1 and doc.get("status") != COMPLETE:
+        if doc.get("status") == IN_PROGRESS:
+            raise AuditProblem(f"{path} is marked \"status\": \"{IN_PROGRESS}\" ({len(doc.get('games') or [])} "
+                               "games so far): the event has not ended (or its run stopped before the end); "
+                               "verify-tournament checks finished events only")
+        raise AuditProblem(f"{path} has status {doc.get('status')!r}, not {COMPLETE!r}")
     try:
         entrants = [Entrant(e["name"], e["spec"]) for e in doc["entrants"]]
         names = [e.name for e in entrants]
         if len(set(names)) != len(names):
             raise AuditProblem("standings.json names an entrant twice")
+        players = doc["players"]
+        if type(players) is not int or not TWO_SEATS <= players <= len(names) or (v1 and players != TWO_SEATS):
+            raise AuditProblem(f"standings.json's players {players!r} is not a seat count for its "
+                               f"{len(names)} entrants")
         recorded_games = doc["games"]
         derived: list[dict] = []
         for index, g in enumerate(recorded_games, 1):
@@ -503,29 +679,34 @@ def audit(directory: Path, say: Callable[[str], None] = print) -> dict[str, Any]
                 raise AuditProblem(f"{label}: {g['file']} is the log of another game")
             created = first.event.platform.game_created
             clock = from_time_control(created.time_control).as_dict() if created.HasField("time_control") else None
-            if created.players != TWO_SEATS or dict(created.options) != doc["options"] or clock != doc["clock_ms"]:
+            if created.players != players or dict(created.options) != doc["options"] or clock != doc["clock_ms"]:
                 raise AuditProblem(f"{label}: the log's game was created with {created.players} players, options "
                                    f"{dict(created.options)} and clocks {clock}, not the tournament's "
                                    f"{doc['options']} and {doc['clock_ms']}")
             if verdict.game_type != doc["game"]:
                 raise AuditProblem(f"{label}: a {verdict.game_type} game in a {doc['game']} tournament")
-            seats = [verdict.players.get(s, "") for s in range(TWO_SEATS)]
+            seats = [verdict.players.get(s, "") for s in range(players)]
             if any(s not in names for s in seats):
                 raise AuditProblem(f"{label}: the log's seats are claimed by {seats}, not by entrants")
             if seats != g["seats"]:
                 raise AuditProblem(f"{label}: standings.json seats {g['seats']}, the log's seat claims say {seats}")
+            reserved = {r.seat: r.player for r in created.reserved_seats}
+            if not v1 and reserved != dict(enumerate(g["seats"])):
+                raise AuditProblem(f"{label}: the log's game reserved its seats for {reserved}, not for the "
+                                   f"entrants standings.json seats there ({g['seats']})")
             reason = REASONS.get(verdict.ended_by, verdict.ended_by)
             if list(verdict.winners) != g["winners"] or reason != g["reason"]:
                 raise AuditProblem(f"{label}: standings.json records winners {g['winners']} ({g['reason']}), "
                                    f"the log's replay gives winners {list(verdict.winners)} ({reason})")
-            result = _result_text(game_points(verdict.winners, reason))
+            result = _result_text(game_points(verdict.winners, reason, players))
             if g["result"] != result:
                 raise AuditProblem(f"{label}: standings.json records {g['result']}, the log's replay gives {result}")
+            _audit_no_show(g, label, v1, reason, list(verdict.winners), {e.name for e in entrants if e.remote})
             derived.append({"n": index, "round": g["round"], "seats": seats, "winners": list(verdict.winners),
                             "reason": reason})
         _audit_schedule(doc, names, derived)
         byes = [p for p in doc["pairings"] if "bye" in p]
-        expected = standings(entrants, derived, byes)
+        expected = standings(entrants, derived, byes, players)
         for want, got in itertools.zip_longest(expected, doc["standings"]):
             fields = sorted(k for k in set(want or {}) | set(got or {})
                             if not _same((want or {}).get(k), (got or {}).get(k), k))
@@ -541,6 +722,27 @@ def audit(directory: Path, say: Callable[[str], None] = print) -> dict[str, Any]
     say(f"OK: {len(recorded_games)} {doc['game']} game{'s' if len(recorded_games) != 1 else ''} verified (hash chains, seeds, replays, sha256 and head "
         "hashes); results, seats, pairings and standings re-derived from the logs agree with standings.json")
     return doc
+
+
+def _audit_no_show(g: dict, label: str, v1: bool, reason: str, winners: list[int], remote: set[str]) -> None:
+    """A game marked ``no_show`` ended as a no-show ends: aborted when every seat was absent, else by
+    the no-shows' resignation with only entrants present among the winners. (The log cannot tell a
+    no-show from an entrant that claimed its seat and resigned at once: the mark is the tournament's
+    word, and the result is the same either way.)"""
+    absent = g.get("no_show", []) if not v1 else []
+    if not isinstance(absent, list) or any(name not in g["seats"] or name not in remote for name in absent) \
+            or len(set(absent)) != len(absent):
+        raise AuditProblem(f"{label}: no_show {absent!r} names other than the game's remote entrants")
+    if not absent:
+        return
+    if len(absent) == len(g["seats"]):
+        if reason != REASONS["aborted"]:
+            raise AuditProblem(f"{label}: every seat a no-show, yet the log ends by {reason}, not an abort")
+    elif len(absent) > 1 and reason == REASONS["aborted"]:
+        return  # several no-shows (games of more seats): aborted
+    elif reason != REASONS["resignation"] or (len(absent) == 1 and any(g["seats"][w] in absent for w in winners)):
+        raise AuditProblem(f"{label}: no-show {absent} should have forfeited (resigned), the log ends by "
+                           f"{reason} with winners {winners}")
 
 
 def _same(want: Any, got: Any, field: str) -> bool:
@@ -562,25 +764,28 @@ def _audit_schedule(doc: dict, names: list[str], derived: list[dict]) -> None:
         raise AuditProblem(f"unknown tournament format {fmt!r}")
     if fmt == "round-robin" and doc["rounds"] != 1:
         raise AuditProblem("a round-robin has one round")
+    if fmt != "round-robin" and doc["players"] != TWO_SEATS:
+        raise AuditProblem(f"a {fmt} event with {doc['players']} seats a game: only round-robin seats more than two")
     pairings = list(doc["pairings"])
     games_before: list[dict] = []
     byes: list[dict] = []
     n = 0
     for round_no in range(1, doc["rounds"] + 1):
-        pairs, bye = next_round(fmt, names, round_no, games_before, byes)
+        pairs, bye = next_round(fmt, names, round_no, games_before, byes, doc["players"])
         recorded = [p for p in pairings if p["round"] == round_no]
         want: list[dict] = []
         if bye is not None:
             want.append({"round": round_no, "bye": bye, "points": doc["bye_points"]})
             byes.append(want[-1])
-        for a, b in pairs:
-            plan, coin = seat_plan(a, b, k, seed, round_no)
-            want.append({"round": round_no, "a": a, "b": b, "games": list(range(n + 1, n + len(plan) + 1)),
-                         "odd_game_seat0": coin})
+        for pair in pairs:
+            plan, coin = (seat_plan(*pair, k, seed, round_no) if len(pair) == TWO_SEATS
+                          else table_plan(pair, k, seed, round_no))
+            want.append(_pairing_entry(round_no, pair, list(range(n + 1, n + len(plan) + 1)), coin))
             for seats in plan:
                 n += 1
                 if n > len(derived):
-                    raise AuditProblem(f"round {round_no}: game {n} ({a} vs {b}) is missing from standings.json")
+                    raise AuditProblem(f"round {round_no}: game {n} ({' vs '.join(pair)}) is missing from "
+                                       "standings.json")
                 if derived[n - 1]["seats"] != list(seats) or derived[n - 1]["round"] != round_no:
                     raise AuditProblem(f"{_game_label(doc['games'][n - 1])}: seats {list(seats)} in round "
                                        f"{round_no} were due, its log has {derived[n - 1]['seats']} "
