@@ -46,6 +46,7 @@ export function sayErrorWords(err: unknown): string {
     case 'ILLEGAL_TARGET': return 'You can speak to the whole table or to one other seat at this table only.';
     case 'MALFORMED_COMMAND': return `A message is 1 to ${MAX_SAY} printable characters on one line.`;
     case 'GAME_OVER': return 'The game is over: the table talk is closed.';
+    case 'TALK_TOO_FAST': return `Too fast for this table: ${describeError(err).replace(/^[A-Z_]+: /, '')}`;
     case 'UNAUTHENTICATED': case 'PERMISSION_DENIED': case 'NOT_SEATED': return 'Only a seated player can talk.';
     case 'NETWORK': case 'UNAVAILABLE': return `The message could not be sent (network): try again. ${describeError(err)}`;
     default: return describeError(err);
