@@ -324,6 +324,11 @@ def _campaign_of(s: State) -> Frame | None:
 class Move:
     @staticmethod
     def legal(s: State, f: Frame) -> list:
+        if "charm_pending" in f.flags:  # card 28: the PC goes as Hannibal leaves; leave, or take it back
+            out = [ChooseSpace(space=sp) for sp, _ in land_moves(s, f)]
+            if can_sail(s, f):
+                out.append(ChooseOption(option="sail"))
+            return out + [ChooseOption(option="keep_pc")]
         out: list = [ChooseSpace(space=sp) for sp, _ in land_moves(s, f)] if "pirates" not in f.flags else []
         if "stepped_back" in f.flags:
             out = []
@@ -347,7 +352,7 @@ class Move:
         target = siege_target(s, f)
         if target:
             out.append(ChooseOption(option=target))
-        if "charm" in f.flags and f.mp >= 1 and B.enemy_pc(s, f.seat, f.space) and B.is_plain_pc(s, f.space):
+        if _charm_may_remove(s, f):
             out.append(ChooseOption(option="remove_pc"))  # card 28
         if _hanno_may_remove(s, f):
             out.append(ChooseOption(option="mark_pc"))  # Hanno's ability (§24)
@@ -383,8 +388,11 @@ class Move:
         elif cmd.option == "take_train":
             f.flags.append("train")
         elif cmd.option == "remove_pc":
-            ctx.emit(ev.ControlChanged(space=f.space, side=-1, cause="event"))
-            f.mp -= 1
+            f.mp -= 1  # paid now; the PC goes when he leaves (charm_leaves)
+            f.flags.append("charm_pending")
+        elif cmd.option == "keep_pc":
+            f.mp += 1
+            f.flags.remove("charm_pending")
         elif cmd.option == "mark_pc":
             f.spaces = [f.space]
             f.flags.append("pc_marked")
@@ -403,6 +411,37 @@ class Move:
             campaign_record(s, f, spent=True)
             siege_roll(ctx, f.seat, f.space, f.general, cmd.option)
             finish_activation(ctx, f)
+
+
+# Card 28 (§25): Hannibal may remove the Roman PC of the space he departs from by spending one MP
+# more. The rulebook ties the removal to leaving ("son espace de départ"): he declares it
+# (``remove_pc``, the MP is paid, flag ``charm_pending``), then must leave by land or sea, or take
+# the declaration back (``keep_pc``, the MP is refunded). The PC goes when he leaves; if the sea leg
+# is cancelled or turned back he has not left, and it stays.
+def _charm_may_remove(s: State, f: Frame) -> bool:
+    if "charm" not in f.flags or "stepped_back" in f.flags or f.mp < 1:
+        return False
+    if not (B.enemy_pc(s, f.seat, f.space) and B.is_plain_pc(s, f.space)):
+        return False
+    f.mp -= 1  # can he still leave once the MP is paid?
+    try:
+        return bool(land_moves(s, f)) or can_sail(s, f)
+    finally:
+        f.mp += 1
+
+
+def charm_leaves(ctx: Ctx, mv: Frame, origin: str) -> None:
+    """Card 28: Hannibal leaves ``origin``: the PC he paid for goes."""
+    if "charm_pending" in mv.flags:
+        mv.flags.remove("charm_pending")
+        if B.enemy_pc(ctx.s, mv.seat, origin) and B.is_plain_pc(ctx.s, origin):
+            ctx.emit(ev.ControlChanged(space=origin, side=-1, cause="event"))
+
+
+def charm_stays(mv: Frame) -> None:
+    """Card 28: the move ends where it is (a cancelled or turned-back sea leg): nothing removed."""
+    if "charm_pending" in mv.flags:
+        mv.flags.remove("charm_pending")
 
 
 def _train_here(s: State, space: str) -> bool:
@@ -528,10 +567,12 @@ def naval_crossing(ctx: Ctx, f: Frame) -> None:
     if "weather" in mv.flags:  # Adverse Elements cancelled the sea leg (#41)
         mv.flags.remove("weather")
         mv.mp = 0
+        charm_stays(mv)
         return
     if mv.count == 0 and "storm_lost_all" in mv.flags:
         mv.flags.remove("storm_lost_all")
         mv.mp = 0
+        charm_stays(mv)
         return
     dest = f.space
     if mv.seat == CARTHAGE and not s.markers.get("truce") and "pirates" not in mv.flags:
@@ -539,8 +580,10 @@ def naval_crossing(ctx: Ctx, f: Frame) -> None:
         _, result = ctx.die(ROME, "naval", mod, naval_result)
         if result == "turned_back":
             mv.mp = 0
+            charm_stays(mv)
             return
         if result == "sunk":
+            charm_leaves(ctx, mv, mv.space)  # he did put to sea
             ctx.done(mv)  # the move ends
             if mv.count:
                 from .turn import lose_cu
@@ -551,6 +594,7 @@ def naval_crossing(ctx: Ctx, f: Frame) -> None:
                 neutralize(ctx, g, "naval")
             return
     origin = mv.space
+    charm_leaves(ctx, mv, origin)
     if "train" in mv.flags:
         mv.flags.remove("train")  # the siege train never goes by sea (#30): it stays in port
     mv.spaces = [origin]
@@ -587,6 +631,7 @@ def march(ctx: Ctx, mv: Frame, dest: str) -> None:
     ln = link_between(mv.space, dest)
     cost = 1 if ln.kind == "ordinary" else 2
     origin = mv.space
+    charm_leaves(ctx, mv, origin)
     ctx.emit(ev.UnitsMoved(side=mv.seat, origin=origin, space=dest, count=mv.count, elephants=mv.nums[0],
                            generals=tuple(army_generals(mv)), from_inside="inside" in mv.flags, to_inside=False,
                            how="march"))

@@ -186,3 +186,13 @@ def test_12_5_12_8_the_carthaginian_ships_of_a_split_may_be_sunk():
     assert B.cu_inside(s, CARTHAGE, "tarentum") == 2 and B.cu_outside(s, CARTHAGE, "tarentum") == 0
     assert s.gens["mago"].status == "neutralized"
     assert sum(e.count for e in of(events, ev.CuLost)) == 3
+
+
+def test_the_move_list_names_the_split_in_words():
+    """The split's commands read in the move list (notation): the option, then the step's answers."""
+    from engine.games.hannibal.notation import describe_command
+    s = _rome_lands_at_tarentum(cu=2, generals=("marcellus", "nero"))
+    assert describe_command(s, ROME, cmd.ChooseOption(option="split")) == "Rome: split (intercepted)"
+    play(s, ROME, cmd.ChooseOption(option="split"))
+    assert describe_command(s, ROME, cmd.ChooseGeneral(general="nero")) == "Rome: C. Claudius Nero (split back)"
+    assert describe_command(s, ROME, cmd.Pass()) == "Rome passes (split back)"
