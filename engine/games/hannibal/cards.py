@@ -349,24 +349,32 @@ def _cu_event(ctx: Ctx, seat: int, card: int) -> None:
 
 
 # --------------------------------------------------------------------------- armies and sieges
-def enemy_armies(s: State, seat: int, where=lambda s, sp: True) -> list[str]:
+def enemy_forces(s: State, seat: int, where=lambda s, sp: True) -> list[str]:
+    """Spaces where the enemy has CU, outside or inside the walls of a city (§10.7: a city is a
+    space within a space, and its garrison a force of its own)."""
     e = other(seat)
-    return sorted(sp for sp, u in s.units[e].items() if u.cu > 0 and where(s, sp))
+    return sorted(sp for sp, u in s.units[e].items() if (u.cu > 0 or u.icu > 0) and where(s, sp))
 
 
 def _attrition_event(ctx: Ctx, seat: int, card: int) -> None:
+    """#21, #51-52: the card's player picks the enemy force that rolls (§21.1, §25). The rulebook
+    exempts CU inside a city from none of them but #21, which spares every Carthaginian CU in the
+    space of a Carthaginian city, inside or outside the walls (§25 #21): CU inside a city stand in
+    their own city's space, so #21 never reaches them; #51-52 may strike a garrison."""
     s = ctx.s
     k = _card(card).kind
     if k == "mercenaries_desert":
-        spaces = enemy_armies(s, seat, lambda s, sp: not (B.is_city_space(sp) and B.friendly_pc(s, CARTHAGE, sp)))
+        spaces = enemy_forces(s, seat, lambda s, sp: not (B.is_city_space(sp) and B.friendly_pc(s, CARTHAGE, sp)))
     else:
-        spaces = enemy_armies(s, seat)
+        spaces = enemy_forces(s, seat)
     if spaces:
         ctx.push(Frame(kind="event_space", seat=seat, card=card, spaces=spaces))
 
 
 def hostile_tribes_targets(s: State, seat: int) -> list[str]:
-    return enemy_armies(s, seat, lambda s, sp: SPACES[sp].province in ("liguria", "gallia_transalpina"))
+    """#7-8: enemy CU, with or without a general, in Liguria or Gallia Transalpina (§8.4, §25);
+    the rulebook spares no garrison, though no city stands in those provinces on our map."""
+    return enemy_forces(s, seat, lambda s, sp: SPACES[sp].province in ("liguria", "gallia_transalpina"))
 
 
 def _hostile_tribes_turn(ctx: Ctx, seat: int, card: int) -> None:
@@ -399,16 +407,17 @@ class EventSpace:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        from .turn import attrition
         ctx.done(f)
         s = ctx.s
         k = _card(f.card).kind
         sp = cmd.space
         e = other(f.seat)
-        if k in ("mercenaries_desert", "epidemic"):
-            attrition(ctx, e, sp, B.cu_outside(s, e, sp), 0, k)
-        elif k == "hostile_tribes":
-            attrition(ctx, e, sp, B.cu_outside(s, e, sp), 0, k, hostile_tribes=True)
+        if k in ("mercenaries_desert", "epidemic", "hostile_tribes"):
+            # The force outside the walls, else the garrison. (A side has CU on both sides of the
+            # walls only while the enemy stands in the space too, and then a battle follows at once:
+            # never when a card is played on one's turn, state._tidy.)
+            u = B.cu_of(s, e, sp)
+            _event_attrition(ctx, k, e, sp, inside=u.cu == 0)
         elif k in ("surprise_sortie", "fleet_breaks_siege", "tribal_resistance"):
             sg = s.sieges[sp]
             ctx.emit(ev.SiegePoints(space=sp, side=sg.side, points=0))
@@ -419,6 +428,14 @@ class EventSpace:
             _city_flip(ctx, f.seat, sp, eliminate_inside=True)
         elif k == "siege_train":
             move_siege_train(ctx, sp)
+
+
+def _event_attrition(ctx: Ctx, kind: str, side: int, space: str, inside: bool) -> None:
+    """The chosen force rolls: for its size (§21.2), or on the hostile-tribes column (§21.3)."""
+    from .turn import attrition
+    u = B.cu_of(ctx.s, side, space)
+    size = u.icu if inside else u.cu
+    attrition(ctx, side, space, size, 0, kind, hostile_tribes=kind == "hostile_tribes", inside=inside)
 
 
 # ------------------------------------------------------------------------- the siege train (#30)

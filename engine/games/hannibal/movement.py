@@ -324,6 +324,11 @@ def _campaign_of(s: State) -> Frame | None:
 class Move:
     @staticmethod
     def legal(s: State, f: Frame) -> list:
+        if "charm_pending" in f.flags:  # card 28: the PC goes as Hannibal leaves; leave, or take it back
+            out = [ChooseSpace(space=sp) for sp, _ in land_moves(s, f)]
+            if can_sail(s, f):
+                out.append(ChooseOption(option="sail"))
+            return out + [ChooseOption(option="keep_pc")]
         out: list = [ChooseSpace(space=sp) for sp, _ in land_moves(s, f)] if "pirates" not in f.flags else []
         if "stepped_back" in f.flags:
             out = []
@@ -347,7 +352,7 @@ class Move:
         target = siege_target(s, f)
         if target:
             out.append(ChooseOption(option=target))
-        if "charm" in f.flags and f.mp >= 1 and B.enemy_pc(s, f.seat, f.space) and B.is_plain_pc(s, f.space):
+        if _charm_may_remove(s, f):
             out.append(ChooseOption(option="remove_pc"))  # card 28
         if _hanno_may_remove(s, f):
             out.append(ChooseOption(option="mark_pc"))  # Hanno's ability (§24)
@@ -383,8 +388,11 @@ class Move:
         elif cmd.option == "take_train":
             f.flags.append("train")
         elif cmd.option == "remove_pc":
-            ctx.emit(ev.ControlChanged(space=f.space, side=-1, cause="event"))
-            f.mp -= 1
+            f.mp -= 1  # paid now; the PC goes when he leaves (charm_leaves)
+            f.flags.append("charm_pending")
+        elif cmd.option == "keep_pc":
+            f.mp += 1
+            f.flags.remove("charm_pending")
         elif cmd.option == "mark_pc":
             f.spaces = [f.space]
             f.flags.append("pc_marked")
@@ -403,6 +411,37 @@ class Move:
             campaign_record(s, f, spent=True)
             siege_roll(ctx, f.seat, f.space, f.general, cmd.option)
             finish_activation(ctx, f)
+
+
+# Card 28 (§25): Hannibal may remove the Roman PC of the space he departs from by spending one MP
+# more. The rulebook ties the removal to leaving ("son espace de départ"): he declares it
+# (``remove_pc``, the MP is paid, flag ``charm_pending``), then must leave by land or sea, or take
+# the declaration back (``keep_pc``, the MP is refunded). The PC goes when he leaves; if the sea leg
+# is cancelled or turned back he has not left, and it stays.
+def _charm_may_remove(s: State, f: Frame) -> bool:
+    if "charm" not in f.flags or "stepped_back" in f.flags or f.mp < 1:
+        return False
+    if not (B.enemy_pc(s, f.seat, f.space) and B.is_plain_pc(s, f.space)):
+        return False
+    f.mp -= 1  # can he still leave once the MP is paid?
+    try:
+        return bool(land_moves(s, f)) or can_sail(s, f)
+    finally:
+        f.mp += 1
+
+
+def charm_leaves(ctx: Ctx, mv: Frame, origin: str) -> None:
+    """Card 28: Hannibal leaves ``origin``: the PC he paid for goes."""
+    if "charm_pending" in mv.flags:
+        mv.flags.remove("charm_pending")
+        if B.enemy_pc(ctx.s, mv.seat, origin) and B.is_plain_pc(ctx.s, origin):
+            ctx.emit(ev.ControlChanged(space=origin, side=-1, cause="event"))
+
+
+def charm_stays(mv: Frame) -> None:
+    """Card 28: the move ends where it is (a cancelled or turned-back sea leg): nothing removed."""
+    if "charm_pending" in mv.flags:
+        mv.flags.remove("charm_pending")
 
 
 def _train_here(s: State, space: str) -> bool:
@@ -528,10 +567,12 @@ def naval_crossing(ctx: Ctx, f: Frame) -> None:
     if "weather" in mv.flags:  # Adverse Elements cancelled the sea leg (#41)
         mv.flags.remove("weather")
         mv.mp = 0
+        charm_stays(mv)
         return
     if mv.count == 0 and "storm_lost_all" in mv.flags:
         mv.flags.remove("storm_lost_all")
         mv.mp = 0
+        charm_stays(mv)
         return
     dest = f.space
     if mv.seat == CARTHAGE and not s.markers.get("truce") and "pirates" not in mv.flags:
@@ -539,8 +580,10 @@ def naval_crossing(ctx: Ctx, f: Frame) -> None:
         _, result = ctx.die(ROME, "naval", mod, naval_result)
         if result == "turned_back":
             mv.mp = 0
+            charm_stays(mv)
             return
         if result == "sunk":
+            charm_leaves(ctx, mv, mv.space)  # he did put to sea
             ctx.done(mv)  # the move ends
             if mv.count:
                 from .turn import lose_cu
@@ -551,6 +594,7 @@ def naval_crossing(ctx: Ctx, f: Frame) -> None:
                 neutralize(ctx, g, "naval")
             return
     origin = mv.space
+    charm_leaves(ctx, mv, origin)
     if "train" in mv.flags:
         mv.flags.remove("train")  # the siege train never goes by sea (#30): it stays in port
     mv.spaces = [origin]
@@ -587,6 +631,7 @@ def march(ctx: Ctx, mv: Frame, dest: str) -> None:
     ln = link_between(mv.space, dest)
     cost = 1 if ln.kind == "ordinary" else 2
     origin = mv.space
+    charm_leaves(ctx, mv, origin)
     ctx.emit(ev.UnitsMoved(side=mv.seat, origin=origin, space=dest, count=mv.count, elephants=mv.nums[0],
                            generals=tuple(army_generals(mv)), from_inside="inside" in mv.flags, to_inside=False,
                            how="march"))
@@ -967,7 +1012,8 @@ class AvoidTo:
         ctx.top.flags.append("avoided")
 
 
-@decision("intercepted", "your army was intercepted: give battle or step back one space (§12.5, §12.6)")
+@decision("intercepted", "your army was intercepted: give battle, step back one space, or (after a "
+                         "landing at your city) step back into the city or split between it and the ships (§12.5, §12.8)")
 class Intercepted:
     @staticmethod
     def legal(s: State, f: Frame) -> list:
@@ -977,6 +1023,8 @@ class Intercepted:
             out.append(ChooseOption(option="step_back"))  # by sea: back to the port it sailed from
         if "sea" in f.flags and _city_takes(s, mv):
             out.append(ChooseOption(option="into_city"))  # §12.8
+        if "sea" in f.flags and mv.origin and mv.origin != mv.space and _split_ways(s, mv):
+            out.append(ChooseOption(option="split"))  # §12.8: part into the city, part back to the port
         return out
 
     @staticmethod
@@ -993,42 +1041,180 @@ class Intercepted:
             mv.mp = 0
             mv.flags += ["stepped_back", "inside"]
             return
-        origin = mv.origin
-        ln = link_between(mv.space, origin)
-        if "sea" in f.flags and mv.seat == CARTHAGE and not ctx.s.markers.get("truce"):
-            # §12.5: a Carthaginian army stepping back by sea rolls on the naval table again
-            _, result = ctx.die(ROME, "naval", naval_modifier(ctx.s, mv, origin), naval_result)
-            if result == "turned_back":  # it stays in the port of the interception and fights
-                resolve_space(ctx, mv, f.space, failed_avoid="failed_avoid" in f.flags, intercepted_by=f.generals)
-                return
-            if result == "sunk":
-                ctx.done(mv)
-                from .turn import lose_cu, neutralize
-                if mv.count:
-                    lose_cu(ctx, mv.seat, mv.space, mv.count, "naval", elephant_first=mv.nums[0])
-                for g in army_generals(mv):
-                    neutralize(ctx, g, "naval")
-                return
-        ctx.emit(ev.UnitsMoved(side=mv.seat, origin=mv.space, space=origin, count=mv.count, elephants=mv.nums[0],
-                               generals=tuple(army_generals(mv)), from_inside=False, to_inside=False,
-                               how="step_back"))
-        mv.space, mv.origin = origin, ""
-        if "train" in mv.flags:
-            from .cards import move_siege_train
-            move_siege_train(ctx, origin)
-        if ln is not None and ln.kind in PASS_LINKS and mv.count > 0:
-            pass_attrition(ctx, mv, ln.kind)
-        mv.mp = 0
-        mv.flags.append("stepped_back")
+        if cmd.option == "split":
+            sp = Frame(kind="split_back", seat=mv.seat, space=f.space,
+                       flags=[fl for fl in f.flags if fl in ("sea", "failed_avoid")] + ["by:" + g for g in f.generals])
+            ctx.push(sp)
+            advance_split(ctx, sp)
+            return
+        step_back(ctx, mv, f.space, sea="sea" in f.flags, failed_avoid="failed_avoid" in f.flags,
+                  interceptors=f.generals)
+
+
+def step_back(ctx: Ctx, mv: Frame, x: str, *, sea: bool, failed_avoid: bool, interceptors: list[str]) -> None:
+    """§12.5: the army goes back to the space it came from (by sea: the port it sailed from) and its
+    move ends. A Carthaginian army going back by sea rolls on the naval table again: turned back, it
+    stays in ``x`` and fights; sunk, it is lost."""
+    origin = mv.origin
+    ln = link_between(mv.space, origin)
+    if sea and mv.seat == CARTHAGE and not ctx.s.markers.get("truce"):
+        _, result = ctx.die(ROME, "naval", naval_modifier(ctx.s, mv, origin), naval_result)
+        if result == "turned_back":  # it stays in the port of the interception and fights
+            resolve_space(ctx, mv, x, failed_avoid=failed_avoid, intercepted_by=interceptors)
+            return
+        if result == "sunk":
+            ctx.done(mv)
+            from .turn import lose_cu, neutralize
+            if mv.count:
+                lose_cu(ctx, mv.seat, mv.space, mv.count, "naval", elephant_first=mv.nums[0])
+            for g in army_generals(mv):
+                neutralize(ctx, g, "naval")
+            return
+    ctx.emit(ev.UnitsMoved(side=mv.seat, origin=mv.space, space=origin, count=mv.count, elephants=mv.nums[0],
+                           generals=tuple(army_generals(mv)), from_inside=False, to_inside=False,
+                           how="step_back"))
+    mv.space, mv.origin = origin, ""
+    if "train" in mv.flags:
+        from .cards import move_siege_train
+        move_siege_train(ctx, origin)
+    if ln is not None and ln.kind in PASS_LINKS and mv.count > 0:
+        pass_attrition(ctx, mv, ln.kind)
+    mv.mp = 0
+    mv.flags.append("stepped_back")
 
 
 def _city_takes(s: State, mv: Frame) -> bool:
     """§12.8: an army intercepted after landing in the space of its own city, not besieged, may
-    step back into it if the whole army fits (none may stay outside; a split between the city and
-    the ships is not offered, ruling G8)."""
+    step back into it if the whole army fits (none may stay outside)."""
     sp = mv.space
-    return (B.is_city_space(sp) and B.friendly_pc(s, mv.seat, sp) and not B.besieged(s, sp)
-            and mv.count + B.cu_inside(s, mv.seat, sp) <= B.capacity(sp))
+    return (_city_open(s, mv) and mv.count + B.cu_inside(s, mv.seat, sp) <= B.capacity(sp))
+
+
+def _city_open(s: State, mv: Frame) -> bool:
+    """The landing space holds the army's own city, not besieged (§11.3, §20.5)."""
+    sp = mv.space
+    return B.is_city_space(sp) and B.friendly_pc(s, mv.seat, sp) and not B.besieged(s, sp)
+
+
+# §12.8, the split (ruling G8): the intercepted army that landed at its own city divides itself;
+# one part steps back into the city, the other sails back to the port it came from. No CU stays
+# outside the walls. The part that sails needs a general (§11.1: CU never sail alone); the part
+# that goes in may be CU without a general (a garrison, as a general drops CU on his way, §10.2)
+# or generals without CU, within the city's room (§10.7). A consul is never left, by either part,
+# with fewer than 5 CU when the army has them (§18.1). Each part is something: otherwise it is
+# the whole army stepping back into the city, or to the port.
+def _split_range(s: State, mv: Frame, gin: list[str]) -> tuple[int, int] | None:
+    """The CU that may go into the city when the generals ``gin`` go in, or None."""
+    gens = army_generals(mv)
+    gout = [g for g in gens if g not in gin]
+    if not gout or not _city_open(s, mv):
+        return None
+    total = mv.count
+    room = max(0, B.capacity(mv.space) - B.cu_inside(s, mv.seat, mv.space))
+    lo, hi = (0 if gin else 1), min(room, total)
+    need = min(5, total)
+    if consuls_in(s, gin):
+        lo = max(lo, need)
+    if consuls_in(s, gout):
+        hi = min(hi, total - need)
+    return (lo, hi) if lo <= hi else None
+
+
+def _split_completable(s: State, mv: Frame, gin: list[str]) -> bool:
+    """Some choice of more generals for the city, from ``gin``, leaves a legal split."""
+    rest = [g for g in army_generals(mv) if g not in gin]
+    for mask in range(1 << len(rest)):
+        extra = [g for i, g in enumerate(rest) if mask >> i & 1]
+        if _split_range(s, mv, gin + extra) is not None:
+            return True
+    return False
+
+
+def _split_ways(s: State, mv: Frame) -> bool:
+    return _city_open(s, mv) and _split_completable(s, mv, [])
+
+
+@decision("split_back", "split the intercepted army: the generals who step back into the city, then how many "
+                        "CU go in; the rest sail back to the port (§12.8)")
+class SplitBack:
+    """``generals``: the generals going into the city; ``count``: the CU going in (once
+    ``cu_done``); flags ``el:<n>`` the elephant CU going in, ``by:<general>`` the interceptors."""
+
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        mv = _mover(s)
+        if "gens_done" not in f.flags:
+            out: list = [ChooseGeneral(general=g) for g in army_generals(mv)
+                         if g not in f.generals and _split_completable(s, mv, f.generals + [g])]
+            if _split_range(s, mv, f.generals) is not None:
+                out.append(Pass())
+            return out
+        if "cu_done" not in f.flags:
+            lo, hi = _split_range(s, mv, f.generals) or (0, -1)
+            return [ChooseNumber(number=n) for n in range(lo, hi + 1)]
+        lo, hi = _split_elephants(mv, f.count)
+        return [ChooseNumber(number=e) for e in range(lo, hi + 1)]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        if "gens_done" not in f.flags:
+            if isinstance(cmd, ChooseGeneral):
+                f.generals.append(cmd.general)
+            else:
+                f.flags.append("gens_done")
+        elif "cu_done" not in f.flags:
+            f.count = cmd.number
+            f.flags.append("cu_done")
+        else:
+            f.flags.append("el:" + str(cmd.number))
+        advance_split(ctx, f)
+
+
+def _split_elephants(mv: Frame, n: int) -> tuple[int, int]:
+    """The elephant CU among ``n`` CU going into the city."""
+    return max(0, n - (mv.count - mv.nums[0])), min(mv.nums[0], n)
+
+
+def advance_split(ctx: Ctx, f: Frame) -> None:
+    """Skip the steps that leave no choice; carry the split out when it is chosen."""
+    s = ctx.s
+    mv = _mover(s)
+    if "gens_done" not in f.flags:
+        if any(isinstance(c, ChooseGeneral) for c in SplitBack.legal(s, f)):
+            return
+        f.flags.append("gens_done")
+    if "cu_done" not in f.flags:
+        lo, hi = _split_range(s, mv, f.generals) or (0, 0)
+        if lo != hi:
+            return
+        f.count = lo
+        f.flags.append("cu_done")
+    el = next((int(x[3:]) for x in f.flags if x.startswith("el:")), -1)
+    if el < 0:
+        lo, hi = _split_elephants(mv, f.count)
+        if lo != hi:
+            return
+        el = lo
+    ctx.done(f)
+    x = f.space
+    gin = list(f.generals)
+    gout = [g for g in army_generals(mv) if g not in gin]
+    if f.count or gin:
+        ctx.emit(ev.UnitsMoved(side=mv.seat, origin=x, space=x, count=f.count, elephants=el, generals=tuple(gin),
+                               from_inside=False, to_inside=True, how="enter_city"))
+    # the part that went in is spent for the campaign (§10.11: it stepped back)
+    if gin:
+        campaign_record(s, Frame(kind="move", seat=mv.seat, general=gin[0], generals=gin[1:], space=x,
+                                 count=f.count, nums=list(mv.nums), flags=list(mv.flags)), spent=True)
+    elif f.count:
+        campaign_record(s, mv, spent=True, cu=f.count, space=x)
+    mv.count -= f.count
+    mv.nums[0] -= el
+    if mv.general not in gout:
+        mv.general = max(gout, key=lambda g: (B.rank(s, g), s.gens[g].stamp, g))
+    mv.generals = [g for g in gout if g != mv.general]
+    step_back(ctx, mv, x, sea=True, failed_avoid="failed_avoid" in f.flags,
+              interceptors=[fl[3:] for fl in f.flags if fl.startswith("by:")])
 
 
 # ------------------------------------------------------------------------------ sieges

@@ -561,19 +561,20 @@ def winter(ctx: Ctx, f: Frame) -> None:
 
 
 def attrition(ctx: Ctx, side: int, space: str, size: int, modifier: int, purpose: str, *,
-              hostile_tribes: bool = False) -> int:
-    """Roll on the attrition table for ``size`` CU in ``space`` (outside the walls) and remove the
-    losses; an "e" result takes an elephant first (§17.2). Returns the CU lost."""
+              hostile_tribes: bool = False, inside: bool = False) -> int:
+    """Roll on the attrition table for ``size`` CU in ``space`` (outside the walls, or ``inside``
+    them) and remove the losses; an "e" result takes an elephant first (§17.2). Returns the CU lost."""
     s = ctx.s
     roll = ctx.rng.die(6)
     cell = attrition_losses(size, roll + modifier, hostile_tribes=hostile_tribes)
     u = B.cu_of(s, side, space)
-    lost = min(cell.losses, u.cu)
+    have, el_have = (u.icu, u.iel) if inside else (u.cu, u.el)
+    lost = min(cell.losses, have)
     ctx.emit(ev.DieRolled(seat=side, purpose=f"attrition:{purpose}", roll=roll, modifier=modifier,
                           outcome=f"{cell.losses} CU" + (" e" if cell.elephant else "")))
     if lost:
-        el = min(u.el, 1 if cell.elephant else 0)
-        lose_cu(ctx, side, space, lost, "attrition", elephant_first=el)
+        el = min(el_have, 1 if cell.elephant else 0)
+        lose_cu(ctx, side, space, lost, "attrition", elephant_first=el, inside=inside)
     return lost
 
 

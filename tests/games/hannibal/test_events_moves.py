@@ -56,29 +56,59 @@ def test_card_5_native_guides_add_minus_3_to_a_pass_roll_25():
     assert not can_play_event(s, CARTHAGE, 5)
 
 
-def test_card_28_hannibal_charms_italy_removes_the_pc_he_leaves_for_1_mp_25():
-    """§25 #28: Hannibal may spend 1 MP to remove the Roman plain PC of the space he is in, again in
-    each space he reaches; never a city."""
+def _charm(space="venusia"):
     s = clear()
-    put(s, CARTHAGE, "venusia", 5, generals=("hannibal",))
+    put(s, CARTHAGE, space, 5, generals=("hannibal",))
     strategy(s, CARTHAGE, [28], [1])
     event(s, CARTHAGE, 28)
     play(s, CARTHAGE, cmd.ChooseGeneral(general="hannibal"))
     play(s, CARTHAGE, cmd.ChooseNumber(number=5))
     assert top(s).kind == "move" and top(s).mp == 4
+    return s
+
+
+def test_card_28_hannibal_charms_italy_removes_the_pc_he_leaves_for_1_mp_25():
+    """Hannibal §25 #28: Hannibal may spend 1 MP to remove the Roman plain PC of the space he departs
+    from, again in each space he reaches; the PC goes as he leaves, so he must leave it."""
+    s = _charm()
     play(s, CARTHAGE, cmd.ChooseOption(option="remove_pc"))
-    assert "venusia" not in s.control and top(s).mp == 3
-    assert cmd.ChooseOption(option="remove_pc") not in legal(s, CARTHAGE)  # nothing left to remove
-    play(s, CARTHAGE, cmd.ChooseSpace(space="luceria"))
+    assert top(s).mp == 3 and s.control.get("venusia") == ROME  # paid; the PC goes when he leaves
+    options_now = legal(s, CARTHAGE)
+    assert cmd.Pass() not in options_now and cmd.ChooseOption(option="remove_pc") not in options_now
+    assert cmd.ChooseSpace(space="luceria") in options_now and cmd.ChooseOption(option="keep_pc") in options_now
+    events = play(s, CARTHAGE, cmd.ChooseSpace(space="luceria"))
+    changed = of(events, ev.ControlChanged)
+    assert [(c.space, c.side) for c in changed] == [("venusia", -1)]
+    assert events.index(changed[0]) < events.index(of(events, ev.UnitsMoved)[0])  # removed as he leaves
+    assert "venusia" not in s.control and top(s).mp == 2
     play(s, CARTHAGE, cmd.ChooseOption(option="remove_pc"))
-    assert "luceria" not in s.control and top(s).mp == 1
-    s = clear()
-    put(s, CARTHAGE, "tarentum", 5, generals=("hannibal",))
-    strategy(s, CARTHAGE, [28], [1])
-    event(s, CARTHAGE, 28)
-    play(s, CARTHAGE, cmd.ChooseGeneral(general="hannibal"))
-    play(s, CARTHAGE, cmd.ChooseNumber(number=5))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="corfinium"))
+    assert "luceria" not in s.control and top(s).mp == 0
+    assert cmd.ChooseOption(option="remove_pc") not in legal(s, CARTHAGE)  # no MP left
+    s = _charm("tarentum")
     assert cmd.ChooseOption(option="remove_pc") not in legal(s, CARTHAGE)  # a city
+
+
+def test_card_28_hannibal_who_stays_keeps_the_pc_and_his_mp_25():
+    """Hannibal §25 #28: the removal is of the space he departs from; taking the declaration back
+    refunds the MP, the PC stays, and he may then stop there."""
+    s = _charm()
+    play(s, CARTHAGE, cmd.ChooseOption(option="remove_pc"))
+    play(s, CARTHAGE, cmd.ChooseOption(option="keep_pc"))
+    assert top(s).mp == 4 and s.control.get("venusia") == ROME
+    assert cmd.Pass() in legal(s, CARTHAGE)
+    events = play(s, CARTHAGE, cmd.Pass())
+    assert not of(events, ev.ControlChanged) and s.control.get("venusia") == ROME
+
+
+def test_card_28_not_offered_when_paying_would_leave_him_unable_to_go():
+    """Hannibal §25 #28: with 1 MP left, paying it would leave none to depart with."""
+    s = _charm()
+    play(s, CARTHAGE, cmd.ChooseSpace(space="luceria"))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="corfinium"))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="luceria"))
+    assert top(s).mp == 1 and s.control.get("luceria") == ROME
+    assert cmd.ChooseOption(option="remove_pc") not in legal(s, CARTHAGE)
 
 
 def test_card_28_without_the_event_an_ordinary_move_removes_nothing():

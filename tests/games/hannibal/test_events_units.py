@@ -255,6 +255,47 @@ def test_cards_51_52_epidemic_the_player_picks_the_enemy_army_that_rolls_25(card
     assert B.cu_outside(s, enemy, "luceria") == 2
 
 
+@pytest.mark.parametrize("card", [51, 52])
+def test_cards_51_52_may_strike_cu_inside_a_city_25(card):
+    """Hannibal §25 #51-52 and §21.1-§21.2: the rulebook spares no garrison from Epidemic or
+    Pestilence (unlike #21); the besieged CU roll for their own size and lose inside the walls."""
+    s = clear()
+    control(s, ROME, "neapolis")
+    put(s, ROME, "neapolis", inside=2)
+    put(s, CARTHAGE, "neapolis", 4, generals=("hannibal",))
+    s.sieges["neapolis"] = Siege(side=CARTHAGE, points=1)
+    strategy(s, CARTHAGE, [card])
+    event(s, CARTHAGE, card)
+    assert chosen(s, CARTHAGE) == ["neapolis"]
+    events = play(s, CARTHAGE, cmd.ChooseSpace(space="neapolis"), Dice(6))
+    lost = of(events, ev.CuLost)
+    assert lost and lost[0].inside and B.cu_inside(s, ROME, "neapolis") == 2 - lost[0].count
+    assert B.cu_outside(s, CARTHAGE, "neapolis") == 4
+
+
+def test_card_21_spares_the_garrison_and_the_cu_around_a_carthaginian_city_25():
+    """Hannibal §25 #21: our current rule is the rulebook's: Carthaginian CU in the space of a
+    Carthaginian city are immune, inside the walls (a besieged garrison) as outside; CU outside a
+    Roman city are not."""
+    s = clear()
+    control(s, CARTHAGE, "carthago_nova")
+    put(s, CARTHAGE, "carthago_nova", inside=2)
+    put(s, ROME, "carthago_nova", 5, generals=("marcellus",), office="proconsul")
+    s.sieges["carthago_nova"] = Siege(side=ROME, points=1)
+    put(s, CARTHAGE, "capua", 3)  # besieging a Roman city
+    strategy(s, ROME, [21])
+    event(s, ROME, 21)
+    assert chosen(s, ROME) == ["capua"]
+
+
+def test_cards_7_8_no_city_stands_where_hostile_tribes_strike_25():
+    """Hannibal §25 #7-8 name no exemption for CU inside a city; none can arise: Liguria and Gallia
+    Transalpina hold no city on our map, so the CU struck there always stand outside walls."""
+    from engine.games.hannibal.components import SPACES
+    spaces = [sp for sp, x in SPACES.items() if x.province in ("liguria", "gallia_transalpina")]
+    assert spaces and not any(B.is_city_space(sp) for sp in spaces)
+
+
 # -------------------------------------------------------------------------------- sorties
 @pytest.mark.parametrize("seat", [ROME, CARTHAGE])
 def test_card_17_surprise_sortie_clears_the_siege_points_and_costs_the_besieger_a_cu_25(seat):
