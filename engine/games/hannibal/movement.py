@@ -713,9 +713,16 @@ def enter(ctx: Ctx, mv: Frame, by_sea: bool) -> None:
     tribes = x in _TRIBE_PROVINCE_SPACES and bool(s.hands[n])
     if opts or can_avoid or tribes:
         ctx.push(Frame(kind="reaction", seat=n, space=x))
-    if B.is_city_space(x) and not B.besieged(s, x) and mv.count > 0 and (
+    if B.is_city_space(x) and not B.besieged(s, x) and mv.count > 0 and _walls_of(s, n, x) and (
             B.cu_total(s, n, x) > 0 or B.generals_at(s, n, x, None)):
         ctx.push(Frame(kind="city_declare", seat=n, space=x))
+
+
+def _walls_of(s: State, side: int, x: str) -> bool:
+    """May ``side`` shelter behind the walls of the city in ``x`` (§10.7)? Only its own city's; or it
+    is there already (a city that lost its marker with a garrison inside keeps it)."""
+    return B.friendly_pc(s, side, x) or B.cu_inside(s, side, x) > 0 or any(
+        s.gens[g].inside for g in B.generals_at(s, side, x, None))
 
 
 _TRIBE_PROVINCE_SPACES = frozenset(sp for sp, space in SPACES.items()

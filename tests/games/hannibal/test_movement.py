@@ -345,3 +345,21 @@ def test_12_8_an_army_intercepted_after_landing_at_its_city_may_step_back_into_i
     play(s, CARTHAGE, cmd.ChooseOption(option="into_city"))
     assert B.cu_inside(s, CARTHAGE, land) == 2 and s.gens["mago"].inside
     assert not any(f.kind == "battle_loop" for f in s.flow)
+
+
+def test_10_7_only_a_sides_own_city_shelters_it_when_the_enemy_enters():
+    """§10.3 step 1 and §10.7: when an army enters a city space, the other side declares which of its
+    CU stand inside the walls. The walls are those of its own city: Roman CU standing in the space
+    of a Carthaginian city (not besieged) have no walls to go behind, so nothing is asked of Rome."""
+    for owner, asked in ((ROME, True), (CARTHAGE, False)):
+        s = clear()
+        put(s, ROME, "capua", 3)
+        put(s, CARTHAGE, "nola", 6, generals=("hannibal",))
+        control(s, owner, "capua")
+        control(s, -1, "nola")
+        activate(s, CARTHAGE, "hannibal")
+        play(s, CARTHAGE, cmd.ChooseNumber(number=6))
+        play(s, CARTHAGE, cmd.ChooseSpace(space="capua"))
+        assert (top(s).kind == "city_declare") is asked, (owner, top(s).kind)
+        if not asked:
+            assert B.cu_inside(s, ROME, "capua") == 0 and B.cu_outside(s, ROME, "capua") == 3
