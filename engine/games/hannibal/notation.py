@@ -1,6 +1,7 @@
 """Hannibal's commands in words, one line each (``describe_command``), for move lists and replays:
-"Carthage plays #12 Hannibal Charges as ops", "Rome: Capua (move)". A decision's answer is named
-with the decision it answers (the kind of the pending step, see RULES.md)."""
+"Carthage plays #12 Hannibal Charges as ops", "Carthage's army moves to Capua". The commonest
+answers have phrases of their own (``PHRASES``); any other names the decision it answers (the kind
+of the pending step, see RULES.md): "Rome: split (intercepted)"."""
 
 from __future__ import annotations
 
@@ -24,9 +25,46 @@ def _named(table: dict, key: str) -> str:
     return x.name if x is not None else key
 
 
+# The commonest answers in words of their own, by (pending step, command kind); the rest name the
+# step they answer ("Rome: Capua (event space)"). Each phrase says only what the step's answer means
+# (the step's own description: flow.DESCRIBE).
+PHRASES: dict[tuple[str, str], str] = {
+    ("move", "choose_space"): "{who}'s army moves to {space}",
+    ("move", "pass"): "{who}'s army stops",
+    ("sail_to", "choose_space"): "{who}'s army sails to {space}",
+    ("form_army", "choose_general"): "{who} takes {general} along",
+    ("form_army", "choose_number"): "{who}'s army takes {n} CU",
+    ("ops", "choose_general"): "{who} activates {general}",
+    ("campaign", "choose_general"): "{who} activates {general} (campaign)",
+    ("campaign", "pass"): "{who} ends the campaign",
+    ("event_general", "choose_general"): "{who} activates {general} (event)",
+    ("place_pcs", "choose_space"): "{who} places a PC in {space}",
+    ("place_pcs", "pass"): "{who} places no more PCs",
+    ("event_pcs", "choose_space"): "{who} places the event's PC in {space}",
+    ("remove_pcs", "choose_space"): "{who} removes its PC in {space}",
+    ("raise", "choose_space"): "{who} raises a CU in {space}",
+    ("event_cu", "choose_space"): "{who} places the event's CU in {space}",
+    ("rome_reinforce", "choose_space"): "Rome places a reinforcement CU in {space}",
+    ("carthage_reinforce", "choose_space"): "Carthage places a reinforcement CU in {space}",
+    ("place_consul", "choose_space"): "Rome places the consul in {space}",
+    ("proconsul", "choose_general"): "Rome names {general} proconsul",
+    ("proconsul", "pass"): "Rome names no proconsul",
+    ("africanus", "choose_space"): "Rome places Scipio Africanus in {space}",
+    ("retreat", "choose_space"): "{who} retreats to {space}",
+    ("intercept_cu", "choose_number"): "{who} intercepts with {n} CU",
+}
+
+
 def describe_command(s: State, seat: int, command: Any) -> str:
     who, kind, c = SIDES[seat], tag_of(command), command
-    step = s.flow[-1].kind.replace("_", " ") if s.flow else ""
+    pending = s.flow[-1].kind if s.flow else ""
+    phrase = PHRASES.get((pending, kind))
+    if (pending, kind) == ("form_army", "choose_number") and "cu_done" in s.flow[-1].flags:
+        phrase = "{who}'s army takes {n} elephant CU among them"  # its second number (FormArmy.legal)
+    if phrase is not None:
+        return phrase.format(who=who, space=_named(SPACES, getattr(c, "space", "")),
+                             general=_named(GENERALS, getattr(c, "general", "")), n=getattr(c, "number", ""))
+    step = pending.replace("_", " ")
     why = f" ({step})" if step else ""
     if kind == "play_card":
         return f"{who} plays {_card(c.card)} " + ("to discard" if c.use == "discard" else f"as {c.use}")

@@ -363,3 +363,23 @@ def test_10_7_only_a_sides_own_city_shelters_it_when_the_enemy_enters():
         assert (top(s).kind == "city_declare") is asked, (owner, top(s).kind)
         if not asked:
             assert B.cu_inside(s, ROME, "capua") == 0 and B.cu_outside(s, ROME, "capua") == 3
+
+
+def test_the_move_list_words_an_army_forming_and_moving():
+    """The move list (carthago moves) says what each answer does, in the step's own meaning: §10.2's
+    two numbers of forming an army (how many CU go, then how many of them are elephants) read apart."""
+    from engine.games.hannibal.notation import describe_command
+
+    s = clear()
+    put(s, CARTHAGE, "capua", 6, generals=("hannibal", "mago"), elephants=2)
+    activate(s, CARTHAGE, "hannibal")
+    assert describe_command(s, CARTHAGE, cmd.ChooseGeneral(general="mago")) == "Carthage takes Mago along"
+    play(s, CARTHAGE, cmd.Pass())
+    assert describe_command(s, CARTHAGE, cmd.ChooseNumber(number=4)) == "Carthage's army takes 4 CU"
+    play(s, CARTHAGE, cmd.ChooseNumber(number=4))
+    assert top(s).kind == "form_army"  # 4 of 6 CU go, 2 of the 6 elephants: how many elephants go?
+    assert describe_command(s, CARTHAGE, cmd.ChooseNumber(number=1)) == "Carthage's army takes 1 elephant CU among them"
+    play(s, CARTHAGE, cmd.ChooseNumber(number=1))
+    assert top(s).kind == "move"
+    assert describe_command(s, CARTHAGE, cmd.ChooseSpace(space="nola")) == "Carthage's army moves to Nola"
+    assert describe_command(s, CARTHAGE, cmd.Pass()) == "Carthage's army stops"
