@@ -6,7 +6,7 @@ import './style.css';
 import { api, auth, describeError, heldSeats, holdSeat, playerName, reason, setPlayerName, type HeldSeat } from './api';
 import { board } from './boards';
 import { el } from './dom';
-import { commandKind, commandWords, eventWords, humanize, nameOf } from './words';
+import { commandKind, commandLabel, eventWords, humanize, nameOf } from './words';
 import { ResultReason } from './gen/carthago/v1/carthago_pb';
 import { clocksRow, timeControlInputs } from './clock';
 import { chatPanel, talkLogLine, talkOf, type Talk } from './talk';
@@ -310,7 +310,7 @@ async function gamePage(gameId: string, replay: boolean) {
     for (const [kind, commands] of groups) {
       commandsBox.append(el('div', { class: 'group' }, el('span', { class: 'kind' }, `${humanize(kind)}:`),
         ...commands.map((c) => el('button', { class: 'cmd', 'data-testid': 'command', 'data-kind': kind, disabled: state.busy,
-          onclick: () => submit(c) }, commandWords(gameType, c, name).replace(new RegExp(`^${humanize(kind)}:? ?`), '') || humanize(kind)))));
+          onclick: () => submit(c) }, commandLabel(gameType, c, name).replace(new RegExp(`^${humanize(kind)}:? ?`), '') || humanize(kind)))));
     }
   };
 

@@ -14,6 +14,7 @@ import rocProvinces from '../../../engine/games/republic_of_carthage/data/provin
 import rocCommerce from '../../../engine/games/republic_of_carthage/data/commerce.json';
 import rocForces from '../../../engine/games/republic_of_carthage/data/forces.json';
 import rocEvents from '../../../engine/games/republic_of_carthage/data/random_events.json';
+import { hannibalEventWords } from './hannibalWords';
 
 const NAMES = new Map<string, string>();
 for (const c of (romaCards as any).cards) NAMES.set(c.id, c.name);
@@ -111,6 +112,20 @@ export function commandWords(gameType: string, command: any, seatName?: (s: numb
   }
 }
 
+/** A command as a button's label under its kind's heading: a command with one field reads as that
+ *  field's value alone ("Ariminum", not "space Ariminum"). */
+export function commandLabel(gameType: string, command: any, seatName?: (s: number) => string): string {
+  const fields = Object.entries(commandFields(command)).filter(([k, v]) => !k.startsWith('$') && v !== ''
+    && v !== -1 && !(Array.isArray(v) && v.length === 0));
+  if (fields.length !== 1) return commandWords(gameType, command, seatName);
+  seatNamer = seatName ?? null;
+  try {
+    return valueWords(fields[0][0], fields[0][1], gameType);
+  } finally {
+    seatNamer = null;
+  }
+}
+
 /** The kind of a game command ("layCard"). */
 export function commandKind(command: any): string {
   return command?.game?.value?.kind?.case ?? '';
@@ -158,6 +173,11 @@ export function eventWords(gameType: string, record: any, seatName: (s: number) 
     if (!due) return 'Next: nothing pending';
     const by = due.seat >= 0 ? ` (${seatName(due.seat)})` : due.seat === -2 ? ' (everyone at once)' : '';
     return `Next: ${humanize(due.kind)}${by}`;
+  }
+  const own = gameType === 'hannibal' && !record.redacted ? hannibalEventWords(ev.value.kind, seatName) : null;
+  if (own) {
+    seatNamer = null;
+    return own;
   }
   const text = oneofWords(ev.value.kind, gameType).replace(/ redacted(:|$)/, '$1');
   seatNamer = null;
