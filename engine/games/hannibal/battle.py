@@ -78,6 +78,22 @@ def fighting_cu(s: State, side: int, space: str) -> tuple[int, int]:
     return u.cu, u.el
 
 
+def moving_force(s: State, side: int, space: str) -> tuple[int, int]:
+    """CU and elephant CU of ``side`` that leave the battle space in a retreat or withdrawal: a
+    relief army leaves without the garrison that sortied, which goes back inside (§20.7, §15.4)."""
+    b = s.battle
+    if b.relief and side == b.orig_attacker:
+        u = B.cu_of(s, side, space)
+        return u.cu, u.el
+    return fighting_cu(s, side, space)
+
+
+def moving_generals(s: State, side: int) -> list[str]:
+    """The generals who leave with :func:`moving_force` (a sortie's generals stay inside, §20.7)."""
+    b = s.battle
+    return B.generals_at(s, side, b.space, b.inside[side])
+
+
 def fighting_commander(s: State, side: int, space: str, inside: bool, relief: bool) -> str:
     gens = B.generals_at(s, side, space, inside)
     if relief:
@@ -515,11 +531,11 @@ def battle_after(ctx: Ctx, f: Frame) -> None:
             for g in gens:
                 neutralize(ctx, g, "retreat_table")
         f.count = lost[loser]
-        if fighting_cu(s, loser, space)[0] > 0 or _fighting_generals(s, loser):
+        if moving_force(s, loser, space)[0] > 0 or moving_generals(s, loser):
             ctx.push(Frame(kind="retreat", seat=loser, space=space, origin=b.origin,
                            flags=["attacker"] if loser == b.orig_attacker else []))
     elif withdrew >= 0:
-        if fighting_cu(s, withdrew, space)[0] > 0 or _fighting_generals(s, withdrew):
+        if moving_force(s, withdrew, space)[0] > 0 or moving_generals(s, withdrew):
             ctx.push(Frame(kind="withdraw_to", seat=withdrew, space=space, origin=b.origin,
                            flags=["attacker"] if withdrew == b.orig_attacker else []))
 
@@ -608,7 +624,7 @@ class Retreat:
     @staticmethod
     def legal(s: State, f: Frame) -> list:
         out: list = [ChooseSpace(space=sp) for sp in sorted(_retreat_options(s, f))]
-        if city_room(s, f) > 0 and fighting_cu(s, f.seat, f.space)[0] > 0:
+        if city_room(s, f) > 0 and moving_force(s, f.seat, f.space)[0] > 0:
             out.append(ChooseOption(option="into_city"))
         return out or [ChooseOption(option="eliminated")]
 
@@ -618,8 +634,8 @@ class Retreat:
         s = ctx.s
         side, x = f.seat, f.space
         b = s.battle
-        cu, el = fighting_cu(s, side, x)
-        gens = _fighting_generals(s, side)
+        cu, el = moving_force(s, side, x)
+        gens = moving_generals(s, side)
         after = ctx.find("battle_after")
         from .turn import neutralize
         if isinstance(cmd, ChooseOption) and cmd.option == "into_city":
@@ -640,7 +656,8 @@ class Retreat:
             return
         if isinstance(cmd, ChooseOption):
             if cu:
-                after.count += lose_fighting(ctx, side, x, cu, "no_retreat")
+                from .turn import lose_cu
+                after.count += lose_cu(ctx, side, x, cu, "no_retreat", inside=b.inside[side])
             for g in gens:
                 neutralize(ctx, g, "no_retreat")
             return
@@ -671,7 +688,7 @@ def _retreat_options(s: State, f: Frame) -> dict[str, tuple[int, tuple[str, ...]
     side, x = f.seat, f.space
     if x in s.landed[side]:
         return {}  # §15.2: landed by sea this turn: eliminated (or into a friendly city there, §15.2)
-    cu, _ = fighting_cu(s, side, x)
+    cu, _ = moving_force(s, side, x)
     return retreat_paths(s, side, x, cu, f.origin, "attacker" in f.flags)
 
 
@@ -714,8 +731,8 @@ class WithdrawTo:
             return  # nowhere to go: the army stays where it is (ruling in RULES.md)
         s = ctx.s
         side, x = f.seat, f.space
-        cu, el = fighting_cu(s, side, x)
-        gens = _fighting_generals(s, side)
+        cu, el = moving_force(s, side, x)
+        gens = moving_generals(s, side)
         ctx.emit(ev.UnitsMoved(side=side, origin=x, space=cmd.space, count=cu, elephants=el, generals=tuple(gens),
                                from_inside=s.battle.inside[side], to_inside=False, how="withdraw"))
 

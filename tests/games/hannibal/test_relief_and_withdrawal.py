@@ -1,0 +1,48 @@
+"""Relief battles (§20.7), retreats into a city (§15.2, §15.4) and withdrawals (§16): the cases
+a rules audit found the engine got wrong, each built as a position and played command by command."""
+
+from __future__ import annotations
+
+from engine.games.hannibal.state import Siege, evolve
+
+from .helpers import CARTHAGE, ROME, B, Dice, Frame, at, clear, cmd, control, ev, legal, of, play, put, top
+
+
+def relief_battle(out: int = 2, inside: int = 2, carthage: int = 6, gen_inside: str = "") -> object:
+    """Roma besieged by Hasdrubal (``carthage`` CU); Varro's relief army of ``out`` CU came from
+    Volsinii and the ``inside`` CU of the garrison sortied (§20.7). Carthage attacks this round
+    with a Probe; Rome holds no card."""
+    s = clear()
+    control(s, ROME, "roma", "volsinii", "spoletium", "corfinium", "aesernia", "capua")
+    s.sieges["roma"] = Siege(side=CARTHAGE, points=1)
+    put(s, ROME, "roma", 0, inside=inside)
+    if gen_inside:
+        put(s, ROME, "roma", generals=(gen_inside,), office="proconsul")
+        s.gens[gen_inside].inside = True
+    put(s, ROME, "roma", out, generals=("varro",), office="consul")
+    put(s, CARTHAGE, "roma", carthage, generals=("hasdrubal",))
+    evolve(s, ev.BattleBegan(space="roma", attacker=ROME, origin="volsinii", generals=("varro", "hasdrubal"),
+                             cu=(out + inside, carthage), inside=(False, False), relief=True))
+    s.battle.attacker = CARTHAGE
+    s.battle.hands = [{}, {"probe": 1}]
+    at(s, Frame(kind="battle_after", space="roma", origin="volsinii"), Frame(kind="battle_loop", space="roma"),
+       Frame(kind="battle_attack", seat=CARTHAGE, space="roma"))
+    return s
+
+
+def rome_loses(s, *dice: int) -> list:
+    play(s, CARTHAGE, cmd.PlayBattleCard(card="probe", as_type="probe"))
+    return play(s, ROME, cmd.ChooseOption(option="concede"), Dice(*dice))
+
+
+def test_20_7_a_beaten_relief_army_retreats_without_the_sortie():
+    """§20.7, §15.4: the garrison that sortied goes back inside its city; only the relief army
+    retreats (to Volsinii, where it came from, §15.2). No CU is created or counted twice."""
+    s = relief_battle(out=2, inside=2)
+    rome_loses(s, 1, 1)  # no battle loss, no retreat-table loss (4 CU: column "4 or less")
+    assert top(s).kind == "retreat" and cmd.ChooseSpace(space="volsinii") in legal(s, ROME)
+    play(s, ROME, cmd.ChooseSpace(space="volsinii"))
+    roma = B.cu_of(s, ROME, "roma")
+    assert (roma.cu, roma.icu) == (0, 2)
+    assert B.cu_total(s, ROME, "volsinii") == 2
+    assert s.gens["varro"].where == "volsinii"
