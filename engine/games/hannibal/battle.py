@@ -609,12 +609,12 @@ def retreat_paths(s: State, side: int, x: str, force: int, attacker_origin: str,
 
 def city_room(s: State, f: Frame) -> int:
     """§15.2, §15.4: CU the beaten force may take inside the city of the battle space: a friendly
-    city, not besieged unless the force sortied from it (§20.7)."""
+    city, not besieged unless the force sortied from it (§20.7; a relief army never goes in)."""
     side, x = f.seat, f.space
     b = s.battle
     if "split" in f.flags or not B.is_city_space(x) or not B.friendly_pc(s, side, x):
         return 0
-    if B.besieged(s, x) and not (b.inside[side] or (b.relief and side == b.orig_attacker)):
+    if B.besieged(s, x) and not b.inside[side]:
         return 0
     return max(0, B.capacity(x) - (0 if b.inside[side] else B.cu_inside(s, side, x)))
 

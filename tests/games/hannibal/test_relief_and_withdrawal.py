@@ -46,3 +46,11 @@ def test_20_7_a_beaten_relief_army_retreats_without_the_sortie():
     assert (roma.cu, roma.icu) == (0, 2)
     assert B.cu_total(s, ROME, "volsinii") == 2
     assert s.gens["varro"].where == "volsinii"
+
+
+def test_15_4_a_relief_army_may_not_retreat_into_the_besieged_city():
+    """§15.4, §20.7: only what sortied from a besieged city may retreat into it; the relief army
+    must retreat elsewhere even though the city has room."""
+    s = relief_battle(out=2, inside=2)
+    rome_loses(s, 1, 1)
+    assert legal(s, ROME) == [cmd.ChooseSpace(space="volsinii")]
