@@ -15,7 +15,7 @@ from collections import deque
 
 from . import board as B
 from . import events as ev
-from .commands import ChooseOption, ChooseSpace, Pass, PlayBattleCard, PlayCounter
+from .commands import ChooseNumber, ChooseOption, ChooseSpace, Pass, PlayBattleCard, PlayCounter
 from .components import (BATTLE_CARD_TYPES, BATTLE_DECK, GENERALS, PROVINCES, SPACES, STRATEGY_CARDS, TABLES,
                          ExtraBattleCards, ProbeAs, RetreatLossReduction, battle_losses, link_between, neighbours,
                          province_of, retreat_losses)
@@ -480,6 +480,57 @@ def lose_fighting(ctx: Ctx, side: int, space: str, count: int, cause: str, eleph
     return lost
 
 
+def _loss_split(s: State, side: int, space: str, count: int, elephant_first: int) -> tuple[int, int]:
+    """The range of a relief side's ``count`` losses that may fall on its sortie (§20.7), or
+    (0, 0) when there is nothing to choose; an elephant first loss (§14.12) must hit the part
+    holding the elephants."""
+    b = s.battle
+    if not (b.relief and side == b.orig_attacker and not b.inside[side]):
+        return 0, 0
+    u = B.cu_of(s, side, space)
+    if not (u.cu and u.icu) or count <= 0 or count >= u.cu + u.icu:
+        return 0, 0
+    lo, hi = max(0, count - u.cu), min(count, u.icu)
+    if elephant_first and u.el and not u.iel:
+        hi = min(hi, count - 1)
+    elif elephant_first and u.iel and not u.el:
+        lo = max(lo, 1)
+    return lo, hi
+
+
+def side_losses(ctx: Ctx, side: int, space: str, count: int, cause: str, elephant_first: int = 0) -> int:
+    """Remove ``count`` losses from the CU that fought; when a relief army and its sortie both fought,
+    their owner chooses where they fall (a ``relief_losses`` step is pushed and 0 returned)."""
+    lo, hi = _loss_split(ctx.s, side, space, count, elephant_first)
+    if lo < hi:
+        ctx.push(Frame(kind="relief_losses", seat=side, space=space, count=count, mp=elephant_first, flags=[cause]))
+        return 0
+    return lose_fighting(ctx, side, space, count, cause, elephant_first)
+
+
+@decision("relief_losses", "how many of these losses fall on the CU that sortied from the city (§20.7)")
+class ReliefLosses:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        lo, hi = _loss_split(s, f.seat, f.space, f.count, f.mp)
+        return [ChooseNumber(number=k) for k in range(lo, hi + 1)]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        from .turn import lose_cu
+        ctx.done(f)
+        s = ctx.s
+        u = B.cu_of(s, f.seat, f.space)
+        k = cmd.number
+        el_out = 1 if (f.mp and u.el and f.count - k > 0) else 0
+        el_in = 1 if (f.mp and not el_out and u.iel and k > 0) else 0
+        lost = lose_cu(ctx, f.seat, f.space, f.count - k, f.flags[0], elephant_first=el_out)
+        lost += lose_cu(ctx, f.seat, f.space, k, f.flags[0], elephant_first=el_in, inside=True)
+        after = ctx.find("battle_after")
+        if after.mp - 1 == f.seat:
+            after.count += lost
+
+
 @automatic("battle_after")
 def battle_after(ctx: Ctx, f: Frame) -> None:
     """§14.11 losses for both sides on one roll, §14.12 the retreat table for the loser, §10.10
@@ -495,25 +546,31 @@ def battle_after(ctx: Ctx, f: Frame) -> None:
             from .turn import lose_pcs
             lose_pcs(ctx, loser, lost // 2, "battle_loss")
         return
-    f.flags.append("done")
     space = b.space
     withdrew = next((int(x.split(":")[1]) for x in f.flags if x.startswith("withdrew:")), -1)
-    winner = -1 if withdrew >= 0 else _winner(ctx)
-    loser = other(winner) if winner >= 0 else -1
-    f.mp = loser + 1
-    roll = ctx.rng.die(6)
-    cell = battle_losses(b.rounds, roll)
-    ctx.emit(ev.DieRolled(seat=-1, purpose="battle_losses", roll=roll, modifier=0,
-                          outcome=f"{cell.losses} CU each" + (" e" if cell.elephant else "")))
-    lost = [0, 0]
-    for side in (ROME, CARTHAGE):
-        el = 1 if (cell.elephant and side == CARTHAGE) else 0
-        lost[side] = lose_fighting(ctx, side, space, cell.losses, "battle", el)
-    if loser == CARTHAGE and s.markers.get("siege_train"):
-        from .cards import lose_siege_train, siege_train_at
-        if siege_train_at(s) == space:
-            lose_siege_train(ctx)  # #30: forced to retreat, the siege train is lost
-    if loser >= 0:
+    if "losses" not in f.flags:  # step 1: battle losses (a relief side may first choose where, §20.7)
+        f.flags.append("losses")
+        winner = -1 if withdrew >= 0 else _winner(ctx)
+        loser = other(winner) if winner >= 0 else -1
+        f.mp = loser + 1
+        roll = ctx.rng.die(6)
+        cell = battle_losses(b.rounds, roll)
+        ctx.emit(ev.DieRolled(seat=-1, purpose="battle_losses", roll=roll, modifier=0,
+                              outcome=f"{cell.losses} CU each" + (" e" if cell.elephant else "")))
+        for side in (ROME, CARTHAGE):
+            el = 1 if (cell.elephant and side == CARTHAGE) else 0
+            got = side_losses(ctx, side, space, cell.losses, "battle", el)
+            if side == loser:
+                f.count += got
+        if loser == CARTHAGE and s.markers.get("siege_train"):
+            from .cards import lose_siege_train, siege_train_at
+            if siege_train_at(s) == space:
+                lose_siege_train(ctx)  # #30: forced to retreat, the siege train is lost
+        if ctx.top is not f:
+            return
+    loser = f.mp - 1
+    if loser >= 0 and "table" not in f.flags:  # step 2: the retreat table (§14.12)
+        f.flags.append("table")
         mod = 0 if b.last_won_by in ("", "no_cards") else BATTLE_CARD_TYPES[b.last_won_by].retreat_modifier
         r2 = ctx.rng.die(6)
         n = retreat_losses(b.cu_start[loser], r2 + mod)
@@ -523,14 +580,17 @@ def battle_after(ctx: Ctx, f: Frame) -> None:
         ctx.emit(ev.DieRolled(seat=loser, purpose="retreat_table", roll=r2, modifier=mod, outcome=f"{n} CU"))
         had = fighting_cu(s, loser, space)[0]
         el_first = 1 if fighting_cu(s, loser, space)[1] else 0
-        got = lose_fighting(ctx, loser, space, n, "retreat_table", el_first)
-        lost[loser] += got
+        got = side_losses(ctx, loser, space, n, "retreat_table", el_first)
+        f.count += got
         gens = _fighting_generals(s, loser)
         if had > 0 and got >= had:
             from .turn import neutralize
             for g in gens:
                 neutralize(ctx, g, "retreat_table")
-        f.count = lost[loser]
+        if ctx.top is not f:
+            return
+    f.flags.append("done")  # step 3: the retreat or the withdrawal (§15, §16.2)
+    if loser >= 0:
         if moving_force(s, loser, space)[0] > 0 or moving_generals(s, loser):
             ctx.push(Frame(kind="retreat", seat=loser, space=space, origin=b.origin,
                            flags=["attacker"] if loser == b.orig_attacker else []))

@@ -54,3 +54,20 @@ def test_15_4_a_relief_army_may_not_retreat_into_the_besieged_city():
     s = relief_battle(out=2, inside=2)
     rome_loses(s, 1, 1)
     assert legal(s, ROME) == [cmd.ChooseSpace(space="volsinii")]
+
+
+def test_20_7_rome_chooses_whether_battle_losses_fall_on_the_relief_army_or_the_sortie():
+    """§20.7: the controller of a relief army and its sortie chooses which of them takes the battle
+    losses; the choice is asked before the retreat-table roll."""
+    s = relief_battle(out=3, inside=2)
+    rome_loses(s, 5)  # a 5 on the losses table: 1 CU each; nothing more is rolled yet
+    assert top(s).kind == "relief_losses" and top(s).seat == ROME
+    assert legal(s, ROME) == [cmd.ChooseNumber(number=0), cmd.ChooseNumber(number=1)]
+    assert legal(s, CARTHAGE) == []
+    events = play(s, ROME, cmd.ChooseNumber(number=1), Dice(4))  # the sortie takes it; table: 1 CU more (Varro)
+    assert [(e.count, e.inside) for e in of(events, ev.CuLost) if e.side == ROME][0] == (1, True)
+    assert top(s).kind == "relief_losses"  # the retreat-table loss is Rome's choice too
+    play(s, ROME, cmd.ChooseNumber(number=0))
+    roma = B.cu_of(s, ROME, "roma")
+    assert (roma.cu, roma.icu) == (2, 1)
+
