@@ -760,6 +760,8 @@ def withdraw_destinations(s: State, f: Frame) -> list[str]:
         ln = link_between(x, f.origin) if f.origin and f.origin != x else None
         if ln is None or ln.kind != "ordinary" or B.cu_total(s, other(side), f.origin) > 0:
             return []
+        if B.enemy_pc(s, side, f.origin) or B.unfriendly_tribe(s, side, f.origin):
+            return []  # §16.3: the ban on enemy PCs and unfriendly tribes holds for the attacker too
         return [f.origin]
     out = []
     for nb in neighbours(x):

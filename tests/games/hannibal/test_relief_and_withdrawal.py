@@ -71,3 +71,30 @@ def test_20_7_rome_chooses_whether_battle_losses_fall_on_the_relief_army_or_the_
     roma = B.cu_of(s, ROME, "roma")
     assert (roma.cu, roma.icu) == (2, 1)
 
+
+
+def withdrawal_battle(faesulae: int = CARTHAGE):
+    """Hasdrubal (5 CU) came from Faesulae (held by ``faesulae``) to attack Varro (5 CU) at Arretium;
+    Carthage attacks this round."""
+    s = clear()
+    control(s, -1, "faesulae", "arretium")
+    if faesulae >= 0:
+        control(s, faesulae, "faesulae")
+    control(s, CARTHAGE, "volsinii", "spoletium")
+    put(s, CARTHAGE, "arretium", 5, generals=("hasdrubal",))
+    put(s, ROME, "arretium", 5, generals=("varro",), office="consul")
+    evolve(s, ev.BattleBegan(space="arretium", attacker=CARTHAGE, origin="faesulae", generals=("hasdrubal", "varro"),
+                             cu=(5, 5), inside=(False, False), relief=False))
+    s.battle.hands = [{"probe": 1}, {"probe": 1}]
+    at(s, Frame(kind="battle_after", space="arretium", origin="faesulae"), Frame(kind="battle_loop", space="arretium"),
+       Frame(kind="battle_attack", seat=CARTHAGE, space="arretium"))
+    return s
+
+
+def test_16_3_the_original_attacker_cannot_withdraw_into_an_enemy_pc():
+    """§16.3: no withdrawal into a space with an enemy PC; the original attacker may only go back where it
+    came from, so an attack out of a Roman-held space cannot withdraw."""
+    s = withdrawal_battle(faesulae=ROME)
+    assert cmd.ChooseOption(option="withdraw") not in legal(s, CARTHAGE)
+    s = withdrawal_battle(faesulae=CARTHAGE)
+    assert cmd.ChooseOption(option="withdraw") in legal(s, CARTHAGE)
