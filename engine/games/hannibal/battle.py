@@ -443,26 +443,47 @@ class TakeInitiative:
 
 def withdraw_attempt(ctx: Ctx, side: int) -> None:
     """§16.1: the round's attacker gives up his card and rolls at most his battle rating (Paullus +1);
-    the defender may cancel with a roll at most his own (Flaminius +1)."""
+    the defender, if he has a general, may then try to cancel it (``cancel_withdraw``)."""
     s = ctx.s
     b = s.battle
     g = b.commanders[side]
     bonus = B.roll_bonus(g, "withdrawal")
     _, res = ctx.die(side, "withdraw", -bonus, lambda r: "success" if r <= B.battle_rating(g) else "failure")
-    ok = res == "success"
     d = other(side)
-    dg = b.commanders[d]
-    if ok and dg:
-        dbonus = B.roll_bonus(dg, "stop_withdrawal")
-        _, res2 = ctx.die(d, "cancel_withdraw", -dbonus,
-                          lambda r: "cancelled" if r <= B.battle_rating(dg) else "not cancelled")
-        ok = res2 != "cancelled"
-    if ok:
-        ctx.emit(ev.BattleEnded(winner=-1, rounds=b.rounds, how="withdrawal", card=""))
-        ctx.find("battle_loop").flags.append("over")
-        ctx.find("battle_after").flags.append(f"withdrew:{side}")
-        return
-    ctx.push(Frame(kind="take_initiative", seat=d, space=b.space))
+    if res != "success":
+        ctx.push(Frame(kind="take_initiative", seat=d, space=b.space))
+    elif b.commanders[d]:
+        ctx.push(Frame(kind="cancel_withdraw", seat=d, space=b.space, count=side))
+    else:
+        _withdrawn(ctx, side)
+
+
+def _withdrawn(ctx: Ctx, side: int) -> None:
+    ctx.emit(ev.BattleEnded(winner=-1, rounds=ctx.s.battle.rounds, how="withdrawal", card=""))
+    ctx.find("battle_loop").flags.append("over")
+    ctx.find("battle_after").flags.append(f"withdrew:{side}")
+
+
+@decision("cancel_withdraw", "roll to cancel the enemy's withdrawal (§16.1), or let it go")
+class CancelWithdraw:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        return [ChooseOption(option="roll"), Pass()]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        """The defender cancels on a roll at most his battle rating (Flaminius +1); then he may take
+        the initiative."""
+        ctx.done(f)
+        if isinstance(cmd, ChooseOption):
+            dg = ctx.s.battle.commanders[f.seat]
+            dbonus = B.roll_bonus(dg, "stop_withdrawal")
+            _, res = ctx.die(f.seat, "cancel_withdraw", -dbonus,
+                             lambda r: "cancelled" if r <= B.battle_rating(dg) else "not cancelled")
+            if res == "cancelled":
+                ctx.push(Frame(kind="take_initiative", seat=f.seat, space=f.space))
+                return
+        _withdrawn(ctx, f.count)
 
 
 # ------------------------------------------------------------------------------ after the battle

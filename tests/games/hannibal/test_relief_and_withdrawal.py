@@ -98,3 +98,23 @@ def test_16_3_the_original_attacker_cannot_withdraw_into_an_enemy_pc():
     assert cmd.ChooseOption(option="withdraw") not in legal(s, CARTHAGE)
     s = withdrawal_battle(faesulae=CARTHAGE)
     assert cmd.ChooseOption(option="withdraw") in legal(s, CARTHAGE)
+
+
+def test_16_1_the_defender_chooses_whether_to_roll_to_cancel_a_withdrawal():
+    """§16.1: after a successful withdrawal roll the defender may try to cancel it, or let it go;
+    nothing more is rolled before he answers."""
+    s = withdrawal_battle()
+    events = play(s, CARTHAGE, cmd.ChooseOption(option="withdraw"), Dice(1))
+    assert [e.purpose for e in of(events, ev.DieRolled)] == ["withdraw"]
+    assert top(s).kind == "cancel_withdraw" and top(s).seat == ROME
+    assert legal(s, ROME) == [cmd.ChooseOption(option="roll"), cmd.Pass()]
+    play(s, ROME, cmd.Pass(), Dice(1))  # the battle-losses roll follows at once
+    assert top(s).kind == "withdraw_to" and legal(s, CARTHAGE) == [cmd.ChooseSpace(space="faesulae")]
+
+
+def test_16_1_a_defender_who_rolls_may_cancel_the_withdrawal_and_take_the_initiative():
+    s = withdrawal_battle()
+    play(s, CARTHAGE, cmd.ChooseOption(option="withdraw"), Dice(1))
+    events = play(s, ROME, cmd.ChooseOption(option="roll"), Dice(1))  # Varro's rating is 1: cancelled
+    assert [e.outcome for e in of(events, ev.DieRolled)] == ["cancelled"]
+    assert top(s).kind == "take_initiative" and top(s).seat == ROME
