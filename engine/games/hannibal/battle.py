@@ -15,7 +15,7 @@ from collections import deque
 
 from . import board as B
 from . import events as ev
-from .commands import ChooseNumber, ChooseOption, ChooseSpace, Pass, PlayBattleCard, PlayCounter
+from .commands import ChooseGeneral, ChooseNumber, ChooseOption, ChooseSpace, Pass, PlayBattleCard, PlayCounter
 from .components import (BATTLE_CARD_TYPES, BATTLE_DECK, GENERALS, PROVINCES, SPACES, STRATEGY_CARDS, TABLES,
                          ExtraBattleCards, ProbeAs, RetreatLossReduction, battle_losses, link_between, neighbours,
                          province_of, retreat_losses)
@@ -705,7 +705,10 @@ class Retreat:
     @staticmethod
     def legal(s: State, f: Frame) -> list:
         out: list = [ChooseSpace(space=sp) for sp in sorted(_retreat_options(s, f))]
-        if city_room(s, f) > 0 and moving_force(s, f.seat, f.space)[0] > 0:
+        cu = moving_force(s, f.seat, f.space)[0]
+        room = city_room(s, f)
+        if room > 0 and cu > 0 and (cu <= room or s.battle.inside[f.seat] or f.space in s.landed[f.seat]
+                                    or _split_completable(s, f, [])):
             out.append(ChooseOption(option="into_city"))
         return out or [ChooseOption(option="eliminated")]
 
@@ -720,6 +723,11 @@ class Retreat:
         after = ctx.find("battle_after")
         from .turn import neutralize
         if isinstance(cmd, ChooseOption) and cmd.option == "into_city":
+            if cu > city_room(s, f) and not b.inside[side] and x not in s.landed[side]:
+                sp = Frame(kind="retreat_split", seat=side, space=x, origin=f.origin, flags=list(f.flags))
+                ctx.push(sp)
+                advance_retreat_split(ctx, sp)  # §15.4: the player splits the force
+                return
             k = min(city_room(s, f), cu)
             outside = 0 if b.inside[side] else min(B.cu_outside(s, side, x), cu)
             go = min(k, outside)
@@ -763,6 +771,97 @@ class Retreat:
             if sp != way[-1]:
                 u = B.cu_of(s, side, sp)
                 cu, el = u.cu, u.el  # §15.1: friendly CU on the way are routed and go along (H39)
+
+
+def _split_range(s: State, f: Frame, gin: list[str]) -> tuple[int, int] | None:
+    """§15.4: the CU that may go into the city when the generals ``gin`` go in and the rest retreat,
+    or None. Each part holds something; a consul keeps 5 CU when the force has them (§18.1)."""
+    from .movement import consuls_in
+    total = moving_force(s, f.seat, f.space)[0]
+    gout = [g for g in moving_generals(s, f.seat) if g not in gin]
+    lo, hi = (0 if gin else 1), min(city_room(s, f), total)
+    need = min(5, total)
+    if consuls_in(s, gin):
+        lo = max(lo, need)
+    if consuls_in(s, gout):
+        hi = min(hi, total - need)
+    return (lo, hi) if lo <= hi else None
+
+
+def _split_completable(s: State, f: Frame, gin: list[str]) -> bool:
+    """Some choice of more generals for the city, from ``gin``, leaves a legal split."""
+    rest = [g for g in moving_generals(s, f.seat) if g not in gin]
+    return any(_split_range(s, f, gin + [g for i, g in enumerate(rest) if mask >> i & 1]) is not None
+               for mask in range(1 << len(rest)))
+
+
+def _split_elephants(s: State, f: Frame, n: int) -> tuple[int, int]:
+    """The elephant CU among the ``n`` CU going into the city."""
+    cu, el = moving_force(s, f.seat, f.space)
+    return max(0, n - (cu - el)), min(el, n)
+
+
+@decision("retreat_split", "split the beaten force: the generals who go into the city, then how many CU go in; "
+                           "the rest retreats (§15.4)")
+class RetreatSplit:
+    """``generals``: the generals going into the city; ``count``: the CU going in (once ``cu_done``);
+    flag ``el:<n>``: the elephant CU among them; the retreat's own flags are kept."""
+
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        if "gens_done" not in f.flags:
+            out: list = [ChooseGeneral(general=g) for g in moving_generals(s, f.seat)
+                         if g not in f.generals and _split_completable(s, f, f.generals + [g])]
+            if _split_range(s, f, f.generals) is not None:
+                out.append(Pass())
+            return out
+        if "cu_done" not in f.flags:
+            lo, hi = _split_range(s, f, f.generals) or (0, -1)
+            return [ChooseNumber(number=n) for n in range(lo, hi + 1)]
+        lo, hi = _split_elephants(s, f, f.count)
+        return [ChooseNumber(number=e) for e in range(lo, hi + 1)]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        if "gens_done" not in f.flags:
+            if isinstance(cmd, ChooseGeneral):
+                f.generals.append(cmd.general)
+            else:
+                f.flags.append("gens_done")
+        elif "cu_done" not in f.flags:
+            f.count = cmd.number
+            f.flags.append("cu_done")
+        else:
+            f.flags.append("el:" + str(cmd.number))
+        advance_retreat_split(ctx, f)
+
+
+def advance_retreat_split(ctx: Ctx, f: Frame) -> None:
+    """Skip the steps that leave no choice; once the split is chosen, the city's part goes in and
+    the rest retreats (never into the city again)."""
+    s = ctx.s
+    if "gens_done" not in f.flags:
+        if any(isinstance(c, ChooseGeneral) for c in RetreatSplit.legal(s, f)):
+            return
+        f.flags.append("gens_done")
+    if "cu_done" not in f.flags:
+        lo, hi = _split_range(s, f, f.generals) or (0, 0)
+        if lo != hi:
+            return
+        f.count = lo
+        f.flags.append("cu_done")
+    el = next((int(x[3:]) for x in f.flags if x.startswith("el:")), -1)
+    if el < 0:
+        lo, hi = _split_elephants(s, f, f.count)
+        if lo != hi:
+            return
+        el = lo
+    ctx.done(f)
+    if f.count or f.generals:
+        ctx.emit(ev.UnitsMoved(side=f.seat, origin=f.space, space=f.space, count=f.count, elephants=el,
+                               generals=tuple(f.generals), from_inside=False, to_inside=True, how="retreat"))
+    keep = [x for x in f.flags if x not in ("gens_done", "cu_done") and not x.startswith("el:")]
+    ctx.push(Frame(kind="retreat", seat=f.seat, space=f.space, origin=f.origin, flags=keep + ["split"]))
 
 
 def _retreat_options(s: State, f: Frame) -> dict[str, tuple[int, tuple[str, ...]]]:

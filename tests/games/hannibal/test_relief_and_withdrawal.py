@@ -118,3 +118,45 @@ def test_16_1_a_defender_who_rolls_may_cancel_the_withdrawal_and_take_the_initia
     events = play(s, ROME, cmd.ChooseOption(option="roll"), Dice(1))  # Varro's rating is 1: cancelled
     assert [e.outcome for e in of(events, ev.DieRolled)] == ["cancelled"]
     assert top(s).kind == "take_initiative" and top(s).seat == ROME
+
+
+def beaten_at_roma(cu: int = 7, generals: tuple[str, ...] = ("varro",), office: str = "consul"):
+    """Rome (``cu`` CU, ``generals``) has lost a battle at Roma (room for 5, §10.7) to Hannibal; it retreats."""
+    s = clear()
+    control(s, ROME, "roma", "volsinii", "spoletium", "corfinium", "aesernia", "capua")
+    put(s, ROME, "roma", cu, generals=generals, office=office)
+    put(s, CARTHAGE, "roma", 8, generals=("hannibal",))
+    evolve(s, ev.BattleBegan(space="roma", attacker=CARTHAGE, origin="", generals=("hannibal", generals[0]),
+                             cu=(8, cu), inside=(False, False), relief=False))
+    s.flow = [Frame(kind="strategy_next", nums=[-1]), Frame(kind="battle_after", space="roma", flags=["done"], mp=ROME + 1),
+              Frame(kind="retreat", seat=ROME, space="roma", origin="")]
+    return s
+
+
+def test_15_4_the_player_chooses_the_split_into_the_city_and_who_goes_in():
+    """§15.4: a force too big for its city may split; the player says which generals go in and how
+    many CU (§18.1: a consul keeps 5 CU when he has them). The rest retreats."""
+    s = beaten_at_roma(cu=7, generals=("varro", "paullus"), office="consul")
+    play(s, ROME, cmd.ChooseOption(option="into_city"))
+    assert top(s).kind == "retreat_split" and top(s).seat == ROME
+    assert set(legal(s, ROME)) == {cmd.ChooseGeneral(general="varro"), cmd.ChooseGeneral(general="paullus"), cmd.Pass()}
+    play(s, ROME, cmd.ChooseGeneral(general="paullus"))
+    assert legal(s, ROME) == [cmd.ChooseGeneral(general="varro")]  # 7 CU cannot leave 5 with each consul
+    play(s, ROME, cmd.ChooseGeneral(general="varro"))  # both in: 5 CU go with them, nothing left to ask
+    assert B.cu_inside(s, ROME, "roma") == 5 and s.gens["varro"].inside and s.gens["paullus"].inside
+    assert top(s).kind == "retreat" and B.cu_outside(s, ROME, "roma") == 2
+    s = beaten_at_roma(cu=7, generals=("varro", "paullus"), office="consul")
+    play(s, ROME, cmd.ChooseOption(option="into_city"))
+    play(s, ROME, cmd.Pass())  # the consuls retreat: at most 2 CU may go in
+    assert legal(s, ROME) == [cmd.ChooseNumber(number=1), cmd.ChooseNumber(number=2)]
+
+def test_15_4_a_commander_may_go_into_the_city_while_the_rest_retreat():
+    """§15.4: the commander may go with either part: a proconsul with 7 CU goes in with 3 of them;
+    the other 4 retreat without him."""
+    s = beaten_at_roma(cu=7, generals=("varro",), office="proconsul")
+    play(s, ROME, cmd.ChooseOption(option="into_city"))
+    play(s, ROME, cmd.ChooseGeneral(general="varro"))
+    assert legal(s, ROME) == [cmd.ChooseNumber(number=n) for n in range(0, 6)]
+    play(s, ROME, cmd.ChooseNumber(number=3))
+    assert s.gens["varro"].inside and B.cu_inside(s, ROME, "roma") == 3 and B.cu_outside(s, ROME, "roma") == 4
+    assert top(s).kind == "retreat" and cmd.ChooseOption(option="into_city") not in legal(s, ROME)
