@@ -5,7 +5,8 @@ retreat tables, the retreat, neutralized generals and the political consequences
 The frames of one battle, pushed together and run top first: ``battle_swap`` (§18.2), ``battle_events``
 for the attacker then the defender (§14.5 steps 2-3), ``elephant_charge`` (step 4), ``battle_deal``
 (step 5), ``battle_loop`` (the rounds, §14.6), ``battle_after`` (losses, retreat, PCs). The deal's
-``nums`` are the battle-card adjustments decided before it, per side; its ``flags`` the ally groups
+``nums`` are the battle-card adjustments decided before it, per side: first those applied after the
+20-card limit, then (entries 2-3) those counted before it (§14.1); its ``flags`` the ally groups
 cancelled by cards 31-32.
 """
 
@@ -38,13 +39,13 @@ def start_battle(ctx: Ctx, attacker: int, space: str, *, origin: str, army: Fram
         inside[attacker] = True
     relief = (not sortie_from_inside and B.besieged(s, space) and B.friendly_pc(s, attacker, space)
               and B.cu_inside(s, attacker, space) > 0)
-    nums = [0, 0]
+    nums = [0, 0, 0, 0]  # per side: adjustments after the 20-card limit, then entries counted before it
     if interceptors:
-        nums[d] += TABLES.battle_card_allotment.successful_interception
-        nums[d] += max((e.amount for e in map(B.effect, interceptors)
-                        if isinstance(e, ExtraBattleCards) and e.when == "intercepted_successfully"), default=0)
+        nums[2 + d] += TABLES.battle_card_allotment.successful_interception
+        nums[2 + d] += max((e.amount for e in map(B.effect, interceptors)
+                            if isinstance(e, ExtraBattleCards) and e.when == "intercepted_successfully"), default=0)
     if failed_avoid:
-        nums[d] += TABLES.battle_card_allotment.failed_avoid
+        nums[2 + d] += TABLES.battle_card_allotment.failed_avoid
     ctx.push(Frame(kind="battle_after", space=space, origin=origin),
              Frame(kind="battle_loop", space=space),
              Frame(kind="battle_deal", space=space, nums=nums),
@@ -263,9 +264,10 @@ def ally_cards(s: State, side: int, space: str, cancelled: list[str]) -> int:
     return total + min(italian, cap)
 
 
-def battle_card_count(s: State, side: int, space: str, adjust: int, cancelled: list[str]) -> int:
-    """§14.1: battle rating + CU + allies (with a general) + militia + friendly tribe, capped at 20,
-    then the adjustments (interception, failed avoidance, elephants …)."""
+def battle_card_count(s: State, side: int, space: str, adjust: int, cancelled: list[str], before: int = 0) -> int:
+    """§14.1: battle rating + CU + allies (with a general) + militia + friendly tribe + ``before``
+    (interception, failed avoidance), capped at 20, then ``adjust`` (the elephant charge, cards
+    42 and 59 before the deal)."""
     t = TABLES.battle_card_allotment
     b = s.battle
     cmd = b.commanders[side]
@@ -280,7 +282,7 @@ def battle_card_count(s: State, side: int, space: str, adjust: int, cancelled: l
         n += t.latium_militia
     if space in s.tribes and s.tribes[space] == side:
         n += t.friendly_tribe
-    return max(0, min(t.maximum, n) + adjust)
+    return max(0, min(t.maximum, n + before) + adjust)
 
 
 @automatic("battle_deal")
@@ -290,7 +292,8 @@ def battle_deal(ctx: Ctx, f: Frame) -> None:
     s = ctx.s
     b = s.battle
     counts = [battle_card_count(s, side, f.space, f.nums[side],
-                                [x.split(":")[1] for x in f.flags if x.startswith("deny:") and x.endswith(f":{side}")])
+                                [x.split(":")[1] for x in f.flags if x.startswith("deny:") and x.endswith(f":{side}")],
+                                f.nums[2 + side] if len(f.nums) > 2 else 0)
               for side in (ROME, CARTHAGE)]  # cards 31-32 deny the allies of the side named
     deck = ctx.rng.shuffled(BATTLE_DECK)
     for side in (b.attacker, other(b.attacker)):

@@ -160,3 +160,39 @@ def test_15_4_a_commander_may_go_into_the_city_while_the_rest_retreat():
     play(s, ROME, cmd.ChooseNumber(number=3))
     assert s.gens["varro"].inside and B.cu_inside(s, ROME, "roma") == 3 and B.cu_outside(s, ROME, "roma") == 4
     assert top(s).kind == "retreat" and cmd.ChooseOption(option="into_city") not in legal(s, ROME)
+
+
+def _deal(attacker: int, cu: int = 10, **kw) -> object:
+    """Hannibal (``cu`` CU, 6 Italian allies: cu + 10 cards before any adjustment) and Varro (10 CU)
+    at Arretium; the battle starts with ``kw`` and runs up to the first round."""
+    from engine.games.hannibal.battle import start_battle
+    from engine.games.hannibal.components import SPACES
+    from engine.games.hannibal.flow import Ctx
+    s = clear()
+    put(s, CARTHAGE, "arretium", cu, generals=("hannibal",))
+    put(s, ROME, "arretium", 10, generals=("varro",), office="consul")
+    for sp in SPACES.values():
+        if sp.province in ("gallia_cisalpina", "etruria", "samnium", "campania", "lucania", "apulia"):
+            s.control[sp.id] = CARTHAGE
+    at(s)
+    ctx = Ctx(s, Dice())
+    start_battle(ctx, attacker, "arretium", origin="", **kw)
+    ctx.run()
+    return ctx.s
+
+
+def test_14_1_the_interception_card_counts_before_the_20_card_limit():
+    """§14.1: no player is dealt more than 20 cards; the interception card is one of the entries
+    counted against that limit (only the elephant charge comes after it)."""
+    s = _deal(ROME)
+    assert sum(s.battle.hands[CARTHAGE].values()) == 20
+    s = _deal(ROME, interceptors=["hannibal"])
+    assert sum(s.battle.hands[CARTHAGE].values()) == 20
+
+
+def test_14_1_a_failed_avoidance_costs_a_card_before_the_20_card_limit():
+    """§14.1: 21 entitled cards less 1 for a failed avoidance: 20 are still dealt."""
+    s = _deal(CARTHAGE, cu=11)
+    assert sum(s.battle.hands[CARTHAGE].values()) == 20  # 21 entitled, capped
+    s = _deal(ROME, cu=11, failed_avoid=True)  # Carthage defends after failing to avoid battle
+    assert sum(s.battle.hands[CARTHAGE].values()) == 20
