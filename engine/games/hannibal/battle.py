@@ -877,8 +877,11 @@ def _retreat_options(s: State, f: Frame) -> dict[str, tuple[int, tuple[str, ...]
 
 def withdraw_destinations(s: State, f: Frame) -> list[str]:
     """§16.2-§16.3: an adjacent space over an ordinary link with no enemy PC, CU or unfriendly tribe,
-    not the space the enemy came from; the original attacker goes back where it came from."""
+    not the space the enemy came from; the original attacker goes back where it came from; a sortie
+    goes back into its city (§16.2), offered as the battle space itself."""
     side, x = f.seat, f.space
+    if s.battle is not None and s.battle.inside[side]:
+        return [x]
     if "attacker" in f.flags:
         ln = link_between(x, f.origin) if f.origin and f.origin != x else None
         if ln is None or ln.kind != "ordinary" or B.cu_total(s, other(side), f.origin) > 0:
@@ -916,6 +919,8 @@ class WithdrawTo:
             return  # nowhere to go: the army stays where it is (ruling in RULES.md)
         s = ctx.s
         side, x = f.seat, f.space
+        if s.battle.inside[side]:
+            return  # a sortie back inside its walls, where it stands (§16.2)
         cu, el = moving_force(s, side, x)
         gens = moving_generals(s, side)
         ctx.emit(ev.UnitsMoved(side=side, origin=x, space=cmd.space, count=cu, elephants=el, generals=tuple(gens),

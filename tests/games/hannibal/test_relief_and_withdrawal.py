@@ -196,3 +196,26 @@ def test_14_1_a_failed_avoidance_costs_a_card_before_the_20_card_limit():
     assert sum(s.battle.hands[CARTHAGE].values()) == 20  # 21 entitled, capped
     s = _deal(ROME, cu=11, failed_avoid=True)  # Carthage defends after failing to avoid battle
     assert sum(s.battle.hands[CARTHAGE].values()) == 20
+
+
+def test_16_2_a_sortie_may_withdraw_back_into_its_city():
+    """§16.2: CU that sortied from a besieged city may withdraw back into it (the original attacker
+    goes back where it was, §16.3: inside the walls)."""
+    s = clear()
+    control(s, ROME, "roma", "volsinii", "spoletium", "corfinium", "aesernia", "capua")
+    s.sieges["roma"] = Siege(side=CARTHAGE, points=1)
+    put(s, ROME, "roma", 0, inside=3, generals=("varro",), office="consul")
+    s.gens["varro"].inside = True
+    put(s, CARTHAGE, "roma", 6, generals=("hasdrubal",))
+    evolve(s, ev.BattleBegan(space="roma", attacker=ROME, origin="roma", generals=("varro", "hasdrubal"),
+                             cu=(3, 6), inside=(True, False), relief=False))
+    s.battle.hands = [{"probe": 1}, {"probe": 1}]
+    at(s, Frame(kind="battle_after", space="roma", origin="roma"), Frame(kind="battle_loop", space="roma"),
+       Frame(kind="battle_attack", seat=ROME, space="roma"))
+    assert cmd.ChooseOption(option="withdraw") in legal(s, ROME)
+    play(s, ROME, cmd.ChooseOption(option="withdraw"), Dice(1))
+    play(s, CARTHAGE, cmd.Pass(), Dice(1))  # no cancel; the battle-losses roll: none
+    assert top(s).kind == "withdraw_to" and legal(s, ROME) == [cmd.ChooseSpace(space="roma")]
+    play(s, ROME, cmd.ChooseSpace(space="roma"))
+    roma = B.cu_of(s, ROME, "roma")
+    assert (roma.cu, roma.icu) == (0, 3) and s.gens["varro"].inside and s.battle is None
