@@ -734,17 +734,14 @@ class Retreat:
             k = min(city_room(s, f), cu)
             outside = 0 if b.inside[side] else min(B.cu_outside(s, side, x), cu)
             go = min(k, outside)
-            if go:
+            if go:  # the whole force goes in: every general with it (§15.1: none is left behind)
                 e_in = max(0, go - (B.cu_outside(s, side, x) - B.cu_of(s, side, x).el))
                 ctx.emit(ev.UnitsMoved(side=side, origin=x, space=x, count=go, elephants=e_in,
-                                       generals=tuple(g for g in gens if not s.gens[g].inside) if go == outside else (),
+                                       generals=tuple(g for g in gens if not s.gens[g].inside),
                                        from_inside=False, to_inside=True, how="retreat"))
             left = cu - k
-            if left > 0:
-                if x in s.landed[side]:
-                    after.count += lose_fighting(ctx, side, x, left, "no_retreat")  # §15.2: the excess is lost
-                else:
-                    ctx.push(Frame(kind="retreat", seat=side, space=x, origin=f.origin, flags=f.flags + ["split"]))
+            if left > 0:  # landed here this turn: the CU beyond the city's room are lost (§15.2)
+                after.count += lose_fighting(ctx, side, x, left, "no_retreat")
             return
         if isinstance(cmd, ChooseOption):
             if cu:

@@ -219,3 +219,15 @@ def test_16_2_a_sortie_may_withdraw_back_into_its_city():
     play(s, ROME, cmd.ChooseSpace(space="roma"))
     roma = B.cu_of(s, ROME, "roma")
     assert (roma.cu, roma.icu) == (0, 3) and s.gens["varro"].inside and s.battle is None
+
+
+def test_15_2_an_army_landed_at_its_city_goes_in_with_its_generals_and_loses_the_excess():
+    """§15.2 exception: an army that landed this turn in its own city's space may retreat into the
+    city; CU beyond its room are lost, and no general is left outside (§15.1)."""
+    s = beaten_at_roma(cu=7, generals=("varro",), office="consul")
+    s.landed[ROME] = ["roma"]
+    assert legal(s, ROME) == [cmd.ChooseOption(option="into_city")]
+    play(s, ROME, cmd.ChooseOption(option="into_city"))
+    roma = B.cu_of(s, ROME, "roma")
+    assert (roma.cu, roma.icu) == (0, 5)
+    assert s.gens["varro"].inside and s.gens["varro"].where == "roma"
