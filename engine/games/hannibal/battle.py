@@ -656,10 +656,10 @@ def retreat_paths(s: State, side: int, x: str, force: int, attacker_origin: str,
         c = 1 if (B.enemy_pc(s, side, sp) or B.unfriendly_tribe(s, side, sp)) else 0
         return c + B.cu_total(s, e, sp)
 
-    def end_ok(sp: str) -> bool:
+    def end_ok(sp: str, size: int) -> bool:
         if B.cu_total(s, e, sp) > 0:
             return False
-        return B.friendly_pc(s, side, sp) or B.cu_outside(s, side, sp) > force
+        return B.friendly_pc(s, side, sp) or B.cu_outside(s, side, sp) > size
 
     if is_attacker:
         if not attacker_origin or attacker_origin == x:
@@ -668,27 +668,30 @@ def retreat_paths(s: State, side: int, x: str, force: int, attacker_origin: str,
         if ln is None or ln.kind != "ordinary" or B.cu_total(s, e, attacker_origin) > 0:
             return {}
         return {attacker_origin: (cost(attacker_origin), (attacker_origin,))}
-    best: dict[str, tuple[int, int, tuple[str, ...]]] = {}
-    todo = deque([(x, 0, 0, ())])
+    ends: list[tuple[int, int, tuple[str, ...]]] = []  # every way found: (spaces, CU lost, the way)
+    todo = deque([(x, 0, 0, (), force)])
     while todo:
-        here, dist, paid, path = todo.popleft()
+        here, dist, paid, path, size = todo.popleft()
         for nb in neighbours(here):
             ln = link_between(here, nb)
             if ln.kind != "ordinary" or nb == x or nb in path or nb == attacker_origin:
                 continue
             c = paid + cost(nb)
             way = path + (nb,)
-            if end_ok(nb):
-                if nb not in best or (dist + 1, c) < best[nb][:2]:
-                    best[nb] = (dist + 1, c, way)
+            if end_ok(nb, size):
+                ends.append((dist + 1, c, way))
                 continue
-            if dist + 1 < 4:
-                todo.append((nb, dist + 1, c, way))
-    if not best:
+            if dist + 1 < 4:  # friendly CU here are routed and join the force (§15.1)
+                todo.append((nb, dist + 1, c, way, max(0, size - cost(nb)) + B.cu_outside(s, side, nb)))
+    if not ends:
         return {}
-    nearest = min(d for d, _, _ in best.values())
-    ref = min(c for d, c, _ in best.values() if d == nearest)
-    return {sp: (c, way) for sp, (d, c, way) in best.items() if d == nearest or c < ref}
+    nearest = min(d for d, _, _ in ends)
+    ref = min(c for d, c, _ in ends if d == nearest)
+    best: dict[str, tuple[int, int, tuple[str, ...]]] = {}
+    for d, c, way in ends:  # the nearest ends, or any way that costs fewer CU than the shortest (§15.1)
+        if (d == nearest or c < ref) and (way[-1] not in best or (c, d) < best[way[-1]][:2]):
+            best[way[-1]] = (c, d, way)
+    return {sp: (c, way) for sp, (c, _, way) in best.items()}
 
 
 def city_room(s: State, f: Frame) -> int:

@@ -231,3 +231,46 @@ def test_15_2_an_army_landed_at_its_city_goes_in_with_its_generals_and_loses_the
     roma = B.cu_of(s, ROME, "roma")
     assert (roma.cu, roma.icu) == (0, 5)
     assert s.gens["varro"].inside and s.gens["varro"].where == "roma"
+
+
+def _detour():
+    """x, a, d and b, c: x-a-d and x-b-c-d over ordinary links, d two spaces from x, no link x-d,
+    a, b, c distinct."""
+    from engine.games.hannibal.components import SPACES, link_between, neighbours
+
+    def ok(p, q):
+        return link_between(p, q) is not None and link_between(p, q).kind == "ordinary"
+    for x in sorted(SPACES):
+        for a in neighbours(x):
+            for d in neighbours(a):
+                if d == x or d in neighbours(x) or not (ok(x, a) and ok(a, d)):
+                    continue
+                for b in neighbours(x):
+                    for c in neighbours(b):
+                        if len({x, a, b, c, d}) == 5 and d in neighbours(c) and c not in neighbours(x) \
+                                and ok(x, b) and ok(b, c) and ok(c, d):
+                            return x, a, d, b, c
+    raise AssertionError("no detour")
+
+
+def test_15_1_a_longer_way_that_costs_fewer_cu_is_offered():
+    """§15.1, §15.3: a retreat may take a way other than the shortest when it costs fewer CU."""
+    from engine.games.hannibal.battle import retreat_paths
+    x, a, d, b, c = _detour()
+    s = clear()
+    s.control, s.tribes = {d: ROME, a: CARTHAGE}, {}
+    paths = retreat_paths(s, ROME, x, 3, "", False)
+    assert paths[d] == (0, (b, c, d))
+
+
+def test_15_1_routed_cu_on_the_way_count_in_the_force_that_stops():
+    """§15.1: friendly CU met on the way join the beaten force; a later space stops the retreat
+    only if it holds more CU than the force has grown to."""
+    from engine.games.hannibal.battle import retreat_paths
+    x, a, d, b, c = _detour()
+    s = clear()
+    s.control, s.tribes = {}, {}
+    put(s, ROME, a, 2)   # routed: 2 CU join the 3 retreating
+    put(s, ROME, d, 4)   # 4 > 3 but not > 5: not a place to stop after a
+    paths = retreat_paths(s, ROME, x, 3, "", False)
+    assert all(way[:2] != (a, d) for _, way in paths.values())
