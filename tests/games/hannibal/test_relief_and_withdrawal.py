@@ -274,3 +274,17 @@ def test_15_1_routed_cu_on_the_way_count_in_the_force_that_stops():
     put(s, ROME, d, 4)   # 4 > 3 but not > 5: not a place to stop after a
     paths = retreat_paths(s, ROME, x, 3, "", False)
     assert all(way[:2] != (a, d) for _, way in paths.values())
+
+
+def test_20_7_a_withdrawing_relief_army_leaves_the_sortie_inside():
+    """§20.7, §16.2: a relief army withdraws where it came from; its sortie goes back inside."""
+    s = relief_battle(out=2, inside=2)
+    s.battle.attacker = ROME
+    s.battle.hands = [{"probe": 1}, {"probe": 1}]
+    s.flow[-1] = Frame(kind="battle_attack", seat=ROME, space="roma")
+    play(s, ROME, cmd.ChooseOption(option="withdraw"), Dice(1))
+    play(s, CARTHAGE, cmd.Pass(), Dice(1))
+    assert legal(s, ROME) == [cmd.ChooseSpace(space="volsinii")]
+    play(s, ROME, cmd.ChooseSpace(space="volsinii"))
+    roma = B.cu_of(s, ROME, "roma")
+    assert (roma.cu, roma.icu) == (0, 2) and B.cu_total(s, ROME, "volsinii") == 2
