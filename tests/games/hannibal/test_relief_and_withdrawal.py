@@ -128,8 +128,8 @@ def beaten_at_roma(cu: int = 7, generals: tuple[str, ...] = ("varro",), office: 
     put(s, CARTHAGE, "roma", 8, generals=("hannibal",))
     evolve(s, ev.BattleBegan(space="roma", attacker=CARTHAGE, origin="", generals=("hannibal", generals[0]),
                              cu=(8, cu), inside=(False, False), relief=False))
-    s.flow = [Frame(kind="strategy_next", nums=[-1]), Frame(kind="battle_after", space="roma", flags=["done"], mp=ROME + 1),
-              Frame(kind="retreat", seat=ROME, space="roma", origin="")]
+    at(s, Frame(kind="battle_after", space="roma", flags=["done"], mp=ROME + 1),
+       Frame(kind="retreat", seat=ROME, space="roma", origin=""))
     return s
 
 
