@@ -7,7 +7,7 @@ from __future__ import annotations
 from . import components as C
 from . import events as ev
 from .cards import apply_effects
-from .deaths import draw_chits, kill, victims
+from .deaths import draw_chits_kept, kill, victims
 from .events import Frame
 from .flow import Ctx, automatic
 from .people import military
@@ -68,12 +68,14 @@ def commander_chits(ctx: Ctx, commanders: list[str], lost: int, reason: str, cap
     of killing. VI.1: for expeditions, one chit per 5 units lost (the caller counts)."""
     if not lost or not commanders:
         return
-    numbers = draw_chits(ctx, lost, reason)
-    for i, n in enumerate(numbers):
+    chits = draw_chits_kept(ctx, lost, reason)  # the last chit drawn may be "none": it captures nobody
+    for i, n in enumerate(chits):
+        if n == "none":
+            continue
         sid = victims(ctx, n, set(commanders))
         if not sid or sid not in ctx.s.senators or ctx.s.senators[sid].where not in ("war", "exploration"):
             continue
-        if capture and i == len(numbers) - 1:
+        if capture and i == len(chits) - 1:
             ctx.emit(ev.SenatorMoved(senator=sid, seat=ctx.s.senators[sid].seat, where=f"captured:{capture}",
                                      face_up=True, reason="captured"))
         else:

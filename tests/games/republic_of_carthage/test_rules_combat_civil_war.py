@@ -178,3 +178,30 @@ def test_the_civil_war_cards_are_chosen_in_secret_and_revealed_together():
     revealed = of(events, ev.ChoicesRevealed)[0]
     assert revealed.choices == ("0|salt_pans|2", "1|6A|6")
     assert "6A" in s.senators and s.senators["6A"].seat == 1 and s.concessions["salt_pans"] == "2"
+
+
+def _libyan_attrition(chits):
+    """The Libyan War (5, D17 R4) against commander 2 with 8 armies: 2+2+3 = 7 + 2 + 8 - 5 = 12,
+    Attrition, 2 armies lost: two chits drawn."""
+    s = table()
+    s.wars = {"libyan_war": WarState(status="active")}
+    fid = send(s, "libyan_war", "2", armies=("celtiberian",) * 4 + ("carthaginian_legion",) * 2
+               + ("balearic_slinger",) * 2)
+    events = run(s, Frame(kind="battle", count=fid), dice=Dice(2, 2, 3, chits=chits))
+    assert of(events, ev.Rolled)[0].outcome == "attrition"
+    return s, events
+
+
+def test_a_commander_named_before_a_last_none_chit_is_killed_not_captured():
+    """VI.2, Commandant. Mort/Capturé: only the last chit drawn captures; when that last chit is
+    "Aucun", a commander named by an earlier chit dies."""
+    s, events = _libyan_attrition(("2", "none"))
+    assert [e.cause for e in of(events, ev.SenatorDied) if e.senator == "2"] == ["battle"]
+    assert not [e for e in of(events, ev.SenatorMoved) if e.reason == "captured"]
+
+
+def test_a_commander_named_by_the_last_chit_is_captured():
+    """VI.2, Commandant. Mort/Capturé: the last chit drawn names the commander: he is captured."""
+    s, events = _libyan_attrition(("none", "2"))
+    assert s.senators["2"].where == "captured:libyan_war"
+    assert not of(events, ev.SenatorDied)
