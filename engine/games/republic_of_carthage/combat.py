@@ -280,7 +280,8 @@ def units(s: State, fid: int, kind: str) -> int:
 
 
 def lose_units(ctx: Ctx, fid: int, kind: str, n: int) -> None:
-    """VI.2, Pertes des Armées: the units lost are drawn at random."""
+    """VI.2, Pertes des Armées: the units lost are drawn at random, each army token on its own (a
+    veteran is as likely to go as any other army)."""
     if n <= 0:
         return
     s = ctx.s
@@ -288,10 +289,10 @@ def lose_units(ctx: Ctx, fid: int, kind: str, n: int) -> None:
     if kind == "naval":
         ctx.emit(ev.ForcesMoved(unit="squadron", count=n, origin=place, target="out", reason="battle"))
         return
-    pool = sorted(f"{a.type}" for a in s.armies if a.place == place)
+    pool = sorted((a.type, a.veteran, a.loyal) for a in s.armies if a.place == place)
     for _ in range(n):
-        unit = pool.pop(ctx.rng.below(len(pool)))
-        ctx.emit(ev.ForcesMoved(unit=unit, count=1, origin=place, target="out", reason="battle"))
+        unit, vet, loyal = pool.pop(ctx.rng.below(len(pool)))
+        ctx.emit(ev.ArmyMoved(unit=unit, origin=place, target="out", veteran=vet, loyal=loyal, reason="battle"))
 
 
 def veteran(ctx: Ctx, fid: int) -> None:

@@ -205,3 +205,30 @@ def test_a_commander_named_by_the_last_chit_is_captured():
     s, events = _libyan_attrition(("none", "2"))
     assert s.senators["2"].where == "captured:libyan_war"
     assert not of(events, ev.SenatorDied)
+
+
+def test_the_army_lost_is_drawn_among_the_tokens_veterans_included():
+    """VI.2, Pertes des Armées: the armies lost are drawn at random among the force's armies: a veteran
+    drawn is lost even while a plain army of its type is left (before, the type was drawn and the
+    plain army always went first)."""
+    from engine.games.republic_of_carthage.combat import lose_units
+    from engine.games.republic_of_carthage.flow import Ctx
+
+    for index, left_veteran in ((0, True), (1, False)):  # the pool lists the plain army, then the veteran
+
+        class Pick(Dice):
+            def below(self, n):
+                return index
+
+        s = table()
+        s.wars = {"libyan_war": WarState(status="active")}
+        fid = send(s, "libyan_war", "2", armies=("celtiberian",) * 2)
+        vet = [a for a in s.armies if a.place == f"force:{fid}"][1]
+        vet.veteran, vet.loyal = True, "2"
+        ctx = Ctx(s, Pick())
+        ctx.s.flow = []
+        lose_units(ctx, fid, "land", 1)
+        for e in ctx.finish():
+            evolve(s, e.event)
+        left = [(a.type, a.veteran, a.loyal) for a in s.armies if a.place == f"force:{fid}"]
+        assert left == [("celtiberian", left_veteran, "2" if left_veteran else "")]
