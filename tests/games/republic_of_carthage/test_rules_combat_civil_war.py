@@ -232,3 +232,58 @@ def test_the_army_lost_is_drawn_among_the_tokens_veterans_included():
             evolve(s, e.event)
         left = [(a.type, a.veteran, a.loyal) for a in s.armies if a.place == f"force:{fid}"]
         assert left == [("celtiberian", left_veteran, "2" if left_veteran else "")]
+
+
+def _appear(s, war):
+    from engine.games.republic_of_carthage.cards import war_appears
+    from engine.games.republic_of_carthage.flow import Ctx
+    ctx = Ctx(s, Dice())
+    ctx.s.flow = []
+    war_appears(ctx, war)
+    ctx.run()
+    for e in ctx.finish():
+        evolve(s, e.event)
+
+
+def test_armies_in_the_field_desert_too():
+    """IV.2a, Désertion de l'armée (R39): the armies the war names desert wherever they are recruited,
+    a force in the field included; a deserting veteran loses its status and loyalty."""
+    s = table()
+    s.wars = {"libyan_war": WarState(status="active")}
+    fid = send(s, "libyan_war", "2", armies=("campanian_swordsman",) * 3 + ("celtiberian",))
+    vet = next(a for a in s.armies if a.place == f"force:{fid}" and a.type == "campanian_swordsman")
+    vet.veteran, vet.loyal = True, "2"
+    _appear(s, "first_roman_republic_war")
+    campanians = [a for a in s.armies if a.type == "campanian_swordsman"]
+    assert [a.place for a in campanians] == ["deserted:first_roman_republic_war"] * len(campanians)
+    assert not any(a.veteran or a.loyal for a in campanians)
+    assert [a.type for a in s.armies if a.place == f"force:{fid}"] == ["celtiberian"]
+
+
+def test_the_sphr_chooses_which_recruited_armies_desert():
+    """IV.2a, Désertion de l'armée (R39, R115): when only some of the recruited armies named desert and
+    they differ (here a veteran in the field and plain ones in Active Forces), the SPHR chooses them
+    one at a time; the unrecruited ones of the Reserve stay while recruited ones remain."""
+    from engine.games.republic_of_carthage.people import sphr_seat
+    s = table()
+    s.wars = {"libyan_war": WarState(status="active")}
+    fid = send(s, "libyan_war", "2", armies=("libyan_light_infantry",))
+    vet = next(a for a in s.armies if a.place == f"force:{fid}")
+    vet.veteran, vet.loyal = True, "2"
+    plain = [a for a in s.armies if a.type == "libyan_light_infantry" and a.place == "out"]
+    for a in plain[:2]:
+        a.place = "active"
+    plain[2].place = "reserve"
+    _appear(s, "third_sicilian_war")  # two Libyan light infantry desert
+    assert top(s).kind == "desertion" and top(s).seat == sphr_seat(s)
+    options = sorted(c.option for c in legal(s, top(s).seat))
+    assert options == ["libyan_light_infantry/0//active", f"libyan_light_infantry/1/2/force:{fid}"]
+    play(s, top(s).seat, cmd.ChooseOption(option="libyan_light_infantry/0//active"))
+    assert top(s).kind == "desertion"  # one plain and the veteran left, one still to go
+    play(s, top(s).seat, cmd.ChooseOption(option=f"libyan_light_infantry/1/2/force:{fid}"))
+    assert not s.flow or top(s).kind != "desertion"
+    deserted = [a for a in s.armies if a.place == "deserted:third_sicilian_war"]
+    assert len(deserted) == 2 and not any(a.veteran for a in deserted)
+    assert [a.place for a in s.armies if a.type == "libyan_light_infantry" and a.place in ("active", "reserve")] \
+        == ["active", "reserve"]
+    assert not any(a.place == f"force:{fid}" for a in s.armies)
