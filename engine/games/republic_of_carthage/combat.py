@@ -263,8 +263,12 @@ def fight(ctx: Ctx, fid: int, kind: str, may_retreat: bool) -> str:
         veteran(ctx, fid)
     if result == "victory" and kind == "land":
         war_won(ctx, fid)
-    elif result == "victory":
-        pass
+    elif result == "victory":  # V.7 Guerres navales (R116): the sea Victory pays its commanders too
+        gain = -(-w.naval // 2)
+        share = -(-gain // max(1, len(in_command(s, x))))
+        for c in in_command(s, x):
+            ctx.emit(ev.SenatorChanged(senator=c, influence=share, popularity=share, merchants=0,
+                                       reason="naval_victory"))
     elif not in_command(s, x):
         ctx.emit(ev.ForceEnded(force=fid, armies_to="active", squadrons_to="active", reason="no_commander"))
     return result

@@ -22,7 +22,8 @@ def send(s, war, commander, armies=(), squadrons=0, caravans=0, fleets=0):
 def test_the_model_war_naval_part_first_then_land_and_its_victory():
     """V.7 and VI.2 (II.C 7): the First Roman Republic War, 13/5/10, D11 R14: the naval part is fought
     first with squadrons alone against 10; with a Victory and 5 squadrons left the land part follows;
-    a land Victory gives the Treasury 35 T and the commander Influence and Popularity ⌈13/2⌉ = 7 (R16)."""
+    a land Victory gives the Treasury 35 T and the commander Influence and Popularity ⌈13/2⌉ = 7 (R16),
+    after the ⌈10/2⌉ = 5 of the sea Victory (R116)."""
     s = table()
     s.wars = {"first_roman_republic_war": WarState(status="active")}
     fid = send(s, "first_roman_republic_war", "2", armies=("carthaginian_legion",) * 2 + ("celtiberian",) * 4
@@ -35,7 +36,7 @@ def test_the_model_war_naval_part_first_then_land_and_its_victory():
     assert rolls[0].modifier == 2 + 12 - 10 and rolls[1].modifier == 2 + 11 - 13
     assert s.treasury == 135
     x = s.senators["2"]
-    assert (x.influence, x.popularity) == (C.FAMILIES[2].influence + 7, 7)
+    assert (x.influence, x.popularity) == (C.FAMILIES[2].influence + 5 + 7, 5 + 7)
     assert "first_roman_republic_war" not in s.wars and not s.forces
     # VI.2 Victoire: onto the commander's card until VII.3 returns them to the Reserve (or he rebels)
     assert sum(1 for a in s.armies if a.place == "victor:2") == 10
@@ -51,6 +52,10 @@ def test_a_naval_victory_without_the_squadron_support_marks_the_war_and_comes_ho
     run(s, Frame(kind="battle", count=fid), dice=Dice(6, 6, 6, chits=("none", "none")))  # 18 + 2 + 4 - 10 = 14: Victory, 2 lost
     assert s.wars["first_roman_republic_war"].squadron_victory
     assert not s.forces
+    # V.7 Guerres navales, every consequence of a Victory (R116): ⌈10/2⌉ = 5 Influence and Popularity
+    x = s.senators["2"]
+    assert (x.influence, x.popularity) == (C.FAMILIES[2].influence + 5, 5)
+    assert s.treasury == 100 and s.wars["first_roman_republic_war"].status == "active"
 
 
 def test_disaster_and_retreat_are_read_on_the_unmodified_roll():
