@@ -363,8 +363,11 @@ def war_over(ctx: Ctx, war: str) -> None:
 
 
 def war_lost(ctx: Ctx, war: str, reason: str) -> None:
-    """V.7, Demande de paix (and a war lost): Lost for good, 25 T a turn; its "Perte" effects."""
+    """V.7, Demande de paix (and a war lost): Lost for good, 25 T a turn; its "Perte" effects. Its forces
+    in the field come home (R117)."""
     ctx.emit(ev.WarChanged(war=war, status="lost", reason=reason))
+    for x in [y for y in ctx.s.forces if y.war == war]:
+        ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason=reason))
     for sid in sorted(x.id for x in ctx.s.senators.values() if x.where == f"captured:{war}"):
         kill(ctx, sid, "prisoner")  # VI.2: a prisoner not ransomed when the war is lost dies
     apply_effects(ctx, C.WARS[war].defeat, seat=-1, source=war)

@@ -292,3 +292,24 @@ def test_the_sphr_chooses_which_recruited_armies_desert():
     assert [a.place for a in s.armies if a.type == "libyan_light_infantry" and a.place in ("active", "reserve")] \
         == ["active", "reserve"]
     assert not any(a.place == f"force:{fid}" for a in s.armies)
+
+
+def test_peace_may_be_sought_while_a_force_fights_the_war_and_brings_it_home():
+    """V.7, Demande de paix (R117): the Senate may give up any Active War, a force in the field or not;
+    the war is Lost and its force comes home (armies to Active Forces, the commander to Carthage)."""
+    from engine.games.republic_of_carthage.combat import war_lost
+    from engine.games.republic_of_carthage.flow import Ctx
+    from engine.games.republic_of_carthage.senate import business_options
+    s = table()
+    s.wars = {"libyan_war": WarState(status="active")}
+    fid = send(s, "libyan_war", "2", armies=("celtiberian",) * 2)
+    assert "peace:libyan_war" in business_options(s)
+    ctx = Ctx(s, Dice())
+    ctx.s.flow = []
+    war_lost(ctx, "libyan_war", "peace")
+    for e in ctx.finish():
+        evolve(s, e.event)
+    assert s.wars["libyan_war"].status == "lost" and not s.forces
+    assert s.senators["2"].where == "carthage"
+    assert sum(1 for a in s.armies if a.type == "celtiberian" and a.place == "active") == 2
+    assert not any(a.place == f"force:{fid}" for a in s.armies)
