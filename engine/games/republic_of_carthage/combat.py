@@ -133,11 +133,9 @@ def _explore(ctx: Ctx, f: Frame) -> None:
         return
     if not in_command(s, x) or x.caravans + x.fleets <= 0:
         ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="returned"))
-    elif result in ("losses", "disaster"):
-        ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason=result))
     elif result == "adventurers":  # R66: the commander chooses to go on or come home
         ctx.push(Frame(kind="adventurers", seat=s.senators[sid].seat, count=x.id))
-    # "lost": it rolls again next turn
+    # "lost", "losses", "disaster": it stays out and rolls again next turn (R118)
 
 
 # -- VI.2: wars -------------------------------------------------------------------------------------

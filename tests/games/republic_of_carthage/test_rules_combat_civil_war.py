@@ -108,13 +108,28 @@ def test_the_model_exploration():
 
 def test_an_exploration_disaster_loses_two_dice_of_units_and_draws_chits():
     """VI.1, Désastre: the unmodified roll on the card's D number loses 2 dice of units; the commander
-    draws 1 chit per 5 lost or fraction."""
+    draws 1 chit per 5 lost or fraction; alive, he goes on and rolls again next turn (R118)."""
     s = table()
     s.explorations = ["trans_saharan_zone"]
     fid = send(s, "trans_saharan_zone", "8", caravans=50)
     run(s, Frame(kind="explore", count=fid), dice=Dice(6, 4, 3, 3, 4, chits=("none", "none")))
-    assert not s.forces  # 7 lost; the expedition comes home
-    assert s.senators["8"].face_up
+    assert [(x.id, x.caravans) for x in s.forces] == [(fid, 43)]  # 7 lost; the expedition stays out
+    assert s.senators["8"].face_up and s.senators["8"].where == "exploration"
+
+
+def test_an_exploration_with_losses_stays_out_and_rolls_again():
+    """VI.1, Pertes: units are lost and chits drawn; only the commander's death brings the rest home,
+    so a surviving expedition rolls again next turn (R118; the table's note says so too)."""
+    s = table()
+    s.explorations = ["trans_saharan_zone"]
+    fid = send(s, "trans_saharan_zone", "8", caravans=50)  # Exploration 3: 2+2+3 = 7 + 3 = 10, Losses
+    events = run(s, Frame(kind="explore", count=fid), dice=Dice(2, 2, 3, 1, chits=("none",)))
+    assert of(events, ev.Rolled)[0].outcome == "losses"
+    assert [(x.id, x.caravans) for x in s.forces] == [(fid, 49)]
+    assert s.explorations == ["trans_saharan_zone"]
+    # the next turn it rolls again: 6+6+6 = 18 + 3, Victory
+    run(s, Frame(kind="explore", count=fid), dice=Dice(6, 6, 6))
+    assert not s.forces and s.explorations == []
 
 
 def test_unprosecuted_wars_and_four_active_wars():
