@@ -299,7 +299,7 @@ def lose_units(ctx: Ctx, fid: int, kind: str, n: int) -> None:
 
 def veteran(ctx: Ctx, fid: int) -> None:
     """VI.2, Créer des Vétérans: an army drawn at random becomes a veteran, loyal to the commander (the
-    one with more Popularity if two)."""
+    one with more Popularity if two, a tie broken at random)."""
     s = ctx.s
     x = force(s, fid)
     pool = sorted(a.type for a in s.armies if a.place == f"force:{fid}" and not a.veteran)
@@ -307,7 +307,9 @@ def veteran(ctx: Ctx, fid: int) -> None:
     if not pool or not chiefs:
         return
     unit = pool[ctx.rng.below(len(pool))]
-    best = max(chiefs, key=lambda c: s.senators[c].popularity)
+    top = max(s.senators[c].popularity for c in chiefs)
+    tied = [c for c in chiefs if s.senators[c].popularity == top]
+    best = tied[0] if len(tied) == 1 else tied[ctx.rng.below(len(tied))]  # a tie at random
     ctx.emit(ev.VeteranMade(force=fid, unit=unit, senator=best))
 
 

@@ -328,3 +328,28 @@ def test_peace_may_be_sought_while_a_force_fights_the_war_and_brings_it_home():
     assert s.senators["2"].where == "carthage"
     assert sum(1 for a in s.armies if a.type == "celtiberian" and a.place == "active") == 2
     assert not any(a.place == f"force:{fid}" for a in s.armies)
+
+
+def test_a_veteran_of_two_commanders_tied_in_popularity_goes_to_one_drawn_at_random():
+    """VI.2, Créer des Vétérans: with two commanders the veteran is loyal to the more popular one, a
+    tie broken at random (the draw here picks the second commander)."""
+    from engine.games.republic_of_carthage.combat import veteran
+    from engine.games.republic_of_carthage.flow import Ctx
+
+    class Pick(Dice):
+        def below(self, n):
+            return 0 if n == 3 else 1  # the first army of three, then the second of the tied commanders
+
+    s = table()
+    s.wars = {"libyan_war": WarState(status="active")}
+    for a in [a for a in s.armies if a.type == "celtiberian" and a.place == "out"][:3]:
+        a.place = "active"
+    evolve(s, ev.ForceSent(force=s.next_force, war="libyan_war", commanders=("2", "5"),
+                           armies=("celtiberian",) * 3, squadrons=0, caravans=0, fleets=0))
+    fid = s.forces[-1].id
+    assert s.senators["2"].popularity == s.senators["5"].popularity
+    ctx = Ctx(s, Pick())
+    ctx.s.flow = []
+    veteran(ctx, fid)
+    made = [e.event for e in ctx.finish() if isinstance(e.event, ev.VeteranMade)]
+    assert [(e.unit, e.senator) for e in made] == [("celtiberian", "5")]
