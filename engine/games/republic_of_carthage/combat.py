@@ -90,12 +90,13 @@ def _explore(ctx: Ctx, f: Frame) -> None:
     ctx.pop()
     s = ctx.s
     x = force(s, f.count)
-    if x is None:
+    if x is None or s.counters.get(f"reached:{x.id}"):  # its goal reached by another: home at the phase's end
         return
     if not in_command(s, x):
         ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="no_commander"))
         return
     ex = C.EXPLORATIONS[x.war]
+    gone = x.war not in s.explorations  # a Lost expedition whose goal another reached (R119)
     sid = in_command(s, x)[0]
     from .people import card
     mod = (card(sid).exploration + ability(sid, ("exploration",), None) + modifier(s, ("exploration",))
@@ -110,13 +111,21 @@ def _explore(ctx: Ctx, f: Frame) -> None:
         result, losses_dice = row.result, row.losses
     ctx.emit(ev.Rolled(seat=s.senators[sid].seat, purpose=f"exploration:{x.war}", dice=rolled, modifier=mod,
                        total=raw + mod, outcome=result))
+    lost_key = f"lost_expedition:{x.id}"
+    if bool(s.counters.get(lost_key)) != (result == "lost"):
+        ctx.emit(ev.CountersSet(name=lost_key, value=int(result == "lost")))
+    if result == "victory" and gone:  # nothing left to find: it simply comes home
+        ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="reached"))
+        return
     if result == "victory":
         gain = max(ex.caravans, ex.fleets) // C.TABLES.exploration.victory_divisor
         ctx.emit(ev.SenatorChanged(senator=sid, influence=gain, popularity=gain, merchants=0, reason="exploration"))
         apply_effects(ctx, ex.victory, seat=-1, source=x.war)
         ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="victory"))
+        # V.7 / VI.1: the others come home at the end of the phase, except the Lost ones (R119)
         for other in [y for y in s.forces if y.war == x.war and y.id != x.id]:
-            ctx.emit(ev.ForceEnded(force=other.id, armies_to="active", squadrons_to="active", reason="reached"))
+            if not s.counters.get(f"lost_expedition:{other.id}"):
+                ctx.emit(ev.CountersSet(name=f"reached:{other.id}", value=1))
         ctx.emit(ev.WarChanged(war=x.war, status="removed", reason="explored"))
         return
     units = x.caravans + x.fleets
@@ -133,6 +142,8 @@ def _explore(ctx: Ctx, f: Frame) -> None:
         return
     if not in_command(s, x) or x.caravans + x.fleets <= 0:
         ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="returned"))
+    elif gone and result != "lost":  # R119: no longer Lost, its goal already reached
+        ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="reached"))
     elif result == "adventurers":  # R66: the commander chooses to go on or come home
         ctx.push(Frame(kind="adventurers", seat=s.senators[sid].seat, count=x.id))
     # "lost", "losses", "disaster": it stays out and rolls again next turn (R118)
@@ -382,6 +393,14 @@ def _combat_end(ctx: Ctx, f: Frame) -> None:
     losing."""
     ctx.pop()
     s = ctx.s
+    for name in sorted(n for n in s.counters if n.startswith("reached:")):  # V.7: home at the phase's end
+        fid = int(name.partition(":")[2])
+        ctx.emit(ev.CountersSet(name=name, value=0))
+        if force(s, fid) is not None:
+            ctx.emit(ev.ForceEnded(force=fid, armies_to="active", squadrons_to="active", reason="reached"))
+    for name in sorted(n for n in s.counters if n.startswith("lost_expedition:")):
+        if force(s, int(name.partition(":")[2])) is None:
+            ctx.emit(ev.CountersSet(name=name, value=0))
     for w, st in sorted(s.wars.items()):
         if st.status == "active" and not s.counters.get(f"fought:{w}"):
             ctx.emit(ev.WarChanged(war=w, status="unprosecuted", reason="not_prosecuted"))

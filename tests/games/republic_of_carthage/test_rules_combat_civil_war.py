@@ -353,3 +353,40 @@ def test_a_veteran_of_two_commanders_tied_in_popularity_goes_to_one_drawn_at_ran
     veteran(ctx, fid)
     made = [e.event for e in ctx.finish() if isinstance(e.event, ev.VeteranMade)]
     assert [(e.unit, e.senator) for e in made] == [("celtiberian", "5")]
+
+
+def test_an_expedition_reaching_its_goal_sends_the_others_home_at_the_phase_end_but_not_the_lost():
+    """V.7, Envoyer une expédition, and VI.1, Défaite face à une autre expédition (R119): when one
+    expedition reaches its goal, the others to it come home at the end of the phase, except a Lost
+    one, which rolls again next turn."""
+    s = table()
+    s.explorations = ["trans_saharan_zone"]
+    lost = send(s, "trans_saharan_zone", "8", caravans=50)    # Adherbal, Exploration 3
+    other = send(s, "trans_saharan_zone", "5", caravans=50)
+    winner = send(s, "trans_saharan_zone", "4", caravans=50)
+    # the first: 1+1+1 = 3 + 3 = 6, Lost, 2 dice of losses (1+1 = 2), a chit
+    run(s, Frame(kind="explore", count=lost), dice=Dice(1, 1, 1, 1, 1, chits=("none",)))
+    assert s.counters.get(f"lost_expedition:{lost}")
+    # the third reaches the goal: 6+6+6 = 18; the second would roll after it but is sent home
+    events = run(s, Frame(kind="explore", count=winner), Frame(kind="explore", count=other),
+                 dice=Dice(6, 6, 6))
+    assert s.explorations == []
+    assert {x.id for x in s.forces} == {lost, other}  # not yet: at the end of the phase
+    assert [r.purpose for r in of(events, ev.Rolled)] == ["exploration:trans_saharan_zone"]
+    run(s, Frame(kind="combat_end"))
+    assert [x.id for x in s.forces] == [lost]
+    assert s.senators["5"].where == "carthage" and s.senators["8"].where == "exploration"
+    # next turn the Lost one rolls: 2+3+3 = 8 + 3 - 1 (48 caravans) = 10, Losses (1 lost, a chit): no
+    # longer Lost and its goal reached, it comes home
+    run(s, Frame(kind="explore", count=lost), dice=Dice(2, 3, 3, 1, chits=("none",)))
+    assert not s.forces and s.senators["8"].where == "carthage"
+
+
+def test_a_lost_expedition_whose_goal_was_reached_gets_no_reward_for_a_victory():
+    """R119: a Lost expedition rolling a Victory after another reached its goal simply comes home."""
+    s = table()
+    fid = send(s, "trans_saharan_zone", "8", caravans=50)
+    s.counters[f"lost_expedition:{fid}"] = 1  # Lost last turn; the card since removed
+    influence = s.senators["8"].influence
+    run(s, Frame(kind="explore", count=fid), dice=Dice(6, 6, 6))
+    assert not s.forces and s.senators["8"].influence == influence
