@@ -269,7 +269,7 @@ def _lose_forces(ctx, e, seat, source, senator):
 
 def _desert(ctx, e, seat, source, senator):
     """IV.2a, Désertion: the named armies leave until Carthage wins the war; recruited ones first,
-    wherever they are (R39, R115)."""
+    wherever they are (R39, R125)."""
     from .war_details import desert
     desert(ctx, e.army, e.count if e.count is not None else C.ARMY_TYPES[e.army].tokens, source)
 

@@ -96,7 +96,7 @@ def _explore(ctx: Ctx, f: Frame) -> None:
         ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="no_commander"))
         return
     ex = C.EXPLORATIONS[x.war]
-    gone = x.war not in s.explorations  # a Lost expedition whose goal another reached (R119)
+    gone = x.war not in s.explorations  # a Lost expedition whose goal another reached (R129)
     sid = in_command(s, x)[0]
     from .people import card
     mod = (card(sid).exploration + ability(sid, ("exploration",), None) + modifier(s, ("exploration",))
@@ -122,7 +122,7 @@ def _explore(ctx: Ctx, f: Frame) -> None:
         ctx.emit(ev.SenatorChanged(senator=sid, influence=gain, popularity=gain, merchants=0, reason="exploration"))
         apply_effects(ctx, ex.victory, seat=-1, source=x.war)
         ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="victory"))
-        # V.7 / VI.1: the others come home at the end of the phase, except the Lost ones (R119)
+        # V.7 / VI.1: the others come home at the end of the phase, except the Lost ones (R129)
         for other in [y for y in s.forces if y.war == x.war and y.id != x.id]:
             if not s.counters.get(f"lost_expedition:{other.id}"):
                 ctx.emit(ev.CountersSet(name=f"reached:{other.id}", value=1))
@@ -142,11 +142,11 @@ def _explore(ctx: Ctx, f: Frame) -> None:
         return
     if not in_command(s, x) or x.caravans + x.fleets <= 0:
         ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="returned"))
-    elif gone and result != "lost":  # R119: no longer Lost, its goal already reached
+    elif gone and result != "lost":  # R129: no longer Lost, its goal already reached
         ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="reached"))
     elif result == "adventurers":  # R66: the commander chooses to go on or come home
         ctx.push(Frame(kind="adventurers", seat=s.senators[sid].seat, count=x.id))
-    # "lost", "losses", "disaster": it stays out and rolls again next turn (R118)
+    # "lost", "losses", "disaster": it stays out and rolls again next turn (R128)
 
 
 # -- VI.2: wars -------------------------------------------------------------------------------------
@@ -272,7 +272,7 @@ def fight(ctx: Ctx, fid: int, kind: str, may_retreat: bool) -> str:
         veteran(ctx, fid)
     if result == "victory" and kind == "land":
         war_won(ctx, fid)
-    elif result == "victory":  # V.7 Guerres navales (R116): the sea Victory pays its commanders too
+    elif result == "victory":  # V.7 Guerres navales (R126): the sea Victory pays its commanders too
         gain = -(-w.naval // 2)
         share = -(-gain // max(1, len(in_command(s, x))))
         for c in in_command(s, x):
@@ -375,7 +375,7 @@ def war_over(ctx: Ctx, war: str) -> None:
 
 def war_lost(ctx: Ctx, war: str, reason: str) -> None:
     """V.7, Demande de paix (and a war lost): Lost for good, 25 T a turn; its "Perte" effects. Its forces
-    in the field come home (R117)."""
+    in the field come home (R127)."""
     ctx.emit(ev.WarChanged(war=war, status="lost", reason=reason))
     for x in [y for y in ctx.s.forces if y.war == war]:
         ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason=reason))

@@ -87,7 +87,7 @@ class Adventurers:
             ctx.emit(ev.ForceEnded(force=f.count, armies_to="active", squadrons_to="active", reason="adventurers"))
 
 
-# -- IV.2a Désertion de l'armée (R39, R115) -------------------------------------------------------------
+# -- IV.2a Désertion de l'armée (R39, R125) -------------------------------------------------------------
 def recruited(s: State, army: str) -> list:
     """The recruited armies of a type: in Active Forces, in a force in the field, on a victor's card."""
     return sorted((a for a in s.armies if a.type == army and (a.place == "active" or a.place.startswith("force:")
@@ -103,7 +103,7 @@ def token_option(a) -> str:
 def desert(ctx: Ctx, army: str, count: int, source: str) -> None:
     """``count`` armies of ``army`` desert to ``deserted:<source>``: the recruited ones first, then the
     Reserve. When only some of the recruited ones go and they are not all alike (a veteran, another
-    loyalty, another place), the SPHR chooses them one at a time (R115)."""
+    loyalty, another place), the SPHR chooses them one at a time (R125)."""
     s = ctx.s
     pool = recruited(s, army)
     if 0 < count < len(pool) and len({token_option(a) for a in pool}) > 1:
@@ -119,7 +119,7 @@ def desert(ctx: Ctx, army: str, count: int, source: str) -> None:
         ctx.emit(ev.ForcesMoved(unit=army, count=k, origin="reserve", target=f"deserted:{source}", reason=source))
 
 
-@decision("desertion", "which recruited army deserts (IV.2a Désertion de l'armée; the SPHR chooses, R115)")
+@decision("desertion", "which recruited army deserts (IV.2a Désertion de l'armée; the SPHR chooses, R125)")
 class Desertion:
     @staticmethod
     def legal(s: State, f: Frame):

@@ -23,7 +23,7 @@ def test_the_model_war_naval_part_first_then_land_and_its_victory():
     """V.7 and VI.2 (II.C 7): the First Roman Republic War, 13/5/10, D11 R14: the naval part is fought
     first with squadrons alone against 10; with a Victory and 5 squadrons left the land part follows;
     a land Victory gives the Treasury 35 T and the commander Influence and Popularity ⌈13/2⌉ = 7 (R16),
-    after the ⌈10/2⌉ = 5 of the sea Victory (R116)."""
+    after the ⌈10/2⌉ = 5 of the sea Victory (R126)."""
     s = table()
     s.wars = {"first_roman_republic_war": WarState(status="active")}
     fid = send(s, "first_roman_republic_war", "2", armies=("carthaginian_legion",) * 2 + ("celtiberian",) * 4
@@ -52,7 +52,7 @@ def test_a_naval_victory_without_the_squadron_support_marks_the_war_and_comes_ho
     run(s, Frame(kind="battle", count=fid), dice=Dice(6, 6, 6, chits=("none", "none")))  # 18 + 2 + 4 - 10 = 14: Victory, 2 lost
     assert s.wars["first_roman_republic_war"].squadron_victory
     assert not s.forces
-    # V.7 Guerres navales, every consequence of a Victory (R116): ⌈10/2⌉ = 5 Influence and Popularity
+    # V.7 Guerres navales, every consequence of a Victory (R126): ⌈10/2⌉ = 5 Influence and Popularity
     x = s.senators["2"]
     assert (x.influence, x.popularity) == (C.FAMILIES[2].influence + 5, 5)
     assert s.treasury == 100 and s.wars["first_roman_republic_war"].status == "active"
@@ -108,7 +108,7 @@ def test_the_model_exploration():
 
 def test_an_exploration_disaster_loses_two_dice_of_units_and_draws_chits():
     """VI.1, Désastre: the unmodified roll on the card's D number loses 2 dice of units; the commander
-    draws 1 chit per 5 lost or fraction; alive, he goes on and rolls again next turn (R118)."""
+    draws 1 chit per 5 lost or fraction; alive, he goes on and rolls again next turn (R128)."""
     s = table()
     s.explorations = ["trans_saharan_zone"]
     fid = send(s, "trans_saharan_zone", "8", caravans=50)
@@ -119,7 +119,7 @@ def test_an_exploration_disaster_loses_two_dice_of_units_and_draws_chits():
 
 def test_an_exploration_with_losses_stays_out_and_rolls_again():
     """VI.1, Pertes: units are lost and chits drawn; only the commander's death brings the rest home,
-    so a surviving expedition rolls again next turn (R118; the table's note says so too)."""
+    so a surviving expedition rolls again next turn (R128; the table's note says so too)."""
     s = table()
     s.explorations = ["trans_saharan_zone"]
     fid = send(s, "trans_saharan_zone", "8", caravans=50)  # Exploration 3: 2+2+3 = 7 + 3 = 10, Losses
@@ -281,7 +281,7 @@ def test_armies_in_the_field_desert_too():
 
 
 def test_the_sphr_chooses_which_recruited_armies_desert():
-    """IV.2a, Désertion de l'armée (R39, R115): when only some of the recruited armies named desert and
+    """IV.2a, Désertion de l'armée (R39, R125): when only some of the recruited armies named desert and
     they differ (here a veteran in the field and plain ones in Active Forces), the SPHR chooses them
     one at a time; the unrecruited ones of the Reserve stay while recruited ones remain."""
     from engine.games.republic_of_carthage.people import sphr_seat
@@ -310,7 +310,7 @@ def test_the_sphr_chooses_which_recruited_armies_desert():
 
 
 def test_peace_may_be_sought_while_a_force_fights_the_war_and_brings_it_home():
-    """V.7, Demande de paix (R117): the Senate may give up any Active War, a force in the field or not;
+    """V.7, Demande de paix (R127): the Senate may give up any Active War, a force in the field or not;
     the war is Lost and its force comes home (armies to Active Forces, the commander to Carthage)."""
     from engine.games.republic_of_carthage.combat import war_lost
     from engine.games.republic_of_carthage.flow import Ctx
@@ -356,7 +356,7 @@ def test_a_veteran_of_two_commanders_tied_in_popularity_goes_to_one_drawn_at_ran
 
 
 def test_an_expedition_reaching_its_goal_sends_the_others_home_at_the_phase_end_but_not_the_lost():
-    """V.7, Envoyer une expédition, and VI.1, Défaite face à une autre expédition (R119): when one
+    """V.7, Envoyer une expédition, and VI.1, Défaite face à une autre expédition (R129): when one
     expedition reaches its goal, the others to it come home at the end of the phase, except a Lost
     one, which rolls again next turn."""
     s = table()
@@ -383,7 +383,7 @@ def test_an_expedition_reaching_its_goal_sends_the_others_home_at_the_phase_end_
 
 
 def test_a_lost_expedition_whose_goal_was_reached_gets_no_reward_for_a_victory():
-    """R119: a Lost expedition rolling a Victory after another reached its goal simply comes home."""
+    """R129: a Lost expedition rolling a Victory after another reached its goal simply comes home."""
     s = table()
     fid = send(s, "trans_saharan_zone", "8", caravans=50)
     s.counters[f"lost_expedition:{fid}"] = 1  # Lost last turn; the card since removed
