@@ -268,15 +268,10 @@ def _lose_forces(ctx, e, seat, source, senator):
 
 
 def _desert(ctx, e, seat, source, senator):
-    """IV.2a, Désertion: the named armies leave until Carthage wins the war; recruited ones first
-    (R39)."""
-    s = ctx.s
-    todo = e.count if e.count is not None else C.ARMY_TYPES[e.army].tokens
-    for place in ("active", "reserve"):
-        k = min(todo, sum(1 for a in s.armies if a.type == e.army and a.place == place))
-        if k:
-            ctx.emit(ev.ForcesMoved(unit=e.army, count=k, origin=place, target=f"deserted:{source}", reason=source))
-            todo -= k
+    """IV.2a, Désertion: the named armies leave until Carthage wins the war; recruited ones first,
+    wherever they are (R39, R125)."""
+    from .war_details import desert
+    desert(ctx, e.army, e.count if e.count is not None else C.ARMY_TYPES[e.army].tokens, source)
 
 
 def _province(ctx, e, seat, source, senator):

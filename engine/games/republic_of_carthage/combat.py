@@ -7,7 +7,7 @@ from __future__ import annotations
 from . import components as C
 from . import events as ev
 from .cards import apply_effects
-from .deaths import draw_chits, kill, victims
+from .deaths import draw_chits_kept, kill, victims
 from .events import Frame
 from .flow import Ctx, automatic
 from .people import military
@@ -68,12 +68,14 @@ def commander_chits(ctx: Ctx, commanders: list[str], lost: int, reason: str, cap
     of killing. VI.1: for expeditions, one chit per 5 units lost (the caller counts)."""
     if not lost or not commanders:
         return
-    numbers = draw_chits(ctx, lost, reason)
-    for i, n in enumerate(numbers):
+    chits = draw_chits_kept(ctx, lost, reason)  # the last chit drawn may be "none": it captures nobody
+    for i, n in enumerate(chits):
+        if n == "none":
+            continue
         sid = victims(ctx, n, set(commanders))
         if not sid or sid not in ctx.s.senators or ctx.s.senators[sid].where not in ("war", "exploration"):
             continue
-        if capture and i == len(numbers) - 1:
+        if capture and i == len(chits) - 1:
             ctx.emit(ev.SenatorMoved(senator=sid, seat=ctx.s.senators[sid].seat, where=f"captured:{capture}",
                                      face_up=True, reason="captured"))
         else:
@@ -88,12 +90,13 @@ def _explore(ctx: Ctx, f: Frame) -> None:
     ctx.pop()
     s = ctx.s
     x = force(s, f.count)
-    if x is None:
+    if x is None or s.counters.get(f"reached:{x.id}"):  # its goal reached by another: home at the phase's end
         return
     if not in_command(s, x):
         ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="no_commander"))
         return
     ex = C.EXPLORATIONS[x.war]
+    gone = x.war not in s.explorations  # a Lost expedition whose goal another reached (R129)
     sid = in_command(s, x)[0]
     from .people import card
     mod = (card(sid).exploration + ability(sid, ("exploration",), None) + modifier(s, ("exploration",))
@@ -108,13 +111,21 @@ def _explore(ctx: Ctx, f: Frame) -> None:
         result, losses_dice = row.result, row.losses
     ctx.emit(ev.Rolled(seat=s.senators[sid].seat, purpose=f"exploration:{x.war}", dice=rolled, modifier=mod,
                        total=raw + mod, outcome=result))
+    lost_key = f"lost_expedition:{x.id}"
+    if bool(s.counters.get(lost_key)) != (result == "lost"):
+        ctx.emit(ev.CountersSet(name=lost_key, value=int(result == "lost")))
+    if result == "victory" and gone:  # nothing left to find: it simply comes home
+        ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="reached"))
+        return
     if result == "victory":
         gain = max(ex.caravans, ex.fleets) // C.TABLES.exploration.victory_divisor
         ctx.emit(ev.SenatorChanged(senator=sid, influence=gain, popularity=gain, merchants=0, reason="exploration"))
         apply_effects(ctx, ex.victory, seat=-1, source=x.war)
         ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="victory"))
+        # V.7 / VI.1: the others come home at the end of the phase, except the Lost ones (R129)
         for other in [y for y in s.forces if y.war == x.war and y.id != x.id]:
-            ctx.emit(ev.ForceEnded(force=other.id, armies_to="active", squadrons_to="active", reason="reached"))
+            if not s.counters.get(f"lost_expedition:{other.id}"):
+                ctx.emit(ev.CountersSet(name=f"reached:{other.id}", value=1))
         ctx.emit(ev.WarChanged(war=x.war, status="removed", reason="explored"))
         return
     units = x.caravans + x.fleets
@@ -131,11 +142,11 @@ def _explore(ctx: Ctx, f: Frame) -> None:
         return
     if not in_command(s, x) or x.caravans + x.fleets <= 0:
         ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="returned"))
-    elif result in ("losses", "disaster"):
-        ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason=result))
+    elif gone and result != "lost":  # R129: no longer Lost, its goal already reached
+        ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="reached"))
     elif result == "adventurers":  # R66: the commander chooses to go on or come home
         ctx.push(Frame(kind="adventurers", seat=s.senators[sid].seat, count=x.id))
-    # "lost": it rolls again next turn
+    # "lost", "losses", "disaster": it stays out and rolls again next turn (R128)
 
 
 # -- VI.2: wars -------------------------------------------------------------------------------------
@@ -261,8 +272,12 @@ def fight(ctx: Ctx, fid: int, kind: str, may_retreat: bool) -> str:
         veteran(ctx, fid)
     if result == "victory" and kind == "land":
         war_won(ctx, fid)
-    elif result == "victory":
-        pass
+    elif result == "victory":  # V.7 Guerres navales (R126): the sea Victory pays its commanders too
+        gain = -(-w.naval // 2)
+        share = -(-gain // max(1, len(in_command(s, x))))
+        for c in in_command(s, x):
+            ctx.emit(ev.SenatorChanged(senator=c, influence=share, popularity=share, merchants=0,
+                                       reason="naval_victory"))
     elif not in_command(s, x):
         ctx.emit(ev.ForceEnded(force=fid, armies_to="active", squadrons_to="active", reason="no_commander"))
     return result
@@ -278,7 +293,8 @@ def units(s: State, fid: int, kind: str) -> int:
 
 
 def lose_units(ctx: Ctx, fid: int, kind: str, n: int) -> None:
-    """VI.2, Pertes des Armées: the units lost are drawn at random."""
+    """VI.2, Pertes des Armées: the units lost are drawn at random, each army token on its own (a
+    veteran is as likely to go as any other army)."""
     if n <= 0:
         return
     s = ctx.s
@@ -286,15 +302,15 @@ def lose_units(ctx: Ctx, fid: int, kind: str, n: int) -> None:
     if kind == "naval":
         ctx.emit(ev.ForcesMoved(unit="squadron", count=n, origin=place, target="out", reason="battle"))
         return
-    pool = sorted(f"{a.type}" for a in s.armies if a.place == place)
+    pool = sorted((a.type, a.veteran, a.loyal) for a in s.armies if a.place == place)
     for _ in range(n):
-        unit = pool.pop(ctx.rng.below(len(pool)))
-        ctx.emit(ev.ForcesMoved(unit=unit, count=1, origin=place, target="out", reason="battle"))
+        unit, vet, loyal = pool.pop(ctx.rng.below(len(pool)))
+        ctx.emit(ev.ArmyMoved(unit=unit, origin=place, target="out", veteran=vet, loyal=loyal, reason="battle"))
 
 
 def veteran(ctx: Ctx, fid: int) -> None:
     """VI.2, Créer des Vétérans: an army drawn at random becomes a veteran, loyal to the commander (the
-    one with more Popularity if two)."""
+    one with more Popularity if two, a tie broken at random)."""
     s = ctx.s
     x = force(s, fid)
     pool = sorted(a.type for a in s.armies if a.place == f"force:{fid}" and not a.veteran)
@@ -302,7 +318,9 @@ def veteran(ctx: Ctx, fid: int) -> None:
     if not pool or not chiefs:
         return
     unit = pool[ctx.rng.below(len(pool))]
-    best = max(chiefs, key=lambda c: s.senators[c].popularity)
+    top = max(s.senators[c].popularity for c in chiefs)
+    tied = [c for c in chiefs if s.senators[c].popularity == top]
+    best = tied[0] if len(tied) == 1 else tied[ctx.rng.below(len(tied))]  # a tie at random
     ctx.emit(ev.VeteranMade(force=fid, unit=unit, senator=best))
 
 
@@ -356,8 +374,11 @@ def war_over(ctx: Ctx, war: str) -> None:
 
 
 def war_lost(ctx: Ctx, war: str, reason: str) -> None:
-    """V.7, Demande de paix (and a war lost): Lost for good, 25 T a turn; its "Perte" effects."""
+    """V.7, Demande de paix (and a war lost): Lost for good, 25 T a turn; its "Perte" effects. Its forces
+    in the field come home (R127)."""
     ctx.emit(ev.WarChanged(war=war, status="lost", reason=reason))
+    for x in [y for y in ctx.s.forces if y.war == war]:
+        ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason=reason))
     for sid in sorted(x.id for x in ctx.s.senators.values() if x.where == f"captured:{war}"):
         kill(ctx, sid, "prisoner")  # VI.2: a prisoner not ransomed when the war is lost dies
     apply_effects(ctx, C.WARS[war].defeat, seat=-1, source=war)
@@ -372,6 +393,14 @@ def _combat_end(ctx: Ctx, f: Frame) -> None:
     losing."""
     ctx.pop()
     s = ctx.s
+    for name in sorted(n for n in s.counters if n.startswith("reached:")):  # V.7: home at the phase's end
+        fid = int(name.partition(":")[2])
+        ctx.emit(ev.CountersSet(name=name, value=0))
+        if force(s, fid) is not None:
+            ctx.emit(ev.ForceEnded(force=fid, armies_to="active", squadrons_to="active", reason="reached"))
+    for name in sorted(n for n in s.counters if n.startswith("lost_expedition:")):
+        if force(s, int(name.partition(":")[2])) is None:
+            ctx.emit(ev.CountersSet(name=name, value=0))
     for w, st in sorted(s.wars.items()):
         if st.status == "active" and not s.counters.get(f"fought:{w}"):
             ctx.emit(ev.WarChanged(war=w, status="unprosecuted", reason="not_prosecuted"))

@@ -13,8 +13,14 @@ def draw_chits(ctx: Ctx, count: int, reason: str) -> list[str]:
     """Draw ``count`` chits from the cup (all 31 are in it: every draw returns them, I). A "draw 2"
     chit is set aside and two more are drawn. Returns the numbers drawn, in order (the chits that
     name senators in play are the caller's to apply: see :func:`mortality`)."""
+    return [chit for chit in draw_chits_kept(ctx, count, reason) if chit != "none"]
+
+
+def draw_chits_kept(ctx: Ctx, count: int, reason: str) -> list[str]:
+    """As :func:`draw_chits`, but the "none" chits stay in the list: VI.2 needs to know which chit
+    was drawn last (a "draw 2" chit is never last: two more follow it)."""
     cup = list(C.MORTALITY_CHITS)
-    numbers: list[str] = []
+    kept: list[str] = []
     todo = count
     while todo > 0 and cup:
         chit = cup.pop(ctx.rng.below(len(cup)))
@@ -22,9 +28,9 @@ def draw_chits(ctx: Ctx, count: int, reason: str) -> list[str]:
         todo -= 1
         if chit == "draw_two":
             todo += 2
-        elif chit != "none":
-            numbers.append(chit)
-    return numbers
+        else:
+            kept.append(chit)
+    return kept
 
 
 def victims(ctx: Ctx, number: str, among: set[str] | None = None) -> str:

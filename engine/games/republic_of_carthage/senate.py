@@ -443,7 +443,7 @@ def business_options(s: State) -> list[str]:
             if not rejected(s, f"expedition+{exp}+1"):
                 out.append(f"expedition:{exp}")
     for war in sorted(w for w, x in s.wars.items() if x.status in ("active", "unprosecuted")):
-        if not rejected(s, f"peace+{war}+0") and not any(f.war == war for f in s.forces):
+        if not rejected(s, f"peace+{war}+0"):  # V.7 Demande de paix: even with a force in the field (R127)
             out.append(f"peace:{war}")
     if not s.counters.get("tax_changed"):
         if s.tax_rate < 90 and not rejected(s, "tax+up+0"):

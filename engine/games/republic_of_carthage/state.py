@@ -439,6 +439,8 @@ def evolve(s: State, e) -> State:
                 a.place = e.target
                 if e.target in ("out", "lost"):
                     a.place, a.veteran, a.loyal = "out", False, ""
+                elif e.target.startswith("deserted"):  # IV.2a: a deserter loses its status and loyalty
+                    a.veteran, a.loyal = False, ""
                 break
     elif t is ev.RebelsChanged:
         s.rebel_leaders, s.rebels = list(e.leaders), list(e.rebels)

@@ -87,6 +87,54 @@ class Adventurers:
             ctx.emit(ev.ForceEnded(force=f.count, armies_to="active", squadrons_to="active", reason="adventurers"))
 
 
+# -- IV.2a Désertion de l'armée (R39, R125) -------------------------------------------------------------
+def recruited(s: State, army: str) -> list:
+    """The recruited armies of a type: in Active Forces, in a force in the field, on a victor's card."""
+    return sorted((a for a in s.armies if a.type == army and (a.place == "active" or a.place.startswith("force:")
+                                                                or a.place.startswith("victor:"))),
+                  key=lambda a: (a.place, a.veteran, a.loyal))
+
+
+def token_option(a) -> str:
+    """An army token named as an option: type/veteran (1 or 0)/loyal senator/place."""
+    return f"{a.type}/{1 if a.veteran else 0}/{a.loyal}/{a.place}"
+
+
+def desert(ctx: Ctx, army: str, count: int, source: str) -> None:
+    """``count`` armies of ``army`` desert to ``deserted:<source>``: the recruited ones first, then the
+    Reserve. When only some of the recruited ones go and they are not all alike (a veteran, another
+    loyalty, another place), the SPHR chooses them one at a time (R125)."""
+    s = ctx.s
+    pool = recruited(s, army)
+    if 0 < count < len(pool) and len({token_option(a) for a in pool}) > 1:
+        from .people import sphr_seat
+        ctx.push(Frame(kind="desertion", seat=sphr_seat(s), count=count, strs=[army, source]))
+        return
+    for a in pool[:count]:
+        ctx.emit(ev.ArmyMoved(unit=a.type, origin=a.place, target=f"deserted:{source}", veteran=a.veteran,
+                              loyal=a.loyal, reason=source))
+    count -= min(count, len(pool))
+    k = min(count, sum(1 for a in s.armies if a.type == army and a.place == "reserve"))
+    if k:
+        ctx.emit(ev.ForcesMoved(unit=army, count=k, origin="reserve", target=f"deserted:{source}", reason=source))
+
+
+@decision("desertion", "which recruited army deserts (IV.2a Désertion de l'armée; the SPHR chooses, R125)")
+class Desertion:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        return [cmd.ChooseOption(option=o) for o in dict.fromkeys(token_option(a) for a in recruited(s, f.strs[0]))]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.done(f)
+        army, source = f.strs
+        a = next(a for a in recruited(ctx.s, army) if token_option(a) == c.option)
+        ctx.emit(ev.ArmyMoved(unit=a.type, origin=a.place, target=f"deserted:{source}", veteran=a.veteran,
+                              loyal=a.loyal, reason=source))
+        desert(ctx, army, f.count - 1, source)
+
+
 # -- III notes, Diviser les cartes: what a halving still owes (R61) -------------------------------------
 def owe(ctx: Ctx, commodity: str, count: int) -> None:
     if count > 0:

@@ -22,7 +22,8 @@ def send(s, war, commander, armies=(), squadrons=0, caravans=0, fleets=0):
 def test_the_model_war_naval_part_first_then_land_and_its_victory():
     """V.7 and VI.2 (II.C 7): the First Roman Republic War, 13/5/10, D11 R14: the naval part is fought
     first with squadrons alone against 10; with a Victory and 5 squadrons left the land part follows;
-    a land Victory gives the Treasury 35 T and the commander Influence and Popularity ⌈13/2⌉ = 7 (R16)."""
+    a land Victory gives the Treasury 35 T and the commander Influence and Popularity ⌈13/2⌉ = 7 (R16),
+    after the ⌈10/2⌉ = 5 of the sea Victory (R126)."""
     s = table()
     s.wars = {"first_roman_republic_war": WarState(status="active")}
     fid = send(s, "first_roman_republic_war", "2", armies=("carthaginian_legion",) * 2 + ("celtiberian",) * 4
@@ -35,7 +36,7 @@ def test_the_model_war_naval_part_first_then_land_and_its_victory():
     assert rolls[0].modifier == 2 + 12 - 10 and rolls[1].modifier == 2 + 11 - 13
     assert s.treasury == 135
     x = s.senators["2"]
-    assert (x.influence, x.popularity) == (C.FAMILIES[2].influence + 7, 7)
+    assert (x.influence, x.popularity) == (C.FAMILIES[2].influence + 5 + 7, 5 + 7)
     assert "first_roman_republic_war" not in s.wars and not s.forces
     # VI.2 Victoire: onto the commander's card until VII.3 returns them to the Reserve (or he rebels)
     assert sum(1 for a in s.armies if a.place == "victor:2") == 10
@@ -51,6 +52,10 @@ def test_a_naval_victory_without_the_squadron_support_marks_the_war_and_comes_ho
     run(s, Frame(kind="battle", count=fid), dice=Dice(6, 6, 6, chits=("none", "none")))  # 18 + 2 + 4 - 10 = 14: Victory, 2 lost
     assert s.wars["first_roman_republic_war"].squadron_victory
     assert not s.forces
+    # V.7 Guerres navales, every consequence of a Victory (R126): ⌈10/2⌉ = 5 Influence and Popularity
+    x = s.senators["2"]
+    assert (x.influence, x.popularity) == (C.FAMILIES[2].influence + 5, 5)
+    assert s.treasury == 100 and s.wars["first_roman_republic_war"].status == "active"
 
 
 def test_disaster_and_retreat_are_read_on_the_unmodified_roll():
@@ -103,13 +108,28 @@ def test_the_model_exploration():
 
 def test_an_exploration_disaster_loses_two_dice_of_units_and_draws_chits():
     """VI.1, Désastre: the unmodified roll on the card's D number loses 2 dice of units; the commander
-    draws 1 chit per 5 lost or fraction."""
+    draws 1 chit per 5 lost or fraction; alive, he goes on and rolls again next turn (R128)."""
     s = table()
     s.explorations = ["trans_saharan_zone"]
     fid = send(s, "trans_saharan_zone", "8", caravans=50)
     run(s, Frame(kind="explore", count=fid), dice=Dice(6, 4, 3, 3, 4, chits=("none", "none")))
-    assert not s.forces  # 7 lost; the expedition comes home
-    assert s.senators["8"].face_up
+    assert [(x.id, x.caravans) for x in s.forces] == [(fid, 43)]  # 7 lost; the expedition stays out
+    assert s.senators["8"].face_up and s.senators["8"].where == "exploration"
+
+
+def test_an_exploration_with_losses_stays_out_and_rolls_again():
+    """VI.1, Pertes: units are lost and chits drawn; only the commander's death brings the rest home,
+    so a surviving expedition rolls again next turn (R128; the table's note says so too)."""
+    s = table()
+    s.explorations = ["trans_saharan_zone"]
+    fid = send(s, "trans_saharan_zone", "8", caravans=50)  # Exploration 3: 2+2+3 = 7 + 3 = 10, Losses
+    events = run(s, Frame(kind="explore", count=fid), dice=Dice(2, 2, 3, 1, chits=("none",)))
+    assert of(events, ev.Rolled)[0].outcome == "losses"
+    assert [(x.id, x.caravans) for x in s.forces] == [(fid, 49)]
+    assert s.explorations == ["trans_saharan_zone"]
+    # the next turn it rolls again: 6+6+6 = 18 + 3, Victory
+    run(s, Frame(kind="explore", count=fid), dice=Dice(6, 6, 6))
+    assert not s.forces and s.explorations == []
 
 
 def test_unprosecuted_wars_and_four_active_wars():
@@ -178,3 +198,195 @@ def test_the_civil_war_cards_are_chosen_in_secret_and_revealed_together():
     revealed = of(events, ev.ChoicesRevealed)[0]
     assert revealed.choices == ("0|salt_pans|2", "1|6A|6")
     assert "6A" in s.senators and s.senators["6A"].seat == 1 and s.concessions["salt_pans"] == "2"
+
+
+def _libyan_attrition(chits):
+    """The Libyan War (5, D17 R4) against commander 2 with 8 armies: 2+2+3 = 7 + 2 + 8 - 5 = 12,
+    Attrition, 2 armies lost: two chits drawn."""
+    s = table()
+    s.wars = {"libyan_war": WarState(status="active")}
+    fid = send(s, "libyan_war", "2", armies=("celtiberian",) * 4 + ("carthaginian_legion",) * 2
+               + ("balearic_slinger",) * 2)
+    events = run(s, Frame(kind="battle", count=fid), dice=Dice(2, 2, 3, chits=chits))
+    assert of(events, ev.Rolled)[0].outcome == "attrition"
+    return s, events
+
+
+def test_a_commander_named_before_a_last_none_chit_is_killed_not_captured():
+    """VI.2, Commandant. Mort/Capturé: only the last chit drawn captures; when that last chit is
+    "Aucun", a commander named by an earlier chit dies."""
+    s, events = _libyan_attrition(("2", "none"))
+    assert [e.cause for e in of(events, ev.SenatorDied) if e.senator == "2"] == ["battle"]
+    assert not [e for e in of(events, ev.SenatorMoved) if e.reason == "captured"]
+
+
+def test_a_commander_named_by_the_last_chit_is_captured():
+    """VI.2, Commandant. Mort/Capturé: the last chit drawn names the commander: he is captured."""
+    s, events = _libyan_attrition(("none", "2"))
+    assert s.senators["2"].where == "captured:libyan_war"
+    assert not of(events, ev.SenatorDied)
+
+
+def test_the_army_lost_is_drawn_among_the_tokens_veterans_included():
+    """VI.2, Pertes des Armées: the armies lost are drawn at random among the force's armies: a veteran
+    drawn is lost even while a plain army of its type is left (before, the type was drawn and the
+    plain army always went first)."""
+    from engine.games.republic_of_carthage.combat import lose_units
+    from engine.games.republic_of_carthage.flow import Ctx
+
+    for index, left_veteran in ((0, True), (1, False)):  # the pool lists the plain army, then the veteran
+
+        class Pick(Dice):
+            def below(self, n):
+                return index
+
+        s = table()
+        s.wars = {"libyan_war": WarState(status="active")}
+        fid = send(s, "libyan_war", "2", armies=("celtiberian",) * 2)
+        vet = [a for a in s.armies if a.place == f"force:{fid}"][1]
+        vet.veteran, vet.loyal = True, "2"
+        ctx = Ctx(s, Pick())
+        ctx.s.flow = []
+        lose_units(ctx, fid, "land", 1)
+        for e in ctx.finish():
+            evolve(s, e.event)
+        left = [(a.type, a.veteran, a.loyal) for a in s.armies if a.place == f"force:{fid}"]
+        assert left == [("celtiberian", left_veteran, "2" if left_veteran else "")]
+
+
+def _appear(s, war):
+    from engine.games.republic_of_carthage.cards import war_appears
+    from engine.games.republic_of_carthage.flow import Ctx
+    ctx = Ctx(s, Dice())
+    ctx.s.flow = []
+    war_appears(ctx, war)
+    ctx.run()
+    for e in ctx.finish():
+        evolve(s, e.event)
+
+
+def test_armies_in_the_field_desert_too():
+    """IV.2a, Désertion de l'armée (R39): the armies the war names desert wherever they are recruited,
+    a force in the field included; a deserting veteran loses its status and loyalty."""
+    s = table()
+    s.wars = {"libyan_war": WarState(status="active")}
+    fid = send(s, "libyan_war", "2", armies=("campanian_swordsman",) * 3 + ("celtiberian",))
+    vet = next(a for a in s.armies if a.place == f"force:{fid}" and a.type == "campanian_swordsman")
+    vet.veteran, vet.loyal = True, "2"
+    _appear(s, "first_roman_republic_war")
+    campanians = [a for a in s.armies if a.type == "campanian_swordsman"]
+    assert [a.place for a in campanians] == ["deserted:first_roman_republic_war"] * len(campanians)
+    assert not any(a.veteran or a.loyal for a in campanians)
+    assert [a.type for a in s.armies if a.place == f"force:{fid}"] == ["celtiberian"]
+
+
+def test_the_sphr_chooses_which_recruited_armies_desert():
+    """IV.2a, Désertion de l'armée (R39, R125): when only some of the recruited armies named desert and
+    they differ (here a veteran in the field and plain ones in Active Forces), the SPHR chooses them
+    one at a time; the unrecruited ones of the Reserve stay while recruited ones remain."""
+    from engine.games.republic_of_carthage.people import sphr_seat
+    s = table()
+    s.wars = {"libyan_war": WarState(status="active")}
+    fid = send(s, "libyan_war", "2", armies=("libyan_light_infantry",))
+    vet = next(a for a in s.armies if a.place == f"force:{fid}")
+    vet.veteran, vet.loyal = True, "2"
+    plain = [a for a in s.armies if a.type == "libyan_light_infantry" and a.place == "out"]
+    for a in plain[:2]:
+        a.place = "active"
+    plain[2].place = "reserve"
+    _appear(s, "third_sicilian_war")  # two Libyan light infantry desert
+    assert top(s).kind == "desertion" and top(s).seat == sphr_seat(s)
+    options = sorted(c.option for c in legal(s, top(s).seat))
+    assert options == ["libyan_light_infantry/0//active", f"libyan_light_infantry/1/2/force:{fid}"]
+    play(s, top(s).seat, cmd.ChooseOption(option="libyan_light_infantry/0//active"))
+    assert top(s).kind == "desertion"  # one plain and the veteran left, one still to go
+    play(s, top(s).seat, cmd.ChooseOption(option=f"libyan_light_infantry/1/2/force:{fid}"))
+    assert not s.flow or top(s).kind != "desertion"
+    deserted = [a for a in s.armies if a.place == "deserted:third_sicilian_war"]
+    assert len(deserted) == 2 and not any(a.veteran for a in deserted)
+    assert [a.place for a in s.armies if a.type == "libyan_light_infantry" and a.place in ("active", "reserve")] \
+        == ["active", "reserve"]
+    assert not any(a.place == f"force:{fid}" for a in s.armies)
+
+
+def test_peace_may_be_sought_while_a_force_fights_the_war_and_brings_it_home():
+    """V.7, Demande de paix (R127): the Senate may give up any Active War, a force in the field or not;
+    the war is Lost and its force comes home (armies to Active Forces, the commander to Carthage)."""
+    from engine.games.republic_of_carthage.combat import war_lost
+    from engine.games.republic_of_carthage.flow import Ctx
+    from engine.games.republic_of_carthage.senate import business_options
+    s = table()
+    s.wars = {"libyan_war": WarState(status="active")}
+    fid = send(s, "libyan_war", "2", armies=("celtiberian",) * 2)
+    assert "peace:libyan_war" in business_options(s)
+    ctx = Ctx(s, Dice())
+    ctx.s.flow = []
+    war_lost(ctx, "libyan_war", "peace")
+    for e in ctx.finish():
+        evolve(s, e.event)
+    assert s.wars["libyan_war"].status == "lost" and not s.forces
+    assert s.senators["2"].where == "carthage"
+    assert sum(1 for a in s.armies if a.type == "celtiberian" and a.place == "active") == 2
+    assert not any(a.place == f"force:{fid}" for a in s.armies)
+
+
+def test_a_veteran_of_two_commanders_tied_in_popularity_goes_to_one_drawn_at_random():
+    """VI.2, Créer des Vétérans: with two commanders the veteran is loyal to the more popular one, a
+    tie broken at random (the draw here picks the second commander)."""
+    from engine.games.republic_of_carthage.combat import veteran
+    from engine.games.republic_of_carthage.flow import Ctx
+
+    class Pick(Dice):
+        def below(self, n):
+            return 0 if n == 3 else 1  # the first army of three, then the second of the tied commanders
+
+    s = table()
+    s.wars = {"libyan_war": WarState(status="active")}
+    for a in [a for a in s.armies if a.type == "celtiberian" and a.place == "out"][:3]:
+        a.place = "active"
+    evolve(s, ev.ForceSent(force=s.next_force, war="libyan_war", commanders=("2", "5"),
+                           armies=("celtiberian",) * 3, squadrons=0, caravans=0, fleets=0))
+    fid = s.forces[-1].id
+    assert s.senators["2"].popularity == s.senators["5"].popularity
+    ctx = Ctx(s, Pick())
+    ctx.s.flow = []
+    veteran(ctx, fid)
+    made = [e.event for e in ctx.finish() if isinstance(e.event, ev.VeteranMade)]
+    assert [(e.unit, e.senator) for e in made] == [("celtiberian", "5")]
+
+
+def test_an_expedition_reaching_its_goal_sends_the_others_home_at_the_phase_end_but_not_the_lost():
+    """V.7, Envoyer une expédition, and VI.1, Défaite face à une autre expédition (R129): when one
+    expedition reaches its goal, the others to it come home at the end of the phase, except a Lost
+    one, which rolls again next turn."""
+    s = table()
+    s.explorations = ["trans_saharan_zone"]
+    lost = send(s, "trans_saharan_zone", "8", caravans=50)    # Adherbal, Exploration 3
+    other = send(s, "trans_saharan_zone", "5", caravans=50)
+    winner = send(s, "trans_saharan_zone", "4", caravans=50)
+    # the first: 1+1+1 = 3 + 3 = 6, Lost, 2 dice of losses (1+1 = 2), a chit
+    run(s, Frame(kind="explore", count=lost), dice=Dice(1, 1, 1, 1, 1, chits=("none",)))
+    assert s.counters.get(f"lost_expedition:{lost}")
+    # the third reaches the goal: 6+6+6 = 18; the second would roll after it but is sent home
+    events = run(s, Frame(kind="explore", count=winner), Frame(kind="explore", count=other),
+                 dice=Dice(6, 6, 6))
+    assert s.explorations == []
+    assert {x.id for x in s.forces} == {lost, other}  # not yet: at the end of the phase
+    assert [r.purpose for r in of(events, ev.Rolled)] == ["exploration:trans_saharan_zone"]
+    run(s, Frame(kind="combat_end"))
+    assert [x.id for x in s.forces] == [lost]
+    assert s.senators["5"].where == "carthage" and s.senators["8"].where == "exploration"
+    # next turn the Lost one rolls: 2+3+3 = 8 + 3 - 1 (48 caravans) = 10, Losses (1 lost, a chit): no
+    # longer Lost and its goal reached, it comes home
+    run(s, Frame(kind="explore", count=lost), dice=Dice(2, 3, 3, 1, chits=("none",)))
+    assert not s.forces and s.senators["8"].where == "carthage"
+
+
+def test_a_lost_expedition_whose_goal_was_reached_gets_no_reward_for_a_victory():
+    """R129: a Lost expedition rolling a Victory after another reached its goal simply comes home."""
+    s = table()
+    fid = send(s, "trans_saharan_zone", "8", caravans=50)
+    s.counters[f"lost_expedition:{fid}"] = 1  # Lost last turn; the card since removed
+    influence = s.senators["8"].influence
+    run(s, Frame(kind="explore", count=fid), dice=Dice(6, 6, 6))
+    assert not s.forces and s.senators["8"].influence == influence
