@@ -141,7 +141,8 @@ class Ctx:
 
     def finish(self) -> list[Emitted]:
         if self.s.phase != OVER and not _same_stack(self.s.flow, self._flow_before):
-            self.emit(ev.Flow(frames=tuple(_frozen(f) for f in self.s.flow)))
+            # logged, not applied: the copy's stack already is what the event says
+            self.out.append(Emitted(ev.Flow(frames=tuple(_frozen(f) for f in self.s.flow))))
         if self._waiting is not None:
             # the Flow event above rewrote the stack with equal frames: the list still holds for
             # the state the command leads to, which the next ``legal`` or ``decide`` will likely ask
