@@ -1267,8 +1267,11 @@ def siege_roll(ctx: Ctx, side: int, space: str, gid: str, what: str) -> None:
         ctx.emit(ev.SiegePoints(space=space, side=side, points=0))
 
 
+_SPACE_CODES = {sp: i for i, sp in enumerate(sorted(SPACES), start=1)}
+
+
 def _space_code(space: str) -> int:
-    return sorted(SPACES).index(space) + 1
+    return _SPACE_CODES[space]
 
 
 # ------------------------------------------------------------------------------ campaigns
