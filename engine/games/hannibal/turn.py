@@ -366,10 +366,14 @@ class ReturnGenerals:
 def reinforcement_allowed(s: State, side: int, sp: str) -> bool:
     """§6.3: never inside a besieged city; where enemy CU stand outside, only inside a friendly city
     that is not besieged and has room."""
+    besieged_city = B.besieged(s, sp) and B.friendly_pc(s, side, sp)
+    enemy_outside = B.cu_outside(s, other(side), sp) > 0
+    if not (besieged_city or enemy_outside):
+        return True  # neither limit applies (the usual case)
     outside_general = bool(B.generals_at(s, side, sp, False))
-    if B.besieged(s, sp) and B.friendly_pc(s, side, sp) and not outside_general:
+    if besieged_city and not outside_general:
         return False
-    if B.cu_outside(s, other(side), sp) > 0 and not outside_general and not _room_inside(s, side, sp):
+    if enemy_outside and not outside_general and not _room_inside(s, side, sp):
         return False
     return True
 
