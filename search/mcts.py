@@ -95,6 +95,15 @@ def _usual(commands: list[Any]) -> list[Any]:
     return usual or commands
 
 
+def _searched(commands: list[Any]) -> list[Any]:
+    """The commands a tree node weighs: all but offering a draw (unless that is all there is). An
+    offer is a bet on the other side's answer that a small search cannot weigh: with fewer
+    iterations than commands every child is tried once, and the bot offered draws far more often
+    than a player would. Answering an offer (accepting is a child like any) is searched."""
+    usual = [c for c in commands if tag_of(c) != "offer_draw"]
+    return usual or commands
+
+
 def terminal_reward(result: Any, players: int) -> list[float]:
     if not result.winners:
         return [1.0 / players] * players
@@ -148,7 +157,7 @@ class Search:
             if not st.to_act:  # nobody to act (not a position decide leaves): score it as it stands
                 break
             actor = self._actor(st.to_act, node)
-            legal = game.legal(state, actor)
+            legal = _searched(game.legal(state, actor))
             keys = [(actor, _key(c)) for c in legal]
             untried = []
             for i, k in enumerate(keys):
@@ -222,8 +231,8 @@ def choose(game: Game, seat: int, players: int, sample: Callable[[Rng], Any], le
     determinizations drawn by ``sample``. A lone legal command is sent without search."""
     if not legal:
         raise ValueError(f"seat {seat} has no legal command to choose from")
-    if len(legal) == 1:
-        return legal[0], None
+    if len(_searched(legal)) == 1:
+        return _searched(legal)[0], None
     search = Search(game, seat, players, sample, seed).run(budget)
     by_key = {_key(c): c for c in legal}
     for key, _node in search.ranked():

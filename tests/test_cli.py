@@ -193,3 +193,18 @@ def test_verify_of_several_logs_runs_them_in_parallel_and_names_each_verdict(tmp
     assert missing.returncode == 2 and "cannot read" in missing.stderr
     refused = run("verify", *logs, "--head", "00" * 32)
     assert refused.returncode != 0 and "--head names one log's head" in refused.stderr
+
+
+def test_calling_main_in_a_program_leaves_its_sigpipe_alone():
+    """`carthago watch ID | head` ends quietly because the command line restores SIGPIPE's default;
+    a program that calls main(argv) (these tests, a notebook) must keep Python's (ignored: a write to
+    a closed socket is an exception, not the death of the process). It killed a whole test run once."""
+    import signal
+
+    before = signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+    try:
+        with pytest.raises(SystemExit):
+            cli.main(["--help"])
+        assert signal.getsignal(signal.SIGPIPE) == signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGPIPE, before)

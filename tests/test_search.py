@@ -130,3 +130,52 @@ def test_a_time_budget_stops_the_search():
     search = Search(game, seat, 2, lambda rng: game.sample_hidden(session.state, seat, rng), b"t")
     search.run(Budget.parse("30ms"))
     assert search.iterations >= 1 and search.root.visits == search.iterations
+
+
+def test_the_search_bot_never_offers_a_draw_but_weighs_accepting_one():
+    """Rome et Carthage R15 (RULES.md: a player may offer a draw on its turn): with fewer iterations
+    than legal commands, a search tries each child once, and offering a draw used to be chosen as
+    often as any move (179 draws in 200 games of mcts:10 against random). The bot leaves offering to
+    people; when an offer stands, accepting it is searched like any command."""
+    from engine.core import tag_of
+    from search.mcts import choose
+
+    game = registry.get("rome-et-carthage")
+    seen_offer = 0
+    for session in positions("rome-et-carthage", 2, "draw-offers", every=3, steps=300):
+        seat = session.status().to_act[0]
+        legal = session.legal(seat)
+        if not any(tag_of(c) == "offer_draw" for c in legal):
+            continue
+        seen_offer += 1
+        state = session.state
+        # as many iterations as commands: every child the root weighs is tried once
+        chosen, search = choose(game, seat, 2, lambda rng: game.sample_hidden(state, seat, rng), legal,
+                                Budget(iterations=len(legal)), b"offer")
+        assert tag_of(chosen) != "offer_draw"
+        tried = [tag_of(command) for command, _ in search.ranked()]
+        assert len(tried) == len(legal) - 1 and "offer_draw" not in tried
+    assert seen_offer >= 5
+    # an offer stands: accepting is among the root's children
+    session, _ = Session.start(game, GameConfig(2), b"accepting")
+    pick = random.Random(3)
+    for _ in range(400):
+        seat = session.status().to_act[0]
+        legal = session.legal(seat)
+        offers = [c for c in legal if tag_of(c) == "offer_draw"]
+        if offers:
+            session.submit(seat, offers[0])
+            break
+        session.submit(seat, pick.choice(legal))
+    for _ in range(200):  # on the other side's turn it may accept
+        other = session.status().to_act[0]
+        legal = session.legal(other)
+        if any(tag_of(c) == "accept_draw" for c in legal):
+            break
+        session.submit(other, pick.choice([c for c in legal if tag_of(c) not in ("offer_draw", "accept_draw")]
+                                          or legal))
+    assert any(tag_of(c) == "accept_draw" for c in legal)
+    state = session.state
+    search = Search(game, other, 2, lambda rng: game.sample_hidden(state, other, rng), b"accept")
+    search.run(Budget(iterations=len(legal) * 2))
+    assert any(tag_of(command) == "accept_draw" for command, _ in search.ranked())

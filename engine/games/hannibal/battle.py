@@ -5,7 +5,8 @@ retreat tables, the retreat, neutralized generals and the political consequences
 The frames of one battle, pushed together and run top first: ``battle_swap`` (§18.2), ``battle_events``
 for the attacker then the defender (§14.5 steps 2-3), ``elephant_charge`` (step 4), ``battle_deal``
 (step 5), ``battle_loop`` (the rounds, §14.6), ``battle_after`` (losses, retreat, PCs). The deal's
-``nums`` are the battle-card adjustments decided before it, per side; its ``flags`` the ally groups
+``nums`` are the battle-card adjustments decided before it, per side: first those applied after the
+20-card limit, then (entries 2-3) those counted before it (§14.1); its ``flags`` the ally groups
 cancelled by cards 31-32.
 """
 
@@ -15,7 +16,7 @@ from collections import deque
 
 from . import board as B
 from . import events as ev
-from .commands import ChooseOption, ChooseSpace, Pass, PlayBattleCard, PlayCounter
+from .commands import ChooseGeneral, ChooseNumber, ChooseOption, ChooseSpace, Pass, PlayBattleCard, PlayCounter
 from .components import (BATTLE_CARD_TYPES, BATTLE_DECK, GENERALS, PROVINCES, SPACES, STRATEGY_CARDS, TABLES,
                          ExtraBattleCards, ProbeAs, RetreatLossReduction, battle_losses, link_between, neighbours,
                          province_of, retreat_losses)
@@ -38,13 +39,13 @@ def start_battle(ctx: Ctx, attacker: int, space: str, *, origin: str, army: Fram
         inside[attacker] = True
     relief = (not sortie_from_inside and B.besieged(s, space) and B.friendly_pc(s, attacker, space)
               and B.cu_inside(s, attacker, space) > 0)
-    nums = [0, 0]
+    nums = [0, 0, 0, 0]  # per side: adjustments after the 20-card limit, then entries counted before it
     if interceptors:
-        nums[d] += TABLES.battle_card_allotment.successful_interception
-        nums[d] += max((e.amount for e in map(B.effect, interceptors)
-                        if isinstance(e, ExtraBattleCards) and e.when == "intercepted_successfully"), default=0)
+        nums[2 + d] += TABLES.battle_card_allotment.successful_interception
+        nums[2 + d] += max((e.amount for e in map(B.effect, interceptors)
+                            if isinstance(e, ExtraBattleCards) and e.when == "intercepted_successfully"), default=0)
     if failed_avoid:
-        nums[d] += TABLES.battle_card_allotment.failed_avoid
+        nums[2 + d] += TABLES.battle_card_allotment.failed_avoid
     ctx.push(Frame(kind="battle_after", space=space, origin=origin),
              Frame(kind="battle_loop", space=space),
              Frame(kind="battle_deal", space=space, nums=nums),
@@ -76,6 +77,22 @@ def fighting_cu(s: State, side: int, space: str) -> tuple[int, int]:
     if b.relief and side == b.orig_attacker:
         return u.cu + u.icu, u.el + u.iel
     return u.cu, u.el
+
+
+def moving_force(s: State, side: int, space: str) -> tuple[int, int]:
+    """CU and elephant CU of ``side`` that leave the battle space in a retreat or withdrawal: a
+    relief army leaves without the garrison that sortied, which goes back inside (§20.7, §15.4)."""
+    b = s.battle
+    if b.relief and side == b.orig_attacker:
+        u = B.cu_of(s, side, space)
+        return u.cu, u.el
+    return fighting_cu(s, side, space)
+
+
+def moving_generals(s: State, side: int) -> list[str]:
+    """The generals who leave with :func:`moving_force` (a sortie's generals stay inside, §20.7)."""
+    b = s.battle
+    return B.generals_at(s, side, b.space, b.inside[side])
 
 
 def fighting_commander(s: State, side: int, space: str, inside: bool, relief: bool) -> str:
@@ -247,9 +264,10 @@ def ally_cards(s: State, side: int, space: str, cancelled: list[str]) -> int:
     return total + min(italian, cap)
 
 
-def battle_card_count(s: State, side: int, space: str, adjust: int, cancelled: list[str]) -> int:
-    """§14.1: battle rating + CU + allies (with a general) + militia + friendly tribe, capped at 20,
-    then the adjustments (interception, failed avoidance, elephants …)."""
+def battle_card_count(s: State, side: int, space: str, adjust: int, cancelled: list[str], before: int = 0) -> int:
+    """§14.1: battle rating + CU + allies (with a general) + militia + friendly tribe + ``before``
+    (interception, failed avoidance), capped at 20, then ``adjust`` (the elephant charge, cards
+    42 and 59 before the deal)."""
     t = TABLES.battle_card_allotment
     b = s.battle
     cmd = b.commanders[side]
@@ -264,7 +282,7 @@ def battle_card_count(s: State, side: int, space: str, adjust: int, cancelled: l
         n += t.latium_militia
     if space in s.tribes and s.tribes[space] == side:
         n += t.friendly_tribe
-    return max(0, min(t.maximum, n) + adjust)
+    return max(0, min(t.maximum, n + before) + adjust)
 
 
 @automatic("battle_deal")
@@ -274,7 +292,8 @@ def battle_deal(ctx: Ctx, f: Frame) -> None:
     s = ctx.s
     b = s.battle
     counts = [battle_card_count(s, side, f.space, f.nums[side],
-                                [x.split(":")[1] for x in f.flags if x.startswith("deny:") and x.endswith(f":{side}")])
+                                [x.split(":")[1] for x in f.flags if x.startswith("deny:") and x.endswith(f":{side}")],
+                                f.nums[2 + side] if len(f.nums) > 2 else 0)
               for side in (ROME, CARTHAGE)]  # cards 31-32 deny the allies of the side named
     deck = ctx.rng.shuffled(BATTLE_DECK)
     for side in (b.attacker, other(b.attacker)):
@@ -427,26 +446,47 @@ class TakeInitiative:
 
 def withdraw_attempt(ctx: Ctx, side: int) -> None:
     """§16.1: the round's attacker gives up his card and rolls at most his battle rating (Paullus +1);
-    the defender may cancel with a roll at most his own (Flaminius +1)."""
+    the defender, if he has a general, may then try to cancel it (``cancel_withdraw``)."""
     s = ctx.s
     b = s.battle
     g = b.commanders[side]
     bonus = B.roll_bonus(g, "withdrawal")
     _, res = ctx.die(side, "withdraw", -bonus, lambda r: "success" if r <= B.battle_rating(g) else "failure")
-    ok = res == "success"
     d = other(side)
-    dg = b.commanders[d]
-    if ok and dg:
-        dbonus = B.roll_bonus(dg, "stop_withdrawal")
-        _, res2 = ctx.die(d, "cancel_withdraw", -dbonus,
-                          lambda r: "cancelled" if r <= B.battle_rating(dg) else "not cancelled")
-        ok = res2 != "cancelled"
-    if ok:
-        ctx.emit(ev.BattleEnded(winner=-1, rounds=b.rounds, how="withdrawal", card=""))
-        ctx.find("battle_loop").flags.append("over")
-        ctx.find("battle_after").flags.append(f"withdrew:{side}")
-        return
-    ctx.push(Frame(kind="take_initiative", seat=d, space=b.space))
+    if res != "success":
+        ctx.push(Frame(kind="take_initiative", seat=d, space=b.space))
+    elif b.commanders[d]:
+        ctx.push(Frame(kind="cancel_withdraw", seat=d, space=b.space, count=side))
+    else:
+        _withdrawn(ctx, side)
+
+
+def _withdrawn(ctx: Ctx, side: int) -> None:
+    ctx.emit(ev.BattleEnded(winner=-1, rounds=ctx.s.battle.rounds, how="withdrawal", card=""))
+    ctx.find("battle_loop").flags.append("over")
+    ctx.find("battle_after").flags.append(f"withdrew:{side}")
+
+
+@decision("cancel_withdraw", "roll to cancel the enemy's withdrawal (§16.1), or let it go")
+class CancelWithdraw:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        return [ChooseOption(option="roll"), Pass()]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        """The defender cancels on a roll at most his battle rating (Flaminius +1); then he may take
+        the initiative."""
+        ctx.done(f)
+        if isinstance(cmd, ChooseOption):
+            dg = ctx.s.battle.commanders[f.seat]
+            dbonus = B.roll_bonus(dg, "stop_withdrawal")
+            _, res = ctx.die(f.seat, "cancel_withdraw", -dbonus,
+                             lambda r: "cancelled" if r <= B.battle_rating(dg) else "not cancelled")
+            if res == "cancelled":
+                ctx.push(Frame(kind="take_initiative", seat=f.seat, space=f.space))
+                return
+        _withdrawn(ctx, f.count)
 
 
 # ------------------------------------------------------------------------------ after the battle
@@ -464,6 +504,57 @@ def lose_fighting(ctx: Ctx, side: int, space: str, count: int, cause: str, eleph
     return lost
 
 
+def _loss_split(s: State, side: int, space: str, count: int, elephant_first: int) -> tuple[int, int]:
+    """The range of a relief side's ``count`` losses that may fall on its sortie (§20.7), or
+    (0, 0) when there is nothing to choose; an elephant first loss (§14.12) must hit the part
+    holding the elephants."""
+    b = s.battle
+    if not (b.relief and side == b.orig_attacker and not b.inside[side]):
+        return 0, 0
+    u = B.cu_of(s, side, space)
+    if not (u.cu and u.icu) or count <= 0 or count >= u.cu + u.icu:
+        return 0, 0
+    lo, hi = max(0, count - u.cu), min(count, u.icu)
+    if elephant_first and u.el and not u.iel:
+        hi = min(hi, count - 1)
+    elif elephant_first and u.iel and not u.el:
+        lo = max(lo, 1)
+    return lo, hi
+
+
+def side_losses(ctx: Ctx, side: int, space: str, count: int, cause: str, elephant_first: int = 0) -> int:
+    """Remove ``count`` losses from the CU that fought; when a relief army and its sortie both fought,
+    their owner chooses where they fall (a ``relief_losses`` step is pushed and 0 returned)."""
+    lo, hi = _loss_split(ctx.s, side, space, count, elephant_first)
+    if lo < hi:
+        ctx.push(Frame(kind="relief_losses", seat=side, space=space, count=count, mp=elephant_first, flags=[cause]))
+        return 0
+    return lose_fighting(ctx, side, space, count, cause, elephant_first)
+
+
+@decision("relief_losses", "how many of these losses fall on the CU that sortied from the city (§20.7)")
+class ReliefLosses:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        lo, hi = _loss_split(s, f.seat, f.space, f.count, f.mp)
+        return [ChooseNumber(number=k) for k in range(lo, hi + 1)]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        from .turn import lose_cu
+        ctx.done(f)
+        s = ctx.s
+        u = B.cu_of(s, f.seat, f.space)
+        k = cmd.number
+        el_out = 1 if (f.mp and u.el and f.count - k > 0) else 0
+        el_in = 1 if (f.mp and not el_out and u.iel and k > 0) else 0
+        lost = lose_cu(ctx, f.seat, f.space, f.count - k, f.flags[0], elephant_first=el_out)
+        lost += lose_cu(ctx, f.seat, f.space, k, f.flags[0], elephant_first=el_in, inside=True)
+        after = ctx.find("battle_after")
+        if after.mp - 1 == f.seat:
+            after.count += lost
+
+
 @automatic("battle_after")
 def battle_after(ctx: Ctx, f: Frame) -> None:
     """§14.11 losses for both sides on one roll, §14.12 the retreat table for the loser, §10.10
@@ -479,25 +570,31 @@ def battle_after(ctx: Ctx, f: Frame) -> None:
             from .turn import lose_pcs
             lose_pcs(ctx, loser, lost // 2, "battle_loss")
         return
-    f.flags.append("done")
     space = b.space
     withdrew = next((int(x.split(":")[1]) for x in f.flags if x.startswith("withdrew:")), -1)
-    winner = -1 if withdrew >= 0 else _winner(ctx)
-    loser = other(winner) if winner >= 0 else -1
-    f.mp = loser + 1
-    roll = ctx.rng.die(6)
-    cell = battle_losses(b.rounds, roll)
-    ctx.emit(ev.DieRolled(seat=-1, purpose="battle_losses", roll=roll, modifier=0,
-                          outcome=f"{cell.losses} CU each" + (" e" if cell.elephant else "")))
-    lost = [0, 0]
-    for side in (ROME, CARTHAGE):
-        el = 1 if (cell.elephant and side == CARTHAGE) else 0
-        lost[side] = lose_fighting(ctx, side, space, cell.losses, "battle", el)
-    if loser == CARTHAGE and s.markers.get("siege_train"):
-        from .cards import lose_siege_train, siege_train_at
-        if siege_train_at(s) == space:
-            lose_siege_train(ctx)  # #30: forced to retreat, the siege train is lost
-    if loser >= 0:
+    if "losses" not in f.flags:  # step 1: battle losses (a relief side may first choose where, §20.7)
+        f.flags.append("losses")
+        winner = -1 if withdrew >= 0 else _winner(ctx)
+        loser = other(winner) if winner >= 0 else -1
+        f.mp = loser + 1
+        roll = ctx.rng.die(6)
+        cell = battle_losses(b.rounds, roll)
+        ctx.emit(ev.DieRolled(seat=-1, purpose="battle_losses", roll=roll, modifier=0,
+                              outcome=f"{cell.losses} CU each" + (" e" if cell.elephant else "")))
+        for side in (ROME, CARTHAGE):
+            el = 1 if (cell.elephant and side == CARTHAGE) else 0
+            got = side_losses(ctx, side, space, cell.losses, "battle", el)
+            if side == loser:
+                f.count += got
+        if loser == CARTHAGE and s.markers.get("siege_train"):
+            from .cards import lose_siege_train, siege_train_at
+            if siege_train_at(s) == space:
+                lose_siege_train(ctx)  # #30: forced to retreat, the siege train is lost
+        if ctx.top is not f:
+            return
+    loser = f.mp - 1
+    if loser >= 0 and "table" not in f.flags:  # step 2: the retreat table (§14.12)
+        f.flags.append("table")
         mod = 0 if b.last_won_by in ("", "no_cards") else BATTLE_CARD_TYPES[b.last_won_by].retreat_modifier
         r2 = ctx.rng.die(6)
         n = retreat_losses(b.cu_start[loser], r2 + mod)
@@ -507,19 +604,22 @@ def battle_after(ctx: Ctx, f: Frame) -> None:
         ctx.emit(ev.DieRolled(seat=loser, purpose="retreat_table", roll=r2, modifier=mod, outcome=f"{n} CU"))
         had = fighting_cu(s, loser, space)[0]
         el_first = 1 if fighting_cu(s, loser, space)[1] else 0
-        got = lose_fighting(ctx, loser, space, n, "retreat_table", el_first)
-        lost[loser] += got
+        got = side_losses(ctx, loser, space, n, "retreat_table", el_first)
+        f.count += got
         gens = _fighting_generals(s, loser)
         if had > 0 and got >= had:
             from .turn import neutralize
             for g in gens:
                 neutralize(ctx, g, "retreat_table")
-        f.count = lost[loser]
-        if fighting_cu(s, loser, space)[0] > 0 or _fighting_generals(s, loser):
+        if ctx.top is not f:
+            return
+    f.flags.append("done")  # step 3: the retreat or the withdrawal (§15, §16.2)
+    if loser >= 0:
+        if moving_force(s, loser, space)[0] > 0 or moving_generals(s, loser):
             ctx.push(Frame(kind="retreat", seat=loser, space=space, origin=b.origin,
                            flags=["attacker"] if loser == b.orig_attacker else []))
     elif withdrew >= 0:
-        if fighting_cu(s, withdrew, space)[0] > 0 or _fighting_generals(s, withdrew):
+        if moving_force(s, withdrew, space)[0] > 0 or moving_generals(s, withdrew):
             ctx.push(Frame(kind="withdraw_to", seat=withdrew, space=space, origin=b.origin,
                            flags=["attacker"] if withdrew == b.orig_attacker else []))
 
@@ -556,10 +656,10 @@ def retreat_paths(s: State, side: int, x: str, force: int, attacker_origin: str,
         c = 1 if (B.enemy_pc(s, side, sp) or B.unfriendly_tribe(s, side, sp)) else 0
         return c + B.cu_total(s, e, sp)
 
-    def end_ok(sp: str) -> bool:
+    def end_ok(sp: str, size: int) -> bool:
         if B.cu_total(s, e, sp) > 0:
             return False
-        return B.friendly_pc(s, side, sp) or B.cu_outside(s, side, sp) > force
+        return B.friendly_pc(s, side, sp) or B.cu_outside(s, side, sp) > size
 
     if is_attacker:
         if not attacker_origin or attacker_origin == x:
@@ -568,37 +668,40 @@ def retreat_paths(s: State, side: int, x: str, force: int, attacker_origin: str,
         if ln is None or ln.kind != "ordinary" or B.cu_total(s, e, attacker_origin) > 0:
             return {}
         return {attacker_origin: (cost(attacker_origin), (attacker_origin,))}
-    best: dict[str, tuple[int, int, tuple[str, ...]]] = {}
-    todo = deque([(x, 0, 0, ())])
+    ends: list[tuple[int, int, tuple[str, ...]]] = []  # every way found: (spaces, CU lost, the way)
+    todo = deque([(x, 0, 0, (), force)])
     while todo:
-        here, dist, paid, path = todo.popleft()
+        here, dist, paid, path, size = todo.popleft()
         for nb in neighbours(here):
             ln = link_between(here, nb)
             if ln.kind != "ordinary" or nb == x or nb in path or nb == attacker_origin:
                 continue
             c = paid + cost(nb)
             way = path + (nb,)
-            if end_ok(nb):
-                if nb not in best or (dist + 1, c) < best[nb][:2]:
-                    best[nb] = (dist + 1, c, way)
+            if end_ok(nb, size):
+                ends.append((dist + 1, c, way))
                 continue
-            if dist + 1 < 4:
-                todo.append((nb, dist + 1, c, way))
-    if not best:
+            if dist + 1 < 4:  # friendly CU here are routed and join the force (§15.1)
+                todo.append((nb, dist + 1, c, way, max(0, size - cost(nb)) + B.cu_outside(s, side, nb)))
+    if not ends:
         return {}
-    nearest = min(d for d, _, _ in best.values())
-    ref = min(c for d, c, _ in best.values() if d == nearest)
-    return {sp: (c, way) for sp, (d, c, way) in best.items() if d == nearest or c < ref}
+    nearest = min(d for d, _, _ in ends)
+    ref = min(c for d, c, _ in ends if d == nearest)
+    best: dict[str, tuple[int, int, tuple[str, ...]]] = {}
+    for d, c, way in ends:  # the nearest ends, or any way that costs fewer CU than the shortest (§15.1)
+        if (d == nearest or c < ref) and (way[-1] not in best or (c, d) < best[way[-1]][:2]):
+            best[way[-1]] = (c, d, way)
+    return {sp: (c, way) for sp, (c, _, way) in best.items()}
 
 
 def city_room(s: State, f: Frame) -> int:
     """§15.2, §15.4: CU the beaten force may take inside the city of the battle space: a friendly
-    city, not besieged unless the force sortied from it (§20.7)."""
+    city, not besieged unless the force sortied from it (§20.7; a relief army never goes in)."""
     side, x = f.seat, f.space
     b = s.battle
     if "split" in f.flags or not B.is_city_space(x) or not B.friendly_pc(s, side, x):
         return 0
-    if B.besieged(s, x) and not (b.inside[side] or (b.relief and side == b.orig_attacker)):
+    if B.besieged(s, x) and not b.inside[side]:
         return 0
     return max(0, B.capacity(x) - (0 if b.inside[side] else B.cu_inside(s, side, x)))
 
@@ -608,7 +711,10 @@ class Retreat:
     @staticmethod
     def legal(s: State, f: Frame) -> list:
         out: list = [ChooseSpace(space=sp) for sp in sorted(_retreat_options(s, f))]
-        if city_room(s, f) > 0 and fighting_cu(s, f.seat, f.space)[0] > 0:
+        cu = moving_force(s, f.seat, f.space)[0]
+        room = city_room(s, f)
+        if room > 0 and cu > 0 and (cu <= room or s.battle.inside[f.seat] or f.space in s.landed[f.seat]
+                                    or _split_completable(s, f, [])):
             out.append(ChooseOption(option="into_city"))
         return out or [ChooseOption(option="eliminated")]
 
@@ -618,29 +724,32 @@ class Retreat:
         s = ctx.s
         side, x = f.seat, f.space
         b = s.battle
-        cu, el = fighting_cu(s, side, x)
-        gens = _fighting_generals(s, side)
+        cu, el = moving_force(s, side, x)
+        gens = moving_generals(s, side)
         after = ctx.find("battle_after")
         from .turn import neutralize
         if isinstance(cmd, ChooseOption) and cmd.option == "into_city":
+            if cu > city_room(s, f) and not b.inside[side] and x not in s.landed[side]:
+                sp = Frame(kind="retreat_split", seat=side, space=x, origin=f.origin, flags=list(f.flags))
+                ctx.push(sp)
+                advance_retreat_split(ctx, sp)  # §15.4: the player splits the force
+                return
             k = min(city_room(s, f), cu)
             outside = 0 if b.inside[side] else min(B.cu_outside(s, side, x), cu)
             go = min(k, outside)
-            if go:
+            if go:  # the whole force goes in: every general with it (§15.1: none is left behind)
                 e_in = max(0, go - (B.cu_outside(s, side, x) - B.cu_of(s, side, x).el))
                 ctx.emit(ev.UnitsMoved(side=side, origin=x, space=x, count=go, elephants=e_in,
-                                       generals=tuple(g for g in gens if not s.gens[g].inside) if go == outside else (),
+                                       generals=tuple(g for g in gens if not s.gens[g].inside),
                                        from_inside=False, to_inside=True, how="retreat"))
             left = cu - k
-            if left > 0:
-                if x in s.landed[side]:
-                    after.count += lose_fighting(ctx, side, x, left, "no_retreat")  # §15.2: the excess is lost
-                else:
-                    ctx.push(Frame(kind="retreat", seat=side, space=x, origin=f.origin, flags=f.flags + ["split"]))
+            if left > 0:  # landed here this turn: the CU beyond the city's room are lost (§15.2)
+                after.count += lose_fighting(ctx, side, x, left, "no_retreat")
             return
         if isinstance(cmd, ChooseOption):
             if cu:
-                after.count += lose_fighting(ctx, side, x, cu, "no_retreat")
+                from .turn import lose_cu
+                after.count += lose_cu(ctx, side, x, cu, "no_retreat", inside=b.inside[side])
             for g in gens:
                 neutralize(ctx, g, "no_retreat")
             return
@@ -667,22 +776,118 @@ class Retreat:
                 cu, el = u.cu, u.el  # §15.1: friendly CU on the way are routed and go along (H39)
 
 
+def _split_range(s: State, f: Frame, gin: list[str]) -> tuple[int, int] | None:
+    """§15.4: the CU that may go into the city when the generals ``gin`` go in and the rest retreat,
+    or None. Each part holds something; a consul keeps 5 CU when the force has them (§18.1)."""
+    from .movement import consuls_in
+    total = moving_force(s, f.seat, f.space)[0]
+    gout = [g for g in moving_generals(s, f.seat) if g not in gin]
+    lo, hi = (0 if gin else 1), min(city_room(s, f), total)
+    need = min(5, total)
+    if consuls_in(s, gin):
+        lo = max(lo, need)
+    if consuls_in(s, gout):
+        hi = min(hi, total - need)
+    return (lo, hi) if lo <= hi else None
+
+
+def _split_completable(s: State, f: Frame, gin: list[str]) -> bool:
+    """Some choice of more generals for the city, from ``gin``, leaves a legal split."""
+    rest = [g for g in moving_generals(s, f.seat) if g not in gin]
+    return any(_split_range(s, f, gin + [g for i, g in enumerate(rest) if mask >> i & 1]) is not None
+               for mask in range(1 << len(rest)))
+
+
+def _split_elephants(s: State, f: Frame, n: int) -> tuple[int, int]:
+    """The elephant CU among the ``n`` CU going into the city."""
+    cu, el = moving_force(s, f.seat, f.space)
+    return max(0, n - (cu - el)), min(el, n)
+
+
+@decision("retreat_split", "split the beaten force: the generals who go into the city, then how many CU go in; "
+                           "the rest retreats (§15.4)")
+class RetreatSplit:
+    """``generals``: the generals going into the city; ``count``: the CU going in (once ``cu_done``);
+    flag ``el:<n>``: the elephant CU among them; the retreat's own flags are kept."""
+
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        if "gens_done" not in f.flags:
+            out: list = [ChooseGeneral(general=g) for g in moving_generals(s, f.seat)
+                         if g not in f.generals and _split_completable(s, f, f.generals + [g])]
+            if _split_range(s, f, f.generals) is not None:
+                out.append(Pass())
+            return out
+        if "cu_done" not in f.flags:
+            lo, hi = _split_range(s, f, f.generals) or (0, -1)
+            return [ChooseNumber(number=n) for n in range(lo, hi + 1)]
+        lo, hi = _split_elephants(s, f, f.count)
+        return [ChooseNumber(number=e) for e in range(lo, hi + 1)]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        if "gens_done" not in f.flags:
+            if isinstance(cmd, ChooseGeneral):
+                f.generals.append(cmd.general)
+            else:
+                f.flags.append("gens_done")
+        elif "cu_done" not in f.flags:
+            f.count = cmd.number
+            f.flags.append("cu_done")
+        else:
+            f.flags.append("el:" + str(cmd.number))
+        advance_retreat_split(ctx, f)
+
+
+def advance_retreat_split(ctx: Ctx, f: Frame) -> None:
+    """Skip the steps that leave no choice; once the split is chosen, the city's part goes in and
+    the rest retreats (never into the city again)."""
+    s = ctx.s
+    if "gens_done" not in f.flags:
+        if any(isinstance(c, ChooseGeneral) for c in RetreatSplit.legal(s, f)):
+            return
+        f.flags.append("gens_done")
+    if "cu_done" not in f.flags:
+        lo, hi = _split_range(s, f, f.generals) or (0, 0)
+        if lo != hi:
+            return
+        f.count = lo
+        f.flags.append("cu_done")
+    el = next((int(x[3:]) for x in f.flags if x.startswith("el:")), -1)
+    if el < 0:
+        lo, hi = _split_elephants(s, f, f.count)
+        if lo != hi:
+            return
+        el = lo
+    ctx.done(f)
+    if f.count or f.generals:
+        ctx.emit(ev.UnitsMoved(side=f.seat, origin=f.space, space=f.space, count=f.count, elephants=el,
+                               generals=tuple(f.generals), from_inside=False, to_inside=True, how="retreat"))
+    keep = [x for x in f.flags if x not in ("gens_done", "cu_done") and not x.startswith("el:")]
+    ctx.push(Frame(kind="retreat", seat=f.seat, space=f.space, origin=f.origin, flags=keep + ["split"]))
+
+
 def _retreat_options(s: State, f: Frame) -> dict[str, tuple[int, tuple[str, ...]]]:
     side, x = f.seat, f.space
     if x in s.landed[side]:
         return {}  # §15.2: landed by sea this turn: eliminated (or into a friendly city there, §15.2)
-    cu, _ = fighting_cu(s, side, x)
+    cu, _ = moving_force(s, side, x)
     return retreat_paths(s, side, x, cu, f.origin, "attacker" in f.flags)
 
 
 def withdraw_destinations(s: State, f: Frame) -> list[str]:
     """§16.2-§16.3: an adjacent space over an ordinary link with no enemy PC, CU or unfriendly tribe,
-    not the space the enemy came from; the original attacker goes back where it came from."""
+    not the space the enemy came from; the original attacker goes back where it came from; a sortie
+    goes back into its city (§16.2), offered as the battle space itself."""
     side, x = f.seat, f.space
+    if s.battle is not None and s.battle.inside[side]:
+        return [x]
     if "attacker" in f.flags:
         ln = link_between(x, f.origin) if f.origin and f.origin != x else None
         if ln is None or ln.kind != "ordinary" or B.cu_total(s, other(side), f.origin) > 0:
             return []
+        if B.enemy_pc(s, side, f.origin) or B.unfriendly_tribe(s, side, f.origin):
+            return []  # §16.3: the ban on enemy PCs and unfriendly tribes holds for the attacker too
         return [f.origin]
     out = []
     for nb in neighbours(x):
@@ -714,8 +919,10 @@ class WithdrawTo:
             return  # nowhere to go: the army stays where it is (ruling in RULES.md)
         s = ctx.s
         side, x = f.seat, f.space
-        cu, el = fighting_cu(s, side, x)
-        gens = _fighting_generals(s, side)
+        if s.battle.inside[side]:
+            return  # a sortie back inside its walls, where it stands (§16.2)
+        cu, el = moving_force(s, side, x)
+        gens = moving_generals(s, side)
         ctx.emit(ev.UnitsMoved(side=side, origin=x, space=cmd.space, count=cu, elephants=el, generals=tuple(gens),
                                from_inside=s.battle.inside[side], to_inside=False, how="withdraw"))
 

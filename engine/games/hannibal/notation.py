@@ -52,6 +52,7 @@ PHRASES: dict[tuple[str, str], str] = {
     ("africanus", "choose_space"): "Rome places Scipio Africanus in {space}",
     ("retreat", "choose_space"): "{who} retreats to {space}",
     ("intercept_cu", "choose_number"): "{who} intercepts with {n} CU",
+    ("relief_losses", "choose_number"): "{who} takes {n} of the losses from the sortie",
 }
 
 

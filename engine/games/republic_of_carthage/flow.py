@@ -29,6 +29,7 @@ from engine.errors import ILLEGAL_MOVE, ILLEGAL_TARGET, UNKNOWN_COMMAND, WRONG_P
 from engine.rng import Rng
 
 from . import events as ev
+from .commands import COMMAND_TYPES, Say
 from .events import Frame
 from .state import OVER, State, evolve
 
@@ -92,7 +93,9 @@ class Ctx:
         self.s: State = copy_state(_Game, state)  # type: ignore[arg-type]
         self.rng = rng
         self.out: list[Emitted] = []
-        self._flow_before = [_key(f) for f in state.flow]
+        # the stack before the command: ``state`` is never changed by ``decide`` (the rules work on
+        # the copy), so its frames are the stack as it was; frames compare field by field
+        self._flow_before = list(state.flow)
 
     # -- facts ------------------------------------------------------------------------------
     def emit(self, event: Any) -> None:
@@ -163,7 +166,7 @@ class Ctx:
                 raise RuntimeError(f"republic_of_carthage: the rules loop at {top.kind}")
 
     def finish(self) -> list[Emitted]:
-        if self.s.phase != OVER and [_key(f) for f in self.s.flow] != self._flow_before:
+        if self.s.phase != OVER and self.s.flow != self._flow_before:
             frames = tuple(_frozen(f) for f in self.s.flow)
             parties = sorted({x for f in frames if f.kind in SECRET_FRAMES for x in (f.seat, f.count)})
             if parties:  # an offer's terms are the two parties' business (III.2): the others see blanks
@@ -172,10 +175,6 @@ class Ctx:
             else:
                 self.emit(ev.Flow(frames=frames))
         return self.out
-
-
-def _key(f: Frame) -> tuple:
-    return (f.kind, f.seat, f.senator, f.target, f.count, tuple(f.nums), tuple(f.strs))
 
 
 SECRET_FRAMES = {"offer_want": ("target",), "offer_talents": ("target", "nums"), "offer_give": ("nums",),
@@ -213,7 +212,6 @@ def legal(state: State, seat: int) -> list[Any]:
 
 
 def decide(state: State, seat: int, command: Any, rng: Rng) -> list[Emitted]:
-    from .commands import COMMAND_TYPES, Say
     if not isinstance(command, COMMAND_TYPES):
         raise RuleError(UNKNOWN_COMMAND, f"not a Republic of Carthage command: {type(command).__name__}")
     if isinstance(command, Say):  # table talk (R110): any seat, any time; the pending step is left as it is

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.core import GameConfig, OptionSpec
 
+from . import events as ev
 from .flow import WATCHERS
 
 OPTIONS = {
@@ -34,13 +35,13 @@ def chosen(config: GameConfig) -> dict[str, int]:
 def first_man(ctx, event) -> None:
     """IX.4 (option ``first_man_in_carthage``): a statesman of a faction who reaches 70 Influence wins
     the game for his player at once."""
-    from . import events as ev
-    from .turn import end_game
-    if type(event) not in (ev.SenatorChanged, ev.SenatorEntered) or not ctx.s.counters.get(FIRST_MAN):
+    if type(event) not in _INFLUENCE_EVENTS or not ctx.s.counters.get(FIRST_MAN):
         return
+    from .turn import end_game
     x = ctx.s.senators.get(event.senator)
     if x is not None and not x.id.isdigit() and x.seat >= 0 and x.face_up and x.influence >= FIRST_MAN_INFLUENCE:
         end_game(ctx, (x.seat,), "first_man_in_carthage")
 
 
+_INFLUENCE_EVENTS = (ev.SenatorChanged, ev.SenatorEntered)
 WATCHERS.append(first_man)

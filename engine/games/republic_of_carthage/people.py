@@ -3,6 +3,8 @@ order of play. Small functions named the way the rulebook speaks."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from . import components as C
 from .state import CARTHAGE, Senator, State
 
@@ -32,6 +34,7 @@ def senators_of(s: State, seat: int) -> list[Senator]:
     return sorted((x for x in s.senators.values() if x.seat == seat), key=lambda x: order_key(x.id))
 
 
+@cache  # a card id's place in card order never changes; the rules sort senators at every step
 def order_key(sid: str) -> tuple[int, str]:
     return (int(sid.rstrip("AB")), sid)
 
@@ -59,6 +62,12 @@ def commands_force(s: State, sid: str) -> bool:
 def holds_office(s: State, sid: str) -> bool:
     """Suffète, Council member, governor, commander or expedition leader (V.2)."""
     return bool(offices_of(s, sid) or governs(s, sid) or commands_force(s, sid))
+
+
+def office_holders(s: State) -> set[str]:
+    """Every senator for whom :func:`holds_office` is true, found in one pass."""
+    return ({h for h in s.offices.values() if h} | {p.governor for p in s.provinces.values() if p.governor}
+            | {sid for f in s.forces for sid in f.commanders})
 
 
 def sphr(s: State) -> str:

@@ -18,7 +18,8 @@ from . import components as C
 from . import events as ev
 from .events import Frame
 from .flow import Ctx, automatic, decision
-from .people import COUNCIL, SUFFETES, clockwise, faction_votes, holds_office, in_carthage, order_key, senators_of, sphr
+from .people import (COUNCIL, SUFFETES, clockwise, faction_votes, in_carthage, office_holders, order_key,
+                     senators_of, sphr)
 from .presiding import call_votes, presiding_officer, unanimous_no
 from .state import CARTHAGE, SENATE, State
 from .trials import mark_commander
@@ -32,8 +33,9 @@ VOTE_CODES = {"yes": YES, "no": NO, "abstain": ABSTAIN}
 def eligible(s: State) -> list[str]:
     """V.2, V.4, V.6: faction senators in Carthage who hold no office (R24: a sitting Suffète is not
     eligible)."""
+    holders = office_holders(s)
     return sorted((x.id for x in s.senators.values()
-                   if x.seat >= 0 and in_carthage(s, x.id) and not holds_office(s, x.id)), key=order_key)
+                   if x.seat >= 0 and in_carthage(s, x.id) and x.id not in holders), key=order_key)
 
 
 def presiding_seat(s: State) -> int:

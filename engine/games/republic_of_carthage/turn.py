@@ -240,10 +240,11 @@ def planned(s: State, seat: int) -> list[tuple[str, str, int]]:
     return out
 
 
-def after_plan(s: State, seat: int, place: str) -> int:
-    """Talents at ``place`` once the faction's planned transfers are made (its own places only)."""
+def after_plan(s: State, plan: list[tuple[str, str, int]], place: str) -> int:
+    """Talents at ``place`` once the faction's planned transfers (``plan``: :func:`planned`) are made
+    (its own places only)."""
     n = talents_at(s, place)
-    for src, dst, amount in planned(s, seat):
+    for src, dst, amount in plan:
         n += (amount if dst == place else 0) - (amount if src == place else 0)
     return n
 
@@ -256,10 +257,10 @@ class Redistribute:
     def legal(s: State, f: Frame, seat: int):
         plan = planned(s, seat)
         if plan and plan[-1][2] == 0:  # the amount of the transfer being planned
-            return [cmd.ChooseNumber(number=n) for n in range(1, after_plan(s, seat, plan[-1][0]) + 1)]
+            return [cmd.ChooseNumber(number=n) for n in range(1, after_plan(s, plan, plan[-1][0]) + 1)]
         own = places_of(s, seat)
         targets = own + [f"faction:{x}" for x in range(s.players) if x != seat]
-        moves = [cmd.Transfer(source=a, target=b) for a in own if after_plan(s, seat, a) > 0 for b in targets if b != a]
+        moves = [cmd.Transfer(source=a, target=b) for a in own if after_plan(s, plan, a) > 0 for b in targets if b != a]
         return moves + [cmd.ChooseOption(option="done")] if moves or plan else []
 
     @staticmethod

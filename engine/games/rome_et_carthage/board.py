@@ -310,6 +310,9 @@ def sea_neighbours(city_id: str) -> tuple[str, ...]:
 
 
 PORTS: frozenset[str] = frozenset(c.id for c in MAP.cities if c.port)  # for the rules' hot loops
+ISLANDS: frozenset[str] = frozenset(c.id for c in MAP.cities if c.island)
+LAND_NEAR: dict[str, tuple[str, ...]] = {c.id: land_neighbours(c.id) for c in MAP.cities}
+SEA_NEAR: dict[str, tuple[str, ...]] = {c.id: sea_neighbours(c.id) for c in MAP.cities}
 
 
 def is_port(city_id: str) -> bool:

@@ -16,6 +16,8 @@ Méditerranée "Préparation" 2, "Règle du jeu à deux / à trois"):
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import msgspec
 
 from engine.data import load_data
@@ -132,6 +134,11 @@ def minimal_payments(hand: list[str], at_least: int = 3) -> list[tuple[str, ...]
     """Every set of non-zero cards worth ``at_least`` or more from which no card can be left out
     (ruling R9: a forced march is paid with no card more than needed). Such a set is one card worth
     ``at_least``, or cards each worth less whose total drops below it without any one of them."""
+    return list(_minimal_payments(tuple(hand), at_least))
+
+
+@lru_cache(maxsize=4096)  # a hand stays the same over a whole turn, whose every legal list asks again
+def _minimal_payments(hand: tuple[str, ...], at_least: int) -> tuple[tuple[str, ...], ...]:
     cards = canonical(c for c in hand if not is_zero(c))
     out = [(c,) for c in cards if value(c) >= at_least]
     small = [c for c in cards if value(c) < at_least]
@@ -146,7 +153,7 @@ def minimal_payments(hand: list[str], at_least: int = 3) -> list[tuple[str, ...]
                 grow(i + 1, more, with_it)
 
     grow(0, (), 0)
-    return sorted(set(out), key=lambda p: tuple(sort_key(c) for c in p))
+    return tuple(sorted(set(out), key=lambda p: tuple(sort_key(c) for c in p)))
 
 
 def is_minimal_payment(cards: tuple[str, ...], at_least: int = 3) -> bool:

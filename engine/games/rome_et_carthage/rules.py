@@ -432,12 +432,12 @@ def paths(s: State, piece: str, start: str | None = None, onto_friend: bool = Fa
         return []
     city = start or city
     kind = kind_of(piece)
-    if kind != "galley" and board.is_island(city):
+    if kind != "galley" and city in board.ISLANDS:
         return []
     blocked, team_at = ctx or _move_context(s)
-    team = team_of(s, s.owner[piece])
+    team = s.seats[s.owner[piece]].team
     here = s.where[piece]  # the piece's own city counts as free for it
-    near = board.sea_neighbours if kind == "galley" else board.land_neighbours
+    near = board.SEA_NEAR if kind == "galley" else board.LAND_NEAR
     # where it may stop: never a blocked city (a declared combat, an attacker's origin); on the
     # first leg of a double move only on a friend (not itself), else anywhere but on a friend
     if onto_friend:
@@ -447,13 +447,13 @@ def paths(s: State, piece: str, start: str | None = None, onto_friend: bool = Fa
         def stop(c: str) -> bool:
             return c not in blocked and (team_at.get(c, -1) != team or c == here)
     if kind != "chariot":
-        return [(a,) for a in near(city) if stop(a)]
+        return [(a,) for a in near[city] if stop(a)]
     out: list[tuple[str, ...]] = []
-    for a in near(city):
+    for a in near[city]:
         if stop(a):
             out.append((a,))
         if a not in s.attacking and (team_at.get(a, team) == team or a == here):  # passed: free or friendly
-            out += [(a, b) for b in near(a) if b != city and stop(b)]
+            out += [(a, b) for b in near[a] if b != city and stop(b)]
     return out
 
 
@@ -461,7 +461,9 @@ def _move_context(s: State) -> tuple[set[str], dict[str, int]]:
     """What every path of one state looks at: the cities no piece may stop on (declared combats,
     and the attackers' cities of origin: ruling R8), and the team holding each occupied city."""
     blocked = reserved(s) | set(s.attacking)
-    team_at = {c: s.seats[s.owner[p]].team for c, p in s.at.items()}
+    teams = [x.team for x in s.seats]
+    owner = s.owner
+    team_at = {c: teams[owner[p]] for c, p in s.at.items()}
     return blocked, team_at
 
 
@@ -470,7 +472,7 @@ def double_paths(s: State, piece: str, ctx: tuple[set[str], dict[str, int]] | No
     pass a city held by a friendly piece, never one held by an enemy. The forced march's double
     move of one piece is such a move: the engine offers it as one command whose first leg ends on
     a friendly piece (ruling R26; a double move through empty cities is two plain moves)."""
-    if not s.forced or s.moves != 0 or s.follow:
+    if not double_moves_open(s):
         return []
     home = s.where.get(piece)
     ctx = ctx or _move_context(s)
@@ -481,6 +483,11 @@ def double_paths(s: State, piece: str, ctx: tuple[set[str], dict[str, int]] | No
             if second[-1] != home and is_double(piece, path):  # (a chariot's 1+1 is one plain move)
                 out.append(path)
     return out
+
+
+def double_moves_open(s: State) -> bool:
+    """A double move may be made now: a forced march is paid and neither move is made yet."""
+    return s.forced and s.moves == 0 and not s.follow
 
 
 def is_double(piece: str, path: tuple[str, ...]) -> bool:
@@ -720,51 +727,56 @@ def _placeable(s: State, seat: int, piece: str) -> list[str]:
     the owner's state (two-state players, original rules: either state, "Jeu à deux"), galleys on
     ports only, and never so that the seat's remaining pieces could no longer all be placed
     (ruling R4)."""
-    return _placements(s, seat).get(piece, [])
+    for region, pieces in _unplaced_by_region(s, seat):
+        if piece in pieces:
+            return _region_places(s, region, pieces)[kind_of(piece) == "galley"]
+    return []
 
 
 def _placements(s: State, seat: int) -> dict[str, list[str]]:
     """:func:`_placeable` of every piece ``seat`` has still to place, in :func:`_unplaced`'s order.
-    Pieces sharing a region share its counts (free cities, free ports, pieces and galleys left), so
-    the whole list costs one pass over each region instead of one per piece and region."""
-    unplaced = _unplaced(s, seat)
-    by_region: dict[int, list] = {}  # id of the region tuple (the same object per key) -> counts
-    regions = []
-    for p in unplaced:
-        region = _region(s, seat, p)
-        counts = by_region.get(id(region))
-        if counts is None:
-            free = [c for c in region if c not in s.at]
-            counts = by_region[id(region)] = [free, sum(1 for c in free if c in board.PORTS), 0, 0]
-        counts[2] += 1                      # pieces of the region still to place
-        counts[3] += kind_of(p) == "galley"  # of which galleys
-        regions.append(counts)
+    Pieces sharing a region share its answer, so the whole list costs one pass over each region
+    instead of one per piece and region."""
     out: dict[str, list[str]] = {}
-    for p, (free, free_ports, pieces, galleys) in zip(unplaced, regions):
-        # the other pieces of the region must still fit once p is placed: pieces - 1 on len(free) - 1
-        # cities, their galleys (galleys less p's own) on the free ports left
-        if pieces > len(free):
-            out[p] = []
-        elif kind_of(p) == "galley":
-            out[p] = [c for c in free if c in board.PORTS] if galleys <= free_ports else []
-        else:
-            out[p] = [c for c in free if galleys <= free_ports - (c in board.PORTS)]
+    for region, pieces in _unplaced_by_region(s, seat):
+        land, sea = _region_places(s, region, pieces)
+        for p in pieces:
+            out[p] = sea if kind_of(p) == "galley" else land
     return out
+
+
+def _region_places(s: State, region: tuple[str, ...], pieces: list[str]) -> tuple[list[str], list[str]]:
+    """Where a land piece, and where a galley, of ``pieces`` (all those still to place in ``region``)
+    may be placed: the other pieces of the region must still fit once it is placed (ruling R4):
+    ``len(pieces) - 1`` on the free cities left, their galleys (less its own) on the free ports left."""
+    free = [c for c in region if c not in s.at]
+    if len(pieces) > len(free):
+        return [], []
+    ports = [c for c in free if c in board.PORTS]
+    galleys = sum(1 for p in pieces if kind_of(p) == "galley")
+    land = [c for c in free if galleys <= len(ports) - (c in board.PORTS)]
+    return land, (ports if galleys <= len(ports) else [])
 
 
 _REGIONS: dict[tuple[str, ...], tuple[str, ...]] = {}
 
 
-def _region(s: State, seat: int, piece: str) -> tuple[str, ...]:
-    """The cities ``piece`` may be placed on (the same tuple object for the same states)."""
-    states = s.seats[seat].states
-    if s.edition == "mediterranee" or len(states) == 1:
-        states = [piece.split("_")[0]]
-    key = tuple(states)
-    region = _REGIONS.get(key)
+def _region(states: tuple[str, ...]) -> tuple[str, ...]:
+    """The cities of ``states`` (computed once per tuple of states)."""
+    region = _REGIONS.get(states)
     if region is None:
-        region = _REGIONS[key] = tuple(c for st in key for c in board.cities_of(st))
+        region = _REGIONS[states] = tuple(c for st in states for c in board.cities_of(st))
     return region
+
+
+def _unplaced_by_region(s: State, seat: int) -> list[tuple[tuple[str, ...], list[str]]]:
+    """:func:`_unplaced` grouped by the cities each piece may be placed on: its own state's, or
+    either state's for a two-state player under the original rules ("Jeu à deux"). The groups
+    come in :func:`_unplaced`'s order, so their pieces put one after the other are that list."""
+    states = s.seats[seat].states
+    if s.edition != "mediterranee" and len(states) > 1:
+        return [(_region(tuple(states)), _unplaced(s, seat))]
+    return [(_region((st,)), [p for p in pieces_of(st) if p not in s.where and p not in s.lost]) for st in states]
 
 
 def _unplaced(s: State, seat: int) -> list[str]:
@@ -961,10 +973,12 @@ def _turn_options(s: State, seat: int) -> list[Any]:
             if p != s.follow and s.owner[p] == owner and kind_of(p) == "mercenary":
                 out += [cmd.MoveSecondMercenary(p, path[0]) for path in paths(s, p, ctx=ctx) if len(path) == 1]
     if s.moves < moves_allowed(s):
+        doubles = double_moves_open(s)
         for p in s.where:
             if s.owner[p] == seat:
                 out += [cmd.MovePiece(p, path) for path in paths(s, p, ctx=ctx)]
-                out += [cmd.MovePiece(p, path) for path in double_paths(s, p, ctx)]
+                if doubles:
+                    out += [cmd.MovePiece(p, path) for path in double_paths(s, p, ctx)]
     if not s.forced and s.moves <= 1:
         out += [cmd.DeclareForcedMarch(x) for x in cd.minimal_payments(s.hands[seat])]
     if _special_time(s):

@@ -254,6 +254,7 @@ def test_15_4_a_beaten_force_may_split_into_its_city_and_retreat_the_rest():
     lose_at(s, "roma", ROME, 7)
     assert cmd.ChooseOption(option="into_city") in legal(s, ROME)
     play(s, ROME, cmd.ChooseOption(option="into_city"))
+    play(s, ROME, cmd.ChooseGeneral(general="varro"))  # the consul goes in, so 5 CU go with him (§18.1)
     assert B.cu_inside(s, ROME, "roma") == 5  # Roma holds 5 (§10.7)
     assert top(s).kind == "retreat" and cmd.ChooseOption(option="into_city") not in legal(s, ROME)
 
