@@ -9,10 +9,11 @@ from .components import GENERALS, RollBonus, PROVINCES, SPACES, city_capacity, l
 from .state import CARTHAGE, ROME, SIDE_OF, State, Units, other
 
 _PROVINCE_SPACES = {p: tuple(s.id for s in spaces_in_province(p)) for p in PROVINCES}
+_SIDE_OF_GENERAL = {gid: SIDE_OF[g.side] for gid, g in GENERALS.items()}
 
 
 def side_of(gid: str) -> int:
-    return SIDE_OF[GENERALS[gid].side]
+    return _SIDE_OF_GENERAL[gid]
 
 
 def cu_of(s: State, side: int, space: str) -> Units:
@@ -37,12 +38,12 @@ def cu_total(s: State, side: int, space: str) -> int:
 def generals_at(s: State, side: int, space: str, inside: bool | None = False) -> list[str]:
     """The side's generals on the map in ``space`` (outside the walls, inside, or ``None``: both)."""
     return sorted(g for g, st in s.gens.items()
-                  if st.status == "map" and st.where == space and side_of(g) == side
+                  if st.where == space and st.status == "map" and _SIDE_OF_GENERAL[g] == side
                   and (inside is None or st.inside == inside))
 
 
 def generals_on_map(s: State, side: int) -> list[str]:
-    return sorted(g for g, st in s.gens.items() if st.status == "map" and side_of(g) == side)
+    return sorted(g for g, st in s.gens.items() if st.status == "map" and _SIDE_OF_GENERAL[g] == side)
 
 
 def rank(s: State, gid: str) -> int:

@@ -444,9 +444,12 @@ def _event_attrition(ctx: Ctx, kind: str, side: int, space: str, inside: bool) -
 # flag ``train``) over land, never across an alpine pass or by sea; it is lost for good (marker
 # ``siege_train_lost``) when its army is beaten and must retreat, or when enemy CU stand in its space
 # and no Carthaginian CU do (§25 #30, ruling G20).
+_SPACES_BY_CODE = tuple(sorted(SPACES))  # code 1 is the first
+
+
 def siege_train_at(s: State) -> str:
     code = s.markers.get("siege_train_at", 0)
-    return sorted(SPACES)[code - 1] if s.markers.get("siege_train") and code else ""
+    return _SPACES_BY_CODE[code - 1] if s.markers.get("siege_train") and code else ""
 
 
 def siege_train_spaces(s: State) -> list[str]:

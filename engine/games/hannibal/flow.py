@@ -19,11 +19,12 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine.core import Emitted, copy_state, private, tag_of
+from engine.core import Emitted, copy_state, decode_state, encode_state, private, tag_of
 from engine.errors import ILLEGAL_MOVE, ILLEGAL_TARGET, UNKNOWN_COMMAND, WRONG_PHASE, RuleError
 from engine.rng import Rng
 
 from . import events as ev
+from .commands import COMMAND_TYPES
 from .events import Frame
 from .state import OVER, State, evolve
 
@@ -58,11 +59,15 @@ class _Game:  # a minimal stand-in for engine.core.Game, for copy_state
 class Ctx:
     """A command being decided: a private copy of the state, the events so far, the dice."""
 
-    def __init__(self, state: State, rng: Rng | None) -> None:
-        self.s: State = copy_state(_Game, state)  # type: ignore[arg-type]
+    def __init__(self, state: State, rng: Rng | None, data: bytes | None = None) -> None:
+        # ``data``: the state's encoding when the caller has it already (the copy decodes it)
+        self.s: State = copy_state(_Game, state) if data is None else decode_state(_Game, data)  # type: ignore[arg-type]
         self.rng = rng
         self.out: list[Emitted] = []
-        self._flow_before = [_key(f) for f in state.flow]
+        self._waiting: list[Any] | None = None  # what the seat now waited for may send
+        # the stack before the command: ``decide`` never changes ``state`` (the rules work on the
+        # copy), so its frames are the stack as it was
+        self._flow_before = list(state.flow)
 
     # -- facts ------------------------------------------------------------------------------
     def emit(self, event: Any) -> None:
@@ -122,7 +127,9 @@ class Ctx:
         while self.s.flow and self.s.phase != OVER:
             top = self.s.flow[-1]
             if top.seat >= 0:
-                if LEGAL[top.kind](self.s, top):
+                allowed = LEGAL[top.kind](self.s, top)
+                if allowed:
+                    self._waiting = allowed
                     return
                 self.pop()  # a decision with nothing to decide is skipped
                 continue
@@ -133,9 +140,21 @@ class Ctx:
                 raise RuntimeError(f"hannibal: the rules loop at {top.kind}")
 
     def finish(self) -> list[Emitted]:
-        if self.s.phase != OVER and [_key(f) for f in self.s.flow] != self._flow_before:
-            self.emit(ev.Flow(frames=tuple(_frozen(f) for f in self.s.flow)))
+        if self.s.phase != OVER and not _same_stack(self.s.flow, self._flow_before):
+            # logged, not applied: the copy's stack already is what the event says
+            self.out.append(Emitted(ev.Flow(frames=tuple(_frozen(f) for f in self.s.flow))))
+        if self._waiting is not None:
+            # the Flow event above rewrote the stack with equal frames: the list still holds for
+            # the state the command leads to, which the next ``legal`` or ``decide`` will likely ask
+            _remember(encode_state(self.s), self._waiting)
         return self.out
+
+
+def _same_stack(a: list[Frame], b: list[Frame]) -> bool:
+    """Whether two stacks hold the same steps. Frames compare field by field; a frame pushed by
+    the rules may hold a tuple where the stored one holds a list, so unequal frames are compared
+    again through ``_key``."""
+    return len(a) == len(b) and all(x == y or _key(x) == _key(y) for x, y in zip(a, b))
 
 
 def _key(f: Frame) -> tuple:
@@ -155,18 +174,39 @@ def legal(state: State, seat: int) -> list[Any]:
     top = state.flow[-1]
     if top.seat != seat:
         return []
-    return LEGAL[top.kind](state, top)
+    return list(_allowed(state, top, encode_state(state)))  # a list of its own: the caller may change it
+
+
+# The last list of legal commands computed, under the encoding of the state it is for. A command
+# is usually checked against the list its seat was just given, and a command's rules already
+# list what the next seat may send: computed once, not three times. ``legal`` is a function of
+# the state alone, so the same encoding gets the same list; any other state is computed afresh.
+_last: tuple[bytes, list[Any]] | None = None
+
+
+def _remember(data: bytes, allowed: list[Any]) -> None:
+    global _last
+    _last = (data, allowed)
+
+
+def _allowed(state: State, top: Frame, data: bytes) -> list[Any]:
+    last = _last
+    if last is not None and last[0] == data:
+        return last[1]
+    allowed = LEGAL[top.kind](state, top)
+    _remember(data, allowed)
+    return allowed
 
 
 def decide(state: State, seat: int, command: Any, rng: Rng) -> list[Emitted]:
-    from .commands import COMMAND_TYPES
     if not isinstance(command, COMMAND_TYPES):
         raise RuleError(UNKNOWN_COMMAND, f"not a Hannibal command: {type(command).__name__}")
     top = state.flow[-1]
-    allowed = LEGAL[top.kind](state, top)
+    data = encode_state(state)
+    allowed = _allowed(state, top, data)
     if command not in allowed:
         raise _refusal(top, command, allowed)
-    ctx = Ctx(state, rng)
+    ctx = Ctx(state, rng, data)
     ACT[top.kind](ctx, ctx.top, command)
     ctx.run()
     return ctx.finish()

@@ -278,11 +278,15 @@ def can_sail(s: State, f: Frame) -> bool:
         return False  # §11.3, §20.5
     if "inside" in f.flags and B.cu_outside(s, other(f.seat), f.space) > 0:
         return False
-    return bool(sail_ports(s, f))
+    return next(_sail_ports(s, f), None) is not None
 
 
 def sail_ports(s: State, f: Frame) -> list[str]:
-    out = []
+    return list(_sail_ports(s, f))
+
+
+def _sail_ports(s: State, f: Frame):
+    """The ports the army may sail to, one by one (``can_sail`` stops at the first)."""
     for sp, space in SPACES.items():
         if space.port is None or sp == f.space:
             continue
@@ -292,8 +296,7 @@ def sail_ports(s: State, f: Frame) -> list[str]:
             continue
         if f.count == 0 and B.cu_outside(s, other(f.seat), sp) > 0:
             continue
-        out.append(sp)
-    return out
+        yield sp
 
 
 def siege_target(s: State, f: Frame) -> str:
@@ -1264,8 +1267,11 @@ def siege_roll(ctx: Ctx, side: int, space: str, gid: str, what: str) -> None:
         ctx.emit(ev.SiegePoints(space=space, side=side, points=0))
 
 
+_SPACE_CODES = {sp: i for i, sp in enumerate(sorted(SPACES), start=1)}
+
+
 def _space_code(space: str) -> int:
-    return sorted(SPACES).index(space) + 1
+    return _SPACE_CODES[space]
 
 
 # ------------------------------------------------------------------------------ campaigns

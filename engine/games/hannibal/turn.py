@@ -9,7 +9,7 @@ from collections import deque
 from . import board as B
 from . import events as ev
 from .commands import ChooseGeneral, ChooseOption, ChooseSpace, Pass, PlayCard
-from .components import GENERALS, PROVINCES, SeaTransport, SPACES, STRATEGY_CARDS, TABLES, attrition_losses, link_between, neighbours, turn as turn_row
+from .components import GENERALS, PROVINCES, SeaTransport, SPACES, STRATEGY_CARDS, TABLES, attrition_losses, is_pass, link_between, neighbours, turn as turn_row
 from .events import Frame
 from .flow import Ctx, automatic, decision
 from .state import CARTHAGE, ISOLATION, POLITICAL, REINFORCEMENTS, ROME, STRATEGY, WINTER, State, other
@@ -366,10 +366,14 @@ class ReturnGenerals:
 def reinforcement_allowed(s: State, side: int, sp: str) -> bool:
     """§6.3: never inside a besieged city; where enemy CU stand outside, only inside a friendly city
     that is not besieged and has room."""
+    besieged_city = B.besieged(s, sp) and B.friendly_pc(s, side, sp)
+    enemy_outside = B.cu_outside(s, other(side), sp) > 0
+    if not (besieged_city or enemy_outside):
+        return True  # neither limit applies (the usual case)
     outside_general = bool(B.generals_at(s, side, sp, False))
-    if B.besieged(s, sp) and B.friendly_pc(s, side, sp) and not outside_general:
+    if besieged_city and not outside_general:
         return False
-    if B.cu_outside(s, other(side), sp) > 0 and not outside_general and not _room_inside(s, side, sp):
+    if enemy_outside and not outside_general and not _room_inside(s, side, sp):
         return False
     return True
 
@@ -607,6 +611,10 @@ def isolation(ctx: Ctx, f: Frame) -> None:
                 ctx.emit(ev.ControlChanged(space=sp, side=-1, cause="isolation"))
 
 
+_LINES = {sp: tuple(nb for nb in neighbours(sp) if not is_pass(link_between(sp, nb))) for sp in SPACES}
+"""Per space, its neighbours along a link a line of supply may follow (not a pass, §19.4)."""
+
+
 def supported_spaces(s: State, side: int) -> set[str]:
     """Spaces from which a line of spaces reaches a friendly CU, friendly city, friendly tribe or
     friendly port (§19.4). The line never crosses a pass, nor a space with an enemy PC or a neutral
@@ -629,11 +637,8 @@ def supported_spaces(s: State, side: int) -> set[str]:
     todo = deque(sources)
     while todo:
         here = todo.popleft()
-        for nb in neighbours(here):
+        for nb in _LINES[here]:
             if nb in seen:
-                continue
-            ln = link_between(here, nb)
-            if ln.kind in ("alpine_pass", "pass"):
                 continue
             if not passable(nb):
                 continue
