@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import C, Dice, Frame, cmd, ev, legal, of, play, run, table, top
+from .helpers import C, Dice, Frame, cmd, ev, legal, of, play, rejected, run, table, top
 
 
 # -- I. Mortality ------------------------------------------------------------------------------
@@ -226,3 +226,21 @@ def test_step11_contributions_buy_influence():
     play(s, 0, cmd.ChooseNumber(number=25))
     assert s.treasury == 125
     assert s.senators["1"].influence == C.FAMILIES[1].influence + C.contribution_influence(25) == C.FAMILIES[1].influence + 3
+
+
+def test_step11_a_senator_contributes_once_so_pieces_do_not_each_earn_influence():
+    """II.11 "Faites des contributions" (R114): the table is read on what the senator gives; once he
+    has contributed he is not offered again, so 20 T cannot be given as 10 + 10 for twice the 10 T
+    row. Another senator of the faction may still contribute."""
+    s = table()
+    s.senators["2"].talents = 20
+    s.senators["3"].talents = 10
+    s.flow = [Frame(kind="contribute", seat=0)]
+    play(s, 0, cmd.Transfer(source="senator:2", target="state"))
+    play(s, 0, cmd.ChooseNumber(number=10))
+    assert s.senators["2"].influence == C.FAMILIES[2].influence + C.contribution_influence(10) == C.FAMILIES[2].influence + 1
+    offered = legal(s, 0)
+    assert cmd.Transfer(source="senator:2", target="state") not in offered
+    assert cmd.Transfer(source="senator:3", target="state") in offered
+    rejected(s, 0, cmd.Transfer(source="senator:2", target="state"))
+    assert s.senators["2"].talents == 10 and s.treasury == 110
