@@ -565,7 +565,6 @@ class BusinessItem:
         elif what == "peace":
             propose(ctx, "peace", target=arg)
         elif what == "tax":
-            ctx.emit(ev.CountersSet(name="tax_changed", value=1))
             ctx.push(Frame(kind="initiators", seat=f.seat, target=arg, strs=[]))
         elif what == "concession":
             ctx.emit(ev.CountersSet(name=f"proposed:{arg}", value=1))
@@ -801,8 +800,10 @@ def _tax(ctx: Ctx, f: Frame, passed: bool) -> None:
             for x in senators_of(s, seat):
                 if in_carthage(s, x.id):
                     ctx.emit(ev.SenatorChanged(senator=x.id, influence=0, popularity=-1, merchants=0, reason="tax_vote"))
-    if not passed:
+    if not passed:  # the same change may not come back this turn, whoever initiates it
+        ctx.emit(ev.CountersSet(name=f"rejected:tax+{f.target}+0", value=1))
         return
+    ctx.emit(ev.CountersSet(name="tax_changed", value=1))  # a change, not a proposal, uses up the turn's one
     ctx.emit(ev.TaxRateSet(rate=s.tax_rate + (10 if up else -10), reason="senate"))
     if up:
         ctx.emit(ev.SenatorChanged(senator=initiator, influence=0, popularity=3, merchants=0, reason="tax_initiator"))

@@ -197,6 +197,32 @@ def test_the_tax_rate_moves_ten_points_with_its_popularity():
     assert not any(c.option.startswith("tax") for c in legal(s, 0))
 
 
+def test_a_rejected_tax_proposal_does_not_use_up_the_turns_tax_change():
+    """V.7 "Augmenter ou diminuer le Taux d'Imposition": the rate may be changed once a turn; a
+    rejected increase changes nothing, so the decrease may still be proposed (the rejected increase
+    itself may not come back)."""
+    s = table()
+    s.tax_rate = 40
+    quiet(s)
+    run(s, Frame(kind="business"))
+    play(s, 0, cmd.ChooseOption(option="tax"))
+    play(s, 0, cmd.ChooseOption(option="tax:up"))
+    play(s, 0, cmd.ChooseSenator(senator="1"))
+    play(s, 0, cmd.ChooseSenator(senator="4"))
+    vote_all(s, "yes", "no", "no")
+    assert s.tax_rate == 40
+    play(s, 0, cmd.ChooseOption(option="stay"))  # every other player voted No (R63)
+    assert top(s).kind == "other_business"
+    play(s, 0, cmd.ChooseOption(option="tax"))
+    assert legal(s, 0) == [cmd.ChooseOption(option="tax:down")]
+    play(s, 0, cmd.ChooseOption(option="tax:down"))
+    play(s, 0, cmd.ChooseSenator(senator="1"))
+    play(s, 0, cmd.ChooseSenator(senator="4"))
+    vote_all(s, "yes", "yes", "yes")
+    assert s.tax_rate == 30
+    assert not any(c.option.startswith("tax") for c in legal(s, 0))
+
+
 def test_prosecuting_a_war_the_admiral_first_and_the_presiding_officer_leaving():
     """V.7: a war is prosecuted by a Suffète with the forces named; the Suffète Amiral goes before the
     Général (R44); if the presiding officer leaves Carthage the Senate ends (Départ du PS)."""
