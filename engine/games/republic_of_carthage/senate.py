@@ -178,8 +178,57 @@ class BuyVotes:
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
         ctx.done(f)
-        pay(ctx, f.seat, c.number, "votes")
         _count(ctx, f.seat, f.target, f.count, c.number)
+        s = ctx.s
+        sources = [f"faction:{f.seat}"] * (s.faction_treasury[f.seat] > 0) + [
+            f"senator:{x.id}" for x in senators_of(s, f.seat) if in_carthage(s, x.id) and x.talents]
+        _pay_votes(ctx, Frame(kind="vote_payment", seat=f.seat, count=c.number, strs=sources))
+
+
+def _held(s: State, source: str) -> int:
+    kind, _, key = source.partition(":")
+    return s.faction_treasury[int(key)] if kind == "faction" else s.senators[key].talents
+
+
+def _bounds(s: State, f: Frame) -> tuple[int, int]:
+    """How many of the talents still due the first source may give, the others covering the rest."""
+    others = sum(_held(s, x) for x in f.strs[1:])
+    return max(0, f.count - others), min(f.count, _held(s, f.strs[0]))
+
+
+def _pay_votes(ctx: Ctx, f: Frame) -> None:
+    """R65: the bought votes' talents leave the sources the player names, one source after another
+    (his treasury, then his senators in Carthage in card order); a source whose share is forced pays
+    without asking."""
+    while f.count > 0:
+        low, high = _bounds(ctx.s, f)
+        if low < high:
+            if not any(x is f for x in ctx.s.flow):
+                ctx.push(f)
+            return
+        _pay_from(ctx, f, low)
+    ctx.done(f)
+
+
+def _pay_from(ctx: Ctx, f: Frame, amount: int) -> None:
+    if amount:
+        ctx.emit(ev.Transferred(source=f.strs[0], target="bank", amount=amount, reason="votes"))
+    f.count -= amount
+    f.strs = f.strs[1:]
+
+
+@decision("vote_payment", "how many of the bought votes' talents this source gives (V, Achat de votes: the "
+                          "faction treasury, then each senator in Carthage; R65)")
+class VotePayment:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        low, high = _bounds(s, f)
+        return [cmd.ChooseNumber(number=n) for n in range(low, high + 1)]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        _pay_from(ctx, f, c.number)
+        _pay_votes(ctx, f)
 
 
 def pay(ctx: Ctx, seat: int, amount: int, reason: str) -> None:

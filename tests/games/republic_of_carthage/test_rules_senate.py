@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.games.republic_of_carthage.senate import commanders, cost, crisis, eligible
+from engine.games.republic_of_carthage.senate import commanders, cost, crisis, eligible, tally_of
 from engine.games.republic_of_carthage.state import WarState
 
 from .helpers import C, Dice, Frame, cmd, ev, legal, of, play, run, table, top
@@ -23,6 +23,8 @@ def vote_all(s, *votes, buys=None):
         play(s, seat, cmd.ChooseOption(option=v))
         if s.flow and top(s).kind == "buy_votes":
             play(s, seat, cmd.ChooseNumber(number=(buys or {}).get(seat, 0)))
+        while s.flow and top(s).kind == "vote_payment":  # as much as it can from each source in turn
+            play(s, seat, legal(s, seat)[-1])
 
 
 def quiet(s):
@@ -77,6 +79,41 @@ def test_bought_votes_and_a_rejected_pair_cannot_come_again():
     play(s, 0, cmd.ChooseSenator(senator="2"))
     assert cmd.ChooseSenator(senator="3") not in legal(s, 0)
     assert decided
+
+
+def test_the_player_says_where_the_bought_votes_talents_come_from():
+    """V, Achat de votes: the talents come from his senators and/or his faction treasury, as he
+    chooses (R65): source by source, each within what the others can still cover; a forced share is
+    paid without asking."""
+    s = table()
+    s.faction_treasury[0] = 5
+    s.senators["2"].talents = 5
+    run(s, Frame(kind="elect_suffetes"))
+    play(s, 0, cmd.ChooseSenator(senator="2"))
+    play(s, 0, cmd.ChooseSenator(senator="3"))
+    called(s)
+    play(s, 0, cmd.ChooseOption(option="yes"))
+    play(s, 0, cmd.ChooseNumber(number=3))
+    assert top(s).kind == "vote_payment" and top(s).seat == 0
+    assert legal(s, 0) == [cmd.ChooseNumber(number=n) for n in range(4)]  # from the treasury: 0 to 3
+    events = play(s, 0, cmd.ChooseNumber(number=0))
+    assert [(e.source, e.amount) for e in of(events, ev.Transferred)] == [("senator:2", 3)]
+    assert s.faction_treasury[0] == 5 and s.senators["2"].talents == 2
+    assert top(s).kind == "vote" and top(s).seat == 1
+    assert [e.votes for e in of(events, ev.VoteCast)] == [] and tally_of(s).nums[1] == C.FAMILIES[1].eloquence + C.FAMILIES[2].eloquence + C.FAMILIES[3].eloquence + 3
+
+
+def test_bought_votes_from_a_single_source_ask_nothing_more():
+    """V, Achat de votes (R65): with only the faction treasury holding talents there is no choice."""
+    s = table()
+    s.faction_treasury[0] = 5
+    run(s, Frame(kind="elect_suffetes"))
+    play(s, 0, cmd.ChooseSenator(senator="2"))
+    play(s, 0, cmd.ChooseSenator(senator="3"))
+    called(s)
+    play(s, 0, cmd.ChooseOption(option="yes"))
+    play(s, 0, cmd.ChooseNumber(number=3))
+    assert top(s).kind == "vote" and s.faction_treasury[0] == 2
 
 
 def test_the_last_possible_pair_is_elected_without_a_vote():
