@@ -127,7 +127,8 @@ class Vote:
             out.append(cmd.ChooseOption(option="abstain"))
         t = tally_of(s)
         if t.strs[0] == "trial" and t.count - 1 == f.seat and not f.strs:
-            out.append(cmd.ChooseOption(option="appeal"))
+            # V.7, Assassins capturés: the Faction Leader on trial must roll the Appeal before voting
+            out = [*out, cmd.ChooseOption(option="appeal")] if t.target != "assassin" else [cmd.ChooseOption(option="appeal")]
         from .outcry import vote_plays
         return out + vote_plays(s, f, t)
 
