@@ -20,7 +20,7 @@ from .events import Frame
 from .flow import Ctx, automatic, decision
 from .people import COUNCIL, SUFFETES, clockwise, faction_votes, holds_office, in_carthage, order_key, senators_of, sphr
 from .presiding import call_votes, presiding_officer, unanimous_no
-from .state import CARTHAGE, SENATE, State
+from .state import CARTHAGE, PORT, SENATE, State
 from .trials import mark_commander
 
 YES, NO, ABSTAIN = 1, 2, 3
@@ -460,18 +460,42 @@ def _fill_governors(ctx: Ctx, f: Frame) -> None:
 def refill(ctx: Ctx) -> None:
     """V.6, Relève Sénatoriale: while fewer than 8 faction senators are in Carthage, the strongest dead
     family card of the Port (highest printed Influence, then lowest ID: R28) goes to the player with
-    the fewest senators (ties: the least Influence, then at random)."""
+    the fewest senators (ties: the least Influence, then at random); with none left, that player may
+    take a living senator of the Port instead (R116)."""
     s = ctx.s
     while sum(1 for x in s.senators.values() if x.seat >= 0 and in_carthage(s, x.id)) < 8:
         dead = [x for x in s.senators.values() if not x.face_up and x.id.isdigit()]
-        if not dead:
+        if not dead and not port_senators(s):
             return
-        best = min(dead, key=lambda x: (-C.FAMILIES[x.family].influence, x.family))
         counts = [(len(senators_of(s, seat)), sum(x.influence for x in senators_of(s, seat))) for seat in range(s.players)]
         least = min(counts)
         seats = [x for x in range(s.players) if counts[x] == least]
         seat = seats[0] if len(seats) == 1 else seats[ctx.rng.below(len(seats))]
+        if not dead:  # R116: the receiver may go on with a living senator of the Port, his choice
+            ctx.push(Frame(kind="refill_port", seat=seat))
+            return
+        best = min(dead, key=lambda x: (-C.FAMILIES[x.family].influence, x.family))
         ctx.emit(ev.SenatorMoved(senator=best.id, seat=seat, where=CARTHAGE, face_up=True, reason="refill"))
+
+
+def port_senators(s: State) -> list[str]:
+    """The living senators of the Port in no faction (V.6: the refill may go on with them)."""
+    return sorted((x.id for x in s.senators.values() if x.face_up and x.seat < 0 and x.where == PORT), key=order_key)
+
+
+@decision("refill_port", "the Senate is still short of 8 senators and no dead family card is left: take a living "
+                         "senator of the Port into your faction, or stop the refill (V.6, R116)")
+class RefillPort:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        return [cmd.ChooseSenator(senator=x) for x in port_senators(s)] + [cmd.ChooseOption(option="stop")]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.done(f)
+        if isinstance(c, cmd.ChooseSenator):
+            ctx.emit(ev.SenatorMoved(senator=c.senator, seat=f.seat, where=CARTHAGE, face_up=True, reason="refill"))
+            refill(ctx)
 
 
 # -- V.7: other business ------------------------------------------------------------------------------

@@ -178,6 +178,42 @@ def test_governors_leave_carthage_and_the_senate_refills_to_eight():
     assert refilled == ["12"] and s.senators["12"].seat == 0  # family 12: Influence 2 beats 13's 1
 
 
+def port_refill():
+    """7 faction senators in Carthage, no dead family card, senators 12 and 13 alive in the Port;
+    seat 0 has the fewest senators."""
+    from engine.games.republic_of_carthage.state import evolve
+    s = table()
+    for fam in (12, 13):
+        evolve(s, ev.SenatorEntered(senator=str(fam), seat=-1, reason="test"))
+        s.senators[str(fam)].where = "port"
+    s.senators["3"].seat = 1
+    s.senators["8"].where = s.senators["9"].where = "province"
+    run(s, Frame(kind="fill_governors"))
+    return s
+
+
+def test_the_refill_may_go_on_with_a_living_senator_of_the_port():
+    """V.6, Relève Sénatoriale: once the dead family cards are used up, the refill may go on with a
+    living senator of the Port, chosen by the player who receives him (R116)."""
+    s = port_refill()
+    assert top(s).kind == "refill_port" and top(s).seat == 0
+    assert legal(s, 0) == [cmd.ChooseSenator(senator="12"), cmd.ChooseSenator(senator="13"),
+                           cmd.ChooseOption(option="stop")]
+    play(s, 0, cmd.ChooseSenator(senator="13"))
+    x = s.senators["13"]
+    assert (x.seat, x.where, x.face_up) == (0, "carthage", True)
+    assert not s.flow or top(s).kind != "refill_port"  # 8 in Carthage: the refill is over
+    assert s.senators["12"].seat == -1
+
+
+def test_the_receiver_may_stop_the_refill_from_the_port():
+    """V.6 (R116): going on with the Port's senators is the receiver's option."""
+    s = port_refill()
+    play(s, 0, cmd.ChooseOption(option="stop"))
+    assert s.senators["12"].seat == s.senators["13"].seat == -1
+    assert not s.flow or top(s).kind != "refill_port"
+
+
 def _prov():
     from engine.games.republic_of_carthage.state import Province
     return Province()
