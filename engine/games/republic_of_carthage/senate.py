@@ -75,6 +75,7 @@ def _senate(ctx: Ctx, f: Frame) -> None:
         left = s.terms.get(office, 0) - 1
         red = office in s.red_terms
         if left <= 0 and office != "master_of_the_agora":
+            ctx.emit(ev.CountersSet(name=f"left_office:{holder}:turn", value=1))  # V.4: he may refuse a seat
             ctx.emit(ev.OfficeLeft(office=office, reason="term"))
             if red:
                 ctx.emit(ev.MarkersSet(senator=holder, red=s.senators[holder].red + 1))
@@ -327,6 +328,7 @@ def suffetes_elected(ctx: Ctx, pair: tuple[str, str]) -> None:
     for office in SUFFETES:
         if s.offices.get(office):
             ctx.emit(ev.CountersSet(name=f"outgoing:{s.offices[office]}", value=1))
+            ctx.emit(ev.CountersSet(name=f"left_office:{s.offices[office]}:turn", value=1))
             ctx.emit(ev.OfficeLeft(office=office, reason="term"))
     a, b = pair
     for sid in pair:
@@ -408,6 +410,32 @@ def _fill_council(ctx: Ctx, f: Frame) -> None:
         else:
             ctx.push(ps_frame(s, "nominate", target=office, strs=["council"]))
         return
+
+
+def offer_council(ctx: Ctx, office: str, sid: str) -> None:
+    """V.4: a senator chosen for a seat takes it, unless he left an office this turn and another
+    candidate remains: then his player says whether he accepts (R117)."""
+    s = ctx.s
+    if s.counters.get(f"left_office:{sid}:turn") and any(x != sid for x in council_candidates(s, office)):
+        ctx.push(Frame(kind="council_accept", seat=s.senators[sid].seat, senator=sid, target=office))
+    else:
+        take_council(ctx, office, sid)
+
+
+@decision("council_accept", "your senator, who left an office this turn, is chosen for a Council seat: accept it "
+                            "or decline it (V.4)")
+class CouncilAccept:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        return [cmd.ChooseOption(option="accept"), cmd.ChooseOption(option="decline")]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.done(f)
+        if c.option == "accept":
+            take_council(ctx, f.target, f.senator)
+        else:  # no longer a candidate for this seat this turn; the seat is filled from the others
+            ctx.emit(ev.CountersSet(name=f"rejected:council+{f.senator}+{f.target}+0", value=1))
 
 
 def take_council(ctx: Ctx, office: str, sid: str) -> None:
@@ -781,7 +809,7 @@ def _suffetes(ctx: Ctx, f: Frame, passed: bool) -> None:
 
 def _council(ctx: Ctx, f: Frame, passed: bool) -> None:
     if passed:
-        take_council(ctx, f.target, f.strs[1])
+        offer_council(ctx, f.target, f.strs[1])
 
 
 def _governor(ctx: Ctx, f: Frame, passed: bool) -> None:

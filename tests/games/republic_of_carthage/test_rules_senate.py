@@ -155,6 +155,59 @@ def test_council_seats_are_filled_and_the_last_candidate_needs_no_vote():
     assert s.senators["1"].influence == C.FAMILIES[1].influence + 3
 
 
+def council_table():
+    """Only the Censor's seat is vacant; senator 4 left an office this turn (V.4)."""
+    s = table(factions=((1,), (4,), (7,)))
+    for o in ("state_treasurer", "public_buildings", "harbour_captain", "master_of_the_agora"):
+        s.offices[o] = "x"  # held by someone off this table
+    s.counters["left_office:4:turn"] = 1
+    run(s, Frame(kind="fill_council"))
+    play(s, 0, cmd.ChooseSenator(senator="4"))
+    vote_all(s, "yes", "yes", "yes")
+    return s
+
+
+def test_leaving_an_office_is_marked_for_the_council_seats():
+    """V.4: a Council member whose term ends in V.1 has left an office during the turn."""
+    s = table()
+    s.offices["state_treasurer"] = "5"
+    s.terms["state_treasurer"] = 1
+    run(s, Frame(kind="senate"))
+    assert s.counters.get("left_office:5:turn") == 1 and not s.counters.get("left_office:2:turn")
+
+
+def test_a_senator_who_left_an_office_may_decline_a_council_seat():
+    """V.4: a senator who left an office this turn may take a new Council seat but need not, unless
+    no other candidate is left (R117). Declining, the seat is filled from the others."""
+    s = council_table()
+    assert top(s).kind == "council_accept" and top(s).seat == 1 and top(s).senator == "4"
+    assert s.offices["censor"] == ""
+    assert legal(s, 1) == [cmd.ChooseOption(option="accept"), cmd.ChooseOption(option="decline")]
+    play(s, 1, cmd.ChooseOption(option="decline"))
+    assert s.offices["censor"] == "" and top(s).kind == "nominate" and top(s).target == "censor"
+    assert cmd.ChooseSenator(senator="4") not in legal(s, 0)
+    play(s, 0, cmd.ChooseSenator(senator="7"))
+    vote_all(s, "yes", "yes", "yes")
+    assert s.offices["censor"] == "7"
+
+
+def test_a_senator_who_left_an_office_may_accept_a_council_seat():
+    """V.4: accepting, he takes the seat with its 3 Influence."""
+    s = council_table()
+    play(s, 1, cmd.ChooseOption(option="accept"))
+    assert s.offices["censor"] == "4" and s.senators["4"].influence == C.FAMILIES[4].influence + 3
+
+
+def test_the_last_candidate_cannot_decline_a_council_seat():
+    """V.4: with no other candidate he must take the seat (elected without a vote, II.C 6)."""
+    s = table(factions=((1,), (4,), (7,)))
+    for o in ("state_treasurer", "public_buildings", "harbour_captain", "master_of_the_agora"):
+        s.offices[o] = "x"
+    s.counters.update({"left_office:4:turn": 1, "rejected:council+1+censor+0": 1, "rejected:council+7+censor+0": 1})
+    run(s, Frame(kind="fill_council"))
+    assert s.offices["censor"] == "4" and (not s.flow or top(s).kind != "council_accept")
+
+
 def test_governors_leave_carthage_and_the_senate_refills_to_eight():
     """V.6: a province in the Port gets a governor, who leaves Carthage. Relève Sénatoriale: with fewer
     than 8 faction senators in Carthage, the strongest dead family card goes to the player with the
