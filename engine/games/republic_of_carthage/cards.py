@@ -42,8 +42,9 @@ def draw_card(ctx: Ctx, seat: int) -> None:
     elif kind == "senator":
         statesmen = [x.id for x in s.senators.values() if x.family == int(card) and not x.id.isdigit()
                      and not x.family_card]
-        if statesmen:
-            ctx.emit(ev.FamilyJoined(statesman=statesmen[0]))
+        if statesmen:  # Mago's 2A and 2B both in play: one of them by lot ("Terminologie")
+            ctx.emit(ev.FamilyJoined(statesman=statesmen[0] if len(statesmen) == 1 else
+                                     statesmen[ctx.rng.below(len(statesmen))]))
         else:
             ctx.emit(ev.SenatorEntered(senator=card, seat=-1, reason="drawn"))
     elif kind == "war":

@@ -35,11 +35,13 @@ def draw_chits_kept(ctx: Ctx, count: int, reason: str) -> list[str]:
 
 def victims(ctx: Ctx, number: str, among: set[str] | None = None) -> str:
     """The senator in play that a chit names ("" if none): the family card or its statesman; if
-    Mago's 2A and 2B are both in play, one of them at random ("Terminologie")."""
-    ids = [x for x in living_ids(ctx.s, int(number)) if among is None or x in among]
+    Mago's 2A and 2B are both in play, one of them at random ("Terminologie"), and nobody if the lot
+    falls on one outside ``among``."""
+    ids = living_ids(ctx.s, int(number))
     if not ids:
         return ""
-    return ids[0] if len(ids) == 1 else ids[ctx.rng.below(len(ids))]
+    sid = ids[0] if len(ids) == 1 else ids[ctx.rng.below(len(ids))]  # Mago: the lot before ``among``
+    return sid if among is None or sid in among else ""
 
 
 def mortality(ctx: Ctx, count: int, reason: str, among: set[str] | None = None) -> list[str]:
@@ -60,5 +62,13 @@ def kill(ctx: Ctx, sid: str, cause: str) -> None:
     x = s.senators[sid]
     if x.talents:
         ctx.emit(ev.Transferred(source=f"senator:{sid}", target="bank", amount=x.talents, reason="death"))
-    stays = x.seat >= 0 and s.leaders[x.seat] == sid and (sid.isdigit() or x.family_card)
+    # "Terminologie", Mago: the family card under a dead statesman passes under the other one in play
+    heir = next((y for y in living_ids(s, x.family) if y != sid and not y.isdigit()), "") if (
+        x.family_card and not sid.isdigit()) else ""
+    leader = x.seat >= 0 and s.leaders[x.seat] == sid
+    stays = leader and (sid.isdigit() or x.family_card) and not heir
     ctx.emit(ev.SenatorDied(senator=sid, cause=cause, stays=stays))
+    if heir:
+        ctx.emit(ev.FamilyJoined(statesman=heir))
+        if leader and s.senators[heir].seat == x.seat:  # R115: the card leads the faction under him
+            ctx.emit(ev.LeaderNamed(seat=x.seat, senator=heir))

@@ -335,7 +335,8 @@ class ConcessionChanged(Variant, frozen=True):
 
 
 class FamilyJoined(Variant, frozen=True):
-    """A family card drawn while its statesman is in play goes under him (IV.2a, Famille)."""
+    """A family card goes under its statesman in play: drawn (IV.2a, Famille), or, for Mago, passing
+    from the dead holder to the other statesman ("Terminologie"); it leaves the Port if it was there."""
 
     statesman: str  # the statesman's card id the family card goes under
 

@@ -38,6 +38,6 @@ class Coopt:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
-        from .senate import take_council
+        from .senate import offer_council
         ctx.done(f)
-        take_council(ctx, f.target, c.senator)
+        offer_council(ctx, f.target, c.senator)

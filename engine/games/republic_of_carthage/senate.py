@@ -21,7 +21,7 @@ from .flow import Ctx, automatic, decision
 from .people import (COUNCIL, SUFFETES, clockwise, faction_votes, in_carthage, office_holders, order_key,
                      senators_of, sphr)
 from .presiding import call_votes, presiding_officer, unanimous_no
-from .state import CARTHAGE, SENATE, State
+from .state import CARTHAGE, PORT, SENATE, State
 from .trials import mark_commander
 
 YES, NO, ABSTAIN = 1, 2, 3
@@ -77,6 +77,7 @@ def _senate(ctx: Ctx, f: Frame) -> None:
         left = s.terms.get(office, 0) - 1
         red = office in s.red_terms
         if left <= 0 and office != "master_of_the_agora":
+            ctx.emit(ev.CountersSet(name=f"left_office:{holder}:turn", value=1))  # V.4: he may refuse a seat
             ctx.emit(ev.OfficeLeft(office=office, reason="term"))
             if red:
                 ctx.emit(ev.MarkersSet(senator=holder, red=s.senators[holder].red + 1))
@@ -129,7 +130,8 @@ class Vote:
             out.append(cmd.ChooseOption(option="abstain"))
         t = tally_of(s)
         if t.strs[0] == "trial" and t.count - 1 == f.seat and not f.strs:
-            out.append(cmd.ChooseOption(option="appeal"))
+            # V.7, Assassins capturés: the Faction Leader on trial must roll the Appeal before voting
+            out = [*out, cmd.ChooseOption(option="appeal")] if t.target != "assassin" else [cmd.ChooseOption(option="appeal")]
         from .outcry import vote_plays
         return out + vote_plays(s, f, t)
 
@@ -180,8 +182,57 @@ class BuyVotes:
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
         ctx.done(f)
-        pay(ctx, f.seat, c.number, "votes")
         _count(ctx, f.seat, f.target, f.count, c.number)
+        s = ctx.s
+        sources = [f"faction:{f.seat}"] * (s.faction_treasury[f.seat] > 0) + [
+            f"senator:{x.id}" for x in senators_of(s, f.seat) if in_carthage(s, x.id) and x.talents]
+        _pay_votes(ctx, Frame(kind="vote_payment", seat=f.seat, count=c.number, strs=sources))
+
+
+def _held(s: State, source: str) -> int:
+    kind, _, key = source.partition(":")
+    return s.faction_treasury[int(key)] if kind == "faction" else s.senators[key].talents
+
+
+def _bounds(s: State, f: Frame) -> tuple[int, int]:
+    """How many of the talents still due the first source may give, the others covering the rest."""
+    others = sum(_held(s, x) for x in f.strs[1:])
+    return max(0, f.count - others), min(f.count, _held(s, f.strs[0]))
+
+
+def _pay_votes(ctx: Ctx, f: Frame) -> None:
+    """R65: the bought votes' talents leave the sources the player names, one source after another
+    (his treasury, then his senators in Carthage in card order); a source whose share is forced pays
+    without asking."""
+    while f.count > 0:
+        low, high = _bounds(ctx.s, f)
+        if low < high:
+            if not any(x is f for x in ctx.s.flow):
+                ctx.push(f)
+            return
+        _pay_from(ctx, f, low)
+    ctx.done(f)
+
+
+def _pay_from(ctx: Ctx, f: Frame, amount: int) -> None:
+    if amount:
+        ctx.emit(ev.Transferred(source=f.strs[0], target="bank", amount=amount, reason="votes"))
+    f.count -= amount
+    f.strs = f.strs[1:]
+
+
+@decision("vote_payment", "how many of the bought votes' talents this source gives (V, Achat de votes: the "
+                          "faction treasury, then each senator in Carthage; R65)")
+class VotePayment:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        low, high = _bounds(s, f)
+        return [cmd.ChooseNumber(number=n) for n in range(low, high + 1)]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        _pay_from(ctx, f, c.number)
+        _pay_votes(ctx, f)
 
 
 def pay(ctx: Ctx, seat: int, amount: int, reason: str) -> None:
@@ -279,6 +330,7 @@ def suffetes_elected(ctx: Ctx, pair: tuple[str, str]) -> None:
     for office in SUFFETES:
         if s.offices.get(office):
             ctx.emit(ev.CountersSet(name=f"outgoing:{s.offices[office]}", value=1))
+            ctx.emit(ev.CountersSet(name=f"left_office:{s.offices[office]}:turn", value=1))
             ctx.emit(ev.OfficeLeft(office=office, reason="term"))
     a, b = pair
     for sid in pair:
@@ -362,6 +414,32 @@ def _fill_council(ctx: Ctx, f: Frame) -> None:
         return
 
 
+def offer_council(ctx: Ctx, office: str, sid: str) -> None:
+    """V.4: a senator chosen for a seat takes it, unless he left an office this turn and another
+    candidate remains: then his player says whether he accepts (R117)."""
+    s = ctx.s
+    if s.counters.get(f"left_office:{sid}:turn") and any(x != sid for x in council_candidates(s, office)):
+        ctx.push(Frame(kind="council_accept", seat=s.senators[sid].seat, senator=sid, target=office))
+    else:
+        take_council(ctx, office, sid)
+
+
+@decision("council_accept", "your senator, who left an office this turn, is chosen for a Council seat: accept it "
+                            "or decline it (V.4)")
+class CouncilAccept:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        return [cmd.ChooseOption(option="accept"), cmd.ChooseOption(option="decline")]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.done(f)
+        if c.option == "accept":
+            take_council(ctx, f.target, f.senator)
+        else:  # no longer a candidate for this seat this turn; the seat is filled from the others
+            ctx.emit(ev.CountersSet(name=f"rejected:council+{f.senator}+{f.target}+0", value=1))
+
+
 def take_council(ctx: Ctx, office: str, sid: str) -> None:
     ctx.emit(ev.OfficeTaken(office=office, senator=sid, term=C.OFFICES[office].term))
     ctx.emit(ev.SenatorChanged(senator=sid, influence=C.OFFICES[office].influence_gained, popularity=0, merchants=0,
@@ -412,18 +490,42 @@ def _fill_governors(ctx: Ctx, f: Frame) -> None:
 def refill(ctx: Ctx) -> None:
     """V.6, Relève Sénatoriale: while fewer than 8 faction senators are in Carthage, the strongest dead
     family card of the Port (highest printed Influence, then lowest ID: R28) goes to the player with
-    the fewest senators (ties: the least Influence, then at random)."""
+    the fewest senators (ties: the least Influence, then at random); with none left, that player may
+    take a living senator of the Port instead (R116)."""
     s = ctx.s
     while sum(1 for x in s.senators.values() if x.seat >= 0 and in_carthage(s, x.id)) < 8:
         dead = [x for x in s.senators.values() if not x.face_up and x.id.isdigit()]
-        if not dead:
+        if not dead and not port_senators(s):
             return
-        best = min(dead, key=lambda x: (-C.FAMILIES[x.family].influence, x.family))
         counts = [(len(senators_of(s, seat)), sum(x.influence for x in senators_of(s, seat))) for seat in range(s.players)]
         least = min(counts)
         seats = [x for x in range(s.players) if counts[x] == least]
         seat = seats[0] if len(seats) == 1 else seats[ctx.rng.below(len(seats))]
+        if not dead:  # R116: the receiver may go on with a living senator of the Port, his choice
+            ctx.push(Frame(kind="refill_port", seat=seat))
+            return
+        best = min(dead, key=lambda x: (-C.FAMILIES[x.family].influence, x.family))
         ctx.emit(ev.SenatorMoved(senator=best.id, seat=seat, where=CARTHAGE, face_up=True, reason="refill"))
+
+
+def port_senators(s: State) -> list[str]:
+    """The living senators of the Port in no faction (V.6: the refill may go on with them)."""
+    return sorted((x.id for x in s.senators.values() if x.face_up and x.seat < 0 and x.where == PORT), key=order_key)
+
+
+@decision("refill_port", "the Senate is still short of 8 senators and no dead family card is left: take a living "
+                         "senator of the Port into your faction, or stop the refill (V.6, R116)")
+class RefillPort:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        return [cmd.ChooseSenator(senator=x) for x in port_senators(s)] + [cmd.ChooseOption(option="stop")]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.done(f)
+        if isinstance(c, cmd.ChooseSenator):
+            ctx.emit(ev.SenatorMoved(senator=c.senator, seat=f.seat, where=CARTHAGE, face_up=True, reason="refill"))
+            refill(ctx)
 
 
 # -- V.7: other business ------------------------------------------------------------------------------
@@ -567,7 +669,6 @@ class BusinessItem:
         elif what == "peace":
             propose(ctx, "peace", target=arg)
         elif what == "tax":
-            ctx.emit(ev.CountersSet(name="tax_changed", value=1))
             ctx.push(Frame(kind="initiators", seat=f.seat, target=arg, strs=[]))
         elif what == "concession":
             ctx.emit(ev.CountersSet(name=f"proposed:{arg}", value=1))
@@ -710,7 +811,7 @@ def _suffetes(ctx: Ctx, f: Frame, passed: bool) -> None:
 
 def _council(ctx: Ctx, f: Frame, passed: bool) -> None:
     if passed:
-        take_council(ctx, f.target, f.strs[1])
+        offer_council(ctx, f.target, f.strs[1])
 
 
 def _governor(ctx: Ctx, f: Frame, passed: bool) -> None:
@@ -803,8 +904,10 @@ def _tax(ctx: Ctx, f: Frame, passed: bool) -> None:
             for x in senators_of(s, seat):
                 if in_carthage(s, x.id):
                     ctx.emit(ev.SenatorChanged(senator=x.id, influence=0, popularity=-1, merchants=0, reason="tax_vote"))
-    if not passed:
+    if not passed:  # the same change may not come back this turn, whoever initiates it
+        ctx.emit(ev.CountersSet(name=f"rejected:tax+{f.target}+0", value=1))
         return
+    ctx.emit(ev.CountersSet(name="tax_changed", value=1))  # a change, not a proposal, uses up the turn's one
     ctx.emit(ev.TaxRateSet(rate=s.tax_rate + (10 if up else -10), reason="senate"))
     if up:
         ctx.emit(ev.SenatorChanged(senator=initiator, influence=0, popularity=3, merchants=0, reason="tax_initiator"))

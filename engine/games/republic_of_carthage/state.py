@@ -369,6 +369,9 @@ def evolve(s: State, e) -> State:
         s.concessions[e.concession] = e.holder
     elif t is ev.FamilyJoined:
         s.senators[e.statesman].family_card = True
+        fam = str(s.senators[e.statesman].family)
+        if fam in s.senators and not s.senators[fam].face_up:  # Mago: from under a dead statesman
+            del s.senators[fam]
     elif t is ev.EventsCleared:
         s.events_in_port = {}
     elif t is ev.PileShuffled:

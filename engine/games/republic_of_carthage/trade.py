@@ -169,6 +169,7 @@ def _master_term(ctx: Ctx, f: Frame) -> None:
     master = s.offices.get("master_of_the_agora", "")
     if master and s.terms.get("master_of_the_agora", 1) <= 0:
         red = "master_of_the_agora" in s.red_terms
+        ctx.emit(ev.CountersSet(name=f"left_office:{master}:turn", value=1))  # V.4: he may refuse a seat
         ctx.emit(ev.OfficeLeft(office="master_of_the_agora", reason="term"))
         if red:
             ctx.emit(ev.MarkersSet(senator=master, red=s.senators[master].red + 1))

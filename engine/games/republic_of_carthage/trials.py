@@ -11,7 +11,7 @@ from .deaths import kill
 from .events import Frame
 from .flow import Ctx, automatic, decision
 from .people import in_carthage, order_key
-from .state import CARTHAGE, PORT, State
+from .state import PORT, State
 
 
 def minor_eligible(s: State, sid: str) -> bool:
@@ -265,15 +265,14 @@ def exiles(s: State) -> list[str]:
 
 def recall_exile(ctx: Ctx, sid: str) -> None:
     """V.7, Rappel d'un Homme d'État en Exil: he goes back to the Port, unless his family card is in a
-    faction with no statesman on it: then he joins that faction on his family card (R83: his frozen
-    talents go with him; the family card's markers stay, as when a statesman is played). If his family
-    card lay under him, it is his faction's: he comes back to it, in Carthage."""
+    faction that has no statesman: then he joins that faction on his family card (R83: his frozen
+    talents go with him; the family card's markers stay, as when a statesman is played). A family
+    card that went into exile under him is in no faction: he takes it back to the Port (R83)."""
     s = ctx.s
     x = s.senators[sid]
     fam = s.senators.get(str(x.family))
-    if x.family_card and x.seat >= 0:  # his family card went into exile under him: both come back
-        ctx.emit(ev.SenatorMoved(senator=sid, seat=x.seat, where=CARTHAGE, face_up=True, reason="recalled"))
-    elif fam is not None and fam.seat >= 0 and fam.face_up:
+    if (not x.family_card and fam is not None and fam.seat >= 0 and fam.face_up
+            and not any(y.seat == fam.seat and not y.id.isdigit() for y in s.senators.values() if y.id != sid)):
         if x.talents:
             ctx.emit(ev.Transferred(source=f"senator:{sid}", target=f"senator:{fam.id}", amount=x.talents,
                                     reason="recalled"))

@@ -314,12 +314,12 @@ class Amount:
 
 
 @decision("contribute", "a senator in Carthage gives talents to the State Treasury, for Influence; done when "
-                        "finished (II.11)")
+                        "finished (II.11: one contribution per senator, R114)")
 class Contribute:
     @staticmethod
     def legal(s: State, f: Frame):
         out = [cmd.Transfer(source=f"senator:{x.id}", target="state") for x in senators_of(s, f.seat)
-               if in_carthage(s, x.id) and x.talents > 0]
+               if in_carthage(s, x.id) and x.talents > 0 and f"senator:{x.id}" not in f.strs]
         return out + [cmd.ChooseOption(option="done")]
 
     @staticmethod
@@ -327,6 +327,7 @@ class Contribute:
         if isinstance(c, cmd.ChooseOption):
             ctx.done(f)
             return
+        f.strs = [*f.strs, c.source]  # R114: his one contribution of the step
         ctx.push(Frame(kind="amount", seat=f.seat, strs=[c.source, c.target, "contribution"]))
 
 

@@ -154,6 +154,18 @@ def test_a_captured_assassin_dies_and_his_leader_loses_five_and_is_tried():
     assert cmd.ChooseOption(option="appeal") in legal(s, 0)
 
 
+def test_the_captured_assassins_leader_must_appeal_before_voting():
+    """V.7, Assassins capturés: the Faction Leader on trial must roll on the Appeal to the People
+    table; at his turn to vote the Appeal comes first, his vote only after it."""
+    s, _ = captured(victim_popularity=3)
+    options = [c.option for c in legal(s, 0) if isinstance(c, cmd.ChooseOption)]
+    assert options == ["appeal"]
+    rejected(s, 0, cmd.ChooseOption(option="no"))
+    out = play(s, 0, cmd.ChooseOption(option="appeal"), Dice(5, 5))  # 10 - 3: 7, no votes either way
+    assert [r.purpose for r in of(out, ev.Rolled)] == ["appeal"]
+    assert {c.option for c in legal(s, 0) if isinstance(c, cmd.ChooseOption)} == {"yes", "no", "abstain"}
+
+
 def test_the_appeal_subtracts_the_victims_popularity():
     """V.7: in this trial the Appeal to the People roll subtracts the victim's Popularity."""
     s, _ = captured(victim_popularity=3)
@@ -166,6 +178,7 @@ def test_the_convicted_leader_dies_and_chits_strike_his_faction_in_carthage():
     """V.7 and R23: convicted, the Faction Leader dies and as many chits as the victim's Popularity are
     drawn against his faction's senators in Carthage (only they can die)."""
     s, _ = captured(victim_popularity=2)
+    play(s, 0, cmd.ChooseOption(option="appeal"), Dice(4, 5))  # 9 - 2: 7, no votes either way (V.7)
     vote_all(s, "no", "yes", buys={1: 30})
     out = play(s, 2, cmd.ChooseOption(option="yes"))
     out += play(s, 2, cmd.ChooseNumber(number=30), Dice(chits=("3", "4")))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import C, Dice, Frame, cmd, ev, legal, of, play, run, table, top
+from .helpers import C, Dice, Frame, cmd, ev, legal, of, play, rejected, run, table, top
 
 
 # -- I. Mortality ------------------------------------------------------------------------------
@@ -226,3 +226,90 @@ def test_step11_contributions_buy_influence():
     play(s, 0, cmd.ChooseNumber(number=25))
     assert s.treasury == 125
     assert s.senators["1"].influence == C.FAMILIES[1].influence + C.contribution_influence(25) == C.FAMILIES[1].influence + 3
+
+
+def test_step11_a_senator_contributes_once_so_pieces_do_not_each_earn_influence():
+    """II.11 "Faites des contributions" (R114): the table is read on what the senator gives; once he
+    has contributed he is not offered again, so 20 T cannot be given as 10 + 10 for twice the 10 T
+    row. Another senator of the faction may still contribute."""
+    s = table()
+    s.senators["2"].talents = 20
+    s.senators["3"].talents = 10
+    s.flow = [Frame(kind="contribute", seat=0)]
+    play(s, 0, cmd.Transfer(source="senator:2", target="state"))
+    play(s, 0, cmd.ChooseNumber(number=10))
+    assert s.senators["2"].influence == C.FAMILIES[2].influence + C.contribution_influence(10) == C.FAMILIES[2].influence + 1
+    offered = legal(s, 0)
+    assert cmd.Transfer(source="senator:2", target="state") not in offered
+    assert cmd.Transfer(source="senator:3", target="state") in offered
+    rejected(s, 0, cmd.Transfer(source="senator:2", target="state"))
+    assert s.senators["2"].talents == 10 and s.treasury == 110
+
+
+# -- "Terminologie", Mago: statesmen 2A and 2B in play together -------------------------------------
+class SecondPick(Dice):
+    """Scripted dice whose random picks (other than chits) take the second item."""
+
+    def below(self, n: int) -> int:
+        if n == len(self.cup) and self.chits:
+            return super().below(n)
+        return 1
+
+
+def mago(seat_b: int = 0):
+    """2A (holding the Mago family card, Faction Leader of seat 0) and 2B, both in play."""
+    from engine.games.republic_of_carthage.state import Senator
+    s = table(factions=((1, 3), (4, 5), (7, 8)))
+    s.senators["2A"] = Senator(id="2A", family=2, seat=0, influence=5, family_card=True)
+    s.senators["2B"] = Senator(id="2B", family=2, seat=seat_b, influence=5)
+    s.leaders[0] = "2A"
+    return s
+
+
+def _apply(s, d, action):
+    from engine.games.republic_of_carthage.flow import Ctx
+    from engine.games.republic_of_carthage.state import evolve
+    ctx = Ctx(s, d)
+    ctx.s.flow = []
+    result = action(ctx)
+    for e in ctx.finish():
+        evolve(s, e.event)
+    return result
+
+
+def test_mago_a_chit_2_falls_by_lot_before_it_is_matched_with_the_commanders():
+    """Terminologie, Mago: with 2A and 2B in play a chit 2 falls on one of them chosen at random;
+    if the lot names the one who is not commanding, the commander is unharmed (his risk is not
+    doubled)."""
+    from engine.games.republic_of_carthage.deaths import victims
+    s = mago()
+    assert _apply(s, SecondPick(), lambda ctx: victims(ctx, "2", {"2A"})) == ""
+    assert _apply(s, Dice(), lambda ctx: victims(ctx, "2", {"2A"})) == "2A"
+    assert _apply(s, SecondPick(), lambda ctx: victims(ctx, "2", {"2B"})) == "2B"
+
+
+def test_mago_the_family_card_goes_under_one_of_them_by_lot():
+    """Terminologie, Mago: the family card turning up while both statesmen are in play goes under
+    one of them chosen at random."""
+    from engine.games.republic_of_carthage.cards import draw_card
+    s = mago()
+    s.senators["2A"].family_card = False
+    s.leaders[0] = "1"
+    s.deck = ["2"]
+    _apply(s, SecondPick(), lambda ctx: draw_card(ctx, 0))
+    assert (s.senators["2A"].family_card, s.senators["2B"].family_card) == (False, True)
+    assert "2" not in s.senators
+
+
+def test_mago_the_family_card_passes_to_the_surviving_statesman():
+    """Terminologie, Mago: when the statesman holding the family card dies and the other is in play,
+    the card passes under the survivor, even when it led the faction (R115: he leads it then)."""
+    from engine.games.republic_of_carthage.deaths import kill
+    s = mago()
+    _apply(s, Dice(), lambda ctx: kill(ctx, "2A", "mortality"))
+    assert "2A" not in s.senators and "2" not in s.senators
+    assert s.senators["2B"].family_card and s.leaders[0] == "2B"
+    s = mago(seat_b=-1)  # the survivor unaligned in the Port: the card goes to him, the faction has no leader
+    s.senators["2B"].where = "port"
+    _apply(s, Dice(), lambda ctx: kill(ctx, "2A", "mortality"))
+    assert s.senators["2B"].family_card and "2" not in s.senators and s.leaders[0] == ""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.games.republic_of_carthage.senate import commanders, cost, crisis, eligible
+from engine.games.republic_of_carthage.senate import commanders, cost, crisis, eligible, tally_of
 from engine.games.republic_of_carthage.state import WarState
 
 from .helpers import C, Dice, Frame, cmd, ev, legal, of, play, run, table, top
@@ -23,6 +23,8 @@ def vote_all(s, *votes, buys=None):
         play(s, seat, cmd.ChooseOption(option=v))
         if s.flow and top(s).kind == "buy_votes":
             play(s, seat, cmd.ChooseNumber(number=(buys or {}).get(seat, 0)))
+        while s.flow and top(s).kind == "vote_payment":  # as much as it can from each source in turn
+            play(s, seat, legal(s, seat)[-1])
 
 
 def quiet(s):
@@ -79,6 +81,41 @@ def test_bought_votes_and_a_rejected_pair_cannot_come_again():
     assert decided
 
 
+def test_the_player_says_where_the_bought_votes_talents_come_from():
+    """V, Achat de votes: the talents come from his senators and/or his faction treasury, as he
+    chooses (R65): source by source, each within what the others can still cover; a forced share is
+    paid without asking."""
+    s = table()
+    s.faction_treasury[0] = 5
+    s.senators["2"].talents = 5
+    run(s, Frame(kind="elect_suffetes"))
+    play(s, 0, cmd.ChooseSenator(senator="2"))
+    play(s, 0, cmd.ChooseSenator(senator="3"))
+    called(s)
+    play(s, 0, cmd.ChooseOption(option="yes"))
+    play(s, 0, cmd.ChooseNumber(number=3))
+    assert top(s).kind == "vote_payment" and top(s).seat == 0
+    assert legal(s, 0) == [cmd.ChooseNumber(number=n) for n in range(4)]  # from the treasury: 0 to 3
+    events = play(s, 0, cmd.ChooseNumber(number=0))
+    assert [(e.source, e.amount) for e in of(events, ev.Transferred)] == [("senator:2", 3)]
+    assert s.faction_treasury[0] == 5 and s.senators["2"].talents == 2
+    assert top(s).kind == "vote" and top(s).seat == 1
+    assert [e.votes for e in of(events, ev.VoteCast)] == [] and tally_of(s).nums[1] == C.FAMILIES[1].eloquence + C.FAMILIES[2].eloquence + C.FAMILIES[3].eloquence + 3
+
+
+def test_bought_votes_from_a_single_source_ask_nothing_more():
+    """V, Achat de votes (R65): with only the faction treasury holding talents there is no choice."""
+    s = table()
+    s.faction_treasury[0] = 5
+    run(s, Frame(kind="elect_suffetes"))
+    play(s, 0, cmd.ChooseSenator(senator="2"))
+    play(s, 0, cmd.ChooseSenator(senator="3"))
+    called(s)
+    play(s, 0, cmd.ChooseOption(option="yes"))
+    play(s, 0, cmd.ChooseNumber(number=3))
+    assert top(s).kind == "vote" and s.faction_treasury[0] == 2
+
+
 def test_the_last_possible_pair_is_elected_without_a_vote():
     """V (II.C 6): when every other pair has been rejected, the last pair is elected automatically."""
     s = table(factions=((1, 2), (4,), (7,)))
@@ -118,6 +155,59 @@ def test_council_seats_are_filled_and_the_last_candidate_needs_no_vote():
     assert s.senators["1"].influence == C.FAMILIES[1].influence + 3
 
 
+def council_table():
+    """Only the Censor's seat is vacant; senator 4 left an office this turn (V.4)."""
+    s = table(factions=((1,), (4,), (7,)))
+    for o in ("state_treasurer", "public_buildings", "harbour_captain", "master_of_the_agora"):
+        s.offices[o] = "x"  # held by someone off this table
+    s.counters["left_office:4:turn"] = 1
+    run(s, Frame(kind="fill_council"))
+    play(s, 0, cmd.ChooseSenator(senator="4"))
+    vote_all(s, "yes", "yes", "yes")
+    return s
+
+
+def test_leaving_an_office_is_marked_for_the_council_seats():
+    """V.4: a Council member whose term ends in V.1 has left an office during the turn."""
+    s = table()
+    s.offices["state_treasurer"] = "5"
+    s.terms["state_treasurer"] = 1
+    run(s, Frame(kind="senate"))
+    assert s.counters.get("left_office:5:turn") == 1 and not s.counters.get("left_office:2:turn")
+
+
+def test_a_senator_who_left_an_office_may_decline_a_council_seat():
+    """V.4: a senator who left an office this turn may take a new Council seat but need not, unless
+    no other candidate is left (R117). Declining, the seat is filled from the others."""
+    s = council_table()
+    assert top(s).kind == "council_accept" and top(s).seat == 1 and top(s).senator == "4"
+    assert s.offices["censor"] == ""
+    assert legal(s, 1) == [cmd.ChooseOption(option="accept"), cmd.ChooseOption(option="decline")]
+    play(s, 1, cmd.ChooseOption(option="decline"))
+    assert s.offices["censor"] == "" and top(s).kind == "nominate" and top(s).target == "censor"
+    assert cmd.ChooseSenator(senator="4") not in legal(s, 0)
+    play(s, 0, cmd.ChooseSenator(senator="7"))
+    vote_all(s, "yes", "yes", "yes")
+    assert s.offices["censor"] == "7"
+
+
+def test_a_senator_who_left_an_office_may_accept_a_council_seat():
+    """V.4: accepting, he takes the seat with its 3 Influence."""
+    s = council_table()
+    play(s, 1, cmd.ChooseOption(option="accept"))
+    assert s.offices["censor"] == "4" and s.senators["4"].influence == C.FAMILIES[4].influence + 3
+
+
+def test_the_last_candidate_cannot_decline_a_council_seat():
+    """V.4: with no other candidate he must take the seat (elected without a vote, II.C 6)."""
+    s = table(factions=((1,), (4,), (7,)))
+    for o in ("state_treasurer", "public_buildings", "harbour_captain", "master_of_the_agora"):
+        s.offices[o] = "x"
+    s.counters.update({"left_office:4:turn": 1, "rejected:council+1+censor+0": 1, "rejected:council+7+censor+0": 1})
+    run(s, Frame(kind="fill_council"))
+    assert s.offices["censor"] == "4" and (not s.flow or top(s).kind != "council_accept")
+
+
 def test_governors_leave_carthage_and_the_senate_refills_to_eight():
     """V.6: a province in the Port gets a governor, who leaves Carthage. Relève Sénatoriale: with fewer
     than 8 faction senators in Carthage, the strongest dead family card goes to the player with the
@@ -139,6 +229,42 @@ def test_governors_leave_carthage_and_the_senate_refills_to_eight():
     run(s, Frame(kind="fill_governors"))
     refilled = [x for x in ("12", "13") if s.senators[x].face_up]
     assert refilled == ["12"] and s.senators["12"].seat == 0  # family 12: Influence 2 beats 13's 1
+
+
+def port_refill():
+    """7 faction senators in Carthage, no dead family card, senators 12 and 13 alive in the Port;
+    seat 0 has the fewest senators."""
+    from engine.games.republic_of_carthage.state import evolve
+    s = table()
+    for fam in (12, 13):
+        evolve(s, ev.SenatorEntered(senator=str(fam), seat=-1, reason="test"))
+        s.senators[str(fam)].where = "port"
+    s.senators["3"].seat = 1
+    s.senators["8"].where = s.senators["9"].where = "province"
+    run(s, Frame(kind="fill_governors"))
+    return s
+
+
+def test_the_refill_may_go_on_with_a_living_senator_of_the_port():
+    """V.6, Relève Sénatoriale: once the dead family cards are used up, the refill may go on with a
+    living senator of the Port, chosen by the player who receives him (R116)."""
+    s = port_refill()
+    assert top(s).kind == "refill_port" and top(s).seat == 0
+    assert legal(s, 0) == [cmd.ChooseSenator(senator="12"), cmd.ChooseSenator(senator="13"),
+                           cmd.ChooseOption(option="stop")]
+    play(s, 0, cmd.ChooseSenator(senator="13"))
+    x = s.senators["13"]
+    assert (x.seat, x.where, x.face_up) == (0, "carthage", True)
+    assert not s.flow or top(s).kind != "refill_port"  # 8 in Carthage: the refill is over
+    assert s.senators["12"].seat == -1
+
+
+def test_the_receiver_may_stop_the_refill_from_the_port():
+    """V.6 (R116): going on with the Port's senators is the receiver's option."""
+    s = port_refill()
+    play(s, 0, cmd.ChooseOption(option="stop"))
+    assert s.senators["12"].seat == s.senators["13"].seat == -1
+    assert not s.flow or top(s).kind != "refill_port"
 
 
 def _prov():
@@ -194,6 +320,32 @@ def test_the_tax_rate_moves_ten_points_with_its_popularity():
     assert s.tax_rate == 50
     assert (s.senators["1"].popularity, s.senators["4"].popularity) == (3, 1)
     assert [s.senators[x].popularity for x in ("7", "8", "9")] == [-1, -1, -1]
+    assert not any(c.option.startswith("tax") for c in legal(s, 0))
+
+
+def test_a_rejected_tax_proposal_does_not_use_up_the_turns_tax_change():
+    """V.7 "Augmenter ou diminuer le Taux d'Imposition": the rate may be changed once a turn; a
+    rejected increase changes nothing, so the decrease may still be proposed (the rejected increase
+    itself may not come back)."""
+    s = table()
+    s.tax_rate = 40
+    quiet(s)
+    run(s, Frame(kind="business"))
+    play(s, 0, cmd.ChooseOption(option="tax"))
+    play(s, 0, cmd.ChooseOption(option="tax:up"))
+    play(s, 0, cmd.ChooseSenator(senator="1"))
+    play(s, 0, cmd.ChooseSenator(senator="4"))
+    vote_all(s, "yes", "no", "no")
+    assert s.tax_rate == 40
+    play(s, 0, cmd.ChooseOption(option="stay"))  # every other player voted No (R63)
+    assert top(s).kind == "other_business"
+    play(s, 0, cmd.ChooseOption(option="tax"))
+    assert legal(s, 0) == [cmd.ChooseOption(option="tax:down")]
+    play(s, 0, cmd.ChooseOption(option="tax:down"))
+    play(s, 0, cmd.ChooseSenator(senator="1"))
+    play(s, 0, cmd.ChooseSenator(senator="4"))
+    vote_all(s, "yes", "yes", "yes")
+    assert s.tax_rate == 30
     assert not any(c.option.startswith("tax") for c in legal(s, 0))
 
 

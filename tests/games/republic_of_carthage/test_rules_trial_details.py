@@ -128,3 +128,27 @@ def test_a_recalled_exile_joins_the_faction_holding_his_family_card():
     x = s.senators["6A"]
     assert (x.seat, x.where, x.family_card, x.talents) == (1, "carthage", True, 6)
     assert "6" not in s.senators
+
+
+def test_a_recalled_exile_goes_to_the_port_when_the_faction_holding_his_card_has_a_statesman():
+    """V.7, Rappel d'un Homme d'État en Exil: he joins the faction holding his family card only if
+    that faction has no statesman already (any statesman, R83); otherwise he goes to the Port."""
+    s = table()
+    s.senators["5A"] = Senator(id="5A", family=5, seat=1, influence=5)  # faction 1 has a statesman
+    del s.senators["5"]
+    s.senators["5A"].family_card = True
+    s.senators["6A"] = Senator(id="6A", family=6, seat=0, where="exiled", talents=4)
+    recall(s, "6A")
+    x = s.senators["6A"]
+    assert (x.seat, x.where, x.face_up, x.family_card) == (-1, "port", True, False)
+    assert s.senators["6"].seat == 1
+
+
+def test_a_recalled_exile_with_his_family_card_under_him_takes_it_to_the_port():
+    """V.7: no faction holds a family card that went into exile under its statesman (V.5, 3: the
+    exile takes no part in the game), so he returns to the Port with it (R83)."""
+    s = table(factions=((1, 2, 3), (4, 5), (7, 8, 9)))
+    s.senators["6A"] = Senator(id="6A", family=6, seat=1, where="exiled", family_card=True)
+    recall(s, "6A")
+    x = s.senators["6A"]
+    assert (x.seat, x.where, x.face_up, x.family_card) == (-1, "port", True, True)
