@@ -9,7 +9,7 @@ ADDR   ?= 127.0.0.1:50051
 HTTP_ADDR ?= 127.0.0.1:8080
 STORE  ?= sqlite:var/carthago.db
 
-.PHONY: setup run test conformance random-games bench bgio stubs js web browser test-browser screenshots buf proto-check clean
+.PHONY: setup run test conformance random-games bench bgio strength stubs js web browser test-browser screenshots buf proto-check clean
 
 setup: $(DEPS) $(STUBS) js web buf
 
@@ -109,6 +109,20 @@ conformance: setup
 random-games: setup
 	for g in hannibal; do $(BIN)/python tools/random_games.py $$g --games 1000 || exit 1; done
 	for p in 3 4 5 6; do $(BIN)/python tools/random_games.py republic-of-carthage --games 500 --players $$p || exit 1; done
+
+# The search bot's strength and the games' balance between search bots (issue 15): 200 games a line
+# where it fits, hours on 2 cores (the Republic line alone is a day). Results: search/README.md,
+# "Strength and balance".
+strength: setup
+	$(BIN)/python tools/strength.py roma --bot mcts:30 --vs random --games 200
+	$(BIN)/python tools/strength.py roma --bot mcts:100 --vs mcts:30 --games 200
+	$(BIN)/python tools/strength.py roma --balance --bot mcts:30 --games 200
+	$(BIN)/python tools/strength.py rome-et-carthage --bot mcts:10 --vs random --games 200
+	$(BIN)/python tools/strength.py rome-et-carthage --bot mcts:10 --vs random --players 3 --games 200
+	$(BIN)/python tools/strength.py rome-et-carthage --balance --bot mcts:10 --players 3 --games 100
+	$(BIN)/python tools/strength.py hannibal --bot mcts:10 --vs random --games 200
+	$(BIN)/python tools/strength.py hannibal --balance --bot mcts:10 --games 60
+	$(BIN)/python tools/strength.py republic-of-carthage --bot mcts:5 --vs random --games 200
 
 # boardgame.io beside Carthago in figure 9 (bench/bgio, pinned by its lock file); skipped without npm.
 bench: setup bgio
