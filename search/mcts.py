@@ -225,6 +225,18 @@ class Search:
         return sorted(mine, key=lambda kn: -kn[1].visits)
 
 
+def _accepting_only_when_behind(ranked: list[tuple[Any, Node]], seat: int, players: int) -> list[tuple[Any, Node]]:
+    """Accept a draw only when every other command searched looks worse than the draw itself (its
+    value is exact: 1/players). Ranked by visits alone, a small search took the offer about as
+    often as any move: a random opponent's occasional offers drew most Rome et Carthage games."""
+    accept = [kn for kn in ranked if tag_of(kn[0]) == "accept_draw"]
+    others = [kn for kn in ranked if tag_of(kn[0]) != "accept_draw"]
+    values = [n.total[seat] / n.visits for _, n in others if n.visits]
+    if not accept or not values:
+        return ranked
+    return accept + others if max(values) < 1.0 / players else others
+
+
 def choose(game: Game, seat: int, players: int, sample: Callable[[Rng], Any], legal: list[Any],
            budget: Budget, seed: bytes) -> tuple[Any, Search | None]:
     """The command ``seat`` should send among ``legal`` (its legal commands now), after searching
@@ -235,7 +247,7 @@ def choose(game: Game, seat: int, players: int, sample: Callable[[Rng], Any], le
         return _searched(legal)[0], None
     search = Search(game, seat, players, sample, seed).run(budget)
     by_key = {_key(c): c for c in legal}
-    for key, _node in search.ranked():
+    for key, _node in _accepting_only_when_behind(search.ranked(), seat, players):
         if key in by_key:
             return by_key[key], search
     return legal[0], search  # unreachable when sample_hidden keeps the seat's legal commands

@@ -179,3 +179,23 @@ def test_the_search_bot_never_offers_a_draw_but_weighs_accepting_one():
     search = Search(game, other, 2, lambda rng: game.sample_hidden(state, other, rng), b"accept")
     search.run(Budget(iterations=len(legal) * 2))
     assert any(tag_of(command) == "accept_draw" for command, _ in search.ranked())
+
+
+def test_the_search_bot_accepts_a_draw_only_when_everything_else_looks_worse():
+    """Rome et Carthage R15: accepting ends the game drawn, worth exactly 1/players. The bot takes
+    it only when no other command it searched is worth as much; ranked by visits alone, a small
+    search accepted about as often as it moved (152 of 200 games against random were drawn)."""
+    from engine.games.rome_et_carthage import commands as rc
+    from search.mcts import Node, _accepting_only_when_behind
+
+    def node(visits: int, mine: float) -> Node:
+        n = Node(2)
+        n.visits, n.total = visits, [mine * visits, (1 - mine) * visits]
+        return n
+
+    move = rc.EndTurn()
+    accept = (rc.AcceptDraw(), node(6, 0.5))
+    ahead = _accepting_only_when_behind([accept, (move, node(2, 0.7))], seat=0, players=2)
+    assert [c for c, _ in ahead] == [move]
+    behind = _accepting_only_when_behind([(move, node(6, 0.3)), accept], seat=0, players=2)
+    assert [c for c, _ in behind][0] == rc.AcceptDraw()
