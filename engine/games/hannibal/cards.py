@@ -248,7 +248,8 @@ def _city_flip(ctx: Ctx, side: int, space: str, eliminate_inside: bool) -> None:
 
 def _capua(ctx: Ctx, seat: int, card: int) -> None:
     if ctx.s.control.get("capua", -1) != CARTHAGE:
-        _city_flip(ctx, CARTHAGE, "capua", eliminate_inside=False)
+        # G33: a garrison that would step out among Carthaginian CU is lost instead (§10.7, §10.10).
+        _city_flip(ctx, CARTHAGE, "capua", eliminate_inside=B.cu_outside(ctx.s, CARTHAGE, "capua") > 0)
     _pcs(ctx, seat, card, 2)
 
 

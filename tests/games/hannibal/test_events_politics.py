@@ -459,3 +459,19 @@ def test_card_64_an_event_that_does_nothing_keeps_the_truce():
     event(s, ROME, 45)
     play(s, ROME, cmd.ChooseSpace(space="capua"))
     assert "truce" not in s.markers
+
+
+def test_card_25_while_carthage_besieges_capua_loses_the_garrison_25():
+    """§25 #25 with §10.7 and §10.10 (ruling G33): Hannibal's army stands outside Capua; the Roman
+    garrison cannot step out among it, so its CU are lost and its general neutralized."""
+    s = clear()
+    put(s, CARTHAGE, "capua", 6, generals=("hannibal",))
+    put(s, ROME, "capua", inside=2, generals=("varro",))
+    s.gens["varro"].inside = True
+    s.control["capua"] = ROME
+    strategy(s, CARTHAGE, [25])
+    event(s, CARTHAGE, 25)
+    assert s.control["capua"] == CARTHAGE
+    assert B.cu_outside(s, ROME, "capua") == 0 and B.cu_inside(s, ROME, "capua") == 0
+    assert not B.generals_at(s, ROME, "capua", False) and not B.generals_at(s, ROME, "capua", True)
+    assert B.cu_outside(s, CARTHAGE, "capua") == 6
