@@ -604,14 +604,15 @@ def _pirates(ctx: Ctx, seat: int, card: int) -> None:
 def _storm(ctx: Ctx, seat: int, card: int) -> None:
     """#60: the sailing CU roll attrition for their size; generals are unharmed and, if every CU is
     lost, stay in the port of embarkation (not neutralized)."""
-    from .movement import _mover
+    from .movement import _mover, _stack
     from .turn import attrition
     mv = _mover(ctx.s)
     if mv.count:
         before = mv.count
-        lost = attrition(ctx, mv.seat, mv.space, mv.count, 0, "storm")
+        # an army sailing straight out of its own city (§11.3) loses CU from inside the walls
+        lost = attrition(ctx, mv.seat, mv.space, mv.count, 0, "storm", inside="inside" in mv.flags)
         mv.count = max(0, before - lost)
-        mv.nums[0] = min(mv.nums[0], mv.count, B.cu_of(ctx.s, mv.seat, mv.space).el)
+        mv.nums[0] = min(mv.nums[0], mv.count, _stack(ctx.s, mv)[1])
         if mv.count == 0:
             mv.flags.append("storm_lost_all")
 

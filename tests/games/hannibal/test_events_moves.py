@@ -284,6 +284,29 @@ def test_card_60_storm_at_sea_that_sinks_every_cu_leaves_the_general_in_port_25(
     assert s.markers.get("truce") == 1  # a counter-event never ends the Truce
 
 
+def test_card_60_storm_strikes_an_army_sailing_from_inside_its_own_city_25():
+    """§25 #60 with §11.3: Mago sails straight out of Carthago with 4 CU from inside the walls; the
+    storm's losses fall on those CU (an elephant first on an "e" result), the rest land."""
+    s = clear()
+    put(s, CARTHAGE, "carthago", 0, inside=4, elephants=0, generals=("mago",))
+    s.units[CARTHAGE]["carthago"].iel = 1
+    s.gens["mago"].inside = True
+    s.control["carthago"] = CARTHAGE
+    strategy(s, CARTHAGE, [64], [60])
+    play(s, CARTHAGE, cmd.PlayCard(card=64, use="ops"))
+    s.markers.pop("reshuffle", None)
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
+    if top(s).kind == "form_army":
+        play(s, CARTHAGE, cmd.ChooseNumber(number=4))
+    play(s, CARTHAGE, cmd.ChooseOption(option="sail"))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="lilybaeum"))
+    events = play(s, ROME, cmd.PlayCounter(card=60), Dice(6, 1))  # storm: 1 CU e; naval: arrives
+    lost = of(events, ev.CuLost)
+    assert len(lost) == 1 and lost[0].count == 1 and lost[0].inside
+    assert lost[0].elephants == 1 and B.cu_inside(s, CARTHAGE, "carthago") == 0
+    assert B.cu_outside(s, CARTHAGE, "lilybaeum") == 3 and s.gens["mago"].where == "lilybaeum"
+
+
 def test_card_60_is_roman_only_and_41_serves_both():
     s = clear()
     s.hands[CARTHAGE] = [60, 41]
