@@ -242,6 +242,11 @@ def held_by_consular_army(s: State, f: Frame) -> bool:
     return bool(consuls) and B.cu_outside(s, ROME, f.space) - f.count < 5
 
 
+def _closed(a: str, b: str) -> str:
+    """The move-frame flag of a pass or strait between ``a`` and ``b`` shut by card 41."""
+    return "closed:" + "|".join(sorted((a, b)))
+
+
 def land_moves(s: State, f: Frame) -> list[tuple[str, int]]:
     side = f.seat
     if "inside" in f.flags and B.cu_outside(s, other(side), f.space) > 0:
@@ -258,6 +263,8 @@ def land_moves(s: State, f: Frame) -> list[tuple[str, int]]:
             continue
         if not confined_ok(f, nb) or not counsel_ok(s, f, nb):
             continue
+        if _closed(f.space, nb) in f.flags:
+            continue  # card 41 shut this pass or strait to the army (§25 #41)
         enemy_cu = B.cu_outside(s, other(side), nb)
         if f.count == 0 and enemy_cu > 0:
             continue  # §10.4: a general without an army never enters enemy CU
@@ -556,6 +563,7 @@ def cross(ctx: Ctx, f: Frame) -> None:
         mv.flags.remove("weather")
         used = mv.nums[2] - mv.mp
         if used + 2 >= 3:
+            mv.flags.append(_closed(mv.space, f.space))  # this pass stays shut for the whole move
             return
     march(ctx, mv, f.space)
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from engine.games.hannibal.battle import battle_card_count, start_battle
+from engine.games.hannibal.components import neighbours
 from engine.games.hannibal.flow import Ctx
 
-from .helpers import CARTHAGE, ROME, B, Dice, at, clear, cmd, control, ev, legal, of, play, put, strategy, top
+from .helpers import CARTHAGE, ROME, B, Dice, at, clear, cmd, control, ev, legal, of, play, put, rejected, strategy, top
 from .test_battle import fight, provinces
 
 
@@ -496,3 +497,30 @@ def test_card_59_under_card_20_takes_a_face_up_card_or_a_hidden_one_25():
     assert of(events, ev.BattleCardTaken) == [ev.BattleCardTaken(seat=CARTHAGE, card="reserve")]
     assert s.battle.hands[ROME]["reserve"] == 1 and not s.battle.shown[CARTHAGE]
     assert top(s).kind == "battle_attack"
+
+
+def test_card_41_at_a_pass_shuts_it_for_the_rest_of_the_move_25():
+    """§25 #41: played against an army about to cross a pass with its 3rd or 4th MP, that army cannot
+    cross that pass; it may not simply try it again in the same move. Its other moves stay open."""
+    s = clear()
+    put(s, CARTHAGE, "emporiae", 4, generals=("mago",))
+    strategy(s, CARTHAGE, [64], [41, 55])
+    play(s, CARTHAGE, cmd.PlayCard(card=64, use="ops"))
+    s.markers.pop("reshuffle", None)
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
+    if top(s).kind == "form_army":
+        play(s, CARTHAGE, cmd.ChooseNumber(number=4))
+    other_nb = [n for n in neighbours("emporiae") if n != "ruscino"][0]
+    for sp in (other_nb, "emporiae"):
+        play(s, CARTHAGE, cmd.ChooseSpace(space=sp))
+        if top(s).kind == "reaction":
+            play(s, ROME, cmd.Pass())
+    assert s.gens["mago"].where == "emporiae" and top(s).mp == 2
+    assert cmd.ChooseSpace(space="ruscino") in legal(s, CARTHAGE)
+    play(s, CARTHAGE, cmd.ChooseSpace(space="ruscino"))
+    play(s, ROME, cmd.PlayCounter(card=41))
+    assert s.gens["mago"].where == "emporiae" and top(s).kind == "move" and top(s).mp == 2
+    moves = legal(s, CARTHAGE)
+    assert cmd.ChooseSpace(space="ruscino") not in moves
+    assert cmd.ChooseSpace(space=other_nb) in moves and cmd.Pass() in moves
+    assert rejected(s, CARTHAGE, cmd.ChooseSpace(space="ruscino"))
