@@ -92,6 +92,10 @@ def counters_for(s: State, seat: int, window: str) -> list[int]:
         k = c.kind
         if window not in c.windows and not (k == "ally_deserts" and window == "battle_preparation"):
             continue  # (card 59's battle window opens before any battle card is played, §25 #59)
+        if k == "adverse_elements" and window in ("enemy_pass_crossing", "enemy_naval_move"):
+            from .movement import campaign_has_moved
+            if campaign_has_moved(s):
+                continue  # against a campaign, only before its troops move (§25 #41, G15)
         if window == "enemy_pass_crossing" and k == "adverse_elements":
             out.append(card)
         elif window == "enemy_naval_move" and k in ("storm_at_sea", "adverse_elements"):

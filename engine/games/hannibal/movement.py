@@ -168,6 +168,17 @@ def _used_generals(camp: Frame) -> dict[str, int]:
     return {p[1]: int(p[2]) for p in (x.split(":") for x in camp.flags) if p[0] == "g"}
 
 
+def campaign_has_moved(s: State) -> bool:
+    """Troops of the campaign under way have already moved (card 41 comes too late, §25 #41)."""
+    camp = _campaign_of(s)
+    if camp is None:
+        return False
+    mv = _mover(s)
+    if "campaign" in mv.flags and mv.nums[2] - mv.mp > 0:
+        return True
+    return any(v > 0 for v in _used_generals(camp).values()) or bool(_cu_buckets(camp))
+
+
 def _cu_buckets(camp: Frame) -> list[tuple[str, int, int]]:
     return [(p[1], int(p[2]), int(p[3])) for p in (x.split(":") for x in camp.flags) if p[0] == "cu"]
 

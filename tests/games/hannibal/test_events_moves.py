@@ -524,3 +524,40 @@ def test_card_41_at_a_pass_shuts_it_for_the_rest_of_the_move_25():
     assert cmd.ChooseSpace(space="ruscino") not in moves
     assert cmd.ChooseSpace(space=other_nb) in moves and cmd.Pass() in moves
     assert rejected(s, CARTHAGE, cmd.ChooseSpace(space="ruscino"))
+
+
+def _rome_campaign():
+    s = clear()
+    put(s, ROME, "roma", 5, generals=("p_scipio",), office="consul")
+    put(s, ROME, "capua", 2, generals=("varro",), office="consul")
+    strategy(s, ROME, [37], [41, 55])
+    play(s, ROME, cmd.PlayCard(card=37, use="event"))
+    return s
+
+
+def _scipio_sails(s):
+    play(s, ROME, cmd.ChooseGeneral(general="p_scipio"))
+    if top(s).kind == "form_army":
+        play(s, ROME, cmd.ChooseNumber(number=5))
+    play(s, ROME, cmd.ChooseOption(option="sail"))
+    play(s, ROME, cmd.ChooseSpace(space="neapolis"))
+    assert top(s).kind == "naval_window"
+
+
+def test_card_41_against_a_campaign_only_before_its_troops_move_25():
+    """§25 #41 (campaign cards 33-34, 37-40): the card must be declared before any other move of the
+    campaign; once an army of the campaign has moved, it is no longer offered (ruling G15)."""
+    s = _rome_campaign()
+    _scipio_sails(s)  # the campaign's first move: still in time
+    assert cmd.PlayCounter(card=41) in legal(s, CARTHAGE)
+    s = _rome_campaign()
+    play(s, ROME, cmd.ChooseGeneral(general="varro"))
+    if top(s).kind == "form_army":
+        play(s, ROME, cmd.ChooseNumber(number=2))
+    play(s, ROME, cmd.ChooseSpace(space="nola"))
+    if top(s).kind == "reaction":
+        play(s, CARTHAGE, cmd.Pass())
+    play(s, ROME, cmd.Pass())  # Varro's move ends at Nola
+    _scipio_sails(s)
+    assert cmd.PlayCounter(card=41) not in legal(s, CARTHAGE)
+    assert legal(s, CARTHAGE) == [cmd.Pass()]
