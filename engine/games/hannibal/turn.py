@@ -273,6 +273,11 @@ def place_cu(ctx: Ctx, side: int, space: str, count: int, elephants: int, cause:
     there are inside; an enemy general alone there is neutralized (§6.3)."""
     s = ctx.s
     inside = B.cu_outside(s, other(side), space) > 0 and not B.generals_at(s, side, space, False)
+    if inside:  # never more than the city holds (§10.7); the rest is not placed (G34)
+        count = min(count, max(0, B.capacity(space) - B.cu_inside(s, side, space)))
+        elephants = min(elephants, count)
+        if count == 0:
+            return
     ctx.emit(ev.CuPlaced(side=side, space=space, count=count, elephants=elephants, inside=inside, cause=cause))
     for g in B.generals_at(s, other(side), space, None):
         if B.cu_total(s, other(side), space) == 0:

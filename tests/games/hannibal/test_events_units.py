@@ -473,3 +473,19 @@ def test_card_30_the_siege_train_of_a_beaten_army_is_lost_25():
     play(s, CARTHAGE, cmd.ChooseOption(option="concede"), Dice(1, 1))
     assert train_at(s) == "" and s.markers.get("siege_train_lost") == 1
     assert B.cu_total(s, CARTHAGE, "cannae") > 0  # the army itself still stands, about to retreat
+
+
+def test_reinforcement_event_never_overfills_a_city_with_the_enemy_outside_25():
+    """§25 (reinforcement events follow §6.3) with §10.7 (ruling G34): Hanno and 4 CU inside
+    Carthago, a Roman army outside but no siege yet; card 12's CU go inside only up to the 5 the
+    city holds, the rest is not placed."""
+    s = clear()
+    put(s, CARTHAGE, "carthago", 0, inside=4, generals=("hanno",))
+    s.gens["hanno"].inside = True
+    put(s, ROME, "carthago", 6, generals=("p_scipio",), office="consul")
+    s.control["carthago"] = CARTHAGE
+    strategy(s, CARTHAGE, [12], [])
+    events = play(s, CARTHAGE, cmd.PlayCard(card=12, use="event"))
+    placed = of(events, ev.CuPlaced)
+    assert len(placed) == 1 and placed[0].inside and placed[0].count == 1
+    assert B.cu_inside(s, CARTHAGE, "carthago") == 5 and B.cu_outside(s, CARTHAGE, "carthago") == 0
