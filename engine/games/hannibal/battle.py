@@ -21,7 +21,7 @@ from .components import (BATTLE_CARD_TYPES, BATTLE_DECK, GENERALS, PROVINCES, SP
                          ExtraBattleCards, ProbeAs, RetreatLossReduction, battle_losses, link_between, neighbours,
                          province_of, retreat_losses)
 from .events import Frame
-from .flow import Ctx, automatic, decision
+from .flow import Ctx, automatic, decision, three_part_answer
 from .state import CARTHAGE, ROME, State, other
 
 MANOEUVRES = ("frontal_assault", "flank_left", "flank_right", "probe", "double_envelopment")
@@ -826,16 +826,7 @@ class RetreatSplit:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        if "gens_done" not in f.flags:
-            if isinstance(cmd, ChooseGeneral):
-                f.generals.append(cmd.general)
-            else:
-                f.flags.append("gens_done")
-        elif "cu_done" not in f.flags:
-            f.count = cmd.number
-            f.flags.append("cu_done")
-        else:
-            f.flags.append("el:" + str(cmd.number))
+        three_part_answer(f, cmd)
         advance_retreat_split(ctx, f)
 
 

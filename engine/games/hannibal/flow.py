@@ -150,6 +150,23 @@ class Ctx:
         return self.out
 
 
+def three_part_answer(f: Frame, cmd: Any) -> None:
+    """Record one answer of a three-part choice (forming an army, §10.2; splitting between a city
+    and the ships, §12.8; splitting a beaten force into its city, §15.4): generals one at a time
+    until ``Pass`` (flag ``gens_done``), then how many CU (``count``, flag ``cu_done``), then how many
+    elephant CU among them (flag ``el:<n>``)."""
+    if "gens_done" not in f.flags:
+        if tag_of(cmd) == "choose_general":
+            f.generals.append(cmd.general)
+        else:
+            f.flags.append("gens_done")
+    elif "cu_done" not in f.flags:
+        f.count = cmd.number
+        f.flags.append("cu_done")
+    else:
+        f.flags.append("el:" + str(cmd.number))
+
+
 def _same_stack(a: list[Frame], b: list[Frame]) -> bool:
     """Whether two stacks hold the same steps. Frames compare field by field; a frame pushed by
     the rules may hold a tuple where the stored one holds a list, so unequal frames are compared

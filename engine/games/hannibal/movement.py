@@ -17,7 +17,7 @@ from .commands import ChooseGeneral, ChooseNumber, ChooseOption, ChooseSpace, Pa
 from .components import (GENERALS, SPACES, TABLES, CampaignMove, NoPassAttrition, RemoveEnemyPc, SiegeModifier,
                          SiegePointsPerSuccess, link_between, modifier, naval_result, neighbours, port_modifier)
 from .events import Frame
-from .flow import Ctx, automatic, decision
+from .flow import Ctx, automatic, decision, three_part_answer
 from .state import CARTHAGE, ROME, SIDE_NAMES, State, other
 
 PASS_LINKS = ("alpine_pass", "pass")
@@ -107,16 +107,7 @@ class FormArmy:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        if "gens_done" not in f.flags:
-            if isinstance(cmd, ChooseGeneral):
-                f.generals.append(cmd.general)
-            else:
-                f.flags.append("gens_done")
-        elif "cu_done" not in f.flags:
-            f.count = cmd.number
-            f.flags.append("cu_done")
-        else:
-            f.flags.append("el:" + str(cmd.number))
+        three_part_answer(f, cmd)
         advance_form(ctx, f)
 
 
@@ -1186,16 +1177,7 @@ class SplitBack:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        if "gens_done" not in f.flags:
-            if isinstance(cmd, ChooseGeneral):
-                f.generals.append(cmd.general)
-            else:
-                f.flags.append("gens_done")
-        elif "cu_done" not in f.flags:
-            f.count = cmd.number
-            f.flags.append("cu_done")
-        else:
-            f.flags.append("el:" + str(cmd.number))
+        three_part_answer(f, cmd)
         advance_split(ctx, f)
 
 
