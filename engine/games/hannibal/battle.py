@@ -21,7 +21,7 @@ from .components import (BATTLE_CARD_TYPES, BATTLE_DECK, GENERALS, PROVINCES, SP
                          ExtraBattleCards, ProbeAs, RetreatLossReduction, battle_losses, link_between, neighbours,
                          province_of, retreat_losses)
 from .events import Frame
-from .flow import Ctx, automatic, decision, three_part_answer
+from .flow import Ctx, automatic, decision, three_part_answer, three_part_settled
 from .state import CARTHAGE, ROME, State, other
 
 MANOEUVRES = ("frontal_assault", "flank_left", "flank_right", "probe", "double_envelopment")
@@ -834,22 +834,10 @@ def advance_retreat_split(ctx: Ctx, f: Frame) -> None:
     """Skip the steps that leave no choice; once the split is chosen, the city's part goes in and
     the rest retreats (never into the city again)."""
     s = ctx.s
-    if "gens_done" not in f.flags:
-        if any(isinstance(c, ChooseGeneral) for c in RetreatSplit.legal(s, f)):
-            return
-        f.flags.append("gens_done")
-    if "cu_done" not in f.flags:
-        lo, hi = _split_range(s, f, f.generals) or (0, 0)
-        if lo != hi:
-            return
-        f.count = lo
-        f.flags.append("cu_done")
-    el = next((int(x[3:]) for x in f.flags if x.startswith("el:")), -1)
-    if el < 0:
-        lo, hi = _split_elephants(s, f, f.count)
-        if lo != hi:
-            return
-        el = lo
+    el = three_part_settled(f, lambda: any(isinstance(c, ChooseGeneral) for c in RetreatSplit.legal(s, f)),
+                            lambda: _split_range(s, f, f.generals) or (0, 0), lambda n: _split_elephants(s, f, n))
+    if el is None:
+        return
     ctx.done(f)
     if f.count or f.generals:
         ctx.emit(ev.UnitsMoved(side=f.seat, origin=f.space, space=f.space, count=f.count, elephants=el,

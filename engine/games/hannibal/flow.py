@@ -167,6 +167,31 @@ def three_part_answer(f: Frame, cmd: Any) -> None:
         f.flags.append("el:" + str(cmd.number))
 
 
+def three_part_settled(f: Frame, generals_open: Callable[[], bool], cu_range: Callable[[], tuple[int, int]],
+                       elephant_range: Callable[[int], tuple[int, int]]) -> int | None:
+    """Settle the parts of a three-part choice (:func:`three_part_answer`) that leave no choice: the
+    elephant CU among the CU once every part is known, or None while a part still asks the player.
+    ``generals_open``: a general may still be chosen; ``cu_range``: the CU that may go, given the
+    generals; ``elephant_range(n)``: the elephant CU among ``n``."""
+    if "gens_done" not in f.flags:
+        if generals_open():
+            return None
+        f.flags.append("gens_done")
+    if "cu_done" not in f.flags:
+        lo, hi = cu_range()
+        if lo != hi:
+            return None
+        f.count = lo
+        f.flags.append("cu_done")
+    el = next((int(x[3:]) for x in f.flags if x.startswith("el:")), -1)
+    if el < 0:
+        lo, hi = elephant_range(f.count)
+        if lo != hi:
+            return None
+        el = lo
+    return el
+
+
 def _same_stack(a: list[Frame], b: list[Frame]) -> bool:
     """Whether two stacks hold the same steps. Frames compare field by field; a frame pushed by
     the rules may hold a tuple where the stored one holds a list, so unequal frames are compared

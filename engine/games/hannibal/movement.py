@@ -17,7 +17,7 @@ from .commands import ChooseGeneral, ChooseNumber, ChooseOption, ChooseSpace, Pa
 from .components import (GENERALS, SPACES, TABLES, CampaignMove, NoPassAttrition, RemoveEnemyPc, SiegeModifier,
                          SiegePointsPerSuccess, link_between, modifier, naval_result, neighbours, port_modifier)
 from .events import Frame
-from .flow import Ctx, automatic, decision, three_part_answer
+from .flow import Ctx, automatic, decision, three_part_answer, three_part_settled
 from .state import CARTHAGE, ROME, SIDE_NAMES, State, other
 
 PASS_LINKS = ("alpine_pass", "pass")
@@ -1190,22 +1190,10 @@ def advance_split(ctx: Ctx, f: Frame) -> None:
     """Skip the steps that leave no choice; carry the split out when it is chosen."""
     s = ctx.s
     mv = _mover(s)
-    if "gens_done" not in f.flags:
-        if any(isinstance(c, ChooseGeneral) for c in SplitBack.legal(s, f)):
-            return
-        f.flags.append("gens_done")
-    if "cu_done" not in f.flags:
-        lo, hi = _split_range(s, mv, f.generals) or (0, 0)
-        if lo != hi:
-            return
-        f.count = lo
-        f.flags.append("cu_done")
-    el = next((int(x[3:]) for x in f.flags if x.startswith("el:")), -1)
-    if el < 0:
-        lo, hi = _split_elephants(mv, f.count)
-        if lo != hi:
-            return
-        el = lo
+    el = three_part_settled(f, lambda: any(isinstance(c, ChooseGeneral) for c in SplitBack.legal(s, f)),
+                            lambda: _split_range(s, mv, f.generals) or (0, 0), lambda n: _split_elephants(mv, n))
+    if el is None:
+        return
     ctx.done(f)
     x = f.space
     gin = list(f.generals)
