@@ -233,6 +233,7 @@ class PlayCard(Record, frozen=True, kw_only=True):
     dates: str | None = None
     effects: tuple[Effect, ...]
     text: str
+    against: Literal["rival_senator"] | None = None  # the only target it may be played against (its text says so)
 
 
 class CardData(Record, frozen=True, kw_only=True):

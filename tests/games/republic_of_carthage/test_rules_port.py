@@ -181,3 +181,18 @@ def test_aging_leaders_and_returning_senators_and_concessions():
     run(s, Frame(kind="port_end"), dice=Dice(5, 6, 4))
     assert s.leaders_in_play == [] and s.senators["9"].face_up and s.concessions["salt_pans"] == "!"
     assert s.counters["votes:0"] == C.FAMILIES[1].eloquence + C.FAMILIES[3].eloquence
+
+
+def test_seduction_needs_a_rival_factions_senator():
+    """IV.2b d: only a senator of another faction costs the persuader 7; Seduction's text (cards.json,
+    reconstructed) cancels that -7, so it is offered against a rival's senator and never against a
+    Port senator, who has no -7 to cancel. Blackmail's +3 is offered against both."""
+    s = table()
+    s.hands[0] = ["blackmail_I", "seduction_II"]
+    s.flow = [Frame(kind="persuasion", seat=0, senator="2", target="5", nums=[0, 0, 0])]
+    rival = {c.card for c in legal(s, 0) if isinstance(c, cmd.PlayCard)}
+    assert rival == {"blackmail_I", "seduction_II"}
+    s.senators["6"].seat = -1  # unaligned
+    s.flow = [Frame(kind="persuasion", seat=0, senator="2", target="6", nums=[0, 0, 0])]
+    port = {c.card for c in legal(s, 0) if isinstance(c, cmd.PlayCard)}
+    assert port == {"blackmail_I"}
