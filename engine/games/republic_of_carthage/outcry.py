@@ -49,7 +49,9 @@ def vote_plays(s: State, f: Frame, t: Frame) -> list[cmd.PlayCard]:
     """The cards ``f.seat`` may play at his turn to vote on the proposal ``t``."""
     hand = sorted(set(s.hands[f.seat]))
     out = []
-    if any(in_carthage(s, x.id) for x in senators_of(s, f.seat)) and (vetoable(t) or floor_open(s)):
+    # V.7: a veto or the floor needs a senator in Carthage; V.5 2 lets any player cancel a trial
+    present = t.strs[0] == "trial" or any(in_carthage(s, x.id) for x in senators_of(s, f.seat))
+    if present and (vetoable(t) or floor_open(s)):
         out += [cmd.PlayCard(card=x, senator="") for x in hand if _titled(x, fx.PublicOutcry)]
     if t.strs[0] == "trial":
         out += [cmd.PlayCard(card=x, senator="") for x in hand if C.card_kind(x) == "intrigue"

@@ -188,3 +188,18 @@ def test_a_vetoed_pair_of_suffetes_cannot_be_proposed_again():
     assert top(s).kind == "nominate_suffetes" and top(s).seat == 0
     play(s, 0, cmd.ChooseSenator(senator="2"))
     assert cmd.ChooseSenator(senator="3") not in legal(s, 0)
+
+
+def test_any_player_may_cancel_a_trial_even_with_no_senator_in_carthage():
+    """V.5, 2: the accused's player or any other may play Public Outcry to cancel a trial; V.7's
+    condition (a senator in Carthage) is for vetoing proposals and taking the floor, not for this."""
+    s = court()
+    s.hands[2] = ["public_outcry_I"]
+    for x in s.senators.values():
+        if x.seat == 2:  # seat 2 (not the accused's player) has no senator in Carthage
+            x.where = "province"
+    play(s, 1, cmd.ChooseOption(option="major:2"))
+    play(s, 1, cmd.ChooseSenator(senator="5"))
+    vote_all(s, "yes")
+    assert top(s).seat == 2
+    assert OUTCRY in legal(s, 2)
