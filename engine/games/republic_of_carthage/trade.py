@@ -63,10 +63,11 @@ def _trade(ctx: Ctx, f: Frame) -> None:
              *[Frame(kind="sell", seat=x) for x in order], Frame(kind="trade_end"))
 
 
-def sale_value(s: State, commodity: str, count: int) -> int:
+def sale_value(s: State, commodity: str, count: int, bonus: bool = True) -> int:
     """The set's printed value (III.2), plus any price change in force this turn (a card's
-    ``commerce_price``)."""
-    return C.set_value(commodity, count) + s.counters.get(f"price:{commodity}", 0)
+    ``commerce_price``) when ``bonus``: a player's first sale of the commodity in the step gets it,
+    so that selling three cards as three sets cannot take it three times (R118)."""
+    return C.set_value(commodity, count) + (s.counters.get(f"price:{commodity}", 0) if bonus else 0)
 
 
 def tax_on(s: State, income: int) -> int:
@@ -86,7 +87,8 @@ class Sell:
     def act(ctx: Ctx, f: Frame, c) -> None:
         s = ctx.s
         if isinstance(c, cmd.SellCommerce):
-            value = sale_value(s, c.commodity, c.count)
+            value = sale_value(s, c.commodity, c.count, bonus=c.commodity not in f.strs)
+            f.strs.append(c.commodity)  # this seller's sales of the step, for R118
             ctx.emit(ev.CommerceSold(seat=f.seat, commodity=c.commodity, count=c.count, value=value))
             ctx.emit(ev.Transferred(source="bank", target=f"faction:{f.seat}", amount=value, reason="sale"))
             ctx.emit(ev.CountersSet(name="cards_sold", value=s.counters.get("cards_sold", 0) + c.count))

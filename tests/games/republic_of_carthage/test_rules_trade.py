@@ -130,3 +130,20 @@ def test_the_master_leaves_when_his_term_has_run_out():
     s.red_terms = ["master_of_the_agora"]
     run(s, Frame(kind="master_term"))
     assert s.offices["master_of_the_agora"] == "" and s.senators["5"].red == 1
+
+
+def test_a_price_card_pays_a_player_once_for_a_commodity_however_he_splits_his_sets():
+    """R118 (III.3a, and Grain Speculation's reconstructed text, +8 T a set of grain): three grain sold
+    as three sets take the bonus once, as one set of three would; another player's sale takes it too."""
+    s = table()
+    s.counters["price:grain"] = 8
+    s.commerce[0] = ["grain"] * 3
+    s.commerce[1] = ["grain"]
+    s.flow = [Frame(kind="trade_end"), Frame(kind="sell", seat=1), Frame(kind="sell", seat=0)]
+    for _ in range(3):
+        play(s, 0, cmd.SellCommerce(commodity="grain", count=1))
+    assert s.faction_treasury[0] == 3 * C.set_value("grain", 1) + 8
+    play(s, 0, cmd.ChooseOption(option="done"))
+    before = s.faction_treasury[1]
+    play(s, 1, cmd.SellCommerce(commodity="grain", count=1))
+    assert s.faction_treasury[1] - before == C.set_value("grain", 1) + 8
