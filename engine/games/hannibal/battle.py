@@ -590,7 +590,7 @@ def battle_after(ctx: Ctx, f: Frame) -> None:
             from .cards import lose_siege_train, siege_train_at
             if siege_train_at(s) == space:
                 lose_siege_train(ctx)  # #30: forced to retreat, the siege train is lost
-        if ctx.top is not f:
+        if not ctx.on_top(f):
             return
     loser = f.mp - 1
     if loser >= 0 and "table" not in f.flags:  # step 2: the retreat table (§14.12)
@@ -611,7 +611,7 @@ def battle_after(ctx: Ctx, f: Frame) -> None:
             from .turn import neutralize
             for g in gens:
                 neutralize(ctx, g, "retreat_table")
-        if ctx.top is not f:
+        if not ctx.on_top(f):
             return
     f.flags.append("done")  # step 3: the retreat or the withdrawal (§15, §16.2)
     if loser >= 0:

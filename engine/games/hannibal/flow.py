@@ -94,6 +94,12 @@ class Ctx:
     def top(self) -> Frame:
         return self.s.flow[-1]
 
+    def on_top(self, frame: Frame) -> bool:
+        """Is ``frame`` still the innermost pending step? Not when a step pushed a decision above
+        it, nor when the war ended meanwhile (the stack is then empty: §15.6 and §22.3 can end it
+        in the middle of a battle)."""
+        return bool(self.s.flow) and self.s.flow[-1] is frame
+
     def push(self, *frames: Frame) -> None:
         """Push frames; the last one given runs first."""
         self.s.flow.extend(frames)

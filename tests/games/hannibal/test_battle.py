@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.games.hannibal.battle import ally_cards, battle_card_count, retreat_paths
 from engine.games.hannibal.components import SPACES, attrition_losses
 
-from .helpers import CARTHAGE, ROME, B, Dice, Frame, at, clear, cmd, control, ev, legal, of, play, put, top
+from .helpers import CARTHAGE, ROME, B, Dice, Frame, G, at, clear, cmd, control, ev, legal, of, play, put, top
 
 
 def provinces(s, side, *names):
@@ -269,3 +269,22 @@ def test_14_12_a_6_and_the_retreat_table_can_cost_carthage_two_elephant_cu():
     events += play(s, CARTHAGE, cmd.ChooseOption(option="concede"), Dice(6, 3))
     lost = [e for e in of(events, ev.CuLost) if e.side == CARTHAGE]
     assert sum(e.elephants for e in lost) == 2
+
+
+def test_15_6_hannibal_lost_on_the_retreat_table_can_end_the_war_inside_the_battle():
+    """§14.12 and §15.6 with §22.3: Hannibal eliminated by the retreat table costs Carthage PCs it
+    does not have, so Carthage sues for peace at once, in the middle of the battle's losses step.
+    The battle must stop there: the war is over (a search bot's rollout found this crashing)."""
+    s = clear()
+    s.control = {}
+    put(s, CARTHAGE, "arretium", 2, generals=("hannibal",))
+    put(s, ROME, "arretium", 8)
+    control(s, ROME, "roma")
+    fight(s, "arretium", ROME, [{"flank_left": 3}, {"frontal_assault": 1}])
+    play(s, ROME, cmd.PlayBattleCard(card="flank_left", as_type="flank_left"))
+    assert legal(s, CARTHAGE) == [cmd.ChooseOption(option="concede")]
+    events = play(s, CARTHAGE, cmd.ChooseOption(option="concede"), Dice(6, 6))
+    assert any(isinstance(e, ev.GeneralOff) and e.general == "hannibal" for e in events)
+    ended = of(events, ev.GameEnded)
+    assert len(ended) == 1 and (ended[0].winner, ended[0].reason) == (ROME, "peace")
+    assert G.status(s).over and not s.flow
