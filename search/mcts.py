@@ -220,9 +220,13 @@ class Search:
         return self
 
     def ranked(self) -> list[tuple[Any, Node]]:
-        """The root's commands for the searching seat, most visited first."""
-        mine = [(k[1], n) for k, n in self.root.children.items() if k[0] == self.seat]
-        return sorted(mine, key=lambda kn: -kn[1].visits)
+        """The root's commands for the searching seat, most visited first; among equally visited
+        ones, the best mean reward first. With a budget smaller than the number of commands (ten
+        iterations against Hannibal's dozens of moves) every child is visited once, and ranking by
+        visits alone sent the first command tried: the search's result was thrown away."""
+        seat = self.seat
+        mine = [(k[1], n) for k, n in self.root.children.items() if k[0] == seat]
+        return sorted(mine, key=lambda kn: (-kn[1].visits, -kn[1].total[seat] / max(1, kn[1].visits)))
 
 
 def _accepting_only_when_behind(ranked: list[tuple[Any, Node]], seat: int, players: int) -> list[tuple[Any, Node]]:

@@ -199,3 +199,45 @@ def test_the_search_bot_accepts_a_draw_only_when_everything_else_looks_worse():
     assert [c for c, _ in ahead] == [move]
     behind = _accepting_only_when_behind([(move, node(6, 0.3)), accept], seat=0, players=2)
     assert [c for c, _ in behind][0] == rc.AcceptDraw()
+
+
+class _Pick(msgspec.Struct, frozen=True, tag="pick"):
+    n: int
+
+
+class _OneShot:
+    """A one-move game for the ranking test: seat 0 picks a number; 3 wins, anything else loses."""
+
+    class info:
+        id = "one-shot"
+
+    def decide(self, state, seat, command, rng):
+        from engine.core import Emitted
+        return [Emitted(event=command)]
+
+    def evolve(self, state, event):
+        return event
+
+    def legal(self, state, seat):
+        return [_Pick(n) for n in range(8)]
+
+    def status(self, state):
+        from engine.core import Result, Status
+        if state is None:
+            return Status(to_act=(0,))
+        return Status(to_act=(), over=True, result=Result(winners=(0,) if state == _Pick(3) else (1,), scores=(0, 0),
+                                                          reason="picked"))
+
+
+def test_a_budget_smaller_than_the_choices_still_sends_the_best_command_it_tried():
+    """With as many iterations as commands every child is visited once: the choice must then go by
+    the rewards seen, not by the order the children were tried (ten iterations among Hannibal's
+    dozens of moves sent the first command tried)."""
+    from search.mcts import choose
+
+    game = _OneShot()
+    for k in range(12):
+        chosen, search = choose(game, 0, 2, lambda rng: None, game.legal(None, 0), Budget(iterations=8),
+                                f"tie-{k}".encode())
+        assert {n.visits for _, n in search.ranked()} == {1}
+        assert chosen == _Pick(3)
