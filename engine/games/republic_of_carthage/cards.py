@@ -301,9 +301,15 @@ def _roll_modifier(ctx, e, seat, source, senator):
 
 
 def _recruitment_cost(ctx, e, seat, source, senator):
-    if source in C.EVENT_CARDS:  # Terminologie: once doubles the costs, twice triples them
+    if source in C.EVENT_CARDS:
+        # Terminologie: an event doubles the costs, the same event again in the turn (its back) triples
+        # them; two different events (Ineffective Recruitment, No Recruitment) do not add up (R131):
+        # the counter keeps the highest level reached (1 double, 2 triple)
+        pct = C.TABLES.recruitment.ineffective_percent
+        level = pct.index(e.percent) + 1 if e.percent in pct else len(pct)
         key = "ineffective_recruitment"
-        ctx.emit(ev.CountersSet(name=key, value=ctx.s.counters.get(key, 0) + 1))
+        if level > ctx.s.counters.get(key, 0):
+            ctx.emit(ev.CountersSet(name=key, value=level))
         return
     key = f"cost_percent:{e.duration}"
     ctx.emit(ev.CountersSet(name=key, value=(ctx.s.counters.get(key, 100) * e.percent) // 100))
