@@ -178,8 +178,14 @@ def _treasury(ctx, e, seat, source, senator):
     state_changes(ctx, e.talents, source)
 
 
+def omens(s: State) -> int:
+    """The modifiers in force on every die roll (Bad Omens, R132): the counters ``mod:all::<duration>``.
+    Rolls that read the other modifiers (``combat.modifier``, ``port.modifier``) count these already."""
+    return sum(v for k, v in s.counters.items() if k.startswith("mod:all::"))
+
+
 def _treasury_dice(ctx, e, seat, source, senator):
-    total, _, _ = ctx.roll(seat, f"treasury:{source}", e.dice)
+    total, _, _ = ctx.roll(seat, f"treasury:{source}", e.dice, omens(ctx.s))
     state_changes(ctx, e.factor * total + e.plus, source)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from . import components as C
 from . import events as ev
-from .cards import apply_effects
+from .cards import apply_effects, omens
 from .deaths import draw_chits_kept, kill, victims
 from .events import Frame
 from .flow import Ctx, automatic
@@ -131,7 +131,8 @@ def _explore(ctx: Ctx, f: Frame) -> None:
     units = x.caravans + x.fleets
     lost = 0
     if losses_dice is not None:
-        total, _, _ = ctx.roll(s.senators[sid].seat, f"exploration_losses:{x.war}", losses_dice.dice, losses_dice.plus)
+        total, _, _ = ctx.roll(s.senators[sid].seat, f"exploration_losses:{x.war}", losses_dice.dice,
+                               losses_dice.plus + omens(s))
         lost = max(0, min(units, total))
     if lost:
         ctx.emit(ev.ExpeditionLost(force=x.id, caravans=min(lost, x.caravans), fleets=min(lost, x.fleets)))

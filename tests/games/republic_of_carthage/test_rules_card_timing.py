@@ -7,7 +7,7 @@ from engine.games.republic_of_carthage.cards import random_event
 from engine.games.republic_of_carthage.flow import Ctx
 from engine.games.republic_of_carthage.senate import cost
 
-from .helpers import Dice, table
+from .helpers import C, Dice, Frame, cmd, ev, of, play, run, table
 
 
 def _events(s, *names):
@@ -36,3 +36,115 @@ def test_either_event_twice_in_a_turn_triples_the_costs():
     assert cost(s, "caravan") == 3
     s = _events(table(), "ineffective_recruitment")
     assert cost(s, "squadron") == 16
+
+
+# -- Bad Omens (IV.2a, the Random Events table; X.1 names its dice) -----------------------------
+OMENS = "mod:all::turn"
+
+
+def _rolls(out):
+    return {r.purpose.partition(":")[0]: r for r in of(out, ev.Rolled)}
+
+
+def test_bad_omens_take_one_off_the_initiative_and_the_random_event_rolls():
+    """IV.2a with Bad Omens in force (R132): the initiative's 2 dice are 1 lower, so an 8 thrown is a
+    7 and brings a Random Event; its 3 dice are 1 lower too; and Bad Omens again (a 7 read) turn the
+    card over, -2 more for the rest of the turn."""
+    s = table()
+    s.counters[OMENS] = -1
+    s.events_in_port = {"bad_omens": "front"}
+    out = run(s, Frame(kind="initiative", nums=[0]), dice=Dice(4, 4, 2, 2, 4))
+    r = _rolls(out)
+    assert (r["initiative"].modifier, r["initiative"].total, r["initiative"].outcome) == (-1, 7, "random_event")
+    assert (r["random_event"].modifier, r["random_event"].total) == (-1, 7)
+    assert of(out, ev.EventCardPlaced) == [ev.EventCardPlaced(event="bad_omens", side="back")]
+    assert s.counters[OMENS] == -3
+
+
+def test_a_random_event_total_below_the_table_reads_its_first_row():
+    """R132: three 1s less the omens is 2, under the table's first row (3): it reads that row."""
+    from engine.games.republic_of_carthage import components as C
+    assert C.random_event(2).id == C.random_event(3).id == "plague"
+    assert C.random_event(19).id == C.random_event(18).id
+
+
+def test_bad_omens_on_the_merchant_roll():
+    """IV.3 with Bad Omens (R132): two 6s make 11, one talent short of the merchant."""
+    s = table()
+    s.counters[OMENS] = -1
+    s.senators["1"].talents = 0
+    run(s, Frame(kind="attract", seat=0))
+    out = play(s, 0, cmd.ChooseSenator(senator="1"), Dice(6, 6))
+    r = of(out, ev.Rolled)[0]
+    assert (r.modifier, r.total, r.outcome) == (-1, 11, "short") and s.senators["1"].merchants == 0
+
+
+def test_bad_omens_on_the_popular_reaction():
+    """VII.1 with Bad Omens (R132): 2 dice + Popularity - 1."""
+    from engine.games.republic_of_carthage.civil_war import popular_reaction
+    s = table()
+    s.counters[OMENS] = -2
+    s.senators["1"].popularity = 3
+    ctx = Ctx(s, Dice(3, 3))
+    popular_reaction(ctx, "1")
+    r = of([e.event for e in ctx.out], ev.Rolled)[0]
+    assert (r.modifier, r.total) == (1, 7)
+
+
+def test_bad_omens_on_the_treasury_dice_and_the_port_rolls():
+    """R132: the Treasury's dice of an event (5 x (2 dice - 1)) and IV.6's returns (a 5 thrown is a 4:
+    the dead senator's card stays face down)."""
+    s = table()
+    s.counters[OMENS] = -1
+    before = s.treasury
+    ctx = Ctx(s, Dice(3, 4))
+    from engine.games.republic_of_carthage.cards import apply_effects
+    apply_effects(ctx, C.CARDS["public_accounts_audited"].effects, seat=0, source="public_accounts_audited")
+    assert ctx.s.treasury == before + 5 * (3 + 4 - 1)
+    s = table()
+    s.counters[OMENS] = -1
+    s.senators["9"].face_up = False
+    out = run(s, Frame(kind="port_end"), dice=Dice(5))
+    r = of(out, ev.Rolled)[0]
+    assert (r.purpose, r.total, r.outcome) == ("return:9", 4, "stays") and not s.senators["9"].face_up
+
+
+def test_bad_omens_lower_the_persuasion_dice():
+    """IV.2b g with Bad Omens (R132): the dice are 1 lower, so a 5 thrown against a level of 4 wins;
+    an 11 thrown still fails."""
+    s = table()
+    s.counters[OMENS] = -1
+    level_of = __import__("engine.games.republic_of_carthage.port", fromlist=["x"]).persuasion_level
+    s.senators["6"].seat = -1
+    s.senators["2"].influence += 4 - level_of(s, "2", "6", 0)  # a level of exactly 4 against the Port's 6
+    assert level_of(s, "2", "6", 0) == 4
+    s.flow = [Frame(kind="persuasion", seat=0, senator="2", target="6", nums=[0, 0, 0])]
+    out = play(s, 0, cmd.ChooseOption(option="roll"), Dice(2, 3))
+    assert of(out, ev.Rolled)[0].total == 4 and s.senators["6"].seat == 0
+    s.senators["2"].influence += 20
+    s.flow = [Frame(kind="persuasion", seat=0, senator="2", target="5", nums=[0, 0, 0])]
+    play(s, 0, cmd.ChooseOption(option="roll"), Dice(5, 6))
+    assert s.senators["5"].seat == 1
+
+
+def test_a_lot_is_not_a_roll_bad_omens_modify():
+    """R132: a die thrown only to choose between two by lot (V.3, the Suffète Général) is not modified."""
+    s = table()
+    s.counters[OMENS] = -2
+    s.flow = [Frame(kind="suffete_agree", seat=1, senator="1", strs=["1", "4"])]
+    out = play(s, 1, cmd.ChooseOption(option="no"), Dice(4))
+    r = of(out, ev.Rolled)[0]
+    assert (r.modifier, r.total, r.outcome) == (0, 4, "4")
+
+
+def test_bad_omens_last_the_turn():
+    """R132: the modifier ends with the turn (the card's "this turn")."""
+    s = table()
+    s.counters[OMENS] = -1
+    s.counters["mod:persuasion::permanent"] = -2
+    from engine.games.republic_of_carthage.flow import AUTO
+    ctx = Ctx(s, Dice())
+    ctx.s.flow = [Frame(kind="end_turn")]
+    AUTO["end_turn"](ctx, ctx.top)  # the end of the turn only, not the next one
+    s = ctx.s
+    assert not s.counters.get(OMENS) and s.counters["mod:persuasion::permanent"] == -2
