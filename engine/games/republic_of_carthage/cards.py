@@ -112,7 +112,7 @@ def hand_plays(s: State, seat: int, timings: tuple[str, ...]) -> list[cmd.PlayCa
                 out += statesman_plays(s, seat, c)
             continue
         card = C.CARDS[c]
-        if card.timing not in timings:
+        if card.timing not in timings and not fits_roll(card, timings):
             continue
         if kind == "concession":
             out += [cmd.PlayCard(card=c, senator=x.id) for x in senators_of(s, seat) if in_carthage(s, x.id)]
@@ -124,6 +124,16 @@ def hand_plays(s: State, seat: int, timings: tuple[str, ...]) -> list[cmd.PlayCa
         elif playable_now(s, card):
             out.append(cmd.PlayCard(card=c, senator=""))
     return out
+
+
+def fits_roll(card, timings: tuple[str, ...]) -> bool:
+    """A combat card in the window before a battle roll (``combat:naval``, ``combat:land``): it fits if
+    each roll it modifies is that roll (R133: Favourable Winds at sea, the Sacred Band on land, the Spy
+    in the Camp on either)."""
+    kinds = [t.partition(":")[2] for t in timings if t.startswith("combat:")]
+    return card.timing == "combat" and any(
+        all(e.roll in ("combat", f"{k}_combat") for e in card.effects if isinstance(e, fx.RollModifier))
+        for k in kinds)
 
 
 SIMPLE = (fx.Treasury, fx.TreasuryDice, fx.Gain, fx.Mortality, fx.CommerceRemove, fx.CommerceScale,

@@ -7,7 +7,7 @@ from engine.games.republic_of_carthage.cards import random_event
 from engine.games.republic_of_carthage.flow import Ctx
 from engine.games.republic_of_carthage.senate import cost
 
-from .helpers import C, Dice, Frame, cmd, ev, of, play, run, table
+from .helpers import C, Dice, Frame, cmd, ev, legal, of, play, run, table, top
 
 
 def _events(s, *names):
@@ -148,3 +148,67 @@ def test_bad_omens_last_the_turn():
     AUTO["end_turn"](ctx, ctx.top)  # the end of the turn only, not the next one
     s = ctx.s
     assert not s.counters.get(OMENS) and s.counters["mod:persuasion::permanent"] == -2
+
+
+# -- the combat cards (VI.2; IV.2a: played when the holder wishes) --------------------------------
+def _two_wars():
+    """Seat 0's senator 2 fights the Libyan War (land only), seat 1's senator 5 the First Sicilian War
+    (naval 6, then land 10, squadron support 3)."""
+    from engine.games.republic_of_carthage.state import WarState
+    from .test_rules_combat_civil_war import send
+    s = table()
+    s.wars = {"libyan_war": WarState(status="active"), "first_sicilian_war": WarState(status="active")}
+    libyan = send(s, "libyan_war", "2", armies=("celtiberian",) * 4)
+    sicilian = send(s, "first_sicilian_war", "5", armies=("balearic_slinger",) * 2, squadrons=6)
+    return s, libyan, sicilian
+
+
+def test_a_combat_card_goes_to_the_battle_it_is_played_on():
+    """R133 (VI.2, the Spy in the Camp: +2 to a war roll): seat 2 plays it in the window before the
+    Sicilian naval roll; the Libyan battle before it does not take it, the naval roll does, and it is
+    spent with that roll (the land roll after it has no +2)."""
+    s, libyan, sicilian = _two_wars()
+    s.hands[2] = ["spy_in_the_camp_II"]
+    run(s, Frame(kind="battle", count=libyan))
+    assert top(s).kind == "cards_window" and top(s).seat == 2 and top(s).strs == ["combat:land"]
+    # the Libyan land roll: seat 2 keeps his card for a later battle
+    out = play(s, 2, cmd.ChooseOption(option="done"), Dice(4, 4, 4, chits=("none",) * 3))
+    assert of(out, ev.Rolled)[0].modifier == C.FAMILIES[2].military + 4 - 5
+    run(s, Frame(kind="battle", count=sicilian))
+    assert top(s).strs == ["combat:naval"]
+    play(s, 2, cmd.PlayCard(card="spy_in_the_camp_II", senator=""))
+    play(s, 0, cmd.ChooseOption(option="pass"))  # nobody counters it (R79); his window closes, the roll comes
+    assert top(s).kind == "counter" and top(s).seat == 1
+    out = play(s, 1, cmd.ChooseOption(option="pass"), Dice(5, 5, 5, 5, 5, 5, chits=("none",) * 2))
+    rolls = of(out, ev.Rolled)
+    assert [r.purpose for r in rolls] == ["naval_battle:first_sicilian_war", "land_battle:first_sicilian_war"]
+    military = C.FAMILIES[5].military
+    assert rolls[0].modifier == military + 6 - 6 + 2
+    assert rolls[1].modifier == military + 2 - 10
+    assert "mod:combat::roll" not in s.counters
+
+
+def test_a_combat_card_is_offered_only_before_a_roll_it_fits():
+    """R133: Favourable Winds (+2 at sea) waits for a naval roll, the Sacred Band (+3 on land) for a
+    land roll; a player with neither fitting is not asked."""
+    s, libyan, sicilian = _two_wars()
+    s.hands[1] = ["favourable_winds"]
+    s.hands[2] = ["sacred_band"]
+    run(s, Frame(kind="battle", count=libyan))
+    assert top(s).seat == 2 and [f.seat for f in s.flow if f.kind == "cards_window"] == [2]
+    assert legal(s, 2) == [cmd.PlayCard(card="sacred_band", senator=""), cmd.ChooseOption(option="done")]
+    play(s, 2, cmd.ChooseOption(option="done"), Dice(4, 4, 4, chits=("none",) * 3))
+    run(s, Frame(kind="battle", count=sicilian))
+    assert top(s).seat == 1 and legal(s, 1)[0] == cmd.PlayCard(card="favourable_winds", senator="")
+
+
+def test_no_combat_window_at_the_start_of_the_phase():
+    """R133: the combat cards are played on a roll, not at the opening of the phase, where the first
+    battle to come (maybe a rival's) would have taken them."""
+    s, libyan, sicilian = _two_wars()
+    s.hands[2] = ["spy_in_the_camp_II"]
+    s.flow = []
+    run(s, Frame(kind="combat"), dice=Dice())
+    windows = [f for f in s.flow if f.kind == "cards_window"]
+    assert windows and all(f.strs[0].startswith("combat:") for f in windows)
+    assert s.flow[-2].kind == "battle_roll"
