@@ -374,7 +374,7 @@ def random_event(ctx: Ctx, event: str, seat: int) -> None:
 
 # -- windows for cards played at a given moment ------------------------------------------------
 from .events import Frame  # noqa: E402
-from .flow import decision  # noqa: E402
+from .flow import automatic, decision  # noqa: E402
 
 
 @decision("cards_window", "play a card of this moment from your hand, or done (IV.2a: Event and Intrigue cards "
@@ -395,5 +395,23 @@ class CardsWindow:
 
 
 def windows(s: State, first: int, timing: str) -> list[Frame]:
-    """A card window for every player, clockwise from ``first``."""
+    """A card window for every player, clockwise from ``first`` (one with nothing to play is skipped)."""
     return [Frame(kind="cards_window", seat=(first + i) % s.players, strs=[timing]) for i in range(s.players)]
+
+
+ANY_TIME = "any_time"
+
+
+@automatic("any_time_round")
+def _any_time_round(ctx: Ctx, f: Frame) -> None:
+    """R130: a round of any-time windows (IV.2a: Intrigue and Event cards whenever the holder wishes):
+    every player in turn, clockwise from ``nums[0]`` (the SPHR when not given), may play his any-time
+    cards; a player holding none playable now is not asked."""
+    ctx.pop()
+    from .people import sphr_seat
+    first = f.nums[0] if f.nums else sphr_seat(ctx.s)
+    ctx.then(*windows(ctx.s, first, ANY_TIME))
+
+
+def any_time_round(first: int = -1) -> Frame:
+    return Frame(kind="any_time_round", nums=[first] if first >= 0 else [])

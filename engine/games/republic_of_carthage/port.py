@@ -182,7 +182,7 @@ class Persuasion:
     @staticmethod
     def legal(s: State, f: Frame):
         more = s.senators[f.senator].talents if f.senator in s.senators else 0
-        plays = hand_plays(s, f.seat, ("persuasion",))
+        plays = hand_plays(s, f.seat, ("persuasion", "any_time"))  # R130: his any-time cards too
         if f.target in s.senators and s.senators[f.target].seat < 0:  # a Port senator: no rival's -7 to cancel
             plays = [p for p in plays if C.CARDS[p.card].against != "rival_senator"]
         return [cmd.ChooseOption(option="roll")] + [cmd.ChooseNumber(number=n) for n in range(1, more + 1)] + plays

@@ -20,7 +20,9 @@ PHASES = ("mortality", "revenue", "trade", "port", "senate", "combat", "civil_wa
 def _turn(ctx: Ctx, f: Frame) -> None:
     ctx.pop()
     ctx.emit(ev.TurnBegan(turn=ctx.s.turn + 1))
-    ctx.then(*[Frame(kind=p) for p in PHASES])
+    from .cards import any_time_round
+    # R130: before each phase after Mortality and before the end of the turn, a round of any-time windows
+    ctx.then(*[x for i, p in enumerate(PHASES) for x in ((any_time_round(), Frame(kind=p)) if i else (Frame(kind=p),))])
 
 
 # -- I. Mortality -----------------------------------------------------------------------------

@@ -212,3 +212,87 @@ def test_no_combat_window_at_the_start_of_the_phase():
     windows = [f for f in s.flow if f.kind == "cards_window"]
     assert windows and all(f.strs[0].startswith("combat:") for f in windows)
     assert s.flow[-2].kind == "battle_roll"
+
+
+# -- any-time cards (IV.2a: Intrigue and Event cards whenever the holder wishes, R130) ------------
+def test_a_round_of_any_time_windows_asks_each_holder_in_turn_from_the_sphr():
+    """IV.2a (R130): at a phase boundary each player holding an any-time card playable now is asked in
+    turn, clockwise from the SPHR (seat 0 here); one with none (a Public Outcry only waits for a vote)
+    is not asked; a window closes on "done" or once nothing is left to play."""
+    s = table()
+    s.hands[0] = ["public_outcry_I"]
+    s.hands[1] = ["temple_treasure"]
+    s.hands[2] = ["tyrian_embassy", "merchants_agent_I"]
+    run(s, Frame(kind="any_time_round"))
+    assert top(s).kind == "cards_window" and top(s).seat == 1
+    assert legal(s, 1) == [cmd.PlayCard(card="temple_treasure", senator=""), cmd.ChooseOption(option="done")]
+    play(s, 1, cmd.PlayCard(card="temple_treasure", senator=""))
+    assert s.treasury == 125 and top(s).seat == 2
+    assert cmd.PlayCard(card="tyrian_embassy", senator="7") in legal(s, 2)
+    play(s, 2, cmd.PlayCard(card="tyrian_embassy", senator="7"))
+    assert s.senators["7"].influence == C.FAMILIES[7].influence + 3
+    assert top(s).seat == 2  # the Merchant's Agent is still his to play
+    play(s, 2, cmd.ChooseOption(option="done"))
+    assert not s.flow and s.hands[2] == ["merchants_agent_I"]
+
+
+def test_a_round_comes_before_every_phase_after_mortality_and_before_the_turn_ends():
+    """R130: the phase boundaries of the turn (Déroulement du Jeu): before II Revenue, III Trade, IV
+    Port, V Senate, VI Combat, VII Civil War, and before the end of the turn (IX)."""
+    from engine.games.republic_of_carthage.flow import AUTO
+    s = table()
+    ctx = Ctx(s, Dice())
+    ctx.s.flow = [Frame(kind="turn")]
+    AUTO["turn"](ctx, ctx.top)
+    kinds = [f.kind for f in reversed(ctx.s.flow)]
+    assert kinds == ["mortality", "any_time_round", "revenue", "any_time_round", "trade", "any_time_round", "port",
+                     "any_time_round", "senate", "any_time_round", "combat", "any_time_round", "civil_war",
+                     "any_time_round", "end_turn"]
+
+
+def test_any_time_cards_at_ones_turn_to_vote():
+    """R130: at his turn to vote a player may play his any-time cards before voting (here on a trial,
+    where the accused's Influence counts as votes, V.5), then votes."""
+    from .test_rules_trials import court
+    s = court()
+    s.hands[0] = ["tyrian_embassy"]
+    play(s, 1, cmd.ChooseOption(option="minor:2"))
+    play(s, 1, cmd.ChooseSenator(senator="5"))
+    while top(s).seat != 0:  # the others vote first (the Censor calls the order, R64)
+        f = top(s)
+        play(s, f.seat, cmd.ChooseOption(option="yes") if f.kind == "vote" else legal(s, f.seat)[0])
+    assert top(s).kind == "vote" and cmd.PlayCard(card="tyrian_embassy", senator="2") in legal(s, 0)
+    play(s, 0, cmd.PlayCard(card="tyrian_embassy", senator="2"))
+    assert s.senators["2"].influence == 9 + 3 and top(s).kind == "vote" and top(s).seat == 0
+
+
+def test_before_the_appeal_roll_the_others_then_the_accused_may_play():
+    """R130 (V.5, the Appeal: 2 dice + the accused's Popularity): once the accused's player appeals,
+    every other player in turn from his left may play any-time cards, then he; a Rumour of Treason
+    (-3 Popularity) played then counts on the roll."""
+    from .test_rules_trials import court
+    s = court()
+    s.hands[0] = ["rumour_of_treason_I"]
+    play(s, 1, cmd.ChooseOption(option="minor:8"))
+    play(s, 1, cmd.ChooseSenator(senator="5"))
+    while top(s).kind != "vote" or top(s).seat != 2:
+        f = top(s)
+        play(s, f.seat, cmd.ChooseOption(option="yes") if f.kind == "vote" else legal(s, f.seat)[0])
+    play(s, 2, cmd.ChooseOption(option="appeal"))
+    assert top(s).kind == "cards_window" and top(s).seat == 0
+    play(s, 0, cmd.PlayCard(card="rumour_of_treason_I", senator="8"))
+    play(s, 1, cmd.ChooseOption(option="pass"))  # nobody counters it (R79)
+    out = play(s, 2, cmd.ChooseOption(option="pass"), Dice(6, 6))
+    r = of(out, ev.Rolled)[0]
+    assert r.purpose == "appeal" and r.modifier == -3 and r.outcome != "freed"
+
+
+def test_the_persuader_may_play_any_time_cards_before_his_roll():
+    """R130 (IV.2b: Influence counts in the persuasion level): in the persuasion step the persuader may
+    play a Tyrian Embassy on the persuader."""
+    s = table()
+    s.hands[0] = ["tyrian_embassy"]
+    s.flow = [Frame(kind="persuasion", seat=0, senator="2", target="5", nums=[0, 0, 0])]
+    assert cmd.PlayCard(card="tyrian_embassy", senator="2") in legal(s, 0)
+    play(s, 0, cmd.PlayCard(card="tyrian_embassy", senator="2"))
+    assert s.senators["2"].influence == C.FAMILIES[2].influence + 3 and top(s).kind == "persuasion"
