@@ -114,7 +114,7 @@ def test_bad_omens_lower_the_persuasion_dice():
     an 11 thrown still fails."""
     s = table()
     s.counters[OMENS] = -1
-    level_of = __import__("engine.games.republic_of_carthage.port", fromlist=["x"]).persuasion_level
+    from engine.games.republic_of_carthage.port import persuasion_level as level_of
     s.senators["6"].seat = -1
     s.senators["2"].influence += 4 - level_of(s, "2", "6", 0)  # a level of exactly 4 against the Port's 6
     assert level_of(s, "2", "6", 0) == 4
