@@ -112,7 +112,7 @@ def hand_plays(s: State, seat: int, timings: tuple[str, ...]) -> list[cmd.PlayCa
                 out += statesman_plays(s, seat, c)
             continue
         card = C.CARDS[c]
-        if card.timing not in timings:
+        if card.timing not in timings and not fits_roll(card, timings):
             continue
         if kind == "concession":
             out += [cmd.PlayCard(card=c, senator=x.id) for x in senators_of(s, seat) if in_carthage(s, x.id)]
@@ -124,6 +124,16 @@ def hand_plays(s: State, seat: int, timings: tuple[str, ...]) -> list[cmd.PlayCa
         elif playable_now(s, card):
             out.append(cmd.PlayCard(card=c, senator=""))
     return out
+
+
+def fits_roll(card, timings: tuple[str, ...]) -> bool:
+    """A combat card in the window before a battle roll (``combat:naval``, ``combat:land``): it fits if
+    each roll it modifies is that roll (R133: Favourable Winds at sea, the Sacred Band on land, the Spy
+    in the Camp on either)."""
+    kinds = [t.partition(":")[2] for t in timings if t.startswith("combat:")]
+    return card.timing == "combat" and any(
+        all(e.roll in ("combat", f"{k}_combat") for e in card.effects if isinstance(e, fx.RollModifier))
+        for k in kinds)
 
 
 SIMPLE = (fx.Treasury, fx.TreasuryDice, fx.Gain, fx.Mortality, fx.CommerceRemove, fx.CommerceScale,
@@ -178,8 +188,14 @@ def _treasury(ctx, e, seat, source, senator):
     state_changes(ctx, e.talents, source)
 
 
+def omens(s: State) -> int:
+    """The modifiers in force on every die roll (Bad Omens, R132): the counters ``mod:all::<duration>``.
+    Rolls that read the other modifiers (``combat.modifier``, ``port.modifier``) count these already."""
+    return sum(v for k, v in s.counters.items() if k.startswith("mod:all::"))
+
+
 def _treasury_dice(ctx, e, seat, source, senator):
-    total, _, _ = ctx.roll(seat, f"treasury:{source}", e.dice)
+    total, _, _ = ctx.roll(seat, f"treasury:{source}", e.dice, omens(ctx.s))
     state_changes(ctx, e.factor * total + e.plus, source)
 
 
@@ -301,9 +317,15 @@ def _roll_modifier(ctx, e, seat, source, senator):
 
 
 def _recruitment_cost(ctx, e, seat, source, senator):
-    if source in C.EVENT_CARDS:  # Terminologie: once doubles the costs, twice triples them
+    if source in C.EVENT_CARDS:
+        # Terminologie: an event doubles the costs, the same event again in the turn (its back) triples
+        # them; two different events (Ineffective Recruitment, No Recruitment) do not add up (R131):
+        # the counter keeps the highest level reached (1 double, 2 triple)
+        pct = C.TABLES.recruitment.ineffective_percent
+        level = pct.index(e.percent) + 1 if e.percent in pct else len(pct)
         key = "ineffective_recruitment"
-        ctx.emit(ev.CountersSet(name=key, value=ctx.s.counters.get(key, 0) + 1))
+        if level > ctx.s.counters.get(key, 0):
+            ctx.emit(ev.CountersSet(name=key, value=level))
         return
     key = f"cost_percent:{e.duration}"
     ctx.emit(ev.CountersSet(name=key, value=(ctx.s.counters.get(key, 100) * e.percent) // 100))
@@ -352,7 +374,7 @@ def random_event(ctx: Ctx, event: str, seat: int) -> None:
 
 # -- windows for cards played at a given moment ------------------------------------------------
 from .events import Frame  # noqa: E402
-from .flow import decision  # noqa: E402
+from .flow import automatic, decision  # noqa: E402
 
 
 @decision("cards_window", "play a card of this moment from your hand, or done (IV.2a: Event and Intrigue cards "
@@ -373,5 +395,23 @@ class CardsWindow:
 
 
 def windows(s: State, first: int, timing: str) -> list[Frame]:
-    """A card window for every player, clockwise from ``first``."""
+    """A card window for every player, clockwise from ``first`` (one with nothing to play is skipped)."""
     return [Frame(kind="cards_window", seat=(first + i) % s.players, strs=[timing]) for i in range(s.players)]
+
+
+ANY_TIME = "any_time"
+
+
+@automatic("any_time_round")
+def _any_time_round(ctx: Ctx, f: Frame) -> None:
+    """R130: a round of any-time windows (IV.2a: Intrigue and Event cards whenever the holder wishes):
+    every player in turn, clockwise from ``nums[0]`` (the SPHR when not given), may play his any-time
+    cards; a player holding none playable now is not asked."""
+    ctx.pop()
+    from .people import sphr_seat
+    first = f.nums[0] if f.nums else sphr_seat(ctx.s)
+    ctx.then(*windows(ctx.s, first, ANY_TIME))
+
+
+def any_time_round(first: int = -1) -> Frame:
+    return Frame(kind="any_time_round", nums=[first] if first >= 0 else [])

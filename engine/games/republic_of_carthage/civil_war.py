@@ -44,7 +44,9 @@ def _civil_war(ctx: Ctx, f: Frame) -> None:
 def popular_reaction(ctx: Ctx, sid: str) -> None:
     """The Popular Reaction table: 2 dice + his Popularity (VII.1, and a recalled commander, V.7)."""
     x = ctx.s.senators[sid]
-    total, outcome, _ = ctx.roll(x.seat, "popular_reaction", C.TABLES.popular_reaction.dice, x.popularity,
+    from .combat import modifier
+    total, outcome, _ = ctx.roll(x.seat, "popular_reaction", C.TABLES.popular_reaction.dice,
+                                 x.popularity + modifier(ctx.s, ("popular_reaction",)),
                                  lambda t: C.popular_reaction(t).result)
     row = C.popular_reaction(total)
     if outcome == "killed":

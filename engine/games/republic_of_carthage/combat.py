@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from . import components as C
 from . import events as ev
-from .cards import apply_effects
+from .cards import apply_effects, omens
 from .deaths import draw_chits_kept, kill, victims
 from .events import Frame
 from .flow import Ctx, automatic
@@ -22,10 +22,7 @@ def _combat(ctx: Ctx, f: Frame) -> None:
     explorations = [x.id for x in s.forces if x.exploration]
     wars = [x.id for x in s.forces if not x.exploration]
     order = ctx.rng.shuffled(wars)  # V.7, Troupes multiples: the forces in one war arrive in random order
-    from .cards import windows
-    from .people import sphr_seat
-    ctx.then(*(windows(s, sphr_seat(s), "combat") if s.forces else []),
-             *[Frame(kind="explore", count=x) for x in explorations],
+    ctx.then(*[Frame(kind="explore", count=x) for x in explorations],
              *[Frame(kind="battle", count=x) for x in order], Frame(kind="combat_end"))
 
 
@@ -131,7 +128,8 @@ def _explore(ctx: Ctx, f: Frame) -> None:
     units = x.caravans + x.fleets
     lost = 0
     if losses_dice is not None:
-        total, _, _ = ctx.roll(s.senators[sid].seat, f"exploration_losses:{x.war}", losses_dice.dice, losses_dice.plus)
+        total, _, _ = ctx.roll(s.senators[sid].seat, f"exploration_losses:{x.war}", losses_dice.dice,
+                               losses_dice.plus + omens(s))
         lost = max(0, min(units, total))
     if lost:
         ctx.emit(ev.ExpeditionLost(force=x.id, caravans=min(lost, x.caravans), fleets=min(lost, x.fleets)))
@@ -180,8 +178,7 @@ def _battle(ctx: Ctx, f: Frame) -> None:
     s = ctx.s
     x = force(s, f.count)
     if x is not None and x.war == "rebels":
-        from .rebellion import rebel_battle
-        rebel_battle(ctx, x.id)
+        roll_windows(ctx, x.id, "rebels", True)
         return
     if x is None or x.war not in s.wars:
         if x is not None:
@@ -197,21 +194,59 @@ def _battle(ctx: Ctx, f: Frame) -> None:
         ctx.emit(ev.CountersSet(name=f"fought:{sid}", value=1))
     naval = w.naval > 0 and not s.wars[x.war].squadron_victory
     if naval:
-        result = fight(ctx, x.id, "naval", first)
-        if result != "victory" or force(s, x.id) is None:
-            return
-        ctx.emit(ev.SquadronVictory(war=x.war))
-        x = force(s, x.id)
-        if not in_command(s, x):
-            ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="no_commander"))
-            return
-        if not any(a.place == f"force:{x.id}" for a in s.armies) or s.squadrons.get(f"force:{x.id}", 0) < w.squadron_support:
-            ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="squadron_victory"))
-            return
+        roll_windows(ctx, x.id, "naval", first)
     elif w.squadron_support and s.squadrons.get(f"force:{x.id}", 0) < w.squadron_support:
         ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="no_support"))
+    else:
+        roll_windows(ctx, x.id, "land", first)
+
+
+def roll_windows(ctx: Ctx, fid: int, kind: str, first: bool) -> None:
+    """R133: before each battle roll (the naval one, the land one, one against the rebels), every
+    player holding a combat card that fits the roll may play it on this roll, clockwise from the SPHR;
+    then the roll."""
+    from .cards import windows
+    from .people import sphr_seat
+    ctx.then(*windows(ctx.s, sphr_seat(ctx.s), f"combat:{'land' if kind == 'rebels' else kind}"),
+             Frame(kind="battle_roll", count=fid, target=kind, nums=[int(first)]))
+
+
+@automatic("battle_roll")
+def _battle_roll(ctx: Ctx, f: Frame) -> None:
+    """The roll the windows were for; a naval Victory then leads to the land part (V.7 Guerres
+    navales). The cards played on it are spent with it (``use_one_roll_modifiers``)."""
+    ctx.pop()
+    s = ctx.s
+    x = force(s, f.count)
+    if x is None:
         return
-    fight(ctx, x.id, "land", first)
+    if f.target != "rebels" and x.war not in s.wars:
+        ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="war_over"))
+        return
+    if f.target == "rebels":
+        from .rebellion import rebel_battle
+        rebel_battle(ctx, x.id)
+        return
+    if not in_command(s, x):
+        ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="no_commander"))
+        return
+    w = C.WARS[x.war]
+    first = bool(f.nums[0])
+    if f.target == "land":
+        fight(ctx, x.id, "land", first)
+        return
+    result = fight(ctx, x.id, "naval", first)
+    if result != "victory" or force(s, x.id) is None:
+        return
+    ctx.emit(ev.SquadronVictory(war=x.war))
+    x = force(s, x.id)
+    if not in_command(s, x):
+        ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="no_commander"))
+        return
+    if not any(a.place == f"force:{x.id}" for a in s.armies) or s.squadrons.get(f"force:{x.id}", 0) < w.squadron_support:
+        ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="squadron_victory"))
+        return
+    roll_windows(ctx, x.id, "land", first)
 
 
 def fight(ctx: Ctx, fid: int, kind: str, may_retreat: bool) -> str:
@@ -393,6 +428,7 @@ def _combat_end(ctx: Ctx, f: Frame) -> None:
     losing."""
     ctx.pop()
     s = ctx.s
+    use_one_roll_modifiers(ctx, ("combat", "land_combat", "naval_combat"))  # R133: none outlives its roll
     for name in sorted(n for n in s.counters if n.startswith("reached:")):  # V.7: home at the phase's end
         fid = int(name.partition(":")[2])
         ctx.emit(ev.CountersSet(name=name, value=0))

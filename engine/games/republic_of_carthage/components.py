@@ -977,8 +977,10 @@ def recruitment_cost(unit: str, ineffective: int = 0) -> int:
 
 
 def random_event(roll: int) -> EventCard:
-    """The event card for a 3d6 total on the Random Events table (IV.2a)."""
-    return EVENT_CARDS[next(r.event for r in RANDOM_EVENTS.rows if r.roll == roll)]
+    """The event card for a 3d6 total on the Random Events table (IV.2a); a total a modifier (Bad Omens)
+    takes off the table reads its nearest row (R132)."""
+    rows = {r.roll: r.event for r in RANDOM_EVENTS.rows}
+    return EVENT_CARDS[rows[min(max(roll, min(rows)), max(rows))]]
 
 
 def office_rank_order() -> tuple[str, ...]:

@@ -56,7 +56,8 @@ def vote_plays(s: State, f: Frame, t: Frame) -> list[cmd.PlayCard]:
     if t.strs[0] == "trial":
         out += [cmd.PlayCard(card=x, senator="") for x in hand if C.card_kind(x) == "intrigue"
                 and C.CARDS[x].timing == "trial"]
-    return out
+    from .cards import ANY_TIME, hand_plays
+    return out + hand_plays(s, f.seat, (ANY_TIME,))  # R130: before his vote
 
 
 def play_at_vote(ctx: Ctx, f: Frame, t: Frame, c: cmd.PlayCard) -> None:
@@ -64,6 +65,8 @@ def play_at_vote(ctx: Ctx, f: Frame, t: Frame, c: cmd.PlayCard) -> None:
     Crowd's modifier waits in the counters for the Appeal roll (cleared when the trial ends)."""
     if _titled(c.card, fx.PublicOutcry):
         play(ctx, f.seat, c.card, "", then=Frame(kind="outcry", seat=f.seat, senator=c.card))
+    elif C.card_kind(c.card) in ("intrigue", "event") and C.CARDS[c.card].timing == "any_time":
+        play(ctx, f.seat, c.card, c.senator)  # R130
     else:  # Bribed Judges' votes join this player's vote (counter.py)
         play(ctx, f.seat, c.card, "")
 

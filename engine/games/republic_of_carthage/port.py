@@ -7,7 +7,7 @@ from __future__ import annotations
 from . import commands as cmd
 from . import components as C
 from . import events as ev
-from .cards import draw_card, hand_plays, random_event
+from .cards import draw_card, hand_plays, omens, random_event
 from .counter import play  # an Intrigue card may be countered (R79)
 from .events import Frame
 from .flow import Ctx, automatic, decision
@@ -47,9 +47,9 @@ def _initiative(ctx: Ctx, f: Frame) -> None:
     Then, in that order (R4): persuade a senator, attract a merchant, change the Faction Leader."""
     ctx.pop()
     seat = f.nums[0]
-    _, outcome, _ = ctx.roll(seat, "initiative", 2, 0, lambda t: "random_event" if t == 7 else "draw")
+    _, outcome, _ = ctx.roll(seat, "initiative", 2, omens(ctx.s), lambda t: "random_event" if t == 7 else "draw")
     if outcome == "random_event":
-        total, _, _ = ctx.roll(seat, "random_event", 3)
+        total, _, _ = ctx.roll(seat, "random_event", 3, omens(ctx.s))
         random_event(ctx, C.random_event(total).id, seat)
     else:
         draw_card(ctx, seat)
@@ -87,12 +87,13 @@ def persuaders(s: State, seat: int) -> list[str]:
 
 
 def modifier(s: State, roll: str) -> int:
-    """Roll modifiers in force (cards, laws, events), for ``roll`` or every roll."""
+    """Modifiers in force (cards, laws) on ``roll``'s success level; those on every die roll (Bad
+    Omens) go on the dice instead (R132: ``omens``)."""
     total = 0
     for name, value in s.counters.items():
         if name.startswith("mod:"):
             _, which, _group, _duration = name.split(":")
-            if which in (roll, "all"):
+            if which == roll:
                 total += value
     return total
 
@@ -181,7 +182,7 @@ class Persuasion:
     @staticmethod
     def legal(s: State, f: Frame):
         more = s.senators[f.senator].talents if f.senator in s.senators else 0
-        plays = hand_plays(s, f.seat, ("persuasion",))
+        plays = hand_plays(s, f.seat, ("persuasion", "any_time"))  # R130: his any-time cards too
         if f.target in s.senators and s.senators[f.target].seat < 0:  # a Port senator: no rival's -7 to cancel
             plays = [p for p in plays if C.CARDS[p.card].against != "rival_senator"]
         return [cmd.ChooseOption(option="roll")] + [cmd.ChooseNumber(number=n) for n in range(1, more + 1)] + plays
@@ -203,8 +204,9 @@ class Persuasion:
         level = persuasion_level(s, f.senator, f.target, f.nums[0] + f.nums[1] - f.nums[2]) + modifier(s, "persuasion")
         from .combat import use_one_roll_modifiers
         use_one_roll_modifiers(ctx, ("persuasion",))
-        _, outcome, _ = ctx.roll(f.seat, "persuasion", 2, 0,
-                                 lambda t: "persuaded" if t <= level and t < 11 else "failed")
+        om = omens(s)  # R132: on the dice; an 11 or 12 thrown still fails, whatever the modifier
+        _, outcome, _ = ctx.roll(f.seat, "persuasion", 2, om,
+                                 lambda t: "persuaded" if t <= level and t - om < 11 else "failed")
         paid = sum(f.nums)
         if paid:  # R47: every talent spent lies on the target's card afterwards
             ctx.emit(ev.Transferred(source="escrow:persuasion", target=f"senator:{f.target}", amount=paid,
@@ -226,7 +228,7 @@ class Attract:
         ctx.done(f)
         if isinstance(c, cmd.ChooseOption):
             return
-        total, outcome, _ = ctx.roll(f.seat, "merchant", 2, 0, lambda t: "attracted" if t >= 12 else "short")
+        total, outcome, _ = ctx.roll(f.seat, "merchant", 2, omens(ctx.s), lambda t: "attracted" if t >= 12 else "short")
         if outcome == "attracted":
             ctx.emit(ev.SenatorChanged(senator=c.senator, influence=0, popularity=0, merchants=1, reason="merchant"))
         elif ctx.s.senators[c.senator].talents >= 12 - total:
@@ -327,15 +329,15 @@ def _port_end(ctx: Ctx, f: Frame) -> None:
     from .war_details import leader_ages
     for leader in list(s.leaders_in_play):
         if leader_ages(s, leader):  # no war of his on the board, or inactive since his war was lost
-            _, outcome, _ = ctx.roll(-1, f"aging:{leader}", 1, 0, lambda t: "removed" if t >= 5 else "stays")
+            _, outcome, _ = ctx.roll(-1, f"aging:{leader}", 1, omens(s), lambda t: "removed" if t >= 5 else "stays")
             if outcome == "removed":
                 ctx.emit(ev.WarChanged(war=leader, status="removed", reason="aging"))
     for sid in sorted((x.id for x in s.senators.values() if not x.face_up), key=order_key):
-        _, outcome, _ = ctx.roll(-1, f"return:{sid}", 1, 0, lambda t: "returns" if t >= 5 else "stays")
+        _, outcome, _ = ctx.roll(-1, f"return:{sid}", 1, omens(s), lambda t: "returns" if t >= 5 else "stays")
         if outcome == "returns":
             ctx.emit(ev.SenatorMoved(senator=sid, seat=-1, where="carthage", face_up=True, reason="returns"))
     for cid in sorted(c for c, h in s.concessions.items() if h == "!"):
-        _, outcome, _ = ctx.roll(-1, f"return:{cid}", 1, 0, lambda t: "returns" if t >= 5 else "stays")
+        _, outcome, _ = ctx.roll(-1, f"return:{cid}", 1, omens(s), lambda t: "returns" if t >= 5 else "stays")
         if outcome == "returns":
             ctx.emit(ev.ConcessionChanged(concession=cid, holder="", reason="returns"))
     for seat in range(s.players):

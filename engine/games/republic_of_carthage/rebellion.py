@@ -358,7 +358,9 @@ class Allegiance:
         t = C.TABLES.allegiance
         if c.number:
             ctx.emit(ev.Transferred(source=f"senator:{f.senator}", target="bank", amount=c.number, reason="allegiance"))
-        _, outcome, _ = ctx.roll(f.seat, f"allegiance:{a.type}", t.dice, c.number // t.talents_per_point, C.allegiance)
+        from .combat import modifier
+        _, outcome, _ = ctx.roll(f.seat, f"allegiance:{a.type}", t.dice,
+                                 c.number // t.talents_per_point + modifier(s, ("allegiance",)), C.allegiance)
         if outcome != "joins":
             move(ctx, a, "reserve", "allegiance")
         elif f.target != CONTEST:  # contesting (R90), an army that joins stays on its commander's card

@@ -144,16 +144,11 @@ class Vote:
             play_at_vote(ctx, f, t, c)
             return
         if c.option == "appeal":  # V.5: the accused appeals to the people when his turn to vote comes
-            from .trials import appeal
             f.strs.append("appealed")
-            outcome = appeal(ctx, f.seat, t.strs[1], t)
-            if outcome == "killed":
-                from .deaths import kill
-                kill(ctx, t.strs[1], "the_people")
-            if outcome in ("killed", "freed"):
-                t.nums[0] = -1 if outcome == "freed" else -2
-                for x in [x for x in s.flow if x.kind in ("vote", "buy_votes", "vote_order")]:
-                    ctx.done(x)
+            # R130: before the roll, every other player in turn from his left, then he, may play any-time
+            # cards (his Popularity counts on the roll)
+            from .cards import windows
+            ctx.then(*windows(s, (f.seat + 1) % s.players, "any_time"), Frame(kind="appeal_roll", count=f.seat))
             return
         ctx.done(f)
         t.nums[4 + f.seat] = VOTE_CODES[c.option]
@@ -162,6 +157,23 @@ class Vote:
             ctx.push(Frame(kind="buy_votes", seat=f.seat, target=c.option, count=votes))
         else:
             _count(ctx, f.seat, c.option, votes, 0)
+
+
+@automatic("appeal_roll")
+def _appeal_roll(ctx: Ctx, f: Frame) -> None:
+    """V.5: the Appeal to the People, rolled once the any-time windows before it are over (R130)."""
+    ctx.pop()
+    s = ctx.s
+    t = tally_of(s)
+    from .trials import appeal
+    outcome = appeal(ctx, f.count, t.strs[1], t)
+    if outcome == "killed":
+        from .deaths import kill
+        kill(ctx, t.strs[1], "the_people")
+    if outcome in ("killed", "freed"):
+        t.nums[0] = -1 if outcome == "freed" else -2
+        for x in [x for x in s.flow if x.kind in ("vote", "buy_votes", "vote_order")]:
+            ctx.done(x)
 
 
 def _count(ctx: Ctx, seat: int, vote: str, votes: int, bought: int) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from . import commands as cmd
 from . import components as C
 from . import events as ev
+from .cards import omens
 from .deaths import mortality
 from .events import Frame
 from .flow import SIMULTANEOUS, Ctx, automatic, decision, simultaneous
@@ -19,7 +20,9 @@ PHASES = ("mortality", "revenue", "trade", "port", "senate", "combat", "civil_wa
 def _turn(ctx: Ctx, f: Frame) -> None:
     ctx.pop()
     ctx.emit(ev.TurnBegan(turn=ctx.s.turn + 1))
-    ctx.then(*[Frame(kind=p) for p in PHASES])
+    from .cards import any_time_round
+    # R130: before each phase after Mortality and before the end of the turn, a round of any-time windows
+    ctx.then(*[x for i, p in enumerate(PHASES) for x in ((any_time_round(), Frame(kind=p)) if i else (Frame(kind=p),))])
 
 
 # -- I. Mortality -----------------------------------------------------------------------------
@@ -65,7 +68,7 @@ def _revenue(ctx: Ctx, f: Frame) -> None:
         holder, income = s.offices.get(office, ""), C.OFFICES[office].income
         if holder and income is not None:
             if income.dice:
-                total, _, _ = ctx.roll(s.senators[holder].seat, f"income:{office}", income.dice, income.plus)
+                total, _, _ = ctx.roll(s.senators[holder].seat, f"income:{office}", income.dice, income.plus + omens(s))
             else:
                 total = income.plus
             if total > 0:
@@ -96,7 +99,7 @@ class Corruption:
         ctx.done(f)
         if c.option == "no":
             return
-        total, _, _ = ctx.roll(f.seat, f"corruption:{f.target}", 1)
+        total, _, _ = ctx.roll(f.seat, f"corruption:{f.target}", 1, omens(ctx.s))
         if ctx.s.treasury - total < 0:
             end_game(ctx, (), "bankruptcy")
             return
@@ -152,7 +155,7 @@ def _govern(ctx: Ctx, f: Frame) -> None:
         return
     side = C.PROVINCES[f.target].developed if p.developed else C.PROVINCES[f.target].undeveloped
     seat = s.senators[f.senator].seat
-    total, _, _ = ctx.roll(seat, f"state_revenue:{f.target}", side.state.dice, side.state.plus)
+    total, _, _ = ctx.roll(seat, f"state_revenue:{f.target}", side.state.dice, side.state.plus + omens(s))
     if total > 0:
         ctx.emit(ev.Transferred(source="bank", target="state", amount=total, reason=f.target))
     elif total < 0 and not state_pays(ctx, -total, f.target):
@@ -177,7 +180,8 @@ class PersonalIncome:
             s = ctx.s
             p = s.provinces[f.target]
             side = C.PROVINCES[f.target].developed if p.developed else C.PROVINCES[f.target].undeveloped
-            total, _, _ = ctx.roll(f.seat, f"personal_revenue:{f.target}", side.personal.dice, side.personal.plus)
+            total, _, _ = ctx.roll(f.seat, f"personal_revenue:{f.target}", side.personal.dice,
+                                    side.personal.plus + omens(s))
             if total > 0:  # on his card, and his term marker turns red
                 ctx.emit(ev.Transferred(source="bank", target=f"senator:{f.senator}", amount=total, reason=f.target))
                 ctx.emit(ev.TermMarked(holder=f.target, left=p.term, red=True))
@@ -197,7 +201,7 @@ def _develop(ctx: Ctx, f: Frame) -> None:
     p = s.provinces[f.target]
     if not p.developed:
         bonus = 0 if f.count else 1
-        _, outcome, _ = ctx.roll(s.senators[f.senator].seat, f"development:{f.target}", 1, bonus,
+        _, outcome, _ = ctx.roll(s.senators[f.senator].seat, f"development:{f.target}", 1, bonus + omens(s),
                                  lambda t: "developed" if t >= 6 else "undeveloped")
         if outcome == "developed":
             ctx.emit(ev.ProvinceChanged(province=f.target, in_play=True, developed=True, reason="development"))

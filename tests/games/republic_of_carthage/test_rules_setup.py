@@ -179,4 +179,8 @@ def test_the_set_up_is_a_function_of_the_seed():
 def test_the_first_turn_follows_the_set_up():
     """Déroulement du Jeu: the first turn begins with the Mortality phase, then Revenue."""
     session = opening(3)
-    assert session.state.turn == 1 and session.state.phase in ("revenue", "trade", "port")
+    s = session.state
+    # after Mortality, the players holding any-time cards may play them before Revenue (R130)
+    waiting = s.phase == "mortality" and s.flow[-1].kind == "cards_window" and s.flow[-1].strs == ["any_time"]
+    assert s.turn == 1 and (s.phase in ("revenue", "trade", "port") or waiting)
+    assert [f.kind for f in s.flow].count("revenue") == (1 if s.phase == "mortality" else 0)
