@@ -12,7 +12,8 @@ from __future__ import annotations
 from . import board as B
 from . import events as ev
 from .commands import ChooseGeneral, ChooseOption, ChooseSpace, Pass
-from .components import GENERALS, PROVINCES, SPACES, STRATEGY_CARDS, BattleCards, Pcs, PlaceCu, neighbours
+from .components import (GENERALS, PROVINCES, SPACES, STRATEGY_CARDS, BattleCards, FlipCity, Pcs, PlaceCu,
+                         neighbours)
 from .events import Frame
 from .flow import Ctx, decision
 from .state import CARTHAGE, ROME, SIDE_OF, State, other
@@ -52,34 +53,51 @@ def hannibal_in_italy(s: State) -> bool:
 
 def event_playable(s: State, seat: int, card: int) -> bool:
     """May ``seat`` play ``card``'s event on its turn now (§8.3)?"""
+    return not event_refusal(s, seat, card)
+
+
+def event_refusal(s: State, seat: int, card: int) -> str:
+    """Why ``seat`` may not play ``card``'s event on its turn now, in words for the player's error;
+    "" when it may (§8.3, and each card's condition, §25)."""
     c = _card(card)
-    if c.kind in NOT_YET or not side_may_play(card, seat):
-        return False
+    if c.kind in NOT_YET:
+        return "its event is not carried out yet"
+    if not side_may_play(card, seat):
+        return f"its event is {c.event_side.capitalize()}'s (§8.3)"
     if c.counter_event and c.kind != "hostile_tribes":
-        return False
+        return "it is a counter-event, played only in the window of an enemy move or a battle (§8.4)"
     k = c.kind
     if k == "hostile_tribes":
-        return bool(hostile_tribes_targets(s, seat))
+        return "" if hostile_tribes_targets(s, seat) else \
+            "no enemy CU stand in Liguria or Gallia Transalpina (§8.4)"
     if k == "philip_v":
-        return seat == CARTHAGE and not s.markers.get("macedonia") and card not in s.removed or \
-            seat == ROME and bool(s.markers.get("macedonia"))
+        if seat == CARTHAGE:
+            return "" if not s.markers.get("macedonia") and card not in s.removed else \
+                "Macedonia is already Carthage's ally (§25 #9)"
+        return "" if s.markers.get("macedonia") else "Macedonia is not Carthage's ally (§25 #9)"
     if k in ("capua_sides_with_carthage", "i_have_come"):
-        return hannibal_in_italy(s)
-    if k == "syracuse_sides_with_carthage":
-        return B.cu_total(s, ROME, "syracusae") == 0  # §25 #26: played only without Roman CU there
+        return "" if hannibal_in_italy(s) else "Hannibal is not in Italy"
+    if k == "syracuse_sides_with_carthage":  # §25 #26: played only without Roman CU there
+        return "" if B.cu_total(s, ROME, "syracusae") == 0 else "Roman CU stand in Syracusae (§25 #26)"
     if k == "native_guides":
-        return any(GENERALS[g].strategy <= 2 for g in B.generals_on_map(s, seat))
+        return "" if any(GENERALS[g].strategy <= 2 for g in B.generals_on_map(s, seat)) else \
+            "no general of strategy rating 1 or 2 is on the map (§25 #5)"
     if k in ("forced_march",):
-        return any(GENERALS[g].strategy <= c.ops for g in B.generals_on_map(s, seat))
+        return "" if any(GENERALS[g].strategy <= c.ops for g in B.generals_on_map(s, seat)) else \
+            f"no general on the map has a strategy rating of {c.ops} or less (§8.2)"
     if k == "hannibal_charms_italy":
-        return s.gens["hannibal"].status == "map"
+        return "" if s.gens["hannibal"].status == "map" else "Hannibal is not on the map"
     if k == "adriatic_pirates":
-        return bool(_pirate_generals(s))
+        return "" if _pirate_generals(s) else "no Carthaginian general stands in a port he may sail from"
     if k == "siege_train":
-        return bool(siege_train_spaces(s))
+        return "" if siege_train_spaces(s) else \
+            "no Carthaginian army (a general with CU) may receive the siege train (§25 #30)"
     if k == "senate_recalls_proconsul":
-        return any(s.gens[g].office == "proconsul" and g != "scipio_africanus" for g in B.generals_on_map(s, ROME))
-    return True
+        return "" if any(s.gens[g].office == "proconsul" and g != "scipio_africanus"
+                         for g in B.generals_on_map(s, ROME)) else "no proconsul but Scipio Africanus is on the map"
+    if k == "traitor_in_tarentum":
+        return "" if tarentum_army(s, card) else _tarentum_missing(s, card)
+    return ""
 
 
 def counters_for(s: State, seat: int, window: str) -> list[int]:
@@ -263,12 +281,28 @@ def _syracuse(ctx: Ctx, seat: int, card: int) -> None:
         _city_flip(ctx, CARTHAGE, "syracusae", eliminate_inside=True)
 
 
+def tarentum_army(s: State, card: int) -> bool:
+    """#18 (§25, ruling G24): a Carthaginian army, a general with at least the card's CU, stands
+    outside the walls of Tarentum, and the city is not Carthaginian yet."""
+    t = _target(card, FlipCity)
+    return all(B.cu_outside(s, CARTHAGE, sp) >= t.min_cu and B.generals_at(s, CARTHAGE, sp, False)
+               and s.control.get(sp, -1) != CARTHAGE for sp in t.spaces)
+
+
+def _tarentum_missing(s: State, card: int) -> str:
+    t = _target(card, FlipCity)
+    names = " and ".join(SPACES[sp].name for sp in t.spaces)
+    if any(s.control.get(sp, -1) == CARTHAGE for sp in t.spaces):
+        return f"{names} is Carthaginian already (§25 #{card})"
+    return f"it needs a Carthaginian army, a general with at least {t.min_cu} CU, in the {names} space (§25 #{card})"
+
+
 def _tarentum(ctx: Ctx, seat: int, card: int) -> None:
-    """#18: a Carthaginian army (a general with at least 3 CU) in the Tarentum space."""
-    s = ctx.s
-    if B.cu_outside(s, CARTHAGE, "tarentum") >= 3 and B.generals_at(s, CARTHAGE, "tarentum", False) \
-            and s.control.get("tarentum", -1) != CARTHAGE:
-        _city_flip(ctx, CARTHAGE, "tarentum", eliminate_inside=True)
+    """#18: a Carthaginian army (a general with at least 3 CU) in the Tarentum space; the event is
+    offered only then (``tarentum_army``)."""
+    if tarentum_army(ctx.s, card):
+        for sp in _target(card, FlipCity).spaces:
+            _city_flip(ctx, CARTHAGE, sp, eliminate_inside=True)
 
 
 def traitor_cities(s: State, seat: int) -> list[str]:

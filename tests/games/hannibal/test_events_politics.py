@@ -147,19 +147,20 @@ def test_card_24_sophonisba_flips_every_roman_plain_pc_of_numidia_occidentalis_2
 # ----------------------------------------------------------------------- cities change sides
 def test_card_18_traitor_in_tarentum_needs_three_carthaginian_cu_there_25():
     """§25 #18: with an army of 3 CU at Tarentum the city turns Carthaginian and the Roman CU inside
-    are eliminated; with 2 CU nothing happens."""
+    are eliminated; with 2 CU the event is not offered at all (only ops and the discard are)."""
     s = clear()
     put(s, CARTHAGE, "tarentum", 2, generals=("mago",))
     put(s, ROME, "tarentum", inside=2)
     strategy(s, CARTHAGE, [18])
-    event(s, CARTHAGE, 18)
-    assert s.control["tarentum"] == ROME and B.cu_inside(s, ROME, "tarentum") == 2
+    assert not can_play_event(s, CARTHAGE, 18)
+    assert cmd.PlayCard(card=18, use="ops") in legal(s, CARTHAGE)
     s = clear()
     put(s, CARTHAGE, "tarentum", 3, generals=("mago",))
     put(s, ROME, "tarentum", inside=2, generals=("fabius",))
     s.gens["fabius"].inside = True
     s.sieges["tarentum"] = _siege(CARTHAGE, 1)
     strategy(s, CARTHAGE, [18])
+    assert can_play_event(s, CARTHAGE, 18)
     events = event(s, CARTHAGE, 18)
     assert s.control["tarentum"] == CARTHAGE
     assert B.cu_total(s, ROME, "tarentum") == 0
@@ -167,6 +168,30 @@ def test_card_18_traitor_in_tarentum_needs_three_carthaginian_cu_there_25():
     assert "tarentum" not in s.sieges
     assert s.gens["fabius"].status != "map"  # a general inside the lost city does not stay there
     assert 18 in s.removed
+
+
+@pytest.mark.parametrize("where, cu, general, owner, reason", [
+    ("tarentum", 2, "mago", ROME, "at least 3 CU"),       # too few CU
+    ("tarentum", 5, None, ROME, "at least 3 CU"),         # CU without a general are no army (G24)
+    ("venusia", 5, "mago", ROME, "at least 3 CU"),        # the army is not in the Tarentum space
+    ("tarentum", 5, "mago", CARTHAGE, "Carthaginian already"),  # nothing left to betray
+])
+def test_card_18_without_its_army_the_event_is_refused_with_the_reason_and_changes_nothing_25(where, cu, general,
+                                                                                             owner, reason):
+    """§25 #18 (ruling G24): the event needs a Carthaginian army (a general with at least 3 CU) in the
+    Tarentum space. Without it the event is not offered, and sent anyway it is refused with an
+    error that says what is missing; the position does not change."""
+    from engine.core import state_digest
+    s = clear()
+    put(s, CARTHAGE, where, cu, generals=(general,) if general else ())
+    control(s, owner, "tarentum")
+    strategy(s, CARTHAGE, [18])
+    assert not can_play_event(s, CARTHAGE, 18)
+    before = state_digest(s)
+    err = rejected(s, CARTHAGE, cmd.PlayCard(card=18, use="event"))
+    assert err.code == "ILLEGAL_MOVE"
+    assert "card 18" in str(err) and reason in str(err) and "Tarentum" in str(err)
+    assert state_digest(s) == before and 18 in s.hands[CARTHAGE]
 
 
 def _siege(side, points):
