@@ -158,21 +158,27 @@ def _break_truce(ctx: Ctx, card: int) -> None:
         ctx.emit(ev.MarkerSet(name="truce", value=0))  # #64: this event ends the Truce
 
 
+# §25 #64: a breaking event played when nothing comes of it leaves the Truce in force (ruling G19).
+# Something comes of it when it changes the game: a PC, a CU, a marker, a die rolled, a card seen
+# or lost. An event that first asks a choice (where to place, which army) ends the Truce only with
+# the choice's first effect (``EventPcs``, ``EventCu``, ``EventSpace`` call ``_break_truce``), so
+# a player who stops before flipping any PC leaves the Truce as it was.
 def play_event(ctx: Ctx, seat: int, card: int) -> None:
-    """The event of ``card`` on ``seat``'s turn. It ends a Truce only if something comes of it: a fact
-    or a choice to make (§25 #64: an event that does nothing, such as auxiliaries with no general
-    to join, leaves the Truce in force)."""
+    """The event of ``card`` on ``seat``'s turn."""
     _announce(ctx, seat, card, "event")
-    emitted, pending = len(ctx.out), len(ctx.s.flow)
+    emitted = len(ctx.out)
     EFFECTS[_card(card).kind](ctx, seat, card)
-    if len(ctx.out) > emitted or len(ctx.s.flow) > pending:
+    if len(ctx.out) > emitted:
         _break_truce(ctx, card)
 
 
 def play_counter(ctx: Ctx, seat: int, card: int) -> None:
+    """A counter-event; of them only Hostile Tribes ends a Truce, and only if its roll is made."""
     _announce(ctx, seat, card, "counter")
-    _break_truce(ctx, card)  # only Hostile Tribes, of the counter-events, ends a Truce (§25 #64)
+    emitted = len(ctx.out)
     COUNTERS[_card(card).kind](ctx, seat, card)
+    if len(ctx.out) > emitted:
+        _break_truce(ctx, card)
 
 
 # ----------------------------------------------------------------------------- PC events
@@ -219,6 +225,7 @@ class EventPcs:
             return
         s = ctx.s
         k = _card(f.card).kind
+        _break_truce(ctx, f.card)  # the event's first effect (§25 #64)
         if k == "grain_shortage":
             ctx.emit(ev.ControlChanged(space=cmd.space, side=-1, cause="event"))
             f.space = SPACES[cmd.space].province
@@ -344,6 +351,7 @@ class EventCu:
     def act(ctx: Ctx, f: Frame, cmd) -> None:
         from .turn import place_cu
         ctx.done(f)
+        _break_truce(ctx, f.card)  # the event's effect (§25 #64): the space offered has room for them
         place_cu(ctx, f.seat, cmd.space, f.count, f.nums[0] if f.nums else 0, "event")
 
 
@@ -447,6 +455,7 @@ class EventSpace:
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
         ctx.done(f)
+        _break_truce(ctx, f.card)  # the event's effect (§25 #64)
         s = ctx.s
         k = _card(f.card).kind
         sp = cmd.space
@@ -561,6 +570,8 @@ def _messenger(ctx: Ctx, seat: int, card: int) -> None:
     s = ctx.s
     e = other(seat)
     hand = tuple(sorted(s.hands[e]))
+    if not hand:
+        return  # nothing to see, nothing to lose: the event does nothing (§25 #64)
     ctx.emit_private(ev.HandSeen(viewer=seat, seat=e, cards=hand), (seat, e),
                      ev.HandSeenRedacted(viewer=seat, seat=e, count=len(hand)))
     _random_discard(ctx, e)

@@ -459,7 +459,8 @@ def test_card_64_played_for_ops_still_reshuffles_8_7():
                                           (33, False), (61, False)])
 def test_card_64_the_truce_ends_with_a_breaking_event_only(card, breaks):
     """§25 #64 and H11: reinforcement, revolt, attrition, political, sortie and special events end
-    the Truce; movement events and the unlisted ones do not."""
+    the Truce; movement events and the unlisted ones do not. An event that asks a choice first
+    (where the PCs or CU go) ends it with the choice's effect (G19)."""
     s = clear()
     s.markers["truce"] = 1
     put(s, CARTHAGE, "saguntum", 5, generals=("hasdrubal", "hannibal"))
@@ -468,6 +469,8 @@ def test_card_64_the_truce_ends_with_a_breaking_event_only(card, breaks):
     seat = CARTHAGE if STRATEGY_CARDS[card].event_side != "rome" else ROME
     strategy(s, seat, [card], [1, 2, 3])
     event(s, seat, card)
+    if top(s).kind in ("event_pcs", "event_cu"):
+        play(s, seat, next(c for c in legal(s, seat) if isinstance(c, cmd.ChooseSpace)))
     assert ("truce" not in s.markers) == breaks
 
 
@@ -484,6 +487,64 @@ def test_card_64_an_event_that_does_nothing_keeps_the_truce():
     event(s, ROME, 45)
     play(s, ROME, cmd.ChooseSpace(space="capua"))
     assert "truce" not in s.markers
+
+
+@pytest.mark.parametrize("card", [35, 36])
+def test_card_64_a_choice_declined_before_any_effect_keeps_the_truce_25(card):
+    """§25 #64 (ruling G19): Diplomacy opens the choice of PCs; the player stops before flipping any,
+    so nothing came of the event and the Truce holds. Flipping one ends it, with that flip."""
+    s = clear()
+    s.markers["truce"] = 1
+    control(s, CARTHAGE, "luceria", "venusia")
+    strategy(s, ROME, [card])
+    event(s, ROME, card)
+    assert top(s).kind == "event_pcs" and s.markers.get("truce") == 1  # a choice is no effect yet
+    play(s, ROME, cmd.Pass())
+    assert s.markers.get("truce") == 1 and s.control["luceria"] == CARTHAGE
+    s = clear()
+    s.markers["truce"] = 1
+    control(s, CARTHAGE, "luceria", "venusia")
+    strategy(s, ROME, [card])
+    event(s, ROME, card)
+    events = play(s, ROME, cmd.ChooseSpace(space="luceria"))
+    assert "truce" not in s.markers and s.control["luceria"] == ROME
+    assert of(events, ev.MarkerSet)[0].name == "truce"
+
+
+def test_card_64_messenger_intercepted_against_an_empty_hand_keeps_the_truce_25():
+    """§25 #64: Messenger Intercepted (55) against a side with no card left shows nothing and
+    discards nothing; nothing happens, so the Truce holds (and no empty hand is 'seen')."""
+    s = clear()
+    s.markers["truce"] = 1
+    strategy(s, ROME, [55], [])
+    events = event(s, ROME, 55)
+    assert s.markers.get("truce") == 1
+    assert not of(events, ev.HandSeen) and not of(events, ev.CardLost)
+    s = clear()
+    s.markers["truce"] = 1
+    strategy(s, ROME, [55], [3])
+    event(s, ROME, 55)
+    assert "truce" not in s.markers and s.hands[CARTHAGE] == []
+
+
+@pytest.mark.parametrize("card", [7, 8])
+def test_card_64_hostile_tribes_against_a_general_moving_alone_keeps_the_truce_25(card):
+    """§25 #64: Hostile Tribes ends the Truce only 'if the event is used'; against a general moving
+    without CU there is nothing to roll for, so nothing happens and the Truce holds. Against an
+    army with CU the roll is made and the Truce ends."""
+    from .test_movement import activate
+    for cu, ends in ((0, False), (3, True)):
+        s = clear()
+        s.markers["truce"] = 1
+        s.hands = [[card, 1], []]
+        put(s, CARTHAGE, "albingaunum", cu, generals=("hannibal",))
+        activate(s, CARTHAGE, "hannibal")
+        if top(s).kind == "form_army":
+            play(s, CARTHAGE, cmd.ChooseNumber(number=cu))
+        play(s, CARTHAGE, cmd.ChooseSpace(space="intemelium"))
+        assert top(s).kind == "reaction" and cmd.PlayCounter(card=card) in legal(s, ROME)
+        play(s, ROME, cmd.PlayCounter(card=card), Dice(6) if cu else None)
+        assert ("truce" not in s.markers) == ends
 
 
 def test_card_25_while_carthage_besieges_capua_loses_the_garrison_25():
