@@ -114,7 +114,10 @@ def counters_for(s: State, seat: int, window: str) -> list[int]:
             from .movement import campaign_has_moved
             if campaign_has_moved(s):
                 continue  # against a campaign, only before its troops move (§25 #41, G15)
-        if window == "enemy_pass_crossing" and k == "adverse_elements":
+        if window == "enemy_campaign" and k == "adverse_elements":
+            if adverse_candidates(s):
+                out.append(card)  # declared at the start of the campaign (§25 #41, G15)
+        elif window == "enemy_pass_crossing" and k == "adverse_elements":
             out.append(card)
         elif window == "enemy_naval_move" and k in ("storm_at_sea", "adverse_elements"):
             if k == "storm_at_sea" and seat != ROME:
@@ -591,6 +594,60 @@ def _truce(ctx: Ctx, seat: int, card: int) -> None:
 
 def _campaign(ctx: Ctx, seat: int, card: int) -> None:
     ctx.push(Frame(kind="campaign", seat=seat, card=card, count=CAMPAIGN_SIZE[_card(card).campaign]))
+    if ctx.s.hands[other(seat)]:  # G12: the window opens for any hand (its size is public)
+        ctx.push(Frame(kind="campaign_window", seat=other(seat), card=card))
+
+
+# Card 41 against a campaign (§25 #41, ruling G15): declared before any of the campaign's troops
+# move, it slows one army, that of the general it names. The campaign frame keeps the name (flag
+# ``adverse:<general>``); his army may not sail, nor cross a pass or strait with its 3rd or 4th MP
+# (``movement.slowed``). CU he leaves behind are not slowed when another general takes them on.
+@decision("campaign_window", "play a counter-event at the start of the enemy campaign (Adverse Elements), or pass")
+class CampaignWindow:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        from .commands import PlayCounter
+        return [PlayCounter(card=c) for c in counters_for(s, f.seat, "enemy_campaign")] + [Pass()]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        ctx.done(f)
+        if not isinstance(cmd, Pass):
+            play_counter(ctx, f.seat, cmd.card)
+
+
+def adverse_candidates(s: State) -> list[str]:
+    """The generals the campaign under way may still activate: the armies card 41 may slow."""
+    from .movement import Campaign, _campaign_of
+    camp = _campaign_of(s)
+    if camp is None:
+        return []
+    return [c.general for c in Campaign.legal(s, camp) if isinstance(c, ChooseGeneral)]
+
+
+def _declare_adverse(ctx: Ctx, seat: int, card: int) -> None:
+    gens = adverse_candidates(ctx.s)
+    if len(gens) == 1:
+        _name_adverse(ctx, gens[0])
+    elif gens:
+        ctx.push(Frame(kind="adverse_army", seat=seat, card=card, generals=gens))
+
+
+def _name_adverse(ctx: Ctx, general: str) -> None:
+    from .movement import _campaign_of
+    _campaign_of(ctx.s).flags.append("adverse:" + general)
+
+
+@decision("adverse_army", "name the enemy general whose army Adverse Elements slows in this campaign")
+class AdverseArmy:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        return [ChooseGeneral(general=g) for g in f.generals]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        ctx.done(f)
+        _name_adverse(ctx, cmd.general)
 
 
 @decision("event_general", "choose the general the event activates")
@@ -668,6 +725,9 @@ def _storm(ctx: Ctx, seat: int, card: int) -> None:
 
 def _weather(ctx: Ctx, seat: int, card: int) -> None:
     from .movement import _mover
+    if ctx.top.kind == "campaign":  # declared at the start of the campaign, before any move
+        _declare_adverse(ctx, seat, card)
+        return
     _mover(ctx.s).flags.append("weather")
 
 
