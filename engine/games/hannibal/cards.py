@@ -12,7 +12,8 @@ from __future__ import annotations
 from . import board as B
 from . import events as ev
 from .commands import ChooseGeneral, ChooseOption, ChooseSpace, Pass
-from .components import GENERALS, PROVINCES, SPACES, STRATEGY_CARDS, BattleCards, Pcs, PlaceCu, neighbours
+from .components import (GENERALS, PROVINCES, SPACES, STRATEGY_CARDS, BattleCards, FlipCity, Pcs, PlaceCu,
+                         neighbours)
 from .events import Frame
 from .flow import Ctx, decision
 from .state import CARTHAGE, ROME, SIDE_OF, State, other
@@ -52,34 +53,51 @@ def hannibal_in_italy(s: State) -> bool:
 
 def event_playable(s: State, seat: int, card: int) -> bool:
     """May ``seat`` play ``card``'s event on its turn now (§8.3)?"""
+    return not event_refusal(s, seat, card)
+
+
+def event_refusal(s: State, seat: int, card: int) -> str:
+    """Why ``seat`` may not play ``card``'s event on its turn now, in words for the player's error;
+    "" when it may (§8.3, and each card's condition, §25)."""
     c = _card(card)
-    if c.kind in NOT_YET or not side_may_play(card, seat):
-        return False
+    if c.kind in NOT_YET:
+        return "its event is not carried out yet"
+    if not side_may_play(card, seat):
+        return f"its event is {c.event_side.capitalize()}'s (§8.3)"
     if c.counter_event and c.kind != "hostile_tribes":
-        return False
+        return "it is a counter-event, played only in the window of an enemy move or a battle (§8.4)"
     k = c.kind
     if k == "hostile_tribes":
-        return bool(hostile_tribes_targets(s, seat))
+        return "" if hostile_tribes_targets(s, seat) else \
+            "no enemy CU stand in Liguria or Gallia Transalpina (§8.4)"
     if k == "philip_v":
-        return seat == CARTHAGE and not s.markers.get("macedonia") and card not in s.removed or \
-            seat == ROME and bool(s.markers.get("macedonia"))
+        if seat == CARTHAGE:
+            return "" if not s.markers.get("macedonia") and card not in s.removed else \
+                "Macedonia is already Carthage's ally (§25 #9)"
+        return "" if s.markers.get("macedonia") else "Macedonia is not Carthage's ally (§25 #9)"
     if k in ("capua_sides_with_carthage", "i_have_come"):
-        return hannibal_in_italy(s)
-    if k == "syracuse_sides_with_carthage":
-        return B.cu_total(s, ROME, "syracusae") == 0  # §25 #26: played only without Roman CU there
+        return "" if hannibal_in_italy(s) else "Hannibal is not in Italy"
+    if k == "syracuse_sides_with_carthage":  # §25 #26: played only without Roman CU there
+        return "" if B.cu_total(s, ROME, "syracusae") == 0 else "Roman CU stand in Syracusae (§25 #26)"
     if k == "native_guides":
-        return any(GENERALS[g].strategy <= 2 for g in B.generals_on_map(s, seat))
+        return "" if any(GENERALS[g].strategy <= 2 for g in B.generals_on_map(s, seat)) else \
+            "no general of strategy rating 1 or 2 is on the map (§25 #5)"
     if k in ("forced_march",):
-        return any(GENERALS[g].strategy <= c.ops for g in B.generals_on_map(s, seat))
+        return "" if any(GENERALS[g].strategy <= c.ops for g in B.generals_on_map(s, seat)) else \
+            f"no general on the map has a strategy rating of {c.ops} or less (§8.2)"
     if k == "hannibal_charms_italy":
-        return s.gens["hannibal"].status == "map"
+        return "" if s.gens["hannibal"].status == "map" else "Hannibal is not on the map"
     if k == "adriatic_pirates":
-        return bool(_pirate_generals(s))
+        return "" if _pirate_generals(s) else "no Carthaginian general stands in a port he may sail from"
     if k == "siege_train":
-        return bool(siege_train_spaces(s))
+        return "" if siege_train_spaces(s) else \
+            "no Carthaginian army (a general with CU) may receive the siege train (§25 #30)"
     if k == "senate_recalls_proconsul":
-        return any(s.gens[g].office == "proconsul" and g != "scipio_africanus" for g in B.generals_on_map(s, ROME))
-    return True
+        return "" if any(s.gens[g].office == "proconsul" and g != "scipio_africanus"
+                         for g in B.generals_on_map(s, ROME)) else "no proconsul but Scipio Africanus is on the map"
+    if k == "traitor_in_tarentum":
+        return "" if tarentum_army(s, card) else _tarentum_missing(s, card)
+    return ""
 
 
 def counters_for(s: State, seat: int, window: str) -> list[int]:
@@ -96,7 +114,10 @@ def counters_for(s: State, seat: int, window: str) -> list[int]:
             from .movement import campaign_has_moved
             if campaign_has_moved(s):
                 continue  # against a campaign, only before its troops move (§25 #41, G15)
-        if window == "enemy_pass_crossing" and k == "adverse_elements":
+        if window == "enemy_campaign" and k == "adverse_elements":
+            if adverse_candidates(s):
+                out.append(card)  # declared at the start of the campaign (§25 #41, G15)
+        elif window == "enemy_pass_crossing" and k == "adverse_elements":
             out.append(card)
         elif window == "enemy_naval_move" and k in ("storm_at_sea", "adverse_elements"):
             if k == "storm_at_sea" and seat != ROME:
@@ -140,21 +161,27 @@ def _break_truce(ctx: Ctx, card: int) -> None:
         ctx.emit(ev.MarkerSet(name="truce", value=0))  # #64: this event ends the Truce
 
 
+# §25 #64: a breaking event played when nothing comes of it leaves the Truce in force (ruling G19).
+# Something comes of it when it changes the game: a PC, a CU, a marker, a die rolled, a card seen
+# or lost. An event that first asks a choice (where to place, which army) ends the Truce only with
+# the choice's first effect (``EventPcs``, ``EventCu``, ``EventSpace`` call ``_break_truce``), so
+# a player who stops before flipping any PC leaves the Truce as it was.
 def play_event(ctx: Ctx, seat: int, card: int) -> None:
-    """The event of ``card`` on ``seat``'s turn. It ends a Truce only if something comes of it: a fact
-    or a choice to make (§25 #64: an event that does nothing, such as auxiliaries with no general
-    to join, leaves the Truce in force)."""
+    """The event of ``card`` on ``seat``'s turn."""
     _announce(ctx, seat, card, "event")
-    emitted, pending = len(ctx.out), len(ctx.s.flow)
+    emitted = len(ctx.out)
     EFFECTS[_card(card).kind](ctx, seat, card)
-    if len(ctx.out) > emitted or len(ctx.s.flow) > pending:
+    if len(ctx.out) > emitted:
         _break_truce(ctx, card)
 
 
 def play_counter(ctx: Ctx, seat: int, card: int) -> None:
+    """A counter-event; of them only Hostile Tribes ends a Truce, and only if its roll is made."""
     _announce(ctx, seat, card, "counter")
-    _break_truce(ctx, card)  # only Hostile Tribes, of the counter-events, ends a Truce (§25 #64)
+    emitted = len(ctx.out)
     COUNTERS[_card(card).kind](ctx, seat, card)
+    if len(ctx.out) > emitted:
+        _break_truce(ctx, card)
 
 
 # ----------------------------------------------------------------------------- PC events
@@ -201,6 +228,7 @@ class EventPcs:
             return
         s = ctx.s
         k = _card(f.card).kind
+        _break_truce(ctx, f.card)  # the event's first effect (§25 #64)
         if k == "grain_shortage":
             ctx.emit(ev.ControlChanged(space=cmd.space, side=-1, cause="event"))
             f.space = SPACES[cmd.space].province
@@ -263,12 +291,28 @@ def _syracuse(ctx: Ctx, seat: int, card: int) -> None:
         _city_flip(ctx, CARTHAGE, "syracusae", eliminate_inside=True)
 
 
+def tarentum_army(s: State, card: int) -> bool:
+    """#18 (§25, ruling G24): a Carthaginian army, a general with at least the card's CU, stands
+    outside the walls of Tarentum, and the city is not Carthaginian yet."""
+    t = _target(card, FlipCity)
+    return all(B.cu_outside(s, CARTHAGE, sp) >= t.min_cu and B.generals_at(s, CARTHAGE, sp, False)
+               and s.control.get(sp, -1) != CARTHAGE for sp in t.spaces)
+
+
+def _tarentum_missing(s: State, card: int) -> str:
+    t = _target(card, FlipCity)
+    names = " and ".join(SPACES[sp].name for sp in t.spaces)
+    if any(s.control.get(sp, -1) == CARTHAGE for sp in t.spaces):
+        return f"{names} is Carthaginian already (§25 #{card})"
+    return f"it needs a Carthaginian army, a general with at least {t.min_cu} CU, in the {names} space (§25 #{card})"
+
+
 def _tarentum(ctx: Ctx, seat: int, card: int) -> None:
-    """#18: a Carthaginian army (a general with at least 3 CU) in the Tarentum space."""
-    s = ctx.s
-    if B.cu_outside(s, CARTHAGE, "tarentum") >= 3 and B.generals_at(s, CARTHAGE, "tarentum", False) \
-            and s.control.get("tarentum", -1) != CARTHAGE:
-        _city_flip(ctx, CARTHAGE, "tarentum", eliminate_inside=True)
+    """#18: a Carthaginian army (a general with at least 3 CU) in the Tarentum space; the event is
+    offered only then (``tarentum_army``)."""
+    if tarentum_army(ctx.s, card):
+        for sp in _target(card, FlipCity).spaces:
+            _city_flip(ctx, CARTHAGE, sp, eliminate_inside=True)
 
 
 def traitor_cities(s: State, seat: int) -> list[str]:
@@ -310,6 +354,7 @@ class EventCu:
     def act(ctx: Ctx, f: Frame, cmd) -> None:
         from .turn import place_cu
         ctx.done(f)
+        _break_truce(ctx, f.card)  # the event's effect (§25 #64): the space offered has room for them
         place_cu(ctx, f.seat, cmd.space, f.count, f.nums[0] if f.nums else 0, "event")
 
 
@@ -413,6 +458,7 @@ class EventSpace:
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
         ctx.done(f)
+        _break_truce(ctx, f.card)  # the event's effect (§25 #64)
         s = ctx.s
         k = _card(f.card).kind
         sp = cmd.space
@@ -527,6 +573,8 @@ def _messenger(ctx: Ctx, seat: int, card: int) -> None:
     s = ctx.s
     e = other(seat)
     hand = tuple(sorted(s.hands[e]))
+    if not hand:
+        return  # nothing to see, nothing to lose: the event does nothing (§25 #64)
     ctx.emit_private(ev.HandSeen(viewer=seat, seat=e, cards=hand), (seat, e),
                      ev.HandSeenRedacted(viewer=seat, seat=e, count=len(hand)))
     _random_discard(ctx, e)
@@ -546,6 +594,60 @@ def _truce(ctx: Ctx, seat: int, card: int) -> None:
 
 def _campaign(ctx: Ctx, seat: int, card: int) -> None:
     ctx.push(Frame(kind="campaign", seat=seat, card=card, count=CAMPAIGN_SIZE[_card(card).campaign]))
+    if ctx.s.hands[other(seat)]:  # G12: the window opens for any hand (its size is public)
+        ctx.push(Frame(kind="campaign_window", seat=other(seat), card=card))
+
+
+# Card 41 against a campaign (§25 #41, ruling G15): declared before any of the campaign's troops
+# move, it slows one army, that of the general it names. The campaign frame keeps the name (flag
+# ``adverse:<general>``); his army may not sail, nor cross a pass or strait with its 3rd or 4th MP
+# (``movement.slowed``). CU he leaves behind are not slowed when another general takes them on.
+@decision("campaign_window", "play a counter-event at the start of the enemy campaign (Adverse Elements), or pass")
+class CampaignWindow:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        from .commands import PlayCounter
+        return [PlayCounter(card=c) for c in counters_for(s, f.seat, "enemy_campaign")] + [Pass()]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        ctx.done(f)
+        if not isinstance(cmd, Pass):
+            play_counter(ctx, f.seat, cmd.card)
+
+
+def adverse_candidates(s: State) -> list[str]:
+    """The generals the campaign under way may still activate: the armies card 41 may slow."""
+    from .movement import Campaign, _campaign_of
+    camp = _campaign_of(s)
+    if camp is None:
+        return []
+    return [c.general for c in Campaign.legal(s, camp) if isinstance(c, ChooseGeneral)]
+
+
+def _declare_adverse(ctx: Ctx, seat: int, card: int) -> None:
+    gens = adverse_candidates(ctx.s)
+    if len(gens) == 1:
+        _name_adverse(ctx, gens[0])
+    elif gens:
+        ctx.push(Frame(kind="adverse_army", seat=seat, card=card, generals=gens))
+
+
+def _name_adverse(ctx: Ctx, general: str) -> None:
+    from .movement import _campaign_of
+    _campaign_of(ctx.s).flags.append("adverse:" + general)
+
+
+@decision("adverse_army", "name the enemy general whose army Adverse Elements slows in this campaign")
+class AdverseArmy:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        return [ChooseGeneral(general=g) for g in f.generals]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        ctx.done(f)
+        _name_adverse(ctx, cmd.general)
 
 
 @decision("event_general", "choose the general the event activates")
@@ -623,6 +725,9 @@ def _storm(ctx: Ctx, seat: int, card: int) -> None:
 
 def _weather(ctx: Ctx, seat: int, card: int) -> None:
     from .movement import _mover
+    if ctx.top.kind == "campaign":  # declared at the start of the campaign, before any move
+        _declare_adverse(ctx, seat, card)
+        return
     _mover(ctx.s).flags.append("weather")
 
 

@@ -220,7 +220,7 @@ AbilityEffect = (RollBonus | ExtraBattleCards | NoPassAttrition | SiegeModifier 
 # -- strategy-card events (§25) --
 
 Window = Literal["own_turn", "battle_preparation", "elephant_charge", "battle_round", "enemy_movement",
-                 "enemy_naval_move", "enemy_pass_crossing"]
+                 "enemy_naval_move", "enemy_pass_crossing", "enemy_campaign"]
 
 
 class PlaceCu(Effect, frozen=True, kw_only=True, tag="place_cu"):

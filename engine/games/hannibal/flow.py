@@ -32,6 +32,10 @@ LEGAL: dict[str, Callable[[State, Frame], list[Any]]] = {}
 ACT: dict[str, Callable[["Ctx", Frame, Any], None]] = {}
 AUTO: dict[str, Callable[["Ctx", Frame], None]] = {}
 DESCRIBE: dict[str, str] = {}
+# Why a command the frame does not offer is refused, when the frame can say more than "not offered":
+# ``explain(state, frame, command) -> str`` ("" when it has nothing to add). Asked only for the
+# frame's own seat, so it may speak of that seat's hand.
+EXPLAIN: dict[str, Callable[[State, Frame, Any], str]] = {}
 HOOKS: list[Callable[["Ctx"], None]] = []  # run after every step: sieges lifted, sudden death (rules.py)
 
 
@@ -41,6 +45,8 @@ def decision(kind: str, describe: str):
         LEGAL[kind] = cls_or_fn.legal
         ACT[kind] = cls_or_fn.act
         DESCRIBE[kind] = describe
+        if hasattr(cls_or_fn, "explain"):
+            EXPLAIN[kind] = cls_or_fn.explain
         return cls_or_fn
     return wrap
 
@@ -253,7 +259,8 @@ def decide(state: State, seat: int, command: Any, rng: Rng) -> list[Emitted]:
     data = encode_state(state)
     allowed = _allowed(state, top, data)
     if command not in allowed:
-        raise _refusal(top, command, allowed)
+        why = EXPLAIN[top.kind](state, top, command) if top.kind in EXPLAIN and seat == top.seat else ""
+        raise _refusal(top, command, allowed, why)
     ctx = Ctx(state, rng, data)
     ACT[top.kind](ctx, ctx.top, command)
     ctx.run()
@@ -268,7 +275,7 @@ def run_automatic(state: State, rng: Rng, frames: list[Frame]) -> list[Emitted]:
     return ctx.finish()
 
 
-def _refusal(top: Frame, command: Any, allowed: list[Any]) -> RuleError:
+def _refusal(top: Frame, command: Any, allowed: list[Any], why: str = "") -> RuleError:
     what = DESCRIBE.get(top.kind, top.kind)
     kinds = sorted({tag_of(c) for c in allowed})
     if tag_of(command) not in kinds:
@@ -277,7 +284,8 @@ def _refusal(top: Frame, command: Any, allowed: list[Any]) -> RuleError:
     same = [c for c in allowed if type(c) is type(command)]
     shown = ", ".join(_short(c) for c in same[:12]) + (" …" if len(same) > 12 else "")
     code = ILLEGAL_TARGET if tag_of(command).startswith("choose") else ILLEGAL_MOVE
-    return RuleError(code, f"{_short(command)} is not allowed for {what}; allowed: {shown}")
+    because = f" ({why})" if why else ""
+    return RuleError(code, f"{_short(command)} is not allowed for {what}{because}; allowed: {shown}")
 
 
 def _short(c: Any) -> str:

@@ -249,6 +249,18 @@ def _closed(a: str, b: str) -> str:
     return "closed:" + "|".join(sorted((a, b)))
 
 
+def third_or_fourth(used: int) -> bool:
+    """Would a pass or strait (2 MP) crossed after ``used`` MP take the 3rd or 4th MP (§25 #41)?"""
+    return bool({used + 1, used + 2} & {3, 4})
+
+
+def slowed(s: State, f: Frame) -> bool:
+    """The moving army holds the general card 41 named at the start of this campaign (G15)."""
+    camp = _campaign_of(s)
+    return camp is not None and "campaign" in f.flags and \
+        any("adverse:" + g in camp.flags for g in army_generals(f))
+
+
 def land_moves(s: State, f: Frame) -> list[tuple[str, int]]:
     side = f.seat
     if "inside" in f.flags and B.cu_outside(s, other(side), f.space) > 0:
@@ -267,6 +279,8 @@ def land_moves(s: State, f: Frame) -> list[tuple[str, int]]:
             continue
         if _closed(f.space, nb) in f.flags:
             continue  # card 41 shut this pass or strait to the army (§25 #41)
+        if ln.kind != "ordinary" and third_or_fourth(f.nums[2] - f.mp) and slowed(s, f):
+            continue  # card 41 declared against this army's campaign (§25 #41)
         enemy_cu = B.cu_outside(s, other(side), nb)
         if f.count == 0 and enemy_cu > 0:
             continue  # §10.4: a general without an army never enters enemy CU
@@ -281,6 +295,8 @@ def can_sail(s: State, f: Frame) -> bool:
         return False
     if held_by_consular_army(s, f):
         return False
+    if slowed(s, f):
+        return False  # card 41 declared against this army: its sea leg would be cancelled (§25 #41)
     if "sailed" in f.flags and "double_sail" not in f.flags:
         return False
     if "inside" in f.flags and B.besieged(s, f.space):
@@ -563,8 +579,7 @@ def cross(ctx: Ctx, f: Frame) -> None:
     mv = ctx.top
     if "weather" in mv.flags:
         mv.flags.remove("weather")
-        used = mv.nums[2] - mv.mp
-        if used + 2 >= 3:
+        if third_or_fourth(mv.nums[2] - mv.mp):
             mv.flags.append(_closed(mv.space, f.space))  # this pass stays shut for the whole move
             return
     march(ctx, mv, f.space)

@@ -38,6 +38,7 @@ PHRASES: dict[tuple[str, str], str] = {
     ("campaign", "choose_general"): "{who} activates {general} (campaign)",
     ("campaign", "pass"): "{who} ends the campaign",
     ("event_general", "choose_general"): "{who} activates {general} (event)",
+    ("adverse_army", "choose_general"): "{who} slows {general}'s army for the campaign",
     ("place_pcs", "choose_space"): "{who} places a PC in {space}",
     ("place_pcs", "pass"): "{who} places no more PCs",
     ("event_pcs", "choose_space"): "{who} places the event's PC in {space}",

@@ -153,6 +153,15 @@ class Strategy:
         return out
 
     @staticmethod
+    def explain(s: State, f: Frame, cmd) -> str:
+        """An event the seat holds but may not play now: the card's condition that fails (§25)."""
+        from .cards import event_refusal
+        if isinstance(cmd, PlayCard) and cmd.use == "event" and cmd.card in s.hands[f.seat]:
+            why = event_refusal(s, f.seat, cmd.card)
+            return f"card {cmd.card}'s event cannot be played now: {why}" if why else ""
+        return ""
+
+    @staticmethod
     def act(ctx: Ctx, f: Frame, cmd: PlayCard) -> None:
         from .cards import play_event
         seat = f.seat

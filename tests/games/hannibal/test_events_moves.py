@@ -141,6 +141,8 @@ def test_cards_33_34_37_to_40_campaigns_activate_3_or_2_generals_in_turn_10_11(c
     put(s, ROME, "agrigentum", 5, generals=("longus",), office="consul")
     strategy(s, ROME, [card], [1])
     event(s, ROME, card)
+    assert top(s).kind == "campaign_window"  # Carthage holds a card: card 41's window (G12, G15)
+    play(s, CARTHAGE, cmd.Pass())
     assert top(s).kind == "campaign" and top(s).count == generals
     play(s, ROME, cmd.ChooseGeneral(general="marcellus"))
     assert max(c.number for c in options(s, ROME, cmd.ChooseNumber)) == 10
@@ -532,6 +534,7 @@ def _rome_campaign():
     put(s, ROME, "capua", 2, generals=("varro",), office="consul")
     strategy(s, ROME, [37], [41, 55])
     play(s, ROME, cmd.PlayCard(card=37, use="event"))
+    play(s, CARTHAGE, cmd.Pass())  # not declared at the start of the campaign
     return s
 
 
@@ -561,3 +564,141 @@ def test_card_41_against_a_campaign_only_before_its_troops_move_25():
     _scipio_sails(s)
     assert cmd.PlayCounter(card=41) not in legal(s, CARTHAGE)
     assert legal(s, CARTHAGE) == [cmd.Pass()]
+
+
+# ------------------------------------------------------------- card 41 declared against a campaign
+def _carthage_campaign(rome_hand, generals=("mago", "hasdrubal")):
+    """Carthage plays a minor campaign (37) with Mago at Emporiae and Hasdrubal at Barcino (both
+    ports, Emporiae at the foot of the Ruscino pass); Rome holds ``rome_hand``."""
+    s = clear()
+    for g, sp in (("mago", "emporiae"), ("hasdrubal", "barcino")):
+        if g in generals:
+            put(s, CARTHAGE, sp, 4, generals=(g,))
+    control(s, CARTHAGE, "emporiae", "barcino")
+    strategy(s, CARTHAGE, [37], list(rome_hand))
+    play(s, CARTHAGE, cmd.PlayCard(card=37, use="event"))
+    return s
+
+
+def _activate_in_campaign(s, general):
+    assert top(s).kind == "campaign"
+    play(s, CARTHAGE, cmd.ChooseGeneral(general=general))
+    if top(s).kind == "form_army":
+        play(s, CARTHAGE, cmd.ChooseNumber(number=4))
+    assert top(s).kind == "move" and top(s).general == general
+
+
+def _march(s, *spaces):
+    for sp in spaces:
+        play(s, CARTHAGE, cmd.ChooseSpace(space=sp))
+        if top(s).kind == "reaction":
+            play(s, ROME, cmd.Pass())
+
+
+def test_card_41_is_declared_at_the_start_of_an_enemy_campaign_against_one_army_25():
+    """§25 #41 (campaign cards 33-34, 37-40): at the start of Carthage's campaign Rome may declare
+    Adverse Elements, naming the one army it slows (ruling G15). That general's army may not sail,
+    nor cross a pass or strait with its 3rd or 4th MP; the campaign's other army moves freely."""
+    s = _carthage_campaign([41, 55])
+    assert top(s).kind == "campaign_window" and top(s).seat == ROME
+    assert legal(s, ROME) == [cmd.PlayCounter(card=41), cmd.Pass()]
+    events = play(s, ROME, cmd.PlayCounter(card=41))
+    assert of(events, ev.CardPlayed)[0].card == 41 and 41 not in s.hands[ROME]
+    assert top(s).kind == "adverse_army" and top(s).seat == ROME
+    assert sorted(c.general for c in options(s, ROME, cmd.ChooseGeneral)) == ["hasdrubal", "mago"]
+    play(s, ROME, cmd.ChooseGeneral(general="mago"))
+    _activate_in_campaign(s, "mago")
+    moves = legal(s, CARTHAGE)
+    assert cmd.ChooseOption(option="sail") not in moves  # the sea is closed to his army
+    assert cmd.ChooseSpace(space="ruscino") in moves  # the pass on his 1st and 2nd MP is not barred
+    _march(s, "barcino", "emporiae")
+    assert top(s).mp == 2 and cmd.ChooseSpace(space="ruscino") not in legal(s, CARTHAGE)  # 3rd and 4th MP
+    assert rejected(s, CARTHAGE, cmd.ChooseSpace(space="ruscino")).code == "ILLEGAL_TARGET"
+    play(s, CARTHAGE, cmd.Pass())
+    _activate_in_campaign(s, "hasdrubal")
+    assert cmd.ChooseOption(option="sail") in legal(s, CARTHAGE)  # the other army is not slowed
+    _march(s, "emporiae")
+    assert cmd.ChooseSpace(space="ruscino") in legal(s, CARTHAGE)
+    play(s, CARTHAGE, cmd.ChooseSpace(space="ruscino"))
+    assert top(s).kind != "pass_window" or cmd.PlayCounter(card=41) not in legal(s, ROME)
+
+
+def test_card_41_declared_against_an_army_follows_its_general_not_the_cu_25():
+    """§25 #41: the card slows a general's moves, not the CU: the CU the named general (Mago) left at
+    Barcino move on with Hasdrubal, who is not slowed, and cross the pass with their 3rd and 4th MP
+    of the campaign."""
+    s = _carthage_campaign([41], generals=("mago",))
+    put(s, CARTHAGE, "barcino", 0, generals=("hasdrubal",))
+    play(s, ROME, cmd.PlayCounter(card=41))
+    play(s, ROME, cmd.ChooseGeneral(general="mago"))
+    _activate_in_campaign(s, "mago")
+    _march(s, "barcino")
+    play(s, CARTHAGE, cmd.ChooseOption(option="drop"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=4))
+    play(s, CARTHAGE, cmd.Pass())
+    assert s.gens["mago"].where == "barcino" and B.cu_outside(s, CARTHAGE, "barcino") == 4
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="hasdrubal"))
+    play(s, CARTHAGE, cmd.Pass())  # Mago stays behind
+    if top(s).kind == "form_army":
+        play(s, CARTHAGE, cmd.ChooseNumber(number=4))
+    assert top(s).kind == "move" and top(s).count == 4 and top(s).mp == 3  # the CU used 1 MP with Mago
+    assert top(s).generals == []
+    _march(s, "emporiae")
+    assert cmd.ChooseSpace(space="ruscino") in legal(s, CARTHAGE)
+
+
+def test_card_41_declaration_with_one_enemy_general_names_him_at_once_25():
+    """One Carthaginian general on the map: the card can slow no other army, so no choice is asked."""
+    s = _carthage_campaign([41], generals=("mago",))
+    play(s, ROME, cmd.PlayCounter(card=41))
+    assert top(s).kind == "campaign" and top(s).seat == CARTHAGE
+    _activate_in_campaign(s, "mago")
+    assert cmd.ChooseOption(option="sail") not in legal(s, CARTHAGE)
+
+
+def test_card_41_campaign_window_opens_for_any_hand_and_refuses_other_cards_g12():
+    """RULES.md G12: the window at the start of the campaign opens whenever Rome holds a card, so
+    its opening tells nothing of Rome's hand; with no card it does not open. Another card sent in
+    it is refused and changes nothing."""
+    from engine.core import state_digest
+    s = _carthage_campaign([55])
+    assert top(s).kind == "campaign_window" and legal(s, ROME) == [cmd.Pass()]
+    before = state_digest(s)
+    err = rejected(s, ROME, cmd.PlayCounter(card=55))
+    assert err.code == "WRONG_PHASE" and "pass" in str(err)  # no counter-event is offered here
+    assert state_digest(s) == before
+    play(s, ROME, cmd.Pass())
+    assert top(s).kind == "campaign" and top(s).seat == CARTHAGE
+    s = _carthage_campaign([])
+    assert top(s).kind == "campaign"
+
+
+def test_card_41_not_declared_at_the_start_may_still_meet_the_campaigns_first_move_25():
+    """G15: Rome that passed at the start may still play the card before the campaign's first
+    troops move (here a pass crossing on the first MP)."""
+    s = _carthage_campaign([41])
+    play(s, ROME, cmd.Pass())
+    _activate_in_campaign(s, "mago")
+    play(s, CARTHAGE, cmd.ChooseSpace(space="ruscino"))
+    assert top(s).kind == "pass_window" and cmd.PlayCounter(card=41) in legal(s, ROME)
+
+
+def test_card_41_at_a_pass_crossed_with_the_5th_and_6th_mp_does_not_stop_it_25():
+    """§25 #41 bars a pass or strait only when the army needs its 3rd or 4th MP to cross it. On a
+    Forced March (6 MP, §10.2) a pass crossed with the 5th and 6th MP is crossed all the same."""
+    s = clear()
+    put(s, CARTHAGE, "emporiae", 4, generals=("mago",))
+    strategy(s, CARTHAGE, [62], [41, 55])
+    event(s, CARTHAGE, 62)
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
+    if top(s).kind == "form_army":
+        play(s, CARTHAGE, cmd.ChooseNumber(number=4))
+    for sp in ("barcino", "emporiae", "barcino", "emporiae"):
+        play(s, CARTHAGE, cmd.ChooseSpace(space=sp))
+        if top(s).kind == "reaction":
+            play(s, ROME, cmd.Pass())
+    assert top(s).mp == 2
+    play(s, CARTHAGE, cmd.ChooseSpace(space="ruscino"))
+    assert top(s).kind == "pass_window"
+    play(s, ROME, cmd.PlayCounter(card=41), Dice(6))  # the pass attrition roll of §10.6 follows
+    assert s.gens["mago"].where == "ruscino"

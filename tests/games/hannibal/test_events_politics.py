@@ -147,19 +147,20 @@ def test_card_24_sophonisba_flips_every_roman_plain_pc_of_numidia_occidentalis_2
 # ----------------------------------------------------------------------- cities change sides
 def test_card_18_traitor_in_tarentum_needs_three_carthaginian_cu_there_25():
     """§25 #18: with an army of 3 CU at Tarentum the city turns Carthaginian and the Roman CU inside
-    are eliminated; with 2 CU nothing happens."""
+    are eliminated; with 2 CU the event is not offered at all (only ops and the discard are)."""
     s = clear()
     put(s, CARTHAGE, "tarentum", 2, generals=("mago",))
     put(s, ROME, "tarentum", inside=2)
     strategy(s, CARTHAGE, [18])
-    event(s, CARTHAGE, 18)
-    assert s.control["tarentum"] == ROME and B.cu_inside(s, ROME, "tarentum") == 2
+    assert not can_play_event(s, CARTHAGE, 18)
+    assert cmd.PlayCard(card=18, use="ops") in legal(s, CARTHAGE)
     s = clear()
     put(s, CARTHAGE, "tarentum", 3, generals=("mago",))
     put(s, ROME, "tarentum", inside=2, generals=("fabius",))
     s.gens["fabius"].inside = True
     s.sieges["tarentum"] = _siege(CARTHAGE, 1)
     strategy(s, CARTHAGE, [18])
+    assert can_play_event(s, CARTHAGE, 18)
     events = event(s, CARTHAGE, 18)
     assert s.control["tarentum"] == CARTHAGE
     assert B.cu_total(s, ROME, "tarentum") == 0
@@ -167,6 +168,30 @@ def test_card_18_traitor_in_tarentum_needs_three_carthaginian_cu_there_25():
     assert "tarentum" not in s.sieges
     assert s.gens["fabius"].status != "map"  # a general inside the lost city does not stay there
     assert 18 in s.removed
+
+
+@pytest.mark.parametrize("where, cu, general, owner, reason", [
+    ("tarentum", 2, "mago", ROME, "at least 3 CU"),       # too few CU
+    ("tarentum", 5, None, ROME, "at least 3 CU"),         # CU without a general are no army (G24)
+    ("venusia", 5, "mago", ROME, "at least 3 CU"),        # the army is not in the Tarentum space
+    ("tarentum", 5, "mago", CARTHAGE, "Carthaginian already"),  # nothing left to betray
+])
+def test_card_18_without_its_army_the_event_is_refused_with_the_reason_and_changes_nothing_25(where, cu, general,
+                                                                                             owner, reason):
+    """§25 #18 (ruling G24): the event needs a Carthaginian army (a general with at least 3 CU) in the
+    Tarentum space. Without it the event is not offered, and sent anyway it is refused with an
+    error that says what is missing; the position does not change."""
+    from engine.core import state_digest
+    s = clear()
+    put(s, CARTHAGE, where, cu, generals=(general,) if general else ())
+    control(s, owner, "tarentum")
+    strategy(s, CARTHAGE, [18])
+    assert not can_play_event(s, CARTHAGE, 18)
+    before = state_digest(s)
+    err = rejected(s, CARTHAGE, cmd.PlayCard(card=18, use="event"))
+    assert err.code == "ILLEGAL_MOVE"
+    assert "card 18" in str(err) and reason in str(err) and "Tarentum" in str(err)
+    assert state_digest(s) == before and 18 in s.hands[CARTHAGE]
 
 
 def _siege(side, points):
@@ -434,7 +459,8 @@ def test_card_64_played_for_ops_still_reshuffles_8_7():
                                           (33, False), (61, False)])
 def test_card_64_the_truce_ends_with_a_breaking_event_only(card, breaks):
     """§25 #64 and H11: reinforcement, revolt, attrition, political, sortie and special events end
-    the Truce; movement events and the unlisted ones do not."""
+    the Truce; movement events and the unlisted ones do not. An event that asks a choice first
+    (where the PCs or CU go) ends it with the choice's effect (G19)."""
     s = clear()
     s.markers["truce"] = 1
     put(s, CARTHAGE, "saguntum", 5, generals=("hasdrubal", "hannibal"))
@@ -443,6 +469,8 @@ def test_card_64_the_truce_ends_with_a_breaking_event_only(card, breaks):
     seat = CARTHAGE if STRATEGY_CARDS[card].event_side != "rome" else ROME
     strategy(s, seat, [card], [1, 2, 3])
     event(s, seat, card)
+    if top(s).kind in ("event_pcs", "event_cu"):
+        play(s, seat, next(c for c in legal(s, seat) if isinstance(c, cmd.ChooseSpace)))
     assert ("truce" not in s.markers) == breaks
 
 
@@ -459,6 +487,64 @@ def test_card_64_an_event_that_does_nothing_keeps_the_truce():
     event(s, ROME, 45)
     play(s, ROME, cmd.ChooseSpace(space="capua"))
     assert "truce" not in s.markers
+
+
+@pytest.mark.parametrize("card", [35, 36])
+def test_card_64_a_choice_declined_before_any_effect_keeps_the_truce_25(card):
+    """§25 #64 (ruling G19): Diplomacy opens the choice of PCs; the player stops before flipping any,
+    so nothing came of the event and the Truce holds. Flipping one ends it, with that flip."""
+    s = clear()
+    s.markers["truce"] = 1
+    control(s, CARTHAGE, "luceria", "venusia")
+    strategy(s, ROME, [card])
+    event(s, ROME, card)
+    assert top(s).kind == "event_pcs" and s.markers.get("truce") == 1  # a choice is no effect yet
+    play(s, ROME, cmd.Pass())
+    assert s.markers.get("truce") == 1 and s.control["luceria"] == CARTHAGE
+    s = clear()
+    s.markers["truce"] = 1
+    control(s, CARTHAGE, "luceria", "venusia")
+    strategy(s, ROME, [card])
+    event(s, ROME, card)
+    events = play(s, ROME, cmd.ChooseSpace(space="luceria"))
+    assert "truce" not in s.markers and s.control["luceria"] == ROME
+    assert of(events, ev.MarkerSet)[0].name == "truce"
+
+
+def test_card_64_messenger_intercepted_against_an_empty_hand_keeps_the_truce_25():
+    """§25 #64: Messenger Intercepted (55) against a side with no card left shows nothing and
+    discards nothing; nothing happens, so the Truce holds (and no empty hand is 'seen')."""
+    s = clear()
+    s.markers["truce"] = 1
+    strategy(s, ROME, [55], [])
+    events = event(s, ROME, 55)
+    assert s.markers.get("truce") == 1
+    assert not of(events, ev.HandSeen) and not of(events, ev.CardLost)
+    s = clear()
+    s.markers["truce"] = 1
+    strategy(s, ROME, [55], [3])
+    event(s, ROME, 55)
+    assert "truce" not in s.markers and s.hands[CARTHAGE] == []
+
+
+@pytest.mark.parametrize("card", [7, 8])
+def test_card_64_hostile_tribes_against_a_general_moving_alone_keeps_the_truce_25(card):
+    """§25 #64: Hostile Tribes ends the Truce only 'if the event is used'; against a general moving
+    without CU there is nothing to roll for, so nothing happens and the Truce holds. Against an
+    army with CU the roll is made and the Truce ends."""
+    from .test_movement import activate
+    for cu, ends in ((0, False), (3, True)):
+        s = clear()
+        s.markers["truce"] = 1
+        s.hands = [[card, 1], []]
+        put(s, CARTHAGE, "albingaunum", cu, generals=("hannibal",))
+        activate(s, CARTHAGE, "hannibal")
+        if top(s).kind == "form_army":
+            play(s, CARTHAGE, cmd.ChooseNumber(number=cu))
+        play(s, CARTHAGE, cmd.ChooseSpace(space="intemelium"))
+        assert top(s).kind == "reaction" and cmd.PlayCounter(card=card) in legal(s, ROME)
+        play(s, ROME, cmd.PlayCounter(card=card), Dice(6) if cu else None)
+        assert ("truce" not in s.markers) == ends
 
 
 def test_card_25_while_carthage_besieges_capua_loses_the_garrison_25():

@@ -489,3 +489,55 @@ def test_reinforcement_event_never_overfills_a_city_with_the_enemy_outside_25():
     placed = of(events, ev.CuPlaced)
     assert len(placed) == 1 and placed[0].inside and placed[0].count == 1
     assert B.cu_inside(s, CARTHAGE, "carthago") == 5 and B.cu_outside(s, CARTHAGE, "carthago") == 0
+
+
+# ------------------------------------------- "with a general" when the general stands inside a city
+def test_reinforcement_event_joins_a_general_inside_his_own_city_up_to_its_room_25():
+    """§25 #11 with §6.3, §10.7 (ruling G34): Mago and 1 CU are inside Saguntum (room for 2) while a
+    Roman army stands outside, no siege yet. Balearic Slingers (2 CU with the Balearics) go with Mago,
+    inside the walls, and only as many as the city still holds: 1 CU inside, none outside."""
+    s = clear()
+    put(s, CARTHAGE, "saguntum", 0, inside=1, generals=("mago",))
+    s.gens["mago"].inside = True
+    put(s, ROME, "saguntum", 4, generals=("varro",), office="consul")
+    control(s, CARTHAGE, "saguntum", "balearis_maior", "balearis_minor", "ebusus")
+    assert B.controls_province(s, CARTHAGE, "baleares")
+    strategy(s, CARTHAGE, [11])
+    event(s, CARTHAGE, 11)
+    assert chosen(s, CARTHAGE) == ["saguntum"]
+    events = play(s, CARTHAGE, cmd.ChooseSpace(space="saguntum"))
+    placed = of(events, ev.CuPlaced)
+    assert len(placed) == 1 and placed[0].inside and placed[0].count == 1
+    assert B.cu_inside(s, CARTHAGE, "saguntum") == 2 and B.cu_outside(s, CARTHAGE, "saguntum") == 0
+    assert s.gens["mago"].status == "map" and s.gens["mago"].inside
+
+
+def test_reinforcement_event_never_goes_to_a_general_inside_a_full_city_25():
+    """§25 with §6.3, §10.7: the city already holds all it can (2 CU at Saguntum); the general inside
+    cannot receive the event's CU, and they are not put outside the walls instead."""
+    s = clear()
+    put(s, CARTHAGE, "saguntum", 0, inside=2, generals=("mago",))
+    s.gens["mago"].inside = True
+    put(s, ROME, "saguntum", 4, generals=("varro",), office="consul")
+    control(s, CARTHAGE, "saguntum")
+    put(s, CARTHAGE, "cannae", 2, generals=("hannibal",))
+    strategy(s, CARTHAGE, [11])
+    event(s, CARTHAGE, 11)
+    assert chosen(s, CARTHAGE) == ["cannae"]
+
+
+@pytest.mark.parametrize("card", [43, 44])
+def test_roman_reinforcement_event_joins_a_general_inside_roma_25(card):
+    """§25 #43-44 with §6.3: Varro is inside Roma with 2 CU, Hannibal's army outside, no siege yet.
+    The event's CU go inside the walls with him, not outside among Hannibal's army."""
+    s = clear()
+    put(s, ROME, "roma", 0, inside=2, generals=("varro",), office="consul")
+    s.gens["varro"].inside = True
+    put(s, CARTHAGE, "roma", 6, generals=("hannibal",))
+    strategy(s, ROME, [card])
+    event(s, ROME, card)
+    events = play(s, ROME, cmd.ChooseSpace(space="roma"))
+    placed = of(events, ev.CuPlaced)
+    assert len(placed) == 1 and placed[0].inside
+    assert B.cu_inside(s, ROME, "roma") == 2 + placed[0].count and B.cu_outside(s, ROME, "roma") == 0
+
