@@ -131,6 +131,7 @@ class Plan(msgspec.Struct, frozen=True):
     fuzz: int = 80             # at most this many unlisted commands tried per deep step
     snapshot_every: int = 16   # events between snapshots
     restores: int = 6          # snapshots restored (+ tail) at the end, evenly spread
+    branch: int = 12           # commands of a random continuation from a determinization, per deep step
 
 
 class CheckFailure(Exception):

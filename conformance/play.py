@@ -225,9 +225,53 @@ class _Run:
                 outcomes.append((c, emitted, after))
             check_secret_commands(ctx, t, outcomes)
         self.fuzz(state, status.to_act, legal, digest, samples)
+        self.branch(state, digest)
         for s in ctx.observers:
             wire_roundtrip(ctx, "view", game.view(state, s))
         return samples
+
+    def branch(self, state: Any, digest: str) -> None:
+        """A short random continuation from a determinization of one seat's information set: what
+        the search bots' rollouts play (``search/mcts.py``). A state a seat cannot tell from the real
+        one is played on by the search, so every command ``legal`` lists there must be decided and
+        applied without a crash; and playing on it leaves the real state alone. (A determinization
+        may contradict what the seat could infer from the play so far, and reach a seat with no
+        legal command: the branch stops there, as a rollout does.) Random games alone reach few of the
+        positions rollouts reach: this found a battle that crashed when the war ended inside it."""
+        ctx, game = self.ctx, self.game
+        seat = ctx.rnd.choice(ctx.seats)
+        where = f"a branch from seat {seat}'s determinization"
+        world = ctx.call("progress", f"sample_hidden(state, {seat})", game.sample_hidden, state, seat,
+                         ctx.sample_rng())
+        for n in range(ctx.plan.branch):
+            st = ctx.call("progress", f"status in {where}", game.status, world)
+            if st.over:
+                break
+            if not st.to_act:
+                break
+            t = ctx.rnd.choice(sorted(st.to_act))
+            options = ctx.call("progress", f"legal in {where}", game.legal, world, t)
+            if not options:
+                # A determinization keeps what the seat sees, not what it could infer: Roma's
+                # Scaenicus copying an Architectus the real hand can follow with a building, a hand
+                # drawn without one cannot. The search treats such a world as a leaf.
+                break
+            c = self.pick(options)
+            try:
+                emitted = game.decide(world, t, c, ctx.alt_rng(ctx.position * 64 + n))
+            except RuleError as exc:
+                ctx.fail("legal", f"{where}, {n} commands in: legal() lists seat {t} {c!r} and decide rejects "
+                                  f"it: {exc.code}: {exc.message}")
+            except Exception as exc:  # noqa: BLE001 - every crash is a finding
+                ctx.fail("progress", f"decide(seat {t}, {c!r}) in {where}, {n} commands in, crashed: "
+                                     f"{type(exc).__name__}: {exc}{crash_site(exc)}")
+            for e in emitted:
+                world = ctx.call("progress", f"evolve({type(e.event).__name__}) in {where}", game.evolve,
+                                 world, e.event)
+        if state_digest(state) != digest:
+            ctx.fail("purity", f"playing on {where} changed the real state")
+        ctx.ok("progress")
+        ctx.ok("purity")
 
     def fuzz(self, state: Any, to_act: tuple, legal: dict[int, list], digest: str, samples: dict) -> None:
         """Unlisted commands are rejected, typed, without change, and alike on the seat's samples."""

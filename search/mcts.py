@@ -158,6 +158,8 @@ class Search:
                 break
             actor = self._actor(st.to_act, node)
             legal = _searched(game.legal(state, actor))
+            if not legal:  # a determinization the real play rules out (see ``_rollout``): a leaf
+                break
             keys = [(actor, _key(c)) for c in legal]
             untried = []
             for i, k in enumerate(keys):
@@ -203,7 +205,13 @@ class Search:
             if not st.to_act:
                 break
             actor = st.to_act[0] if len(st.to_act) == 1 else pick.choice(st.to_act)
-            state = self._play(state, actor, pick.choice(_usual(game.legal(state, actor))))
+            options = _usual(game.legal(state, actor))
+            if not options:
+                # A determinization keeps what the seat sees, not all it could infer (a hand drawn
+                # without the card the real player must hold to finish his step): nothing to play,
+                # so the position is scored as it stands.
+                break
+            state = self._play(state, actor, pick.choice(options))
         st = game.status(state)
         return state, (st.result if st.over else None)
 

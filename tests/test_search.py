@@ -243,3 +243,32 @@ def test_a_budget_smaller_than_the_choices_still_sends_the_best_command_it_tried
                                 f"tie-{k}".encode())
         assert {n.visits for _, n in search.ranked()} == {1}
         assert chosen == _Pick(3)
+
+
+class _StuckWorld(_OneShot):
+    """Seat 0 picks, then seat 1 must answer; in the worlds the search draws, seat 1 holds nothing
+    to answer with (a determinization need not agree with all the seat could infer)."""
+
+    def evolve(self, state, event):
+        return (state[0], event)
+
+    def legal(self, state, seat):
+        if seat == 0:
+            return [_Pick(n) for n in range(4)] if state[1] is None else []
+        return [] if state[0] or state[1] is None else [_Pick(0)]
+
+    def status(self, state):
+        from engine.core import Status
+        return Status(to_act=(0,) if state[1] is None else (1,))
+
+
+def test_a_world_where_a_seat_has_no_legal_command_is_a_leaf_not_a_crash():
+    """Roma: Scaenicus copying an Architectus is finished with a building from the hand; a hand
+    drawn for the opponent without one leaves him nothing to play (the conformance branch check
+    found such worlds in Roma, Hannibal and The Republic). The search scores it as it stands."""
+    from search.mcts import choose
+
+    game = _StuckWorld()
+    chosen, search = choose(game, 0, 2, lambda rng: (True, None), game.legal((False, None), 0),
+                            Budget(iterations=12), b"stuck")
+    assert chosen in game.legal((False, None), 0) and search.iterations == 12
