@@ -529,8 +529,13 @@ def consul_spaces(s: State, gid: str) -> list[str]:
     the largest Roman stack, else Roma (ruling H-R1 in RULES.md)."""
     fabius = gid == "fabius"
 
+    def own_besieged(sp: str) -> bool:
+        return B.besieged(s, sp) and B.friendly_pc(s, ROME, sp)
+
     def usable(sp: str) -> bool:
-        return not B.besieged(s, sp) and (not fabius or B.in_italy(sp))
+        # only Rome's own besieged cities are closed: Romans besieging an enemy city stand
+        # outside its walls, and are not besieged (§20.4)
+        return not own_besieged(sp) and (not fabius or B.in_italy(sp))
 
     stacks = {sp: u.cu + u.icu for sp, u in s.units[ROME].items() if usable(sp)}
     big = sorted(sp for sp, n in stacks.items() if n >= 5)
@@ -555,8 +560,8 @@ class PlaceConsul:
     def act(ctx: Ctx, f: Frame, cmd) -> None:
         ctx.done(f)
         s = ctx.s
-        inside = B.besieged(s, cmd.space) or (B.cu_outside(s, ROME, cmd.space) == 0
-                                                and B.cu_inside(s, ROME, cmd.space) > 0)
+        inside = (B.besieged(s, cmd.space) and B.friendly_pc(s, ROME, cmd.space)) or (
+            B.cu_outside(s, ROME, cmd.space) == 0 and B.cu_inside(s, ROME, cmd.space) > 0)
         ctx.emit(ev.GeneralPlaced(general=f.general, space=cmd.space, inside=inside))
         ctx.emit(ev.CommandTaken(general=f.general))
 
