@@ -524,9 +524,10 @@ def elect_consuls(ctx: Ctx, f: Frame) -> None:
 
 
 def consul_spaces(s: State, gid: str) -> list[str]:
-    """§6.5: a space with at least 5 Roman CU (inside besieged Roma only as a last resort); Fabius
-    may join any Roman stack in Italy if none has 5 CU, else Roma (§24). If no space qualifies,
-    the largest Roman stack, else Roma (ruling H-R1 in RULES.md)."""
+    """§6.5: a space with at least 5 Roman CU, never inside Rome's own besieged cities; with none,
+    inside besieged Roma, the text's last resort (ruling G40); with Roma not besieged either, the
+    largest Roman stack, else Roma (ruling G1). Fabius may join any Roman stack in Italy if none
+    there has 5 CU, else Roma, besieged or not (§24)."""
     fabius = gid == "fabius"
 
     def own_besieged(sp: str) -> bool:
@@ -541,6 +542,8 @@ def consul_spaces(s: State, gid: str) -> list[str]:
     big = sorted(sp for sp, n in stacks.items() if n >= 5)
     if big:
         return big
+    if not fabius and own_besieged("roma"):
+        return ["roma"]  # §6.5's last resort comes before our G1 fallback (G40)
     if fabius:
         italian = sorted(sp for sp in stacks if B.in_italy(sp))
         return italian or ["roma"]

@@ -69,3 +69,63 @@ def test_6_5_20_5_a_consul_never_enters_romes_own_besieged_city_but_roma():
     _besieged(s, "neapolis", CARTHAGE)
     put(s, ROME, "capua", 1)
     assert consul_spaces(s, "varro") == ["capua"]
+
+
+# --------------------------------------------------------------- §6.5 besieged Roma (G40)
+def _roma_besieged(s, inside: int) -> None:
+    control(s, ROME, "roma")
+    put(s, ROME, "roma", inside=inside, generals=("p_scipio",), office="proconsul")
+    s.gens["p_scipio"].inside = True
+    put(s, CARTHAGE, "roma", 8, generals=("hannibal",))
+    _besieged(s, "roma", CARTHAGE)
+
+
+def test_6_5_besieged_roma_with_5_cu_is_the_last_resort_before_smaller_stacks():
+    """Hannibal §6.5 (ruling G40): no unbesieged space holds 5 Roman CU, so the consuls go inside
+    besieged Roma rather than to 2 CU in Neapolis."""
+    s = clear()
+    _roma_besieged(s, 5)
+    put(s, ROME, "neapolis", 2)
+    assert consul_spaces(s, "varro") == ["roma"]
+    _consul_frame(s, "varro")
+    play(s, ROME, cmd.ChooseSpace(space="roma"))
+    assert s.gens["varro"].where == "roma" and s.gens["varro"].inside is True
+
+
+def test_6_5_besieged_roma_comes_before_g1_whatever_it_holds():
+    """Hannibal §6.5 (ruling G40): the text's own last resort, besieged Roma, is used before our
+    G1 fallback, even with fewer than 5 CU inside."""
+    s = clear()
+    _roma_besieged(s, 3)
+    put(s, ROME, "capua", 4)
+    assert consul_spaces(s, "varro") == ["roma"]
+
+
+def test_6_5_besieged_roma_is_not_offered_while_a_stack_of_5_stands_elsewhere():
+    """Hannibal §6.5: besieged Roma only if there is no other legal space."""
+    s = clear()
+    _roma_besieged(s, 5)
+    put(s, ROME, "capua", 5)
+    assert consul_spaces(s, "varro") == ["capua"]
+
+
+def test_g1_roma_not_besieged_and_no_stack_of_5_takes_the_largest_stack():
+    """Ruling G1 (§6.5 silent): with Roma free, the largest Roman stack(s)."""
+    s = clear()
+    control(s, ROME, "roma")
+    put(s, ROME, "roma", 1)
+    put(s, ROME, "capua", 3)
+    put(s, ROME, "agrigentum", 3)
+    assert consul_spaces(s, "varro") == ["agrigentum", "capua"]
+
+
+def test_24_fabius_takes_any_italian_stack_before_besieged_roma():
+    """Hannibal §24, §6.5: with no stack of 5 in Italy Fabius may join any Roman stack in Italy;
+    besieged Roma only when Italy holds no other Roman stack."""
+    s = clear()
+    _roma_besieged(s, 5)
+    put(s, ROME, "arretium", 2)
+    put(s, ROME, "agrigentum", 6)
+    assert consul_spaces(s, "fabius") == ["arretium"]
+    s.units[ROME].pop("arretium")
+    assert consul_spaces(s, "fabius") == ["roma"]
