@@ -35,7 +35,7 @@ def begin_turn(ctx: Ctx, f: Frame) -> None:
         ctx.emit(ev.PhaseBegan(phase=REINFORCEMENTS))
         ctx.push(Frame(kind="elect_consuls"), Frame(kind="proconsul", seat=ROME))
         if turn_row(n).scipio_africanus and ctx.s.gens["scipio_africanus"].status == "later":
-            ctx.push(Frame(kind="africanus", seat=ROME, general="scipio_africanus"))
+            ctx.push(Frame(kind="africanus_arrives", general="scipio_africanus"))
         ctx.push(Frame(kind="rome_reinforce", seat=ROME, count=5), Frame(kind="return_generals", seat=CARTHAGE),
                  Frame(kind="carthage_reinforce", seat=CARTHAGE, nums=[0, 1, 2, 3][::-1]))
 
@@ -478,9 +478,15 @@ class Africanus:
         place_cu(ctx, ROME, cmd.space, 5, 0, "reinforcement")
 
 
-@automatic("africanus_missing")
-def africanus_missing(ctx: Ctx, f: Frame) -> None:
+@automatic("africanus_arrives")
+def africanus_arrives(ctx: Ctx, f: Frame) -> None:
+    """§6.7: once Rome's 5 CU are placed, Rome places him if some space qualifies; if none does,
+    neither he nor his 5 CU enter and he leaves the game."""
     ctx.done(f)
+    if africanus_spaces(ctx.s):
+        ctx.push(Frame(kind="africanus", seat=ROME, general=f.general))
+    else:
+        ctx.emit(ev.GeneralOff(general=f.general, to="removed", cause="no_space"))
 
 
 @decision("proconsul", "Rome: name a general on the map proconsul, or none (§6.4, §6.6)")

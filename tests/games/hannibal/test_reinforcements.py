@@ -129,3 +129,50 @@ def test_24_fabius_takes_any_italian_stack_before_besieged_roma():
     assert consul_spaces(s, "fabius") == ["arretium"]
     s.units[ROME].pop("arretium")
     assert consul_spaces(s, "fabius") == ["roma"]
+
+
+# ------------------------------------------------------------------ §6.7 Scipio Africanus
+def test_6_7_africanus_with_no_legal_space_is_removed_from_the_game():
+    """Hannibal §6.7: no Italian space or Spanish port with a Roman PC and no Carthaginian CU, so
+    neither he nor his 5 CU enter, and he leaves the game (an event records it)."""
+    s = clear()
+    s.control = {sp: c for sp, c in s.control.items() if c != ROME}
+    s.gens["scipio_africanus"].status = "later"
+    put(s, ROME, "agrigentum", 1, generals=("longus",), office="consul")
+    at(s, Frame(kind="africanus_arrives", general="scipio_africanus"),
+       Frame(kind="rome_reinforce", seat=ROME, count=1))
+    out = play(s, ROME, cmd.ChooseSpace(space="agrigentum"))
+    assert ev.GeneralOff(general="scipio_africanus", to="removed", cause="no_space") in out
+    assert s.gens["scipio_africanus"].status == "removed"
+    assert not any(isinstance(e, ev.CuPlaced) and e.count == 5 for e in out)
+
+
+def test_6_7_africanus_with_a_legal_space_is_asked_where_he_lands():
+    """Hannibal §6.7: after the 5 normal CU, Rome places him and his 5 CU in one stack."""
+    s = clear()
+    s.gens["scipio_africanus"].status = "later"
+    put(s, ROME, "roma", 1, generals=("longus",), office="consul")
+    at(s, Frame(kind="africanus_arrives", general="scipio_africanus"),
+       Frame(kind="rome_reinforce", seat=ROME, count=1))
+    play(s, ROME, cmd.ChooseSpace(space="roma"))
+    from .helpers import top
+    assert top(s).kind == "africanus" and cmd.ChooseSpace(space="roma") in legal(s, ROME)
+    play(s, ROME, cmd.ChooseSpace(space="roma"))
+    assert s.gens["scipio_africanus"].where == "roma" and B.cu_total(s, ROME, "roma") == 7
+
+
+def test_5_6_7_turn_6_begins_with_africanus_after_romes_5_cu():
+    """Hannibal §5 phase 1 step 3, §6.7: on turn 6 his arrival is checked after Rome's 5 CU and
+    before the proconsul and the election."""
+    from engine.games.hannibal.flow import Ctx
+    from engine.games.hannibal.turn import begin_turn
+
+    from .helpers import Dice
+    s = clear()
+    s.turn = 5
+    s.gens["scipio_africanus"].status = "later"
+    ctx = Ctx(s, Dice())
+    ctx.s.flow = [Frame(kind="begin_turn")]
+    begin_turn(ctx, ctx.s.flow[-1])
+    kinds = [f.kind for f in ctx.s.flow][::-1]
+    assert kinds.index("rome_reinforce") < kinds.index("africanus_arrives") < kinds.index("proconsul")
