@@ -362,6 +362,8 @@ def return_spaces(s: State) -> list[str]:
 
 @decision("return_generals", "Carthage: put a neutralized general back with Carthaginian CU (§5, §6.1)")
 class ReturnGenerals:
+    """Every one comes back, one at a time: Carthage chooses where, not whether (ruling G41)."""
+
     @staticmethod
     def legal(s: State, f: Frame) -> list:
         waiting = sorted(g for g, st in s.gens.items() if st.status == "neutralized" and B.side_of(g) == CARTHAGE)

@@ -176,3 +176,48 @@ def test_5_6_7_turn_6_begins_with_africanus_after_romes_5_cu():
     begin_turn(ctx, ctx.s.flow[-1])
     kinds = [f.kind for f in ctx.s.flow][::-1]
     assert kinds.index("rome_reinforce") < kinds.index("africanus_arrives") < kinds.index("proconsul")
+
+
+# ------------------------------------------------------ §5, §6.1 neutralized Carthaginians (G41)
+def test_6_1_every_neutralized_carthaginian_general_comes_back_no_pass():
+    """Hannibal §6.1 (ruling G41): they are all put back; Carthage chooses where, not whether."""
+    s = clear()
+    put(s, CARTHAGE, "saguntum", 3)
+    put(s, CARTHAGE, "carthago", inside=2)
+    control(s, CARTHAGE, "carthago")
+    s.gens["mago"].status = "neutralized"
+    s.gens["hasdrubal"].status = "neutralized"
+    at(s, Frame(kind="return_generals", seat=CARTHAGE))
+    assert cmd.Pass() not in legal(s, CARTHAGE)
+    assert set(legal(s, CARTHAGE)) == {cmd.ChooseSpace(space="carthago"), cmd.ChooseSpace(space="saguntum")}
+    rejected(s, CARTHAGE, cmd.Pass())
+    play(s, CARTHAGE, cmd.ChooseSpace(space="saguntum"))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="carthago"))
+    assert {s.gens[g].status for g in ("mago", "hasdrubal")} == {"map"}
+    assert {s.gens[g].where for g in ("mago", "hasdrubal")} == {"saguntum", "carthago"}
+    assert s.gens["hasdrubal"].inside or s.gens["mago"].inside  # the one at Carthago is inside
+
+
+def test_6_1_hannibal_removed_never_returns():
+    """Hannibal §5 (translator's note), §10.10: Hannibal neutralized is out of the game."""
+    s = clear()
+    put(s, CARTHAGE, "saguntum", 3)
+    s.gens["hannibal"].status = "removed"
+    at(s, Frame(kind="return_generals", seat=CARTHAGE))
+    assert legal(s, CARTHAGE) == []
+
+
+def test_6_1_a_general_with_no_space_stays_neutralized_until_the_next_phase():
+    """Hannibal §6.1, §10.10 (ruling G41): only Carthaginian CU under siege, so Mago cannot come
+    back this phase; the step is skipped and he stays neutralized."""
+    s = clear()
+    control(s, CARTHAGE, "saguntum")
+    put(s, CARTHAGE, "saguntum", inside=2)
+    put(s, ROME, "saguntum", 5)
+    _besieged(s, "saguntum", ROME)
+    s.gens["mago"].status = "neutralized"
+    put(s, ROME, "roma", 1, generals=("longus",), office="consul")
+    at(s, Frame(kind="return_generals", seat=CARTHAGE), Frame(kind="rome_reinforce", seat=ROME, count=1))
+    play(s, ROME, cmd.ChooseSpace(space="roma"))
+    assert s.gens["mago"].status == "neutralized"
+    assert all(f.kind != "return_generals" for f in s.flow)
