@@ -35,7 +35,7 @@ def begin_turn(ctx: Ctx, f: Frame) -> None:
         ctx.emit(ev.PhaseBegan(phase=REINFORCEMENTS))
         ctx.push(Frame(kind="elect_consuls"), Frame(kind="proconsul", seat=ROME))
         if turn_row(n).scipio_africanus and ctx.s.gens["scipio_africanus"].status == "later":
-            ctx.push(Frame(kind="africanus", seat=ROME, general="scipio_africanus"))
+            ctx.push(Frame(kind="africanus_arrives", general="scipio_africanus"))
         ctx.push(Frame(kind="rome_reinforce", seat=ROME, count=5), Frame(kind="return_generals", seat=CARTHAGE),
                  Frame(kind="carthage_reinforce", seat=CARTHAGE, nums=[0, 1, 2, 3][::-1]))
 
@@ -362,6 +362,8 @@ def return_spaces(s: State) -> list[str]:
 
 @decision("return_generals", "Carthage: put a neutralized general back with Carthaginian CU (§5, §6.1)")
 class ReturnGenerals:
+    """Every one comes back, one at a time: Carthage chooses where, not whether (ruling G41)."""
+
     @staticmethod
     def legal(s: State, f: Frame) -> list:
         waiting = sorted(g for g, st in s.gens.items() if st.status == "neutralized" and B.side_of(g) == CARTHAGE)
@@ -478,9 +480,15 @@ class Africanus:
         place_cu(ctx, ROME, cmd.space, 5, 0, "reinforcement")
 
 
-@automatic("africanus_missing")
-def africanus_missing(ctx: Ctx, f: Frame) -> None:
+@automatic("africanus_arrives")
+def africanus_arrives(ctx: Ctx, f: Frame) -> None:
+    """§6.7: once Rome's 5 CU are placed, Rome places him if some space qualifies; if none does,
+    neither he nor his 5 CU enter and he leaves the game."""
     ctx.done(f)
+    if africanus_spaces(ctx.s):
+        ctx.push(Frame(kind="africanus", seat=ROME, general=f.general))
+    else:
+        ctx.emit(ev.GeneralOff(general=f.general, to="removed", cause="no_space"))
 
 
 @decision("proconsul", "Rome: name a general on the map proconsul, or none (§6.4, §6.6)")
@@ -524,18 +532,26 @@ def elect_consuls(ctx: Ctx, f: Frame) -> None:
 
 
 def consul_spaces(s: State, gid: str) -> list[str]:
-    """§6.5: a space with at least 5 Roman CU (inside besieged Roma only as a last resort); Fabius
-    may join any Roman stack in Italy if none has 5 CU, else Roma (§24). If no space qualifies,
-    the largest Roman stack, else Roma (ruling H-R1 in RULES.md)."""
+    """§6.5: a space with at least 5 Roman CU, never inside Rome's own besieged cities; with none,
+    inside besieged Roma, the text's last resort (ruling G40); with Roma not besieged either, the
+    largest Roman stack, else Roma (ruling G1). Fabius may join any Roman stack in Italy if none
+    there has 5 CU, else Roma, besieged or not (§24)."""
     fabius = gid == "fabius"
 
+    def own_besieged(sp: str) -> bool:
+        return B.besieged(s, sp) and B.friendly_pc(s, ROME, sp)
+
     def usable(sp: str) -> bool:
-        return not B.besieged(s, sp) and (not fabius or B.in_italy(sp))
+        # only Rome's own besieged cities are closed: Romans besieging an enemy city stand
+        # outside its walls, and are not besieged (§20.4)
+        return not own_besieged(sp) and (not fabius or B.in_italy(sp))
 
     stacks = {sp: u.cu + u.icu for sp, u in s.units[ROME].items() if usable(sp)}
     big = sorted(sp for sp, n in stacks.items() if n >= 5)
     if big:
         return big
+    if not fabius and own_besieged("roma"):
+        return ["roma"]  # §6.5's last resort comes before our G1 fallback (G40)
     if fabius:
         italian = sorted(sp for sp in stacks if B.in_italy(sp))
         return italian or ["roma"]
@@ -555,8 +571,8 @@ class PlaceConsul:
     def act(ctx: Ctx, f: Frame, cmd) -> None:
         ctx.done(f)
         s = ctx.s
-        inside = B.besieged(s, cmd.space) or (B.cu_outside(s, ROME, cmd.space) == 0
-                                                and B.cu_inside(s, ROME, cmd.space) > 0)
+        inside = (B.besieged(s, cmd.space) and B.friendly_pc(s, ROME, cmd.space)) or (
+            B.cu_outside(s, ROME, cmd.space) == 0 and B.cu_inside(s, ROME, cmd.space) > 0)
         ctx.emit(ev.GeneralPlaced(general=f.general, space=cmd.space, inside=inside))
         ctx.emit(ev.CommandTaken(general=f.general))
 
