@@ -1,0 +1,93 @@
+"""Statesmen (Terminologie, Homme d'État; V.5, 3 exile; V.7 recall; VII.2) and what they carry: a
+statesman laid over his family card goes on as the same senator."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine.games.republic_of_carthage import state as st
+from engine.games.republic_of_carthage.state import WarState, evolve
+
+from .helpers import Dice, Frame, cmd, ev, legal, no_trading, of, play, run, table, top
+from .test_rules_combat_civil_war import send
+
+REBEL, RETURN = cmd.ChooseOption(option="rebel"), cmd.ChooseOption(option="return")
+DONE = cmd.ChooseOption(option="done")
+
+
+# -- A statesman covering his family card keeps what was the family card's (Terminologie) ----------------
+def test_a_statesman_covering_his_family_card_takes_over_every_counter_kept_for_it():
+    """Terminologie, Homme d'État: the statesman is laid over the family card of his player's faction,
+    the same senator going on; every mark kept for that senator by name follows him (victor, General,
+    commanded, Responsibility, outgoing, immune, Suffète for Life, a rejected proposal naming him, the
+    armies on his victor's card, his place among the rebels). Counters keyed by a seat whose number is
+    the family's (here 1) stay as they are."""
+    s = table()
+    a = next(a for a in s.armies if a.place == "out")
+    a.place = "victor:1"
+    names = ["victor:1", "general:1", "fought:1", "commanded:1:libyan_war", "responsibility:1", "outgoing:1",
+             "left_office:1:turn", "resigned:1:turn", "immune:1", "suffete_for_life:1",
+             "rejected:concession+1+salt_pans+0", "rejected:prosecute+2+co:1+libyan_war+0"]
+    for n in names:
+        s.counters[n] = 7
+    seat_keyed = {"votes:1": 5, "trade_income:1": 4, "no_plot:1:turn": 1, "rebellion_won:1": 1, "promised:1:0": 3,
+                  "fought:libyan_war": 1}
+    s.counters.update(seat_keyed)
+    s.rebels, s.rebel_leaders = ["1", "2"], ["1"]
+    evolve(s, ev.SenatorEntered(senator="1A", seat=0, reason="played"))
+    assert "1" not in s.senators and s.leaders[0] == "1A"
+    renamed = {n.replace(":1:", ":1A:").replace("+1+", "+1A+").replace("co:1+", "co:1A+")
+               if n.count(":") > 1 or "+" in n else n.replace(":1", ":1A") for n in names}
+    assert {n for n in s.counters if n not in seat_keyed} == renamed
+    assert all(s.counters[n] == 7 for n in renamed)
+    assert {n: s.counters[n] for n in seat_keyed} == seat_keyed
+    assert a.place == "victor:1A" and s.rebels == ["1A", "2"] and s.rebel_leaders == ["1A"]
+
+
+def test_every_counter_the_package_keys_is_classed_as_a_senator_s_or_not():
+    """The statesman's cover must not forget a counter added later: every counter prefix the rules write
+    or read is named in one of the state's three classes (senator, proposal, other)."""
+    package = Path(st.__file__).parent
+    found: set[str] = set()
+    pattern = re.compile(r'(?:CountersSet\(name=|counters\.get\(|startswith\(\(?|(?:key|name) = )f?"([a-z_]+):')
+    for path in package.glob("*.py"):
+        text = path.read_text()
+        found |= set(pattern.findall(text))
+        for group in re.findall(r'startswith\(\(([^)]*)\)', text):
+            found |= set(re.findall(r'"([a-z_]+):', group))
+    known = st.SENATOR_COUNTERS | st.PROPOSAL_COUNTERS | st.OTHER_COUNTERS
+    assert {"victor", "commanded", "general", "responsibility", "rejected", "votes"} <= found
+    assert found - known - {"captured", "co", "combat", "faction", "force", "deserted"} == set()
+
+
+def _victory_of_4():
+    """Family 4 (seat 1, Military 2) wins the Libyan War (land 5, D17 R4) with three armies:
+    6+6+6 = 18 + 2 + 3 - 5 = 18, Victory with no loss; an army becomes his veteran (VI.2)."""
+    s = table()
+    s.wars = {"libyan_war": WarState(status="active")}
+    fid = send(s, "libyan_war", "4", armies=("celtiberian",) * 3)
+    s.counters["commanded:4:libyan_war"] = 1  # the Senate sent him (R80)
+    run(s, Frame(kind="battle", count=fid), dice=Dice(6, 6, 6))
+    assert sum(1 for a in s.armies if a.place == "victor:4") == 3 and s.counters["victor:4"] == fid
+    return s
+
+
+def test_a_statesman_played_on_a_victor_in_vii2_may_rebel_with_his_armies_in_vii3():
+    """VII.2 comes before VII.3 and Terminologie lays the statesman over the family card: Hamilcar son of
+    Gisco (4A) played on the victorious 4 is that victor: VII.3 offers him to return the armies or rebel;
+    rebelling, the veteran loyal to 4 joins him at once and the others roll for their allegiance. He is
+    still the commander the Senate sent (R80)."""
+    s = _victory_of_4()
+    s.hands[1] = ["4A"]
+    run(s, Frame(kind="civil_war"))
+    no_trading(s)
+    play(s, 1, cmd.PlayCard(card="4A", senator="4"))
+    play(s, 1, DONE)
+    assert "4" not in s.senators and s.senators["4A"].seat == 1
+    assert (top(s).kind, top(s).senator) == ("rebel_choice", "4A") and legal(s, 1) == [RETURN, REBEL]
+    assert s.counters.get("commanded:4A:libyan_war") == 1
+    play(s, 1, REBEL)
+    assert s.rebel_leaders == ["4A"] and s.senators["4A"].where == "rebel"
+    assert [(a.veteran, a.loyal) for a in s.armies if a.place == "rebel"] == [(True, "4A")]
+    assert (top(s).kind, top(s).senator) == ("allegiance", "4A")
