@@ -91,3 +91,47 @@ def test_a_statesman_played_on_a_victor_in_vii2_may_rebel_with_his_armies_in_vii
     assert s.rebel_leaders == ["4A"] and s.senators["4A"].where == "rebel"
     assert [(a.veteran, a.loyal) for a in s.armies if a.place == "rebel"] == [(True, "4A")]
     assert (top(s).kind, top(s).senator) == ("allegiance", "4A")
+
+
+# -- VII.2: the plays revealed together, carried out in turn (R74) --------------------------------------
+def _reveal(s, plays):
+    """VII.2: the players (seat order) choose their plays in secret, then they are revealed and carried
+    out from the SPHR (R68, R74)."""
+    run(s, Frame(kind="civil_war"))
+    no_trading(s)
+    for seat, chosen in plays:
+        for card, senator in chosen:
+            play(s, seat, cmd.PlayCard(card=card, senator=senator))
+        play(s, seat, DONE)
+
+
+def test_mago_2a_and_2b_played_in_the_same_reveal_both_enter():
+    """Terminologie, Famille Mago: 2A and 2B may be in play together in one faction. Both chosen in the
+    same VII.2 on family 2: 2A covers the family card, then 2B still enters (the family card now lies
+    under 2A), and a concession chosen for senator 2 goes to 2A, the same senator."""
+    s = table()
+    s.hands[0] = ["2A", "2B", "salt_pans"]
+    _reveal(s, [(0, [("2A", "2"), ("2B", "2"), ("salt_pans", "2")])])
+    assert s.hands[0] == []
+    assert s.senators["2A"].family_card and s.senators["2B"].seat == 0 and not s.senators["2B"].family_card
+    assert "2" not in s.senators and s.concessions["salt_pans"] == "2A"
+
+
+def test_a_concession_chosen_for_a_family_later_covered_goes_to_the_statesman():
+    """VII.2 and Terminologie: a concession chosen for senator 4, revealed after 4A was laid over him, is
+    placed on 4A (the same senator), not left in the hand."""
+    s = table()
+    s.hands[1] = ["4A", "salt_pans"]
+    _reveal(s, [(1, [("4A", "4"), ("salt_pans", "4")])])
+    assert s.hands[1] == [] and s.concessions["salt_pans"] == "4A"
+
+
+def test_a_statesman_another_play_made_unplayable_stays_in_the_hand():
+    """Terminologie, Famille Mago (R74): if one of them is in a faction no other faction may play the
+    other. 2A and 2B chosen by two factions while family 2 lies in the Port: the first carried out from
+    the SPHR enters, the other stays in its player's hand."""
+    s = table(factions=((1, 3), (4, 5, 6), (7, 8, 9)))
+    evolve(s, ev.SenatorEntered(senator="2", seat=-1, reason="test"))
+    s.hands[0], s.hands[1] = ["2A"], ["2B"]
+    _reveal(s, [(0, [("2A", "")]), (1, [("2B", "")])])
+    assert s.senators["2A"].seat == 0 and "2B" not in s.senators and s.hands[1] == ["2B"]
