@@ -135,3 +135,23 @@ def test_a_statesman_another_play_made_unplayable_stays_in_the_hand():
     s.hands[0], s.hands[1] = ["2A"], ["2B"]
     _reveal(s, [(0, [("2A", "")]), (1, [("2B", "")])])
     assert s.senators["2A"].seat == 0 and "2B" not in s.senators and s.hands[1] == ["2B"]
+
+
+# -- the statesmen's abilities (data/senators.json, reconstructed, README R56) ----------------------------
+def test_hannibal_and_bomilcar_add_two_to_their_armies_allegiance_rolls():
+    """VII.3 Allégeance des armées with the statesmen's abilities (reconstructed, R56): 3B Hannibal Barca
+    and 5A Bomilcar give +2 to the allegiance roll of each army on their card; a 3 thrown is 5: the army
+    joins. Bad Omens (-1 on every roll, R132) still counts beside it: 3 + 2 - 1 = 4 stays loyal."""
+    from .test_rules_rebellion import on_card
+    for statesman, seat, omens, joins in (("3B", 0, 0, True), ("5A", 1, 0, True), ("3B", 0, -1, False)):
+        s = table()
+        evolve(s, ev.SenatorEntered(senator=statesman, seat=seat, reason="played"))
+        if omens:
+            s.counters["mod:all::turn"] = omens
+        on_card(s, statesman, "celtiberian")
+        run(s, Frame(kind="victors"))
+        play(s, seat, REBEL)
+        assert (top(s).kind, top(s).senator) == ("allegiance", statesman)
+        events = play(s, seat, cmd.ChooseNumber(number=0), Dice(3))
+        assert of(events, ev.Rolled)[0].modifier == 2 + omens
+        assert [a.type for a in s.armies if a.place == "rebel"] == (["celtiberian"] if joins else [])
