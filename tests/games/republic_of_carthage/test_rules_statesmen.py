@@ -155,3 +155,22 @@ def test_hannibal_and_bomilcar_add_two_to_their_armies_allegiance_rolls():
         events = play(s, seat, cmd.ChooseNumber(number=0), Dice(3))
         assert of(events, ev.Rolled)[0].modifier == 2 + omens
         assert [a.type for a in s.armies if a.place == "rebel"] == (["celtiberian"] if joins else [])
+
+
+def test_hannibal_s_forces_ignore_disaster_and_retreat_only_while_he_commands_them():
+    """VI.2 with 3B's ability (reconstructed, R56: on the rolls he commands): Hannibal Barca and family 9
+    command the force against the Libyan War (land 5, D17 R4). A 17 thrown while 3B commands is read on
+    the table (17 + 6 + 1 + 2 - 5 = 21, Victory); once 3B is captured the force goes on under 9 alone
+    and a 17 thrown is the war's Disaster."""
+    for captured in (False, True):
+        s = table()
+        evolve(s, ev.SenatorEntered(senator="3B", seat=0, reason="played"))
+        s.wars = {"libyan_war": WarState(status="active")}
+        fid = send(s, "libyan_war", "3B", armies=("celtiberian",) * 2)
+        s.forces[-1].commanders = ["3B", "9"]
+        s.senators["9"].where = "war"
+        if captured:
+            s.senators["3B"].where = "captured:libyan_war"
+        events = run(s, Frame(kind="battle", count=fid), dice=Dice(6, 6, 5, chits=("none",) if captured else ()))
+        roll = of(events, ev.Rolled)[0]
+        assert roll.dice == (6, 6, 5) and roll.outcome == ("disaster" if captured else "victory")
