@@ -111,3 +111,8 @@ def now_named(s: State, sid: str) -> str:
     if sid in s.senators or not sid.isdigit():
         return sid
     return next((x.id for x in s.senators.values() if x.family_card and x.family == int(sid)), sid)
+
+
+def active(s: State, sid: str) -> bool:
+    """Not in exile: an exile's talents, concessions and merchants are frozen on his card (V.5, 3, R140)."""
+    return s.senators[sid].where != "exiled"

@@ -10,7 +10,7 @@ from . import events as ev
 from .deaths import kill
 from .events import Frame
 from .flow import Ctx, automatic, decision
-from .people import in_carthage, order_key
+from .people import in_carthage, offices_of, order_key
 from .state import PORT, State
 
 
@@ -161,10 +161,19 @@ class Exile:
         if c.option == "no":
             hold_trial(ctx, f.nums[0], f.senator, f.strs[0], "major")
             return
-        x = s.senators[f.senator]
-        ctx.emit(ev.SenatorChanged(senator=f.senator, influence=-x.influence, popularity=-x.popularity, merchants=0,
-                                   reason="exile"))
-        ctx.emit(ev.SenatorMoved(senator=f.senator, seat=x.seat, where="exiled", face_up=True, reason="exile"))
+        go_into_exile(ctx, f.senator)
+
+
+def go_into_exile(ctx: Ctx, sid: str) -> None:
+    """V.5, 3: the exile loses all his Influence and Popularity and leaves the game but for the Mortality
+    draw (R140): his offices are left; his talents, concessions and merchants stay on his card, frozen
+    (``people.active``)."""
+    x = ctx.s.senators[sid]
+    ctx.emit(ev.SenatorChanged(senator=sid, influence=-x.influence, popularity=-x.popularity, merchants=0,
+                               reason="exile"))
+    for office in offices_of(ctx.s, sid):
+        ctx.emit(ev.OfficeLeft(office=office, reason="exile"))
+    ctx.emit(ev.SenatorMoved(senator=sid, seat=x.seat, where="exiled", face_up=True, reason="exile"))
 
 
 def hold_trial(ctx: Ctx, censor_seat: int, accused: str, judge: str, kind: str) -> None:

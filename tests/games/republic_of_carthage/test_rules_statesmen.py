@@ -174,3 +174,56 @@ def test_hannibal_s_forces_ignore_disaster_and_retreat_only_while_he_commands_th
         events = run(s, Frame(kind="battle", count=fid), dice=Dice(6, 6, 5, chits=("none",) if captured else ()))
         roll = of(events, ev.Rolled)[0]
         assert roll.dice == (6, 6, 5) and roll.outcome == ("disaster" if captured else "victory")
+
+
+# -- V.5, 3: exile -------------------------------------------------------------------------------------
+def _exiled_6a():
+    """Statesman 6A (seat 1) is the outgoing Suffète; he holds the State Treasurer's seat (R117), the
+    Salt Pans and 3 merchants; the Censor (family 7, seat 2) tries him (major) and he goes into exile."""
+    s = table()
+    evolve(s, ev.SenatorEntered(senator="6A", seat=1, reason="played"))
+    s.senators["6A"].merchants = 3
+    s.senators["4"].merchants = 1
+    s.offices["censor"], s.offices["state_treasurer"] = "7", "6A"
+    s.terms["state_treasurer"] = 3
+    s.concessions["salt_pans"] = "6A"
+    s.counters["outgoing:6A"] = 1
+    run(s, Frame(kind="trials"))
+    play(s, 2, cmd.ChooseOption(option="major:6A"))
+    play(s, 2, cmd.ChooseSenator(senator="8"))
+    assert top(s).kind == "exile"
+    events = play(s, 1, cmd.ChooseOption(option="yes"))
+    assert s.senators["6A"].where == "exiled"
+    return s, events
+
+
+def test_an_exile_leaves_his_offices():
+    """V.5, 3 (R140): an exile has no part in the game but the Mortality draw and earns nothing: the
+    offices he held are left (vacant, as at a death) and the next Revenue phase pays him no office
+    income and asks him no corruption."""
+    s, events = _exiled_6a()
+    assert [(e.office, e.reason) for e in of(events, ev.OfficeLeft)] == [("state_treasurer", "exile")]
+    assert s.offices["state_treasurer"] == "" and "state_treasurer" not in s.terms
+    out = run(s, Frame(kind="revenue"))
+    assert not [e for e in of(out, ev.Transferred) if e.target == "senator:6A"]
+    assert [f.senator for f in s.flow if f.kind == "corruption"] == ["7"]  # the Censor only
+
+
+def test_an_exile_s_concessions_and_merchants_stay_on_his_card_but_give_nothing():
+    """V.5, 3 (R140): his talents are frozen on his card, and so are his concessions and merchants: they
+    stay his, but while he is in exile his faction draws no commerce card for them (III.1) and they are
+    no warehouse (III.3d)."""
+    from engine.games.republic_of_carthage.trade import concession_draws, merchants
+    s, _ = _exiled_6a()
+    assert s.concessions["salt_pans"] == "6A" and s.senators["6A"].merchants == 3
+    assert merchants(s, 1) == 1 and concession_draws(s, 1) == []
+    s.senators["6A"].where = "carthage"  # recalled: they work again
+    assert merchants(s, 1) == 4 and concession_draws(s, 1) == [3]
+
+
+def test_an_exile_is_not_named_faction_leader():
+    """V.5, 3 (R140) with IV.4: an exile has no part in the game, so his player may not move the Faction
+    Leader's pawn onto him; the faction's other senators may take it."""
+    s, _ = _exiled_6a()
+    s.flow = [Frame(kind="change_leader", seat=1)]
+    assert cmd.ChooseSenator(senator="6A") not in legal(s, 1) and cmd.ChooseSenator(senator="5") in legal(s, 1)
