@@ -159,20 +159,26 @@ class Exile:
         ctx.done(f)
         s = ctx.s
         if c.option == "no":
-            hold_trial(ctx, f.nums[0], f.senator, f.strs[0], "major")
+            if f.target == "assassin":  # V.7, Assassins capturés: his faction's caught assassin (R141)
+                from .assassination import assassin_trial
+                assassin_trial(ctx, f.seat, f.senator, f.count)
+            else:
+                hold_trial(ctx, f.nums[0], f.senator, f.strs[0], "major")
             return
         go_into_exile(ctx, f.senator)
 
 
 def go_into_exile(ctx: Ctx, sid: str) -> None:
     """V.5, 3: the exile loses all his Influence and Popularity and leaves the game but for the Mortality
-    draw (R140): his offices are left; his talents, concessions and merchants stay on his card, frozen
+    draw (R140): his offices (a governorship too) are left; his talents, concessions and merchants stay on his card, frozen
     (``people.active``)."""
     x = ctx.s.senators[sid]
     ctx.emit(ev.SenatorChanged(senator=sid, influence=-x.influence, popularity=-x.popularity, merchants=0,
                                reason="exile"))
     for office in offices_of(ctx.s, sid):
         ctx.emit(ev.OfficeLeft(office=office, reason="exile"))
+    for pid in sorted(p for p, v in ctx.s.provinces.items() if v.governor == sid):
+        ctx.emit(ev.GovernorNamed(province=pid, senator="", term=0))
     ctx.emit(ev.SenatorMoved(senator=sid, seat=x.seat, where="exiled", face_up=True, reason="exile"))
 
 

@@ -227,3 +227,58 @@ def test_an_exile_is_not_named_faction_leader():
     s, _ = _exiled_6a()
     s.flow = [Frame(kind="change_leader", seat=1)]
     assert cmd.ChooseSenator(senator="6A") not in legal(s, 1) and cmd.ChooseSenator(senator="5") in legal(s, 1)
+
+
+# -- V.7, Assassins capturés: the Faction Leader's major trial ---------------------------------------------
+def _assassin_of_1a_caught():
+    """Seat 0's Faction Leader is statesman 1A (laid over family 1); seat 0's senator 2 is caught trying
+    to kill senator 5 (Popularity 3): 1A loses 5 Influence and faces an immediate major trial."""
+    from .test_rules_assassination import attempt, plots
+    s = plots()
+    evolve(s, ev.SenatorEntered(senator="1A", seat=0, reason="played"))
+    s.senators["1A"].influence = 12
+    s.senators["5"].popularity = 3
+    s.offices["state_treasurer"] = "1A"
+    out = attempt(s, 0, "2", "5", Dice(2))
+    assert s.senators["1A"].influence == 7
+    return s, out
+
+
+def test_a_statesman_faction_leader_tried_for_a_caught_assassin_may_go_into_exile():
+    """V.7 names the Faction Leader's trial a major trial and V.5, 3 lets a statesman go into exile in a
+    major trial (R141; before the vote, R30): he is asked first; going, there is no trial (no Appeal, no
+    vote, no chits against his faction) and he is an exile as any other (R140)."""
+    s, out = _assassin_of_1a_caught()
+    assert (top(s).kind, top(s).seat, top(s).senator) == ("exile", 0, "1A") and not of(out, ev.ProposalMade)
+    out = play(s, 0, cmd.ChooseOption(option="yes"))
+    x = s.senators["1A"]
+    assert (x.where, x.influence, x.popularity) == ("exiled", 0, 0) and s.offices["state_treasurer"] == ""
+    assert not of(out, ev.ProposalMade) and not of(out, ev.SenatorDied)
+    assert not any(f.kind in ("vote", "vote_order", "tally") for f in s.flow)
+
+
+def test_a_statesman_faction_leader_who_stays_stands_the_assassin_s_trial():
+    """V.7: declining exile, the Faction Leader stands the immediate major trial, as a plain senator does:
+    the Censor's (here the SPHR's) seat calls the votes and he must appeal first."""
+    from .test_rules_senate import called
+    s, _ = _assassin_of_1a_caught()
+    out = play(s, 0, cmd.ChooseOption(option="no"))
+    made = of(out, ev.ProposalMade)[0]
+    assert (made.kind, made.senators, made.target, made.amount) == ("trial", ("1A", ""), "assassin", 3)
+    called(s)
+    assert top(s).kind == "vote" and [c.option for c in legal(s, 0)] == ["appeal"]
+
+
+def test_a_governor_going_into_exile_leaves_his_province():
+    """V.5, 3 (R140) with V.7 (R141): a Faction Leader governing a province when his assassin is caught
+    may go into exile; he leaves the governorship with his other offices (the province waits for a new
+    governor, V.4)."""
+    from engine.games.republic_of_carthage.state import Province
+    from .test_rules_assassination import attempt, plots
+    s = plots()
+    evolve(s, ev.SenatorEntered(senator="1A", seat=0, reason="played"))
+    s.provinces["libya"] = Province(governor="1A", term=2)
+    s.senators["1A"].where = "province"
+    attempt(s, 0, "2", "5", Dice(2))
+    play(s, 0, cmd.ChooseOption(option="yes"))
+    assert s.provinces["libya"].governor == "" and s.senators["1A"].where == "exiled"
