@@ -281,7 +281,8 @@ def exiles(s: State) -> list[str]:
 def recall_exile(ctx: Ctx, sid: str) -> None:
     """V.7, Rappel d'un Homme d'État en Exil: he goes back to the Port, unless his family card is in a
     faction that has no statesman: then he joins that faction on his family card (R83: his frozen
-    talents go with him; the family card's markers stay, as when a statesman is played). A family
+    talents go with him; the family card's markers stay, as when a statesman is played, and he has no
+    Influence of his own, R142). A family
     card that went into exile under him is in no faction: he takes it back to the Port (R83)."""
     s = ctx.s
     x = s.senators[sid]
@@ -291,6 +292,11 @@ def recall_exile(ctx: Ctx, sid: str) -> None:
         if x.talents:
             ctx.emit(ev.Transferred(source=f"senator:{sid}", target=f"senator:{fam.id}", amount=x.talents,
                                     reason="recalled"))
+        markers = fam.influence
         ctx.emit(ev.SenatorEntered(senator=sid, seat=fam.seat, reason="recalled"))
+        back = s.senators[sid].influence
+        if back != markers:  # R142: no Influence of his own (lost in exile), only what lies on the family card
+            ctx.emit(ev.SenatorChanged(senator=sid, influence=markers - back, popularity=0, merchants=0,
+                                       reason="recalled"))
     else:
         ctx.emit(ev.SenatorMoved(senator=sid, seat=-1, where=PORT, face_up=True, reason="recalled"))

@@ -282,3 +282,23 @@ def test_a_governor_going_into_exile_leaves_his_province():
     attempt(s, 0, "2", "5", Dice(2))
     play(s, 0, cmd.ChooseOption(option="yes"))
     assert s.provinces["libya"].governor == "" and s.senators["1A"].where == "exiled"
+
+
+# -- V.7, Rappel d'un Homme d'État en Exil ------------------------------------------------------------------
+def test_a_recalled_exile_comes_back_with_no_influence_of_his_own():
+    """V.5, 3 and V.7 (R142): the exile lost all his Influence and Popularity and the recall gives none
+    back. Joining the faction that holds his family card, he is laid over it and has what lies on it
+    (here 1 Influence, 2 Popularity), not his printed Influence (6A: 3); sent to the Port he has 0."""
+    from engine.games.republic_of_carthage.state import Senator
+    from .test_rules_trial_details import recall
+    s = table()
+    s.senators["6"].influence, s.senators["6"].popularity = 1, 2
+    s.senators["6A"] = Senator(id="6A", family=6, seat=0, where="exiled")
+    recall(s, "6A")
+    x = s.senators["6A"]
+    assert (x.seat, x.family_card, x.influence, x.popularity) == (1, True, 1, 2)
+    s = table(factions=((1, 2, 3), (4, 5), (7, 8, 9)))
+    s.senators["6A"] = Senator(id="6A", family=6, seat=0, where="exiled")
+    recall(s, "6A")
+    x = s.senators["6A"]
+    assert (x.seat, x.influence, x.popularity) == (-1, 0, 0)
