@@ -170,7 +170,7 @@ class Exile:
 
 def go_into_exile(ctx: Ctx, sid: str) -> None:
     """V.5, 3: the exile loses all his Influence and Popularity and leaves the game but for the Mortality
-    draw (R140): his offices (a governorship too) are left; his talents, concessions and merchants stay on his card, frozen
+    draw (R140): his offices (a governorship too) and the Faction Leader's pawn are left; his talents, concessions and merchants stay on his card, frozen
     (``people.active``)."""
     x = ctx.s.senators[sid]
     ctx.emit(ev.SenatorChanged(senator=sid, influence=-x.influence, popularity=-x.popularity, merchants=0,
@@ -179,6 +179,8 @@ def go_into_exile(ctx: Ctx, sid: str) -> None:
         ctx.emit(ev.OfficeLeft(office=office, reason="exile"))
     for pid in sorted(p for p, v in ctx.s.provinces.items() if v.governor == sid):
         ctx.emit(ev.GovernorNamed(province=pid, senator="", term=0))
+    if x.seat >= 0 and ctx.s.leaders[x.seat] == sid:  # nor does he lead his faction any more
+        ctx.emit(ev.LeaderNamed(seat=x.seat, senator=""))
     ctx.emit(ev.SenatorMoved(senator=sid, seat=x.seat, where="exiled", face_up=True, reason="exile"))
 
 

@@ -302,3 +302,15 @@ def test_a_recalled_exile_comes_back_with_no_influence_of_his_own():
     recall(s, "6A")
     x = s.senators["6A"]
     assert (x.seat, x.influence, x.popularity) == (-1, 0, 0)
+
+
+def test_a_faction_leader_going_into_exile_stops_leading_his_faction():
+    """V.5, 3 (R140): an exile has no part in the game; a Faction Leader who goes into exile (here for his
+    caught assassin, R141) leaves the Faction Leader's pawn: the faction has none until its player
+    names one of its other senators (IV.4)."""
+    s, _ = _assassin_of_1a_caught()
+    assert s.leaders[0] == "1A"
+    out = play(s, 0, cmd.ChooseOption(option="yes"))
+    assert ev.LeaderNamed(seat=0, senator="") in out and s.leaders[0] == ""
+    s.flow = [Frame(kind="change_leader", seat=0)]
+    assert cmd.ChooseSenator(senator="3") in legal(s, 0) and cmd.ChooseSenator(senator="1A") not in legal(s, 0)
