@@ -314,3 +314,18 @@ def test_a_faction_leader_going_into_exile_stops_leading_his_faction():
     assert ev.LeaderNamed(seat=0, senator="") in out and s.leaders[0] == ""
     s.flow = [Frame(kind="change_leader", seat=0)]
     assert cmd.ChooseSenator(senator="3") in legal(s, 0) and cmd.ChooseSenator(senator="1A") not in legal(s, 0)
+
+
+def test_mago_s_other_statesman_is_barred_only_by_one_in_a_faction():
+    """Terminologie, Famille Mago: once one of 2A and 2B is in a faction, no other faction may play the
+    other; 2A back in the Port, unaligned (a recalled exile, R83), bars nobody. Famille Barca: 3A and 3B
+    are never in play together, the Port included."""
+    from engine.games.republic_of_carthage.cards import statesman_plays
+    from engine.games.republic_of_carthage.state import Senator
+    s = table(factions=((1,), (4, 5, 6), (7, 8, 9)))
+    s.senators["2A"] = Senator(id="2A", family=2, seat=-1, where="port")
+    s.senators["3A"] = Senator(id="3A", family=3, seat=-1, where="port")
+    assert statesman_plays(s, 1, "2B") == [cmd.PlayCard(card="2B", senator="")]
+    assert statesman_plays(s, 1, "3B") == []
+    s.senators["2A"].seat = 0
+    assert statesman_plays(s, 1, "2B") == [] and statesman_plays(s, 0, "2B") == [cmd.PlayCard(card="2B", senator="")]
