@@ -157,7 +157,6 @@ class Exile:
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
         ctx.done(f)
-        s = ctx.s
         if c.option == "no":
             if f.target == "assassin":  # V.7, Assassins capturés: his faction's caught assassin (R141)
                 from .assassination import assassin_trial
@@ -170,8 +169,8 @@ class Exile:
 
 def go_into_exile(ctx: Ctx, sid: str) -> None:
     """V.5, 3: the exile loses all his Influence and Popularity and leaves the game but for the Mortality
-    draw (R140): his offices (a governorship too) and the Faction Leader's pawn are left; his talents, concessions and merchants stay on his card, frozen
-    (``people.active``)."""
+    draw (R140): his offices (a governorship too) and the Faction Leader's pawn are left; his talents,
+    concessions and merchants stay on his card, frozen (``people.active``)."""
     x = ctx.s.senators[sid]
     ctx.emit(ev.SenatorChanged(senator=sid, influence=-x.influence, popularity=-x.popularity, merchants=0,
                                reason="exile"))
@@ -284,8 +283,8 @@ def recall_exile(ctx: Ctx, sid: str) -> None:
     """V.7, Rappel d'un Homme d'État en Exil: he goes back to the Port, unless his family card is in a
     faction that has no statesman: then he joins that faction on his family card (R83: his frozen
     talents go with him; the family card's markers stay, as when a statesman is played, and he has no
-    Influence of his own, R142). A family
-    card that went into exile under him is in no faction: he takes it back to the Port (R83)."""
+    Influence of his own, R142). A family card that went into exile under him is in no faction: he
+    takes it back to the Port (R83)."""
     s = ctx.s
     x = s.senators[sid]
     fam = s.senators.get(str(x.family))
