@@ -208,6 +208,9 @@ def _assassinate(ctx: Ctx, f: Frame) -> None:
         return  # the assassin was the Faction Leader himself (or the faction has none): no trial
     ctx.emit(ev.SenatorChanged(senator=leader, influence=-LEADER_LOSS, popularity=0, merchants=0,
                                reason="assassin_captured"))
+    if not leader.isdigit():  # a major trial: a statesman may go into exile first (V.5, 3; R30, R141)
+        ctx.push(Frame(kind="exile", seat=seat, senator=leader, target="assassin", count=victim_popularity))
+        return
     assassin_trial(ctx, seat, leader, victim_popularity)
 
 

@@ -83,8 +83,8 @@ def statesman_plays(s: State, seat: int, card: str) -> list[cmd.PlayCard]:
     if fam is not None and fam.seat >= 0 and fam.seat != seat:
         return []
     same = [x for x in s.senators.values() if x.family == st.family and not x.id.isdigit()]
-    for x in same:
-        if x.id in st.excludes or x.id not in st.coexists_with or x.seat != seat:
+    for x in same:  # Mago: only the other one in another faction bars him (unaligned in the Port, nobody)
+        if x.id in st.excludes or x.id not in st.coexists_with or (x.seat >= 0 and x.seat != seat):
             return []
     return [cmd.PlayCard(card=card, senator=str(st.family) if fam is not None and fam.seat == seat else "")]
 

@@ -14,7 +14,7 @@ from .counter import play as play_or_counter
 from .deaths import kill
 from .events import Frame
 from .flow import SIMULTANEOUS, Ctx, automatic, decision, simultaneous
-from .people import clockwise, order_key, sphr_seat
+from .people import clockwise, now_named, order_key, sphr_seat
 from .state import CIVIL_WAR, State
 
 HAND_LIMIT = 5
@@ -99,10 +99,15 @@ def _civil_reveal(ctx: Ctx, f: Frame) -> None:
 def _civil_play(ctx: Ctx, f: Frame) -> None:
     """One revealed card, in its turn: still playable, it is played; an Intrigue card is laid down and
     each other player in turn may counter it, as anywhere else (R79: the reveal is the moment it is
-    played)."""
+    played). A statesman is played as the state now allows it (Mago's 2B after 2A was laid over family
+    2 enters beside him, Terminologie); a card chosen for a senator a statesman has since covered goes
+    to that statesman, the same senator."""
     ctx.pop()
-    seat, card, sid = f.nums[0], f.target, f.senator
-    if cmd.PlayCard(card=card, senator=sid) in hand_plays(ctx.s, seat, ("any_time", "civil_war")):
+    seat, card, sid = f.nums[0], f.target, now_named(ctx.s, f.senator)
+    plays = hand_plays(ctx.s, seat, ("any_time", "civil_war"))
+    if C.card_kind(card) == "statesman":
+        sid = next((c.senator for c in plays if c.card == card), None)
+    if sid is not None and cmd.PlayCard(card=card, senator=sid) in plays:
         play_or_counter(ctx, seat, card, sid)
 
 

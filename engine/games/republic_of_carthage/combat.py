@@ -271,7 +271,7 @@ def fight(ctx: Ctx, fid: int, kind: str, may_retreat: bool) -> str:
     raw = sum(rolled)
     disaster, retreat = war_numbers(s, x.war)
     from . import effects as fx
-    ignore = any(isinstance(e, fx.IgnoreDisasterRetreat) for c in x.commanders if c in C.STATESMEN
+    ignore = any(isinstance(e, fx.IgnoreDisasterRetreat) for c in chiefs if c in C.STATESMEN  # R56: while he commands
                  for e in C.STATESMEN[c].abilities)
     if may_retreat and not ignore and raw in disaster:
         result, lost, all_lost = "disaster", -(-units(s, fid, kind) * C.TABLES.combat.disaster_fraction_percent // 100), False

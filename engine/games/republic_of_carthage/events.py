@@ -128,7 +128,7 @@ class LeaderNamed(Variant, frozen=True):
     """``seat``'s Faction Leader is now ``senator`` (Préparation du jeu 7; IV.4)."""
 
     seat: int  # the faction's seat
-    senator: str  # the senator card id of its new Faction Leader
+    senator: str  # the senator card id of its new Faction Leader; "" none (his went into exile, R140)
 
 
 class Transferred(Variant, frozen=True):

@@ -103,3 +103,16 @@ def faction_votes(s: State, seat: int) -> int:
 def living_ids(s: State, family: int) -> list[str]:
     """The senators in play (face up) of a family: the family card or its statesmen."""
     return sorted(x.id for x in s.senators.values() if x.family == family and x.face_up)
+
+
+def now_named(s: State, sid: str) -> str:
+    """The senator ``sid`` names now: a family card a statesman has since been laid over goes on as that
+    statesman (Terminologie, Homme d'État); otherwise ``sid`` itself."""
+    if sid in s.senators or not sid.isdigit():
+        return sid
+    return next((x.id for x in s.senators.values() if x.family_card and x.family == int(sid)), sid)
+
+
+def active(s: State, sid: str) -> bool:
+    """Not in exile: an exile's talents, concessions and merchants are frozen on his card (V.5, 3, R140)."""
+    return s.senators[sid].where != "exiled"

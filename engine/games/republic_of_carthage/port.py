@@ -253,7 +253,8 @@ class BuyMerchant:
 class ChangeLeader:
     @staticmethod
     def legal(s: State, f: Frame):
-        others = [x.id for x in senators_of(s, f.seat) if x.id != s.leaders[f.seat] and x.where != "rebel"]
+        others = [x.id for x in senators_of(s, f.seat)  # not a rebel, nor an exile (V.5, 3, R140)
+                  if x.id != s.leaders[f.seat] and x.where not in ("rebel", "exiled")]
         return [cmd.ChooseSenator(senator=x) for x in others] + [cmd.ChooseOption(option="pass")] if others else []
 
     @staticmethod

@@ -358,9 +358,10 @@ class Allegiance:
         t = C.TABLES.allegiance
         if c.number:
             ctx.emit(ev.Transferred(source=f"senator:{f.senator}", target="bank", amount=c.number, reason="allegiance"))
-        from .combat import modifier
+        from .combat import ability, modifier
+        bonus = ability(f.senator, ("allegiance",), None)  # the armies on his card: 3B's and 5A's +2 (R56)
         _, outcome, _ = ctx.roll(f.seat, f"allegiance:{a.type}", t.dice,
-                                 c.number // t.talents_per_point + modifier(s, ("allegiance",)), C.allegiance)
+                                 c.number // t.talents_per_point + bonus + modifier(s, ("allegiance",)), C.allegiance)
         if outcome != "joins":
             move(ctx, a, "reserve", "allegiance")
         elif f.target != CONTEST:  # contesting (R90), an army that joins stays on its commander's card

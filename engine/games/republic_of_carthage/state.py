@@ -228,9 +228,6 @@ def evolve(s: State, e) -> State:
                 x.influence = max(x.influence, old.influence)
                 x.popularity, x.talents, x.merchants, x.red = old.popularity, old.talents, old.merchants, old.red
                 x.where = old.where
-                for i, ld in enumerate(s.leaders):
-                    if ld == old.id:
-                        s.leaders[i] = e.senator
                 _rename(s, old.id, e.senator)
         s.senators[x.id] = x
     elif t is ev.SenatorDied:
@@ -463,7 +460,44 @@ def evolve(s: State, e) -> State:
     return s
 
 
+SENATOR_COUNTERS = frozenset({
+    "victor",            # victor:<senator> = the force he won with (VI.2 Victoire, VII.3)
+    "general",           # general:<senator>: a General token (R100, R101)
+    "fought",            # fought:<senator> (VII.1), besides fought:<war>
+    "commanded",         # commanded:<senator>:<war>: an outgoing commander (R80)
+    "responsibility",    # responsibility:<senator>: a tax initiator's trial (R81)
+    "outgoing",          # outgoing:<senator>: the last outgoing Suffète (V.5)
+    "left_office",       # left_office:<senator>:turn (R117)
+    "resigned",          # resigned:<senator>:turn (R63)
+    "immune",            # immune:<senator>: acquitted, safe for the turn (V.5)
+    "suffete_for_life",  # suffete_for_life:<senator> = his seat + 1 (IX.2, R40)
+})
+"""Counters whose second word names a senator: a statesman covering that senator takes them over."""
+
+PROPOSAL_COUNTERS = frozenset({"rejected"})
+"""Counters named after a proposal (``rejected:<kind>+<senators…>+<target>+<amount>``): the senators
+among its words are renamed too, so that the proposal stays rejected for the statesman."""
+
+OTHER_COUNTERS = frozenset({
+    "assassination_at", "assassination_by", "no_plot", "trade_income", "votes", "rebellion_won",  # a seat
+    "promised",                                                     # two seats (R112)
+    "reached", "lost_expedition",                                   # a force
+    "won", "leader_inactive",                                       # a war, a leader
+    "price", "halving_debt",                                        # a commodity
+    "mod", "cost_percent", "option", "proposed",                    # a roll, a duration, an option, a card
+})
+"""Every other counter with a key: none of its words is a senator (``tests`` check that each prefix
+the package uses is in one of these three sets)."""
+
+
 def _rename(s: State, old: str, new: str) -> None:
+    """A statesman covers senator ``old`` (Terminologie, Homme d'État; V.7 recall): the same senator goes
+    on under the name ``new``, with everything that was his: his Faction Leadership, offices,
+    provinces, concessions, commands, loyal veterans, the armies on his victor's card, his place among
+    the rebels and every counter kept for him (``SENATOR_COUNTERS``, ``PROPOSAL_COUNTERS``)."""
+    for i, ld in enumerate(s.leaders):
+        if ld == old:
+            s.leaders[i] = new
     for office, holder in s.offices.items():
         if holder == old:
             s.offices[office] = new
@@ -478,6 +512,22 @@ def _rename(s: State, old: str, new: str) -> None:
     for a in s.armies:
         if a.loyal == old:
             a.loyal = new
+        if a.place == f"victor:{old}":
+            a.place = f"victor:{new}"
+    s.rebel_leaders = [new if x == old else x for x in s.rebel_leaders]
+    s.rebels = [new if x == old else x for x in s.rebels]
+    renamed: dict[str, int] = {}
+    for name, value in s.counters.items():
+        words = name.split(":")
+        if words[0] in SENATOR_COUNTERS and len(words) > 1 and words[1] == old:
+            name = ":".join([words[0], new, *words[2:]])
+        elif words[0] in PROPOSAL_COUNTERS:
+            parts = name.partition(":")[2].split("+")
+            if len(parts) > 3:  # kind, senators… (a co-commander as co:<senator>), target, amount
+                middle = [new if w == old else f"co:{new}" if w == f"co:{old}" else w for w in parts[1:-2]]
+                name = words[0] + ":" + "+".join([parts[0], *middle, *parts[-2:]])
+        renamed[name] = value
+    s.counters = renamed
 
 
 def _war_changed(s: State, e: ev.WarChanged) -> None:

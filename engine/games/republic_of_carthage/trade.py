@@ -11,13 +11,14 @@ from . import effects as fx
 from . import events as ev
 from .events import Frame
 from .flow import Ctx, automatic, decision
-from .people import clockwise, in_carthage, senators_of, sphr_seat
+from .people import active, clockwise, in_carthage, senators_of, sphr_seat
 from .state import TRADE, State
 
 
 def merchants(s: State, seat: int) -> int:
-    """A faction's merchants in play (each is also a warehouse, "Terminologie")."""
-    return sum(x.merchants for x in senators_of(s, seat))
+    """A faction's merchants in play (each is also a warehouse, "Terminologie"); an exile's are frozen
+    (V.5, 3, R140)."""
+    return sum(x.merchants for x in senators_of(s, seat) if active(s, x.id))
 
 
 def draw_order(s: State) -> list[int]:
@@ -33,10 +34,11 @@ def piles_to_draw(n: int) -> list[int]:
 
 
 def concession_draws(s: State, seat: int) -> list[int]:
-    """III.1: the extra cards of the concessions the faction's senators hold."""
+    """III.1: the extra cards of the concessions the faction's senators hold (not an exile's: frozen, V.5,
+    3, R140)."""
     out = []
     for cid, holder in sorted(s.concessions.items()):
-        if holder and holder in s.senators and s.senators[holder].seat == seat:
+        if holder and holder in s.senators and s.senators[holder].seat == seat and active(s, holder):
             for e in C.CARDS[cid].effects:
                 if isinstance(e, fx.CommerceExtra):
                     out += [p for p in e.piles for _ in range(e.cards)]

@@ -10,7 +10,7 @@ from . import events as ev
 from .deaths import kill
 from .events import Frame
 from .flow import Ctx, automatic, decision
-from .people import in_carthage, order_key
+from .people import in_carthage, offices_of, order_key
 from .state import PORT, State
 
 
@@ -157,14 +157,30 @@ class Exile:
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
         ctx.done(f)
-        s = ctx.s
         if c.option == "no":
-            hold_trial(ctx, f.nums[0], f.senator, f.strs[0], "major")
+            if f.target == "assassin":  # V.7, Assassins capturés: his faction's caught assassin (R141)
+                from .assassination import assassin_trial
+                assassin_trial(ctx, f.seat, f.senator, f.count)
+            else:
+                hold_trial(ctx, f.nums[0], f.senator, f.strs[0], "major")
             return
-        x = s.senators[f.senator]
-        ctx.emit(ev.SenatorChanged(senator=f.senator, influence=-x.influence, popularity=-x.popularity, merchants=0,
-                                   reason="exile"))
-        ctx.emit(ev.SenatorMoved(senator=f.senator, seat=x.seat, where="exiled", face_up=True, reason="exile"))
+        go_into_exile(ctx, f.senator)
+
+
+def go_into_exile(ctx: Ctx, sid: str) -> None:
+    """V.5, 3: the exile loses all his Influence and Popularity and leaves the game but for the Mortality
+    draw (R140): his offices (a governorship too) and the Faction Leader's pawn are left; his talents,
+    concessions and merchants stay on his card, frozen (``people.active``)."""
+    x = ctx.s.senators[sid]
+    ctx.emit(ev.SenatorChanged(senator=sid, influence=-x.influence, popularity=-x.popularity, merchants=0,
+                               reason="exile"))
+    for office in offices_of(ctx.s, sid):
+        ctx.emit(ev.OfficeLeft(office=office, reason="exile"))
+    for pid in sorted(p for p, v in ctx.s.provinces.items() if v.governor == sid):
+        ctx.emit(ev.GovernorNamed(province=pid, senator="", term=0))
+    if x.seat >= 0 and ctx.s.leaders[x.seat] == sid:  # nor does he lead his faction any more
+        ctx.emit(ev.LeaderNamed(seat=x.seat, senator=""))
+    ctx.emit(ev.SenatorMoved(senator=sid, seat=x.seat, where="exiled", face_up=True, reason="exile"))
 
 
 def hold_trial(ctx: Ctx, censor_seat: int, accused: str, judge: str, kind: str) -> None:
@@ -266,8 +282,9 @@ def exiles(s: State) -> list[str]:
 def recall_exile(ctx: Ctx, sid: str) -> None:
     """V.7, Rappel d'un Homme d'État en Exil: he goes back to the Port, unless his family card is in a
     faction that has no statesman: then he joins that faction on his family card (R83: his frozen
-    talents go with him; the family card's markers stay, as when a statesman is played). A family
-    card that went into exile under him is in no faction: he takes it back to the Port (R83)."""
+    talents go with him; the family card's markers stay, as when a statesman is played, and he has no
+    Influence of his own, R142). A family card that went into exile under him is in no faction: he
+    takes it back to the Port (R83)."""
     s = ctx.s
     x = s.senators[sid]
     fam = s.senators.get(str(x.family))
@@ -276,6 +293,11 @@ def recall_exile(ctx: Ctx, sid: str) -> None:
         if x.talents:
             ctx.emit(ev.Transferred(source=f"senator:{sid}", target=f"senator:{fam.id}", amount=x.talents,
                                     reason="recalled"))
+        markers = fam.influence
         ctx.emit(ev.SenatorEntered(senator=sid, seat=fam.seat, reason="recalled"))
+        back = s.senators[sid].influence
+        if back != markers:  # R142: no Influence of his own (lost in exile), only what lies on the family card
+            ctx.emit(ev.SenatorChanged(senator=sid, influence=markers - back, popularity=0, merchants=0,
+                                       reason="recalled"))
     else:
         ctx.emit(ev.SenatorMoved(senator=sid, seat=-1, where=PORT, face_up=True, reason="recalled"))
