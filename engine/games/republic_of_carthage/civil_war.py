@@ -9,7 +9,7 @@ from collections import Counter
 from . import commands as cmd
 from . import components as C
 from . import events as ev
-from .cards import hand_plays
+from .cards import hand_plays, window_legal
 from .counter import play as play_or_counter
 from .deaths import kill
 from .events import Frame
@@ -68,7 +68,7 @@ class CivilCards:
         chosen = Counter(x.partition("|")[0] for x in committed(s, seat))
         free = Counter(s.hands[seat]) - chosen
         plays = [c for c in hand_plays(s, seat, ("any_time", "civil_war")) if free[c.card] > 0]
-        return plays + [cmd.ChooseOption(option="done")] if plays or chosen else []
+        return window_legal(s, seat, plays)  # R134: every hand is asked, whatever it holds
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c, seat: int) -> None:
