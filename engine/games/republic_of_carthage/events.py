@@ -494,11 +494,20 @@ class CardOfferMade(Variant, frozen=True):
 
 class OfferAnswered(Variant, frozen=True):
     """``to`` accepts or declines ``seat``'s offer; accepted, it binds: the cards change hands, and
-    talents promised or asked are owed (counter ``promised:<payer>:<payee>``, R112)."""
+    talents promised or asked are owed until the next II.10 (R112). A declined offer is public; an
+    accepted one is private to the two seats, whose debt it records (R135), and every other seat and
+    spectators receive it with ``talents`` 0."""
 
     seat: int  # the seat that offered
     to: int  # the seat answering
     accepted: bool  # true: accepted
+    talents: int = 0  # R112, R135: accepted, the talents now owed: >0 by the offering seat to the receiver, <0 by the receiver to the offering seat (0 for the others)
+
+
+class PromisesSettled(Variant, frozen=True):
+    """R112: the talents owed by accepted offers have been paid (``Transferred``, reason ``promise``)
+    at the start of II.10, or are lost where the payer could not pay them: no debt remains. Public,
+    every Revenue phase, whether anything was owed or not (R135)."""
 
 
 class CommerceGiven(Variant, frozen=True):
@@ -654,5 +663,5 @@ Event = Union[
     CardOfferMade, CardsGiven, CardsGivenRedacted, Said, SaidRedacted,
     ProposalMade, VoteCast, ProposalDecided,
     ArmyMoved, RebelsChanged, ForceReinforced, ForceCommanded,
-    AssassinationAttempted, ProposalVetoed, CardCancelled,
+    AssassinationAttempted, ProposalVetoed, CardCancelled, PromisesSettled,
 ]

@@ -17,8 +17,8 @@ traded in the Civil War phase (VII.2).
   or ask talents of him (the last step of making it, as secret as the rest of its terms). Talents
   change hands between factions only in the Revenue phase (II.10; III.2 says items other than
   commerce cards promised in a trade change hands only later), so an accepted offer's talents are
-  owed (the public counter ``promised:<payer>:<payee>``) and paid at the start of the next Revenue
-  phase's step 10, into the payee's faction treasury, from the payer's faction treasury and then his
+  owed (``state.promised``, known to the two parties only until paid, R135) and paid at the start of
+  the next Revenue phase's step 10, into the payee's faction treasury, from the payer's faction treasury and then his
   senators in Carthage in card order (as R65); what he cannot pay then is lost to the payee. An offer
   promises at most what its payer holds now (treasury and senators in Carthage).
 """
@@ -143,9 +143,8 @@ class CardOfferAnswer:
     def act(ctx: Ctx, f: Frame, c) -> None:
         ctx.done(f)
         accepted = c.option == "accept"
-        ctx.emit(ev.OfferAnswered(seat=f.count, to=f.seat, accepted=accepted))
+        answer(ctx, f.count, f.seat, accepted)
         if accepted:
-            promise(ctx)  # R112
             ctx.push(Frame(kind="card_offer_close"),
                      Frame(kind="card_give", seat=f.seat, count=f.count, nums=[ctx.s.offer.want]))
 
@@ -204,14 +203,17 @@ class OfferTalents:
         ctx.push(Frame(kind=answer, seat=f.count, count=f.seat))
 
 
-def promise(ctx: Ctx) -> None:
-    """R112: an accepted offer's talents are owed until the next Revenue phase."""
-    o = ctx.s.offer
-    if o is None or not o.talents:
+def answer(ctx: Ctx, seat: int, to: int, accepted: bool) -> None:
+    """``to`` answers ``seat``'s offer (III.2, VII.2). Accepted, its talents are owed until the next
+    Revenue phase (R112); how many, and which way, stays the two parties' business until they are
+    paid (R135): the answer goes to the two with the talents, to the others with none, whatever the
+    offer held, so that nobody learns even whether it held talents. A declined offer is public."""
+    if not accepted:
+        ctx.emit(ev.OfferAnswered(seat=seat, to=to, accepted=False))
         return
-    payer, payee = (o.seat, o.to) if o.talents > 0 else (o.to, o.seat)
-    name = f"promised:{payer}:{payee}"
-    ctx.emit(ev.CountersSet(name=name, value=ctx.s.counters.get(name, 0) + abs(o.talents)))
+    talents = ctx.s.offer.talents if ctx.s.offer is not None else 0
+    ctx.emit_private(ev.OfferAnswered(seat=seat, to=to, accepted=True, talents=talents), (seat, to),
+                     ev.OfferAnswered(seat=seat, to=to, accepted=True))
 
 
 @automatic("promises")
@@ -221,8 +223,7 @@ def _promises(ctx: Ctx, f: Frame) -> None:
     cannot pay is lost."""
     ctx.pop()
     s = ctx.s
-    owed = sorted((tuple(map(int, n.split(":")[1:])), v) for n, v in s.counters.items()
-                  if n.startswith("promised:") and v > 0)
+    owed = sorted((tuple(map(int, n.split(":"))), v) for n, v in s.promised.items() if v > 0)
     for (payer, payee), due in owed:
         due = min(due, money(s, payer))
         to = f"faction:{payee}"
@@ -237,4 +238,4 @@ def _promises(ctx: Ctx, f: Frame) -> None:
                 take = min(due, x.talents)
                 ctx.emit(ev.Transferred(source=f"senator:{x.id}", target=to, amount=take, reason="promise"))
                 due -= take
-        ctx.emit(ev.CountersSet(name=f"promised:{payer}:{payee}", value=0))
+    ctx.emit(ev.PromisesSettled())  # R135: every turn, so that it tells nobody whether a debt was lost

@@ -106,6 +106,7 @@ class State(msgspec.Struct):
     red_terms: list[str] = []          # offices whose term marker is red (II.3)
     provinces: dict[str, Province] = {}
     counters: dict[str, int] = {}
+    promised: dict[str, int] = {}      # "payer:payee" -> talents owed by accepted offers (R112; the two seats only, R135)
     # wars and forces
     wars: dict[str, WarState] = {}
     leaders_in_play: list[str] = []    # enemy leaders in War Plans
@@ -420,6 +421,11 @@ def evolve(s: State, e) -> State:
     elif t is ev.OfferAnswered:
         if not e.accepted:
             s.offer = None
+        elif e.talents:  # R112: owed until the next II.10
+            key = f"{e.seat}:{e.to}" if e.talents > 0 else f"{e.to}:{e.seat}"
+            s.promised[key] = s.promised.get(key, 0) + abs(e.talents)
+    elif t is ev.PromisesSettled:
+        s.promised = {}
     elif t is ev.CommerceGiven:
         for c in e.cards:
             s.commerce[e.seat].remove(c)

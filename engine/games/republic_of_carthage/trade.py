@@ -272,11 +272,10 @@ class OfferAnswer:
         ctx.done(f)
         s = ctx.s
         accepted = c.option == "accept"
-        ctx.emit(ev.OfferAnswered(seat=f.count, to=f.seat, accepted=accepted))
+        from .negotiation import answer
+        answer(ctx, f.count, f.seat, accepted)  # accepted: its talents owed, known to the two (R112, R135)
         if not accepted:
             return
-        from .negotiation import promise
-        promise(ctx)  # R112
         want = s.offer.want
         ctx.push(Frame(kind="offer_close"), Frame(kind="offer_give", seat=f.seat, count=f.count, nums=[want]))
 

@@ -145,6 +145,7 @@ class View(msgspec.Struct, frozen=True):
     committed: tuple[str, ...] = ()  # the viewer's secret choices not yet revealed ("card|senator")
     rebel_leaders: tuple[str, ...] = ()  # the rebel commanders of the rebellion in progress (VII.3), none if none
     rebels: tuple[str, ...] = ()  # every senator in rebellion, the leaders first (their armies: units.place "rebel")
+    promised: tuple[NameValue, ...] = ()  # R112, R135: talents owed by accepted offers that the viewer pays or receives, name "payer:payee" (the two seats only, until paid in II.10)
 
 
 def _deck_of(card: str) -> str:
@@ -211,7 +212,13 @@ def view(s: State, seat: int | None) -> View:
         committed=tuple(s.committed[viewer]) if viewer >= 0 and s.committed else (),
         over=s.phase == OVER, winners=tuple(s.winners), reason=s.reason, scores=tuple(s.scores),
         rebel_leaders=tuple(s.rebel_leaders), rebels=tuple(s.rebels),
+        promised=tuple(NameValue(name=k, value=v) for k, v in sorted(s.promised.items()) if _party(k, viewer)),
     )
+
+
+def _party(debt: str, viewer: int) -> bool:
+    """R135: a debt of talents ("payer:payee") is seen by its two seats only."""
+    return viewer >= 0 and str(viewer) in debt.split(":")
 
 
 def _offer_view(s: State, viewer: int) -> OfferView | None:
@@ -243,9 +250,11 @@ def sample_hidden(game, s: State, seat: int | None, rng: Rng) -> State:
     (R111). The receiver of a commerce offer knows only its terms (III.2, R73: how many cards, their
     total value once made, the commodity named), so its cards are dealt anew within those terms
     (``_commerce_offer``); for the other seats the offer's terms are dealt anew too (how many cards
-    it holds is public: each pick is announced)."""
+    it holds is public: each pick is announced). The talents owed by accepted offers are kept for their
+    two parties only; the others' samples hold no debt between other seats (R135)."""
     t = copy_state(game, s)
     others = [x for x in range(t.players) if x != seat]
+    t.promised = {k: v for k, v in t.promised.items() if _party(k, -1 if seat is None else seat)}  # R135
     for x in others:  # secret choices not yet revealed: as if the others had chosen nothing
         if t.committed:
             t.committed[x] = []
