@@ -23,7 +23,8 @@ HAND_LIMIT = 5
 @automatic("civil_war")
 def _civil_war(ctx: Ctx, f: Frame) -> None:
     """VII.1: every commander who fought this turn and did not win rolls on the Popular Reaction table
-    (2 dice + his Popularity). VII.2: the players trade cards (R111, ``negotiation.py``), then the cards
+    (2 dice + his Popularity). VII.2: the cards owed by commerce offers are handed over (R136), the players
+    trade cards (R111, ``negotiation.py``), then the cards
     played (statesmen included), chosen in secret and revealed together (R68), and the hand limit of 5,
     player by player from the SPHR."""
     ctx.pop()
@@ -36,7 +37,7 @@ def _civil_war(ctx: Ctx, f: Frame) -> None:
             continue
         popular_reaction(ctx, sid)
     order = clockwise(s, sphr_seat(s))
-    ctx.then(Frame(kind="card_trading", nums=[1, 0]),
+    ctx.then(Frame(kind="card_debts"), Frame(kind="card_trading", nums=[1, 0]),
              Frame(kind="civil_cards", seat=SIMULTANEOUS, nums=list(order)), Frame(kind="civil_reveal"),
              *[Frame(kind="hand_limit", seat=x) for x in order], Frame(kind="victors"))
 

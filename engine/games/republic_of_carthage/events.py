@@ -473,6 +473,8 @@ class OfferMade(Variant, frozen=True):
     named: str  # one of the offered commerce card ids, named to the receiver
     want: int  # cards asked in return, of the receiver's choice
     talents: int = 0  # R112: >0 talents promised to the receiver, <0 asked of him; paid in the next Revenue phase
+    cards_promised: tuple[str, ...] = ()  # R136: Intrigue/Event card ids of the offering hand it promises, handed over at the start of the next Civil War phase
+    cards_asked: int = 0  # R136: Intrigue/Event cards of the receiver's hand, of his choice, asked in return, handed over at the start of the next Civil War phase
 
 
 class OfferMadeRedacted(Variant, frozen=True):
@@ -502,6 +504,14 @@ class OfferAnswered(Variant, frozen=True):
     to: int  # the seat answering
     accepted: bool  # true: accepted
     talents: int = 0  # R112, R135: accepted, the talents now owed: >0 by the offering seat to the receiver, <0 by the receiver to the offering seat (0 for the others)
+    cards_promised: tuple[str, ...] = ()  # R136: accepted, the cards of the offering hand now owed to the receiver (the two seats only)
+    cards_asked: int = 0  # R136: accepted, the Intrigue/Event cards of his choice the receiver now owes (the two seats only)
+
+
+class CardDebtsSettled(Variant, frozen=True):
+    """R136: at the start of the Civil War phase the cards owed by accepted commerce offers are handed
+    over (``CardsGiven``; those of the debtor's choice one at a time, ``owed_card``), or lost where the
+    debtor no longer holds them: no card debt remains. Public, every Civil War phase, debts or none."""
 
 
 class PromisesSettled(Variant, frozen=True):
@@ -664,4 +674,5 @@ Event = Union[
     ProposalMade, VoteCast, ProposalDecided,
     ArmyMoved, RebelsChanged, ForceReinforced, ForceCommanded,
     AssassinationAttempted, ProposalVetoed, CardCancelled, PromisesSettled,
+    CardDebtsSettled,
 ]

@@ -21,9 +21,14 @@ traded in the Civil War phase (VII.2).
   the next Revenue phase's step 10, into the payee's faction treasury, from the payer's faction treasury and then his
   senators in Carthage in card order (as R65); what he cannot pay then is lost to the payee. An offer
   promises at most what its payer holds now (treasury and senators in Carthage).
+- **Cards in a commerce offer** (R136): III.2 lets an exchange carry Intrigue/Event cards, which change
+  owner in the Civil War phase: an accepted commerce offer's cards promised or asked are owed
+  (``state.card_debts``, the two seats' secret) and handed over at the start of VII.2 (``card_debts``).
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 from engine.core import Emitted, private
 from engine.errors import GAME_OVER, ILLEGAL_TARGET, MALFORMED_COMMAND, RuleError
@@ -197,7 +202,8 @@ class OfferTalents:
         else:
             value = sum(C.set_value(x, 1) for x in o.cards)
             made = ev.OfferMade(seat=f.seat, to=f.count, count=len(o.cards), value=value, named=f.target, want=want,
-                                talents=c.number)
+                                talents=c.number, cards_promised=tuple(f.strs),
+                                cards_asked=f.nums[1] if len(f.nums) > 1 else 0)  # R136
             answer = "offer_answer"
         ctx.emit_private(made, parties, ev.OfferMadeRedacted(seat=f.seat, to=f.count))
         ctx.push(Frame(kind=answer, seat=f.count, count=f.seat))
@@ -211,9 +217,10 @@ def answer(ctx: Ctx, seat: int, to: int, accepted: bool) -> None:
     if not accepted:
         ctx.emit(ev.OfferAnswered(seat=seat, to=to, accepted=False))
         return
-    talents = ctx.s.offer.talents if ctx.s.offer is not None else 0
-    ctx.emit_private(ev.OfferAnswered(seat=seat, to=to, accepted=True, talents=talents), (seat, to),
-                     ev.OfferAnswered(seat=seat, to=to, accepted=True))
+    o = ctx.s.offer
+    terms = dict(talents=o.talents, cards_promised=tuple(o.cards_promised), cards_asked=o.cards_asked) if o else {}
+    ctx.emit_private(ev.OfferAnswered(seat=seat, to=to, accepted=True, **terms), (seat, to),
+                     ev.OfferAnswered(seat=seat, to=to, accepted=True))  # R136: its cards owed, the same
 
 
 @automatic("promises")
@@ -239,3 +246,61 @@ def _promises(ctx: Ctx, f: Frame) -> None:
                 ctx.emit(ev.Transferred(source=f"senator:{x.id}", target=to, amount=take, reason="promise"))
                 due -= take
     ctx.emit(ev.PromisesSettled())  # R135: every turn, so that it tells nobody whether a debt was lost
+
+
+# -- R136: cards owed by an accepted commerce offer ----------------------------------------------
+def owed_kind(card: str) -> bool:
+    """III.2: the cards a commerce offer may carry besides commerce cards: Intrigue and Event cards."""
+    return C.card_kind(card) in ("intrigue", "event")
+
+
+@automatic("card_debts")
+def _card_debts(ctx: Ctx, f: Frame) -> None:
+    """R136, at the start of VII.2 (III.2: Intrigue/Event cards of a trade change owner in the Civil War
+    phase): first each debtor of cards of his choice gives them, one at a time, debt by debt as
+    accepted (``owed_card``); then the named cards still in the debtors' hands are handed over (one
+    no longer there is lost to the creditor). Every move is private to the two (the others see how
+    many cards moved, as hand sizes are public); ``CardDebtsSettled`` is public and comes every
+    phase."""
+    ctx.pop()
+    ctx.then(*[Frame(kind="owed_card", seat=d.debtor, count=d.creditor, nums=[d.count])
+               for d in ctx.s.card_debts if d.count], Frame(kind="card_debts_named"))
+
+
+@automatic("card_debts_named")
+def _card_debts_named(ctx: Ctx, f: Frame) -> None:
+    ctx.pop()
+    s = ctx.s
+    for d in list(s.card_debts):
+        held = list(s.hands[d.debtor])
+        give = []
+        for c in d.cards:
+            if c in held:
+                held.remove(c)
+                give.append(c)
+        if give:
+            ctx.emit_private(ev.CardsGiven(seat=d.debtor, to=d.creditor, cards=tuple(give)), (d.debtor, d.creditor),
+                             ev.CardsGivenRedacted(seat=d.debtor, to=d.creditor, count=len(give)))
+    ctx.emit(ev.CardDebtsSettled())
+
+
+def named_owed(s: State, seat: int) -> Counter:
+    """R136: the cards of ``seat``'s hand it owes by name, not to be given as cards of its choice."""
+    return sum((Counter(d.cards) for d in s.card_debts if d.debtor == seat), Counter())
+
+
+@decision("owed_card", "an Intrigue or Event card of your hand to give for the commerce offer you accepted (III.2, "
+                       "R136)")
+class OwedCard:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        if f.nums[0] <= 0:
+            return []
+        free = Counter(x for x in s.hands[f.seat] if owed_kind(x)) - named_owed(s, f.seat)
+        return [cmd.ChooseOption(option=x) for x in sorted(free)]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        f.nums[0] -= 1
+        ctx.emit_private(ev.CardsGiven(seat=f.seat, to=f.count, cards=(c.option,)), (f.seat, f.count),
+                         ev.CardsGivenRedacted(seat=f.seat, to=f.count, count=1))
