@@ -39,7 +39,7 @@ def _civil_war(ctx: Ctx, f: Frame) -> None:
     order = clockwise(s, sphr_seat(s))
     ctx.then(Frame(kind="card_debts"), Frame(kind="card_trading", nums=[1, 0]),
              Frame(kind="civil_cards", seat=SIMULTANEOUS, nums=list(order)), Frame(kind="civil_reveal"),
-             *[Frame(kind="hand_limit", seat=x) for x in order], Frame(kind="victors"))
+             Frame(kind="hand_limits"), Frame(kind="victors"))
 
 
 def popular_reaction(ctx: Ctx, sid: str) -> None:
@@ -107,17 +107,40 @@ def _civil_play(ctx: Ctx, f: Frame) -> None:
         play_or_counter(ctx, seat, card, sid)
 
 
-@decision("hand_limit", "a card to discard: no more than five in hand (VII.2)")
+@automatic("hand_limits")
+def _hand_limits(ctx: Ctx, f: Frame) -> None:
+    """VII.2 (R137): every player holding more than five cards, in turn from the SPHR, plays, trades or
+    discards until he holds five; a trade may take another player over five, so the round comes again
+    while somebody is over. ``nums``: the seats that have made their one offer of the step."""
+    ctx.pop()
+    s = ctx.s
+    over = [x for x in clockwise(s, sphr_seat(s)) if len(s.hands[x]) > HAND_LIMIT]
+    if over:
+        ctx.then(*[Frame(kind="hand_limit", seat=x) for x in over], Frame(kind="hand_limits", nums=list(f.nums)))
+
+
+@decision("hand_limit", "more than five cards in hand: play one, offer cards to another player (once), or discard "
+                        "one (VII.2)")
 class HandLimit:
     @staticmethod
     def legal(s: State, f: Frame):
         if len(s.hands[f.seat]) <= HAND_LIMIT:
             return []
-        return [cmd.ChooseOption(option=c) for c in sorted(set(s.hands[f.seat]))]
+        step = next((x for x in reversed(s.flow) if x.kind == "hand_limits"), None)
+        offers = [] if step is None or f.seat in step.nums else \
+            [cmd.ChooseOption(option=f"offer:{x}") for x in range(s.players) if x != f.seat]
+        return hand_plays(s, f.seat, ("any_time", "civil_war")) + offers + \
+            [cmd.ChooseOption(option=c) for c in sorted(set(s.hands[f.seat]))]
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
-        ctx.emit(ev.CardDiscarded(seat=f.seat, card=c.option, reason="hand_limit"))
+        if isinstance(c, cmd.PlayCard):  # R137: play a card he may play now (R79: an Intrigue may be countered)
+            play_or_counter(ctx, f.seat, c.card, c.senator)
+        elif c.option.startswith("offer:"):  # R137: one offer, as in the trading (R111)
+            next(x for x in reversed(ctx.s.flow) if x.kind == "hand_limits").nums.append(f.seat)
+            ctx.push(Frame(kind="card_offer_cards", seat=f.seat, count=int(c.option.partition(":")[2])))
+        else:
+            ctx.emit(ev.CardDiscarded(seat=f.seat, card=c.option, reason="hand_limit"))
 
 
 @automatic("victors")
