@@ -407,10 +407,21 @@ function hand(v: any, ctx: BoardContext): HTMLElement | null {
       `${info?.name ?? n(id)} ×${k}`, info ? el('small', {}, ` (${k} sell for ${info.set_values[k - 1] ?? '?'} T)`) : '');
   });
   const committed = (v.committed as string[]).map((c) => c.split('|').map(n).join(' on ')).join(', ');
+  // R135, R136: what accepted offers left owed, shown to their two parties only
+  const owed = [
+    ...((v.promised ?? []) as any[]).map((p) => {
+      const [payer, payee] = p.name.split(':').map(Number);
+      return `${ctx.seatName(payer)} owes ${ctx.seatName(payee)} ${p.value} T (next Revenue)`;
+    }),
+    ...((v.cardDebts ?? []) as any[]).map((d) => `${ctx.seatName(d.debtor)} owes ${ctx.seatName(d.creditor)} `
+      + [d.cards?.length ? d.cards.map(n).join(', ') : '', d.count ? `${d.count} Intrigue/Event cards of his choice` : '']
+        .filter(Boolean).join(' and ') + ' (Civil War phase)'),
+  ].join('; ');
   return el('div', { class: 'hand' },
     el('div', {}, el('b', {}, 'Your hand: '), ...(cards.length ? cards : ['no cards'])),
     el('div', {}, el('b', {}, 'Your commerce cards: '), ...(commerce.length ? commerce : ['none'])),
-    committed ? el('div', {}, el('b', {}, 'Chosen in secret: '), committed) : null);
+    committed ? el('div', {}, el('b', {}, 'Chosen in secret: '), committed) : null,
+    owed ? el('div', {}, el('b', {}, 'Owed between you and another player: '), owed) : null);
 }
 
 function offer(v: any, ctx: BoardContext): HTMLElement | null {
@@ -425,6 +436,9 @@ function offer(v: any, ctx: BoardContext): HTMLElement | null {
   else if (o.made && o.named) bits.push(`${o.count} cards worth ${o.value} T, including ${n(o.named)}, for ${o.want} of the receiver's cards`);
   else if (o.made) bits.push('its terms are between the two of them');
   if (o.made && o.talents) bits.push(o.talents > 0 ? `${o.talents} T promised (next Revenue)` : `${-o.talents} T asked (next Revenue)`);
+  // R136: Intrigue/Event cards promised or asked, handed over at the start of the Civil War phase
+  if (o.made && o.cardsPromised?.length) bits.push(`promised for the Civil War phase: ${o.cardsPromised.map(n).join(', ')}`);
+  if (o.made && o.cardsAsked) bits.push(`${o.cardsAsked} Intrigue/Event cards of the receiver's choice asked (Civil War phase)`);
   return el('div', { class: 'pending' }, bits.join(' · '));
 }
 

@@ -382,8 +382,7 @@ from .flow import automatic, decision  # noqa: E402
 class CardsWindow:
     @staticmethod
     def legal(s: State, f: Frame):
-        plays = hand_plays(s, f.seat, tuple(f.strs))
-        return plays + [cmd.ChooseOption(option="done")] if plays else []
+        return window_legal(s, f.seat, hand_plays(s, f.seat, tuple(f.strs)))
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
@@ -394,8 +393,15 @@ class CardsWindow:
         play(ctx, f.seat, c.card, c.senator)
 
 
+def window_legal(s: State, seat: int, plays: list) -> list:
+    """R134: a card window waits for every player holding a card, whatever it is: the hand is hidden
+    and only its size is public, so a window opened only for a holder of a playable card would show
+    the table who holds one. ``plays`` (what he may play now) and "done"; an empty hand is not asked."""
+    return plays + [cmd.ChooseOption(option="done")] if s.hands[seat] else []
+
+
 def windows(s: State, first: int, timing: str) -> list[Frame]:
-    """A card window for every player, clockwise from ``first`` (one with nothing to play is skipped)."""
+    """A card window for every player, clockwise from ``first`` (one with an empty hand is skipped, R134)."""
     return [Frame(kind="cards_window", seat=(first + i) % s.players, strs=[timing]) for i in range(s.players)]
 
 
@@ -406,7 +412,7 @@ ANY_TIME = "any_time"
 def _any_time_round(ctx: Ctx, f: Frame) -> None:
     """R130: a round of any-time windows (IV.2a: Intrigue and Event cards whenever the holder wishes):
     every player in turn, clockwise from ``nums[0]`` (the SPHR when not given), may play his any-time
-    cards; a player holding none playable now is not asked."""
+    cards; every player holding a card is asked, whatever he holds (R134), an empty hand is not."""
     ctx.pop()
     from .people import sphr_seat
     first = f.nums[0] if f.nums else sphr_seat(ctx.s)

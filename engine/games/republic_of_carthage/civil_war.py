@@ -9,7 +9,7 @@ from collections import Counter
 from . import commands as cmd
 from . import components as C
 from . import events as ev
-from .cards import hand_plays
+from .cards import hand_plays, window_legal
 from .counter import play as play_or_counter
 from .deaths import kill
 from .events import Frame
@@ -23,7 +23,8 @@ HAND_LIMIT = 5
 @automatic("civil_war")
 def _civil_war(ctx: Ctx, f: Frame) -> None:
     """VII.1: every commander who fought this turn and did not win rolls on the Popular Reaction table
-    (2 dice + his Popularity). VII.2: the players trade cards (R111, ``negotiation.py``), then the cards
+    (2 dice + his Popularity). VII.2: the cards owed by commerce offers are handed over (R136), the players
+    trade cards (R111, ``negotiation.py``), then the cards
     played (statesmen included), chosen in secret and revealed together (R68), and the hand limit of 5,
     player by player from the SPHR."""
     ctx.pop()
@@ -36,9 +37,9 @@ def _civil_war(ctx: Ctx, f: Frame) -> None:
             continue
         popular_reaction(ctx, sid)
     order = clockwise(s, sphr_seat(s))
-    ctx.then(Frame(kind="card_trading", nums=[1, 0]),
+    ctx.then(Frame(kind="card_debts"), Frame(kind="card_trading", nums=[1, 0]),
              Frame(kind="civil_cards", seat=SIMULTANEOUS, nums=list(order)), Frame(kind="civil_reveal"),
-             *[Frame(kind="hand_limit", seat=x) for x in order], Frame(kind="victors"))
+             Frame(kind="hand_limits"), Frame(kind="victors"))
 
 
 def popular_reaction(ctx: Ctx, sid: str) -> None:
@@ -68,7 +69,7 @@ class CivilCards:
         chosen = Counter(x.partition("|")[0] for x in committed(s, seat))
         free = Counter(s.hands[seat]) - chosen
         plays = [c for c in hand_plays(s, seat, ("any_time", "civil_war")) if free[c.card] > 0]
-        return plays + [cmd.ChooseOption(option="done")] if plays or chosen else []
+        return window_legal(s, seat, plays)  # R134: every hand is asked, whatever it holds
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c, seat: int) -> None:
@@ -111,17 +112,40 @@ def _civil_play(ctx: Ctx, f: Frame) -> None:
         play_or_counter(ctx, seat, card, sid)
 
 
-@decision("hand_limit", "a card to discard: no more than five in hand (VII.2)")
+@automatic("hand_limits")
+def _hand_limits(ctx: Ctx, f: Frame) -> None:
+    """VII.2 (R137): every player holding more than five cards, in turn from the SPHR, plays, trades or
+    discards until he holds five; a trade may take another player over five, so the round comes again
+    while somebody is over. ``nums``: the seats that have made their one offer of the step."""
+    ctx.pop()
+    s = ctx.s
+    over = [x for x in clockwise(s, sphr_seat(s)) if len(s.hands[x]) > HAND_LIMIT]
+    if over:
+        ctx.then(*[Frame(kind="hand_limit", seat=x) for x in over], Frame(kind="hand_limits", nums=list(f.nums)))
+
+
+@decision("hand_limit", "more than five cards in hand: play one, offer cards to another player (once), or discard "
+                        "one (VII.2)")
 class HandLimit:
     @staticmethod
     def legal(s: State, f: Frame):
         if len(s.hands[f.seat]) <= HAND_LIMIT:
             return []
-        return [cmd.ChooseOption(option=c) for c in sorted(set(s.hands[f.seat]))]
+        step = next((x for x in reversed(s.flow) if x.kind == "hand_limits"), None)
+        offers = [] if step is None or f.seat in step.nums else \
+            [cmd.ChooseOption(option=f"offer:{x}") for x in range(s.players) if x != f.seat]
+        return hand_plays(s, f.seat, ("any_time", "civil_war")) + offers + \
+            [cmd.ChooseOption(option=c) for c in sorted(set(s.hands[f.seat]))]
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
-        ctx.emit(ev.CardDiscarded(seat=f.seat, card=c.option, reason="hand_limit"))
+        if isinstance(c, cmd.PlayCard):  # R137: play a card he may play now (R79: an Intrigue may be countered)
+            play_or_counter(ctx, f.seat, c.card, c.senator)
+        elif c.option.startswith("offer:"):  # R137: one offer, as in the trading (R111)
+            next(x for x in reversed(ctx.s.flow) if x.kind == "hand_limits").nums.append(f.seat)
+            ctx.push(Frame(kind="card_offer_cards", seat=f.seat, count=int(c.option.partition(":")[2])))
+        else:
+            ctx.emit(ev.CardDiscarded(seat=f.seat, card=c.option, reason="hand_limit"))
 
 
 @automatic("victors")

@@ -203,8 +203,8 @@ def _battle(ctx: Ctx, f: Frame) -> None:
 
 def roll_windows(ctx: Ctx, fid: int, kind: str, first: bool) -> None:
     """R133: before each battle roll (the naval one, the land one, one against the rebels), every
-    player holding a combat card that fits the roll may play it on this roll, clockwise from the SPHR;
-    then the roll."""
+    player holding a combat card that fits the roll may play it on this roll, clockwise from the SPHR
+    (every hand is asked, R134); then the roll."""
     from .cards import windows
     from .people import sphr_seat
     ctx.then(*windows(ctx.s, sphr_seat(ctx.s), f"combat:{'land' if kind == 'rebels' else kind}"),

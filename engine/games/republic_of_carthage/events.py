@@ -473,6 +473,8 @@ class OfferMade(Variant, frozen=True):
     named: str  # one of the offered commerce card ids, named to the receiver
     want: int  # cards asked in return, of the receiver's choice
     talents: int = 0  # R112: >0 talents promised to the receiver, <0 asked of him; paid in the next Revenue phase
+    cards_promised: tuple[str, ...] = ()  # R136: Intrigue/Event card ids of the offering hand it promises, handed over at the start of the next Civil War phase
+    cards_asked: int = 0  # R136: Intrigue/Event cards of the receiver's hand, of his choice, asked in return, handed over at the start of the next Civil War phase
 
 
 class OfferMadeRedacted(Variant, frozen=True):
@@ -494,11 +496,28 @@ class CardOfferMade(Variant, frozen=True):
 
 class OfferAnswered(Variant, frozen=True):
     """``to`` accepts or declines ``seat``'s offer; accepted, it binds: the cards change hands, and
-    talents promised or asked are owed (counter ``promised:<payer>:<payee>``, R112)."""
+    talents promised or asked are owed until the next II.10 (R112). A declined offer is public; an
+    accepted one is private to the two seats, whose debt it records (R135), and every other seat and
+    spectators receive it with ``talents`` 0."""
 
     seat: int  # the seat that offered
     to: int  # the seat answering
     accepted: bool  # true: accepted
+    talents: int = 0  # R112, R135: accepted, the talents now owed: >0 by the offering seat to the receiver, <0 by the receiver to the offering seat (0 for the others)
+    cards_promised: tuple[str, ...] = ()  # R136: accepted, the cards of the offering hand now owed to the receiver (the two seats only)
+    cards_asked: int = 0  # R136: accepted, the Intrigue/Event cards of his choice the receiver now owes (the two seats only)
+
+
+class CardDebtsSettled(Variant, frozen=True):
+    """R136: at the start of the Civil War phase the cards owed by accepted commerce offers are handed
+    over (``CardsGiven``; those of the debtor's choice one at a time, ``owed_card``), or lost where the
+    debtor no longer holds them: no card debt remains. Public, every Civil War phase, debts or none."""
+
+
+class PromisesSettled(Variant, frozen=True):
+    """R112: the talents owed by accepted offers have been paid (``Transferred``, reason ``promise``)
+    at the start of II.10, or are lost where the payer could not pay them: no debt remains. Public,
+    every Revenue phase, whether anything was owed or not (R135)."""
 
 
 class CommerceGiven(Variant, frozen=True):
@@ -654,5 +673,6 @@ Event = Union[
     CardOfferMade, CardsGiven, CardsGivenRedacted, Said, SaidRedacted,
     ProposalMade, VoteCast, ProposalDecided,
     ArmyMoved, RebelsChanged, ForceReinforced, ForceCommanded,
-    AssassinationAttempted, ProposalVetoed, CardCancelled,
+    AssassinationAttempted, ProposalVetoed, CardCancelled, PromisesSettled,
+    CardDebtsSettled,
 ]

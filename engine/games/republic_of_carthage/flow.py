@@ -177,10 +177,12 @@ class Ctx:
         return self.out
 
 
-SECRET_FRAMES = {"offer_want": ("target",), "offer_talents": ("target", "nums"), "offer_give": ("nums",),
-                 "card_give": ("nums",)}
+SECRET_FRAMES = {"offer_want": ("target",), "offer_promise": ("target", "nums", "strs"),
+                 "offer_promise_want": ("target", "nums", "strs"), "offer_talents": ("target", "nums", "strs"),
+                 "offer_give": ("nums",), "card_give": ("nums",), "owed_card": ("nums",)}
 """Steps whose bookkeeping holds an offer's secret terms, and the fields holding them: the commodity
-the offerer names, the number of cards asked in return (III.2; VII.2, R111; R112). Their ``seat`` and
+the offerer names, the number of cards asked in return, the Intrigue/Event cards promised or asked
+(III.2; VII.2, R111; R112; R136). Their ``seat`` and
 ``count`` are the offer's two parties, the only seats that see those terms."""
 
 
@@ -192,7 +194,7 @@ def frame_for(f: Frame, viewer: int | None) -> Frame:
         return f
     return Frame(kind=f.kind, seat=f.seat, senator=f.senator, count=f.count,
                  target="" if "target" in hidden else f.target, nums=[] if "nums" in hidden else list(f.nums),
-                 strs=list(f.strs))
+                 strs=[] if "strs" in hidden else list(f.strs))
 
 
 def _frozen(f: Frame) -> Frame:

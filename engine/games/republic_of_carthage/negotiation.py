@@ -17,13 +17,18 @@ traded in the Civil War phase (VII.2).
   or ask talents of him (the last step of making it, as secret as the rest of its terms). Talents
   change hands between factions only in the Revenue phase (II.10; III.2 says items other than
   commerce cards promised in a trade change hands only later), so an accepted offer's talents are
-  owed (the public counter ``promised:<payer>:<payee>``) and paid at the start of the next Revenue
-  phase's step 10, into the payee's faction treasury, from the payer's faction treasury and then his
+  owed (``state.promised``, known to the two parties only until paid, R135) and paid at the start of
+  the next Revenue phase's step 10, into the payee's faction treasury, from the payer's faction treasury and then his
   senators in Carthage in card order (as R65); what he cannot pay then is lost to the payee. An offer
   promises at most what its payer holds now (treasury and senators in Carthage).
+- **Cards in a commerce offer** (R136): III.2 lets an exchange carry Intrigue/Event cards, which change
+  owner in the Civil War phase: an accepted commerce offer's cards promised or asked are owed
+  (``state.card_debts``, the two seats' secret) and handed over at the start of VII.2 (``card_debts``).
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 from engine.core import Emitted, private
 from engine.errors import GAME_OVER, ILLEGAL_TARGET, MALFORMED_COMMAND, RuleError
@@ -143,9 +148,8 @@ class CardOfferAnswer:
     def act(ctx: Ctx, f: Frame, c) -> None:
         ctx.done(f)
         accepted = c.option == "accept"
-        ctx.emit(ev.OfferAnswered(seat=f.count, to=f.seat, accepted=accepted))
+        answer(ctx, f.count, f.seat, accepted)
         if accepted:
-            promise(ctx)  # R112
             ctx.push(Frame(kind="card_offer_close"),
                      Frame(kind="card_give", seat=f.seat, count=f.count, nums=[ctx.s.offer.want]))
 
@@ -198,20 +202,25 @@ class OfferTalents:
         else:
             value = sum(C.set_value(x, 1) for x in o.cards)
             made = ev.OfferMade(seat=f.seat, to=f.count, count=len(o.cards), value=value, named=f.target, want=want,
-                                talents=c.number)
+                                talents=c.number, cards_promised=tuple(f.strs),
+                                cards_asked=f.nums[1] if len(f.nums) > 1 else 0)  # R136
             answer = "offer_answer"
         ctx.emit_private(made, parties, ev.OfferMadeRedacted(seat=f.seat, to=f.count))
         ctx.push(Frame(kind=answer, seat=f.count, count=f.seat))
 
 
-def promise(ctx: Ctx) -> None:
-    """R112: an accepted offer's talents are owed until the next Revenue phase."""
-    o = ctx.s.offer
-    if o is None or not o.talents:
+def answer(ctx: Ctx, seat: int, to: int, accepted: bool) -> None:
+    """``to`` answers ``seat``'s offer (III.2, VII.2). Accepted, its talents are owed until the next
+    Revenue phase (R112); how many, and which way, stays the two parties' business until they are
+    paid (R135): the answer goes to the two with the talents, to the others with none, whatever the
+    offer held, so that nobody learns even whether it held talents. A declined offer is public."""
+    if not accepted:
+        ctx.emit(ev.OfferAnswered(seat=seat, to=to, accepted=False))
         return
-    payer, payee = (o.seat, o.to) if o.talents > 0 else (o.to, o.seat)
-    name = f"promised:{payer}:{payee}"
-    ctx.emit(ev.CountersSet(name=name, value=ctx.s.counters.get(name, 0) + abs(o.talents)))
+    o = ctx.s.offer
+    terms = dict(talents=o.talents, cards_promised=tuple(o.cards_promised), cards_asked=o.cards_asked) if o else {}
+    ctx.emit_private(ev.OfferAnswered(seat=seat, to=to, accepted=True, **terms), (seat, to),
+                     ev.OfferAnswered(seat=seat, to=to, accepted=True))  # R136: its cards owed, the same
 
 
 @automatic("promises")
@@ -221,8 +230,7 @@ def _promises(ctx: Ctx, f: Frame) -> None:
     cannot pay is lost."""
     ctx.pop()
     s = ctx.s
-    owed = sorted((tuple(map(int, n.split(":")[1:])), v) for n, v in s.counters.items()
-                  if n.startswith("promised:") and v > 0)
+    owed = sorted((tuple(map(int, n.split(":"))), v) for n, v in s.promised.items() if v > 0)
     for (payer, payee), due in owed:
         due = min(due, money(s, payer))
         to = f"faction:{payee}"
@@ -237,4 +245,62 @@ def _promises(ctx: Ctx, f: Frame) -> None:
                 take = min(due, x.talents)
                 ctx.emit(ev.Transferred(source=f"senator:{x.id}", target=to, amount=take, reason="promise"))
                 due -= take
-        ctx.emit(ev.CountersSet(name=f"promised:{payer}:{payee}", value=0))
+    ctx.emit(ev.PromisesSettled())  # R135: every turn, so that it tells nobody whether a debt was lost
+
+
+# -- R136: cards owed by an accepted commerce offer ----------------------------------------------
+def owed_kind(card: str) -> bool:
+    """III.2: the cards a commerce offer may carry besides commerce cards: Intrigue and Event cards."""
+    return C.card_kind(card) in ("intrigue", "event")
+
+
+@automatic("card_debts")
+def _card_debts(ctx: Ctx, f: Frame) -> None:
+    """R136, at the start of VII.2 (III.2: Intrigue/Event cards of a trade change owner in the Civil War
+    phase): first each debtor of cards of his choice gives them, one at a time, debt by debt as
+    accepted (``owed_card``); then the named cards still in the debtors' hands are handed over (one
+    no longer there is lost to the creditor). Every move is private to the two (the others see how
+    many cards moved, as hand sizes are public); ``CardDebtsSettled`` is public and comes every
+    phase."""
+    ctx.pop()
+    ctx.then(*[Frame(kind="owed_card", seat=d.debtor, count=d.creditor, nums=[d.count])
+               for d in ctx.s.card_debts if d.count], Frame(kind="card_debts_named"))
+
+
+@automatic("card_debts_named")
+def _card_debts_named(ctx: Ctx, f: Frame) -> None:
+    ctx.pop()
+    s = ctx.s
+    for d in list(s.card_debts):
+        held = list(s.hands[d.debtor])
+        give = []
+        for c in d.cards:
+            if c in held:
+                held.remove(c)
+                give.append(c)
+        if give:
+            ctx.emit_private(ev.CardsGiven(seat=d.debtor, to=d.creditor, cards=tuple(give)), (d.debtor, d.creditor),
+                             ev.CardsGivenRedacted(seat=d.debtor, to=d.creditor, count=len(give)))
+    ctx.emit(ev.CardDebtsSettled())
+
+
+def named_owed(s: State, seat: int) -> Counter:
+    """R136: the cards of ``seat``'s hand it owes by name, not to be given as cards of its choice."""
+    return sum((Counter(d.cards) for d in s.card_debts if d.debtor == seat), Counter())
+
+
+@decision("owed_card", "an Intrigue or Event card of your hand to give for the commerce offer you accepted (III.2, "
+                       "R136)")
+class OwedCard:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        if f.nums[0] <= 0:
+            return []
+        free = Counter(x for x in s.hands[f.seat] if owed_kind(x)) - named_owed(s, f.seat)
+        return [cmd.ChooseOption(option=x) for x in sorted(free)]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        f.nums[0] -= 1
+        ctx.emit_private(ev.CardsGiven(seat=f.seat, to=f.count, cards=(c.option,)), (f.seat, f.count),
+                         ev.CardsGivenRedacted(seat=f.seat, to=f.count, count=1))

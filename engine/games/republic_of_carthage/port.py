@@ -7,7 +7,7 @@ from __future__ import annotations
 from . import commands as cmd
 from . import components as C
 from . import events as ev
-from .cards import draw_card, hand_plays, omens, random_event
+from .cards import draw_card, hand_plays, omens, random_event, window_legal
 from .counter import play  # an Intrigue card may be countered (R79)
 from .events import Frame
 from .flow import Ctx, automatic, decision
@@ -62,8 +62,7 @@ def _initiative(ctx: Ctx, f: Frame) -> None:
 class InitiativeCards:
     @staticmethod
     def legal(s: State, f: Frame):
-        plays = hand_plays(s, f.seat, ("any_time",))
-        return plays + [cmd.ChooseOption(option="done")] if plays else []
+        return window_legal(s, f.seat, hand_plays(s, f.seat, ("any_time",)))  # R134: any hand is asked
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:

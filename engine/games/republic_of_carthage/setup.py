@@ -90,8 +90,8 @@ def playable_at_setup(s: State, seat: int) -> list[cmd.PlayCard]:
 class SetupPlay:
     @staticmethod
     def legal(s: State, f: Frame):
-        plays = playable_at_setup(s, f.seat)
-        return plays + [cmd.ChooseOption(option="done")] if plays else []
+        from .cards import window_legal  # R134: every hand is asked, so nobody learns who holds what
+        return window_legal(s, f.seat, playable_at_setup(s, f.seat))
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:

@@ -81,6 +81,17 @@ class Offer(msgspec.Struct):
     made: bool = False
     hand: bool = False  # cards of the hand offered in the Civil War phase (VII.2), not commerce cards
     talents: int = 0    # R112: >0 promised by the offering seat, <0 asked of the receiver (next Revenue phase)
+    cards_promised: list[str] = []  # R136: Intrigue/Event cards of the offering hand promised (next Civil War phase)
+    cards_asked: int = 0            # R136: Intrigue/Event cards of the receiver's choice asked (next Civil War phase)
+
+
+class CardDebt(msgspec.Struct):
+    """R136: cards owed by an accepted commerce offer, handed over at the start of the next Civil War
+    phase: named cards of the debtor's hand, or a number of Intrigue/Event cards of his choice."""
+    debtor: int
+    creditor: int
+    cards: list[str] = []
+    count: int = 0
 
 
 class WarState(msgspec.Struct):
@@ -106,6 +117,8 @@ class State(msgspec.Struct):
     red_terms: list[str] = []          # offices whose term marker is red (II.3)
     provinces: dict[str, Province] = {}
     counters: dict[str, int] = {}
+    card_debts: list[CardDebt] = []   # R136: cards owed by accepted commerce offers (the two seats only)
+    promised: dict[str, int] = {}      # "payer:payee" -> talents owed by accepted offers (R112; the two seats only, R135)
     # wars and forces
     wars: dict[str, WarState] = {}
     leaders_in_play: list[str] = []    # enemy leaders in War Plans
@@ -413,10 +426,22 @@ def evolve(s: State, e) -> State:
             s.offer = None
     elif t is ev.OfferMade:
         s.offer = Offer(seat=e.seat, to=e.to, cards=list(s.offer.cards) if s.offer else [], named=e.named,
-                        want=e.want, made=True, talents=e.talents)
+                        want=e.want, made=True, talents=e.talents, cards_promised=list(e.cards_promised),
+                        cards_asked=e.cards_asked)
     elif t is ev.OfferAnswered:
         if not e.accepted:
             s.offer = None
+        elif e.talents:  # R112: owed until the next II.10
+            key = f"{e.seat}:{e.to}" if e.talents > 0 else f"{e.to}:{e.seat}"
+            s.promised[key] = s.promised.get(key, 0) + abs(e.talents)
+        if e.accepted and e.cards_promised:  # R136: owed until the next Civil War phase
+            s.card_debts.append(CardDebt(debtor=e.seat, creditor=e.to, cards=list(e.cards_promised)))
+        if e.accepted and e.cards_asked:
+            s.card_debts.append(CardDebt(debtor=e.to, creditor=e.seat, count=e.cards_asked))
+    elif t is ev.CardDebtsSettled:
+        s.card_debts = []
+    elif t is ev.PromisesSettled:
+        s.promised = {}
     elif t is ev.CommerceGiven:
         for c in e.cards:
             s.commerce[e.seat].remove(c)

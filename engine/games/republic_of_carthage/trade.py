@@ -259,8 +259,41 @@ class OfferWant:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
-        ctx.done(f)  # then the talents promised or asked (R112, negotiation.py)
-        ctx.push(Frame(kind="offer_talents", seat=f.seat, count=f.count, target=f.target, nums=[c.number]))
+        ctx.done(f)  # then the Intrigue/Event cards (R136), then the talents (R112, negotiation.py)
+        ctx.push(Frame(kind="offer_promise", seat=f.seat, count=f.count, target=f.target, nums=[c.number]))
+
+
+@decision("offer_promise", "an Intrigue or Event card of your hand to promise with your offer, handed over at the "
+                           "start of the Civil War phase; done when finished (III.2, R136)")
+class OfferPromise:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        from .negotiation import owed_kind
+        free = Counter(c for c in s.hands[f.seat] if owed_kind(c)) - Counter(f.strs)
+        return [cmd.ChooseOption(option=x) for x in sorted(free)] + [cmd.ChooseOption(option="done")]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        if c.option != "done":
+            f.strs.append(c.option)  # the step's bookkeeping, seen by the two parties only (flow.SECRET_FRAMES)
+            return
+        ctx.done(f)
+        ctx.push(Frame(kind="offer_promise_want", seat=f.seat, count=f.count, target=f.target, nums=list(f.nums),
+                       strs=list(f.strs)))
+
+
+@decision("offer_promise_want", "how many Intrigue or Event cards of the other player's choice you ask in return, "
+                                "handed over at the start of the Civil War phase (III.2, R136)")
+class OfferPromiseWant:
+    @staticmethod
+    def legal(s: State, f: Frame):
+        return [cmd.ChooseNumber(number=n) for n in range(0, len(s.hands[f.count]) + 1)]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, c) -> None:
+        ctx.done(f)
+        ctx.push(Frame(kind="offer_talents", seat=f.seat, count=f.count, target=f.target, nums=[f.nums[0], c.number],
+                       strs=list(f.strs)))
 
 
 @decision("offer_answer", "accept or decline the offer made to you (III.2)")
@@ -274,11 +307,10 @@ class OfferAnswer:
         ctx.done(f)
         s = ctx.s
         accepted = c.option == "accept"
-        ctx.emit(ev.OfferAnswered(seat=f.count, to=f.seat, accepted=accepted))
+        from .negotiation import answer
+        answer(ctx, f.count, f.seat, accepted)  # accepted: its talents owed, known to the two (R112, R135)
         if not accepted:
             return
-        from .negotiation import promise
-        promise(ctx)  # R112
         want = s.offer.want
         ctx.push(Frame(kind="offer_close"), Frame(kind="offer_give", seat=f.seat, count=f.count, nums=[want]))
 

@@ -104,6 +104,18 @@ class OfferView(msgspec.Struct, frozen=True):
     want: int  # cards of the receiver's choice asked in return (the two seats, once made)
     hand: bool = False  # true: cards of the hand offered in the Civil War phase (VII.2); false: commerce cards (III.2)
     talents: int = 0  # R112: >0 talents the offering seat promises, <0 talents it asks (the two seats, once made)
+    cards_promised: tuple[str, ...] = ()  # R136: Intrigue/Event cards of the offering hand promised (the two seats, once made)
+    cards_asked: int = 0  # R136: Intrigue/Event cards of the receiver's choice asked (the two seats, once made)
+
+
+class CardDebtView(msgspec.Struct, frozen=True):
+    """R136: cards an accepted commerce offer left owed, handed over at the start of the next Civil
+    War phase; seen by the debtor and the creditor only."""
+
+    debtor: int  # the seat that owes them
+    creditor: int  # the seat they are owed to
+    cards: tuple[str, ...]  # named cards of the debtor's hand owed
+    count: int  # Intrigue/Event cards of the debtor's choice owed
 
 
 class View(msgspec.Struct, frozen=True):
@@ -145,6 +157,8 @@ class View(msgspec.Struct, frozen=True):
     committed: tuple[str, ...] = ()  # the viewer's secret choices not yet revealed ("card|senator")
     rebel_leaders: tuple[str, ...] = ()  # the rebel commanders of the rebellion in progress (VII.3), none if none
     rebels: tuple[str, ...] = ()  # every senator in rebellion, the leaders first (their armies: units.place "rebel")
+    card_debts: tuple[CardDebtView, ...] = ()  # R136: cards owed by accepted commerce offers that the viewer owes or is owed (the two seats only)
+    promised: tuple[NameValue, ...] = ()  # R112, R135: talents owed by accepted offers that the viewer pays or receives, name "payer:payee" (the two seats only, until paid in II.10)
 
 
 def _deck_of(card: str) -> str:
@@ -211,7 +225,15 @@ def view(s: State, seat: int | None) -> View:
         committed=tuple(s.committed[viewer]) if viewer >= 0 and s.committed else (),
         over=s.phase == OVER, winners=tuple(s.winners), reason=s.reason, scores=tuple(s.scores),
         rebel_leaders=tuple(s.rebel_leaders), rebels=tuple(s.rebels),
+        promised=tuple(NameValue(name=k, value=v) for k, v in sorted(s.promised.items()) if _party(k, viewer)),
+        card_debts=tuple(CardDebtView(debtor=d.debtor, creditor=d.creditor, cards=tuple(d.cards), count=d.count)
+                         for d in s.card_debts if viewer in (d.debtor, d.creditor)),
     )
+
+
+def _party(debt: str, viewer: int) -> bool:
+    """R135: a debt of talents ("payer:payee") is seen by its two seats only."""
+    return viewer >= 0 and str(viewer) in debt.split(":")
 
 
 def _offer_view(s: State, viewer: int) -> OfferView | None:
@@ -228,10 +250,14 @@ def _offer_view(s: State, viewer: int) -> OfferView | None:
                      count=len(o.cards) if told else 0,
                      value=sum(C.set_value(c, 1) for c in o.cards) if told and not o.hand else 0,
                      named=o.named if told else "", want=o.want if told else 0, hand=o.hand,
-                     talents=o.talents if told else 0)
+                     talents=o.talents if told else 0, cards_promised=tuple(o.cards_promised) if told else (),
+                     cards_asked=o.cards_asked if told else 0)
 
 
-BUILDING = ("offer_cards", "offer_name", "offer_want", "card_offer_cards", "card_offer_want", "offer_talents")
+BUILDING = ("offer_cards", "offer_name", "offer_want", "offer_promise", "offer_promise_want", "card_offer_cards",
+            "card_offer_want", "offer_talents")
+NAMED = ("offer_want", "offer_promise", "offer_promise_want", "offer_talents")
+"""The steps of a commerce offer after its commodity is named (``target``), told to its receiver."""
 """The steps of an offer being built: their ``count`` is the seat it is for."""
 
 
@@ -243,21 +269,29 @@ def sample_hidden(game, s: State, seat: int | None, rng: Rng) -> State:
     (R111). The receiver of a commerce offer knows only its terms (III.2, R73: how many cards, their
     total value once made, the commodity named), so its cards are dealt anew within those terms
     (``_commerce_offer``); for the other seats the offer's terms are dealt anew too (how many cards
-    it holds is public: each pick is announced)."""
+    it holds is public: each pick is announced). The talents owed by accepted offers are kept for their
+    two parties only; the others' samples hold no debt between other seats (R135)."""
     t = copy_state(game, s)
     others = [x for x in range(t.players) if x != seat]
+    t.promised = {k: v for k, v in t.promised.items() if _party(k, -1 if seat is None else seat)}  # R135
+    known = _known_cards(t, seat)  # R136
+    t.card_debts = [d for d in t.card_debts if seat in (d.debtor, d.creditor)]
+    for f in t.flow:  # R136: how many cards a third seat owes, unknown: one up to his hand
+        if f.kind == "owed_card" and seat not in (f.seat, f.count) and f.nums and f.nums[0] > 0:
+            f.nums[0] = 1 + rng.below(len(t.hands[f.seat])) if t.hands[f.seat] else 0
     for x in others:  # secret choices not yet revealed: as if the others had chosen nothing
         if t.committed:
             t.committed[x] = []
     o = t.offer
     knows = o is not None and (seat == o.seat or (o.made and seat == o.to)  # the receiver is told once made,
-                               or not o.hand and any(f.kind in ("offer_want", "offer_talents") and f.count == seat
+                               or not o.hand and any(f.kind in NAMED and f.count == seat
                                                      for f in t.flow))  # or a commodity is named to him
     offerer = o.seat if o is not None and knows and o.seat != seat else -1  # another's offer, known
     fixed = Counter(o.cards) if offerer >= 0 and o.hand else Counter()  # a card offer's cards (R111)
     hand_kinds = {"intrigue", "event", "law", "statesman", "concession"}
     # VII.2: the cards revealed together (R68) and still waiting their turn to be played (R79) are public
-    shown = {x: Counter(t.hands[x]) & Counter(f.target for f in t.flow if f.kind == "civil_play" and f.nums[0] == x)
+    shown = {x: Counter(t.hands[x]) & (Counter(f.target for f in t.flow if f.kind == "civil_play" and f.nums[0] == x)
+                                       | known.get(x, Counter()))  # and the cards this seat knows (R136)
              for x in others}
     for deck in ("I", "II"):
         kept = Counter({c: n for c, n in fixed.items() if _deck_of(c) == deck})
@@ -281,7 +315,7 @@ def sample_hidden(game, s: State, seat: int | None, rng: Rng) -> State:
               for p in range(1, C.COMMERCE.piles + 1)]  # per pile, the commerce cards `seat` has not seen
     fixed = Counter()
     if offerer >= 0 and not o.hand:  # the receiver of a commerce offer: its cards dealt anew (III.2, R73)
-        named = o.named if o.made else next(f.target for f in t.flow if f.kind in ("offer_want", "offer_talents")
+        named = o.named if o.made else next(f.target for f in t.flow if f.kind in NAMED
                                             and f.count == seat)
         value = sum(C.set_value(c, 1) for c in o.cards) if o.made else None  # told once made only
         fixed = _commerce_offer(unseen, t.commerce[offerer], len(o.cards), value, named, rng)
@@ -376,6 +410,28 @@ def _below(rng: Rng, n: int) -> int:
             return r % n
 
 
+def _known_cards(t: State, seat: int | None) -> dict[int, Counter]:
+    """R136: the cards of other hands ``seat`` knows by name: those it is owed by an accepted commerce
+    offer (still in the debtor's hand), and those a commerce offer made to it promises (once picked:
+    the pending steps show them to the two parties)."""
+    out: dict[int, Counter] = {}
+    if seat is None:
+        return out
+    for d in t.card_debts:
+        if d.creditor == seat and d.cards:
+            out[d.debtor] = out.get(d.debtor, Counter()) + Counter(d.cards)
+    o = t.offer
+    if o is not None and not o.hand and o.seat != seat:
+        if o.made:
+            cards = o.cards_promised if o.to == seat else []
+        else:
+            cards = next((f.strs for f in t.flow if f.kind in ("offer_promise", "offer_promise_want", "offer_talents")
+                          and f.seat == o.seat and f.count == seat), [])
+        if cards:
+            out[o.seat] = out.get(o.seat, Counter()) + Counter(cards)
+    return out
+
+
 def _deal_offer(t: State, rng: Rng, seat: int | None) -> None:
     """An offer whose terms the sampling seat does not know, dealt anew from the offering hand as
     redealt: as many cards (public), another commodity named, another number of cards asked, other
@@ -390,11 +446,16 @@ def _deal_offer(t: State, rng: Rng, seat: int | None) -> None:
         o.want = rng.below(len(held[o.to]) + 1)
         low = money(t, o.to)
         o.talents = rng.below(low + money(t, o.seat) + 1) - low
+        o.cards_promised, o.cards_asked = [], 0  # R136: not known to this seat (and not redealt)
     for f in t.flow:
         if seat in (f.seat, f.count):
             continue
-        if f.kind in ("offer_want", "offer_talents") and o.cards and not o.hand:
+        if f.kind in NAMED and o.cards and not o.hand:
             f.target = rng.choice(sorted(set(o.cards)))
+        if f.kind in ("offer_promise", "offer_promise_want", "offer_talents"):  # R136: as if nothing promised
+            f.strs = []
+            if f.kind != "offer_promise" and len(f.nums) > 1:
+                f.nums[1] = 0
         if f.kind == "offer_talents" and f.nums:
             f.nums[0] = rng.below(len(held[f.count]) + 1)
         elif f.kind in ("offer_give", "card_give") and f.nums and f.nums[0] > 0:

@@ -154,3 +154,8 @@ def no_trading(s: State) -> list[Any]:
     while s.flow and top(s).kind == "card_trade_turn":
         out += play(s, top(s).seat, cmd.ChooseOption(option="pass"))
     return out
+
+
+def no_cards_promised(s: State, seat: int) -> list[Any]:
+    """A commerce offer's Intrigue/Event cards (III.2, R136): none promised, none asked."""
+    return play(s, seat, cmd.ChooseOption(option="done")) + play(s, seat, cmd.ChooseNumber(number=0))

@@ -14,7 +14,7 @@ from engine.games.republic_of_carthage.views import _below, sample_hidden, view
 from engine.rng import Rng
 from engine.session import Session
 
-from .helpers import C, G, Dice, Frame, cmd, play, run, table
+from .helpers import no_cards_promised, C, G, Dice, Frame, cmd, play, run, table
 
 OFFER = ["clay", "gold", "salt"]  # 2 + 9 + 2 = 13 talents of single-card value, "gold" named
 
@@ -38,6 +38,7 @@ def market(first="clay", pile_one=("hides", "clay")):
 
 def made(s, want=1, talents=0):
     play(s, 0, cmd.ChooseNumber(number=want))
+    no_cards_promised(s, 0)
     for e in G.decide(s, 0, cmd.ChooseNumber(number=talents), Dice()):
         G.evolve(s, e.event)
     return s

@@ -190,12 +190,15 @@ def test_a_combat_card_goes_to_the_battle_it_is_played_on():
 
 def test_a_combat_card_is_offered_only_before_a_roll_it_fits():
     """R133: Favourable Winds (+2 at sea) waits for a naval roll, the Sacred Band (+3 on land) for a
-    land roll; a player with neither fitting is not asked."""
+    land roll; a player with neither fitting is still asked (R134: his hand is hidden), with nothing
+    to play but "done"; an empty hand is not asked."""
     s, libyan, sicilian = _two_wars()
     s.hands[1] = ["favourable_winds"]
     s.hands[2] = ["sacred_band"]
     run(s, Frame(kind="battle", count=libyan))
-    assert top(s).seat == 2 and [f.seat for f in s.flow if f.kind == "cards_window"] == [2]
+    assert top(s).seat == 1 and [f.seat for f in s.flow if f.kind == "cards_window"] == [2, 1]
+    assert legal(s, 1) == [cmd.ChooseOption(option="done")]
+    play(s, 1, cmd.ChooseOption(option="done"))
     assert legal(s, 2) == [cmd.PlayCard(card="sacred_band", senator=""), cmd.ChooseOption(option="done")]
     play(s, 2, cmd.ChooseOption(option="done"), Dice(4, 4, 4, chits=("none",) * 3))
     run(s, Frame(kind="battle", count=sicilian))
@@ -216,14 +219,18 @@ def test_no_combat_window_at_the_start_of_the_phase():
 
 # -- any-time cards (IV.2a: Intrigue and Event cards whenever the holder wishes, R130) ------------
 def test_a_round_of_any_time_windows_asks_each_holder_in_turn_from_the_sphr():
-    """IV.2a (R130): at a phase boundary each player holding an any-time card playable now is asked in
-    turn, clockwise from the SPHR (seat 0 here); one with none (a Public Outcry only waits for a vote)
-    is not asked; a window closes on "done" or once nothing is left to play."""
+    """IV.2a (R130): at a phase boundary each player holding a card is asked in turn, clockwise from
+    the SPHR (seat 0 here); one with no any-time card playable (a Public Outcry only waits for a vote)
+    has "done" only (R134: whether he is asked must not tell what he holds); a window closes on "done"
+    or once his hand is empty."""
     s = table()
     s.hands[0] = ["public_outcry_I"]
     s.hands[1] = ["temple_treasure"]
     s.hands[2] = ["tyrian_embassy", "merchants_agent_I"]
     run(s, Frame(kind="any_time_round"))
+    assert top(s).kind == "cards_window" and top(s).seat == 0
+    assert legal(s, 0) == [cmd.ChooseOption(option="done")]
+    play(s, 0, cmd.ChooseOption(option="done"))
     assert top(s).kind == "cards_window" and top(s).seat == 1
     assert legal(s, 1) == [cmd.PlayCard(card="temple_treasure", senator=""), cmd.ChooseOption(option="done")]
     play(s, 1, cmd.PlayCard(card="temple_treasure", senator=""))

@@ -390,3 +390,58 @@ def test_a_lost_expedition_whose_goal_was_reached_gets_no_reward_for_a_victory()
     influence = s.senators["8"].influence
     run(s, Frame(kind="explore", count=fid), dice=Dice(6, 6, 6))
     assert not s.forces and s.senators["8"].influence == influence
+
+
+# -- VII.2: the hand limit: play, trade or discard (R137) -------------------------------------------
+SIX = ["assassin_I", "blackmail_I", "court_of_104", "pentarchies", "ban_on_greek", "salt_pans"]
+
+
+def over_the_limit():
+    """VII.2 after the secret plays: seat 0 holds six cards (a concession among them), seat 1 five."""
+    s = table()
+    s.concessions = {"salt_pans": ""}
+    s.hands[0] = list(SIX)
+    s.hands[1] = ["secret_escort_I", "crowd_in_the_agora_I", "seduction_II", "fiscal_reform", "annual_judges"]
+    run(s, Frame(kind="hand_limits"), Frame(kind="victors"))
+    return s
+
+
+def test_over_the_limit_a_player_may_play_trade_or_discard():
+    """VII.2 (play, trade or discard down to five), R137: the player over five is offered the cards he
+    may play now, an offer to each other player, and a discard of each card; playing a concession
+    brings him to five."""
+    s = over_the_limit()
+    assert top(s).kind == "hand_limit" and G.status(s).to_act == (0,)
+    options = legal(s, 0)
+    assert cmd.PlayCard(card="salt_pans", senator="1") in options
+    assert {cmd.ChooseOption(option="offer:1"), cmd.ChooseOption(option="offer:2")} <= set(options)
+    assert {cmd.ChooseOption(option=c) for c in SIX} <= set(options)
+    play(s, 0, cmd.PlayCard(card="salt_pans", senator="1"))
+    assert len(s.hands[0]) == 5 and not s.flow  # the step is over (no victor: the phase ends)
+
+
+def test_a_trade_at_the_limit_may_take_the_receiver_over_it_and_he_is_asked_in_turn():
+    """R137: seat 0 gives two cards to seat 1 (a gift, R111); seat 1, now at seven, goes through the
+    hand limit in the next round; seat 0 makes one offer only in the step."""
+    s = over_the_limit()
+    play(s, 0, cmd.ChooseOption(option="offer:1"))
+    for c in ("assassin_I", "blackmail_I"):
+        play(s, 0, cmd.ChooseOption(option=c))
+    play(s, 0, cmd.ChooseOption(option="done"))
+    play(s, 0, cmd.ChooseNumber(number=0))   # a gift
+    play(s, 0, cmd.ChooseNumber(number=0))   # no talents (R112)
+    play(s, 1, cmd.ChooseOption(option="accept"))
+    assert len(s.hands[0]) == 4 and len(s.hands[1]) == 7
+    assert top(s).kind == "hand_limit" and top(s).seat == 1
+    play(s, 1, cmd.ChooseOption(option="offer:0"))
+    for c in ("secret_escort_I", "crowd_in_the_agora_I", "seduction_II"):
+        play(s, 1, cmd.ChooseOption(option=c))
+    play(s, 1, cmd.ChooseOption(option="done"))
+    play(s, 1, cmd.ChooseNumber(number=0))
+    play(s, 1, cmd.ChooseNumber(number=0))
+    play(s, 0, cmd.ChooseOption(option="accept"))
+    assert len(s.hands[0]) == 7 and top(s).kind == "hand_limit" and top(s).seat == 0
+    assert not [c for c in legal(s, 0) if getattr(c, "option", "").startswith("offer:")]  # his one offer is made
+    play(s, 0, cmd.ChooseOption(option="court_of_104"))
+    play(s, 0, cmd.ChooseOption(option="pentarchies"))
+    assert len(s.hands[0]) == 5 and len(s.hands[1]) == 4 and not s.flow

@@ -67,7 +67,12 @@ def civil_war_reveal(s):
     no_trading(s)
     play(s, 0, RUMOUR)
     play(s, 0, cmd.PlayCard(card="sacrifice_at_the_tophet_II", senator="2"))
-    return play(s, 0, cmd.ChooseOption(option="done"))  # seats 1 and 2 have nothing they could pick
+    out = play(s, 0, cmd.ChooseOption(option="done"))
+    while top(s).kind == "civil_cards":  # R134: every other hand is asked too; none has a card to pick
+        seat = G.status(s).to_act[0]
+        assert legal(s, seat) == [cmd.ChooseOption(option="done")]
+        out = play(s, seat, cmd.ChooseOption(option="done"))
+    return out
 
 
 def test_an_intrigue_revealed_in_the_civil_war_waits_for_the_others_answer():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.games.republic_of_carthage.views import view
 
-from .helpers import G, Dice, Frame, cmd, ev, legal, play, run, table, top
+from .helpers import no_cards_promised, G, Dice, Frame, cmd, ev, legal, play, run, table, top
 
 
 def market():
@@ -35,6 +35,7 @@ def make_offer(s, want=2, talents=0):
     play(s, 0, cmd.ChooseOption(option="done"))
     play(s, 0, cmd.ChooseOption(option="gold"))          # the commodity named
     play(s, 0, cmd.ChooseNumber(number=want))            # cards asked in return
+    no_cards_promised(s, 0)                              # no Intrigue/Event card (R136)
     return G.decide(s, 0, cmd.ChooseNumber(number=talents), Dice())  # talents (R112)
 
 

@@ -80,7 +80,9 @@ def test_no_veto_on_a_captured_assassins_trial():
     """V.7, Veto: not on the trial of an assassination (nor is the floor open outside other business)."""
     s, _ = captured()
     s.hands[1] = ["public_outcry_I"]
-    play(s, 0, cmd.ChooseOption(option="appeal"), Dice(5, 5))  # he must appeal first (V.7): 10 - 3, no votes
+    play(s, 0, cmd.ChooseOption(option="appeal"))  # he must appeal first (V.7)
+    # R134: seat 1 holds a card, so he is asked before the Appeal roll (nothing to play there)
+    play(s, 1, cmd.ChooseOption(option="done"), Dice(5, 5))  # 10 - 3: no votes
     play(s, 0, cmd.ChooseOption(option="no"))
     assert top(s).seat == 1 and OUTCRY not in legal(s, 1)
 

@@ -11,11 +11,12 @@ import pytest
 from engine.core import GameConfig, encode_state
 from engine.errors import GAME_OVER, ILLEGAL_TARGET, MALFORMED_COMMAND
 from engine.games.republic_of_carthage.notation import describe_command
-from engine.games.republic_of_carthage.views import sample_hidden, view
+from engine.games.republic_of_carthage.state import CardDebt
+from engine.games.republic_of_carthage.views import CardDebtView, NameValue, sample_hidden, view
 from engine.rng import Rng
 from engine.session import Session
 
-from .helpers import G, Dice, Frame, cmd, ev, legal, no_trading, of, play, rejected, run, table, top
+from .helpers import no_cards_promised, G, Dice, Frame, cmd, ev, legal, no_trading, of, play, rejected, run, table, top
 
 
 # -- table talk (R110) ---------------------------------------------------------------------------
@@ -320,6 +321,7 @@ def commerce_offer(s, talents):
     play(s, 0, cmd.ChooseOption(option="done"))
     play(s, 0, cmd.ChooseOption(option="gold"))
     play(s, 0, cmd.ChooseNumber(number=1))
+    no_cards_promised(s, 0)
     return G.decide(s, 0, cmd.ChooseNumber(number=talents), Dice())
 
 
@@ -334,7 +336,9 @@ def test_an_offer_may_promise_or_ask_talents_within_what_each_holds():
         play(s, 0, cmd.ChooseOption(option=c))
     play(s, 0, cmd.ChooseOption(option="done"))
     play(s, 0, cmd.ChooseOption(option="gold"))
-    emitted = G.decide(s, 0, cmd.ChooseNumber(number=1), Dice())
+    play(s, 0, cmd.ChooseNumber(number=1))
+    play(s, 0, cmd.ChooseOption(option="done"))  # no Intrigue/Event card (R136)
+    emitted = G.decide(s, 0, cmd.ChooseNumber(number=0), Dice())
     flow = [e for e in emitted if isinstance(e.event, ev.Flow)][-1]
     assert flow.event.frames[-1].kind == "offer_talents" and flow.seats == (0, 1)
     assert (flow.redacted.frames[-1].target, flow.redacted.frames[-1].nums) == ("", [])
@@ -342,7 +346,7 @@ def test_an_offer_may_promise_or_ask_talents_within_what_each_holds():
         G.evolve(s, e.event)
     assert legal(s, 0) == [cmd.ChooseNumber(number=n) for n in range(-4, 7)]
     assert (view(s, 2).flow[-1].target, view(s, 2).flow[-1].nums) == ("", [])
-    assert (view(s, 1).flow[-1].target, view(s, 1).flow[-1].nums) == ("gold", [1])
+    assert (view(s, 1).flow[-1].target, view(s, 1).flow[-1].nums) == ("gold", [1, 0])
 
 
 def test_talents_in_an_offer_are_seen_by_the_two_only_until_accepted():
@@ -356,16 +360,16 @@ def test_talents_in_an_offer_are_seen_by_the_two_only_until_accepted():
     assert view(s, 1).offer.talents == 5 and view(s, 2).offer.talents == 0 and view(s, None).offer.talents == 0
 
 
-@pytest.mark.parametrize("talents, counter", [(5, "promised:0:1"), (-3, "promised:1:0")])
-def test_an_accepted_offers_talents_are_owed(talents, counter):
-    """R112: accepted, the talents promised (or asked) are owed by the payer to the payee, a public
-    counter, until the next Revenue phase; nothing moves now."""
+@pytest.mark.parametrize("talents, debt", [(5, "0:1"), (-3, "1:0")])
+def test_an_accepted_offers_talents_are_owed(talents, debt):
+    """R112: accepted, the talents promised (or asked) are owed by the payer to the payee until the
+    next Revenue phase; nothing moves now."""
     s = commerce_market()
     for e in commerce_offer(s, talents):
         G.evolve(s, e.event)
     events = play(s, 1, cmd.ChooseOption(option="accept"))
-    assert ev.CountersSet(name=counter, value=abs(talents)) in events
-    assert s.counters[counter] == abs(talents) and s.faction_treasury == [4, 3, 9]
+    assert ev.OfferAnswered(seat=0, to=1, accepted=True, talents=talents) in events
+    assert s.promised == {debt: abs(talents)} and s.faction_treasury == [4, 3, 9]
     assert not of(events, ev.Transferred)
 
 
@@ -374,7 +378,7 @@ def test_a_declined_offer_owes_nothing():
     for e in commerce_offer(s, 5):
         G.evolve(s, e.event)
     play(s, 1, cmd.ChooseOption(option="decline"))
-    assert not any(n.startswith("promised:") for n in s.counters)
+    assert not s.promised
 
 
 def test_a_card_offer_may_carry_talents_too():
@@ -385,19 +389,18 @@ def test_a_card_offer_may_carry_talents_too():
         G.evolve(s, e.event)
     assert s.offer.talents == 7 and view(s, 1).offer.talents == 7 and view(s, 2).offer.talents == 0
     play(s, 1, cmd.ChooseOption(option="accept"))
-    assert s.counters["promised:0:1"] == 7 and "assassin_I" in s.hands[1]
+    assert s.promised == {"0:1": 7} and "assassin_I" in s.hands[1]
 
 
 def test_talents_owed_are_paid_at_the_start_of_redistribution():
     """II.10 (talents go from one faction to another's treasury only in the Revenue phase), R112: the
     payer pays from his treasury, then his senators in Carthage in card order; what he cannot pay is
-    lost; the counter goes."""
+    lost; the debts go."""
     s = table()
     s.faction_treasury = [3, 0, 0]
     s.senators["1"].talents, s.senators["2"].talents, s.senators["3"].talents = 2, 4, 9
     s.senators["3"].where = "province"              # a governor's talents cannot be moved (II.10)
-    s.counters["promised:0:1"] = 20
-    s.counters["promised:2:0"] = 1
+    s.promised = {"0:1": 20, "2:0": 1}
     events = run(s, Frame(kind="promises"))
     assert of(events, ev.Transferred) == [
         ev.Transferred(source="faction:0", target="faction:1", amount=3, reason="promise"),
@@ -405,7 +408,7 @@ def test_talents_owed_are_paid_at_the_start_of_redistribution():
         ev.Transferred(source="senator:2", target="faction:1", amount=4, reason="promise"),
     ]
     assert s.faction_treasury == [0, 9, 0] and s.senators["3"].talents == 9
-    assert not s.counters.get("promised:0:1") and not s.counters.get("promised:2:0")  # seat 2 had nothing
+    assert of(events, ev.PromisesSettled) and not s.promised  # seat 2 had nothing: his debt is lost
 
 
 def test_the_others_samples_do_not_keep_the_talents_of_an_offer():
@@ -423,7 +426,7 @@ def test_the_revenue_phase_pays_what_is_owed_before_the_redistribution():
     payee may move what he received."""
     s = table()
     s.faction_treasury = [5, 0, 0]
-    s.counters["promised:0:1"] = 3
+    s.promised = {"0:1": 3}
     events = run(s, Frame(kind="revenue_state"))
     assert ev.Transferred(source="faction:0", target="faction:1", amount=3, reason="promise") in events
     assert s.faction_treasury[:2] == [2, 3] and top(s).kind == "redistribute" and 1 in top(s).nums
@@ -441,4 +444,250 @@ def test_an_offer_between_two_penniless_factions_still_has_a_step_to_take():
     play(s, 0, cmd.ChooseOption(option="done"))
     play(s, 0, cmd.ChooseOption(option="gold"))
     play(s, 0, cmd.ChooseNumber(number=0))
+    no_cards_promised(s, 0)
     assert top(s).kind == "offer_talents" and legal(s, 0) == [cmd.ChooseNumber(number=0)]
+
+
+# -- R135: the talents owed stay between the two parties until paid ---------------------------------
+def _seen_by_the_others(emitted, s) -> list:
+    """What seat 2 and a spectator receive of ``emitted``, and their views once it is applied."""
+    for e in emitted:
+        G.evolve(s, e.event)
+    return [[e.for_seat(x) for e in emitted] for x in (2, None)] + [view(s, 2), view(s, None)]
+
+
+def _accepted_trade(talents):
+    """III.2: seat 0's commerce offer to seat 1 with ``talents`` (R112), accepted, seat 1 giving his
+    iron; what the others saw at each command."""
+    s = commerce_market()
+    for e in commerce_offer(s, talents):
+        G.evolve(s, e.event)
+    seen = [_seen_by_the_others(G.decide(s, 1, cmd.ChooseOption(option="accept"), Dice()), s)]
+    seen.append(_seen_by_the_others(G.decide(s, 1, cmd.ChooseOption(option="iron"), Dice()), s))
+    seen.append(str(rejected(s, 2, cmd.ChooseNumber(number=5))))  # a third seat's error
+    assert s.offer is None and "iron" in s.commerce[0]  # the exchange is over
+    return s, seen
+
+
+@pytest.mark.parametrize("talents, debt", [(5, "0:1"), (-3, "1:0")])
+def test_an_accepted_offers_talents_are_known_to_its_two_parties_only(talents, debt):
+    """III.2, R112, R135: once the offer is accepted, how many talents are owed, and which way, is the
+    two parties' business until paid: the third seat and spectators see the same answer, views and
+    errors as for an offer with no talents; the two parties see the debt in their views."""
+    s, seen = _accepted_trade(talents)
+    _, none = _accepted_trade(0)
+    assert seen == none
+    assert s.promised == {debt: abs(talents)}
+    for x in (0, 1):
+        assert view(s, x).promised == (NameValue(name=debt, value=abs(talents)),)
+    assert view(s, 2).promised == () and view(s, None).promised == ()
+    assert not any(c.name.startswith("promised") for c in view(s, 2).counters)
+
+
+def test_the_accepted_answer_goes_to_the_two_with_the_talents_and_to_the_others_without():
+    """R135: accepted, the answer is private to the two seats whatever the offer held (so its being
+    private tells nothing); a declined answer is public."""
+    s = commerce_market()
+    for e in commerce_offer(s, 5):
+        G.evolve(s, e.event)
+    emitted = [e for e in G.decide(s, 1, cmd.ChooseOption(option="accept"), Dice())
+               if isinstance(e.event, ev.OfferAnswered)]
+    assert [(e.seats, e.event.talents, e.redacted) for e in emitted] == [
+        ((0, 1), 5, ev.OfferAnswered(seat=0, to=1, accepted=True))]
+    s = commerce_market()
+    for e in commerce_offer(s, 5):
+        G.evolve(s, e.event)
+    emitted = [e for e in G.decide(s, 1, cmd.ChooseOption(option="decline"), Dice())
+               if isinstance(e.event, ev.OfferAnswered)]
+    assert [(e.seats, e.event) for e in emitted] == [(None, ev.OfferAnswered(seat=0, to=1, accepted=False))]
+
+
+def test_a_card_offers_talents_are_known_to_its_two_parties_only():
+    """VII.2, R111, R112, R135: the same for an offer of cards in the Civil War phase."""
+    def accept(talents):
+        s = civil_war_table()
+        s.faction_treasury = [10, 0, 0]
+        for e in make_card_offer(s, cards=("assassin_I",), want=0, talents=talents):
+            G.evolve(s, e.event)
+        return s, _seen_by_the_others(G.decide(s, 1, cmd.ChooseOption(option="accept"), Dice()), s)
+    s, seen = accept(7)
+    assert seen == accept(0)[1] and view(s, 0).promised == view(s, 1).promised == (NameValue(name="0:1", value=7),)
+
+
+def test_the_others_samples_hold_no_debt_of_other_seats():
+    """R135: ``sample_hidden`` keeps a debt for its two parties only; a third seat's samples hold none."""
+    s = table()
+    s.promised = {"0:1": 4, "2:1": 2}
+    assert sample_hidden(G, s, 0, Rng(b"d", 0)).promised == {"0:1": 4}
+    assert sample_hidden(G, s, 1, Rng(b"d", 0)).promised == {"0:1": 4, "2:1": 2}
+    assert sample_hidden(G, s, None, Rng(b"d", 0)).promised == {}
+
+
+def test_the_payment_is_public_and_a_lost_debt_looks_like_no_debt():
+    """II.10, R112, R135: the payment is seen by everybody (R58: the treasuries are public); a debt the
+    payer cannot pay at all is lost without a word to the others, since the step ends the same way,
+    debt or none."""
+    s = table()
+    s.faction_treasury = [5, 0, 0]
+    s.promised = {"0:1": 3}
+    emitted = [e for e in run_emitted(s, Frame(kind="promises"))]
+    paid = [e for e in emitted if isinstance(e.event, ev.Transferred)]
+    assert [(e.seats, e.event.amount) for e in paid] == [(None, 3)]
+
+    def lost(promised):
+        s = table()
+        s.faction_treasury = [0, 0, 0]
+        s.promised = promised
+        out = run_emitted(s, Frame(kind="promises"))
+        assert not s.promised
+        return [e.for_seat(2) for e in out], view(s, 2)
+    assert lost({"0:1": 6}) == lost({})
+
+
+def run_emitted(s, *frames):
+    """``run``, keeping the Emitted records (with their visibility)."""
+    from engine.games.republic_of_carthage.flow import Ctx
+    ctx = Ctx(s, Dice())
+    ctx.s.flow = []
+    ctx.then(*frames)
+    ctx.run()
+    out = ctx.finish()
+    for e in out:
+        G.evolve(s, e.event)
+    s.flow = ctx.s.flow
+    return out
+
+
+# -- R136: Intrigue/Event cards in a commerce offer (III.2, Restrictions) ----------------------------
+def card_market():
+    """Seat 0 holds gold, salt, clay and in hand an Assassin (Intrigue), a Temple Treasure (Event) and
+    the Pentarchies (a Law); seat 1 holds iron and, in hand, a Blackmail (Intrigue), a Court of the
+    Hundred and Four (a Law) and Elephant Hunters (Event)."""
+    s = table()
+    s.commerce = [["gold", "salt", "clay"], ["iron"], ["dye"]]
+    s.hands = [["assassin_I", "temple_treasure", "pentarchies"], ["blackmail_I", "court_of_104", "elephant_hunters"],
+               ["6A"]]
+    run(s, Frame(kind="trading", nums=[1, 0]))
+    play(s, 0, cmd.ChooseOption(option="offer:1"))
+    for c in ("gold", "salt", "clay"):
+        play(s, 0, cmd.ChooseOption(option=c))
+    play(s, 0, cmd.ChooseOption(option="done"))
+    play(s, 0, cmd.ChooseOption(option="gold"))
+    play(s, 0, cmd.ChooseNumber(number=1))
+    return s
+
+
+def promise_cards(s, cards=("assassin_I",), asked=1):
+    for c in cards:
+        play(s, 0, cmd.ChooseOption(option=c))
+    play(s, 0, cmd.ChooseOption(option="done"))
+    play(s, 0, cmd.ChooseNumber(number=asked))
+    return G.decide(s, 0, cmd.ChooseNumber(number=0), Dice())
+
+
+def test_a_commerce_offer_may_promise_intrigue_and_event_cards_and_ask_some():
+    """III.2, Restrictions (an exchange may involve Intrigue/Event cards, which change owner in the
+    Civil War phase), R136: after the cards asked in return the offering player may add Intrigue and
+    Event cards of his hand, one at a time (not a Law), then ask a number of the receiver's cards of
+    his choice (0 up to his hand); the receiver is told them with the rest, the others are not."""
+    s = card_market()
+    assert top(s).kind == "offer_promise"
+    assert legal(s, 0) == [cmd.ChooseOption(option=x) for x in ("assassin_I", "temple_treasure", "done")]
+    play(s, 0, cmd.ChooseOption(option="assassin_I"))
+    assert legal(s, 0) == [cmd.ChooseOption(option=x) for x in ("temple_treasure", "done")]
+    assert view(s, 1).flow[-1].strs == ["assassin_I"] and view(s, 2).flow[-1].strs == []
+    play(s, 0, cmd.ChooseOption(option="done"))
+    assert legal(s, 0) == [cmd.ChooseNumber(number=n) for n in range(4)]
+    play(s, 0, cmd.ChooseNumber(number=2))
+    emitted = G.decide(s, 0, cmd.ChooseNumber(number=0), Dice())
+    made = [e for e in emitted if isinstance(e.event, ev.OfferMade)][0]
+    assert (made.event.cards_promised, made.event.cards_asked, made.seats) == (("assassin_I",), 2, (0, 1))
+    assert made.redacted == ev.OfferMadeRedacted(seat=0, to=1)
+    for e in emitted:
+        G.evolve(s, e.event)
+    assert (view(s, 1).offer.cards_promised, view(s, 1).offer.cards_asked) == (("assassin_I",), 2)
+    assert (view(s, 2).offer.cards_promised, view(s, 2).offer.cards_asked) == ((), 0)
+
+
+def test_a_player_with_no_card_in_hand_still_answers_the_step():
+    """R136 with R134: the step of the offer's Intrigue/Event cards waits whatever the hand holds, so
+    that its coming tells nobody what it holds; with none to promise, "done" is all it offers."""
+    s = card_market()
+    s.hands[0] = ["pentarchies"]
+    assert top(s).kind == "offer_promise" and legal(s, 0) == [cmd.ChooseOption(option="done")]
+
+
+def test_cards_promised_change_owner_only_at_the_start_of_the_civil_war_phase():
+    """III.2 (the cards change owner in the Civil War phase), R136: accepted, nothing moves now; at the
+    start of VII.2 the named card goes to the receiver, then the receiver gives the card of his choice
+    asked, an Intrigue or an Event (not his Law), and the debts are gone."""
+    s = card_market()
+    for e in promise_cards(s):
+        G.evolve(s, e.event)
+    play(s, 1, cmd.ChooseOption(option="accept"))
+    play(s, 1, cmd.ChooseOption(option="iron"))
+    assert s.hands[0] == ["assassin_I", "temple_treasure", "pentarchies"] and len(s.card_debts) == 2
+    s.flow = []
+    run(s, Frame(kind="civil_war"))
+    assert top(s).kind == "owed_card" and top(s).seat == 1 and s.hands[1] == ["blackmail_I", "court_of_104",
+                                                                                "elephant_hunters"]
+    assert legal(s, 1) == [cmd.ChooseOption(option=x) for x in ("blackmail_I", "elephant_hunters")]
+    emitted = G.decide(s, 1, cmd.ChooseOption(option="elephant_hunters"), Dice())
+    given = [e for e in emitted if isinstance(e.event, ev.CardsGiven)]
+    assert [(e.event, e.seats, e.redacted) for e in given] == [
+        (ev.CardsGiven(seat=1, to=0, cards=("elephant_hunters",)), (0, 1), ev.CardsGivenRedacted(seat=1, to=0, count=1)),
+        (ev.CardsGiven(seat=0, to=1, cards=("assassin_I",)), (0, 1), ev.CardsGivenRedacted(seat=0, to=1, count=1))]
+    for e in emitted:
+        G.evolve(s, e.event)
+    assert of([e.event for e in emitted], ev.CardDebtsSettled) and not s.card_debts
+    assert "elephant_hunters" in s.hands[0] and "assassin_I" in s.hands[1]
+    assert top(s).kind == "card_trade_turn"  # then the Civil War's trading (R111)
+
+
+def test_a_card_owed_by_name_is_not_given_as_a_card_of_choice():
+    """R136: a debtor who owes a card by name to one player and a card of his choice to another cannot
+    pay the second with the first's card."""
+    s = table()
+    s.hands[0] = ["assassin_I", "temple_treasure"]
+    s.card_debts = [CardDebt(debtor=0, creditor=1, cards=["assassin_I"]), CardDebt(debtor=0, creditor=2, count=1)]
+    run(s, Frame(kind="civil_war"))
+    assert top(s).kind == "owed_card" and legal(s, 0) == [cmd.ChooseOption(option="temple_treasure")]
+
+
+def test_a_promised_card_no_longer_held_is_lost_and_so_are_cards_the_debtor_lacks():
+    """R136 (as R112 for talents): a named card its promiser played meanwhile is lost to the receiver;
+    a debtor holding fewer Intrigue/Event cards than he owes gives what he has."""
+    s = card_market()
+    for e in promise_cards(s, asked=3):
+        G.evolve(s, e.event)
+    play(s, 1, cmd.ChooseOption(option="accept"))
+    play(s, 1, cmd.ChooseOption(option="iron"))
+    s.hands[0].remove("assassin_I")  # played in the meantime
+    s.flow = []
+    run(s, Frame(kind="civil_war"))
+    out = []
+    for _ in range(2):
+        out += play(s, 1, legal(s, 1)[0])
+    assert s.hands[1] == ["court_of_104"] and top(s).kind != "owed_card"  # two given of the three asked
+    assert not [e for e in of(out, ev.CardsGiven) if e.seat == 0] and not s.card_debts
+
+
+def test_cards_owed_are_known_to_the_two_parties_only():
+    """R135, R136: the acceptance looks the same to a third seat and spectators whether the offer held
+    cards or not; the two parties' views show the debts; the creditor's samples keep the named card in
+    the debtor's hand, a third seat's samples hold no debt of others."""
+    def accept(cards, asked):
+        s = card_market()
+        for e in promise_cards(s, cards, asked):
+            G.evolve(s, e.event)
+        return s, _seen_by_the_others(G.decide(s, 1, cmd.ChooseOption(option="accept"), Dice()), s)
+    s, seen = accept(("assassin_I", "temple_treasure"), 1)
+    assert seen == accept((), 0)[1]
+    debts = (CardDebtView(debtor=0, creditor=1, cards=("assassin_I", "temple_treasure"), count=0),
+             CardDebtView(debtor=1, creditor=0, cards=(), count=1))
+    assert view(s, 0).card_debts == view(s, 1).card_debts == debts and view(s, 2).card_debts == ()
+    play(s, 1, cmd.ChooseOption(option="iron"))
+    for i in range(10):
+        t = sample_hidden(G, s, 1, Rng(b"owed", i))
+        assert {"assassin_I", "temple_treasure"} <= set(t.hands[0]) and len(t.card_debts) == 2
+        assert sample_hidden(G, s, 2, Rng(b"owed", i)).card_debts == []
