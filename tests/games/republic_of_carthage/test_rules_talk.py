@@ -314,13 +314,19 @@ def commerce_market():
     return s
 
 
-def commerce_offer(s, talents):
+def offer_three_for_gold(s, asked=1):
+    """Seat 0 offers seat 1 its gold, salt and clay, naming gold, for ``asked`` cards in return
+    (III.2's commerce offer, up to the card and talents steps)."""
     play(s, 0, cmd.ChooseOption(option="offer:1"))
     for c in ("gold", "salt", "clay"):
         play(s, 0, cmd.ChooseOption(option=c))
     play(s, 0, cmd.ChooseOption(option="done"))
     play(s, 0, cmd.ChooseOption(option="gold"))
-    play(s, 0, cmd.ChooseNumber(number=1))
+    play(s, 0, cmd.ChooseNumber(number=asked))
+
+
+def commerce_offer(s, talents):
+    offer_three_for_gold(s)
     no_cards_promised(s, 0)
     return G.decide(s, 0, cmd.ChooseNumber(number=talents), Dice())
 
@@ -331,12 +337,7 @@ def test_an_offer_may_promise_or_ask_talents_within_what_each_holds():
     treasury and senators in Carthage) or asked (negative, up to what the receiver holds); its
     pending step keeps the commodity named and the cards asked from the others."""
     s = commerce_market()
-    play(s, 0, cmd.ChooseOption(option="offer:1"))
-    for c in ("gold", "salt", "clay"):
-        play(s, 0, cmd.ChooseOption(option=c))
-    play(s, 0, cmd.ChooseOption(option="done"))
-    play(s, 0, cmd.ChooseOption(option="gold"))
-    play(s, 0, cmd.ChooseNumber(number=1))
+    offer_three_for_gold(s)
     play(s, 0, cmd.ChooseOption(option="done"))  # no Intrigue/Event card (R136)
     emitted = G.decide(s, 0, cmd.ChooseNumber(number=0), Dice())
     flow = [e for e in emitted if isinstance(e.event, ev.Flow)][-1]
@@ -438,12 +439,7 @@ def test_an_offer_between_two_penniless_factions_still_has_a_step_to_take():
     s = table()
     s.commerce = [["gold", "salt", "clay"], ["iron"], []]
     run(s, Frame(kind="trading", nums=[1, 0]))
-    play(s, 0, cmd.ChooseOption(option="offer:1"))
-    for c in ("gold", "salt", "clay"):
-        play(s, 0, cmd.ChooseOption(option=c))
-    play(s, 0, cmd.ChooseOption(option="done"))
-    play(s, 0, cmd.ChooseOption(option="gold"))
-    play(s, 0, cmd.ChooseNumber(number=0))
+    offer_three_for_gold(s, asked=0)
     no_cards_promised(s, 0)
     assert top(s).kind == "offer_talents" and legal(s, 0) == [cmd.ChooseNumber(number=0)]
 
@@ -568,12 +564,7 @@ def card_market():
     s.hands = [["assassin_I", "temple_treasure", "pentarchies"], ["blackmail_I", "court_of_104", "elephant_hunters"],
                ["6A"]]
     run(s, Frame(kind="trading", nums=[1, 0]))
-    play(s, 0, cmd.ChooseOption(option="offer:1"))
-    for c in ("gold", "salt", "clay"):
-        play(s, 0, cmd.ChooseOption(option=c))
-    play(s, 0, cmd.ChooseOption(option="done"))
-    play(s, 0, cmd.ChooseOption(option="gold"))
-    play(s, 0, cmd.ChooseNumber(number=1))
+    offer_three_for_gold(s)
     return s
 
 
