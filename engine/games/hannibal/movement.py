@@ -143,6 +143,8 @@ def advance_form(ctx: Ctx, f: Frame) -> None:
     flags = ["inside"] if inside else []
     flags += [x for x in f.flags if x in ("campaign", "forced", "event", "native_guides", "charm", "double_sail",
                                            "pirates")]
+    if _stack(s, f)[0] >= 10:
+        flags.append("from_ten")  # §18.1: it may leave a consul on the way only if it began with 10 CU
     if f.seat == CARTHAGE and f.count > 0 and _train_here(s, f.space):
         flags.append("train")  # the siege train goes with the army unless left (#30)
     ctx.push(Frame(kind="move", seat=f.seat, general=f.general, space=f.space, card=f.card, mp=mp,
@@ -369,10 +371,11 @@ class Move:
             here = u.icu if "inside" in f.flags else u.cu
             if f.count > _keep(s, f) :
                 out.append(ChooseOption(option="drop"))
-            if here > f.count and f.count < 10:
+            if _pickable(s, f) > 0:
                 out.append(ChooseOption(option="pick_up"))
             for g in f.generals:
-                out.append(ChooseGeneral(general=g))  # drop a subordinate here
+                if _may_drop_general(s, f, g):
+                    out.append(ChooseGeneral(general=g))  # drop a subordinate here
             inside = "inside" in f.flags
             for g in B.generals_at(s, f.seat, f.space, inside):
                 if g not in army_generals(f) and not B.outranks(s, g, f.general) and f.mp > 0:
@@ -484,6 +487,34 @@ def _keep(s: State, f: Frame) -> int:
     return 0
 
 
+def _left_here(s: State, f: Frame) -> tuple[int, bool]:
+    """The side's CU where the army stands that are not in it (on its side of the walls), and
+    whether a consul not in the army stands with them."""
+    inside = "inside" in f.flags
+    u = B.cu_of(s, f.seat, f.space)
+    here = u.icu if inside else u.cu
+    staying = [g for g in B.generals_at(s, f.seat, f.space, inside) if g not in army_generals(f)]
+    return here - f.count, bool(consuls_in(s, staying))
+
+
+def _pickable(s: State, f: Frame) -> int:
+    """CU the army may pick up here: up to 10 in the army, and never those a consul standing here
+    needs to keep 5 (§18.1: no voluntary action leaves a consul with fewer than 5 CU)."""
+    left, consul = _left_here(s, f)
+    if consul:
+        left -= min(5, left)
+    return max(0, min(left, 10 - f.count))
+
+
+def _may_drop_general(s: State, f: Frame, g: str) -> bool:
+    """§18.1: a consul is left on the way only by an army holding both consuls that began its move
+    with at least 10 CU, and only with 5 CU left here for him."""
+    if not consuls_in(s, [g]):
+        return True
+    return (len(consuls_in(s, army_generals(f))) == 2 and "from_ten" in f.flags
+            and _left_here(s, f)[0] >= 5)
+
+
 @decision("drop_pick", "how many CU to drop here, or to pick up here (§10.2)")
 class DropPick:
     @staticmethod
@@ -491,9 +522,7 @@ class DropPick:
         mv = s.flow[-2]
         if "drop" in f.flags:
             return [ChooseNumber(number=n) for n in range(1, mv.count - _keep(s, mv) + 1)]
-        u = B.cu_of(s, mv.seat, mv.space)
-        here = u.icu if "inside" in mv.flags else u.cu
-        return [ChooseNumber(number=n) for n in range(1, min(here - mv.count, 10 - mv.count) + 1)]
+        return [ChooseNumber(number=n) for n in range(1, _pickable(s, mv) + 1)]
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:

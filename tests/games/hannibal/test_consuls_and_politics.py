@@ -1,0 +1,89 @@
+"""Audit of §7-§8, §17-§19, §21-§24: consular armies and their command (§18), abilities used only
+by a commander-in-chief (§24), the end-of-turn phases (§19.4, §21, §22)."""
+
+from __future__ import annotations
+
+from engine.games.hannibal.components import link_between, neighbours
+
+from .helpers import CARTHAGE, ROME, B, Dice, Frame, at, clear, cmd, control, ev, legal, of, play, put, top
+
+
+def activate(s, side, general, card=64, mp=4, naval=5):
+    """Put ``general``'s army in formation, as an ops card would (§10.2)."""
+    from engine.games.hannibal.flow import Ctx
+    from engine.games.hannibal.movement import advance_form
+    from engine.games.hannibal.state import evolve
+    at(s, Frame(kind="form_army", seat=side, general=general, space=s.gens[general].where, card=card, mp=mp,
+                nums=[naval]))
+    ctx = Ctx(s, Dice())
+    advance_form(ctx, ctx.top)
+    s.flow = ctx.s.flow
+    for e in ctx.out:
+        evolve(s, e.event)
+    return s
+
+
+def _ordinary_neighbour(a: str) -> str:
+    return next(n for n in neighbours(a) if link_between(a, n).kind == "ordinary")
+
+
+# ------------------------------------------------------------------------------------- §18.1
+def test_18_1_a_proconsul_never_picks_up_cu_a_consul_needs_to_keep_5():
+    """§18.1, §18.3: a proconsul stacked with a consul's 8 CU takes at most 3 of them, whether he
+    takes them when forming his army or picks them up before leaving."""
+    s = clear()
+    put(s, ROME, "roma", 8, generals=("varro",), office="consul")
+    put(s, ROME, "roma", 0, generals=("marcellus",), office="proconsul")
+    activate(s, ROME, "marcellus")
+    assert max(c.number for c in legal(s, ROME)) == 3
+    play(s, ROME, cmd.ChooseNumber(number=3))
+    assert top(s).kind == "move"
+    assert cmd.ChooseOption(option="pick_up") not in legal(s, ROME)  # the consul keeps his 5
+
+
+def test_18_1_an_army_picks_up_only_what_a_consul_met_on_the_way_can_spare():
+    """§18.1: an army passing a consul with 7 CU may pick up 2 of them, no more."""
+    s = clear()
+    a = "roma"
+    b = _ordinary_neighbour(a)
+    put(s, ROME, a, 4, generals=("marcellus",), office="proconsul")
+    put(s, ROME, b, 7, generals=("varro",), office="consul")
+    control(s, ROME, a, b)
+    activate(s, ROME, "marcellus")
+    play(s, ROME, cmd.ChooseNumber(number=4))
+    play(s, ROME, cmd.ChooseSpace(space=b))
+    play(s, ROME, cmd.ChooseOption(option="pick_up"))
+    assert legal(s, ROME) == [cmd.ChooseNumber(number=1), cmd.ChooseNumber(number=2)]
+
+
+def test_18_1_a_consul_is_never_dropped_from_a_stack_of_fewer_than_10_cu():
+    """§18.1: from 8 CU the consul must take the other consul along (he cannot leave him), and so
+    cannot drop him on the way either."""
+    s = clear()
+    put(s, ROME, "roma", 8, generals=("varro", "paullus"), office="consul")
+    activate(s, ROME, "varro")
+    assert legal(s, ROME) == [cmd.ChooseGeneral(general="paullus")]
+    play(s, ROME, cmd.ChooseGeneral(general="paullus"))
+    play(s, ROME, cmd.ChooseNumber(number=8))
+    assert top(s).kind == "move"
+    assert cmd.ChooseGeneral(general="paullus") not in legal(s, ROME)
+
+
+def test_18_1_both_consuls_from_10_cu_may_part_leaving_5_with_each():
+    """§18.1: an army of both consuls that began its move with 10 CU may leave one consul on the
+    way, but only with 5 CU dropped for him first."""
+    s = clear()
+    a = "roma"
+    b = _ordinary_neighbour(a)
+    put(s, ROME, a, 10, generals=("varro", "paullus"), office="consul")
+    control(s, ROME, a, b)
+    activate(s, ROME, "varro")
+    play(s, ROME, cmd.ChooseGeneral(general="paullus"))
+    play(s, ROME, cmd.ChooseNumber(number=10))
+    play(s, ROME, cmd.ChooseSpace(space=b))
+    assert cmd.ChooseGeneral(general="paullus") not in legal(s, ROME)  # he would stand with no CU
+    play(s, ROME, cmd.ChooseOption(option="drop"))
+    play(s, ROME, cmd.ChooseNumber(number=5))
+    assert cmd.ChooseGeneral(general="paullus") in legal(s, ROME)
+    play(s, ROME, cmd.ChooseGeneral(general="paullus"))
+    assert top(s).generals == [] and top(s).count == 5
