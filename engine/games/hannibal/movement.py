@@ -938,6 +938,8 @@ def intercept_range(s: State, g: str) -> tuple[int, int]:
     total = u.icu if st.inside else u.cu
     stack = B.generals_at(s, side, st.where, st.inside)
     staying = [x for x in stack if x != g]
+    if consuls_in(s, [g]) and consuls_in(s, staying) and total < 10:
+        return 1, 0  # §18.1: a consul leaves the other behind only from a stack of 10 CU
     lo, hi = cu_range(s, total, [g], staying)
     if staying and B.commander(s, side, st.where, st.inside) != g:
         hi = min(hi, total - 1)  # §12.7: the commander keeps at least one CU

@@ -4,6 +4,7 @@ by a commander-in-chief (§24), the end-of-turn phases (§19.4, §21, §22)."""
 from __future__ import annotations
 
 from engine.games.hannibal.components import link_between, neighbours
+from engine.games.hannibal.movement import intercept_range
 
 from .helpers import CARTHAGE, ROME, B, Dice, Frame, at, clear, cmd, control, ev, legal, of, play, put, top
 
@@ -87,3 +88,15 @@ def test_18_1_both_consuls_from_10_cu_may_part_leaving_5_with_each():
     assert cmd.ChooseGeneral(general="paullus") in legal(s, ROME)
     play(s, ROME, cmd.ChooseGeneral(general="paullus"))
     assert top(s).generals == [] and top(s).count == 5
+
+
+def test_18_1_12_7_a_consul_does_not_intercept_leaving_the_other_consul_behind():
+    """§18.1, §12.7: two consuls with 8 CU: neither may intercept alone, as that would leave the
+    other consul (the stack has fewer than 10 CU); with 12 CU one may, taking 5 to 7."""
+    s = clear()
+    put(s, ROME, "roma", 8, generals=("varro", "paullus"), office="consul")
+    lo, hi = intercept_range(s, "varro")
+    assert lo > hi
+    s = clear()
+    put(s, ROME, "roma", 12, generals=("varro", "paullus"), office="consul")
+    assert intercept_range(s, "varro") == (5, 7)
