@@ -42,8 +42,11 @@ def start_battle(ctx: Ctx, attacker: int, space: str, *, origin: str, army: Fram
     nums = [0, 0, 0, 0]  # per side: adjustments after the 20-card limit, then entries counted before it
     if interceptors:
         nums[2 + d] += TABLES.battle_card_allotment.successful_interception
-        nums[2 + d] += max((e.amount for e in map(B.effect, interceptors)
-                            if isinstance(e, ExtraBattleCards) and e.when == "intercepted_successfully"), default=0)
+        # §24: an ability serves only its commander-in-chief (Mago's ambush, reconstructed)
+        chief = B.commander(s, d, space, False)
+        eff = B.effect(chief) if chief in interceptors else None
+        if isinstance(eff, ExtraBattleCards) and eff.when == "intercepted_successfully":
+            nums[2 + d] += eff.amount
     if failed_avoid:
         nums[2 + d] += TABLES.battle_card_allotment.failed_avoid
     ctx.push(Frame(kind="battle_after", space=space, origin=origin),

@@ -100,3 +100,30 @@ def test_18_1_12_7_a_consul_does_not_intercept_leaving_the_other_consul_behind()
     s = clear()
     put(s, ROME, "roma", 12, generals=("varro", "paullus"), office="consul")
     assert intercept_range(s, "varro") == (5, 7)
+
+
+# --------------------------------------------------------------------------------------- §24
+def test_24_mago_ambush_needs_him_in_command_of_the_interception():
+    """§24: an ability works only for the commander-in-chief. Mago and Hannibal intercept the same
+    army from two stacks: Hannibal commands, so Mago's extra card (reconstructed ability) is not
+    given; the interception's own card is (§14.1)."""
+    from engine.games.hannibal.battle import start_battle
+    from engine.games.hannibal.flow import Ctx
+    s = clear()
+    put(s, ROME, "arretium", 6, generals=("marcellus",), office="proconsul")
+    put(s, CARTHAGE, "arretium", 3, generals=("hannibal",))
+    put(s, CARTHAGE, "arretium", 3, generals=("mago",))
+    s.gens["hannibal"].stamp = 20
+    at(s)
+    ctx = Ctx(s, Dice())
+    start_battle(ctx, ROME, "arretium", origin="", interceptors=["hannibal", "mago"])
+    deal = ctx.find("battle_deal")
+    assert deal.nums[2 + CARTHAGE] == 1  # the successful interception only
+
+    s = clear()
+    put(s, ROME, "arretium", 6, generals=("marcellus",), office="proconsul")
+    put(s, CARTHAGE, "arretium", 3, generals=("mago",))
+    at(s)
+    ctx = Ctx(s, Dice())
+    start_battle(ctx, ROME, "arretium", origin="", interceptors=["mago"])
+    assert ctx.find("battle_deal").nums[2 + CARTHAGE] == 2  # Mago commands: his ambush counts
