@@ -755,6 +755,9 @@ def finish_activation(ctx: Ctx, mv: Frame, popped: bool = True) -> None:
         others = [x for x in B.generals_at(s, mv.seat, g.where, g.inside) if x != mv.general]
         if not any(B.outranks(s, x, mv.general) for x in others):
             ctx.emit(ev.CommandTaken(general=mv.general))
+            if consuls_in(s, [mv.general]) and [x for x in consuls_in(s, others) if x not in mv.generals]:
+                from .turn import ask_consul_command
+                ask_consul_command(ctx, g.where, g.inside)  # §18.2: the consuls' armies joined
 
 
 # --------------------------------------------------------------------------- the reaction

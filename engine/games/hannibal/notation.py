@@ -49,6 +49,7 @@ PHRASES: dict[tuple[str, str], str] = {
     ("carthage_reinforce", "choose_space"): "Carthage places a reinforcement CU in {space}",
     ("place_consul", "choose_space"): "Rome places the consul in {space}",
     ("proconsul", "choose_general"): "Rome names {general} proconsul",
+    ("consul_command", "choose_general"): "Rome gives {general} command of the consuls' army",
     ("proconsul", "pass"): "Rome names no proconsul",
     ("africanus", "choose_space"): "Rome places Scipio Africanus in {space}",
     ("retreat", "choose_space"): "{who} retreats to {space}",

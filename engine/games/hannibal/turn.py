@@ -575,6 +575,31 @@ class PlaceConsul:
             B.cu_outside(s, ROME, cmd.space) == 0 and B.cu_inside(s, ROME, cmd.space) > 0)
         ctx.emit(ev.GeneralPlaced(general=f.general, space=cmd.space, inside=inside))
         ctx.emit(ev.CommandTaken(general=f.general))
+        ask_consul_command(ctx, cmd.space, inside)
+
+
+def ask_consul_command(ctx: Ctx, space: str, inside: bool) -> None:
+    """§18.2: both consuls now stand in one army: Rome names which of them commands (ruling G60)."""
+    if len(_consuls_at(ctx.s, space, inside)) == 2:
+        ctx.push(Frame(kind="consul_command", seat=ROME, space=space, flags=["inside"] if inside else []))
+
+
+def _consuls_at(s: State, space: str, inside: bool) -> list[str]:
+    return [g for g in B.generals_at(s, ROME, space, inside) if s.gens[g].office == "consul"]
+
+
+@decision("consul_command", "Rome: name the consul who commands the army both consuls are in (§18.2)")
+class ConsulCommand:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        consuls = _consuls_at(s, f.space, "inside" in f.flags)
+        return [ChooseGeneral(general=g) for g in consuls] if len(consuls) == 2 else []
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        ctx.done(f)
+        if B.commander(ctx.s, ROME, f.space, "inside" in f.flags) != cmd.general:
+            ctx.emit(ev.CommandTaken(general=cmd.general))
 
 
 # ------------------------------------------------------------------------ end of the turn

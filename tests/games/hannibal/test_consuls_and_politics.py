@@ -127,3 +127,42 @@ def test_24_mago_ambush_needs_him_in_command_of_the_interception():
     ctx = Ctx(s, Dice())
     start_battle(ctx, ROME, "arretium", origin="", interceptors=["mago"])
     assert ctx.find("battle_deal").nums[2 + CARTHAGE] == 2  # Mago commands: his ambush counts
+
+
+# ------------------------------------------------------------------------------------- §18.2
+def test_18_2_rome_names_the_commander_when_both_consuls_are_placed_in_one_army():
+    """§18.2, ruling G60: the election puts both consuls with Roma's 6 CU (§6.5); Rome then names
+    either one commander, here the first placed (the second would otherwise command)."""
+    s = clear()
+    put(s, ROME, "roma", 6)
+    for g in ("varro", "marcellus"):
+        s.gens[g].status = "cup"
+    for g in [x for x in s.gens if B.side_of(x) == ROME and x not in ("varro", "marcellus")]:
+        s.gens[g].status = "removed"
+    at(s, Frame(kind="elect_consuls"), Frame(kind="proconsul", seat=ROME))
+    play(s, ROME, cmd.Pass())
+    first = top(s).general
+    play(s, ROME, cmd.ChooseSpace(space="roma"))
+    second = top(s).general
+    play(s, ROME, cmd.ChooseSpace(space="roma"))
+    assert top(s).kind == "consul_command"
+    assert sorted(c.general for c in legal(s, ROME)) == sorted([first, second])
+    play(s, ROME, cmd.ChooseGeneral(general=first))
+    assert B.commander(s, ROME, "roma") == first
+
+
+def test_18_2_rome_names_the_commander_when_a_consul_joins_the_other():
+    """§18.2, ruling G60: Varro's army ends its move with Paullus's: Rome may keep Paullus in
+    command (without the question the one who moved would command, §10.8)."""
+    s = clear()
+    a = "roma"
+    b = _ordinary_neighbour(a)
+    put(s, ROME, a, 5, generals=("varro",), office="consul")
+    put(s, ROME, b, 5, generals=("paullus",), office="consul")
+    control(s, ROME, a, b)
+    activate(s, ROME, "varro")
+    play(s, ROME, cmd.ChooseSpace(space=b))
+    play(s, ROME, cmd.Pass())
+    assert top(s).kind == "consul_command"
+    play(s, ROME, cmd.ChooseGeneral(general="paullus"))
+    assert B.commander(s, ROME, b) == "paullus"
