@@ -862,7 +862,12 @@ class CityDeclare:
         cap = B.capacity(f.space)
         if total == 0:
             return [ChooseOption(option="generals_in"), ChooseOption(option="generals_out")]
-        return [ChooseNumber(number=k) for k in range(0, min(cap, total) + 1)]
+        ks = range(0, min(cap, total) + 1)
+        if consuls_in(s, B.generals_at(s, f.seat, f.space, None)):
+            # §18.1: the generals stay outside unless every CU goes in, and a consul is never
+            # left outside with fewer than 5 CU by choice
+            ks = [k for k in ks if k == total or total - k >= min(5, total)]
+        return [ChooseNumber(number=k) for k in ks]
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:

@@ -166,3 +166,21 @@ def test_18_2_rome_names_the_commander_when_a_consul_joins_the_other():
     assert top(s).kind == "consul_command"
     play(s, ROME, cmd.ChooseGeneral(general="paullus"))
     assert B.commander(s, ROME, b) == "paullus"
+
+
+def test_18_1_10_3_a_consul_outside_the_walls_keeps_5_cu():
+    """§18.1, §10.3 step 1: Carthage enters Roma's space, where a consul stands with 8 CU: Rome
+    may put at most 3 of them inside, as the consul stays outside with the rest unless all go
+    in (ruling G4), and may not be left with fewer than 5."""
+    s = clear()
+    a = "roma"
+    b = _ordinary_neighbour(a)
+    put(s, ROME, a, 8, generals=("varro",), office="consul")
+    put(s, CARTHAGE, b, 6, generals=("hannibal",))
+    control(s, ROME, a)
+    control(s, -1, b)
+    activate(s, CARTHAGE, "hannibal")
+    play(s, CARTHAGE, cmd.ChooseNumber(number=6))
+    play(s, CARTHAGE, cmd.ChooseSpace(space=a))
+    assert top(s).kind == "city_declare"
+    assert legal(s, ROME) == [cmd.ChooseNumber(number=k) for k in range(4)]
