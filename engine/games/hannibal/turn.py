@@ -717,6 +717,8 @@ def political(ctx: Ctx, f: Frame) -> None:
         end_game(ctx, CARTHAGE, "sudden_death_italy")
         return
     ctx.push(Frame(kind="final_count"))
+    if ctx.s.turn >= LAST_TURN:
+        return  # §22.4: the last count decides the war; no PCs are given up after it
     if pts[ROME] != pts[CARTHAGE]:
         loser = ROME if pts[ROME] < pts[CARTHAGE] else CARTHAGE
         lose_pcs(ctx, loser, abs(pts[ROME] - pts[CARTHAGE]), "political")

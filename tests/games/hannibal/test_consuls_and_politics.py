@@ -184,3 +184,17 @@ def test_18_1_10_3_a_consul_outside_the_walls_keeps_5_cu():
     play(s, CARTHAGE, cmd.ChooseSpace(space=a))
     assert top(s).kind == "city_declare"
     assert legal(s, ROME) == [cmd.ChooseNumber(number=k) for k in range(4)]
+
+
+# --------------------------------------------------------------------------------------- §22
+def test_22_4_the_last_count_ends_the_war_without_asking_for_pcs():
+    """§22.4: in the last turn's political phase the higher total wins at once: the side behind
+    is not asked to give up PCs first (§22.2), and the result shows the count."""
+    s = clear()
+    s.turn = 9
+    s.control = {"roma": ROME, "carthago": CARTHAGE, "syracusae": CARTHAGE, "cannae": ROME}
+    at(s, Frame(kind="political"), Frame(kind="remove_pcs", seat=CARTHAGE, count=1, origin="test"))
+    s.control["luceria"] = CARTHAGE
+    play(s, CARTHAGE, cmd.ChooseSpace(space="luceria"))
+    assert s.phase == "over" and s.winner == CARTHAGE and s.reason == "turn_limit"
+    assert list(s.points) == [1, 2]
