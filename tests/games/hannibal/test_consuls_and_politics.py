@@ -198,3 +198,80 @@ def test_22_4_the_last_count_ends_the_war_without_asking_for_pcs():
     play(s, CARTHAGE, cmd.ChooseSpace(space="luceria"))
     assert s.phase == "over" and s.winner == CARTHAGE and s.reason == "turn_limit"
     assert list(s.points) == [1, 2]
+
+
+# --------------------------------------------------------------------------------------- §17
+def _charge(roman_general: str, roll: int) -> dict[int, int]:
+    """Carthage (2 elephant CU among 5) attacks 5 Roman CU at Cannae and charges; the cards dealt."""
+    from engine.games.hannibal.battle import start_battle
+    from engine.games.hannibal.flow import Ctx
+    s = clear()
+    put(s, ROME, "cannae", 5, generals=(roman_general,) if roman_general else (), office="consul")
+    put(s, CARTHAGE, "cannae", 5, elephants=2, generals=("mago",))
+    at(s)
+    ctx = Ctx(s, Dice())
+    start_battle(ctx, CARTHAGE, "cannae", origin="")
+    ctx.run()
+    s = ctx.s
+    assert top(s).kind == "elephant_charge"
+    events = play(s, CARTHAGE, cmd.ChooseOption(option="charge"), Dice(roll))
+    return {e.seat: len(e.cards) for e in of(events, ev.BattleCardsDealt)}
+
+
+def test_17_3_to_17_5_the_elephant_charge():
+    """§17.3: the charge succeeds on a roll above the Roman commander's battle rating (Varro: 1,
+    reconstructed), or on 2-6 against Romans without a general; §17.4: Rome is dealt one card
+    fewer per elephant CU; §17.5: a 1 costs Carthage one card, whatever the elephants."""
+    plain = _charge("varro", 1)  # a 1: panic
+    base = _charge("varro", 3)   # success: 3 > 1
+    assert base[ROME] == plain[ROME] - 2 and base[CARTHAGE] == plain[CARTHAGE] + 1
+    paullus = _charge("paullus", 2)  # 2 is not above Paullus's 2: no effect
+    assert paullus[CARTHAGE] == base[CARTHAGE] and paullus[ROME] == _charge("paullus", 1)[ROME]
+    assert _charge("paullus", 3)[ROME] == paullus[ROME] - 2
+    leaderless_fail, leaderless = _charge("", 1), _charge("", 2)
+    assert leaderless[ROME] == leaderless_fail[ROME] - 2
+
+
+# --------------------------------------------------------------------------------------- §19.4
+def test_19_4_a_line_passes_enemy_cu_only_on_a_friendly_pc_and_an_enemy_pc_only_with_friendly_cu():
+    """§19.4: Thugga's Roman PC reaches the Roman CU at Hadrumetum only through Zama (its other
+    neighbours hold Carthaginian PCs)."""
+    from engine.games.hannibal.turn import supported_spaces
+    x, y, z = "thugga", "zama", "hadrumetum"
+    assert y in neighbours(x) and z in neighbours(y)
+
+    def base():
+        s = clear()
+        s.control = {x: ROME, **{n: CARTHAGE for n in neighbours(x) if n != y}}
+        put(s, ROME, z, 2)
+        return s
+
+    assert x in supported_spaces(base(), ROME)
+    s = base()
+    put(s, CARTHAGE, y, 2)
+    assert x not in supported_spaces(s, ROME)  # enemy CU, no Roman PC
+    s.control[y] = ROME
+    assert x in supported_spaces(s, ROME)      # enemy CU on a Roman PC
+    s = base()
+    s.control[y] = CARTHAGE
+    assert x not in supported_spaces(s, ROME)  # an enemy PC
+    put(s, ROME, y, 1)
+    assert x in supported_spaces(s, ROME)      # an enemy PC with a Roman CU
+
+
+# --------------------------------------------------------------------------------------- §21
+def test_21_1_winter_strikes_cu_at_a_neutral_tribe_but_not_a_garrison_in_its_own_besieged_city():
+    """§21.1: a neutral tribe is not friendly (attrition); CU inside their own city stand on a
+    friendly marker (H27), while the besiegers outside roll."""
+    s = clear()
+    tribe = next(sp for sp, side in s.tribes.items() if side < 0)
+    put(s, ROME, tribe, 5)
+    put(s, ROME, "capua", 0, inside=2)
+    put(s, CARTHAGE, "capua", 5, generals=("hannibal",))
+    control(s, ROME, "capua")
+    at(s, Frame(kind="winter"), Frame(kind="remove_pcs", seat=ROME, count=1, origin="test"))
+    s.control["cannae"] = ROME
+    events = play(s, ROME, cmd.ChooseSpace(space="cannae"), Dice(6, 6))
+    rolls = [e for e in of(events, ev.DieRolled) if e.purpose == "attrition:winter"]
+    assert [e.seat for e in rolls] == [ROME, CARTHAGE]  # the tribe's Romans, then the besiegers
+    assert s.units[ROME]["capua"].icu == 2
