@@ -178,6 +178,10 @@ def _battle(ctx: Ctx, f: Frame) -> None:
     s = ctx.s
     x = force(s, f.count)
     if x is not None and x.war == "rebels":
+        from .rebellion import still_to_fight
+        if not still_to_fight(ctx):  # beaten, gone, or already successful this turn: nothing to fight
+            ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="war_over"))
+            return
         roll_windows(ctx, x.id, "rebels", True)
         return
     if x is None or x.war not in s.wars:

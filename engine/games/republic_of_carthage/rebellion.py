@@ -472,9 +472,8 @@ def rebel_battle(ctx: Ctx, fid: int) -> None:
     lose nothing (the rebels win if Carthage survives the turn)."""
     from .combat import ability, army_strength, force, in_command, lose_units, modifier, units, use_one_roll_modifiers, veteran
     s = ctx.s
-    settle(ctx)
     x = force(s, fid)
-    if not s.rebels:
+    if not still_to_fight(ctx):
         ctx.emit(ev.ForceEnded(force=fid, armies_to="active", squadrons_to="active", reason="war_over"))
         return
     chiefs = in_command(s, x)
@@ -515,6 +514,14 @@ def rebel_battle(ctx: Ctx, fid: int) -> None:
             ctx.emit(ev.ForceEnded(force=fid, armies_to="active", squadrons_to="active", reason="defeat"))
     elif x is not None and not in_command(s, x):
         ctx.emit(ev.ForceEnded(force=fid, armies_to="active", squadrons_to="active", reason="no_commander"))
+
+
+def still_to_fight(ctx: Ctx) -> bool:
+    """Is there a rebellion for a force to fight? Not once it ended (R93) or was beaten, nor once a
+    Defeat made it succeed this turn (VII.3, La rébellion réussit: the rebels have won if Carthage
+    survives the turn; a later force that turn has nothing left to fight, R151)."""
+    settle(ctx)
+    return bool(ctx.s.rebels) and not winners(ctx.s)
 
 
 def chits(ctx: Ctx, among: list[str], lost: int) -> None:

@@ -342,3 +342,21 @@ def test_a_rebellion_with_no_army_left_collapses():
     run(s, Frame(kind="revenue_state"))  # no talents anywhere: both armies go back
     assert len(rebels_of(s, "active")) == 2 and not s.rebels
     assert not s.senators["2"].face_up
+
+
+def test_a_later_force_does_not_fight_a_rebellion_that_has_already_succeeded():
+    """VII.3 Combattre les rebelles (La rébellion réussit) and V.7 Troupes multiples: once a Defeat has
+    made the rebellion succeed, the rebels have won if Carthage survives the turn; a second force sent
+    against them that turn has nothing left to fight and comes home (it rolled, beat the rebels'
+    leaders and killed the winners before)."""
+    s = rebellion()
+    first = senate_force(s, "5", "celtiberian")
+    second = senate_force(s, "8", "libyan_light_infantry", "libyan_light_infantry", "numidian_cavalry")
+    run(s, Frame(kind="battle", count=first), dice=Dice(2, 2, 3, chits=("none",)))  # a Defeat: the rebels win
+    assert s.counters.get("rebellion_won:0") == 1
+    events = run(s, Frame(kind="battle", count=second))  # no dice: no roll
+    assert not of(events, ev.Rolled) and not s.forces
+    assert s.senators["2"].face_up and s.senators["2"].where == "rebel" and s.rebels == ["2"]
+    assert s.senators["8"].where == "carthage"
+    events = run(s, Frame(kind="end_turn"))
+    assert of(events, ev.GameEnded)[0].winners == (0,)
