@@ -73,10 +73,20 @@ def card_of(sid: str) -> str:
     return f"victor:{sid}"
 
 
-def general(s: State, sid: str) -> bool:
-    """He holds a General token (a Crisis co-commander, or the office given after a Retreat, a Disaster
-    or an Attrition)."""
-    return bool(s.counters.get(f"general:{sid}"))
+def seconded(s: State, sid: str) -> bool:
+    """He won as the second commander of his force, the General named beside the Suffète in a Crisis
+    (R100), counter ``co_victor:<senator>``. Not read from the General tokens: the commander who led
+    the force holds one too after a Retreat, a Disaster or an Attrition (R101, R152)."""
+    return bool(s.counters.get(f"co_victor:{sid}"))
+
+
+def mark_victors(ctx: Ctx, chiefs: list[str], fid: int) -> None:
+    """VI.2 Victoire: the commanders still with the force are its victors (``victor:<senator>``, the
+    force), the one who led it first; the others are his co-commanders (``co_victor``, VII.3)."""
+    for i, c in enumerate(chiefs):
+        ctx.emit(ev.CountersSet(name=f"victor:{c}", value=fid))
+        if i and len(chiefs) > 1:
+            ctx.emit(ev.CountersSet(name=f"co_victor:{c}", value=1))
 
 
 # -- VII.3: the victors ---------------------------------------------------------------------------------
@@ -95,15 +105,16 @@ def partner(s: State, sid: str) -> str:
 
 
 def victor_frames(s: State) -> list[Frame]:
-    """One decision per victorious commander; a General whose co-commander is not a General cannot
-    start a rebellion (he may join it, VII.3 Commandement double)."""
+    """One decision per victorious commander; the General who won beside the commander who led the
+    force cannot start a rebellion (he may join it, VII.3 Commandement double): the leader decides
+    for the two (R91, R152)."""
     frames = []
     for sid in victors(s):
         other = partner(s, sid)
-        if other and general(s, sid) and not general(s, other):
+        if other and seconded(s, sid) and not seconded(s, other):
             continue
         frames.append(Frame(kind="rebel_choice", seat=s.senators[sid].seat, senator=sid,
-                            target=other if other and general(s, other) else ""))
+                            target=other if other and seconded(s, other) else ""))
     return frames + [Frame(kind="victors_done")]
 
 
@@ -415,7 +426,7 @@ def _victors_done(ctx: Ctx, f: Frame) -> None:
     for a in sorted((a for a in s.armies if a.place.startswith("victor:")), key=token):
         move(ctx, a, "reserve", "returned")
     for name in sorted(s.counters):
-        if name.startswith(("victor:", "fought:")):
+        if name.startswith(("victor:", "co_victor:", "fought:")):
             ctx.emit(ev.CountersSet(name=name, value=0))
     from .field import generals_home
     generals_home(ctx)
@@ -543,7 +554,7 @@ def rebellion_beaten(ctx: Ctx, fid: int, enemy: int) -> None:
     share = -(-gain // max(1, len(chiefs)))
     for c in chiefs:
         ctx.emit(ev.SenatorChanged(senator=c, influence=share, popularity=share, merchants=0, reason="rebels_beaten"))
-        ctx.emit(ev.CountersSet(name=f"victor:{c}", value=fid))
+    mark_victors(ctx, chiefs, fid)
     for sid in rebels_alive(s):
         kill(ctx, sid, "rebellion_failed")
     for a in sorted((a for a in s.armies if a.place == REBEL_PLACE), key=token):

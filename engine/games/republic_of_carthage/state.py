@@ -490,6 +490,7 @@ def evolve(s: State, e) -> State:
 
 SENATOR_COUNTERS = frozenset({
     "victor",            # victor:<senator> = the force he won with (VI.2 Victoire, VII.3)
+    "co_victor",         # co_victor:<senator>: he won as the co-commander, the General (VII.3, R152)
     "general",           # general:<senator>: a General token (R100, R101)
     "fought",            # fought:<senator> (VII.1), besides fought:<war>
     "commanded",         # commanded:<senator>:<war>: an outgoing commander (R80)

@@ -260,7 +260,7 @@ def test_the_joint_command_bids_for_each_army_in_secret():
     s.offices["suffete_general"] = "2"
     s.counters["general:5"] = 1
     on_card(s, "2", "celtiberian", "numidian_cavalry")
-    s.counters["victor:5"] = 1
+    s.counters["victor:5"] = s.counters["co_victor:5"] = 1  # he won beside 2, as the General (R100)
     s.senators["2"].talents, s.senators["5"].talents = 4, 4
     run(s, Frame(kind="victors"))
     assert (top(s).kind, top(s).senator) == ("rebel_choice", "2")  # only the Suffète decides
@@ -360,3 +360,29 @@ def test_a_later_force_does_not_fight_a_rebellion_that_has_already_succeeded():
     assert s.senators["8"].where == "carthage"
     events = run(s, Frame(kind="end_turn"))
     assert of(events, ev.GameEnded)[0].winners == (0,)
+
+
+def test_the_commander_who_led_keeps_the_suffetes_part_with_a_general_token():
+    """VII.3 Commandement double (R91) with VI.2 (a Retreat, a Disaster or an Attrition gives the
+    commanders still with the force the General office, R101): the commander who led the force (the
+    Suffète's part) keeps it when he holds a General token as well; the co-commander, the General
+    named in the Crisis (R100), still may not start a rebellion, even when his seat comes first."""
+    from engine.games.republic_of_carthage.combat import war_won
+    from engine.games.republic_of_carthage.flow import Ctx
+    s = table()
+    s.offices["suffete_general"] = "4"  # seat 1 presides now: its victor 5 comes first clockwise
+    s.wars = {"libyan_war": WarState(status="active")}
+    for unit in ("celtiberian", "numidian_cavalry"):
+        next(a for a in s.armies if a.type == unit and a.place == "out").place = "active"
+    evolve(s, ev.ForceSent(force=s.next_force, war="libyan_war", commanders=("2", "5"),
+                           armies=("celtiberian", "numidian_cavalry"), squadrons=0, caravans=0, fleets=0))
+    s.counters["general:5"] = 1  # the Crisis co-commander (R100)
+    s.counters["general:2"] = 1  # the commander, after an Attrition in an earlier turn (R101)
+    s.senators["2"].popularity = 5  # the armies go to his card
+    ctx = Ctx(s, Dice())
+    war_won(ctx, s.forces[-1].id)
+    for e in ctx.finish():
+        evolve(s, e.event)
+    run(s, Frame(kind="victors"))
+    assert (top(s).kind, top(s).senator, top(s).target) == ("rebel_choice", "2", "5")
+    assert legal(s, 1) == [] and [f.senator for f in s.flow if f.kind == "rebel_choice"] == ["2"]
