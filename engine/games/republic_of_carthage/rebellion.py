@@ -135,7 +135,10 @@ def contestable(s: State, sid: str) -> bool:
 class RebelChoice:
     @staticmethod
     def legal(s: State, f: Frame):
-        if not in_carthage(s, f.senator) or not pool(s, [f.senator, f.target]):
+        if not in_carthage(s, f.senator):
+            return []
+        # VII.3 Allégeance: his loyal veterans join him whether or not they were in his force
+        if not pool(s, [f.senator, f.target]) and not any(loyal_veterans(s, x) for x in (f.senator, f.target) if x):
             return []
         if in_progress(s) and not contestable(s, f.senator):
             return []

@@ -386,3 +386,17 @@ def test_the_commander_who_led_keeps_the_suffetes_part_with_a_general_token():
     run(s, Frame(kind="victors"))
     assert (top(s).kind, top(s).senator, top(s).target) == ("rebel_choice", "2", "5")
     assert legal(s, 1) == [] and [f.senator for f in s.flow if f.kind == "rebel_choice"] == ["2"]
+
+
+def test_a_victor_with_no_army_on_his_card_may_rebel_with_his_veterans():
+    """VII.3 Allégeance des armées: the veterans assigned to the commander join him without a roll whether
+    or not they were part of his force; a victor who lost every army of the force in his winning battle
+    may still rebel with the veterans loyal to him in the Reserve."""
+    s = table()
+    s.counters["victor:2"] = 1  # no army on his card
+    a = next(a for a in s.armies if a.type == "carthaginian_legion" and a.place == "out")
+    a.place, a.veteran, a.loyal = "reserve", True, "2"
+    run(s, Frame(kind="victors"))
+    assert (top(s).kind, top(s).senator) == ("rebel_choice", "2") and legal(s, 0) == [RETURN, REBEL]
+    play(s, 0, REBEL)
+    assert rebels_of(s) == ["carthaginian_legion"] and s.rebel_leaders == ["2"]
