@@ -400,3 +400,15 @@ def test_a_victor_with_no_army_on_his_card_may_rebel_with_his_veterans():
     assert (top(s).kind, top(s).senator) == ("rebel_choice", "2") and legal(s, 0) == [RETURN, REBEL]
     play(s, 0, REBEL)
     assert rebels_of(s) == ["carthaginian_legion"] and s.rebel_leaders == ["2"]
+
+
+def test_a_successful_rebellion_overthrows_a_suffete_for_life_of_the_same_turn():
+    """IX.1 and IX.2 (R153): a Suffète for Life proclaimed in the Senate and a rebellion that succeeds in
+    the Combat phase of the same turn: the rebels have marched on Carthage, so the rebellion's players
+    win at the end of the turn, not the Suffète for Life's."""
+    s = rebellion()
+    s.counters["suffete_for_life:5"] = 2  # seat 1's senator 5
+    s.counters["rebellion_won:0"] = 1
+    events = run(s, Frame(kind="end_turn"))
+    ended = of(events, ev.GameEnded)[0]
+    assert (ended.winners, ended.reason) == ((0,), "rebellion")
