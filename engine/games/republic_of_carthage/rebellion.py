@@ -528,6 +528,8 @@ def rebel_battle(ctx: Ctx, fid: int) -> None:
             ctx.emit(ev.ForceEnded(force=fid, armies_to="active", squadrons_to="active", reason="defeat"))
     elif x is not None and not in_command(s, x):
         ctx.emit(ev.ForceEnded(force=fid, armies_to="active", squadrons_to="active", reason="no_commander"))
+    elif x is not None and not units(s, fid, "land"):  # Usure: no troops left to stay at war (R154)
+        ctx.emit(ev.ForceEnded(force=fid, armies_to="active", squadrons_to="active", reason="no_armies"))
 
 
 def still_to_fight(ctx: Ctx) -> bool:

@@ -412,3 +412,17 @@ def test_a_successful_rebellion_overthrows_a_suffete_for_life_of_the_same_turn()
     events = run(s, Frame(kind="end_turn"))
     ended = of(events, ev.GameEnded)[0]
     assert (ended.winners, ended.reason) == ((0,), "rebellion")
+
+
+def test_a_force_left_with_no_army_after_an_attrition_against_the_rebels_comes_home():
+    """VII.3 Combattre les rebelles (Usure: both sides go on next turn) with VI.2 Usure (the troops left
+    stay at war): a Senate force that lost its last army has no troops left to stay; its commander
+    comes home instead of fighting the rebels alone next turn (as a force with no commander comes
+    home, R67)."""
+    s = rebellion(extra=("numidian_cavalry", "war_elephant"))  # 4 armies + Military 2 = 6
+    fid = senate_force(s, "5", "celtiberian")
+    # 4+4+4 = 12 + 2 + 1 - 6 = 9: attrition, 3 lost: his one army, three of theirs; three chits (none)
+    events = run(s, Frame(kind="battle", count=fid), dice=Dice(4, 4, 4, chits=("none",) * 3))
+    assert of(events, ev.Rolled)[0].outcome == "attrition"
+    assert len(rebels_of(s)) == 1 and s.rebels == ["2"]
+    assert not s.forces and s.senators["5"].where == "carthage"
