@@ -178,6 +178,10 @@ def _battle(ctx: Ctx, f: Frame) -> None:
     s = ctx.s
     x = force(s, f.count)
     if x is not None and x.war == "rebels":
+        from .rebellion import still_to_fight
+        if not still_to_fight(ctx):  # beaten, gone, or already successful this turn: nothing to fight
+            ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="war_over"))
+            return
         roll_windows(ctx, x.id, "rebels", True)
         return
     if x is None or x.war not in s.wars:
@@ -373,7 +377,8 @@ def war_won(ctx: Ctx, fid: int) -> None:
     share = -(-gain // max(1, len(chiefs)))
     for c in chiefs:
         ctx.emit(ev.SenatorChanged(senator=c, influence=share, popularity=share, merchants=0, reason="victory"))
-        ctx.emit(ev.CountersSet(name=f"victor:{c}", value=fid))
+    from .rebellion import mark_victors
+    mark_victors(ctx, chiefs, fid)
     from .war_details import auxiliaries_leave, spoils_due
     if spoils_due(ctx, war) and w.spoils:  # R19: none after a greater related war was won
         ctx.emit(ev.Transferred(source="bank", target="state", amount=w.spoils, reason=war))

@@ -2,8 +2,9 @@
 
 An Intrigue card played in a step that waits for a player (a card window, an initiative, a
 persuasion, an assassination, a vote) is laid down first (``CardPlayed``); then every other player in
-turn, clockwise from its player, may play a Counter-Intrigue on it, or pass. Everybody is asked, so
-the table learns nothing about who holds one. Cancelled, the card stays in the discard with no effect
+turn, clockwise from its player, may play a Counter-Intrigue on it, or pass. Everybody holding a card
+is asked, so the table learns nothing about who holds one; an empty hand, whose size is public and
+which cannot answer, is passed over (R134, R150). Cancelled, the card stays in the discard with no effect
 (``CardCancelled``); otherwise its effects apply (or its procedure goes on: the Public Outcry's
 choice). A Counter-Intrigue itself takes effect at once (cards are not countered in chains). The
 Civil War's secret plays (VII.2) are played when revealed, one at a time from the SPHR: a revealed
@@ -50,6 +51,8 @@ def play(ctx: Ctx, seat: int, card: str, senator: str, then: Frame | None = None
 class Counter:
     @staticmethod
     def legal(s: State, f: Frame):
+        if not s.hands[f.seat]:  # R150: only a card of the hand answers; an empty hand (public) is not asked
+            return []
         mine = [cmd.PlayCard(card=x, senator="") for x in sorted(set(s.hands[f.seat])) if _counters(x)]
         return mine + [cmd.ChooseOption(option="pass")]
 

@@ -114,12 +114,12 @@ class SenatorChanged(Variant, frozen=True):
 
 
 class SenatorMoved(Variant, frozen=True):
-    """``senator`` now belongs to ``seat`` (-1: the Port) and is at ``where`` (carthage, province,
-    war, exploration, captured, exiled, rebel), face up or not."""
+    """``senator`` now belongs to ``seat`` (-1: the Port) and is at ``where`` (carthage, port,
+    province, war, exploration, captured, exiled, rebel), face up or not."""
 
     senator: str  # the senator card id
     seat: int  # the faction's seat; -1 the Port
-    where: str  # carthage, province, war, exploration, captured, exiled or rebel
+    where: str  # carthage, port, province, war, exploration, captured, exiled or rebel
     face_up: bool  # true: the card lies face up
     reason: str  # why, a snake_case word
 

@@ -40,8 +40,9 @@ def order_key(sid: str) -> tuple[int, str]:
 
 
 def in_carthage(s: State, sid: str) -> bool:
+    """A faction's senator present in Carthage (a senator of the Port, in no faction, is not: V.6)."""
     x = s.senators.get(sid)
-    return x is not None and x.face_up and x.where == CARTHAGE
+    return x is not None and x.face_up and x.seat >= 0 and x.where == CARTHAGE
 
 
 def offices_of(s: State, sid: str) -> list[str]:

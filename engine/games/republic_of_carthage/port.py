@@ -77,7 +77,8 @@ def persuasion_targets(s: State, seat: int) -> list[str]:
     """IV.2b a: a senator in Carthage, of another faction or in the Port face up (R36), not a Faction
     Leader (a statesman may be)."""
     return sorted((x.id for x in s.senators.values()
-                   if x.seat != seat and x.face_up and in_carthage(s, x.id) and x.id not in s.leaders),
+                   if x.seat != seat and x.face_up and (in_carthage(s, x.id) or (x.seat < 0 and x.where == PORT))
+                   and x.id not in s.leaders),
                   key=order_key)
 
 
@@ -335,7 +336,7 @@ def _port_end(ctx: Ctx, f: Frame) -> None:
     for sid in sorted((x.id for x in s.senators.values() if not x.face_up), key=order_key):
         _, outcome, _ = ctx.roll(-1, f"return:{sid}", 1, omens(s), lambda t: "returns" if t >= 5 else "stays")
         if outcome == "returns":
-            ctx.emit(ev.SenatorMoved(senator=sid, seat=-1, where="carthage", face_up=True, reason="returns"))
+            ctx.emit(ev.SenatorMoved(senator=sid, seat=-1, where=PORT, face_up=True, reason="returns"))
     for cid in sorted(c for c, h in s.concessions.items() if h == "!"):
         _, outcome, _ = ctx.roll(-1, f"return:{cid}", 1, omens(s), lambda t: "returns" if t >= 5 else "stays")
         if outcome == "returns":

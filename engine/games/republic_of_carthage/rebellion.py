@@ -73,10 +73,20 @@ def card_of(sid: str) -> str:
     return f"victor:{sid}"
 
 
-def general(s: State, sid: str) -> bool:
-    """He holds a General token (a Crisis co-commander, or the office given after a Retreat, a Disaster
-    or an Attrition)."""
-    return bool(s.counters.get(f"general:{sid}"))
+def seconded(s: State, sid: str) -> bool:
+    """He won as the second commander of his force, the General named beside the Suffète in a Crisis
+    (R100), counter ``co_victor:<senator>``. Not read from the General tokens: the commander who led
+    the force holds one too after a Retreat, a Disaster or an Attrition (R101, R152)."""
+    return bool(s.counters.get(f"co_victor:{sid}"))
+
+
+def mark_victors(ctx: Ctx, chiefs: list[str], fid: int) -> None:
+    """VI.2 Victoire: the commanders still with the force are its victors (``victor:<senator>``, the
+    force), the one who led it first; the others are his co-commanders (``co_victor``, VII.3)."""
+    for i, c in enumerate(chiefs):
+        ctx.emit(ev.CountersSet(name=f"victor:{c}", value=fid))
+        if i and len(chiefs) > 1:
+            ctx.emit(ev.CountersSet(name=f"co_victor:{c}", value=1))
 
 
 # -- VII.3: the victors ---------------------------------------------------------------------------------
@@ -95,15 +105,16 @@ def partner(s: State, sid: str) -> str:
 
 
 def victor_frames(s: State) -> list[Frame]:
-    """One decision per victorious commander; a General whose co-commander is not a General cannot
-    start a rebellion (he may join it, VII.3 Commandement double)."""
+    """One decision per victorious commander; the General who won beside the commander who led the
+    force cannot start a rebellion (he may join it, VII.3 Commandement double): the leader decides
+    for the two (R91, R152)."""
     frames = []
     for sid in victors(s):
         other = partner(s, sid)
-        if other and general(s, sid) and not general(s, other):
+        if other and seconded(s, sid) and not seconded(s, other):
             continue
         frames.append(Frame(kind="rebel_choice", seat=s.senators[sid].seat, senator=sid,
-                            target=other if other and general(s, other) else ""))
+                            target=other if other and seconded(s, other) else ""))
     return frames + [Frame(kind="victors_done")]
 
 
@@ -124,7 +135,10 @@ def contestable(s: State, sid: str) -> bool:
 class RebelChoice:
     @staticmethod
     def legal(s: State, f: Frame):
-        if not in_carthage(s, f.senator) or not pool(s, [f.senator, f.target]):
+        if not in_carthage(s, f.senator):
+            return []
+        # VII.3 Allégeance: his loyal veterans join him whether or not they were in his force
+        if not pool(s, [f.senator, f.target]) and not any(loyal_veterans(s, x) for x in (f.senator, f.target) if x):
             return []
         if in_progress(s) and not contestable(s, f.senator):
             return []
@@ -415,7 +429,7 @@ def _victors_done(ctx: Ctx, f: Frame) -> None:
     for a in sorted((a for a in s.armies if a.place.startswith("victor:")), key=token):
         move(ctx, a, "reserve", "returned")
     for name in sorted(s.counters):
-        if name.startswith(("victor:", "fought:")):
+        if name.startswith(("victor:", "co_victor:", "fought:")):
             ctx.emit(ev.CountersSet(name=name, value=0))
     from .field import generals_home
     generals_home(ctx)
@@ -472,9 +486,8 @@ def rebel_battle(ctx: Ctx, fid: int) -> None:
     lose nothing (the rebels win if Carthage survives the turn)."""
     from .combat import ability, army_strength, force, in_command, lose_units, modifier, units, use_one_roll_modifiers, veteran
     s = ctx.s
-    settle(ctx)
     x = force(s, fid)
-    if not s.rebels:
+    if not still_to_fight(ctx):
         ctx.emit(ev.ForceEnded(force=fid, armies_to="active", squadrons_to="active", reason="war_over"))
         return
     chiefs = in_command(s, x)
@@ -515,6 +528,16 @@ def rebel_battle(ctx: Ctx, fid: int) -> None:
             ctx.emit(ev.ForceEnded(force=fid, armies_to="active", squadrons_to="active", reason="defeat"))
     elif x is not None and not in_command(s, x):
         ctx.emit(ev.ForceEnded(force=fid, armies_to="active", squadrons_to="active", reason="no_commander"))
+    elif x is not None and not units(s, fid, "land"):  # Usure: no troops left to stay at war (R154)
+        ctx.emit(ev.ForceEnded(force=fid, armies_to="active", squadrons_to="active", reason="no_armies"))
+
+
+def still_to_fight(ctx: Ctx) -> bool:
+    """Is there a rebellion for a force to fight? Not once it ended (R93) or was beaten, nor once a
+    Defeat made it succeed this turn (VII.3, La rébellion réussit: the rebels have won if Carthage
+    survives the turn; a later force that turn has nothing left to fight, R151)."""
+    settle(ctx)
+    return bool(ctx.s.rebels) and not winners(ctx.s)
 
 
 def chits(ctx: Ctx, among: list[str], lost: int) -> None:
@@ -536,7 +559,7 @@ def rebellion_beaten(ctx: Ctx, fid: int, enemy: int) -> None:
     share = -(-gain // max(1, len(chiefs)))
     for c in chiefs:
         ctx.emit(ev.SenatorChanged(senator=c, influence=share, popularity=share, merchants=0, reason="rebels_beaten"))
-        ctx.emit(ev.CountersSet(name=f"victor:{c}", value=fid))
+    mark_victors(ctx, chiefs, fid)
     for sid in rebels_alive(s):
         kill(ctx, sid, "rebellion_failed")
     for a in sorted((a for a in s.armies if a.place == REBEL_PLACE), key=token):

@@ -31,7 +31,7 @@ class Senator(msgspec.Struct):
     id: str                 # card id: family number or statesman ("2A")
     family: int
     seat: int = -1
-    where: str = CARTHAGE   # carthage | province | war | exploration | captured | exiled | rebel
+    where: str = CARTHAGE   # carthage | port (seat -1) | province | war | exploration | captured | exiled | rebel
     face_up: bool = True    # a dead family card lies face down in the Port (I)
     influence: int = 0
     popularity: int = 0
@@ -230,17 +230,19 @@ def evolve(s: State, e) -> State:
     elif t is ev.SenatorEntered:
         if e.senator.isdigit():
             fam = C.FAMILIES[int(e.senator)]
-            x = Senator(id=e.senator, family=fam.id, seat=e.seat, influence=fam.influence, popularity=fam.popularity)
+            x = Senator(id=e.senator, family=fam.id, seat=e.seat, influence=fam.influence, popularity=fam.popularity,
+                        where=CARTHAGE if e.seat >= 0 else PORT)  # drawn (IV.2a, Famille): face up in the Port
         else:
             st = C.STATESMEN[e.senator]
             under = str(st.family) in s.senators
             old = s.senators.pop(str(st.family), None)
             x = Senator(id=e.senator, family=st.family, seat=e.seat, influence=st.influence,
-                        popularity=st.popularity, family_card=under)
+                        popularity=st.popularity, family_card=under, where=CARTHAGE if e.seat >= 0 else PORT)
             if old is not None:  # the statesman covers his family card: its markers stay (Terminologie)
                 x.influence = max(x.influence, old.influence)
                 x.popularity, x.talents, x.merchants, x.red = old.popularity, old.talents, old.merchants, old.red
-                x.where = old.where
+                if old.seat == e.seat:  # a family card taken from the Port (R144) comes to Carthage
+                    x.where = old.where
                 _rename(s, old.id, e.senator)
         s.senators[x.id] = x
     elif t is ev.SenatorDied:
@@ -255,6 +257,7 @@ def evolve(s: State, e) -> State:
                         s.leaders[i] = fam if e.stays else ""
             famdata = C.FAMILIES[x.family]  # the markers go; the printed values stay (R18)
             s.senators[fam] = Senator(id=fam, family=x.family, seat=x.seat if e.stays else -1,
+                                      where=CARTHAGE if e.stays else PORT,  # else face down in the Port (I)
                                       face_up=e.stays, merchants=x.merchants if e.stays else 0,
                                       influence=famdata.influence, popularity=famdata.popularity)
         else:
@@ -487,6 +490,7 @@ def evolve(s: State, e) -> State:
 
 SENATOR_COUNTERS = frozenset({
     "victor",            # victor:<senator> = the force he won with (VI.2 Victoire, VII.3)
+    "co_victor",         # co_victor:<senator>: he won as the co-commander, the General (VII.3, R152)
     "general",           # general:<senator>: a General token (R100, R101)
     "fought",            # fought:<senator> (VII.1), besides fought:<war>
     "commanded",         # commanded:<senator>:<war>: an outgoing commander (R80)

@@ -355,6 +355,10 @@ def _end_turn(ctx: Ctx, f: Frame) -> None:
     or for a Suffète for Life or a rebellion that survived the turn; otherwise the next turn."""
     ctx.pop()
     s = ctx.s
+    from .rebellion import winners
+    if winners(s):  # IX.1: the rebellion succeeded and Carthage survived the turn (before IX.2: R153)
+        end_game(ctx, winners(s), "rebellion")
+        return
     for name, value in sorted(s.counters.items()):
         if name.startswith("suffete_for_life:"):  # IX.2 (R40): he and Carthage survived the turn
             sid = name.partition(":")[2]
@@ -362,10 +366,6 @@ def _end_turn(ctx: Ctx, f: Frame) -> None:
                 end_game(ctx, (value - 1,), "suffete_for_life")
                 return
             ctx.emit(ev.CountersSet(name=name, value=0))
-    from .rebellion import winners
-    if winners(s):  # IX.1: the rebellion succeeded and Carthage survived the turn
-        end_game(ctx, winners(s), "rebellion")
-        return
     if s.counters.get("deck_exhausted") or (s.deck_name == "II" and not s.deck):
         end_game(ctx, most_influence(s), "deck_exhausted")
         return

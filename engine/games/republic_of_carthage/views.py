@@ -28,7 +28,7 @@ class SenatorView(msgspec.Struct, frozen=True):
     senator: str  # card id: a family number ("7") or a statesman ("2A")
     family: int  # the family number (1-25) of the senator or statesman
     seat: int          # -1: in the Port
-    where: str  # carthage | province | war | exploration | captured | exiled | rebel
+    where: str  # carthage | port (in no faction) | province | war | exploration | captured | exiled | rebel
     face_up: bool  # false: a dead family card lying face down in the Port (I)
     leader: bool  # his faction's Faction Leader
     influence: int  # Influence markers on the card

@@ -176,10 +176,9 @@ def test_a_combat_card_goes_to_the_battle_it_is_played_on():
     assert of(out, ev.Rolled)[0].modifier == C.FAMILIES[2].military + 4 - 5
     run(s, Frame(kind="battle", count=sicilian))
     assert top(s).strs == ["combat:naval"]
-    play(s, 2, cmd.PlayCard(card="spy_in_the_camp_II", senator=""))
-    play(s, 0, cmd.ChooseOption(option="pass"))  # nobody counters it (R79); his window closes, the roll comes
-    assert top(s).kind == "counter" and top(s).seat == 1
-    out = play(s, 1, cmd.ChooseOption(option="pass"), Dice(5, 5, 5, 5, 5, 5, chits=("none",) * 2))
+    # seats 0 and 1 hold no card: nobody is asked to counter it (R79, R150); his window closes, the roll comes
+    out = play(s, 2, cmd.PlayCard(card="spy_in_the_camp_II", senator=""),
+               Dice(5, 5, 5, 5, 5, 5, chits=("none",) * 2))
     rolls = of(out, ev.Rolled)
     assert [r.purpose for r in rolls] == ["naval_battle:first_sicilian_war", "land_battle:first_sicilian_war"]
     military = C.FAMILIES[5].military
@@ -287,9 +286,10 @@ def test_before_the_appeal_roll_the_others_then_the_accused_may_play():
         play(s, f.seat, cmd.ChooseOption(option="yes") if f.kind == "vote" else legal(s, f.seat)[0])
     play(s, 2, cmd.ChooseOption(option="appeal"))
     assert top(s).kind == "cards_window" and top(s).seat == 0
+    s.hands[1] = ["assassin_I"]
     play(s, 0, cmd.PlayCard(card="rumour_of_treason_I", senator="8"))
-    play(s, 1, cmd.ChooseOption(option="pass"))  # nobody counters it (R79)
-    out = play(s, 2, cmd.ChooseOption(option="pass"), Dice(6, 6))
+    play(s, 1, cmd.ChooseOption(option="pass"))  # nobody counters it (R79; seat 2's empty hand is not asked, R150)
+    out = play(s, 1, cmd.ChooseOption(option="done"), Dice(6, 6))  # seat 1's window, then the roll
     r = of(out, ev.Rolled)[0]
     assert r.purpose == "appeal" and r.modifier == -3 and r.outcome != "freed"
 

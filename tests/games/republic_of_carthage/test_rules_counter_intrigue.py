@@ -21,6 +21,7 @@ def test_every_other_player_is_asked_in_turn():
     """R79: seats 1 then 2 answer, whether or not they hold a Counter-Intrigue (``pass`` is always
     legal), before the card does anything."""
     s = window()
+    s.hands[1], s.hands[2] = ["temple_treasure"], ["assassin_I"]
     out = play(s, 0, RUMOUR)
     assert of(out, ev.CardPlayed)[0].card == "rumour_of_treason_I"
     assert s.senators["5"].popularity == 0
@@ -31,10 +32,25 @@ def test_every_other_player_is_asked_in_turn():
     assert not s.flow  # seat 0's window closes: nothing left in his hand to play
 
 
+def test_an_empty_hand_is_not_asked():
+    """R79 under R134 (R150): only a Counter-Intrigue from the hand answers an Intrigue card, so an empty
+    hand has nothing to play; its size is public, so passing it over tells nobody anything. Seat 1's
+    hand is empty: only seat 2, holding a card, is asked."""
+    s = window()
+    s.hands[2] = ["temple_treasure"]
+    play(s, 0, RUMOUR)
+    assert top(s).kind == "counter" and top(s).seat == 2 and legal(s, 1) == []
+    play(s, 2, cmd.ChooseOption(option="pass"))
+    assert s.senators["5"].popularity == -3 and not s.flow
+    s = window()  # nobody else holds a card: the card acts at once
+    out = play(s, 0, RUMOUR)
+    assert s.senators["5"].popularity == -3 and not s.flow and of(out, ev.CardPlayed)
+
+
 def test_a_counter_intrigue_cancels_the_card():
     """Counter-Intrigue: the card just played has no effect; both go to the discard."""
     s = window()
-    s.hands[2] = ["counter_intrigue_II"]
+    s.hands[1], s.hands[2] = ["temple_treasure"], ["counter_intrigue_II"]
     play(s, 0, RUMOUR)
     play(s, 1, cmd.ChooseOption(option="pass"))
     assert COUNTER in legal(s, 2)
@@ -60,9 +76,9 @@ def test_a_counter_intrigue_cannot_be_played_on_ones_own_card_nor_on_events():
 def civil_war_reveal(s):
     """VII.2 up to the reveal: no trading; seat 0 picks a Rumour of Treason on seat 1's senator 5 and a
     Sacrifice at the Tophet on his own senator 2; seat 2 holds a Counter-Intrigue (not a card played
-    on its own)."""
+    on its own), seat 1 an Assassin (played only in an attempt)."""
     s.hands[0] = ["rumour_of_treason_I", "sacrifice_at_the_tophet_II"]
-    s.hands[2] = ["counter_intrigue_II"]
+    s.hands[1], s.hands[2] = ["assassin_I"], ["counter_intrigue_II"]
     run(s, Frame(kind="civil_war"))
     no_trading(s)
     play(s, 0, RUMOUR)

@@ -260,7 +260,7 @@ def test_the_joint_command_bids_for_each_army_in_secret():
     s.offices["suffete_general"] = "2"
     s.counters["general:5"] = 1
     on_card(s, "2", "celtiberian", "numidian_cavalry")
-    s.counters["victor:5"] = 1
+    s.counters["victor:5"] = s.counters["co_victor:5"] = 1  # he won beside 2, as the General (R100)
     s.senators["2"].talents, s.senators["5"].talents = 4, 4
     run(s, Frame(kind="victors"))
     assert (top(s).kind, top(s).senator) == ("rebel_choice", "2")  # only the Suffète decides
@@ -342,3 +342,87 @@ def test_a_rebellion_with_no_army_left_collapses():
     run(s, Frame(kind="revenue_state"))  # no talents anywhere: both armies go back
     assert len(rebels_of(s, "active")) == 2 and not s.rebels
     assert not s.senators["2"].face_up
+
+
+def test_a_later_force_does_not_fight_a_rebellion_that_has_already_succeeded():
+    """VII.3 Combattre les rebelles (La rébellion réussit) and V.7 Troupes multiples: once a Defeat has
+    made the rebellion succeed, the rebels have won if Carthage survives the turn; a second force sent
+    against them that turn has nothing left to fight and comes home (it rolled, beat the rebels'
+    leaders and killed the winners before)."""
+    s = rebellion()
+    first = senate_force(s, "5", "celtiberian")
+    second = senate_force(s, "8", "libyan_light_infantry", "libyan_light_infantry", "numidian_cavalry")
+    run(s, Frame(kind="battle", count=first), dice=Dice(2, 2, 3, chits=("none",)))  # a Defeat: the rebels win
+    assert s.counters.get("rebellion_won:0") == 1
+    events = run(s, Frame(kind="battle", count=second))  # no dice: no roll
+    assert not of(events, ev.Rolled) and not s.forces
+    assert s.senators["2"].face_up and s.senators["2"].where == "rebel" and s.rebels == ["2"]
+    assert s.senators["8"].where == "carthage"
+    events = run(s, Frame(kind="end_turn"))
+    assert of(events, ev.GameEnded)[0].winners == (0,)
+
+
+def test_the_commander_who_led_keeps_the_suffetes_part_with_a_general_token():
+    """VII.3 Commandement double (R91) with VI.2 (a Retreat, a Disaster or an Attrition gives the
+    commanders still with the force the General office, R101): the commander who led the force (the
+    Suffète's part) keeps it when he holds a General token as well; the co-commander, the General
+    named in the Crisis (R100), still may not start a rebellion, even when his seat comes first."""
+    from engine.games.republic_of_carthage.combat import war_won
+    from engine.games.republic_of_carthage.flow import Ctx
+    s = table()
+    s.offices["suffete_general"] = "4"  # seat 1 presides now: its victor 5 comes first clockwise
+    s.wars = {"libyan_war": WarState(status="active")}
+    for unit in ("celtiberian", "numidian_cavalry"):
+        next(a for a in s.armies if a.type == unit and a.place == "out").place = "active"
+    evolve(s, ev.ForceSent(force=s.next_force, war="libyan_war", commanders=("2", "5"),
+                           armies=("celtiberian", "numidian_cavalry"), squadrons=0, caravans=0, fleets=0))
+    s.counters["general:5"] = 1  # the Crisis co-commander (R100)
+    s.counters["general:2"] = 1  # the commander, after an Attrition in an earlier turn (R101)
+    s.senators["2"].popularity = 5  # the armies go to his card
+    ctx = Ctx(s, Dice())
+    war_won(ctx, s.forces[-1].id)
+    for e in ctx.finish():
+        evolve(s, e.event)
+    run(s, Frame(kind="victors"))
+    assert (top(s).kind, top(s).senator, top(s).target) == ("rebel_choice", "2", "5")
+    assert legal(s, 1) == [] and [f.senator for f in s.flow if f.kind == "rebel_choice"] == ["2"]
+
+
+def test_a_victor_with_no_army_on_his_card_may_rebel_with_his_veterans():
+    """VII.3 Allégeance des armées: the veterans assigned to the commander join him without a roll whether
+    or not they were part of his force; a victor who lost every army of the force in his winning battle
+    may still rebel with the veterans loyal to him in the Reserve."""
+    s = table()
+    s.counters["victor:2"] = 1  # no army on his card
+    a = next(a for a in s.armies if a.type == "carthaginian_legion" and a.place == "out")
+    a.place, a.veteran, a.loyal = "reserve", True, "2"
+    run(s, Frame(kind="victors"))
+    assert (top(s).kind, top(s).senator) == ("rebel_choice", "2") and legal(s, 0) == [RETURN, REBEL]
+    play(s, 0, REBEL)
+    assert rebels_of(s) == ["carthaginian_legion"] and s.rebel_leaders == ["2"]
+
+
+def test_a_successful_rebellion_overthrows_a_suffete_for_life_of_the_same_turn():
+    """IX.1 and IX.2 (R153): a Suffète for Life proclaimed in the Senate and a rebellion that succeeds in
+    the Combat phase of the same turn: the rebels have marched on Carthage, so the rebellion's players
+    win at the end of the turn, not the Suffète for Life's."""
+    s = rebellion()
+    s.counters["suffete_for_life:5"] = 2  # seat 1's senator 5
+    s.counters["rebellion_won:0"] = 1
+    events = run(s, Frame(kind="end_turn"))
+    ended = of(events, ev.GameEnded)[0]
+    assert (ended.winners, ended.reason) == ((0,), "rebellion")
+
+
+def test_a_force_left_with_no_army_after_an_attrition_against_the_rebels_comes_home():
+    """VII.3 Combattre les rebelles (Usure: both sides go on next turn) with VI.2 Usure (the troops left
+    stay at war): a Senate force that lost its last army has no troops left to stay; its commander
+    comes home instead of fighting the rebels alone next turn (as a force with no commander comes
+    home, R67)."""
+    s = rebellion(extra=("numidian_cavalry", "war_elephant"))  # 4 armies + Military 2 = 6
+    fid = senate_force(s, "5", "celtiberian")
+    # 4+4+4 = 12 + 2 + 1 - 6 = 9: attrition, 3 lost: his one army, three of theirs; three chits (none)
+    events = run(s, Frame(kind="battle", count=fid), dice=Dice(4, 4, 4, chits=("none",) * 3))
+    assert of(events, ev.Rolled)[0].outcome == "attrition"
+    assert len(rebels_of(s)) == 1 and s.rebels == ["2"]
+    assert not s.forces and s.senators["5"].where == "carthage"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.games.republic_of_carthage.senate import commanders, cost, crisis, eligible, tally_of
-from engine.games.republic_of_carthage.state import WarState
+from engine.games.republic_of_carthage.state import WarState, evolve
 
 from .helpers import C, Dice, Frame, cmd, ev, legal, of, play, run, table, top
 
@@ -265,6 +265,54 @@ def test_the_receiver_may_stop_the_refill_from_the_port():
     play(s, 0, cmd.ChooseOption(option="stop"))
     assert s.senators["12"].seat == s.senators["13"].seat == -1
     assert not s.flow or top(s).kind != "refill_port"
+
+
+def _short_of_eight(s):
+    """Seat 0 has the fewest senators; 7 faction senators are in Carthage (8 and 9 govern)."""
+    s.flow = []
+    s.senators["3"].seat = 1
+    s.senators["8"].where = s.senators["9"].where = "province"
+
+
+def test_a_family_card_drawn_into_the_port_is_offered_by_the_refill():
+    """IV.2a, Famille, and V.6, Relève Sénatoriale (R116): a family card drawn in an initiative lies face
+    up in the Port, in no faction; it is not a senator in Carthage, it may be persuaded (IV.2b, R36),
+    and the refill offers it to the receiver. (It was placed "in Carthage" with no seat, so the refill
+    never offered it.)"""
+    from engine.games.republic_of_carthage.people import in_carthage
+    from engine.games.republic_of_carthage.port import persuasion_targets
+    s = table()
+    s.deck = ["12"]
+    run(s, Frame(kind="initiative", nums=[0]), dice=Dice(1, 1))
+    x = s.senators["12"]
+    assert (x.seat, x.where, x.face_up) == (-1, "port", True)
+    assert not in_carthage(s, "12") and "12" in persuasion_targets(s, 0)
+    _short_of_eight(s)
+    run(s, Frame(kind="fill_governors"))
+    assert top(s).kind == "refill_port" and top(s).seat == 0
+    assert legal(s, 0) == [cmd.ChooseSenator(senator="12"), cmd.ChooseOption(option="stop")]
+    play(s, 0, cmd.ChooseSenator(senator="12"))
+    assert (x.seat, x.where, x.face_up) == (0, "carthage", True) and in_carthage(s, "12")
+
+
+def test_a_dead_card_turned_up_in_the_port_is_offered_by_the_refill():
+    """IV.6 (a dead senator face down in the Port turns face up on 5-6) and V.6, Relève Sénatoriale
+    (R116): the card turned up stays in the Port, unaligned, and the refill offers it. A senator who
+    dies out of a faction lies face down in the Port (I, Conséquences de la Mort)."""
+    from engine.games.republic_of_carthage.deaths import kill
+    from engine.games.republic_of_carthage.flow import Ctx
+    s = table(factions=((1, 2, 3, 12), (4, 5, 6), (7, 8, 9)))
+    ctx = Ctx(s, Dice())
+    kill(ctx, "12", "mortality")
+    for e in ctx.finish():
+        evolve(s, e.event)
+    x = s.senators["12"]
+    assert (x.seat, x.where, x.face_up) == (-1, "port", False)
+    run(s, Frame(kind="port_end"), dice=Dice(6))
+    assert (x.seat, x.where, x.face_up) == (-1, "port", True)
+    _short_of_eight(s)
+    run(s, Frame(kind="fill_governors"))
+    assert top(s).kind == "refill_port" and legal(s, 0)[0] == cmd.ChooseSenator(senator="12")
 
 
 def _prov():
