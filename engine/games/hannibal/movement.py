@@ -817,8 +817,8 @@ def avoid_possible(s: State, mv: Frame, x: str) -> bool:
     cmd = B.commander(s, n, x, False)
     if not cmd or ("failed:" + cmd) in mv.flags:
         return False
-    if B.enemy_pc(s, n, x):
-        return False  # §19.3: no avoiding battle in a space with an enemy PC
+    # §19.3's enemy-PC bullet points to §13.2, whose ban is on the destination (avoid_destinations),
+    # not on the space the army leaves
     return bool(avoid_destinations(s, mv, x))
 
 
