@@ -760,7 +760,8 @@ _TRIBE_PROVINCE_SPACES = frozenset(sp for sp, space in SPACES.items()
 def interceptors(s: State, mv: Frame, x: str) -> list[str]:
     """Generals of the other side that may try to intercept into ``x`` (§12.2, §12.3, §12.7, §12.8):
     one per stack, from a space joined to ``x`` by an ordinary link, with CU, never into a space
-    holding stationary enemy CU, never during a Truce."""
+    holding stationary enemy CU, never during a Truce. An army that missed an interception may try
+    again at the next space (§12.2, §12.10): its ``failed:`` flag only bars avoiding this army."""
     n = other(mv.seat)
     if s.markers.get("truce"):
         return []
@@ -782,8 +783,6 @@ def interceptors(s: State, mv: Frame, x: str) -> list[str]:
             for g in gens:
                 c = GENERALS[g].confined_to
                 if c is not None and B.country(x) != c:
-                    continue
-                if ("failed:" + g) in mv.flags:
                     continue
                 lo, hi = intercept_range(s, g)
                 if lo > hi:

@@ -43,3 +43,29 @@ def test_13_2_an_avoiding_army_never_goes_into_an_enemy_pc():
     play(s, CARTHAGE, cmd.ChooseOption(option="avoid"))
     play(s, CARTHAGE, cmd.Pass(), Dice(1))
     assert {c.space for c in legal(s, CARTHAGE)} == {"aesernia", "nola"}
+
+
+def test_12_10_an_army_that_missed_an_interception_may_try_again_at_the_next_space():
+    """Hannibal §12.2 and §12.10: an army may try to intercept every time the enemy enters a space next
+    to it; a missed interception only bars avoiding battle against that army. Marcellus at Nola misses
+    Hannibal entering Beneventum, and may try again when Hannibal goes on to Capua."""
+    s = clear()
+    for sp in ("aesernia", "beneventum", "capua", "nola"):
+        control(s, -1, sp)
+    put(s, ROME, "nola", 4, generals=("marcellus",), office="proconsul")
+    put(s, CARTHAGE, "aesernia", 6, generals=("hannibal",))
+    activate(s, CARTHAGE, "hannibal")
+    play(s, CARTHAGE, cmd.ChooseNumber(number=6))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="beneventum"))
+    assert top(s).kind == "reaction"
+    play(s, ROME, cmd.ChooseGeneral(general="marcellus"))
+    play(s, ROME, cmd.ChooseNumber(number=4))
+    play(s, ROME, cmd.Pass(), Dice(6))  # missed
+    assert top(s).kind == "move" and s.gens["marcellus"].where == "nola"
+    play(s, CARTHAGE, cmd.ChooseSpace(space="capua"))
+    assert top(s).kind == "reaction" and top(s).seat == ROME
+    assert cmd.ChooseGeneral(general="marcellus") in legal(s, ROME)
+    play(s, ROME, cmd.Pass())
+    # ... but he may not avoid Hannibal if Hannibal now marches on him (§12.10)
+    play(s, CARTHAGE, cmd.ChooseSpace(space="nola"))
+    assert top(s).kind != "reaction" or cmd.ChooseOption(option="avoid") not in legal(s, ROME)
