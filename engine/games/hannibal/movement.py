@@ -736,14 +736,21 @@ def enter(ctx: Ctx, mv: Frame, by_sea: bool) -> None:
     x = mv.space
     n = other(mv.seat)
     ctx.push(Frame(kind="after_enter", seat=-1, space=x, flags=["sea"] if by_sea else []))
-    opts = interceptors(s, mv, x)
-    can_avoid = avoid_possible(s, mv, x)
-    tribes = x in _TRIBE_PROVINCE_SPACES and bool(s.hands[n])
-    if opts or can_avoid or tribes:
-        ctx.push(Frame(kind="reaction", seat=n, space=x))
     if B.is_city_space(x) and not B.besieged(s, x) and mv.count > 0 and _walls_of(s, n, x) and (
             B.cu_total(s, n, x) > 0 or B.generals_at(s, n, x, None)):
-        ctx.push(Frame(kind="city_declare", seat=n, space=x))
+        ctx.push(Frame(kind="city_declare", seat=n, space=x))  # step 1; it opens step 2 when answered
+    else:
+        open_reaction(ctx, mv, x)
+
+
+def open_reaction(ctx: Ctx, mv: Frame, x: str) -> None:
+    """§10.3 step 2, once the walls are declared: ask the other side for its interceptions and
+    avoidance if it has any (an army declared outside the walls may avoid, §13.5)."""
+    s = ctx.s
+    n = other(mv.seat)
+    tribes = x in _TRIBE_PROVINCE_SPACES and bool(s.hands[n])
+    if interceptors(s, mv, x) or avoid_possible(s, mv, x) or tribes:
+        ctx.push(Frame(kind="reaction", seat=n, space=x))
 
 
 def _walls_of(s: State, side: int, x: str) -> bool:
@@ -854,6 +861,7 @@ class CityDeclare:
             ctx.emit(ev.UnitsMoved(side=side, origin=sp, space=sp, count=k, elephants=el_in,
                                    generals=tuple(gens) if gens_in else (), from_inside=False, to_inside=True,
                                    how="enter_city"))
+        open_reaction(ctx, _mover(s), sp)
 
 
 @decision("reaction", "react to the enemy army entering this space: intercept, avoid battle, play a "

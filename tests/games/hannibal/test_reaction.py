@@ -69,3 +69,25 @@ def test_12_10_an_army_that_missed_an_interception_may_try_again_at_the_next_spa
     # ... but he may not avoid Hannibal if Hannibal now marches on him (§12.10)
     play(s, CARTHAGE, cmd.ChooseSpace(space="nola"))
     assert top(s).kind != "reaction" or cmd.ChooseOption(option="avoid") not in legal(s, ROME)
+
+
+def test_13_5_an_army_brought_out_of_its_city_may_then_avoid_battle():
+    """Hannibal §10.3, §10.7 and §13.5: Marcellus and 2 CU inside Roman Capua; when Hannibal enters the
+    space, Rome declares them outside the walls and may then try to avoid battle."""
+    s = clear()
+    for sp in ("nola", "roma", "aesernia", "neapolis", "beneventum"):
+        control(s, -1, sp)
+    control(s, ROME, "capua")
+    put(s, ROME, "capua", 0, inside=2, generals=("marcellus",), office="proconsul")
+    s.gens["marcellus"].inside = True
+    put(s, CARTHAGE, "nola", 6, generals=("hannibal",))
+    activate(s, CARTHAGE, "hannibal")
+    play(s, CARTHAGE, cmd.ChooseNumber(number=6))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="capua"))
+    assert top(s).kind == "city_declare"
+    play(s, ROME, cmd.ChooseNumber(number=0))  # all outside, Marcellus with them
+    assert not s.gens["marcellus"].inside and B.cu_outside(s, ROME, "capua") == 2
+    assert top(s).kind == "reaction" and cmd.ChooseOption(option="avoid") in legal(s, ROME)
+    play(s, ROME, cmd.ChooseOption(option="avoid"))
+    play(s, ROME, cmd.Pass(), Dice(1))
+    assert top(s).kind == "avoid_to"
