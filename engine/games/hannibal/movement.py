@@ -141,6 +141,8 @@ def advance_form(ctx: Ctx, f: Frame) -> None:
         cap = f.mp if base_used == 0 else 4  # Nero's 6 only for units that move with him alone (§10.12)
         mp = max(0, cap - base_used)
     flags = ["inside"] if inside else []
+    if len(consuls_in(s, [f.general, *f.generals])) == 2 and _stack(s, f)[0] >= 10:
+        flags.append("consul_drop")  # §18.1: both consuls set out from 10 CU or more
     flags += [x for x in f.flags if x in ("campaign", "forced", "event", "native_guides", "charm", "double_sail",
                                            "pirates")]
     if f.seat == CARTHAGE and f.count > 0 and _train_here(s, f.space):
@@ -372,7 +374,8 @@ class Move:
             if here > f.count and f.count < 10:
                 out.append(ChooseOption(option="pick_up"))
             for g in f.generals:
-                out.append(ChooseGeneral(general=g))  # drop a subordinate here
+                if _may_drop(s, f, g):
+                    out.append(ChooseGeneral(general=g))  # drop a subordinate here
             inside = "inside" in f.flags
             for g in B.generals_at(s, f.seat, f.space, inside):
                 if g not in army_generals(f) and not B.outranks(s, g, f.general) and f.mp > 0:
@@ -475,6 +478,16 @@ def charm_stays(mv: Frame) -> None:
 def _train_here(s: State, space: str) -> bool:
     from .cards import siege_train_at
     return siege_train_at(s) == space
+
+
+def _may_drop(s: State, f: Frame, g: str) -> bool:
+    """§10.9 with §18.1: a consul is dropped on the way only by an army holding both consuls that set
+    out from a space with at least 10 CU (flag ``consul_drop``), and only where 5 CU stay with him."""
+    if not consuls_in(s, [g]):
+        return True
+    u = B.cu_of(s, f.seat, f.space)
+    here = u.icu if "inside" in f.flags else u.cu
+    return "consul_drop" in f.flags and here - f.count >= 5
 
 
 def _keep(s: State, f: Frame) -> int:

@@ -383,3 +383,32 @@ def test_the_move_list_words_an_army_forming_and_moving():
     assert top(s).kind == "move"
     assert describe_command(s, CARTHAGE, cmd.ChooseSpace(space="nola")) == "Carthage's army moves to Nola"
     assert describe_command(s, CARTHAGE, cmd.Pass()) == "Carthage's army stops"
+
+
+def _two_consuls(cu: int):
+    s = clear()
+    for sp in ("roma", "aesernia", "capua"):
+        control(s, ROME, sp)
+    put(s, ROME, "roma", cu, generals=("varro", "paullus"), office="consul")
+    activate(s, ROME, "varro")
+    if cmd.ChooseGeneral(general="paullus") in legal(s, ROME):
+        play(s, ROME, cmd.ChooseGeneral(general="paullus"))
+    if top(s).kind == "form_army":
+        play(s, ROME, cmd.ChooseNumber(number=min(cu, 10)))
+    assert top(s).kind == "move" and top(s).generals == ["paullus"]
+    play(s, ROME, cmd.ChooseSpace(space="aesernia"))
+    return s
+
+
+def test_10_9_a_consular_army_drops_a_consul_on_its_way_only_from_a_start_of_10_cu():
+    """Hannibal §10.9 with its §18.1 exception: both consuls marching together may leave one on the
+    way only if they set out from a space with at least 10 CU, and never with fewer than 5 CU."""
+    s = _two_consuls(8)
+    assert cmd.ChooseGeneral(general="paullus") not in legal(s, ROME)
+    s = _two_consuls(12)
+    assert cmd.ChooseGeneral(general="paullus") not in legal(s, ROME)  # no CU would stay with him
+    play(s, ROME, cmd.ChooseOption(option="drop"))
+    play(s, ROME, cmd.ChooseNumber(number=5))
+    assert cmd.ChooseGeneral(general="paullus") in legal(s, ROME)
+    play(s, ROME, cmd.ChooseGeneral(general="paullus"))
+    assert top(s).generals == [] and top(s).count == 5
