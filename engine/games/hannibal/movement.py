@@ -354,6 +354,14 @@ def _campaign_of(s: State) -> Frame | None:
 class Move:
     @staticmethod
     def legal(s: State, f: Frame) -> list:
+        if "pursuit_due" in f.flags:  # §13.4: no move on, by land or sea, before the pursuit roll
+            out = [c for c in Move._legal(s, f) if not isinstance(c, ChooseSpace)
+                   and getattr(c, "option", "") not in ("sail", "remove_pc")]
+            return [ChooseOption(option="pursue")] + out
+        return Move._legal(s, f)
+
+    @staticmethod
+    def _legal(s: State, f: Frame) -> list:
         if "charm_pending" in f.flags:  # card 28: the PC goes as Hannibal leaves; leave, or take it back
             out = [ChooseSpace(space=sp) for sp, _ in land_moves(s, f)]
             if can_sail(s, f):
@@ -412,6 +420,11 @@ class Move:
                 f.generals.remove(cmd.general)
             else:
                 f.generals.append(cmd.general)
+        elif cmd.option == "pursue":
+            f.flags.remove("pursuit_due")
+            pursuit(ctx, f)
+            if f.mp <= 0 and not legal_after_stop(s, f):
+                end_move(ctx, f)
         elif cmd.option == "sail":
             ctx.push(Frame(kind="sail_to", seat=f.seat))
         elif cmd.option == "leave_train":
@@ -1016,7 +1029,7 @@ def resolve_space(ctx: Ctx, mv: Frame, x: str, *, failed_avoid: bool = False, av
                 neutralize(ctx, g, "overrun")
     if enemy == 0:
         if avoided and mv.mp > 0:
-            pursuit(ctx, mv)
+            mv.flags.append("pursuit_due")  # the army rolls to move on, or stops (§13.4)
         if mv.mp <= 0 and not legal_after_stop(s, mv):
             end_move(ctx, mv)
         return
@@ -1038,8 +1051,9 @@ def legal_after_stop(s: State, mv: Frame) -> bool:
 
 
 def pursuit(ctx: Ctx, mv: Frame) -> None:
-    """§13.4: after the enemy avoided battle, the army goes on only with a roll of at most its
-    commander's battle rating (Flaminius +1, reconstructed ability)."""
+    """§13.4: after the enemy avoided battle, the army goes on (after it or elsewhere) only with a roll
+    of at most its commander's battle rating (Flaminius +1, reconstructed ability); it may instead stop
+    without rolling (the ``pursue`` option is the roll). A failure stops it, spent for a campaign."""
     bonus = B.roll_bonus(mv.general, "pursuit")
     _, res = ctx.die(mv.seat, "pursuit", -bonus, lambda r: "success" if r <= B.battle_rating(mv.general) else "failure")
     if res == "failure":

@@ -91,3 +91,60 @@ def test_13_5_an_army_brought_out_of_its_city_may_then_avoid_battle():
     play(s, ROME, cmd.ChooseOption(option="avoid"))
     play(s, ROME, cmd.Pass(), Dice(1))
     assert top(s).kind == "avoid_to"
+
+
+def _varro_after_hannibal_avoided():
+    s = _hannibal_at_beneventum(-1)
+    play(s, CARTHAGE, cmd.ChooseOption(option="avoid"))
+    play(s, CARTHAGE, cmd.Pass(), Dice(1))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="venusia"))
+    assert s.gens["hannibal"].where == "venusia" and top(s).kind == "move" and top(s).mp == 3
+    return s
+
+
+def test_13_4_pursuit_is_a_roll_to_move_on_that_the_army_may_forgo():
+    """Hannibal §13.4: once the enemy avoided, the army rolls its battle rating to move on (after it or
+    elsewhere); it may instead stop where it is without rolling."""
+    s = _varro_after_hannibal_avoided()
+    options = legal(s, ROME)
+    assert cmd.ChooseOption(option="pursue") in options and cmd.Pass() in options
+    assert not [c for c in options if isinstance(c, (cmd.ChooseSpace,))]  # no move before the roll
+    play(s, ROME, cmd.Pass())  # stops: no die rolled (play() fails on an unscripted roll)
+    assert not any(f.kind == "move" for f in s.flow)
+
+
+def test_13_4_a_pursuit_roll_within_the_rating_lets_the_army_follow_and_the_enemy_avoid_again():
+    """Hannibal §13.4: Varro (battle 1) rolls a 1, follows Hannibal to Venusia, and Hannibal may avoid
+    again, but not back into Beneventum, where Varro came from (§13.2)."""
+    s = _varro_after_hannibal_avoided()
+    play(s, ROME, cmd.ChooseOption(option="pursue"), Dice(1))
+    assert cmd.ChooseSpace(space="venusia") in legal(s, ROME)
+    play(s, ROME, cmd.ChooseSpace(space="venusia"))
+    assert top(s).kind == "reaction" and cmd.ChooseOption(option="avoid") in legal(s, CARTHAGE)
+    play(s, CARTHAGE, cmd.ChooseOption(option="avoid"))
+    play(s, CARTHAGE, cmd.Pass(), Dice(1))
+    assert "beneventum" not in {c.space for c in legal(s, CARTHAGE)}
+
+
+def test_13_4_a_failed_pursuit_stops_the_army():
+    """Hannibal §13.4: a roll above the rating: the army stops where it is."""
+    s = _varro_after_hannibal_avoided()
+    play(s, ROME, cmd.ChooseOption(option="pursue"), Dice(2))
+    assert not any(f.kind == "move" for f in s.flow)
+    assert s.gens["varro"].where == "beneventum"
+
+
+def test_13_4_no_pursuit_once_the_army_has_spent_its_movement():
+    """Hannibal §13.4: an army that entered with its last MP stops; nothing is rolled."""
+    s = clear()
+    for sp in ("beneventum", "luceria", "aesernia", "capua", "nola", "venusia"):
+        control(s, -1, sp)
+    put(s, CARTHAGE, "beneventum", 6, generals=("hannibal",))
+    put(s, ROME, "luceria", 6, generals=("varro",), office="consul")
+    activate(s, ROME, "varro", mp=1)
+    play(s, ROME, cmd.ChooseNumber(number=6))
+    play(s, ROME, cmd.ChooseSpace(space="beneventum"))
+    play(s, CARTHAGE, cmd.ChooseOption(option="avoid"))
+    play(s, CARTHAGE, cmd.Pass(), Dice(1))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="venusia"))  # no pursuit roll scripted: none is made
+    assert not any(f.kind == "move" for f in s.flow)
