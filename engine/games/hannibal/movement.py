@@ -912,7 +912,9 @@ class Reaction:
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
         if isinstance(cmd, ChooseGeneral):
-            ctx.push(Frame(kind="intercept_cu", seat=f.seat, general=cmd.general))
+            ic = Frame(kind="intercept_cu", seat=f.seat, general=cmd.general)
+            ctx.push(ic)
+            advance_intercept(ctx, ic)
         elif isinstance(cmd, ChooseOption):
             f.flags.append("avoid")
         elif isinstance(cmd, PlayCounter):
@@ -924,6 +926,7 @@ class Reaction:
             after = ctx.top  # the after_enter frame
             after.generals = list(f.generals)
             after.nums = list(f.nums)
+            after.flags += [x for x in f.flags if x.startswith(("with:", "iel:"))]
             if "avoid" in f.flags:
                 after.flags.append("avoid")
 
@@ -935,32 +938,89 @@ def _mover(s: State) -> Frame:
     raise RuntimeError("no moving army")
 
 
-def intercept_range(s: State, g: str) -> tuple[int, int]:
+def intercept_range(s: State, g: str, taken: list[str] | tuple[str, ...] = ()) -> tuple[int, int]:
+    """The CU that may intercept with ``g`` and the generals ``taken`` along (§12.7: the commander
+    keeps at least one CU when a subordinate goes; §18.1 for consuls; at most 10, at least 1)."""
     st = s.gens[g]
     side = B.side_of(g)
     u = B.cu_of(s, side, st.where)
     total = u.icu if st.inside else u.cu
     stack = B.generals_at(s, side, st.where, st.inside)
-    staying = [x for x in stack if x != g]
-    lo, hi = cu_range(s, total, [g], staying)
-    if staying and B.commander(s, side, st.where, st.inside) != g:
+    moving = [g, *taken]
+    staying = [x for x in stack if x not in moving]
+    lo, hi = cu_range(s, total, moving, staying)
+    if B.commander(s, side, st.where, st.inside) in staying:
         hi = min(hi, total - 1)  # §12.7: the commander keeps at least one CU
     return max(lo, 1), hi
 
 
-@decision("intercept_cu", "how many CU go with the intercepting general (§12.4, §12.7)")
+def intercept_companions(s: State, g: str, taken: list[str]) -> list[str]:
+    """Generals of ``g``'s stack who may go with him (§9.2: subordinates go with their commander as
+    he chooses; a subordinate intercepting leaves the commander, who outranks or equals him, behind),
+    one at a time, as long as some number of CU is still legal."""
+    st = s.gens[g]
+    side = B.side_of(g)
+    cmd = B.commander(s, side, st.where, st.inside)
+    return [x for x in B.generals_at(s, side, st.where, st.inside)
+            if x != g and x not in taken and x != cmd and not B.outranks(s, x, g)
+            and _range_ok(intercept_range(s, g, [*taken, x]))]
+
+
+def _range_ok(r: tuple[int, int]) -> bool:
+    return r[0] <= r[1]
+
+
+def _intercept_must_take(s: State, g: str, taken: list[str]) -> bool:
+    """§18.1: a consul leaves the other behind only from a stack of at least 10 CU."""
+    st = s.gens[g]
+    u = B.cu_of(s, B.side_of(g), st.where)
+    total = u.icu if st.inside else u.cu
+    return bool(consuls_in(s, [g])) and total < 10 and \
+        bool(consuls_in(s, intercept_companions(s, g, taken)))
+
+
+def _intercept_elephants(s: State, g: str, n: int) -> tuple[int, int]:
+    st = s.gens[g]
+    u = B.cu_of(s, B.side_of(g), st.where)
+    have, el = (u.icu, u.iel) if st.inside else (u.cu, u.el)
+    return max(0, n - (have - el)), min(el, n)
+
+
+@decision("intercept_cu", "who intercepts with the general: the generals going with him, then how many CU, "
+                          "then how many elephant CU among them (§12.4, §12.7)")
 class InterceptCu:
     @staticmethod
     def legal(s: State, f: Frame) -> list:
-        lo, hi = intercept_range(s, f.general)
-        return [ChooseNumber(number=n) for n in range(lo, hi + 1)]
+        if "gens_done" not in f.flags:
+            out: list = [ChooseGeneral(general=x) for x in intercept_companions(s, f.general, f.generals)]
+            if not _intercept_must_take(s, f.general, f.generals):
+                out.append(Pass())
+            return out
+        if "cu_done" not in f.flags:
+            lo, hi = intercept_range(s, f.general, f.generals)
+            return [ChooseNumber(number=n) for n in range(lo, hi + 1)]
+        lo, hi = _intercept_elephants(s, f.general, f.count)
+        return [ChooseNumber(number=e) for e in range(lo, hi + 1)]
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        ctx.done(f)
-        r = ctx.top
-        r.generals.append(f.general)
-        r.nums.append(cmd.number)
+        three_part_answer(f, cmd)
+        advance_intercept(ctx, f)
+
+
+def advance_intercept(ctx: Ctx, f: Frame) -> None:
+    """Skip the steps of the interceptor's choice that leave none; record it when made."""
+    s = ctx.s
+    g = f.general
+    el = three_part_settled(f, lambda: bool(intercept_companions(s, g, f.generals)),
+                            lambda: intercept_range(s, g, f.generals), lambda n: _intercept_elephants(s, g, n))
+    if el is None:
+        return
+    ctx.done(f)
+    r = ctx.top
+    r.generals.append(g)
+    r.nums.append(f.count)
+    r.flags += ["with:%s:%s" % (g, x) for x in f.generals] + ["iel:%s:%d" % (g, el)]
 
 
 @automatic("after_enter")
@@ -992,8 +1052,11 @@ def after_enter(ctx: Ctx, f: Frame) -> None:
             inside = st.inside
             have, el = (u.icu, u.iel) if inside else (u.cu, u.el)
             k = min(k, have)
-            el_go = max(0, k - (have - el))
-            ctx.emit(ev.UnitsMoved(side=n, origin=st.where, space=x, count=k, elephants=el_go, generals=(g,),
+            chosen = next((int(fl.split(":")[2]) for fl in f.flags if fl.startswith("iel:" + g + ":")), 0)
+            el_go = min(max(chosen, k - (have - el)), el, k)
+            subs = tuple(fl.split(":")[2] for fl in f.flags if fl.startswith("with:" + g + ":")
+                         and s.gens[fl.split(":")[2]].where == st.where and s.gens[fl.split(":")[2]].status == "map")
+            ctx.emit(ev.UnitsMoved(side=n, origin=st.where, space=x, count=k, elephants=el_go, generals=(g, *subs),
                                    from_inside=inside, to_inside=False, how="intercept"))
             f.flags.append("intercepted:" + g)
         else:

@@ -148,3 +148,71 @@ def test_13_4_no_pursuit_once_the_army_has_spent_its_movement():
     play(s, CARTHAGE, cmd.Pass(), Dice(1))
     play(s, CARTHAGE, cmd.ChooseSpace(space="venusia"))  # no pursuit roll scripted: none is made
     assert not any(f.kind == "move" for f in s.flow)
+
+
+def _rome_enters_beneventum(carthage_generals, cu, elephants=0):
+    s = clear()
+    for sp in ("beneventum", "luceria", "nola", "aesernia"):
+        control(s, -1, sp)
+    put(s, CARTHAGE, "nola", cu, elephants=elephants, generals=carthage_generals)
+    put(s, ROME, "luceria", 6, generals=("marcellus",), office="proconsul")
+    activate(s, ROME, "marcellus")
+    play(s, ROME, cmd.ChooseNumber(number=6))
+    play(s, ROME, cmd.ChooseSpace(space="beneventum"))
+    assert top(s).kind == "reaction" and top(s).seat == CARTHAGE
+    return s
+
+
+def test_12_7_a_commander_intercepting_takes_his_subordinates_along_if_he_wants():
+    """Hannibal §9.2, §12.7: interception is a move, and a commander's subordinates go with him as he
+    chooses. Hannibal intercepts with all 6 CU and Mago: Mago is not left alone at Nola."""
+    s = _rome_enters_beneventum(("hannibal", "mago"), 6)
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="hannibal"))
+    assert top(s).kind == "intercept_cu"
+    assert set(legal(s, CARTHAGE)) == {cmd.ChooseGeneral(general="mago"), cmd.Pass()}
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=6))
+    play(s, CARTHAGE, cmd.Pass(), Dice(1))
+    assert s.gens["hannibal"].where == "beneventum" and s.gens["mago"].where == "beneventum"
+    assert B.cu_total(s, CARTHAGE, "beneventum") == 6
+
+
+def test_12_7_a_subordinate_intercepting_leaves_his_commander_with_a_cu():
+    """Hannibal §12.7: Mago intercepts; Hannibal stays with at least one CU, and Mago takes nobody."""
+    s = _rome_enters_beneventum(("hannibal", "mago"), 6)
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
+    assert {c.number for c in legal(s, CARTHAGE)} == {1, 2, 3, 4, 5}
+    play(s, CARTHAGE, cmd.ChooseNumber(number=5))
+    play(s, CARTHAGE, cmd.Pass(), Dice(1))
+    assert s.gens["mago"].where == "beneventum" and s.gens["hannibal"].where == "nola"
+    assert B.cu_total(s, CARTHAGE, "nola") == 1
+
+
+def test_12_7_the_intercepting_force_may_take_elephants():
+    """Hannibal §12.7, §17: the player designates the CU that intercept, elephant CU among them."""
+    s = _rome_enters_beneventum(("hannibal",), 6, elephants=2)
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="hannibal"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=4))
+    assert {c.number for c in legal(s, CARTHAGE)} == {0, 1, 2}
+    play(s, CARTHAGE, cmd.ChooseNumber(number=2))
+    play(s, CARTHAGE, cmd.Pass(), Dice(1))
+    assert B.cu_of(s, CARTHAGE, "beneventum").el == 2 and B.cu_of(s, CARTHAGE, "nola").el == 0
+
+
+def test_18_1_a_consul_intercepting_from_fewer_than_10_cu_takes_the_other_consul():
+    """Hannibal §12.7 with §18.1: two consuls with 8 CU; the commanding consul intercepts with all 8
+    and must take the other consul along (he may not be left without 5 CU); the other consul may not
+    intercept alone (the commander would keep fewer than 5)."""
+    s = clear()
+    for sp in ("beneventum", "luceria", "nola", "aesernia"):
+        control(s, -1, sp)
+    put(s, ROME, "nola", 8, generals=("varro", "paullus"), office="consul")
+    put(s, CARTHAGE, "luceria", 6, generals=("hannibal",))
+    activate(s, CARTHAGE, "hannibal")
+    play(s, CARTHAGE, cmd.ChooseNumber(number=6))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="beneventum"))
+    cmdr = B.commander(s, ROME, "nola")
+    other = "paullus" if cmdr == "varro" else "varro"
+    assert cmd.ChooseGeneral(general=other) not in legal(s, ROME)
+    play(s, ROME, cmd.ChooseGeneral(general=cmdr))
+    assert legal(s, ROME) == [cmd.ChooseGeneral(general=other)]
