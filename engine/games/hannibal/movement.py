@@ -375,11 +375,9 @@ class Move:
         if "inside" in f.flags and B.cu_outside(s, other(f.seat), f.space) > 0 and f.count > 0:
             out.append(ChooseOption(option="sortie"))
         if "stepped_back" not in f.flags:
-            u = B.cu_of(s, f.seat, f.space)
-            here = u.icu if "inside" in f.flags else u.cu
-            if f.count > _keep(s, f) :
+            if f.count > _keep(s, f):
                 out.append(ChooseOption(option="drop"))
-            if here > f.count and f.count < 10:
+            if _pick_max(s, f) > 0:
                 out.append(ChooseOption(option="pick_up"))
             for g in f.generals:
                 if _may_drop(s, f, g):
@@ -503,6 +501,17 @@ def _may_drop(s: State, f: Frame, g: str) -> bool:
     return "consul_drop" in f.flags and here - f.count >= 5
 
 
+def _pick_max(s: State, f: Frame) -> int:
+    """CU the army may pick up where it stands (§10.2: up to 10 in all; §18.1: a consul of the
+    stack it passes keeps 5 CU, or all he has if fewer)."""
+    u = B.cu_of(s, f.seat, f.space)
+    staying = (u.icu if "inside" in f.flags else u.cu) - f.count
+    others = [g for g in B.generals_at(s, f.seat, f.space, "inside" in f.flags) if g not in army_generals(f)]
+    if consuls_in(s, others):
+        staying -= min(5, staying)
+    return max(0, min(staying, 10 - f.count))
+
+
 def _keep(s: State, f: Frame) -> int:
     """CU the army must keep: a consular army never drops below 5 voluntarily (§18.1)."""
     if consuls_in(s, army_generals(f)):
@@ -517,9 +526,7 @@ class DropPick:
         mv = s.flow[-2]
         if "drop" in f.flags:
             return [ChooseNumber(number=n) for n in range(1, mv.count - _keep(s, mv) + 1)]
-        u = B.cu_of(s, mv.seat, mv.space)
-        here = u.icu if "inside" in mv.flags else u.cu
-        return [ChooseNumber(number=n) for n in range(1, min(here - mv.count, 10 - mv.count) + 1)]
+        return [ChooseNumber(number=n) for n in range(1, _pick_max(s, mv) + 1)]
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:

@@ -412,3 +412,23 @@ def test_10_9_a_consular_army_drops_a_consul_on_its_way_only_from_a_start_of_10_
     assert cmd.ChooseGeneral(general="paullus") in legal(s, ROME)
     play(s, ROME, cmd.ChooseGeneral(general="paullus"))
     assert top(s).generals == [] and top(s).count == 5
+
+
+def test_10_2_an_army_picks_up_cu_from_a_consul_only_down_to_his_5():
+    """Hannibal §10.2 with §18.1: an army picks up CU on its way, but never leaves a consul it passes
+    with fewer than 5 CU; with 5 or fewer there, it takes none."""
+    for consul_cu, allowed in ((7, {1, 2}), (5, set())):
+        s = clear()
+        for sp in ("roma", "aesernia"):
+            control(s, ROME, sp)
+        put(s, ROME, "roma", 3, generals=("marcellus",), office="proconsul")
+        put(s, ROME, "aesernia", consul_cu, generals=("varro",), office="consul")
+        activate(s, ROME, "marcellus")
+        play(s, ROME, cmd.ChooseNumber(number=3))
+        play(s, ROME, cmd.ChooseSpace(space="aesernia"))
+        assert top(s).kind == "move"
+        if not allowed:
+            assert cmd.ChooseOption(option="pick_up") not in legal(s, ROME)
+            continue
+        play(s, ROME, cmd.ChooseOption(option="pick_up"))
+        assert {c.number for c in legal(s, ROME)} == allowed
