@@ -72,14 +72,16 @@ def test_12_10_an_army_that_missed_an_interception_may_try_again_at_the_next_spa
 
 
 def test_13_5_an_army_brought_out_of_its_city_may_then_avoid_battle():
-    """Hannibal §10.3, §10.7 and §13.5: Marcellus and 2 CU inside Roman Capua; when Hannibal enters the
-    space, Rome declares them outside the walls and may then try to avoid battle."""
+    """Hannibal §10.3, §10.7 and §13.5: Marcellus and 2 CU inside Roman Capua (not besieged), Mago's 3 CU
+    outside; when Hannibal enters the space, Rome declares them outside the walls and may then try to
+    avoid battle. (Units stand inside a city only while enemy CU share the space: state._tidy.)"""
     s = clear()
     for sp in ("nola", "roma", "aesernia", "neapolis", "beneventum"):
         control(s, -1, sp)
     control(s, ROME, "capua")
     put(s, ROME, "capua", 0, inside=2, generals=("marcellus",), office="proconsul")
     s.gens["marcellus"].inside = True
+    put(s, CARTHAGE, "capua", 3, generals=("mago",))
     put(s, CARTHAGE, "nola", 6, generals=("hannibal",))
     activate(s, CARTHAGE, "hannibal")
     play(s, CARTHAGE, cmd.ChooseNumber(number=6))
