@@ -197,6 +197,26 @@ def campaign_take(s: State, camp: Frame, f: Frame, n: int) -> int:
     return used
 
 
+def campaign_join(mv: Frame, took: int) -> None:
+    """Units that used ``took`` MP in this campaign join the marching army: it may go on only as far
+    as they still may (4 in all: Nero's 6 are for units that move with him alone, §10.11-§10.12).
+    The army's used MP (``nums[3]`` + the MP spent in this move) becomes the most any unit used."""
+    if took > 0:
+        mv.mp = max(0, min(mv.mp, 4 - took))
+
+
+def campaign_record_general(s: State, mv: Frame, g: str) -> None:
+    """A general the marching army leaves (§10.9) keeps what he used of the campaign's 4 spaces."""
+    camp = _campaign_of(s)
+    if camp is None or "campaign" not in mv.flags:
+        return
+    used = mv.nums[3] + (mv.nums[2] - mv.mp)
+    gens = _used_generals(camp)
+    if g in gens:
+        camp.flags.remove(f"g:{g}:{gens[g]}")
+    camp.flags.append(f"g:{g}:{max(used, gens.get(g, 0))}")
+
+
 def campaign_record(s: State, mv: Frame, spent: bool = False, cu: int | None = None, space: str = "") -> None:
     """Write down what the army's units used (all, if ``spent``); ``cu``/``space``: CU dropped."""
     camp = _campaign_of(s)
@@ -416,7 +436,11 @@ class Move:
         elif isinstance(cmd, ChooseGeneral):
             if cmd.general in f.generals:
                 f.generals.remove(cmd.general)
+                campaign_record_general(s, f, cmd.general)  # he keeps the spaces he moved (§10.11)
             else:
+                camp = _campaign_of(s)
+                if camp is not None and "campaign" in f.flags:
+                    campaign_join(f, _used_generals(camp).get(cmd.general, 0))
                 f.generals.append(cmd.general)
         elif cmd.option == "pursue":
             f.flags.remove("pursuit_due")
@@ -538,10 +562,7 @@ class DropPick:
         else:
             camp = _campaign_of(ctx.s)
             if camp is not None and "campaign" in mv.flags:
-                took = campaign_take(ctx.s, camp, mv, mv.count + cmd.number)  # (the stack's fresh CU first)
-                if took > mv.nums[3]:
-                    mv.mp = max(0, mv.mp - (took - mv.nums[3]))
-                    mv.nums[3] = took
+                campaign_join(mv, campaign_take(ctx.s, camp, mv, mv.count + cmd.number))  # (fresh CU first)
             mv.count += cmd.number  # plain CU are picked up first
         fix_elephants(ctx.s, mv)
 

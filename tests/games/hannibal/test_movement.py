@@ -432,3 +432,49 @@ def test_10_2_an_army_picks_up_cu_from_a_consul_only_down_to_his_5():
             continue
         play(s, ROME, cmd.ChooseOption(option="pick_up"))
         assert {c.number for c in legal(s, ROME)} == allowed
+
+
+def test_10_11_a_subordinate_dropped_on_the_way_keeps_the_spaces_he_moved():
+    """Hannibal §10.11: in a campaign no general moves more than 4 spaces in all. Mago, taken along by
+    Hannibal for 3 spaces and dropped there alone, has 1 left when the campaign activates him."""
+    s = clear()
+    path = ["aesernia", "beneventum", "venusia", "cannae"]
+    for sp in path + ["luceria"]:
+        control(s, CARTHAGE, sp)
+    put(s, CARTHAGE, "aesernia", 6, generals=("hannibal", "mago"))
+    at(s, Frame(kind="campaign", seat=CARTHAGE, card=37, count=2))
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="hannibal"))
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=6))
+    for sp in path[1:]:
+        play(s, CARTHAGE, cmd.ChooseSpace(space=sp))
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))  # Mago stays at Cannae, alone
+    play(s, CARTHAGE, cmd.ChooseSpace(space="luceria"))   # Hannibal's 4th space
+    assert top(s).kind == "campaign"
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
+    assert top(s).kind == "move" and top(s).mp == 1
+
+
+def test_10_11_cu_picked_up_in_a_campaign_limit_the_army_by_what_they_moved():
+    """Hannibal §10.11: Hannibal leaves 3 CU at Venusia after 2 spaces; Mago, who came 1 space to
+    Venusia, picks them up: they have 2 spaces left and he has 3, so the army goes 2 more."""
+    s = clear()
+    for sp in ("aesernia", "beneventum", "venusia", "luceria", "cannae", "tarentum"):
+        control(s, CARTHAGE, sp)
+    put(s, CARTHAGE, "aesernia", 6, generals=("hannibal",))
+    put(s, CARTHAGE, "luceria", 0, generals=("mago",))
+    at(s, Frame(kind="campaign", seat=CARTHAGE, card=37, count=2))
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="hannibal"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=6))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="beneventum"))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="venusia"))
+    play(s, CARTHAGE, cmd.ChooseOption(option="drop"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=3))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="cannae"))
+    play(s, CARTHAGE, cmd.Pass())
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="venusia"))
+    assert top(s).mp == 3
+    play(s, CARTHAGE, cmd.ChooseOption(option="pick_up"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=3))
+    assert top(s).mp == 2
