@@ -306,10 +306,39 @@ def land_moves(s: State, f: Frame) -> list[tuple[str, int]]:
         enemy_cu = B.cu_outside(s, other(side), nb)
         if f.count == 0 and enemy_cu > 0:
             continue  # §10.4: a general without an army never enters enemy CU
-        if f.count == 0 and enemy_cu == 0 and B.generals_at(s, other(side), nb, False) and f.mp - cost <= 0:
-            continue  # §10.4: nor stops where an enemy general stands alone
+        if f.count == 0 and lone_enemy_general(s, side, nb) and not _can_go_on(s, f, nb, f.mp - cost):
+            continue  # §10.4: nor stops where an enemy general stands alone: he must be able to go on
         out.append((nb, cost))
     return out
+
+
+def lone_enemy_general(s: State, side: int, sp: str) -> bool:
+    """An enemy general stands alone (no enemy CU) outside the walls of ``sp`` (§10.4)."""
+    return B.cu_outside(s, other(side), sp) == 0 and bool(B.generals_at(s, other(side), sp, False))
+
+
+def _can_go_on(s: State, f: Frame, sp: str, mp: int, depth: int = 0) -> bool:
+    """A general without CU standing in ``sp`` with ``mp`` left can reach, by land, a space where he
+    may stop (§10.4): the moves he would need to leave a lone enemy general's space."""
+    if depth > 6:
+        return False
+    for nb in neighbours(sp):
+        ln = link_between(sp, nb)
+        cost = 1 if ln.kind == "ordinary" else 2
+        if cost > mp or B.cu_outside(s, other(f.seat), nb) > 0:
+            continue
+        if ln.control_required and not B.crossing_allowed(s, f.seat, sp, nb):
+            continue
+        if not confined_ok(f, nb) or _closed(sp, nb) in f.flags:
+            continue
+        if not lone_enemy_general(s, f.seat, nb) or _can_go_on(s, f, nb, mp - cost, depth + 1):
+            return True
+    return False
+
+
+def stop_forbidden(s: State, f: Frame) -> bool:
+    """§10.4: a general without CU may not end his move where an enemy general stands alone."""
+    return f.count == 0 and "moved" in f.flags and lone_enemy_general(s, f.seat, f.space)
 
 
 def can_sail(s: State, f: Frame) -> bool:
@@ -343,6 +372,8 @@ def _sail_ports(s: State, f: Frame):
             continue
         if f.count == 0 and B.cu_outside(s, other(f.seat), sp) > 0:
             continue
+        if f.count == 0 and lone_enemy_general(s, f.seat, sp) and not _can_go_on(s, f, sp, f.mp - 3):
+            continue  # §10.4: he could not leave it
         yield sp
 
 
@@ -417,7 +448,8 @@ class Move:
             out.append(ChooseOption(option="leave_train"))  # card 30
         elif f.seat == CARTHAGE and f.count > 0 and _train_here(s, f.space):
             out.append(ChooseOption(option="take_train"))
-        out.append(Pass())
+        if not stop_forbidden(s, f) or not out:
+            out.append(Pass())
         return out
 
     @staticmethod

@@ -478,3 +478,28 @@ def test_10_11_cu_picked_up_in_a_campaign_limit_the_army_by_what_they_moved():
     play(s, CARTHAGE, cmd.ChooseOption(option="pick_up"))
     play(s, CARTHAGE, cmd.ChooseNumber(number=3))
     assert top(s).mp == 2
+
+
+def test_10_4_a_general_alone_passes_through_but_never_stops_on_a_lone_enemy_general():
+    """Hannibal §10.4: a general without CU may cross a space where an enemy general stands alone, but
+    may not end his move there: no stop is offered there, and he may not go there if he could not
+    leave it."""
+    s = clear()
+    for sp in ("roma", "aesernia", "beneventum", "capua", "corfinium", "luceria", "nola", "venusia"):
+        control(s, ROME, sp)
+    put(s, ROME, "roma", 0, generals=("marcellus",), office="proconsul")
+    put(s, CARTHAGE, "aesernia", 0, generals=("mago",))
+    activate(s, ROME, "marcellus")
+    play(s, ROME, cmd.ChooseSpace(space="aesernia"))
+    assert top(s).kind == "move" and s.gens["mago"].status == "map"
+    assert cmd.Pass() not in legal(s, ROME)
+    assert cmd.ChooseSpace(space="beneventum") in legal(s, ROME)
+    s = clear()
+    put(s, ROME, "roma", 0, generals=("marcellus",), office="proconsul")
+    put(s, CARTHAGE, "aesernia", 0, generals=("mago",))
+    for nb in ("corfinium", "beneventum", "capua", "luceria"):  # every way on from Aesernia but back to Roma is shut
+        put(s, CARTHAGE, nb, 2)
+    activate(s, ROME, "marcellus", mp=2)
+    assert cmd.ChooseSpace(space="aesernia") in legal(s, ROME)  # he may come back to Roma
+    activate(s, ROME, "marcellus", mp=1)
+    assert cmd.ChooseSpace(space="aesernia") not in legal(s, ROME)
