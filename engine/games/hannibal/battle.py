@@ -42,8 +42,10 @@ def start_battle(ctx: Ctx, attacker: int, space: str, *, origin: str, army: Fram
     nums = [0, 0, 0, 0]  # per side: adjustments after the 20-card limit, then entries counted before it
     if interceptors:
         nums[2 + d] += TABLES.battle_card_allotment.successful_interception
-        nums[2 + d] += max((e.amount for e in map(B.effect, interceptors)
-                            if isinstance(e, ExtraBattleCards) and e.when == "intercepted_successfully"), default=0)
+        # only the commander's ability: the other interceptors are his subordinates now (§9.2, §12.6)
+        head = B.commander(s, d, space)
+        nums[2 + d] += max((e.amount for g, e in zip(interceptors, map(B.effect, interceptors)) if g == head
+                            and isinstance(e, ExtraBattleCards) and e.when == "intercepted_successfully"), default=0)
     if failed_avoid:
         nums[2 + d] += TABLES.battle_card_allotment.failed_avoid
     ctx.push(Frame(kind="battle_after", space=space, origin=origin),

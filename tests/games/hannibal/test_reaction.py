@@ -218,3 +218,38 @@ def test_18_1_a_consul_intercepting_from_fewer_than_10_cu_takes_the_other_consul
     assert cmd.ChooseGeneral(general=other) not in legal(s, ROME)
     play(s, ROME, cmd.ChooseGeneral(general=cmdr))
     assert legal(s, ROME) == [cmd.ChooseGeneral(general=other)]
+
+
+def _both_intercept(mago_alone: bool):
+    s = clear()
+    for sp in ("beneventum", "luceria", "nola", "venusia", "aesernia", "capua"):
+        control(s, -1, sp)
+    if not mago_alone:
+        put(s, CARTHAGE, "nola", 6, generals=("hannibal",))
+    put(s, CARTHAGE, "venusia", 3, generals=("mago",))
+    put(s, ROME, "luceria", 6, generals=("marcellus",), office="proconsul")
+    activate(s, ROME, "marcellus")
+    play(s, ROME, cmd.ChooseNumber(number=6))
+    play(s, ROME, cmd.ChooseSpace(space="beneventum"))
+    rolls = [1]
+    if not mago_alone:
+        play(s, CARTHAGE, cmd.ChooseGeneral(general="hannibal"))
+        play(s, CARTHAGE, cmd.ChooseNumber(number=6))
+        rolls.append(1)
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=3))
+    play(s, CARTHAGE, cmd.Pass(), Dice(*rolls))
+    assert top(s).kind == "intercepted"
+    events = play(s, ROME, cmd.ChooseOption(option="battle"))
+    from engine.games.hannibal import events as ev
+    from engine.games.hannibal.battle import battle_card_count
+    dealt = {e.seat: len(e.cards) for e in events if isinstance(e, ev.BattleCardsDealt)}
+    return dealt[CARTHAGE] - battle_card_count(s, CARTHAGE, "beneventum", 0, [])
+
+
+def test_9_2_a_subordinates_ability_does_not_count_after_interceptions_combine():
+    """Hannibal §9.2, §12.4, §12.6: Mago's ability (an extra card when his army intercepts) counts when
+    he commands the interception; when Hannibal and Mago both intercept, the armies combine under
+    Hannibal, Mago is a subordinate, and only the one card of §12.4 is added."""
+    assert _both_intercept(mago_alone=True) == 2
+    assert _both_intercept(mago_alone=False) == 1
