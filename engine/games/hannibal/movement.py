@@ -1159,6 +1159,8 @@ def resolve_space(ctx: Ctx, mv: Frame, x: str, *, failed_avoid: bool = False, av
     if enemy == 1 and mv.count >= 5 and not B.generals_at(s, n, x, False) and not intercepted_by:
         from .turn import lose_cu
         lose_cu(ctx, n, x, 1, "overrun")  # §10.5
+        if avoided and mv.mp > 0:
+            mv.flags.append("pursuit_due")  # the army that avoided left this CU behind (§13.2, §13.4)
         if mv.mp <= 0 and not legal_after_stop(s, mv):
             end_move(ctx, mv)
         return

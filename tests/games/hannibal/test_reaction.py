@@ -253,3 +253,22 @@ def test_9_2_a_subordinates_ability_does_not_count_after_interceptions_combine()
     Hannibal, Mago is a subordinate, and only the one card of §12.4 is added."""
     assert _both_intercept(mago_alone=True) == 2
     assert _both_intercept(mago_alone=False) == 1
+
+
+def test_13_4_overrunning_the_cu_left_behind_by_an_avoiding_army_still_needs_a_pursuit_roll():
+    """Hannibal §13.2, §10.5, §13.4: Hannibal with 11 CU avoids with 10 and leaves one; Varro's 6 CU
+    overrun it, and must still roll to move on after Hannibal."""
+    s = clear()
+    for sp in ("beneventum", "luceria", "aesernia", "capua", "nola", "venusia"):
+        control(s, -1, sp)
+    put(s, CARTHAGE, "beneventum", 11, generals=("hannibal",))
+    put(s, ROME, "luceria", 6, generals=("varro",), office="consul")
+    activate(s, ROME, "varro")
+    play(s, ROME, cmd.ChooseNumber(number=6))
+    play(s, ROME, cmd.ChooseSpace(space="beneventum"))
+    play(s, CARTHAGE, cmd.ChooseOption(option="avoid"))
+    play(s, CARTHAGE, cmd.Pass(), Dice(1))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="venusia"))
+    assert B.cu_total(s, CARTHAGE, "beneventum") == 0 and B.cu_total(s, CARTHAGE, "venusia") == 10
+    assert top(s).kind == "move" and cmd.ChooseOption(option="pursue") in legal(s, ROME)
+    assert not [c for c in legal(s, ROME) if isinstance(c, cmd.ChooseSpace)]
