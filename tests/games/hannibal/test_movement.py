@@ -503,3 +503,25 @@ def test_10_4_a_general_alone_passes_through_but_never_stops_on_a_lone_enemy_gen
     assert cmd.ChooseSpace(space="aesernia") in legal(s, ROME)  # he may come back to Roma
     activate(s, ROME, "marcellus", mp=1)
     assert cmd.ChooseSpace(space="aesernia") not in legal(s, ROME)
+
+
+def test_10_11_a_general_picked_up_in_a_campaign_brings_the_spaces_he_moved():
+    """Hannibal §10.11, §10.8: Mago moved 3 spaces in the campaign; Hannibal, who came 1 space to him,
+    takes him along: the army may go only 1 more (Mago's 4th)."""
+    s = clear()
+    for sp in ("aesernia", "beneventum", "venusia", "cannae", "luceria"):
+        control(s, CARTHAGE, sp)
+    put(s, CARTHAGE, "aesernia", 0, generals=("mago",))
+    put(s, CARTHAGE, "venusia", 4, generals=("hannibal",))
+    at(s, Frame(kind="campaign", seat=CARTHAGE, card=37, count=2))
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
+    for sp in ("beneventum", "venusia", "cannae"):
+        play(s, CARTHAGE, cmd.ChooseSpace(space=sp))
+    play(s, CARTHAGE, cmd.Pass())
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="hannibal"))
+    if top(s).kind == "form_army":
+        play(s, CARTHAGE, cmd.ChooseNumber(number=4))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="cannae"))
+    assert top(s).mp == 3
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
+    assert top(s).generals == ["mago"] and top(s).mp == 1
