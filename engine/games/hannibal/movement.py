@@ -6,7 +6,8 @@ The ``move`` frame is the army on the march: ``general`` its commander, ``space`
 ``origin`` the space it came from, ``mp`` the movement points left, ``count`` its CU,
 ``generals`` its subordinates, ``nums`` = [elephant CU, CU it may take by sea, MP at the start],
 ``spaces`` = [port it sailed from], ``flags`` (``sailed``, ``moved``, ``stepped_back``,
-``failed:<general>`` …).
+``failed:<general>`` a missed interception, ``pursuit_due`` the enemy avoided and the army has not
+rolled to move on, ``consul_drop`` both consuls set out from 10 CU …).
 """
 
 from __future__ import annotations
