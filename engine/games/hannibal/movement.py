@@ -6,7 +6,8 @@ The ``move`` frame is the army on the march: ``general`` its commander, ``space`
 ``origin`` the space it came from, ``mp`` the movement points left, ``count`` its CU,
 ``generals`` its subordinates, ``nums`` = [elephant CU, CU it may take by sea, MP at the start],
 ``spaces`` = [port it sailed from], ``flags`` (``sailed``, ``moved``, ``stepped_back``,
-``failed:<general>`` …).
+``failed:<general>`` a missed interception, ``pursuit_due`` the enemy avoided and the army has not
+rolled to move on, ``consul_drop`` both consuls set out from 10 CU …).
 """
 
 from __future__ import annotations
@@ -141,10 +142,10 @@ def advance_form(ctx: Ctx, f: Frame) -> None:
         cap = f.mp if base_used == 0 else 4  # Nero's 6 only for units that move with him alone (§10.12)
         mp = max(0, cap - base_used)
     flags = ["inside"] if inside else []
+    if len(consuls_in(s, [f.general, *f.generals])) == 2 and _stack(s, f)[0] >= 10:
+        flags.append("consul_drop")  # §18.1: both consuls set out from 10 CU or more
     flags += [x for x in f.flags if x in ("campaign", "forced", "event", "native_guides", "charm", "double_sail",
                                            "pirates")]
-    if _stack(s, f)[0] >= 10:
-        flags.append("from_ten")  # §18.1: it may leave a consul on the way only if it began with 10 CU
     if f.seat == CARTHAGE and f.count > 0 and _train_here(s, f.space):
         flags.append("train")  # the siege train goes with the army unless left (#30)
     ctx.push(Frame(kind="move", seat=f.seat, general=f.general, space=f.space, card=f.card, mp=mp,
@@ -195,6 +196,26 @@ def campaign_take(s: State, camp: Frame, f: Frame, n: int) -> int:
         if cnt - take:
             camp.flags.append(f"cu:{sp}:{bu}:{cnt - take}")
     return used
+
+
+def campaign_join(mv: Frame, took: int) -> None:
+    """Units that used ``took`` MP in this campaign join the marching army: it may go on only as far
+    as they still may (4 in all: Nero's 6 are for units that move with him alone, §10.11-§10.12).
+    The army's used MP (``nums[3]`` + the MP spent in this move) becomes the most any unit used."""
+    if took > 0:
+        mv.mp = max(0, min(mv.mp, 4 - took))
+
+
+def campaign_record_general(s: State, mv: Frame, g: str) -> None:
+    """A general the marching army leaves (§10.9) keeps what he used of the campaign's 4 spaces."""
+    camp = _campaign_of(s)
+    if camp is None or "campaign" not in mv.flags:
+        return
+    used = mv.nums[3] + (mv.nums[2] - mv.mp)
+    gens = _used_generals(camp)
+    if g in gens:
+        camp.flags.remove(f"g:{g}:{gens[g]}")
+    camp.flags.append(f"g:{g}:{max(used, gens.get(g, 0))}")
 
 
 def campaign_record(s: State, mv: Frame, spent: bool = False, cu: int | None = None, space: str = "") -> None:
@@ -286,10 +307,39 @@ def land_moves(s: State, f: Frame) -> list[tuple[str, int]]:
         enemy_cu = B.cu_outside(s, other(side), nb)
         if f.count == 0 and enemy_cu > 0:
             continue  # §10.4: a general without an army never enters enemy CU
-        if f.count == 0 and enemy_cu == 0 and B.generals_at(s, other(side), nb, False) and f.mp - cost <= 0:
-            continue  # §10.4: nor stops where an enemy general stands alone
+        if f.count == 0 and lone_enemy_general(s, side, nb) and not _can_go_on(s, f, nb, f.mp - cost):
+            continue  # §10.4: nor stops where an enemy general stands alone: he must be able to go on
         out.append((nb, cost))
     return out
+
+
+def lone_enemy_general(s: State, side: int, sp: str) -> bool:
+    """An enemy general stands alone (no enemy CU) outside the walls of ``sp`` (§10.4)."""
+    return B.cu_outside(s, other(side), sp) == 0 and bool(B.generals_at(s, other(side), sp, False))
+
+
+def _can_go_on(s: State, f: Frame, sp: str, mp: int, depth: int = 0) -> bool:
+    """A general without CU standing in ``sp`` with ``mp`` left can reach, by land, a space where he
+    may stop (§10.4): the moves he would need to leave a lone enemy general's space."""
+    if depth > 6:
+        return False
+    for nb in neighbours(sp):
+        ln = link_between(sp, nb)
+        cost = 1 if ln.kind == "ordinary" else 2
+        if cost > mp or B.cu_outside(s, other(f.seat), nb) > 0:
+            continue
+        if ln.control_required and not B.crossing_allowed(s, f.seat, sp, nb):
+            continue
+        if not confined_ok(f, nb) or _closed(sp, nb) in f.flags:
+            continue
+        if not lone_enemy_general(s, f.seat, nb) or _can_go_on(s, f, nb, mp - cost, depth + 1):
+            return True
+    return False
+
+
+def stop_forbidden(s: State, f: Frame) -> bool:
+    """§10.4: a general without CU may not end his move where an enemy general stands alone."""
+    return f.count == 0 and "moved" in f.flags and lone_enemy_general(s, f.seat, f.space)
 
 
 def can_sail(s: State, f: Frame) -> bool:
@@ -323,6 +373,8 @@ def _sail_ports(s: State, f: Frame):
             continue
         if f.count == 0 and B.cu_outside(s, other(f.seat), sp) > 0:
             continue
+        if f.count == 0 and lone_enemy_general(s, f.seat, sp) and not _can_go_on(s, f, sp, f.mp - 3):
+            continue  # §10.4: he could not leave it
         yield sp
 
 
@@ -354,6 +406,14 @@ def _campaign_of(s: State) -> Frame | None:
 class Move:
     @staticmethod
     def legal(s: State, f: Frame) -> list:
+        if "pursuit_due" in f.flags:  # §13.4: no move on, by land or sea, before the pursuit roll
+            out = [c for c in Move._legal(s, f) if not isinstance(c, ChooseSpace)
+                   and getattr(c, "option", "") not in ("sail", "remove_pc")]
+            return [ChooseOption(option="pursue")] + out
+        return Move._legal(s, f)
+
+    @staticmethod
+    def _legal(s: State, f: Frame) -> list:
         if "charm_pending" in f.flags:  # card 28: the PC goes as Hannibal leaves; leave, or take it back
             out = [ChooseSpace(space=sp) for sp, _ in land_moves(s, f)]
             if can_sail(s, f):
@@ -367,14 +427,12 @@ class Move:
         if "inside" in f.flags and B.cu_outside(s, other(f.seat), f.space) > 0 and f.count > 0:
             out.append(ChooseOption(option="sortie"))
         if "stepped_back" not in f.flags:
-            u = B.cu_of(s, f.seat, f.space)
-            here = u.icu if "inside" in f.flags else u.cu
-            if f.count > _keep(s, f) :
+            if f.count > _keep(s, f):
                 out.append(ChooseOption(option="drop"))
-            if _pickable(s, f) > 0:
+            if _pick_max(s, f) > 0:
                 out.append(ChooseOption(option="pick_up"))
             for g in f.generals:
-                if _may_drop_general(s, f, g):
+                if _may_drop(s, f, g):
                     out.append(ChooseGeneral(general=g))  # drop a subordinate here
             inside = "inside" in f.flags
             for g in B.generals_at(s, f.seat, f.space, inside):
@@ -391,7 +449,8 @@ class Move:
             out.append(ChooseOption(option="leave_train"))  # card 30
         elif f.seat == CARTHAGE and f.count > 0 and _train_here(s, f.space):
             out.append(ChooseOption(option="take_train"))
-        out.append(Pass())
+        if not stop_forbidden(s, f) or not out:
+            out.append(Pass())
         return out
 
     @staticmethod
@@ -410,8 +469,17 @@ class Move:
         elif isinstance(cmd, ChooseGeneral):
             if cmd.general in f.generals:
                 f.generals.remove(cmd.general)
+                campaign_record_general(s, f, cmd.general)  # he keeps the spaces he moved (§10.11)
             else:
+                camp = _campaign_of(s)
+                if camp is not None and "campaign" in f.flags:
+                    campaign_join(f, _used_generals(camp).get(cmd.general, 0))
                 f.generals.append(cmd.general)
+        elif cmd.option == "pursue":
+            f.flags.remove("pursuit_due")
+            pursuit(ctx, f)
+            if f.mp <= 0 and not legal_after_stop(s, f):
+                end_move(ctx, f)
         elif cmd.option == "sail":
             ctx.push(Frame(kind="sail_to", seat=f.seat))
         elif cmd.option == "leave_train":
@@ -480,39 +548,32 @@ def _train_here(s: State, space: str) -> bool:
     return siege_train_at(s) == space
 
 
+def _may_drop(s: State, f: Frame, g: str) -> bool:
+    """§10.9 with §18.1: a consul is dropped on the way only by an army holding both consuls that set
+    out from a space with at least 10 CU (flag ``consul_drop``), and only where 5 CU stay with him."""
+    if not consuls_in(s, [g]):
+        return True
+    u = B.cu_of(s, f.seat, f.space)
+    here = u.icu if "inside" in f.flags else u.cu
+    return "consul_drop" in f.flags and here - f.count >= 5
+
+
+def _pick_max(s: State, f: Frame) -> int:
+    """CU the army may pick up where it stands (§10.2: up to 10 in all; §18.1: a consul of the
+    stack it passes keeps 5 CU, or all he has if fewer)."""
+    u = B.cu_of(s, f.seat, f.space)
+    staying = (u.icu if "inside" in f.flags else u.cu) - f.count
+    others = [g for g in B.generals_at(s, f.seat, f.space, "inside" in f.flags) if g not in army_generals(f)]
+    if consuls_in(s, others):
+        staying -= min(5, staying)
+    return max(0, min(staying, 10 - f.count))
+
+
 def _keep(s: State, f: Frame) -> int:
     """CU the army must keep: a consular army never drops below 5 voluntarily (§18.1)."""
     if consuls_in(s, army_generals(f)):
         return min(5, f.count)
     return 0
-
-
-def _left_here(s: State, f: Frame) -> tuple[int, bool]:
-    """The side's CU where the army stands that are not in it (on its side of the walls), and
-    whether a consul not in the army stands with them."""
-    inside = "inside" in f.flags
-    u = B.cu_of(s, f.seat, f.space)
-    here = u.icu if inside else u.cu
-    staying = [g for g in B.generals_at(s, f.seat, f.space, inside) if g not in army_generals(f)]
-    return here - f.count, bool(consuls_in(s, staying))
-
-
-def _pickable(s: State, f: Frame) -> int:
-    """CU the army may pick up here: up to 10 in the army, and never those a consul standing here
-    needs to keep 5 (§18.1: no voluntary action leaves a consul with fewer than 5 CU)."""
-    left, consul = _left_here(s, f)
-    if consul:
-        left -= min(5, left)
-    return max(0, min(left, 10 - f.count))
-
-
-def _may_drop_general(s: State, f: Frame, g: str) -> bool:
-    """§18.1: a consul is left on the way only by an army holding both consuls that began its move
-    with at least 10 CU, and only with 5 CU left here for him."""
-    if not consuls_in(s, [g]):
-        return True
-    return (len(consuls_in(s, army_generals(f))) == 2 and "from_ten" in f.flags
-            and _left_here(s, f)[0] >= 5)
 
 
 @decision("drop_pick", "how many CU to drop here, or to pick up here (§10.2)")
@@ -522,7 +583,7 @@ class DropPick:
         mv = s.flow[-2]
         if "drop" in f.flags:
             return [ChooseNumber(number=n) for n in range(1, mv.count - _keep(s, mv) + 1)]
-        return [ChooseNumber(number=n) for n in range(1, _pickable(s, mv) + 1)]
+        return [ChooseNumber(number=n) for n in range(1, _pick_max(s, mv) + 1)]
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
@@ -534,10 +595,7 @@ class DropPick:
         else:
             camp = _campaign_of(ctx.s)
             if camp is not None and "campaign" in mv.flags:
-                took = campaign_take(ctx.s, camp, mv, mv.count + cmd.number)  # (the stack's fresh CU first)
-                if took > mv.nums[3]:
-                    mv.mp = max(0, mv.mp - (took - mv.nums[3]))
-                    mv.nums[3] = took
+                campaign_join(mv, campaign_take(ctx.s, camp, mv, mv.count + cmd.number))  # (fresh CU first)
             mv.count += cmd.number  # plain CU are picked up first
         fix_elephants(ctx.s, mv)
 
@@ -768,14 +826,21 @@ def enter(ctx: Ctx, mv: Frame, by_sea: bool) -> None:
     x = mv.space
     n = other(mv.seat)
     ctx.push(Frame(kind="after_enter", seat=-1, space=x, flags=["sea"] if by_sea else []))
-    opts = interceptors(s, mv, x)
-    can_avoid = avoid_possible(s, mv, x)
-    tribes = x in _TRIBE_PROVINCE_SPACES and bool(s.hands[n])
-    if opts or can_avoid or tribes:
-        ctx.push(Frame(kind="reaction", seat=n, space=x))
     if B.is_city_space(x) and not B.besieged(s, x) and mv.count > 0 and _walls_of(s, n, x) and (
             B.cu_total(s, n, x) > 0 or B.generals_at(s, n, x, None)):
-        ctx.push(Frame(kind="city_declare", seat=n, space=x))
+        ctx.push(Frame(kind="city_declare", seat=n, space=x))  # step 1; it opens step 2 when answered
+    else:
+        open_reaction(ctx, mv, x)
+
+
+def open_reaction(ctx: Ctx, mv: Frame, x: str) -> None:
+    """§10.3 step 2, once the walls are declared: ask the other side for its interceptions and
+    avoidance if it has any (an army declared outside the walls may avoid, §13.5)."""
+    s = ctx.s
+    n = other(mv.seat)
+    tribes = x in _TRIBE_PROVINCE_SPACES and bool(s.hands[n])
+    if interceptors(s, mv, x) or avoid_possible(s, mv, x) or tribes:
+        ctx.push(Frame(kind="reaction", seat=n, space=x))
 
 
 def _walls_of(s: State, side: int, x: str) -> bool:
@@ -792,7 +857,8 @@ _TRIBE_PROVINCE_SPACES = frozenset(sp for sp, space in SPACES.items()
 def interceptors(s: State, mv: Frame, x: str) -> list[str]:
     """Generals of the other side that may try to intercept into ``x`` (§12.2, §12.3, §12.7, §12.8):
     one per stack, from a space joined to ``x`` by an ordinary link, with CU, never into a space
-    holding stationary enemy CU, never during a Truce."""
+    holding stationary enemy CU, never during a Truce. An army that missed an interception may try
+    again at the next space (§12.2, §12.10): its ``failed:`` flag only bars avoiding this army."""
     n = other(mv.seat)
     if s.markers.get("truce"):
         return []
@@ -814,8 +880,6 @@ def interceptors(s: State, mv: Frame, x: str) -> list[str]:
             for g in gens:
                 c = GENERALS[g].confined_to
                 if c is not None and B.country(x) != c:
-                    continue
-                if ("failed:" + g) in mv.flags:
                     continue
                 lo, hi = intercept_range(s, g)
                 if lo > hi:
@@ -849,8 +913,8 @@ def avoid_possible(s: State, mv: Frame, x: str) -> bool:
     cmd = B.commander(s, n, x, False)
     if not cmd or ("failed:" + cmd) in mv.flags:
         return False
-    if B.enemy_pc(s, n, x):
-        return False  # §19.3: no avoiding battle in a space with an enemy PC
+    # §19.3's enemy-PC bullet points to §13.2, whose ban is on the destination (avoid_destinations),
+    # not on the space the army leaves
     return bool(avoid_destinations(s, mv, x))
 
 
@@ -892,6 +956,7 @@ class CityDeclare:
             ctx.emit(ev.UnitsMoved(side=side, origin=sp, space=sp, count=k, elephants=el_in,
                                    generals=tuple(gens) if gens_in else (), from_inside=False, to_inside=True,
                                    how="enter_city"))
+        open_reaction(ctx, _mover(s), sp)
 
 
 @decision("reaction", "react to the enemy army entering this space: intercept, avoid battle, play a "
@@ -916,7 +981,9 @@ class Reaction:
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
         if isinstance(cmd, ChooseGeneral):
-            ctx.push(Frame(kind="intercept_cu", seat=f.seat, general=cmd.general))
+            ic = Frame(kind="intercept_cu", seat=f.seat, general=cmd.general)
+            ctx.push(ic)
+            advance_intercept(ctx, ic)
         elif isinstance(cmd, ChooseOption):
             f.flags.append("avoid")
         elif isinstance(cmd, PlayCounter):
@@ -928,6 +995,7 @@ class Reaction:
             after = ctx.top  # the after_enter frame
             after.generals = list(f.generals)
             after.nums = list(f.nums)
+            after.flags += [x for x in f.flags if x.startswith(("with:", "iel:"))]
             if "avoid" in f.flags:
                 after.flags.append("avoid")
 
@@ -939,34 +1007,89 @@ def _mover(s: State) -> Frame:
     raise RuntimeError("no moving army")
 
 
-def intercept_range(s: State, g: str) -> tuple[int, int]:
+def intercept_range(s: State, g: str, taken: list[str] | tuple[str, ...] = ()) -> tuple[int, int]:
+    """The CU that may intercept with ``g`` and the generals ``taken`` along (§12.7: the commander
+    keeps at least one CU when a subordinate goes; §18.1 for consuls; at most 10, at least 1)."""
     st = s.gens[g]
     side = B.side_of(g)
     u = B.cu_of(s, side, st.where)
     total = u.icu if st.inside else u.cu
     stack = B.generals_at(s, side, st.where, st.inside)
-    staying = [x for x in stack if x != g]
-    if consuls_in(s, [g]) and consuls_in(s, staying) and total < 10:
-        return 1, 0  # §18.1: a consul leaves the other behind only from a stack of 10 CU
-    lo, hi = cu_range(s, total, [g], staying)
-    if staying and B.commander(s, side, st.where, st.inside) != g:
+    moving = [g, *taken]
+    staying = [x for x in stack if x not in moving]
+    lo, hi = cu_range(s, total, moving, staying)
+    if B.commander(s, side, st.where, st.inside) in staying:
         hi = min(hi, total - 1)  # §12.7: the commander keeps at least one CU
     return max(lo, 1), hi
 
 
-@decision("intercept_cu", "how many CU go with the intercepting general (§12.4, §12.7)")
+def intercept_companions(s: State, g: str, taken: list[str]) -> list[str]:
+    """Generals of ``g``'s stack who may go with him (§9.2: subordinates go with their commander as
+    he chooses; a subordinate intercepting leaves the commander, who outranks or equals him, behind),
+    one at a time, as long as some number of CU is still legal."""
+    st = s.gens[g]
+    side = B.side_of(g)
+    cmd = B.commander(s, side, st.where, st.inside)
+    return [x for x in B.generals_at(s, side, st.where, st.inside)
+            if x != g and x not in taken and x != cmd and not B.outranks(s, x, g)
+            and _range_ok(intercept_range(s, g, [*taken, x]))]
+
+
+def _range_ok(r: tuple[int, int]) -> bool:
+    return r[0] <= r[1]
+
+
+def _intercept_must_take(s: State, g: str, taken: list[str]) -> bool:
+    """§18.1: a consul leaves the other behind only from a stack of at least 10 CU."""
+    st = s.gens[g]
+    u = B.cu_of(s, B.side_of(g), st.where)
+    total = u.icu if st.inside else u.cu
+    return bool(consuls_in(s, [g])) and total < 10 and \
+        bool(consuls_in(s, intercept_companions(s, g, taken)))
+
+
+def _intercept_elephants(s: State, g: str, n: int) -> tuple[int, int]:
+    st = s.gens[g]
+    u = B.cu_of(s, B.side_of(g), st.where)
+    have, el = (u.icu, u.iel) if st.inside else (u.cu, u.el)
+    return max(0, n - (have - el)), min(el, n)
+
+
+@decision("intercept_cu", "who intercepts with the general: the generals going with him, then how many CU, "
+                          "then how many elephant CU among them (§12.4, §12.7)")
 class InterceptCu:
     @staticmethod
     def legal(s: State, f: Frame) -> list:
-        lo, hi = intercept_range(s, f.general)
-        return [ChooseNumber(number=n) for n in range(lo, hi + 1)]
+        if "gens_done" not in f.flags:
+            out: list = [ChooseGeneral(general=x) for x in intercept_companions(s, f.general, f.generals)]
+            if not _intercept_must_take(s, f.general, f.generals):
+                out.append(Pass())
+            return out
+        if "cu_done" not in f.flags:
+            lo, hi = intercept_range(s, f.general, f.generals)
+            return [ChooseNumber(number=n) for n in range(lo, hi + 1)]
+        lo, hi = _intercept_elephants(s, f.general, f.count)
+        return [ChooseNumber(number=e) for e in range(lo, hi + 1)]
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        ctx.done(f)
-        r = ctx.top
-        r.generals.append(f.general)
-        r.nums.append(cmd.number)
+        three_part_answer(f, cmd)
+        advance_intercept(ctx, f)
+
+
+def advance_intercept(ctx: Ctx, f: Frame) -> None:
+    """Skip the steps of the interceptor's choice that leave none; record it when made."""
+    s = ctx.s
+    g = f.general
+    el = three_part_settled(f, lambda: bool(intercept_companions(s, g, f.generals)),
+                            lambda: intercept_range(s, g, f.generals), lambda n: _intercept_elephants(s, g, n))
+    if el is None:
+        return
+    ctx.done(f)
+    r = ctx.top
+    r.generals.append(g)
+    r.nums.append(f.count)
+    r.flags += ["with:%s:%s" % (g, x) for x in f.generals] + ["iel:%s:%d" % (g, el)]
 
 
 @automatic("after_enter")
@@ -998,8 +1121,11 @@ def after_enter(ctx: Ctx, f: Frame) -> None:
             inside = st.inside
             have, el = (u.icu, u.iel) if inside else (u.cu, u.el)
             k = min(k, have)
-            el_go = max(0, k - (have - el))
-            ctx.emit(ev.UnitsMoved(side=n, origin=st.where, space=x, count=k, elephants=el_go, generals=(g,),
+            chosen = next((int(fl.split(":")[2]) for fl in f.flags if fl.startswith("iel:" + g + ":")), 0)
+            el_go = min(max(chosen, k - (have - el)), el, k)
+            subs = tuple(fl.split(":")[2] for fl in f.flags if fl.startswith("with:" + g + ":")
+                         and s.gens[fl.split(":")[2]].where == st.where and s.gens[fl.split(":")[2]].status == "map")
+            ctx.emit(ev.UnitsMoved(side=n, origin=st.where, space=x, count=k, elephants=el_go, generals=(g, *subs),
                                    from_inside=inside, to_inside=False, how="intercept"))
             f.flags.append("intercepted:" + g)
         else:
@@ -1035,13 +1161,15 @@ def resolve_space(ctx: Ctx, mv: Frame, x: str, *, failed_avoid: bool = False, av
                 neutralize(ctx, g, "overrun")
     if enemy == 0:
         if avoided and mv.mp > 0:
-            pursuit(ctx, mv)
+            mv.flags.append("pursuit_due")  # the army rolls to move on, or stops (§13.4)
         if mv.mp <= 0 and not legal_after_stop(s, mv):
             end_move(ctx, mv)
         return
     if enemy == 1 and mv.count >= 5 and not B.generals_at(s, n, x, False) and not intercepted_by:
         from .turn import lose_cu
         lose_cu(ctx, n, x, 1, "overrun")  # §10.5
+        if avoided and mv.mp > 0:
+            mv.flags.append("pursuit_due")  # the army that avoided left this CU behind (§13.2, §13.4)
         if mv.mp <= 0 and not legal_after_stop(s, mv):
             end_move(ctx, mv)
         return
@@ -1057,8 +1185,9 @@ def legal_after_stop(s: State, mv: Frame) -> bool:
 
 
 def pursuit(ctx: Ctx, mv: Frame) -> None:
-    """§13.4: after the enemy avoided battle, the army goes on only with a roll of at most its
-    commander's battle rating (Flaminius +1, reconstructed ability)."""
+    """§13.4: after the enemy avoided battle, the army goes on (after it or elsewhere) only with a roll
+    of at most its commander's battle rating (Flaminius +1, reconstructed ability); it may instead stop
+    without rolling (the ``pursue`` option is the roll). A failure stops it, spent for a campaign."""
     bonus = B.roll_bonus(mv.general, "pursuit")
     _, res = ctx.die(mv.seat, "pursuit", -bonus, lambda r: "success" if r <= B.battle_rating(mv.general) else "failure")
     if res == "failure":

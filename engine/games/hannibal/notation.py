@@ -53,6 +53,7 @@ PHRASES: dict[tuple[str, str], str] = {
     ("proconsul", "pass"): "Rome names no proconsul",
     ("africanus", "choose_space"): "Rome places Scipio Africanus in {space}",
     ("retreat", "choose_space"): "{who} retreats to {space}",
+    ("intercept_cu", "choose_general"): "{who} sends {general} along with the interception",
     ("intercept_cu", "choose_number"): "{who} intercepts with {n} CU",
     ("relief_losses", "choose_number"): "{who} takes {n} of the losses from the sortie",
 }
@@ -64,6 +65,8 @@ def describe_command(s: State, seat: int, command: Any) -> str:
     phrase = PHRASES.get((pending, kind))
     if (pending, kind) == ("form_army", "choose_number") and "cu_done" in s.flow[-1].flags:
         phrase = "{who}'s army takes {n} elephant CU among them"  # its second number (FormArmy.legal)
+    if (pending, kind) == ("intercept_cu", "choose_number") and "cu_done" in s.flow[-1].flags:
+        phrase = "{who}'s interception takes {n} elephant CU among them"
     if phrase is not None:
         return phrase.format(who=who, space=_named(SPACES, getattr(c, "space", "")),
                              general=_named(GENERALS, getattr(c, "general", "")), n=getattr(c, "number", ""))

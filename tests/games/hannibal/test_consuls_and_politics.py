@@ -92,13 +92,16 @@ def test_18_1_both_consuls_from_10_cu_may_part_leaving_5_with_each():
 
 def test_18_1_12_7_a_consul_does_not_intercept_leaving_the_other_consul_behind():
     """§18.1, §12.7: two consuls with 8 CU: neither may intercept alone, as that would leave the
-    other consul (the stack has fewer than 10 CU); with 12 CU one may, taking 5 to 7."""
+    other consul (the stack has fewer than 10 CU): he must take the other consul along (G52), and
+    then 5 to 8 CU; with 12 CU one may go alone, taking 5 to 7."""
+    from engine.games.hannibal.movement import _intercept_must_take
     s = clear()
     put(s, ROME, "roma", 8, generals=("varro", "paullus"), office="consul")
-    lo, hi = intercept_range(s, "varro")
-    assert lo > hi
+    assert _intercept_must_take(s, "varro", [])
+    assert intercept_range(s, "varro", ["paullus"]) == (5, 8)
     s = clear()
     put(s, ROME, "roma", 12, generals=("varro", "paullus"), office="consul")
+    assert not _intercept_must_take(s, "varro", [])
     assert intercept_range(s, "varro") == (5, 7)
 
 

@@ -383,3 +383,145 @@ def test_the_move_list_words_an_army_forming_and_moving():
     assert top(s).kind == "move"
     assert describe_command(s, CARTHAGE, cmd.ChooseSpace(space="nola")) == "Carthage's army moves to Nola"
     assert describe_command(s, CARTHAGE, cmd.Pass()) == "Carthage's army stops"
+
+
+def _two_consuls(cu: int):
+    s = clear()
+    for sp in ("roma", "aesernia", "capua"):
+        control(s, ROME, sp)
+    put(s, ROME, "roma", cu, generals=("varro", "paullus"), office="consul")
+    activate(s, ROME, "varro")
+    if cmd.ChooseGeneral(general="paullus") in legal(s, ROME):
+        play(s, ROME, cmd.ChooseGeneral(general="paullus"))
+    if top(s).kind == "form_army":
+        play(s, ROME, cmd.ChooseNumber(number=min(cu, 10)))
+    assert top(s).kind == "move" and top(s).generals == ["paullus"]
+    play(s, ROME, cmd.ChooseSpace(space="aesernia"))
+    return s
+
+
+def test_10_9_a_consular_army_drops_a_consul_on_its_way_only_from_a_start_of_10_cu():
+    """Hannibal §10.9 with its §18.1 exception: both consuls marching together may leave one on the
+    way only if they set out from a space with at least 10 CU, and never with fewer than 5 CU."""
+    s = _two_consuls(8)
+    assert cmd.ChooseGeneral(general="paullus") not in legal(s, ROME)
+    s = _two_consuls(12)
+    assert cmd.ChooseGeneral(general="paullus") not in legal(s, ROME)  # no CU would stay with him
+    play(s, ROME, cmd.ChooseOption(option="drop"))
+    play(s, ROME, cmd.ChooseNumber(number=5))
+    assert cmd.ChooseGeneral(general="paullus") in legal(s, ROME)
+    play(s, ROME, cmd.ChooseGeneral(general="paullus"))
+    assert top(s).generals == [] and top(s).count == 5
+
+
+def test_10_2_an_army_picks_up_cu_from_a_consul_only_down_to_his_5():
+    """Hannibal §10.2 with §18.1: an army picks up CU on its way, but never leaves a consul it passes
+    with fewer than 5 CU; with 5 or fewer there, it takes none."""
+    for consul_cu, allowed in ((7, {1, 2}), (5, set())):
+        s = clear()
+        for sp in ("roma", "aesernia"):
+            control(s, ROME, sp)
+        put(s, ROME, "roma", 3, generals=("marcellus",), office="proconsul")
+        put(s, ROME, "aesernia", consul_cu, generals=("varro",), office="consul")
+        activate(s, ROME, "marcellus")
+        play(s, ROME, cmd.ChooseNumber(number=3))
+        play(s, ROME, cmd.ChooseSpace(space="aesernia"))
+        assert top(s).kind == "move"
+        if not allowed:
+            assert cmd.ChooseOption(option="pick_up") not in legal(s, ROME)
+            continue
+        play(s, ROME, cmd.ChooseOption(option="pick_up"))
+        assert {c.number for c in legal(s, ROME)} == allowed
+
+
+def test_10_11_a_subordinate_dropped_on_the_way_keeps_the_spaces_he_moved():
+    """Hannibal §10.11: in a campaign no general moves more than 4 spaces in all. Mago, taken along by
+    Hannibal for 3 spaces and dropped there alone, has 1 left when the campaign activates him."""
+    s = clear()
+    path = ["aesernia", "beneventum", "venusia", "cannae"]
+    for sp in path + ["luceria"]:
+        control(s, CARTHAGE, sp)
+    put(s, CARTHAGE, "aesernia", 6, generals=("hannibal", "mago"))
+    at(s, Frame(kind="campaign", seat=CARTHAGE, card=37, count=2))
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="hannibal"))
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=6))
+    for sp in path[1:]:
+        play(s, CARTHAGE, cmd.ChooseSpace(space=sp))
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))  # Mago stays at Cannae, alone
+    play(s, CARTHAGE, cmd.ChooseSpace(space="luceria"))   # Hannibal's 4th space
+    assert top(s).kind == "campaign"
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
+    assert top(s).kind == "move" and top(s).mp == 1
+
+
+def test_10_11_cu_picked_up_in_a_campaign_limit_the_army_by_what_they_moved():
+    """Hannibal §10.11: Hannibal leaves 3 CU at Venusia after 2 spaces; Mago, who came 1 space to
+    Venusia, picks them up: they have 2 spaces left and he has 3, so the army goes 2 more."""
+    s = clear()
+    for sp in ("aesernia", "beneventum", "venusia", "luceria", "cannae", "tarentum"):
+        control(s, CARTHAGE, sp)
+    put(s, CARTHAGE, "aesernia", 6, generals=("hannibal",))
+    put(s, CARTHAGE, "luceria", 0, generals=("mago",))
+    at(s, Frame(kind="campaign", seat=CARTHAGE, card=37, count=2))
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="hannibal"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=6))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="beneventum"))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="venusia"))
+    play(s, CARTHAGE, cmd.ChooseOption(option="drop"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=3))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="cannae"))
+    play(s, CARTHAGE, cmd.Pass())
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="venusia"))
+    assert top(s).mp == 3
+    play(s, CARTHAGE, cmd.ChooseOption(option="pick_up"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=3))
+    assert top(s).mp == 2
+
+
+def test_10_4_a_general_alone_passes_through_but_never_stops_on_a_lone_enemy_general():
+    """Hannibal §10.4: a general without CU may cross a space where an enemy general stands alone, but
+    may not end his move there: no stop is offered there, and he may not go there if he could not
+    leave it."""
+    s = clear()
+    for sp in ("roma", "aesernia", "beneventum", "capua", "corfinium", "luceria", "nola", "venusia"):
+        control(s, ROME, sp)
+    put(s, ROME, "roma", 0, generals=("marcellus",), office="proconsul")
+    put(s, CARTHAGE, "aesernia", 0, generals=("mago",))
+    activate(s, ROME, "marcellus")
+    play(s, ROME, cmd.ChooseSpace(space="aesernia"))
+    assert top(s).kind == "move" and s.gens["mago"].status == "map"
+    assert cmd.Pass() not in legal(s, ROME)
+    assert cmd.ChooseSpace(space="beneventum") in legal(s, ROME)
+    s = clear()
+    put(s, ROME, "roma", 0, generals=("marcellus",), office="proconsul")
+    put(s, CARTHAGE, "aesernia", 0, generals=("mago",))
+    for nb in ("corfinium", "beneventum", "capua", "luceria"):  # every way on from Aesernia but back to Roma is shut
+        put(s, CARTHAGE, nb, 2)
+    activate(s, ROME, "marcellus", mp=2)
+    assert cmd.ChooseSpace(space="aesernia") in legal(s, ROME)  # he may come back to Roma
+    activate(s, ROME, "marcellus", mp=1)
+    assert cmd.ChooseSpace(space="aesernia") not in legal(s, ROME)
+
+
+def test_10_11_a_general_picked_up_in_a_campaign_brings_the_spaces_he_moved():
+    """Hannibal §10.11, §10.8: Mago moved 3 spaces in the campaign; Hannibal, who came 1 space to him,
+    takes him along: the army may go only 1 more (Mago's 4th)."""
+    s = clear()
+    for sp in ("aesernia", "beneventum", "venusia", "cannae", "luceria"):
+        control(s, CARTHAGE, sp)
+    put(s, CARTHAGE, "aesernia", 0, generals=("mago",))
+    put(s, CARTHAGE, "venusia", 4, generals=("hannibal",))
+    at(s, Frame(kind="campaign", seat=CARTHAGE, card=37, count=2))
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
+    for sp in ("beneventum", "venusia", "cannae"):
+        play(s, CARTHAGE, cmd.ChooseSpace(space=sp))
+    play(s, CARTHAGE, cmd.Pass())
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="hannibal"))
+    if top(s).kind == "form_army":
+        play(s, CARTHAGE, cmd.ChooseNumber(number=4))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="cannae"))
+    assert top(s).mp == 3
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
+    assert top(s).generals == ["mago"] and top(s).mp == 1

@@ -1,0 +1,274 @@
+"""The reaction phase of an enemy move (§10.3): walls, interceptions (§12) and avoiding battle with
+pursuit (§13), checked against the rulebook's cases (audit of §9-§13)."""
+
+from __future__ import annotations
+
+from .helpers import CARTHAGE, ROME, B, Dice, cmd, control, legal, play, put, top, clear
+from .test_movement import activate
+
+
+def _hannibal_at_beneventum(pc_owner: int):
+    """Hannibal (6 CU) at Beneventum, whose PC is ``pc_owner``'s; Varro (6 CU) comes from Luceria."""
+    s = clear()
+    for sp in ("beneventum", "luceria", "aesernia", "capua", "nola", "venusia"):
+        control(s, -1, sp)
+    control(s, pc_owner, "beneventum")
+    put(s, CARTHAGE, "beneventum", 6, generals=("hannibal",))
+    put(s, ROME, "luceria", 6, generals=("varro",), office="consul")
+    activate(s, ROME, "varro")
+    if top(s).kind == "form_army":
+        play(s, ROME, cmd.ChooseNumber(number=6))
+    play(s, ROME, cmd.ChooseSpace(space="beneventum"))
+    return s
+
+
+def test_13_2_an_army_may_avoid_battle_from_a_space_holding_an_enemy_pc():
+    """Hannibal §13.2 with §19.3: the enemy-PC ban is on where the avoiding army goes, not on the space
+    it leaves. Hannibal standing on a Roman PC may still try to avoid Varro."""
+    s = _hannibal_at_beneventum(ROME)
+    assert top(s).kind == "reaction" and top(s).seat == CARTHAGE
+    assert cmd.ChooseOption(option="avoid") in legal(s, CARTHAGE)
+    play(s, CARTHAGE, cmd.ChooseOption(option="avoid"))
+    play(s, CARTHAGE, cmd.Pass(), Dice(1))  # 1 <= Hannibal's 4: avoided
+    assert top(s).kind == "avoid_to"
+    dests = {c.space for c in legal(s, CARTHAGE)}
+    assert "luceria" not in dests  # where Varro came from (§13.2)
+    assert dests == {"aesernia", "capua", "nola", "venusia"}
+
+
+def test_13_2_an_avoiding_army_never_goes_into_an_enemy_pc():
+    """Hannibal §13.2: the destinations exclude spaces with an enemy PC."""
+    s = _hannibal_at_beneventum(-1)
+    control(s, ROME, "venusia", "capua")
+    play(s, CARTHAGE, cmd.ChooseOption(option="avoid"))
+    play(s, CARTHAGE, cmd.Pass(), Dice(1))
+    assert {c.space for c in legal(s, CARTHAGE)} == {"aesernia", "nola"}
+
+
+def test_12_10_an_army_that_missed_an_interception_may_try_again_at_the_next_space():
+    """Hannibal §12.2 and §12.10: an army may try to intercept every time the enemy enters a space next
+    to it; a missed interception only bars avoiding battle against that army. Marcellus at Nola misses
+    Hannibal entering Beneventum, and may try again when Hannibal goes on to Capua."""
+    s = clear()
+    for sp in ("aesernia", "beneventum", "capua", "nola"):
+        control(s, -1, sp)
+    put(s, ROME, "nola", 4, generals=("marcellus",), office="proconsul")
+    put(s, CARTHAGE, "aesernia", 6, generals=("hannibal",))
+    activate(s, CARTHAGE, "hannibal")
+    play(s, CARTHAGE, cmd.ChooseNumber(number=6))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="beneventum"))
+    assert top(s).kind == "reaction"
+    play(s, ROME, cmd.ChooseGeneral(general="marcellus"))
+    play(s, ROME, cmd.ChooseNumber(number=4))
+    play(s, ROME, cmd.Pass(), Dice(6))  # missed
+    assert top(s).kind == "move" and s.gens["marcellus"].where == "nola"
+    play(s, CARTHAGE, cmd.ChooseSpace(space="capua"))
+    assert top(s).kind == "reaction" and top(s).seat == ROME
+    assert cmd.ChooseGeneral(general="marcellus") in legal(s, ROME)
+    play(s, ROME, cmd.Pass())
+    # ... but he may not avoid Hannibal if Hannibal now marches on him (§12.10)
+    play(s, CARTHAGE, cmd.ChooseSpace(space="nola"))
+    assert top(s).kind != "reaction" or cmd.ChooseOption(option="avoid") not in legal(s, ROME)
+
+
+def test_13_5_an_army_brought_out_of_its_city_may_then_avoid_battle():
+    """Hannibal §10.3, §10.7 and §13.5: Marcellus and 2 CU inside Roman Capua (not besieged), Mago's 3 CU
+    outside; when Hannibal enters the space, Rome declares them outside the walls and may then try to
+    avoid battle. (Units stand inside a city only while enemy CU share the space: state._tidy.)"""
+    s = clear()
+    for sp in ("nola", "roma", "aesernia", "neapolis", "beneventum"):
+        control(s, -1, sp)
+    control(s, ROME, "capua")
+    put(s, ROME, "capua", 0, inside=2, generals=("marcellus",), office="proconsul")
+    s.gens["marcellus"].inside = True
+    put(s, CARTHAGE, "capua", 3, generals=("mago",))
+    put(s, CARTHAGE, "nola", 6, generals=("hannibal",))
+    activate(s, CARTHAGE, "hannibal")
+    play(s, CARTHAGE, cmd.ChooseNumber(number=6))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="capua"))
+    assert top(s).kind == "city_declare"
+    play(s, ROME, cmd.ChooseNumber(number=0))  # all outside, Marcellus with them
+    assert not s.gens["marcellus"].inside and B.cu_outside(s, ROME, "capua") == 2
+    assert top(s).kind == "reaction" and cmd.ChooseOption(option="avoid") in legal(s, ROME)
+    play(s, ROME, cmd.ChooseOption(option="avoid"))
+    play(s, ROME, cmd.Pass(), Dice(1))
+    assert top(s).kind == "avoid_to"
+
+
+def _varro_after_hannibal_avoided():
+    s = _hannibal_at_beneventum(-1)
+    play(s, CARTHAGE, cmd.ChooseOption(option="avoid"))
+    play(s, CARTHAGE, cmd.Pass(), Dice(1))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="venusia"))
+    assert s.gens["hannibal"].where == "venusia" and top(s).kind == "move" and top(s).mp == 3
+    return s
+
+
+def test_13_4_pursuit_is_a_roll_to_move_on_that_the_army_may_forgo():
+    """Hannibal §13.4: once the enemy avoided, the army rolls its battle rating to move on (after it or
+    elsewhere); it may instead stop where it is without rolling."""
+    s = _varro_after_hannibal_avoided()
+    options = legal(s, ROME)
+    assert cmd.ChooseOption(option="pursue") in options and cmd.Pass() in options
+    assert not [c for c in options if isinstance(c, (cmd.ChooseSpace,))]  # no move before the roll
+    play(s, ROME, cmd.Pass())  # stops: no die rolled (play() fails on an unscripted roll)
+    assert not any(f.kind == "move" for f in s.flow)
+
+
+def test_13_4_a_pursuit_roll_within_the_rating_lets_the_army_follow_and_the_enemy_avoid_again():
+    """Hannibal §13.4: Varro (battle 1) rolls a 1, follows Hannibal to Venusia, and Hannibal may avoid
+    again, but not back into Beneventum, where Varro came from (§13.2)."""
+    s = _varro_after_hannibal_avoided()
+    play(s, ROME, cmd.ChooseOption(option="pursue"), Dice(1))
+    assert cmd.ChooseSpace(space="venusia") in legal(s, ROME)
+    play(s, ROME, cmd.ChooseSpace(space="venusia"))
+    assert top(s).kind == "reaction" and cmd.ChooseOption(option="avoid") in legal(s, CARTHAGE)
+    play(s, CARTHAGE, cmd.ChooseOption(option="avoid"))
+    play(s, CARTHAGE, cmd.Pass(), Dice(1))
+    assert "beneventum" not in {c.space for c in legal(s, CARTHAGE)}
+
+
+def test_13_4_a_failed_pursuit_stops_the_army():
+    """Hannibal §13.4: a roll above the rating: the army stops where it is."""
+    s = _varro_after_hannibal_avoided()
+    play(s, ROME, cmd.ChooseOption(option="pursue"), Dice(2))
+    assert not any(f.kind == "move" for f in s.flow)
+    assert s.gens["varro"].where == "beneventum"
+
+
+def test_13_4_no_pursuit_once_the_army_has_spent_its_movement():
+    """Hannibal §13.4: an army that entered with its last MP stops; nothing is rolled."""
+    s = clear()
+    for sp in ("beneventum", "luceria", "aesernia", "capua", "nola", "venusia"):
+        control(s, -1, sp)
+    put(s, CARTHAGE, "beneventum", 6, generals=("hannibal",))
+    put(s, ROME, "luceria", 6, generals=("varro",), office="consul")
+    activate(s, ROME, "varro", mp=1)
+    play(s, ROME, cmd.ChooseNumber(number=6))
+    play(s, ROME, cmd.ChooseSpace(space="beneventum"))
+    play(s, CARTHAGE, cmd.ChooseOption(option="avoid"))
+    play(s, CARTHAGE, cmd.Pass(), Dice(1))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="venusia"))  # no pursuit roll scripted: none is made
+    assert not any(f.kind == "move" for f in s.flow)
+
+
+def _rome_enters_beneventum(carthage_generals, cu, elephants=0):
+    s = clear()
+    for sp in ("beneventum", "luceria", "nola", "aesernia"):
+        control(s, -1, sp)
+    put(s, CARTHAGE, "nola", cu, elephants=elephants, generals=carthage_generals)
+    put(s, ROME, "luceria", 6, generals=("marcellus",), office="proconsul")
+    activate(s, ROME, "marcellus")
+    play(s, ROME, cmd.ChooseNumber(number=6))
+    play(s, ROME, cmd.ChooseSpace(space="beneventum"))
+    assert top(s).kind == "reaction" and top(s).seat == CARTHAGE
+    return s
+
+
+def test_12_7_a_commander_intercepting_takes_his_subordinates_along_if_he_wants():
+    """Hannibal §9.2, §12.7: interception is a move, and a commander's subordinates go with him as he
+    chooses. Hannibal intercepts with all 6 CU and Mago: Mago is not left alone at Nola."""
+    s = _rome_enters_beneventum(("hannibal", "mago"), 6)
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="hannibal"))
+    assert top(s).kind == "intercept_cu"
+    assert set(legal(s, CARTHAGE)) == {cmd.ChooseGeneral(general="mago"), cmd.Pass()}
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=6))
+    play(s, CARTHAGE, cmd.Pass(), Dice(1))
+    assert s.gens["hannibal"].where == "beneventum" and s.gens["mago"].where == "beneventum"
+    assert B.cu_total(s, CARTHAGE, "beneventum") == 6
+
+
+def test_12_7_a_subordinate_intercepting_leaves_his_commander_with_a_cu():
+    """Hannibal §12.7: Mago intercepts; Hannibal stays with at least one CU, and Mago takes nobody."""
+    s = _rome_enters_beneventum(("hannibal", "mago"), 6)
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
+    assert {c.number for c in legal(s, CARTHAGE)} == {1, 2, 3, 4, 5}
+    play(s, CARTHAGE, cmd.ChooseNumber(number=5))
+    play(s, CARTHAGE, cmd.Pass(), Dice(1))
+    assert s.gens["mago"].where == "beneventum" and s.gens["hannibal"].where == "nola"
+    assert B.cu_total(s, CARTHAGE, "nola") == 1
+
+
+def test_12_7_the_intercepting_force_may_take_elephants():
+    """Hannibal §12.7, §17: the player designates the CU that intercept, elephant CU among them."""
+    s = _rome_enters_beneventum(("hannibal",), 6, elephants=2)
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="hannibal"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=4))
+    assert {c.number for c in legal(s, CARTHAGE)} == {0, 1, 2}
+    play(s, CARTHAGE, cmd.ChooseNumber(number=2))
+    play(s, CARTHAGE, cmd.Pass(), Dice(1))
+    assert B.cu_of(s, CARTHAGE, "beneventum").el == 2 and B.cu_of(s, CARTHAGE, "nola").el == 0
+
+
+def test_18_1_a_consul_intercepting_from_fewer_than_10_cu_takes_the_other_consul():
+    """Hannibal §12.7 with §18.1: two consuls with 8 CU; the commanding consul intercepts with all 8
+    and must take the other consul along (he may not be left without 5 CU); the other consul may not
+    intercept alone (the commander would keep fewer than 5)."""
+    s = clear()
+    for sp in ("beneventum", "luceria", "nola", "aesernia"):
+        control(s, -1, sp)
+    put(s, ROME, "nola", 8, generals=("varro", "paullus"), office="consul")
+    put(s, CARTHAGE, "luceria", 6, generals=("hannibal",))
+    activate(s, CARTHAGE, "hannibal")
+    play(s, CARTHAGE, cmd.ChooseNumber(number=6))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="beneventum"))
+    cmdr = B.commander(s, ROME, "nola")
+    other = "paullus" if cmdr == "varro" else "varro"
+    assert cmd.ChooseGeneral(general=other) not in legal(s, ROME)
+    play(s, ROME, cmd.ChooseGeneral(general=cmdr))
+    assert legal(s, ROME) == [cmd.ChooseGeneral(general=other)]
+
+
+def _both_intercept(mago_alone: bool):
+    s = clear()
+    for sp in ("beneventum", "luceria", "nola", "venusia", "aesernia", "capua"):
+        control(s, -1, sp)
+    if not mago_alone:
+        put(s, CARTHAGE, "nola", 6, generals=("hannibal",))
+    put(s, CARTHAGE, "venusia", 3, generals=("mago",))
+    put(s, ROME, "luceria", 6, generals=("marcellus",), office="proconsul")
+    activate(s, ROME, "marcellus")
+    play(s, ROME, cmd.ChooseNumber(number=6))
+    play(s, ROME, cmd.ChooseSpace(space="beneventum"))
+    rolls = [1]
+    if not mago_alone:
+        play(s, CARTHAGE, cmd.ChooseGeneral(general="hannibal"))
+        play(s, CARTHAGE, cmd.ChooseNumber(number=6))
+        rolls.append(1)
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=3))
+    play(s, CARTHAGE, cmd.Pass(), Dice(*rolls))
+    assert top(s).kind == "intercepted"
+    events = play(s, ROME, cmd.ChooseOption(option="battle"))
+    from engine.games.hannibal import events as ev
+    from engine.games.hannibal.battle import battle_card_count
+    dealt = {e.seat: len(e.cards) for e in events if isinstance(e, ev.BattleCardsDealt)}
+    return dealt[CARTHAGE] - battle_card_count(s, CARTHAGE, "beneventum", 0, [])
+
+
+def test_9_2_a_subordinates_ability_does_not_count_after_interceptions_combine():
+    """Hannibal §9.2, §12.4, §12.6: Mago's ability (an extra card when his army intercepts) counts when
+    he commands the interception; when Hannibal and Mago both intercept, the armies combine under
+    Hannibal, Mago is a subordinate, and only the one card of §12.4 is added."""
+    assert _both_intercept(mago_alone=True) == 2
+    assert _both_intercept(mago_alone=False) == 1
+
+
+def test_13_4_overrunning_the_cu_left_behind_by_an_avoiding_army_still_needs_a_pursuit_roll():
+    """Hannibal §13.2, §10.5, §13.4: Hannibal with 11 CU avoids with 10 and leaves one; Varro's 6 CU
+    overrun it, and must still roll to move on after Hannibal."""
+    s = clear()
+    for sp in ("beneventum", "luceria", "aesernia", "capua", "nola", "venusia"):
+        control(s, -1, sp)
+    put(s, CARTHAGE, "beneventum", 11, generals=("hannibal",))
+    put(s, ROME, "luceria", 6, generals=("varro",), office="consul")
+    activate(s, ROME, "varro")
+    play(s, ROME, cmd.ChooseNumber(number=6))
+    play(s, ROME, cmd.ChooseSpace(space="beneventum"))
+    play(s, CARTHAGE, cmd.ChooseOption(option="avoid"))
+    play(s, CARTHAGE, cmd.Pass(), Dice(1))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="venusia"))
+    assert B.cu_total(s, CARTHAGE, "beneventum") == 0 and B.cu_total(s, CARTHAGE, "venusia") == 10
+    assert top(s).kind == "move" and cmd.ChooseOption(option="pursue") in legal(s, ROME)
+    assert not [c for c in legal(s, ROME) if isinstance(c, cmd.ChooseSpace)]
