@@ -121,7 +121,8 @@ strength: setup
 	$(BIN)/python tools/strength.py rome-et-carthage --bot mcts:10 --vs random --players 3 --games 200
 	$(BIN)/python tools/strength.py rome-et-carthage --balance --bot mcts:10 --players 3 --games 100
 	$(BIN)/python tools/strength.py hannibal --bot mcts:10 --vs random --games 200
-	$(BIN)/python tools/strength.py hannibal --balance --bot mcts:10 --games 60
+	$(BIN)/python tools/strength.py hannibal --bot mcts:30 --vs mcts:10 --games 200
+	$(BIN)/python tools/strength.py hannibal --balance --bot mcts:30 --games 100
 	$(BIN)/python tools/strength.py republic-of-carthage --bot mcts:5 --vs random --games 200
 
 # boardgame.io beside Carthago in figure 9 (bench/bgio, pinned by its lock file); skipped without npm.

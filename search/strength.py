@@ -135,6 +135,13 @@ def versus_line(game_id: str, bot: str, rival: str, r: dict[str, Any]) -> str:
             f"median {r['commands'].get('median', 0):.0f} commands")
 
 
+def endings_line(r: dict[str, Any]) -> str:
+    """How the games ended, most frequent first. A game with no winner is a draw in Roma or Rome et
+    Carthage but a defeat of every player in The Republic of Carthage (Carthage fell): the reason
+    says which."""
+    return "  ended by: " + ", ".join(f"{k} {v}" for k, v in Counter(r["endings"]).most_common())
+
+
 def balance_lines(game_id: str, bot: str, r: dict[str, Any], names: tuple[str, ...], label: str = "") -> list[str]:
     lines = [f"{game_id}{label}: {bot} at every seat, {r['games']} games, {r['draws']} draws; commands median "
              f"{r['commands'].get('median', 0):.0f} (mean {r['commands'].get('mean', 0):.0f}, "
@@ -142,5 +149,5 @@ def balance_lines(game_id: str, bot: str, r: dict[str, Any], names: tuple[str, .
     for s in r["by_seat"]:
         lo, hi = s["ci95"]
         lines.append(f"  {names[s['seat']]:>10s}: {s['wins']:4d} wins  {pct(s['rate']):>7s} [{pct(lo)}, {pct(hi)}]")
-    lines.append("  ended by: " + ", ".join(f"{k} {v}" for k, v in Counter(r["endings"]).most_common()))
+    lines.append(endings_line(r))
     return lines

@@ -60,8 +60,9 @@ def main(argv: list[str] | None = None) -> int:
     else:
         played = S.run(S.versus_jobs(args.game, args.bot, args.vs, args.games, args.players, _options(args.option)),
                        args.workers)
-        print(S.versus_line(args.game, args.bot, args.vs, S.versus(played, args.bot))
-              + f"  {S.iterations_per_second(played):,.0f} iterations/s")
+        r = S.versus(played, args.bot)
+        print(S.versus_line(args.game, args.bot, args.vs, r) + f"  {S.iterations_per_second(played):,.0f} iterations/s")
+        print(S.endings_line(r))
     print(f"({time.perf_counter() - started:.0f} s)")
     return 0
 

@@ -10,6 +10,10 @@ from .state import CARTHAGE, ROME, SIDE_OF, State, Units, other
 
 _PROVINCE_SPACES = {p: tuple(s.id for s in spaces_in_province(p)) for p in PROVINCES}
 _SIDE_OF_GENERAL = {gid: SIDE_OF[g.side] for gid, g in GENERALS.items()}
+# political_points' tables: each scoring province's threshold, and each of its spaces' slot (2 per province)
+_SCORING = tuple(p.control_threshold for p in PROVINCES.values() if p.scoring)
+_SCORING_INDEX = {sp: 2 * i for i, p in enumerate(p for p in PROVINCES.values() if p.scoring)
+                  for sp in _PROVINCE_SPACES[p.id]}
 
 
 def side_of(gid: str) -> int:
@@ -64,6 +68,20 @@ def commander(s: State, side: int, space: str, inside: bool = False) -> str:
     if not gs:
         return ""
     return max(gs, key=lambda g: (rank(s, g), s.gens[g].stamp, g))
+
+
+def commanders(s: State) -> set[str]:
+    """Every general on the map who commands his stack (:func:`commander` of each side, space and
+    side of the walls), found in one pass over the generals."""
+    best: dict[tuple[int, str, bool], tuple[int, int, str]] = {}
+    for g, st in s.gens.items():
+        if st.status != "map":
+            continue
+        where = (_SIDE_OF_GENERAL[g], st.where, st.inside)
+        key = (rank(s, g), st.stamp, g)
+        if where not in best or key > best[where]:
+            best[where] = key
+    return {key[2] for key in best.values()}
 
 
 def battle_rating(gid: str) -> int:
@@ -157,12 +175,18 @@ def in_italy(space: str) -> bool:
 
 def political_points(s: State) -> list[int]:
     """One point per scoring province controlled (§22.1)."""
+    counts = [0] * (2 * len(_SCORING))
+    index = _SCORING_INDEX
+    for sp, c in s.control.items():
+        i = index.get(sp)
+        if i is not None and c >= 0:
+            counts[i + c] += 1
     pts = [0, 0]
-    for p in PROVINCES.values():
-        if p.scoring:
-            c = province_controller(s, p.id)
-            if c >= 0:
-                pts[c] += 1
+    for i, need in enumerate(_SCORING):  # a side with the threshold holds the province (§19.1)
+        if counts[2 * i + ROME] >= need:
+            pts[ROME] += 1
+        elif counts[2 * i + CARTHAGE] >= need:
+            pts[CARTHAGE] += 1
     return pts
 
 

@@ -117,12 +117,11 @@ def view(s: State, seat: int | None) -> View:
             u = s.units[side][sp]
             units.append(UnitsView(space=sp, side=side, cu=u.cu, elephants=u.el, inside_cu=u.icu, inside_elephants=u.iel))
     gens = []
+    in_command = B.commanders(s)
     for g in sorted(s.gens):
         st = s.gens[g]
-        side = B.side_of(g)
-        cmd = st.status == "map" and B.commander(s, side, st.where, st.inside) == g
-        gens.append(GeneralView(general=g, side=side, status=st.status, space=st.where, inside=st.inside,
-                                office=st.office, commands=cmd))
+        gens.append(GeneralView(general=g, side=B.side_of(g), status=st.status, space=st.where, inside=st.inside,
+                                office=st.office, commands=g in in_command))
     battle = None
     b = s.battle
     if b is not None:

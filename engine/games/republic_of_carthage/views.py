@@ -161,6 +161,7 @@ class View(msgspec.Struct, frozen=True):
     promised: tuple[NameValue, ...] = ()  # R112, R135: talents owed by accepted offers that the viewer pays or receives, name "payer:payee" (the two seats only, until paid in II.10)
 
 
+@lru_cache(maxsize=None)
 def _deck_of(card: str) -> str:
     if card.isdigit():
         return C.FAMILIES[int(card)].deck
@@ -183,17 +184,20 @@ def view(s: State, seat: int | None) -> View:
                     popularity=x.popularity, talents=x.talents, merchants=x.merchants, red=x.red,
                     family_card=x.family_card)
         for x in sorted(s.senators.values(), key=lambda x: (x.family, x.id)))
-    units: Counter = Counter()
-    vets: Counter = Counter()
+    units: dict[tuple[str, str], list[int]] = {}  # (type, place) -> [count, veterans]
     for a in s.armies:
-        units[(a.type, a.place)] += 1
-        vets[(a.type, a.place)] += a.veteran
-    unit_views = [UnitsView(unit=t, place=p, count=n, veterans=vets[(t, p)]) for (t, p), n in sorted(units.items())]
+        n = units.get((a.type, a.place))
+        if n is None:
+            units[(a.type, a.place)] = [1, int(a.veteran)]
+        else:
+            n[0] += 1
+            n[1] += a.veteran
+    unit_views = [UnitsView(unit=t, place=p, count=n, veterans=v) for (t, p), (n, v) in sorted(units.items())]
     unit_views += [UnitsView(unit="squadron", place=p, count=n, veterans=0) for p, n in sorted(s.squadrons.items())]
     seats = []
     for x in range(s.players):
-        decks = Counter(_deck_of(c) for c in s.hands[x])
-        piles = Counter(pile_of(c) for c in s.commerce[x])
+        decks = Counter(map(_deck_of, s.hands[x]))
+        piles = Counter(map(pile_of, s.commerce[x]))
         seats.append(SeatCards(seat=x, deck_one=decks["I"], deck_two=decks["II"],
                                commerce=tuple(piles[p] for p in range(1, C.COMMERCE.piles + 1))))
     return View(
