@@ -6,8 +6,9 @@ The ``move`` frame is the army on the march: ``general`` its commander, ``space`
 ``origin`` the space it came from, ``mp`` the movement points left, ``count`` its CU,
 ``generals`` its subordinates, ``nums`` = [elephant CU, CU it may take by sea, MP at the start],
 ``spaces`` = [port it sailed from], ``flags`` (``sailed``, ``moved``, ``stepped_back``,
-``failed:<general>`` a missed interception, ``pursuit_due`` the enemy avoided and the army has not
-rolled to move on, ``consul_drop`` both consuls set out from 10 CU …).
+``failed:<general>`` a general who missed an interception, ``failed_cu:<space>:<n>`` the CU that
+missed one from that space (both may not avoid this army, §12.10), ``pursuit_due`` the enemy
+avoided and the army has not rolled to move on, ``consul_drop`` both consuls set out from 10 CU …).
 """
 
 from __future__ import annotations
@@ -888,10 +889,13 @@ def interceptors(s: State, mv: Frame, x: str) -> list[str]:
     return out
 
 
-def avoid_destinations(s: State, mv: Frame, x: str) -> list[str]:
+def avoid_destinations(s: State, mv: Frame, x: str, gens: list[str] | None = None) -> list[str]:
     """§13.2: an adjacent space over an ordinary link with no enemy CU, no enemy PC, no unfriendly
-    tribe, and not the space the enemy came from."""
+    tribe, and not the space the enemy came from; one every avoiding general may enter (Hanno and
+    Fabius keep to their country, §24). ``gens``: the generals avoiding (default: the commander)."""
     n = other(mv.seat)
+    if gens is None:
+        gens = [B.commander(s, n, x, False)]
     out = []
     for nb in neighbours(x):
         ln = link_between(x, nb)
@@ -899,23 +903,149 @@ def avoid_destinations(s: State, mv: Frame, x: str) -> list[str]:
             continue
         if B.cu_total(s, mv.seat, nb) > 0 or B.enemy_pc(s, n, nb) or B.unfriendly_tribe(s, n, nb):
             continue
-        cmd = B.commander(s, n, x, False)
-        if cmd and GENERALS[cmd].confined_to is not None and B.country(nb) != GENERALS[cmd].confined_to:
+        if any(g and GENERALS[g].confined_to is not None and B.country(nb) != GENERALS[g].confined_to
+               for g in gens):
             continue
         out.append(nb)
     return out
 
 
-def avoid_possible(s: State, mv: Frame, x: str) -> bool:
+def avoid_range(s: State, x: str, lead: str, taken: list[str] | tuple[str, ...] = ()) -> tuple[int, int]:
+    """The CU outside the walls of ``x`` that may avoid battle with ``lead`` and the generals ``taken``
+    along: at most 10 (§13.2), any fewer may stay behind (§13.2), a consul never left or moved with
+    fewer than 5 (§18.1), and the commander left behind by a subordinate keeps at least one (§13.3)."""
+    side = B.side_of(lead)
+    total = B.cu_outside(s, side, x)
+    moving = [lead, *taken]
+    staying = [g for g in B.generals_at(s, side, x, False) if g not in moving]
+    lo, hi = cu_range(s, total, moving, staying)
+    if B.commander(s, side, x, False) in staying:
+        hi = min(hi, total - 1)  # §13.3
+    mv = _mover(s)
+    missed = max([int(fl.rsplit(":", 1)[1]) for fl in mv.flags if fl.startswith("failed_cu:" + x + ":")], default=0)
+    if missed:  # §12.10, §13.2: the CU that missed an interception of this army stay (G53)
+        hi = min(hi, max(0, total - missed))
+        if hi >= 0:
+            lo = min(lo, hi)  # even a consul's 5 (§18.1): the rule, not the player, leaves them
+    return lo, hi
+
+
+def _avoid_failed(mv: Frame, g: str) -> bool:
+    """§12.10, §13.2: a general who missed an interception of this army may not avoid it."""
+    return ("failed:" + g) in mv.flags
+
+
+def avoid_companions(s: State, mv: Frame, x: str, lead: str, taken: list[str]) -> list[str]:
+    """Generals outside the walls of ``x`` who may avoid battle with ``lead``, one at a time (§9.2,
+    §13.2): never one who outranks him, never the stack's commander when a subordinate leads
+    (§13.3), never one who missed an interception of this army (§12.10), only while a destination
+    and a number of CU are still legal."""
+    side = B.side_of(lead)
+    cmd = B.commander(s, side, x, False)
+    out = []
+    for g in B.generals_at(s, side, x, False):
+        if g == lead or g in taken or g == cmd or B.outranks(s, g, lead) or _avoid_failed(mv, g):
+            continue
+        if _range_ok(avoid_range(s, x, lead, [*taken, g])) and avoid_destinations(s, mv, x, [lead, *taken, g]):
+            out.append(g)
+    return out
+
+
+def _avoid_must_take(s: State, mv: Frame, x: str, lead: str, taken: list[str]) -> list[str]:
+    """§18.1: a consul leaves the other consul behind only from a stack of at least 10 CU: the other
+    consul must go with him (an empty list when he goes already or may stay)."""
+    if not consuls_in(s, [lead]) or B.cu_outside(s, ROME, x) >= 10:
+        return []
+    return [g for g in consuls_in(s, B.generals_at(s, ROME, x, False)) if g != lead and g not in taken]
+
+
+def avoid_leaders(s: State, mv: Frame, x: str) -> list[str]:
+    """Generals outside the walls of ``x`` who may lead an avoidance (§13.1, §13.3): the commander,
+    or a subordinate who leaves him at least one CU (a consul five, §18.1); none who missed an
+    interception of this army (§12.10); each with some legal group and destination."""
     n = other(mv.seat)
-    if mv.count == 0:
-        return False
     cmd = B.commander(s, n, x, False)
-    if not cmd or ("failed:" + cmd) in mv.flags:
+    out = []
+    for g in B.generals_at(s, n, x, False):
+        if _avoid_failed(mv, g):
+            continue
+        must = _avoid_must_take(s, mv, x, g, [])
+        if must and (cmd in must or any(_avoid_failed(mv, c) for c in must)):
+            continue  # §18.1: he may not leave the other consul, who may not go with him
+        if _range_ok(avoid_range(s, x, g, must)) and avoid_destinations(s, mv, x, [g, *must]):
+            out.append(g)
+    # the commander first: the usual case, and the one the rulebook describes first (§13.1)
+    return sorted(out, key=lambda g: g != cmd)
+
+
+def avoid_possible(s: State, mv: Frame, x: str) -> bool:
+    if mv.count == 0:
         return False
     # §19.3's enemy-PC bullet points to §13.2, whose ban is on the destination (avoid_destinations),
     # not on the space the army leaves
-    return bool(avoid_destinations(s, mv, x))
+    return bool(avoid_leaders(s, mv, x))
+
+
+def _avoid_elephants(s: State, x: str, side: int, k: int) -> tuple[int, int]:
+    u = B.cu_of(s, side, x)
+    return max(0, k - (u.cu - u.el)), min(u.el, k)
+
+
+@decision("avoid_with", "who tries to avoid battle: the general who leads it, the generals going with him, "
+                        "then how many CU, then how many elephant CU among them (§13.1-§13.3)")
+class AvoidWith:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        mv = _mover(s)
+        if "lead_done" not in f.flags:
+            return [ChooseGeneral(general=g) for g in avoid_leaders(s, mv, f.space)]
+        if "gens_done" not in f.flags:
+            return [ChooseGeneral(general=g) for g in avoid_companions(s, mv, f.space, f.general, f.generals)] \
+                + [Pass()]
+        if "cu_done" not in f.flags:
+            lo, hi = avoid_range(s, f.space, f.general, f.generals)
+            return [ChooseNumber(number=k) for k in range(lo, hi + 1)]
+        lo, hi = _avoid_elephants(s, f.space, f.seat, f.count)
+        return [ChooseNumber(number=e) for e in range(lo, hi + 1)]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        if "lead_done" not in f.flags:
+            f.general = cmd.general
+            f.flags.append("lead_done")
+        else:
+            three_part_answer(f, cmd)
+        advance_avoid(ctx, f)
+
+
+def advance_avoid(ctx: Ctx, f: Frame) -> None:
+    """Skip the steps of the avoidance's choice that leave none (a single possible leader, no
+    companion, the consul §18.1 makes go along, a single number); record it in the reaction when
+    made (flags ``avoid``, ``avoid_by:<g>``, ``avoid_with:<g>``, ``avoid_cu:<n>``, ``avoid_el:<n>``)."""
+    s = ctx.s
+    mv = _mover(s)
+    x = f.space
+    if "lead_done" not in f.flags:
+        leaders = avoid_leaders(s, mv, x)
+        if len(leaders) != 1:
+            return
+        f.general = leaders[0]
+        f.flags.append("lead_done")
+    if "gens_done" not in f.flags:
+        f.generals.extend(_avoid_must_take(s, mv, x, f.general, f.generals))
+    el = three_part_settled(f, lambda: bool(avoid_companions(s, mv, x, f.general, f.generals)),
+                            lambda: avoid_range(s, x, f.general, f.generals),
+                            lambda k: _avoid_elephants(s, x, f.seat, k))
+    if el is None:
+        return
+    ctx.done(f)
+    r = ctx.top  # the reaction frame
+    r.flags += ["avoid", "avoid_by:" + f.general] + ["avoid_with:" + g for g in f.generals] + \
+        ["avoid_cu:%d" % f.count, "avoid_el:%d" % el]
+
+
+def _avoid_flag(f: Frame, key: str) -> list[str]:
+    return [fl[len(key) + 1:] for fl in f.flags if fl.startswith(key + ":")]
 
 
 @decision("city_declare", "declare how many of your CU stand inside the city walls (§10.3, §10.7)")
@@ -985,7 +1115,9 @@ class Reaction:
             ctx.push(ic)
             advance_intercept(ctx, ic)
         elif isinstance(cmd, ChooseOption):
-            f.flags.append("avoid")
+            av = Frame(kind="avoid_with", seat=f.seat, space=f.space)
+            ctx.push(av)
+            advance_avoid(ctx, av)
         elif isinstance(cmd, PlayCounter):
             from .cards import play_counter
             f.flags.append("tribes")
@@ -995,9 +1127,7 @@ class Reaction:
             after = ctx.top  # the after_enter frame
             after.generals = list(f.generals)
             after.nums = list(f.nums)
-            after.flags += [x for x in f.flags if x.startswith(("with:", "iel:"))]
-            if "avoid" in f.flags:
-                after.flags.append("avoid")
+            after.flags += [x for x in f.flags if x.startswith(("with:", "iel:", "avoid"))]
 
 
 def _mover(s: State) -> Frame:
@@ -1101,11 +1231,16 @@ def after_enter(ctx: Ctx, f: Frame) -> None:
     x = f.space
     if "avoid" in f.flags and "avoid_done" not in f.flags:
         f.flags.append("avoid_done")
-        cmd = B.commander(s, n, x, False)
-        bonus = B.roll_bonus(cmd, "avoid_battle")
-        _, res = ctx.die(n, "avoid", -bonus, lambda r: "success" if r <= B.battle_rating(cmd) else "failure")
+        # §13.1 rolls the commander's rating; when a subordinate avoids (§13.3) he commands the
+        # force that tries (G53)
+        lead = (_avoid_flag(f, "avoid_by") or [B.commander(s, n, x, False)])[0]
+        bonus = B.roll_bonus(lead, "avoid_battle")
+        _, res = ctx.die(n, "avoid", -bonus, lambda r: "success" if r <= B.battle_rating(lead) else "failure")
         if res == "success":
-            ctx.push(Frame(kind="avoid_to", seat=n, space=x))
+            cu = (_avoid_flag(f, "avoid_cu") or ["0"])[0]
+            el = (_avoid_flag(f, "avoid_el") or ["0"])[0]
+            ctx.push(Frame(kind="avoid_to", seat=n, space=x, general=lead, generals=_avoid_flag(f, "avoid_with"),
+                           count=int(cu), nums=[int(el)]))
             return
         f.flags.append("failed_avoid")
     if f.generals:
@@ -1129,7 +1264,9 @@ def after_enter(ctx: Ctx, f: Frame) -> None:
                                    from_inside=inside, to_inside=False, how="intercept"))
             f.flags.append("intercepted:" + g)
         else:
-            mv.flags.append("failed:" + g)
+            # §12.10, §13.2: the generals who missed may not avoid this army (G53)
+            missed = [g] + [fl.split(":")[2] for fl in f.flags if fl.startswith("with:" + g + ":")]
+            mv.flags += ["failed:" + h for h in missed] + ["failed_cu:%s:%d" % (st.where, k)]
         return
     ctx.done(f)
     intercepted = [fl.split(":", 1)[1] for fl in f.flags if fl.startswith("intercepted:")]
@@ -1199,19 +1336,24 @@ def pursuit(ctx: Ctx, mv: Frame) -> None:
 class AvoidTo:
     @staticmethod
     def legal(s: State, f: Frame) -> list:
-        return [ChooseSpace(space=sp) for sp in avoid_destinations(s, _mover(s), f.space)]
+        return [ChooseSpace(space=sp) for sp in avoid_destinations(s, _mover(s), f.space, [f.general, *f.generals])]
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
+        """The generals and CU named in ``avoid_with`` leave; the rest stay (§13.2)."""
         ctx.done(f)
         s = ctx.s
         n, x = f.seat, f.space
         u = B.cu_of(s, n, x)
-        k = min(10, u.cu)
-        el = max(0, k - (u.cu - u.el))
-        gens = tuple(B.generals_at(s, n, x, False))
+        k = min(f.count, u.cu)
+        el = min(max(f.nums[0] if f.nums else 0, k - (u.cu - u.el)), u.el, k)
+        gens = tuple(g for g in (f.general, *f.generals)
+                     if s.gens[g].status == "map" and s.gens[g].where == x and not s.gens[g].inside)
         ctx.emit(ev.UnitsMoved(side=n, origin=x, space=cmd.space, count=k, elephants=el, generals=gens,
                                from_inside=False, to_inside=False, how="avoid"))
+        others = [g for g in B.generals_at(s, n, cmd.space, False) if g not in gens]
+        if f.general in gens and not any(B.outranks(s, g, f.general) for g in others):
+            ctx.emit(ev.CommandTaken(general=f.general))  # he leads the force that avoided (§9.3, §13.3)
         ctx.top.flags.append("avoided")
 
 

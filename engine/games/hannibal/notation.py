@@ -55,6 +55,9 @@ PHRASES: dict[tuple[str, str], str] = {
     ("retreat", "choose_space"): "{who} retreats to {space}",
     ("intercept_cu", "choose_general"): "{who} sends {general} along with the interception",
     ("intercept_cu", "choose_number"): "{who} intercepts with {n} CU",
+    ("avoid_with", "choose_general"): "{who} sends {general} along with the avoidance",
+    ("avoid_with", "choose_number"): "{who} avoids battle with {n} CU",
+    ("avoid_to", "choose_space"): "{who}'s army avoids battle into {space}",
     ("relief_losses", "choose_number"): "{who} takes {n} of the losses from the sortie",
 }
 
@@ -67,6 +70,10 @@ def describe_command(s: State, seat: int, command: Any) -> str:
         phrase = "{who}'s army takes {n} elephant CU among them"  # its second number (FormArmy.legal)
     if (pending, kind) == ("intercept_cu", "choose_number") and "cu_done" in s.flow[-1].flags:
         phrase = "{who}'s interception takes {n} elephant CU among them"
+    if (pending, kind) == ("avoid_with", "choose_number") and "cu_done" in s.flow[-1].flags:
+        phrase = "{who}'s avoidance takes {n} elephant CU among them"
+    if (pending, kind) == ("avoid_with", "choose_general") and "lead_done" not in s.flow[-1].flags:
+        phrase = "{who} tries to avoid battle with {general}"  # the first general named leads (§13.3)
     if phrase is not None:
         return phrase.format(who=who, space=_named(SPACES, getattr(c, "space", "")),
                              general=_named(GENERALS, getattr(c, "general", "")), n=getattr(c, "number", ""))

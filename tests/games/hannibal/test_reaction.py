@@ -3,7 +3,8 @@ pursuit (§13), checked against the rulebook's cases (audit of §9-§13)."""
 
 from __future__ import annotations
 
-from .helpers import CARTHAGE, ROME, B, Dice, cmd, control, legal, play, put, top, clear
+from .helpers import CARTHAGE, ROME, B, Dice, cmd, control, legal, of, play, put, top, clear
+from engine.games.hannibal import events as ev
 from .test_movement import activate
 
 
@@ -29,6 +30,7 @@ def test_13_2_an_army_may_avoid_battle_from_a_space_holding_an_enemy_pc():
     assert top(s).kind == "reaction" and top(s).seat == CARTHAGE
     assert cmd.ChooseOption(option="avoid") in legal(s, CARTHAGE)
     play(s, CARTHAGE, cmd.ChooseOption(option="avoid"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=6))  # every CU avoids (§13.2: at most 10)
     play(s, CARTHAGE, cmd.Pass(), Dice(1))  # 1 <= Hannibal's 4: avoided
     assert top(s).kind == "avoid_to"
     dests = {c.space for c in legal(s, CARTHAGE)}
@@ -41,6 +43,7 @@ def test_13_2_an_avoiding_army_never_goes_into_an_enemy_pc():
     s = _hannibal_at_beneventum(-1)
     control(s, ROME, "venusia", "capua")
     play(s, CARTHAGE, cmd.ChooseOption(option="avoid"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=6))  # every CU avoids (§13.2: at most 10)
     play(s, CARTHAGE, cmd.Pass(), Dice(1))
     assert {c.space for c in legal(s, CARTHAGE)} == {"aesernia", "nola"}
 
@@ -91,6 +94,7 @@ def test_13_5_an_army_brought_out_of_its_city_may_then_avoid_battle():
     assert not s.gens["marcellus"].inside and B.cu_outside(s, ROME, "capua") == 2
     assert top(s).kind == "reaction" and cmd.ChooseOption(option="avoid") in legal(s, ROME)
     play(s, ROME, cmd.ChooseOption(option="avoid"))
+    play(s, ROME, cmd.ChooseNumber(number=2))  # every CU avoids (§13.2: at most 10)
     play(s, ROME, cmd.Pass(), Dice(1))
     assert top(s).kind == "avoid_to"
 
@@ -98,6 +102,7 @@ def test_13_5_an_army_brought_out_of_its_city_may_then_avoid_battle():
 def _varro_after_hannibal_avoided():
     s = _hannibal_at_beneventum(-1)
     play(s, CARTHAGE, cmd.ChooseOption(option="avoid"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=6))  # every CU avoids (§13.2: at most 10)
     play(s, CARTHAGE, cmd.Pass(), Dice(1))
     play(s, CARTHAGE, cmd.ChooseSpace(space="venusia"))
     assert s.gens["hannibal"].where == "venusia" and top(s).kind == "move" and top(s).mp == 3
@@ -124,6 +129,7 @@ def test_13_4_a_pursuit_roll_within_the_rating_lets_the_army_follow_and_the_enem
     play(s, ROME, cmd.ChooseSpace(space="venusia"))
     assert top(s).kind == "reaction" and cmd.ChooseOption(option="avoid") in legal(s, CARTHAGE)
     play(s, CARTHAGE, cmd.ChooseOption(option="avoid"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=6))  # every CU avoids (§13.2: at most 10)
     play(s, CARTHAGE, cmd.Pass(), Dice(1))
     assert "beneventum" not in {c.space for c in legal(s, CARTHAGE)}
 
@@ -147,6 +153,7 @@ def test_13_4_no_pursuit_once_the_army_has_spent_its_movement():
     play(s, ROME, cmd.ChooseNumber(number=6))
     play(s, ROME, cmd.ChooseSpace(space="beneventum"))
     play(s, CARTHAGE, cmd.ChooseOption(option="avoid"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=6))  # every CU avoids (§13.2: at most 10)
     play(s, CARTHAGE, cmd.Pass(), Dice(1))
     play(s, CARTHAGE, cmd.ChooseSpace(space="venusia"))  # no pursuit roll scripted: none is made
     assert not any(f.kind == "move" for f in s.flow)
@@ -267,8 +274,195 @@ def test_13_4_overrunning_the_cu_left_behind_by_an_avoiding_army_still_needs_a_p
     play(s, ROME, cmd.ChooseNumber(number=6))
     play(s, ROME, cmd.ChooseSpace(space="beneventum"))
     play(s, CARTHAGE, cmd.ChooseOption(option="avoid"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=10))  # 10 of the 11 avoid, the most §13.2 allows
     play(s, CARTHAGE, cmd.Pass(), Dice(1))
     play(s, CARTHAGE, cmd.ChooseSpace(space="venusia"))
     assert B.cu_total(s, CARTHAGE, "beneventum") == 0 and B.cu_total(s, CARTHAGE, "venusia") == 10
     assert top(s).kind == "move" and cmd.ChooseOption(option="pursue") in legal(s, ROME)
     assert not [c for c in legal(s, ROME) if isinstance(c, cmd.ChooseSpace)]
+
+
+# -- who avoids battle (§13.1-§13.3, ruling G6 rewritten, G53-G54) -----------------------------------
+def _varro_enters(carthage_generals, cu, elephants=0):
+    """Carthaginian ``carthage_generals`` (the first commands) with ``cu`` CU at Beneventum; Varro
+    (6 CU) comes from Luceria. The reaction is Carthage's."""
+    s = clear()
+    for sp in ("beneventum", "luceria", "aesernia", "capua", "nola", "venusia"):
+        control(s, -1, sp)
+    put(s, CARTHAGE, "beneventum", cu, elephants=elephants, generals=carthage_generals)
+    put(s, ROME, "luceria", 6, generals=("varro",), office="consul")
+    activate(s, ROME, "varro")
+    play(s, ROME, cmd.ChooseNumber(number=6))
+    play(s, ROME, cmd.ChooseSpace(space="beneventum"))
+    assert top(s).kind == "reaction" and top(s).seat == CARTHAGE
+    return s
+
+
+def test_13_3_the_player_names_the_general_who_avoids_battle():
+    """Hannibal §13.1, §13.3: the commander or a subordinate may try to avoid battle; the player names
+    which one (the commander first)."""
+    s = _varro_enters(("hannibal", "mago"), 6)
+    play(s, CARTHAGE, cmd.ChooseOption(option="avoid"))
+    assert top(s).kind == "avoid_with"
+    assert legal(s, CARTHAGE) == [cmd.ChooseGeneral(general="hannibal"), cmd.ChooseGeneral(general="mago")]
+
+
+def test_13_3_a_subordinate_avoids_alone_and_the_commander_keeps_a_cu_and_fights():
+    """Hannibal §13.3: Mago avoids without Hannibal, who stays with at least one CU; Mago takes at most
+    5 of the 6 CU and nobody else; Hannibal and the CU left fight Varro."""
+    s = _varro_enters(("hannibal", "mago"), 6)
+    play(s, CARTHAGE, cmd.ChooseOption(option="avoid"))
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
+    # Hannibal, the commander, is never offered as a companion: straight to the CU
+    assert {c.number for c in legal(s, CARTHAGE)} == {0, 1, 2, 3, 4, 5}
+    play(s, CARTHAGE, cmd.ChooseNumber(number=4))
+    play(s, CARTHAGE, cmd.Pass(), Dice(2))  # 2 <= Mago's 2
+    play(s, CARTHAGE, cmd.ChooseSpace(space="venusia"))
+    assert s.gens["mago"].where == "venusia" and B.cu_total(s, CARTHAGE, "venusia") == 4
+    assert s.gens["hannibal"].where == "beneventum" and B.cu_total(s, CARTHAGE, "beneventum") == 2
+    assert s.battle is not None and s.battle.space == "beneventum"
+
+
+def test_13_3_a_subordinate_who_avoids_rolls_his_own_rating():
+    """Hannibal §13.1, §13.3 (G53): the general who leads the avoidance rolls his battle rating: a 3
+    fails for Mago (2), though it would succeed for Hannibal (4)."""
+    s = _varro_enters(("hannibal", "mago"), 6)
+    play(s, CARTHAGE, cmd.ChooseOption(option="avoid"))
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=3))
+    events = play(s, CARTHAGE, cmd.Pass(), Dice(3))
+    roll = next(e for e in of(events, ev.DieRolled) if e.purpose == "avoid")
+    assert roll.outcome == "failure" and top(s).kind != "avoid_to"
+    assert s.gens["mago"].where == "beneventum"
+
+
+def test_13_2_the_commander_may_leave_subordinates_and_cu_behind():
+    """Hannibal §13.2: an army that avoids may leave generals and CU behind. Hannibal avoids with 4 of
+    his 6 CU and leaves Mago with the other 2, who fight Varro."""
+    s = _varro_enters(("hannibal", "mago"), 6)
+    play(s, CARTHAGE, cmd.ChooseOption(option="avoid"))
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="hannibal"))
+    assert set(legal(s, CARTHAGE)) == {cmd.ChooseGeneral(general="mago"), cmd.Pass()}
+    play(s, CARTHAGE, cmd.Pass())
+    assert {c.number for c in legal(s, CARTHAGE)} == set(range(0, 7))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=4))
+    play(s, CARTHAGE, cmd.Pass(), Dice(1))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="venusia"))
+    assert s.gens["hannibal"].where == "venusia" and B.cu_total(s, CARTHAGE, "venusia") == 4
+    assert s.gens["mago"].where == "beneventum" and s.battle is not None
+
+
+def test_13_2_an_army_over_10_cu_chooses_who_stays_and_may_take_its_elephants():
+    """Hannibal §13.2, §17 (G54): Hannibal, Mago and 12 CU (2 elephants). At most 10 CU avoid; Hannibal
+    takes Mago, 10 CU and both elephants, leaving 2 plain CU behind."""
+    s = _varro_enters(("hannibal", "mago"), 12, elephants=2)
+    play(s, CARTHAGE, cmd.ChooseOption(option="avoid"))
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="hannibal"))
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
+    assert {c.number for c in legal(s, CARTHAGE)} == set(range(0, 11))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=10))
+    assert {c.number for c in legal(s, CARTHAGE)} == {0, 1, 2}
+    play(s, CARTHAGE, cmd.ChooseNumber(number=2))
+    play(s, CARTHAGE, cmd.Pass(), Dice(1))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="venusia"))
+    assert B.cu_of(s, CARTHAGE, "venusia").el == 2 and B.cu_total(s, CARTHAGE, "venusia") == 10
+    assert s.gens["mago"].where == "venusia"
+    assert B.cu_of(s, CARTHAGE, "beneventum").el == 0 and B.cu_total(s, CARTHAGE, "beneventum") == 2
+
+
+def test_13_2_no_elephant_question_when_the_number_leaves_no_choice():
+    """Hannibal §13.2 (G54): with 10 CU, 2 of them elephants, all avoiding, the elephants go along
+    without a question; the only question is the number of CU."""
+    s = _varro_enters(("hannibal",), 10, elephants=2)
+    play(s, CARTHAGE, cmd.ChooseOption(option="avoid"))
+    assert top(s).kind == "avoid_with"  # a single general: no leader, no companion question
+    play(s, CARTHAGE, cmd.ChooseNumber(number=10))
+    assert top(s).kind == "reaction"
+    play(s, CARTHAGE, cmd.Pass(), Dice(1))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="venusia"))
+    assert B.cu_of(s, CARTHAGE, "venusia").el == 2 and B.cu_total(s, CARTHAGE, "beneventum") == 0
+
+
+def _consuls_at_nola(cu, offices=("consul", "consul")):
+    s = clear()
+    for sp in ("beneventum", "luceria", "nola", "capua", "neapolis", "venusia"):
+        control(s, -1, sp)
+    put(s, ROME, "nola", cu, generals=("varro", "paullus"))
+    s.gens["varro"].office, s.gens["paullus"].office = offices
+    put(s, CARTHAGE, "beneventum", 6, generals=("hannibal",))
+    activate(s, CARTHAGE, "hannibal")
+    play(s, CARTHAGE, cmd.ChooseNumber(number=6))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="nola"))
+    if top(s).kind == "city_declare":
+        play(s, ROME, cmd.ChooseNumber(number=0))
+    assert top(s).kind == "reaction" and top(s).seat == ROME
+    return s
+
+
+def test_18_1_a_consul_avoiding_from_fewer_than_10_cu_takes_the_other_consul_unasked():
+    """Hannibal §13.2 with §18.1: both consuls and 8 CU. The subordinate consul may not avoid alone
+    (the commander would keep fewer than 5 CU and be left from fewer than 10); the commander takes
+    the other consul without a question, and at least 5 CU."""
+    s = _consuls_at_nola(8)
+    play(s, ROME, cmd.ChooseOption(option="avoid"))
+    assert top(s).kind == "avoid_with"
+    assert {c.number for c in legal(s, ROME)} == {5, 6, 7, 8}
+    cmdr = B.commander(s, ROME, "nola")
+    assert top(s).general == cmdr and len(top(s).generals) == 1
+
+
+def test_18_1_a_proconsul_avoiding_leaves_the_consul_5_cu():
+    """Hannibal §13.3 with §18.1: Marcellus, proconsul under the consul Varro, avoids: Varro keeps 5 of
+    the 7 CU, so Marcellus takes at most 2."""
+    s = clear()
+    for sp in ("beneventum", "luceria", "nola", "capua", "neapolis", "venusia"):
+        control(s, -1, sp)
+    put(s, ROME, "nola", 7, generals=("varro", "marcellus"))
+    s.gens["varro"].office, s.gens["marcellus"].office = "consul", "proconsul"
+    put(s, CARTHAGE, "beneventum", 6, generals=("hannibal",))
+    activate(s, CARTHAGE, "hannibal")
+    play(s, CARTHAGE, cmd.ChooseNumber(number=6))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="nola"))
+    if top(s).kind == "city_declare":
+        play(s, ROME, cmd.ChooseNumber(number=0))
+    play(s, ROME, cmd.ChooseOption(option="avoid"))
+    play(s, ROME, cmd.ChooseGeneral(general="marcellus"))
+    assert {c.number for c in legal(s, ROME)} == {0, 1, 2}
+
+
+def test_13_3_generals_without_cu_avoid_only_with_their_commander():
+    """Hannibal §13.1, §13.3: generals without CU may avoid battle, but a subordinate cannot avoid
+    alone (his commander must keep a CU): only the commander leads, and he may leave the other."""
+    s = _varro_enters(("mago", "hasdrubal"), 0)
+    cmdr = B.commander(s, CARTHAGE, "beneventum")
+    other = "hasdrubal" if cmdr == "mago" else "mago"
+    play(s, CARTHAGE, cmd.ChooseOption(option="avoid"))
+    assert top(s).kind == "avoid_with" and top(s).general == cmdr
+    assert set(legal(s, CARTHAGE)) == {cmd.ChooseGeneral(general=other), cmd.Pass()}
+
+
+def test_12_10_generals_who_missed_an_interception_may_not_avoid_that_army():
+    """Hannibal §12.10, §13.2 (G53): Mago misses an interception of Marcellus from Nola, taking Gisgo
+    and 3 CU along; when Marcellus marches on Nola, Hannibal may avoid, but neither Mago nor Gisgo
+    nor those 3 CU with him."""
+    s = clear()
+    for sp in ("beneventum", "luceria", "nola", "capua", "neapolis", "venusia", "aesernia"):
+        control(s, -1, sp)
+    put(s, CARTHAGE, "nola", 8, generals=("hannibal", "mago", "hasdrubal_gisgo"))
+    put(s, ROME, "luceria", 6, generals=("marcellus",), office="proconsul")
+    activate(s, ROME, "marcellus")
+    play(s, ROME, cmd.ChooseNumber(number=6))
+    play(s, ROME, cmd.ChooseSpace(space="beneventum"))
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="hasdrubal_gisgo"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=3))
+    play(s, CARTHAGE, cmd.Pass(), Dice(6))  # missed
+    play(s, ROME, cmd.ChooseSpace(space="nola"))
+    if top(s).kind == "city_declare":
+        play(s, CARTHAGE, cmd.ChooseNumber(number=0))
+    play(s, CARTHAGE, cmd.ChooseOption(option="avoid"))
+    f = top(s)
+    assert f.kind == "avoid_with" and f.general == "hannibal"  # the only leader, not asked
+    assert not any(isinstance(c, cmd.ChooseGeneral) for c in legal(s, CARTHAGE))  # no companion
+    # nor the 3 CU that missed: 5 of the 8 at most
+    assert {c.number for c in legal(s, CARTHAGE)} == set(range(0, 6))
