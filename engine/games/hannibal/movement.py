@@ -1271,10 +1271,13 @@ def after_enter(ctx: Ctx, f: Frame) -> None:
     ctx.done(f)
     intercepted = [fl.split(":", 1)[1] for fl in f.flags if fl.startswith("intercepted:")]
     if intercepted and mv.count > 0 and B.cu_outside(s, n, x) > 0:
-        best = max(intercepted, key=lambda g: (B.rank(s, g), B.battle_rating(g), g))
-        ctx.emit(ev.CommandTaken(general=best))
         ctx.push(Frame(kind="intercepted", seat=mv.seat, space=x, generals=intercepted,
                        flags=[fl for fl in ("sea", "failed_avoid") if fl in f.flags]))
+        choices = intercept_command_choices(s, n, x, intercepted, f)
+        if len(choices) > 1:
+            ctx.push(Frame(kind="intercept_command", seat=n, space=x, generals=choices))
+        else:
+            ctx.emit(ev.CommandTaken(general=choices[0]))
         return
     if mv.count == 0 and B.cu_outside(s, n, x) > 0:
         # §10.10: a general without CU caught by an enemy army (here, an interception) is neutralized
@@ -1284,6 +1287,34 @@ def after_enter(ctx: Ctx, f: Frame) -> None:
             neutralize(ctx, g, "intercepted")
         return
     resolve_space(ctx, mv, x, failed_avoid="failed_avoid" in f.flags, avoided="avoided" in f.flags)
+
+
+def intercept_command_choices(s: State, side: int, x: str, intercepted: list[str], f: Frame) -> list[str]:
+    """Who may command the force in ``x`` after successful interceptions (§9.3, §12.6): a lone
+    interception is led by its general (named beforehand, §12.7), who outranks or equals his
+    companions; when forces combine (two interceptions, or one joining generals already there), the
+    highest-ranking generals of the combined force, among whom the player chooses (G55)."""
+    gens = B.generals_at(s, side, x, False)
+    came = set(intercepted) | {fl.split(":")[2] for fl in f.flags
+                               if fl.startswith("with:") and fl.split(":")[1] in intercepted}
+    if not gens or (len(intercepted) == 1 and not [g for g in gens if g not in came]):
+        return list(intercepted[:1])
+    top_rank = max(B.rank(s, g) for g in gens)
+    return [g for g in gens if B.rank(s, g) == top_rank]
+
+
+@decision("intercept_command", "name the general who commands the armies combined by the interceptions "
+                               "(§9.3, §12.6)")
+class InterceptCommand:
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        return [ChooseGeneral(general=g) for g in f.generals
+                if s.gens[g].status == "map" and s.gens[g].where == f.space and not s.gens[g].inside]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        ctx.done(f)
+        ctx.emit(ev.CommandTaken(general=cmd.general))
 
 
 def resolve_space(ctx: Ctx, mv: Frame, x: str, *, failed_avoid: bool = False, avoided: bool = False,

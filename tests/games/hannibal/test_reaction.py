@@ -466,3 +466,63 @@ def test_12_10_generals_who_missed_an_interception_may_not_avoid_that_army():
     assert not any(isinstance(c, cmd.ChooseGeneral) for c in legal(s, CARTHAGE))  # no companion
     # nor the 3 CU that missed: 5 of the 8 at most
     assert {c.number for c in legal(s, CARTHAGE)} == set(range(0, 6))
+
+
+# -- who commands combined interceptions (§9.3, §12.6, G55) -------------------------------------------
+def _two_intercept(first, second):
+    s = clear()
+    for sp in ("beneventum", "luceria", "nola", "venusia", "aesernia", "capua"):
+        control(s, -1, sp)
+    put(s, CARTHAGE, "nola", 4, generals=(first,))
+    put(s, CARTHAGE, "venusia", 3, generals=(second,))
+    put(s, ROME, "luceria", 6, generals=("marcellus",), office="proconsul")
+    s.stamp = 100  # later than the stamps put() gives
+    activate(s, ROME, "marcellus")
+    play(s, ROME, cmd.ChooseNumber(number=6))
+    play(s, ROME, cmd.ChooseSpace(space="beneventum"))
+    play(s, CARTHAGE, cmd.ChooseGeneral(general=first))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=4))
+    play(s, CARTHAGE, cmd.ChooseGeneral(general=second))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=3))
+    play(s, CARTHAGE, cmd.Pass(), Dice(1, 1))
+    return s
+
+
+def test_9_3_the_player_names_the_commander_of_equal_ranked_interceptors():
+    """Hannibal §9.3, §12.6 (G55): Mago and Hasdrubal, of equal rank, both intercept into Beneventum:
+    Carthage names the commander of the combined army before Rome chooses battle or step back."""
+    s = _two_intercept("hasdrubal", "mago")
+    assert top(s).kind == "intercept_command" and top(s).seat == CARTHAGE
+    assert set(legal(s, CARTHAGE)) == {cmd.ChooseGeneral(general="hasdrubal"), cmd.ChooseGeneral(general="mago")}
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
+    assert B.commander(s, CARTHAGE, "beneventum") == "mago"
+    assert top(s).kind == "intercepted" and top(s).seat == ROME
+
+
+def test_9_3_hannibal_commands_combined_interceptors_without_a_question():
+    """Hannibal §9.3: Hannibal outranks every Carthaginian general, so he commands at once."""
+    s = _two_intercept("hannibal", "mago")
+    assert top(s).kind == "intercepted"
+    assert B.commander(s, CARTHAGE, "beneventum") == "hannibal"
+
+
+def test_18_2_rome_names_the_commander_when_both_consuls_intercept_from_two_stacks():
+    """Hannibal §9.3, §12.6, §18.2 (G55): Varro and Paullus intercept from two stacks; the combined army
+    holds both consuls, and Rome names which commands."""
+    s = clear()
+    for sp in ("beneventum", "luceria", "nola", "venusia", "aesernia", "capua"):
+        control(s, -1, sp)
+    put(s, ROME, "nola", 5, generals=("varro",), office="consul")
+    put(s, ROME, "venusia", 5, generals=("paullus",), office="consul")
+    put(s, CARTHAGE, "luceria", 6, generals=("hannibal",))
+    s.stamp = 100
+    activate(s, CARTHAGE, "hannibal")
+    play(s, CARTHAGE, cmd.ChooseNumber(number=6))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="beneventum"))
+    play(s, ROME, cmd.ChooseGeneral(general="varro"))
+    play(s, ROME, cmd.ChooseGeneral(general="paullus"))
+    play(s, ROME, cmd.Pass(), Dice(1, 1))
+    assert top(s).kind == "intercept_command" and top(s).seat == ROME
+    play(s, ROME, cmd.ChooseGeneral(general="paullus"))
+    assert B.commander(s, ROME, "beneventum") == "paullus"
+    assert top(s).kind == "intercepted" and top(s).seat == CARTHAGE
