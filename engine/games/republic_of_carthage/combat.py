@@ -319,6 +319,9 @@ def fight(ctx: Ctx, fid: int, kind: str, may_retreat: bool) -> str:
                                        reason="naval_victory"))
     elif not in_command(s, x):
         ctx.emit(ev.ForceEnded(force=fid, armies_to="active", squadrons_to="active", reason="no_commander"))
+    elif not units(s, fid, kind):  # R161: no troops left to stay at war; a commander alone does not fight
+        ctx.emit(ev.ForceEnded(force=fid, armies_to="active", squadrons_to="active",
+                               reason="no_squadrons" if kind == "naval" else "no_armies"))
     return result
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.games.republic_of_carthage.state import WarState, evolve
 
 from .helpers import C, G, Dice, Frame, cmd, ev, legal, no_trading, of, play, run, table, top
@@ -445,3 +447,39 @@ def test_a_trade_at_the_limit_may_take_the_receiver_over_it_and_he_is_asked_in_t
     play(s, 0, cmd.ChooseOption(option="court_of_104"))
     play(s, 0, cmd.ChooseOption(option="pentarchies"))
     assert len(s.hands[0]) == 5 and len(s.hands[1]) == 4 and not s.flow
+
+
+@pytest.mark.parametrize("rolled, outcome", [((4, 4, 4), "attrition"), ((1, 1, 2), "retreat"), ((6, 6, 5), "disaster")])
+def test_a_land_force_that_lost_its_last_army_comes_home(rolled, outcome):
+    """VI.2 (Usure: the troops left stay at war; Retraite, Désastre: the troops left fight on) with R161:
+    a force that lost its last army has no troops left; its commander does not stay to fight alone next
+    turn but comes home at once, after his chits and the General office (R101). He fought: VII.1 asks
+    him to face the people. The Libyan War (5, D17 R4), commander 2 with one army: 4+4+4 = 12 + 2 + 1
+    - 5 = 10, Attrition; an unmodified 4, Retreat; 17, Disaster: one army lost each time."""
+    s = table()
+    s.wars = {"libyan_war": WarState(status="active")}
+    fid = send(s, "libyan_war", "2", armies=("celtiberian",))
+    events = run(s, Frame(kind="battle", count=fid), dice=Dice(*rolled, chits=("none",)))
+    assert of(events, ev.Rolled)[0].outcome == outcome
+    assert not s.forces and s.senators["2"].where == "carthage"
+    assert of(events, ev.ForceEnded)[0].reason == "no_armies"
+    assert s.counters.get("general:2") and s.counters.get("fought:2") and s.counters.get("fought:libyan_war")
+    assert s.wars["libyan_war"].status == "active"
+
+
+@pytest.mark.parametrize("rolled, outcome", [((6, 5, 5), "attrition"), ((5, 5, 4), "retreat"), ((5, 5, 1), "disaster")])
+def test_a_force_that_lost_its_last_squadron_at_sea_comes_home_with_its_armies(rolled, outcome):
+    """V.7 Guerres navales (the sea part is fought with the squadrons alone; every result applies) and
+    VI.2, with R161: a force that lost its last squadron in the naval part has nothing left to fight it
+    with, nor to carry its armies to the land part; it comes home, its armies to Active Forces. The First
+    Roman Republic War (13/5/10, D11 R14), commander 2 with one squadron and five armies: 6+5+5 = 16 + 2
+    + 1 - 10 = 9, Attrition; an unmodified 14, Retreat; 11, Disaster: one squadron lost each time."""
+    s = table()
+    s.wars = {"first_roman_republic_war": WarState(status="active")}
+    fid = send(s, "first_roman_republic_war", "2", armies=("celtiberian",) * 4 + ("carthaginian_legion",), squadrons=1)
+    events = run(s, Frame(kind="battle", count=fid), dice=Dice(*rolled, chits=("none",)))
+    assert [r.outcome for r in of(events, ev.Rolled)] == [outcome]
+    assert not s.forces and s.senators["2"].where == "carthage"
+    assert of(events, ev.ForceEnded)[0].reason == "no_squadrons"
+    assert sum(1 for a in s.armies if a.place == "active") == 5
+    assert not s.wars["first_roman_republic_war"].squadron_victory
