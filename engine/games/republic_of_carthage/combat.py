@@ -192,17 +192,30 @@ def _battle(ctx: Ctx, f: Frame) -> None:
         ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="no_commander"))
         return
     w = C.WARS[x.war]
+    naval = w.naval > 0 and not s.wars[x.war].squadron_victory
+    unable = cannot_fight(s, x.id, naval)
+    if unable:  # R162: no battle; the force did not fight (VII.1) nor prosecute the war (VI.3)
+        ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason=unable))
+        return
     first = not s.counters.get(f"fought:{x.war}")
     ctx.emit(ev.CountersSet(name=f"fought:{x.war}", value=1))
     for sid in x.commanders:
         ctx.emit(ev.CountersSet(name=f"fought:{sid}", value=1))
-    naval = w.naval > 0 and not s.wars[x.war].squadron_victory
+    roll_windows(ctx, x.id, "naval" if naval else "land", first)
+
+
+def cannot_fight(s: State, fid: int, naval: bool) -> str:
+    """Why the force cannot give battle, or "": at sea it needs a squadron (V.7 Guerres navales: the
+    squadrons and commanders alone), on land an army and, in a war with a naval part, the squadron
+    support (R161, R162)."""
+    w = C.WARS[force(s, fid).war]
     if naval:
-        roll_windows(ctx, x.id, "naval", first)
-    elif w.squadron_support and s.squadrons.get(f"force:{x.id}", 0) < w.squadron_support:
-        ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="no_support"))
-    else:
-        roll_windows(ctx, x.id, "land", first)
+        return "" if units(s, fid, "naval") else "no_squadrons"
+    if not units(s, fid, "land"):
+        return "no_armies"
+    if w.squadron_support and units(s, fid, "naval") < w.squadron_support:
+        return "no_support"
+    return ""
 
 
 def roll_windows(ctx: Ctx, fid: int, kind: str, first: bool) -> None:

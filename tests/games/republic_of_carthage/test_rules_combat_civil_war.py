@@ -483,3 +483,44 @@ def test_a_force_that_lost_its_last_squadron_at_sea_comes_home_with_its_armies(r
     assert of(events, ev.ForceEnded)[0].reason == "no_squadrons"
     assert sum(1 for a in s.armies if a.place == "active") == 5
     assert not s.wars["first_roman_republic_war"].squadron_victory
+
+
+def test_a_force_without_the_squadron_support_does_not_fight_nor_prosecute_the_war():
+    """V.7 Guerres navales (the land part needs the squadron support, or the force is brought back) with
+    VI.3 and VII.1 (R162): the naval part already won (Squadron Victory), a force with one squadron of
+    the five needed cannot land; it comes home without a roll. No battle was fought: the war was not
+    prosecuted (Unprosecuted zone at the phase's end) and its commander does not face the people."""
+    s = table()
+    s.wars = {"first_roman_republic_war": WarState(status="active", squadron_victory=True)}  # 13/5/10
+    fid = send(s, "first_roman_republic_war", "2", armies=("celtiberian",) * 2, squadrons=1)
+    events = run(s, Frame(kind="battle", count=fid))
+    assert not of(events, ev.Rolled) and of(events, ev.ForceEnded)[0].reason == "no_support"
+    assert not s.forces and s.senators["2"].where == "carthage"
+    assert not s.counters.get("fought:2") and not s.counters.get("fought:first_roman_republic_war")
+    run(s, Frame(kind="combat_end"))
+    assert s.wars["first_roman_republic_war"].status == "unprosecuted"
+    events = run(s, Frame(kind="civil_war"))  # no Popular Reaction roll (Dice() scripts none)
+    assert not of(events, ev.Rolled)
+
+
+@pytest.mark.parametrize("case", ["no_squadrons", "no_armies"])
+def test_a_force_with_nothing_to_fight_with_comes_home_without_a_roll(case):
+    """V.7 Guerres navales (the sea part is fought with squadrons and commanders alone; the land part by
+    the armies) with R161 and R162: a force arriving with no squadron for the naval part (sent with
+    armies only), or no army for the land part (its only army deserted, IV.2a), has nothing to fight
+    with: it comes home without a roll, and its commander did not fight."""
+    s = table()
+    if case == "no_squadrons":
+        war = "first_roman_republic_war"
+        s.wars = {war: WarState(status="active")}
+        fid = send(s, war, "2", armies=("celtiberian",) * 2)
+    else:
+        war = "libyan_war"
+        s.wars = {war: WarState(status="active")}
+        fid = send(s, war, "2", armies=("campanian_swordsman",))
+        _appear(s, "first_roman_republic_war")  # the Campanians desert
+        assert not any(a.place == f"force:{fid}" for a in s.armies)
+    events = run(s, Frame(kind="battle", count=fid))
+    assert not of(events, ev.Rolled) and of(events, ev.ForceEnded)[0].reason == case
+    assert not s.forces and s.senators["2"].where == "carthage"
+    assert not s.counters.get("fought:2") and not s.counters.get(f"fought:{war}")
