@@ -60,11 +60,13 @@ def use_one_roll_modifiers(ctx: Ctx, rolls: tuple[str, ...]) -> None:
             ctx.emit(ev.CountersSet(name=name, value=0))
 
 
-def commander_chits(ctx: Ctx, commanders: list[str], lost: int, reason: str, capture: str = "") -> None:
+def commander_chits(ctx: Ctx, commanders: list[str], lost: int, reason: str, capture: str = "") -> list[str]:
     """VI.2: one chit per unit lost, against the commanders only; the last chit drawn captures instead
-    of killing. VI.1: for expeditions, one chit per 5 units lost (the caller counts)."""
+    of killing (the commander captured is returned). VI.1: for expeditions, one chit per 5 units lost
+    (the caller counts)."""
+    captured: list[str] = []
     if not lost or not commanders:
-        return
+        return captured
     chits = draw_chits_kept(ctx, lost, reason)  # the last chit drawn may be "none": it captures nobody
     for i, n in enumerate(chits):
         if n == "none":
@@ -75,8 +77,10 @@ def commander_chits(ctx: Ctx, commanders: list[str], lost: int, reason: str, cap
         if capture and i == len(chits) - 1:
             ctx.emit(ev.SenatorMoved(senator=sid, seat=ctx.s.senators[sid].seat, where=f"captured:{capture}",
                                      face_up=True, reason="captured"))
+            captured.append(sid)
         else:
             kill(ctx, sid, reason)
+    return captured
 
 
 # -- VI.1: explorations --------------------------------------------------------------------------------
@@ -312,7 +316,10 @@ def fight(ctx: Ctx, fid: int, kind: str, may_retreat: bool) -> str:
         if force(s, fid) is not None:
             ctx.emit(ev.ForceEnded(force=fid, armies_to="active", squadrons_to="active", reason="defeat"))
         return result
-    commander_chits(ctx, commanders, lost, "battle", capture=x.war)
+    captured = commander_chits(ctx, commanders, lost, "battle", capture=x.war)
+    if result == "victory" and kind == "land":  # R163: the battle that wins the war frees its own prisoner
+        for c in captured:                      # at once, back with his force: he is one of its victors
+            ctx.emit(ev.SenatorMoved(senator=c, seat=s.senators[c].seat, where="war", face_up=True, reason="freed"))
     if result in ("retreat", "disaster", "attrition"):  # VI.2: the General office, without its 3 Influence
         from .field import general_office
         for c in in_command(s, force(s, fid)) if force(s, fid) is not None else []:

@@ -524,3 +524,25 @@ def test_a_force_with_nothing_to_fight_with_comes_home_without_a_roll(case):
     assert not of(events, ev.Rolled) and of(events, ev.ForceEnded)[0].reason == case
     assert not s.forces and s.senators["2"].where == "carthage"
     assert not s.counters.get("fought:2") and not s.counters.get(f"fought:{war}")
+
+
+def test_a_commander_captured_by_the_last_chit_of_the_winning_battle_is_one_of_its_victors():
+    """VI.2 Commandant. Mort/Capturé (the last chit captures) with VI.2 Victoire and VII.1/VII.3 (R163):
+    the battle that wins the war frees at once the commander its own last chit captured; he is one of
+    the commanders who won it: his share of ⌈5/2⌉ = 3 Influence and Popularity, the armies on his card,
+    no Popular Reaction. The Libyan War (5, D17 R4), commander 2 with eight armies: 3+3+4 = 10 + 2 + 8
+    - 5 = 15, Victory, 2 armies lost; the second chit names him."""
+    s = table()
+    s.wars = {"libyan_war": WarState(status="active")}
+    fid = send(s, "libyan_war", "2", armies=("celtiberian",) * 4 + ("carthaginian_legion",) * 2
+               + ("balearic_slinger",) * 2)
+    events = run(s, Frame(kind="battle", count=fid), dice=Dice(3, 3, 4, chits=("none", "2")))
+    assert of(events, ev.Rolled)[0].outcome == "victory"
+    assert [e.reason for e in of(events, ev.SenatorMoved) if e.senator == "2"] == ["captured", "freed"]
+    x = s.senators["2"]
+    assert x.where == "carthage" and s.counters.get("victor:2") == fid
+    assert (x.influence, x.popularity) == (C.FAMILIES[2].influence + 3, 3)
+    assert sum(1 for a in s.armies if a.place == "victor:2") == 6
+    assert "libyan_war" not in s.wars and not s.forces
+    events = run(s, Frame(kind="civil_war"))  # no Popular Reaction roll (Dice() scripts none)
+    assert not of(events, ev.Rolled)
