@@ -7,8 +7,10 @@ attempt this turn (each faction makes at most one and is the target of at most o
 asked is public. A player may attempt, pass this time, or say he makes no attempt this turn.
 
 An attempt: the assassin, then the target; the attacking player may play Assassin cards (+1 each),
-then the target's player Secret Escort cards (−1 each, and one more capture roll each, R77). Both
-windows are always offered (``done`` is legal), so nobody learns who holds what.
+then the target's player Secret Escort cards (−1 each, and one more capture roll each, R77). Each
+window waits for its player whenever his hand holds a card, whatever it is (``done`` is legal), so nobody
+learns who holds what; an empty hand, whose size is public and which holds nothing that could answer,
+is not asked (R134, R160).
 
 V.7: one die, read on the Assassination table (5+ killed, 3–4 nothing, 2− captured). A captured
 assassin dies; his Faction Leader loses 5 Influence and stands an immediate major trial presided by
@@ -27,6 +29,7 @@ from . import commands as cmd
 from . import components as C
 from . import effects as fx
 from . import events as ev
+from .cards import window_legal
 from .counter import play
 from .deaths import kill, mortality
 from .events import Frame
@@ -131,7 +134,7 @@ def _cards(s: State, seat: int, escort: bool) -> list[cmd.PlayCard]:
 class AssassinCards:
     @staticmethod
     def legal(s: State, f: Frame):
-        return _cards(s, f.seat, False) + [cmd.ChooseOption(option="done")]
+        return window_legal(s, f.seat, _cards(s, f.seat, False))  # R160: an empty hand is not asked
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
@@ -146,7 +149,7 @@ class AssassinCards:
 class EscortCards:
     @staticmethod
     def legal(s: State, f: Frame):
-        return _cards(s, f.seat, True) + [cmd.ChooseOption(option="done")]
+        return window_legal(s, f.seat, _cards(s, f.seat, True))  # R160: an empty hand is not asked
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:

@@ -60,11 +60,13 @@ def use_one_roll_modifiers(ctx: Ctx, rolls: tuple[str, ...]) -> None:
             ctx.emit(ev.CountersSet(name=name, value=0))
 
 
-def commander_chits(ctx: Ctx, commanders: list[str], lost: int, reason: str, capture: str = "") -> None:
+def commander_chits(ctx: Ctx, commanders: list[str], lost: int, reason: str, capture: str = "") -> list[str]:
     """VI.2: one chit per unit lost, against the commanders only; the last chit drawn captures instead
-    of killing. VI.1: for expeditions, one chit per 5 units lost (the caller counts)."""
+    of killing (the commander captured is returned). VI.1: for expeditions, one chit per 5 units lost
+    (the caller counts)."""
+    captured: list[str] = []
     if not lost or not commanders:
-        return
+        return captured
     chits = draw_chits_kept(ctx, lost, reason)  # the last chit drawn may be "none": it captures nobody
     for i, n in enumerate(chits):
         if n == "none":
@@ -75,8 +77,10 @@ def commander_chits(ctx: Ctx, commanders: list[str], lost: int, reason: str, cap
         if capture and i == len(chits) - 1:
             ctx.emit(ev.SenatorMoved(senator=sid, seat=ctx.s.senators[sid].seat, where=f"captured:{capture}",
                                      face_up=True, reason="captured"))
+            captured.append(sid)
         else:
             kill(ctx, sid, reason)
+    return captured
 
 
 # -- VI.1: explorations --------------------------------------------------------------------------------
@@ -192,17 +196,30 @@ def _battle(ctx: Ctx, f: Frame) -> None:
         ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="no_commander"))
         return
     w = C.WARS[x.war]
+    naval = w.naval > 0 and not s.wars[x.war].squadron_victory
+    unable = cannot_fight(s, x.id, naval)
+    if unable:  # R162: no battle; the force did not fight (VII.1) nor prosecute the war (VI.3)
+        ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason=unable))
+        return
     first = not s.counters.get(f"fought:{x.war}")
     ctx.emit(ev.CountersSet(name=f"fought:{x.war}", value=1))
     for sid in x.commanders:
         ctx.emit(ev.CountersSet(name=f"fought:{sid}", value=1))
-    naval = w.naval > 0 and not s.wars[x.war].squadron_victory
+    roll_windows(ctx, x.id, "naval" if naval else "land", first)
+
+
+def cannot_fight(s: State, fid: int, naval: bool) -> str:
+    """Why the force cannot give battle, or "": at sea it needs a squadron (V.7 Guerres navales: the
+    squadrons and commanders alone), on land an army and, in a war with a naval part, the squadron
+    support (R161, R162)."""
+    w = C.WARS[force(s, fid).war]
     if naval:
-        roll_windows(ctx, x.id, "naval", first)
-    elif w.squadron_support and s.squadrons.get(f"force:{x.id}", 0) < w.squadron_support:
-        ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="no_support"))
-    else:
-        roll_windows(ctx, x.id, "land", first)
+        return "" if units(s, fid, "naval") else "no_squadrons"
+    if not units(s, fid, "land"):
+        return "no_armies"
+    if w.squadron_support and units(s, fid, "naval") < w.squadron_support:
+        return "no_support"
+    return ""
 
 
 def roll_windows(ctx: Ctx, fid: int, kind: str, first: bool) -> None:
@@ -299,7 +316,10 @@ def fight(ctx: Ctx, fid: int, kind: str, may_retreat: bool) -> str:
         if force(s, fid) is not None:
             ctx.emit(ev.ForceEnded(force=fid, armies_to="active", squadrons_to="active", reason="defeat"))
         return result
-    commander_chits(ctx, commanders, lost, "battle", capture=x.war)
+    captured = commander_chits(ctx, commanders, lost, "battle", capture=x.war)
+    if result == "victory" and kind == "land":  # R163: the battle that wins the war frees its own prisoner
+        for c in captured:                      # at once, back with his force: he is one of its victors
+            ctx.emit(ev.SenatorMoved(senator=c, seat=s.senators[c].seat, where="war", face_up=True, reason="freed"))
     if result in ("retreat", "disaster", "attrition"):  # VI.2: the General office, without its 3 Influence
         from .field import general_office
         for c in in_command(s, force(s, fid)) if force(s, fid) is not None else []:
@@ -319,6 +339,9 @@ def fight(ctx: Ctx, fid: int, kind: str, may_retreat: bool) -> str:
                                        reason="naval_victory"))
     elif not in_command(s, x):
         ctx.emit(ev.ForceEnded(force=fid, armies_to="active", squadrons_to="active", reason="no_commander"))
+    elif not units(s, fid, kind):  # R161: no troops left to stay at war; a commander alone does not fight
+        ctx.emit(ev.ForceEnded(force=fid, armies_to="active", squadrons_to="active",
+                               reason="no_squadrons" if kind == "naval" else "no_armies"))
     return result
 
 

@@ -17,19 +17,20 @@ def plots(**counters):
 
 
 def attempt(s, seat, assassin, target, dice, assassin_cards=(), escort_cards=()):
-    """``seat`` attempts with ``assassin`` on ``target``; the cards are played, then the dice roll."""
+    """``seat`` attempts with ``assassin`` on ``target``; the cards are played, then the dice roll (a
+    window is closed with ``done`` when it is open: an empty hand has none, R160)."""
+    other = s.senators[target].seat
     out = play(s, seat, cmd.ChooseOption(option="assassinate"))
     out += play(s, seat, cmd.ChooseSenator(senator=assassin))
-    out += play(s, seat, cmd.ChooseSenator(senator=target))
-    for card in assassin_cards:
-        out += play(s, seat, cmd.PlayCard(card=card, senator=""))
-        out += no_counter(s)
-    out += play(s, seat, cmd.ChooseOption(option="done"))
-    other = s.senators[target].seat
-    for card in escort_cards:
-        out += play(s, other, cmd.PlayCard(card=card, senator=""))
-        out += no_counter(s)
-    return out + play(s, other, cmd.ChooseOption(option="done"), dice)
+    out += play(s, seat, cmd.ChooseSenator(senator=target), dice)
+    for who, cards, window in ((seat, assassin_cards, "assassin_cards"), (other, escort_cards, "escort_cards")):
+        for card in cards:
+            out += play(s, who, cmd.PlayCard(card=card, senator=""), dice)
+            while s.flow and top(s).kind == "counter":  # nobody counters it (R79)
+                out += play(s, top(s).seat, cmd.ChooseOption(option="pass"), dice)
+        if s.flow and top(s).kind == window:
+            out += play(s, who, cmd.ChooseOption(option="done"), dice)
+    return out
 
 
 def test_a_round_of_plots_clockwise_from_the_presiding_officer():
@@ -59,9 +60,7 @@ def test_a_killed_target_and_the_limits_of_one_attempt_per_faction():
     play(s2, 1, cmd.ChooseOption(option="assassinate"))
     play(s2, 1, cmd.ChooseSenator(senator="4"))
     assert {c.senator for c in legal(s2, 1)} == {"1", "2", "3", "7", "8", "9"}
-    play(s2, 1, cmd.ChooseSenator(senator="7"))
-    while top(s2).kind != "plot":
-        play(s2, top(s2).seat, cmd.ChooseOption(option="done"), Dice(3))
+    play(s2, 1, cmd.ChooseSenator(senator="7"), Dice(3))  # empty hands: no card window (R160), the die
     assert top(s2).seat == 2
     play(s2, 2, cmd.ChooseOption(option="assassinate"))
     play(s2, 2, cmd.ChooseSenator(senator="8"))
@@ -107,16 +106,34 @@ def test_the_secret_escort_subtracts_one_and_rolls_again_for_capture():
     assert of(out, ev.SenatorDied)[0].senator == "2"
 
 
-def test_the_cards_windows_are_always_offered():
-    """Hidden information: both card windows wait even for a player with no card (``done`` only), so
-    the table cannot tell who holds an Assassin or a Secret Escort."""
+def test_the_cards_windows_wait_for_every_hand_but_an_empty_one():
+    """V.7 and X.3/X.4 (R77) under R134 (R160): only an Assassin or a Secret Escort card from the hand
+    answers in these windows, so a player holding a card is asked whatever he holds (``done`` only, when
+    none fits), and the table cannot tell who holds one; an empty hand, whose size is public, is not
+    asked: the die is rolled without waiting for it."""
     s = plots()
+    s.hands[0], s.hands[1] = ["temple_treasure"], ["assassin_I"]  # neither fits its window
     play(s, 0, cmd.ChooseOption(option="assassinate"))
     play(s, 0, cmd.ChooseSenator(senator="2"))
     play(s, 0, cmd.ChooseSenator(senator="5"))
     assert top(s).kind == "assassin_cards" and legal(s, 0) == [cmd.ChooseOption(option="done")]
     play(s, 0, cmd.ChooseOption(option="done"))
     assert top(s).kind == "escort_cards" and legal(s, 1) == [cmd.ChooseOption(option="done")]
+    assert of(play(s, 1, cmd.ChooseOption(option="done"), Dice(4)), ev.Rolled)
+    # the attacker's hand is empty: only the target's player is asked
+    s = plots()
+    s.hands[1] = ["temple_treasure"]
+    play(s, 0, cmd.ChooseOption(option="assassinate"))
+    play(s, 0, cmd.ChooseSenator(senator="2"))
+    play(s, 0, cmd.ChooseSenator(senator="5"))
+    assert top(s).kind == "escort_cards" and top(s).seat == 1 and legal(s, 0) == []
+    # both hands empty: nobody is asked, the die comes at once
+    s = plots()
+    play(s, 0, cmd.ChooseOption(option="assassinate"))
+    play(s, 0, cmd.ChooseSenator(senator="2"))
+    out = play(s, 0, cmd.ChooseSenator(senator="5"), Dice(4))
+    assert of(out, ev.Rolled)[0].outcome == "nothing"
+    assert not any(f.kind in ("assassin_cards", "escort_cards") for f in s.flow)
 
 
 def test_a_target_must_be_of_another_faction_in_carthage():

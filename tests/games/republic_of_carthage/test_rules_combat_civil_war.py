@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.games.republic_of_carthage.state import WarState, evolve
 
 from .helpers import C, G, Dice, Frame, cmd, ev, legal, no_trading, of, play, run, table, top
@@ -445,3 +447,102 @@ def test_a_trade_at_the_limit_may_take_the_receiver_over_it_and_he_is_asked_in_t
     play(s, 0, cmd.ChooseOption(option="court_of_104"))
     play(s, 0, cmd.ChooseOption(option="pentarchies"))
     assert len(s.hands[0]) == 5 and len(s.hands[1]) == 4 and not s.flow
+
+
+@pytest.mark.parametrize("rolled, outcome", [((4, 4, 4), "attrition"), ((1, 1, 2), "retreat"), ((6, 6, 5), "disaster")])
+def test_a_land_force_that_lost_its_last_army_comes_home(rolled, outcome):
+    """VI.2 (Usure: the troops left stay at war; Retraite, Désastre: the troops left fight on) with R161:
+    a force that lost its last army has no troops left; its commander does not stay to fight alone next
+    turn but comes home at once, after his chits and the General office (R101). He fought: VII.1 asks
+    him to face the people. The Libyan War (5, D17 R4), commander 2 with one army: 4+4+4 = 12 + 2 + 1
+    - 5 = 10, Attrition; an unmodified 4, Retreat; 17, Disaster: one army lost each time."""
+    s = table()
+    s.wars = {"libyan_war": WarState(status="active")}
+    fid = send(s, "libyan_war", "2", armies=("celtiberian",))
+    events = run(s, Frame(kind="battle", count=fid), dice=Dice(*rolled, chits=("none",)))
+    assert of(events, ev.Rolled)[0].outcome == outcome
+    assert not s.forces and s.senators["2"].where == "carthage"
+    assert of(events, ev.ForceEnded)[0].reason == "no_armies"
+    assert s.counters.get("general:2") and s.counters.get("fought:2") and s.counters.get("fought:libyan_war")
+    assert s.wars["libyan_war"].status == "active"
+
+
+@pytest.mark.parametrize("rolled, outcome", [((6, 5, 5), "attrition"), ((5, 5, 4), "retreat"), ((5, 5, 1), "disaster")])
+def test_a_force_that_lost_its_last_squadron_at_sea_comes_home_with_its_armies(rolled, outcome):
+    """V.7 Guerres navales (the sea part is fought with the squadrons alone; every result applies) and
+    VI.2, with R161: a force that lost its last squadron in the naval part has nothing left to fight it
+    with, nor to carry its armies to the land part; it comes home, its armies to Active Forces. The First
+    Roman Republic War (13/5/10, D11 R14), commander 2 with one squadron and five armies: 6+5+5 = 16 + 2
+    + 1 - 10 = 9, Attrition; an unmodified 14, Retreat; 11, Disaster: one squadron lost each time."""
+    s = table()
+    s.wars = {"first_roman_republic_war": WarState(status="active")}
+    fid = send(s, "first_roman_republic_war", "2", armies=("celtiberian",) * 4 + ("carthaginian_legion",), squadrons=1)
+    events = run(s, Frame(kind="battle", count=fid), dice=Dice(*rolled, chits=("none",)))
+    assert [r.outcome for r in of(events, ev.Rolled)] == [outcome]
+    assert not s.forces and s.senators["2"].where == "carthage"
+    assert of(events, ev.ForceEnded)[0].reason == "no_squadrons"
+    assert sum(1 for a in s.armies if a.place == "active") == 5
+    assert not s.wars["first_roman_republic_war"].squadron_victory
+
+
+def test_a_force_without_the_squadron_support_does_not_fight_nor_prosecute_the_war():
+    """V.7 Guerres navales (the land part needs the squadron support, or the force is brought back) with
+    VI.3 and VII.1 (R162): the naval part already won (Squadron Victory), a force with one squadron of
+    the five needed cannot land; it comes home without a roll. No battle was fought: the war was not
+    prosecuted (Unprosecuted zone at the phase's end) and its commander does not face the people."""
+    s = table()
+    s.wars = {"first_roman_republic_war": WarState(status="active", squadron_victory=True)}  # 13/5/10
+    fid = send(s, "first_roman_republic_war", "2", armies=("celtiberian",) * 2, squadrons=1)
+    events = run(s, Frame(kind="battle", count=fid))
+    assert not of(events, ev.Rolled) and of(events, ev.ForceEnded)[0].reason == "no_support"
+    assert not s.forces and s.senators["2"].where == "carthage"
+    assert not s.counters.get("fought:2") and not s.counters.get("fought:first_roman_republic_war")
+    run(s, Frame(kind="combat_end"))
+    assert s.wars["first_roman_republic_war"].status == "unprosecuted"
+    events = run(s, Frame(kind="civil_war"))  # no Popular Reaction roll (Dice() scripts none)
+    assert not of(events, ev.Rolled)
+
+
+@pytest.mark.parametrize("case", ["no_squadrons", "no_armies"])
+def test_a_force_with_nothing_to_fight_with_comes_home_without_a_roll(case):
+    """V.7 Guerres navales (the sea part is fought with squadrons and commanders alone; the land part by
+    the armies) with R161 and R162: a force arriving with no squadron for the naval part (sent with
+    armies only), or no army for the land part (its only army deserted, IV.2a), has nothing to fight
+    with: it comes home without a roll, and its commander did not fight."""
+    s = table()
+    if case == "no_squadrons":
+        war = "first_roman_republic_war"
+        s.wars = {war: WarState(status="active")}
+        fid = send(s, war, "2", armies=("celtiberian",) * 2)
+    else:
+        war = "libyan_war"
+        s.wars = {war: WarState(status="active")}
+        fid = send(s, war, "2", armies=("campanian_swordsman",))
+        _appear(s, "first_roman_republic_war")  # the Campanians desert
+        assert not any(a.place == f"force:{fid}" for a in s.armies)
+    events = run(s, Frame(kind="battle", count=fid))
+    assert not of(events, ev.Rolled) and of(events, ev.ForceEnded)[0].reason == case
+    assert not s.forces and s.senators["2"].where == "carthage"
+    assert not s.counters.get("fought:2") and not s.counters.get(f"fought:{war}")
+
+
+def test_a_commander_captured_by_the_last_chit_of_the_winning_battle_is_one_of_its_victors():
+    """VI.2 Commandant. Mort/Capturé (the last chit captures) with VI.2 Victoire and VII.1/VII.3 (R163):
+    the battle that wins the war frees at once the commander its own last chit captured; he is one of
+    the commanders who won it: his share of ⌈5/2⌉ = 3 Influence and Popularity, the armies on his card,
+    no Popular Reaction. The Libyan War (5, D17 R4), commander 2 with eight armies: 3+3+4 = 10 + 2 + 8
+    - 5 = 15, Victory, 2 armies lost; the second chit names him."""
+    s = table()
+    s.wars = {"libyan_war": WarState(status="active")}
+    fid = send(s, "libyan_war", "2", armies=("celtiberian",) * 4 + ("carthaginian_legion",) * 2
+               + ("balearic_slinger",) * 2)
+    events = run(s, Frame(kind="battle", count=fid), dice=Dice(3, 3, 4, chits=("none", "2")))
+    assert of(events, ev.Rolled)[0].outcome == "victory"
+    assert [e.reason for e in of(events, ev.SenatorMoved) if e.senator == "2"] == ["captured", "freed"]
+    x = s.senators["2"]
+    assert x.where == "carthage" and s.counters.get("victor:2") == fid
+    assert (x.influence, x.popularity) == (C.FAMILIES[2].influence + 3, 3)
+    assert sum(1 for a in s.armies if a.place == "victor:2") == 6
+    assert "libyan_war" not in s.wars and not s.forces
+    events = run(s, Frame(kind="civil_war"))  # no Popular Reaction roll (Dice() scripts none)
+    assert not of(events, ev.Rolled)
