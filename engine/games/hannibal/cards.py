@@ -12,8 +12,8 @@ from __future__ import annotations
 from . import board as B
 from . import events as ev
 from .commands import ChooseGeneral, ChooseOption, ChooseSpace, Pass
-from .components import (GENERALS, PROVINCES, SPACES, STRATEGY_CARDS, BattleCards, FlipCity, Pcs, PlaceCu,
-                         neighbours)
+from .components import (GENERALS, PROVINCES, SPACES, STRATEGY_CARDS, Attrition, BattleCards, FlipCity, Pcs,
+                         PlaceCu, neighbours)
 from .events import Frame
 from .flow import Ctx, decision
 from .state import CARTHAGE, ROME, SIDE_OF, State, other
@@ -124,7 +124,8 @@ def counters_for(s: State, seat: int, window: str) -> list[int]:
                 continue
             out.append(card)
         elif window == "enemy_movement" and k == "hostile_tribes":
-            out.append(card)
+            if _moving_in_tribes_country(s, card):
+                out.append(card)
         elif window == "battle_preparation" and k in ("spy", "allies_desert", "ally_deserts"):
             if k == "allies_desert" and not _desertion_applies(s, seat, card):
                 continue
@@ -136,6 +137,13 @@ def counters_for(s: State, seat: int, window: str) -> list[int]:
             if b is not None and sum(b.hands[other(seat)].values()) > 0:
                 out.append(card)
     return out
+
+
+def _moving_in_tribes_country(s: State, card: int) -> bool:
+    """#7-8 against a moving army: only while it stands in one of the card's provinces (Liguria,
+    Gallia Transalpina, §8.4, §25); a reaction window opened elsewhere does not offer it."""
+    from .movement import _mover
+    return SPACES[_mover(s).space].province in _target(card, Attrition).provinces
 
 
 def _desertion_applies(s: State, seat: int, card: int) -> bool:

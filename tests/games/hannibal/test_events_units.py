@@ -8,7 +8,7 @@ import pytest
 
 from engine.games.hannibal.state import Siege
 
-from .helpers import CARTHAGE, ROME, B, Dice, clear, cmd, control, ev, legal, of, play, put, strategy, top
+from .helpers import CARTHAGE, ROME, B, Dice, clear, cmd, control, ev, legal, of, play, put, rejected, strategy, top
 from .test_movement import activate
 
 
@@ -205,6 +205,25 @@ def test_cards_7_8_hostile_tribes_as_a_counter_event_against_a_moving_army_8_4(c
     play(s, ROME, cmd.Pass())
     mv = top(s)
     assert mv.kind == "move" and mv.count == 2 and B.cu_outside(s, CARTHAGE, "intemelium") == 2
+
+
+@pytest.mark.parametrize("card", [7, 8])
+def test_cards_7_8_not_a_counter_event_against_a_move_outside_liguria_and_gallia_transalpina_8_4(card):
+    """Hannibal §8.4, §25 #7-8: the tribes strike only in Liguria or Gallia Transalpina; a reaction
+    window opened elsewhere (an interception in Apulia) does not offer the card, and a PlayCounter
+    for it is refused with the army untouched."""
+    s = clear()
+    s.hands = [[card], []]
+    put(s, CARTHAGE, "venusia", 4, generals=("hannibal",))
+    put(s, ROME, "luceria", 5, generals=("marcellus",), office="proconsul")
+    activate(s, CARTHAGE, "hannibal")
+    play(s, CARTHAGE, cmd.ChooseNumber(number=4))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="cannae"))
+    assert top(s).kind == "reaction" and top(s).seat == ROME
+    assert cmd.ChooseGeneral(general="marcellus") in legal(s, ROME)
+    assert cmd.PlayCounter(card=card) not in legal(s, ROME)
+    err = rejected(s, ROME, cmd.PlayCounter(card=card))
+    assert err is not None and B.cu_outside(s, CARTHAGE, "cannae") == 4 and card in s.hands[ROME]
 
 
 def test_cards_7_8_the_window_opens_even_for_a_hand_without_the_card_g12():
