@@ -71,6 +71,15 @@ def test_cards_that_must_stay_in_the_deck():
     assert not c.strategy_card(30).one_time
 
 
+def test_card_30_side_and_reuse_come_from_section_25():
+    """§25 #30: Carthage plays the siege-train event as often as it likes: the card's side and its
+    staying in the deck are the rulebook's, not reconstructed."""
+    card = c.strategy_card(30)
+    assert card.event_side == "carthage" and not card.one_time
+    assert card.source_of("event_side").startswith("§25")
+    assert card.source_of("one_time").startswith("§25")
+
+
 def test_forced_march_three_may_sail():
     """§25 #63 lets Forced March 3 move by sea, so it bears the ship; 61-63 share one effect kind."""
     assert c.strategy_card(63).ship
