@@ -388,8 +388,8 @@ def _cu_event(ctx: Ctx, seat: int, card: int) -> None:
     elif k == "recruits":
         t = _target(card, PlaceCu)
         tribe = t.while_friendly_tribe
-        if tribe and s.tribes.get(tribe, -1) != CARTHAGE and s.control.get(tribe, -1) != CARTHAGE:
-            return
+        if tribe and s.tribes.get(tribe, -1) != CARTHAGE:
+            return  # the tribe friendly to Carthage; once submitted it never comes back (§20.8)
         _place(ctx, seat, card, _with_generals(s, CARTHAGE, _province_in(_provinces_of(t))), t.count)
     elif k == "muttines":
         _place(ctx, seat, card, _with_generals(

@@ -103,6 +103,19 @@ def test_card_13_bruttian_recruits_only_while_the_bruttii_are_friendly_25():
     assert done(s) and not of(events, ev.CuPlaced)
 
 
+def test_card_13_a_submitted_bruttii_tribe_never_comes_back_even_under_a_carthaginian_pc_20_8():
+    """Hannibal §25 #13 with §20.8: once Rome has submitted the Bruttii the tribe is gone for good; a
+    Carthaginian PC later placed on its space is a plain PC, not a friendly tribe, so the recruits
+    do not come."""
+    s = clear()
+    put(s, CARTHAGE, "grumentum", 3, generals=("mago",))
+    s.tribes.pop("bruttii")  # submitted by Rome (§20.8) ...
+    control(s, CARTHAGE, "bruttii")  # ... and later won back as a plain Carthaginian PC
+    strategy(s, CARTHAGE, [13])
+    events = event(s, CARTHAGE, 13)
+    assert done(s) and not of(events, ev.CuPlaced) and B.cu_outside(s, CARTHAGE, "grumentum") == 3
+
+
 @pytest.mark.parametrize("card, yes, no", [
     (14, ["genua", "placentia"], ["narbo"]),       # Ligurian: Liguria or Gallia Cisalpina
     (15, ["corduba", "tarraco"], ["narbo"]),       # Iberian: Spain
