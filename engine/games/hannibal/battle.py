@@ -907,6 +907,10 @@ class WithdrawTo:
         gens = moving_generals(s, side)
         ctx.emit(ev.UnitsMoved(side=side, origin=x, space=cmd.space, count=cu, elephants=el, generals=tuple(gens),
                                from_inside=s.battle.inside[side], to_inside=False, how="withdraw"))
+        if side == CARTHAGE and cu > 0:
+            from .cards import move_siege_train, siege_train_at
+            if siege_train_at(s) == x:
+                move_siege_train(ctx, cmd.space)  # #30: an army withdraws whole (§16.3), the train too (G70)
 
 
 __all__ = ["start_battle", "GENERALS"]

@@ -1382,6 +1382,9 @@ class AvoidTo:
                      if s.gens[g].status == "map" and s.gens[g].where == x and not s.gens[g].inside)
         ctx.emit(ev.UnitsMoved(side=n, origin=x, space=cmd.space, count=k, elephants=el, generals=gens,
                                from_inside=False, to_inside=False, how="avoid"))
+        if n == CARTHAGE and k > 0 and _train_here(s, x):
+            from .cards import move_siege_train
+            move_siege_train(ctx, cmd.space)  # #30: like a CU it avoids with them (G70)
         others = [g for g in B.generals_at(s, n, cmd.space, False) if g not in gens]
         if f.general in gens and not any(B.outranks(s, g, f.general) for g in others):
             ctx.emit(ev.CommandTaken(general=f.general))  # he leads the force that avoided (§9.3, §13.3)

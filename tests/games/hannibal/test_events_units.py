@@ -490,6 +490,48 @@ def test_card_30_the_siege_train_left_alone_is_lost_when_enemy_cu_reach_it_25():
     assert not can_play_event(s, CARTHAGE, 30)
 
 
+def _train_marker(s, space):
+    from engine.games.hannibal.movement import _space_code
+    s.markers.update({"siege_train": 1, "siege_train_at": _space_code(space)})
+
+
+def test_card_30_the_siege_train_withdraws_with_its_army_16_3():
+    """Hannibal §25 #30 with §16.3: the train is like a Carthaginian CU, and a withdrawing army may not
+    split, so it goes with the army (a withdrawal crosses no pass); it is neither left behind nor
+    lost, as it is only when the army is forced to retreat (ruling G70)."""
+    from .test_relief_and_withdrawal import withdrawal_battle
+    s = withdrawal_battle()
+    _train_marker(s, "arretium")
+    play(s, CARTHAGE, cmd.ChooseOption(option="withdraw"), Dice(1))
+    play(s, ROME, cmd.Pass(), Dice(1))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="faesulae"))
+    assert s.gens["hasdrubal"].where == "faesulae"
+    assert train_at(s) == "faesulae" and not s.markers.get("siege_train_lost")
+
+
+def test_card_30_the_siege_train_avoids_battle_with_the_cu_that_avoid_13_1():
+    """Hannibal §25 #30 with §13.1-§13.2: like a Carthaginian CU, the train goes with a force that
+    avoids battle taking CU (an avoidance crosses no pass); it is not left alone to be caught by the
+    enemy army (ruling G70)."""
+    s = clear()
+    control(s, -1, "venusia", "grumentum", "tarentum", "cannae", "luceria", "beneventum")
+    put(s, CARTHAGE, "venusia", 5, generals=("mago",))
+    _train_marker(s, "venusia")
+    put(s, ROME, "luceria", 6, generals=("varro",), office="consul")
+    activate(s, ROME, "varro")
+    if top(s).kind == "form_army":
+        play(s, ROME, cmd.ChooseNumber(number=6))
+    play(s, ROME, cmd.ChooseSpace(space="venusia"))
+    assert top(s).kind == "reaction" and top(s).seat == CARTHAGE
+    play(s, CARTHAGE, cmd.ChooseOption(option="avoid"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=5))  # every CU avoids
+    play(s, CARTHAGE, cmd.Pass(), Dice(1))  # the avoidance roll: 1, a success
+    assert top(s).kind == "avoid_to"
+    play(s, CARTHAGE, cmd.ChooseSpace(space="grumentum"))
+    assert s.gens["mago"].where == "grumentum"
+    assert train_at(s) == "grumentum" and not s.markers.get("siege_train_lost")
+
+
 def test_card_30_the_siege_train_of_a_beaten_army_is_lost_25():
     """§25 #30: forced to retreat, it is removed."""
     from .test_battle import fight
