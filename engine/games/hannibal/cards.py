@@ -566,7 +566,10 @@ def _philip(ctx: Ctx, seat: int, card: int) -> None:
 def _random_discard(ctx: Ctx, seat: int) -> None:
     hand = sorted(ctx.s.hands[seat])
     if hand:
-        ctx.emit(ev.CardLost(seat=seat, card=ctx.rng.choice(hand)))
+        card = ctx.rng.choice(hand)
+        ctx.emit(ev.CardLost(seat=seat, card=card))
+        if _card(card).kind == "truce":  # §8.7: a discarded Truce reshuffles the deck too (G80)
+            ctx.emit(ev.MarkerSet(name="reshuffle", value=1))
 
 
 def _messenger(ctx: Ctx, seat: int, card: int) -> None:
