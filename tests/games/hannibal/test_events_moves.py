@@ -250,6 +250,26 @@ def test_card_50_adriatic_pirates_sail_a_general_and_5_cu_to_an_adriatic_port_un
     assert not can_play_event(s, CARTHAGE, 50)  # not in a port
 
 
+def test_card_50_pirates_never_offered_for_a_general_who_cannot_sail_to_the_adriatic_25():
+    """§25 #50 with §24 (Hanno never leaves Africa) and §11.3: the event moves a general to an
+    Adriatic port; Hanno may never go there, and a general inside his city while enemy CU stand
+    outside may not sail. Neither is offered, and with no other general the event is refused."""
+    s = clear()
+    put(s, CARTHAGE, "carthago", 3, generals=("hanno",))
+    strategy(s, CARTHAGE, [50], [1])
+    assert not can_play_event(s, CARTHAGE, 50)
+    assert "no Carthaginian general" in str(rejected(s, CARTHAGE, cmd.PlayCard(card=50, use="event")))
+    put(s, CARTHAGE, "saguntum", 0, inside=3, generals=("mago",))
+    s.gens["mago"].inside = True
+    control(s, CARTHAGE, "saguntum")
+    put(s, ROME, "saguntum", 4)
+    assert not can_play_event(s, CARTHAGE, 50)
+    put(s, CARTHAGE, "carthago_nova", 3, generals=("hasdrubal",))
+    assert can_play_event(s, CARTHAGE, 50)
+    event(s, CARTHAGE, 50)
+    assert options(s, CARTHAGE, cmd.ChooseGeneral) == [cmd.ChooseGeneral(general="hasdrubal")]
+
+
 # ---------------------------------------------------------------------------- sea counters
 def sail(s, general, origin, dest, count, rome_hand):
     put(s, CARTHAGE, origin, count, generals=(general,))
