@@ -1430,10 +1430,11 @@ class Intercepted:
 def step_back(ctx: Ctx, mv: Frame, x: str, *, sea: bool, failed_avoid: bool, interceptors: list[str]) -> None:
     """§12.5: the army goes back to the space it came from (by sea: the port it sailed from) and its
     move ends. A Carthaginian army going back by sea rolls on the naval table again: turned back, it
-    stays in ``x`` and fights; sunk, it is lost."""
+    stays in ``x`` and fights; sunk, it is lost. Neither during a Truce (#64) nor after the
+    pirates' sea move (#50, ruling G81), which roll nothing either way."""
     origin = mv.origin
     ln = link_between(mv.space, origin)
-    if sea and mv.seat == CARTHAGE and not ctx.s.markers.get("truce"):
+    if sea and mv.seat == CARTHAGE and not ctx.s.markers.get("truce") and "pirates" not in mv.flags:
         _, result = ctx.die(ROME, "naval", naval_modifier(ctx.s, mv, origin), naval_result)
         if result == "turned_back":  # it stays in the port of the interception and fights
             resolve_space(ctx, mv, x, failed_avoid=failed_avoid, intercepted_by=interceptors)

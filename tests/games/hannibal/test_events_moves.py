@@ -250,6 +250,29 @@ def test_card_50_adriatic_pirates_sail_a_general_and_5_cu_to_an_adriatic_port_un
     assert not can_play_event(s, CARTHAGE, 50)  # not in a port
 
 
+def test_card_50_pirates_step_back_by_sea_without_a_naval_roll_25():
+    """§25 #50 with §12.5 (ruling G81): the pirates' sea move is free of the naval-combat roll, and
+    so is the way back when the landing is intercepted and the army steps back to its port."""
+    s = clear()
+    put(s, CARTHAGE, "saguntum", 5, generals=("mago",))
+    put(s, ROME, "cannae", 5, generals=("marcellus",), office="proconsul")
+    control(s, -1, "brundisium")
+    strategy(s, CARTHAGE, [50], [1])
+    event(s, CARTHAGE, 50)
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=5))
+    play(s, CARTHAGE, cmd.ChooseOption(option="sail"))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="brundisium"))
+    play(s, ROME, cmd.Pass())  # the naval window
+    assert top(s).kind == "reaction"
+    play(s, ROME, cmd.ChooseGeneral(general="marcellus"))
+    play(s, ROME, cmd.ChooseNumber(number=5))
+    play(s, ROME, cmd.Pass(), Dice(1))  # the interception succeeds
+    events = play(s, CARTHAGE, cmd.ChooseOption(option="step_back"))  # no die scripted: none rolled
+    assert not of(events, ev.DieRolled)
+    assert s.gens["mago"].where == "saguntum" and B.cu_outside(s, CARTHAGE, "saguntum") == 5
+
+
 def test_card_50_pirates_never_offered_for_a_general_who_cannot_sail_to_the_adriatic_25():
     """§25 #50 with §24 (Hanno never leaves Africa) and §11.3: the event moves a general to an
     Adriatic port; Hanno may never go there, and a general inside his city while enemy CU stand
