@@ -69,6 +69,9 @@ class ReliefSortie:
         ctx.done(f)
         if isinstance(cmd, Pass):
             ctx.top.flags.remove("relief")
+        else:
+            from .movement import campaign_spend_sortie
+            campaign_spend_sortie(ctx.s, f.seat, f.space)  # §10.11: the sortie fights too
 
 
 def fighting_cu(s: State, side: int, space: str) -> tuple[int, int]:

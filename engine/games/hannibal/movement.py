@@ -237,6 +237,22 @@ def campaign_record(s: State, mv: Frame, spent: bool = False, cu: int | None = N
 
 
 
+def campaign_spend_sortie(s: State, side: int, space: str) -> None:
+    """§10.11 with §20.7: the garrison that sorties to join a relief battle takes part in it, so its
+    generals and CU are spent for the campaign under way, like the relief army itself."""
+    camp = _campaign_of(s)
+    if camp is None or camp.seat != side:
+        return
+    gens = _used_generals(camp)
+    for g in B.generals_at(s, side, space, True):
+        if g in gens:
+            camp.flags.remove(f"g:{g}:{gens[g]}")
+        camp.flags.append(f"g:{g}:{SPENT}")
+    n = B.cu_inside(s, side, space)
+    if n:
+        camp.flags.append(f"cu:{space}:{SPENT}:{n}")
+
+
 # ------------------------------------------------------------------------------ the march
 def army_generals(f: Frame) -> list[str]:
     return [f.general, *f.generals]

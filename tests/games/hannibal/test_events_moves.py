@@ -164,6 +164,48 @@ def test_cards_33_34_37_to_40_campaigns_activate_3_or_2_generals_in_turn_10_11(c
     assert top(s).kind == "strategy" and top(s).seat == CARTHAGE
 
 
+@pytest.mark.parametrize("won", [True, False])
+def test_card_37_a_garrison_that_sortied_in_a_campaigns_relief_battle_is_spent_10_11(won):
+    """§25 #37, §10.11 with §20.7: Fabius and his 3 CU, besieged in Capua, sortie to join Marcellus's
+    relief battle; they took part in a battle, so the campaign may not activate Fabius afterwards
+    (won: the siege is lifted and he stands outside; lost: he is back inside, where a second sortie
+    would be a second battle of the same troops)."""
+    from engine.games.hannibal.state import Siege
+    s = clear()
+    control(s, ROME, "capua", "neapolis")
+    put(s, ROME, "capua", 0, inside=3, generals=("fabius",), office="proconsul")
+    s.gens["fabius"].inside = True
+    put(s, CARTHAGE, "capua", 4)
+    s.sieges["capua"] = Siege(side=CARTHAGE, points=1)
+    put(s, ROME, "neapolis", 6, generals=("marcellus",), office="proconsul")
+    strategy(s, ROME, [37], [1])
+    event(s, ROME, 37)
+    play(s, CARTHAGE, cmd.Pass())  # the campaign window
+    assert cmd.ChooseGeneral(general="fabius") in legal(s, ROME)
+    play(s, ROME, cmd.ChooseGeneral(general="marcellus"))
+    play(s, ROME, cmd.ChooseNumber(number=6))
+    play(s, ROME, cmd.ChooseSpace(space="capua"))
+    assert top(s).kind == "relief_sortie"
+    play(s, ROME, cmd.ChooseOption(option="sortie"))
+    play(s, CARTHAGE, cmd.Pass())  # Carthage's battle events
+    if won:
+        play(s, ROME, cmd.PlayBattleCard(card="frontal_assault", as_type="frontal_assault"))
+        play(s, CARTHAGE, cmd.ChooseOption(option="concede"), Dice(3, 3))  # loss roll, retreat table
+    else:  # a matched Double Envelopment hands Carthage the initiative (§14.8); Rome cannot match
+        s.battle.hands = [{"double_envelopment": 1}, {"double_envelopment": 1, "frontal_assault": 1}]
+        play(s, ROME, cmd.PlayBattleCard(card="double_envelopment", as_type="double_envelopment"))
+        play(s, CARTHAGE, cmd.PlayBattleCard(card="double_envelopment", as_type="double_envelopment"))
+        play(s, CARTHAGE, cmd.ChooseOption(option="take"))
+        play(s, CARTHAGE, cmd.PlayBattleCard(card="frontal_assault", as_type="frontal_assault"))
+        play(s, ROME, cmd.ChooseOption(option="concede"), Dice(3, 3))
+    while top(s).kind not in ("campaign", "strategy"):
+        seat = top(s).seat
+        play(s, seat, next(c for c in legal(s, seat) if not isinstance(c, cmd.Pass)), Dice())
+    assert s.gens["fabius"].status == "map" and s.gens["fabius"].inside == (not won)
+    assert top(s).kind == "campaign"
+    assert cmd.ChooseGeneral(general="fabius") not in legal(s, ROME)
+
+
 @pytest.mark.parametrize("card", [61, 62, 63])
 def test_cards_61_62_63_forced_march_six_mp_for_a_general_the_card_reaches_10_2(card):
     """§25 #61-63: the card's ops value limits the general's strategy rating; he has 6 MP."""
