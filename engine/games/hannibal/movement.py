@@ -253,6 +253,14 @@ def campaign_spend_sortie(s: State, side: int, space: str) -> None:
         camp.flags.append(f"cu:{space}:{SPENT}:{n}")
 
 
+def campaign_spent_at(s: State, side: int, space: str, cu: int) -> None:
+    """§10.11: CU that fought in the campaign under way and were moved off by the battle (a retreat or
+    a withdrawal) stay spent where they arrive."""
+    camp = _campaign_of(s)
+    if camp is not None and camp.seat == side and cu > 0:
+        camp.flags.append(f"cu:{space}:{SPENT}:{cu}")
+
+
 # ------------------------------------------------------------------------------ the march
 def army_generals(f: Frame) -> list[str]:
     return [f.general, *f.generals]

@@ -206,6 +206,57 @@ def test_card_37_a_garrison_that_sortied_in_a_campaigns_relief_battle_is_spent_1
     assert cmd.ChooseGeneral(general="fabius") not in legal(s, ROME)
 
 
+def _campaign_battle_lost(s, end):
+    """Marcellus's campaign army (6 CU, Neapolis) attacks 4 Carthaginian CU in Capua and loses:
+    ``end`` is "retreat" (a lost round) or "withdraw" (§16, a successful withdrawal roll)."""
+    play(s, ROME, cmd.ChooseGeneral(general="marcellus"))
+    while top(s).kind == "form_army":
+        opts = legal(s, ROME)
+        play(s, ROME, cmd.Pass() if cmd.Pass() in opts else cmd.ChooseNumber(number=6))
+    play(s, ROME, cmd.ChooseSpace(space="capua"))
+    while top(s).kind != "battle_attack":
+        play(s, top(s).seat, cmd.Pass())
+    if end == "withdraw":
+        play(s, ROME, cmd.ChooseOption(option="withdraw"), Dice(1, 3))  # withdrawal, loss roll
+        play(s, ROME, cmd.ChooseSpace(space="neapolis"))
+    else:  # a matched Double Envelopment hands Carthage the initiative (§14.8); Rome cannot match
+        s.battle.hands = [{"double_envelopment": 1}, {"double_envelopment": 1, "frontal_assault": 1}]
+        play(s, ROME, cmd.PlayBattleCard(card="double_envelopment", as_type="double_envelopment"))
+        play(s, CARTHAGE, cmd.PlayBattleCard(card="double_envelopment", as_type="double_envelopment"))
+        play(s, CARTHAGE, cmd.ChooseOption(option="take"))
+        play(s, CARTHAGE, cmd.PlayBattleCard(card="frontal_assault", as_type="frontal_assault"))
+        play(s, ROME, cmd.ChooseOption(option="concede"), Dice(3, 3))
+        play(s, ROME, cmd.ChooseSpace(space="neapolis"))
+    while top(s).kind not in ("campaign", "strategy"):
+        seat = top(s).seat
+        play(s, seat, next(c for c in legal(s, seat) if not isinstance(c, cmd.Pass)), Dice())
+
+
+@pytest.mark.parametrize("end", ["retreat", "withdraw"])
+def test_card_33_cu_that_fought_stay_spent_where_they_retreat_or_withdraw_10_11(end):
+    """§25 #33, §10.11: once an army has fought, none of its CU may be moved by another general of
+    the campaign. Marcellus loses at Capua and goes back to Neapolis; Varro, standing there, is
+    activated next: he may not march those CU (he may still move alone)."""
+    s = clear()
+    control(s, ROME, "capua", "neapolis")
+    put(s, CARTHAGE, "capua", 4)
+    put(s, ROME, "neapolis", 6, generals=("marcellus",), office="proconsul")
+    put(s, ROME, "neapolis", 0, generals=("varro",), office="proconsul")
+    strategy(s, ROME, [33], [1])
+    event(s, ROME, 33)
+    play(s, CARTHAGE, cmd.Pass())  # the campaign window
+    _campaign_battle_lost(s, end)
+    assert s.gens["marcellus"].where == "neapolis" and B.cu_outside(s, ROME, "neapolis") > 0
+    assert top(s).kind == "campaign"
+    play(s, ROME, cmd.ChooseGeneral(general="varro"))
+    while top(s).kind == "form_army":
+        opts = legal(s, ROME)
+        play(s, ROME, cmd.Pass() if cmd.Pass() in opts else max(opts, key=lambda c: c.number))
+    mv = top(s)
+    assert mv.kind == "move"
+    assert mv.count == 0 or mv.mp == 0
+
+
 @pytest.mark.parametrize("card", [61, 62, 63])
 def test_cards_61_62_63_forced_march_six_mp_for_a_general_the_card_reaches_10_2(card):
     """§25 #61-63: the card's ops value limits the general's strategy rating; he has 6 MP."""
