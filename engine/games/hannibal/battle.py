@@ -69,6 +69,9 @@ class ReliefSortie:
         ctx.done(f)
         if isinstance(cmd, Pass):
             ctx.top.flags.remove("relief")
+        else:
+            from .movement import campaign_spend_sortie
+            campaign_spend_sortie(ctx.s, f.seat, f.space)  # §10.11: the sortie fights too
 
 
 def fighting_cu(s: State, side: int, space: str) -> tuple[int, int]:
@@ -758,6 +761,7 @@ class Retreat:
             return
         _, way = _retreat_options(s, f)[cmd.space]
         here, inside = x, b.inside[side] or False
+        fought = cu  # the CU of the battle among those retreating (routed ones join on the way)
         for sp in way:
             ctx.emit(ev.UnitsMoved(side=side, origin=here, space=sp, count=cu, elephants=el, generals=tuple(gens),
                                    from_inside=inside, to_inside=False, how="retreat"))
@@ -768,6 +772,7 @@ class Retreat:
                 got = lose_cu(ctx, side, sp, min(c, cu), "retreat")
                 after.count += got
                 cu -= got
+                fought = min(fought, cu)
                 el = min(el, cu, B.cu_of(s, side, sp).el)
                 if cu == 0:
                     for g in gens:
@@ -777,6 +782,8 @@ class Retreat:
             if sp != way[-1]:
                 u = B.cu_of(s, side, sp)
                 cu, el = u.cu, u.el  # §15.1: friendly CU on the way are routed and go along (H39)
+        from .movement import campaign_spent_at
+        campaign_spent_at(s, side, here, fought)  # §10.11: they fought in the campaign
 
 
 def _split_range(s: State, f: Frame, gin: list[str]) -> tuple[int, int] | None:
@@ -911,6 +918,8 @@ class WithdrawTo:
             from .cards import move_siege_train, siege_train_at
             if siege_train_at(s) == x:
                 move_siege_train(ctx, cmd.space)  # #30: an army withdraws whole (§16.3), the train too (G70)
+        from .movement import campaign_spent_at
+        campaign_spent_at(s, side, cmd.space, cu)  # §10.11: they fought in the campaign
 
 
 __all__ = ["start_battle", "GENERALS"]

@@ -574,7 +574,10 @@ def _philip(ctx: Ctx, seat: int, card: int) -> None:
 def _random_discard(ctx: Ctx, seat: int) -> None:
     hand = sorted(ctx.s.hands[seat])
     if hand:
-        ctx.emit(ev.CardLost(seat=seat, card=ctx.rng.choice(hand)))
+        card = ctx.rng.choice(hand)
+        ctx.emit(ev.CardLost(seat=seat, card=card))
+        if _card(card).kind == "truce":  # §8.7: a discarded Truce reshuffles the deck too (G80)
+            ctx.emit(ev.MarkerSet(name="reshuffle", value=1))
 
 
 def _messenger(ctx: Ctx, seat: int, card: int) -> None:
@@ -701,8 +704,20 @@ def _activation_event(ctx: Ctx, seat: int, card: int) -> None:
 
 
 def _pirate_generals(s: State) -> list[str]:
-    return [g for g in B.generals_on_map(s, CARTHAGE) if SPACES[s.gens[g].where].port is not None
-            and not (s.gens[g].inside and B.besieged(s, s.gens[g].where))]
+    """#50: Carthaginian generals in a port who may sail to an Adriatic port: not out of a besieged
+    city (§11.3), nor out of their city while enemy CU stand outside (§10.7), nor confined away
+    from every Adriatic port (Hanno, §24)."""
+    out = []
+    for g in B.generals_on_map(s, CARTHAGE):
+        st, confined = s.gens[g], GENERALS[g].confined_to
+        if SPACES[st.where].port is None:
+            continue
+        if st.inside and (B.besieged(s, st.where) or B.cu_outside(s, ROME, st.where) > 0):
+            continue
+        if confined is not None and not any(B.country(p) == confined for p in ADRIATIC_PORTS if p != st.where):
+            continue
+        out.append(g)
+    return out
 
 
 def _pirates(ctx: Ctx, seat: int, card: int) -> None:

@@ -237,6 +237,30 @@ def campaign_record(s: State, mv: Frame, spent: bool = False, cu: int | None = N
 
 
 
+def campaign_spend_sortie(s: State, side: int, space: str) -> None:
+    """§10.11 with §20.7: the garrison that sorties to join a relief battle takes part in it, so its
+    generals and CU are spent for the campaign under way, like the relief army itself."""
+    camp = _campaign_of(s)
+    if camp is None or camp.seat != side:
+        return
+    gens = _used_generals(camp)
+    for g in B.generals_at(s, side, space, True):
+        if g in gens:
+            camp.flags.remove(f"g:{g}:{gens[g]}")
+        camp.flags.append(f"g:{g}:{SPENT}")
+    n = B.cu_inside(s, side, space)
+    if n:
+        camp.flags.append(f"cu:{space}:{SPENT}:{n}")
+
+
+def campaign_spent_at(s: State, side: int, space: str, cu: int) -> None:
+    """§10.11: CU that fought in the campaign under way and were moved off by the battle (a retreat or
+    a withdrawal) stay spent where they arrive."""
+    camp = _campaign_of(s)
+    if camp is not None and camp.seat == side and cu > 0:
+        camp.flags.append(f"cu:{space}:{SPENT}:{cu}")
+
+
 # ------------------------------------------------------------------------------ the march
 def army_generals(f: Frame) -> list[str]:
     return [f.general, *f.generals]
@@ -1433,10 +1457,11 @@ class Intercepted:
 def step_back(ctx: Ctx, mv: Frame, x: str, *, sea: bool, failed_avoid: bool, interceptors: list[str]) -> None:
     """§12.5: the army goes back to the space it came from (by sea: the port it sailed from) and its
     move ends. A Carthaginian army going back by sea rolls on the naval table again: turned back, it
-    stays in ``x`` and fights; sunk, it is lost."""
+    stays in ``x`` and fights; sunk, it is lost. Neither during a Truce (#64) nor after the
+    pirates' sea move (#50, ruling G81), which roll nothing either way."""
     origin = mv.origin
     ln = link_between(mv.space, origin)
-    if sea and mv.seat == CARTHAGE and not ctx.s.markers.get("truce"):
+    if sea and mv.seat == CARTHAGE and not ctx.s.markers.get("truce") and "pirates" not in mv.flags:
         _, result = ctx.die(ROME, "naval", naval_modifier(ctx.s, mv, origin), naval_result)
         if result == "turned_back":  # it stays in the port of the interception and fights
             resolve_space(ctx, mv, x, failed_avoid=failed_avoid, intercepted_by=interceptors)

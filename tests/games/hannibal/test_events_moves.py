@@ -164,6 +164,99 @@ def test_cards_33_34_37_to_40_campaigns_activate_3_or_2_generals_in_turn_10_11(c
     assert top(s).kind == "strategy" and top(s).seat == CARTHAGE
 
 
+@pytest.mark.parametrize("won", [True, False])
+def test_card_37_a_garrison_that_sortied_in_a_campaigns_relief_battle_is_spent_10_11(won):
+    """§25 #37, §10.11 with §20.7: Fabius and his 3 CU, besieged in Capua, sortie to join Marcellus's
+    relief battle; they took part in a battle, so the campaign may not activate Fabius afterwards
+    (won: the siege is lifted and he stands outside; lost: he is back inside, where a second sortie
+    would be a second battle of the same troops)."""
+    from engine.games.hannibal.state import Siege
+    s = clear()
+    control(s, ROME, "capua", "neapolis")
+    put(s, ROME, "capua", 0, inside=3, generals=("fabius",), office="proconsul")
+    s.gens["fabius"].inside = True
+    put(s, CARTHAGE, "capua", 4)
+    s.sieges["capua"] = Siege(side=CARTHAGE, points=1)
+    put(s, ROME, "neapolis", 6, generals=("marcellus",), office="proconsul")
+    strategy(s, ROME, [37], [1])
+    event(s, ROME, 37)
+    play(s, CARTHAGE, cmd.Pass())  # the campaign window
+    assert cmd.ChooseGeneral(general="fabius") in legal(s, ROME)
+    play(s, ROME, cmd.ChooseGeneral(general="marcellus"))
+    play(s, ROME, cmd.ChooseNumber(number=6))
+    play(s, ROME, cmd.ChooseSpace(space="capua"))
+    assert top(s).kind == "relief_sortie"
+    play(s, ROME, cmd.ChooseOption(option="sortie"))
+    play(s, CARTHAGE, cmd.Pass())  # Carthage's battle events
+    if won:
+        play(s, ROME, cmd.PlayBattleCard(card="frontal_assault", as_type="frontal_assault"))
+        play(s, CARTHAGE, cmd.ChooseOption(option="concede"), Dice(3, 3))  # loss roll, retreat table
+    else:  # a matched Double Envelopment hands Carthage the initiative (§14.8); Rome cannot match
+        s.battle.hands = [{"double_envelopment": 1}, {"double_envelopment": 1, "frontal_assault": 1}]
+        play(s, ROME, cmd.PlayBattleCard(card="double_envelopment", as_type="double_envelopment"))
+        play(s, CARTHAGE, cmd.PlayBattleCard(card="double_envelopment", as_type="double_envelopment"))
+        play(s, CARTHAGE, cmd.ChooseOption(option="take"))
+        play(s, CARTHAGE, cmd.PlayBattleCard(card="frontal_assault", as_type="frontal_assault"))
+        play(s, ROME, cmd.ChooseOption(option="concede"), Dice(3, 3))
+    while top(s).kind not in ("campaign", "strategy"):
+        seat = top(s).seat
+        play(s, seat, next(c for c in legal(s, seat) if not isinstance(c, cmd.Pass)), Dice())
+    assert s.gens["fabius"].status == "map" and s.gens["fabius"].inside == (not won)
+    assert top(s).kind == "campaign"
+    assert cmd.ChooseGeneral(general="fabius") not in legal(s, ROME)
+
+
+def _campaign_battle_lost(s, end):
+    """Marcellus's campaign army (6 CU, Neapolis) attacks 4 Carthaginian CU in Capua and loses:
+    ``end`` is "retreat" (a lost round) or "withdraw" (§16, a successful withdrawal roll)."""
+    play(s, ROME, cmd.ChooseGeneral(general="marcellus"))
+    while top(s).kind == "form_army":
+        opts = legal(s, ROME)
+        play(s, ROME, cmd.Pass() if cmd.Pass() in opts else cmd.ChooseNumber(number=6))
+    play(s, ROME, cmd.ChooseSpace(space="capua"))
+    while top(s).kind != "battle_attack":
+        play(s, top(s).seat, cmd.Pass())
+    if end == "withdraw":
+        play(s, ROME, cmd.ChooseOption(option="withdraw"), Dice(1, 3))  # withdrawal, loss roll
+        play(s, ROME, cmd.ChooseSpace(space="neapolis"))
+    else:  # a matched Double Envelopment hands Carthage the initiative (§14.8); Rome cannot match
+        s.battle.hands = [{"double_envelopment": 1}, {"double_envelopment": 1, "frontal_assault": 1}]
+        play(s, ROME, cmd.PlayBattleCard(card="double_envelopment", as_type="double_envelopment"))
+        play(s, CARTHAGE, cmd.PlayBattleCard(card="double_envelopment", as_type="double_envelopment"))
+        play(s, CARTHAGE, cmd.ChooseOption(option="take"))
+        play(s, CARTHAGE, cmd.PlayBattleCard(card="frontal_assault", as_type="frontal_assault"))
+        play(s, ROME, cmd.ChooseOption(option="concede"), Dice(3, 3))
+        play(s, ROME, cmd.ChooseSpace(space="neapolis"))
+    while top(s).kind not in ("campaign", "strategy"):
+        seat = top(s).seat
+        play(s, seat, next(c for c in legal(s, seat) if not isinstance(c, cmd.Pass)), Dice())
+
+
+@pytest.mark.parametrize("end", ["retreat", "withdraw"])
+def test_card_33_cu_that_fought_stay_spent_where_they_retreat_or_withdraw_10_11(end):
+    """§25 #33, §10.11: once an army has fought, none of its CU may be moved by another general of
+    the campaign. Marcellus loses at Capua and goes back to Neapolis; Varro, standing there, is
+    activated next: he may not march those CU (he may still move alone)."""
+    s = clear()
+    control(s, ROME, "capua", "neapolis")
+    put(s, CARTHAGE, "capua", 4)
+    put(s, ROME, "neapolis", 6, generals=("marcellus",), office="proconsul")
+    put(s, ROME, "neapolis", 0, generals=("varro",), office="proconsul")
+    strategy(s, ROME, [33], [1])
+    event(s, ROME, 33)
+    play(s, CARTHAGE, cmd.Pass())  # the campaign window
+    _campaign_battle_lost(s, end)
+    assert s.gens["marcellus"].where == "neapolis" and B.cu_outside(s, ROME, "neapolis") > 0
+    assert top(s).kind == "campaign"
+    play(s, ROME, cmd.ChooseGeneral(general="varro"))
+    while top(s).kind == "form_army":
+        opts = legal(s, ROME)
+        play(s, ROME, cmd.Pass() if cmd.Pass() in opts else max(opts, key=lambda c: c.number))
+    mv = top(s)
+    assert mv.kind == "move"
+    assert mv.count == 0 or mv.mp == 0
+
+
 @pytest.mark.parametrize("card", [61, 62, 63])
 def test_cards_61_62_63_forced_march_six_mp_for_a_general_the_card_reaches_10_2(card):
     """§25 #61-63: the card's ops value limits the general's strategy rating; he has 6 MP."""
@@ -248,6 +341,49 @@ def test_card_50_adriatic_pirates_sail_a_general_and_5_cu_to_an_adriatic_port_un
     put(s, CARTHAGE, "cannae", 7, generals=("mago",))
     strategy(s, CARTHAGE, [50])
     assert not can_play_event(s, CARTHAGE, 50)  # not in a port
+
+
+def test_card_50_pirates_step_back_by_sea_without_a_naval_roll_25():
+    """§25 #50 with §12.5 (ruling G81): the pirates' sea move is free of the naval-combat roll, and
+    so is the way back when the landing is intercepted and the army steps back to its port."""
+    s = clear()
+    put(s, CARTHAGE, "saguntum", 5, generals=("mago",))
+    put(s, ROME, "cannae", 5, generals=("marcellus",), office="proconsul")
+    control(s, -1, "brundisium")
+    strategy(s, CARTHAGE, [50], [1])
+    event(s, CARTHAGE, 50)
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=5))
+    play(s, CARTHAGE, cmd.ChooseOption(option="sail"))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="brundisium"))
+    play(s, ROME, cmd.Pass())  # the naval window
+    assert top(s).kind == "reaction"
+    play(s, ROME, cmd.ChooseGeneral(general="marcellus"))
+    play(s, ROME, cmd.ChooseNumber(number=5))
+    play(s, ROME, cmd.Pass(), Dice(1))  # the interception succeeds
+    events = play(s, CARTHAGE, cmd.ChooseOption(option="step_back"))  # no die scripted: none rolled
+    assert not of(events, ev.DieRolled)
+    assert s.gens["mago"].where == "saguntum" and B.cu_outside(s, CARTHAGE, "saguntum") == 5
+
+
+def test_card_50_pirates_never_offered_for_a_general_who_cannot_sail_to_the_adriatic_25():
+    """§25 #50 with §24 (Hanno never leaves Africa) and §11.3: the event moves a general to an
+    Adriatic port; Hanno may never go there, and a general inside his city while enemy CU stand
+    outside may not sail. Neither is offered, and with no other general the event is refused."""
+    s = clear()
+    put(s, CARTHAGE, "carthago", 3, generals=("hanno",))
+    strategy(s, CARTHAGE, [50], [1])
+    assert not can_play_event(s, CARTHAGE, 50)
+    assert "no Carthaginian general" in str(rejected(s, CARTHAGE, cmd.PlayCard(card=50, use="event")))
+    put(s, CARTHAGE, "saguntum", 0, inside=3, generals=("mago",))
+    s.gens["mago"].inside = True
+    control(s, CARTHAGE, "saguntum")
+    put(s, ROME, "saguntum", 4)
+    assert not can_play_event(s, CARTHAGE, 50)
+    put(s, CARTHAGE, "carthago_nova", 3, generals=("hasdrubal",))
+    assert can_play_event(s, CARTHAGE, 50)
+    event(s, CARTHAGE, 50)
+    assert options(s, CARTHAGE, cmd.ChooseGeneral) == [cmd.ChooseGeneral(general="hasdrubal")]
 
 
 # ---------------------------------------------------------------------------- sea counters

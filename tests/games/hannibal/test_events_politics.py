@@ -455,6 +455,21 @@ def test_card_64_played_for_ops_still_reshuffles_8_7():
     assert s.markers.get("reshuffle") == 1 and "truce" not in s.markers
 
 
+def test_card_64_discarded_from_a_hand_by_messenger_intercepted_still_reshuffles_25_55_8_7():
+    """§25 #55 with §8.7 (ruling G80): the Truce discarded from Carthage's hand by the random draw of
+    Messenger Intercepted is a discarded Truce: the deck is reshuffled at the end of the turn. Any
+    other card lost that way sets nothing."""
+    s = clear()
+    strategy(s, ROME, [55], [64])
+    event(s, ROME, 55)
+    assert 64 in s.discard and s.hands[CARTHAGE] == []
+    assert s.markers.get("reshuffle") == 1 and "truce" not in s.markers  # reshuffled, but no Truce in force
+    s = clear()
+    strategy(s, ROME, [55], [3])
+    event(s, ROME, 55)
+    assert 3 in s.discard and "reshuffle" not in s.markers
+
+
 @pytest.mark.parametrize("card, breaks", [(35, True), (11, True), (55, True), (29, True), (5, False), (19, False),
                                           (33, False), (61, False)])
 def test_card_64_the_truce_ends_with_a_breaking_event_only(card, breaks):
