@@ -63,10 +63,90 @@ PHRASES: dict[tuple[str, str], str] = {
 }
 
 
+PHRASES.update({
+    ("reaction", "choose_general"): "{who} tries to intercept with {general}",
+    ("event_space", "choose_space"): "{who} names {space} for the event",
+    ("return_generals", "choose_space"): "Carthage brings a neutralized general back in {space}",
+    ("city_declare", "choose_number"): "{who} puts {n} CU inside the walls",
+    ("withdraw_to", "choose_space"): "{who} withdraws to {space}",
+})
+
+# Answers that choose an option, by (pending step, option).
+OPTIONS: dict[tuple[str, str], str] = {
+    ("ops", "place_pcs"): "{who} uses its ops to place PCs",
+    ("ops", "raise"): "{who} uses its ops to raise CU",
+    ("move", "drop"): "{who}'s army will drop CU here",
+    ("move", "pick_up"): "{who}'s army will pick up CU here",
+    ("move", "sail"): "{who}'s army takes ship",
+    ("move", "sortie"): "{who}'s army sorties from the walls",
+    ("move", "siege"): "{who}'s army besieges the city",
+    ("move", "submission"): "{who}'s army sets out to subdue the tribe",
+    ("move", "pursue"): "{who}'s army rolls to pursue",
+    ("move", "leave_train"): "{who}'s army leaves the siege train here",
+    ("move", "take_train"): "{who}'s army takes the siege train along",
+    ("move", "remove_pc"): "{who} removes the enemy PC as Hannibal leaves (#28)",
+    ("move", "keep_pc"): "{who} keeps the PC it marked",
+    ("move", "mark_pc"): "{who} marks the enemy PC for removal (Hanno)",
+    ("claim_first", "claim"): "Rome claims the first play with a campaign card",
+    ("choose_first", "rome"): "Carthage lets Rome play first",
+    ("choose_first", "carthage"): "Carthage plays first",
+    ("reaction", "avoid"): "{who} tries to avoid battle",
+    ("intercepted", "battle"): "{who} gives battle to the interceptors",
+    ("intercepted", "step_back"): "{who} steps back",
+    ("intercepted", "into_city"): "{who} steps back into the city",
+    ("intercepted", "split"): "{who} splits between the city and the ships",
+    ("battle_attack", "withdraw"): "{who} withdraws from the battle",
+    ("battle_match", "concede"): "{who} cannot match the card and loses the battle",
+    ("counterattack", "counterattack"): "{who} counterattacks",
+    ("take_initiative", "take"): "{who} takes the initiative",
+    ("elephant_charge", "charge"): "{who}'s elephants charge",
+    ("relief_sortie", "sortie"): "{who}'s besieged CU sortie to join the relief army",
+    ("command_swap", "roll"): "Carthage rolls for the consuls' command",
+    ("cancel_withdraw", "roll"): "{who} rolls to stop the withdrawal",
+    ("retreat", "eliminated"): "{who}'s beaten force has no retreat and is eliminated",
+    ("retreat", "into_city"): "{who}'s beaten force retreats into the city",
+    ("withdraw_to", "stay"): "{who}'s army has nowhere to withdraw and stays",
+    ("city_declare", "generals_in"): "{who}'s generals go inside the walls",
+    ("city_declare", "generals_out"): "{who}'s generals stay outside the walls",
+}
+
+# What passing means at each step that offers it (the others: "Rome passes (step)").
+PASSES: dict[str, str] = {
+    "ops": "{who} ends its ops",
+    "claim_first": "Rome does not claim the first play",
+    "form_army": "{who} takes no more generals along",
+    "campaign_window": "{who} plays nothing against the campaign",
+    "pass_window": "{who} plays nothing against the crossing",
+    "naval_window": "{who} plays nothing against the sea move",
+    "elephant_window": "{who} plays nothing against the elephants",
+    "battle_events": "{who} plays no card before the battle",
+    "reaction": "{who} does not react",
+    "event_pcs": "{who} places no more of the event's PCs",
+    "sail_to": "{who}'s army does not sail",
+    "counterattack": "{who} does not counterattack",
+    "take_initiative": "{who} leaves the initiative",
+    "elephant_charge": "{who}'s elephants do not charge",
+    "cancel_withdraw": "{who} lets the withdrawal go",
+    "command_swap": "Carthage does not roll for the consuls' command",
+    "relief_sortie": "{who}'s besieged CU stay inside",
+    "intercept_cu": "{who} sends no more generals with the interception",
+    "avoid_with": "{who} sends no more generals with the avoidance",
+}
+
+
 def describe_command(s: State, seat: int, command: Any) -> str:
     who, kind, c = SIDES[seat], tag_of(command), command
     pending = s.flow[-1].kind if s.flow else ""
     phrase = PHRASES.get((pending, kind))
+    if kind == "choose_option":
+        phrase = OPTIONS.get((pending, c.option), phrase)
+    elif kind == "pass":
+        phrase = PASSES.get(pending, phrase)
+    elif (pending, kind) == ("move", "choose_general"):  # a subordinate dropped here, or a general picked up
+        phrase = ("{who}'s army leaves {general} here" if c.general in s.flow[-1].generals
+                  else "{who}'s army picks up {general}")
+    elif (pending, kind) == ("drop_pick", "choose_number"):
+        phrase = "{who}'s army drops {n} CU" if "drop" in s.flow[-1].flags else "{who}'s army picks up {n} CU"
     if (pending, kind) == ("form_army", "choose_number") and "cu_done" in s.flow[-1].flags:
         phrase = "{who}'s army takes {n} elephant CU among them"  # its second number (FormArmy.legal)
     if (pending, kind) == ("intercept_cu", "choose_number") and "cu_done" in s.flow[-1].flags:
