@@ -550,7 +550,7 @@ def business_options(s: State) -> list[str]:
             out.append(f"disband:{unit}")
     if commanders(s):
         for war in sorted(w for w, x in s.wars.items() if x.status != "lost"):
-            if land_units(s, war) or s.squadrons.get("active"):
+            if may_prosecute(s, war):
                 out.append(f"prosecute:{war}")
     if eligible(s):
         for exp in s.explorations:
@@ -619,6 +619,26 @@ def land_units(s: State, war: str) -> list[str]:
         return against_rebels(s)
     return sorted({a.type for a in s.armies if a.place == "active"
                    and (not C.ARMY_TYPES[a.type].auxiliary or a.type in C.WARS[war].auxiliaries)})
+
+
+def at_sea(s: State, war: str) -> bool:
+    """V.7 Guerres navales: a war with a sea part not yet won (no Squadron Victory) is fought at sea first."""
+    return C.WARS[war].naval > 0 and not s.wars[war].squadron_victory
+
+
+def least_squadrons(s: State, war: str) -> int:
+    """R164: the fewest squadrons a force for ``war`` may take: one for a sea part (fought with the
+    squadrons alone), else the squadron support the land part needs (the card's second number)."""
+    return 1 if at_sea(s, war) else C.WARS[war].squadron_support
+
+
+def may_prosecute(s: State, war: str) -> bool:
+    """R164 (V.7 Entreprendre des Guerres, Guerres navales): the Senate sends a force able to fight the
+    part of the war it meets: at sea a squadron, armies optional; on land an army that may go to the war
+    and the squadron support."""
+    if not at_sea(s, war) and not land_units(s, war):
+        return False
+    return s.squadrons.get("active", 0) >= least_squadrons(s, war)
 
 
 @automatic("business")
@@ -718,8 +738,8 @@ class Muster:
             have = sum(1 for a in s.armies if a.type == unit and a.place == "active")
             if taken.count(unit) < have:
                 out.append(cmd.ChooseOption(option=unit))
-        if f.target == "rebels" and not taken:  # VII.3: squadrons play no part against the rebels
-            return out
+        if not taken and (f.target == "rebels" or not at_sea(s, f.target)):  # R164: a land part needs an
+            return out                                                          # army (VII.3: the rebels too)
         return out + [cmd.ChooseOption(option="done")]
 
     @staticmethod
@@ -735,9 +755,9 @@ class Muster:
 class Squadrons:
     @staticmethod
     def legal(s: State, f: Frame):
-        low = 0 if f.strs else 1
-        if f.target == "rebels":
+        if f.target == "rebels":  # VII.3: squadrons play no part against the rebels
             return [cmd.ChooseNumber(number=0)]
+        low = least_squadrons(s, f.target)  # R164: one at sea, else the squadron support
         return [cmd.ChooseNumber(number=n) for n in range(low, s.squadrons.get("active", 0) + 1)]
 
     @staticmethod

@@ -546,3 +546,34 @@ def test_a_commander_captured_by_the_last_chit_of_the_winning_battle_is_one_of_i
     assert "libyan_war" not in s.wars and not s.forces
     events = run(s, Frame(kind="civil_war"))  # no Popular Reaction roll (Dice() scripts none)
     assert not of(events, ev.Rolled)
+
+
+@pytest.mark.parametrize("freed", [False, True])
+def test_a_commander_still_a_prisoner_at_the_civil_war_does_not_face_the_people(freed):
+    """VI.2 Commandant. Mort/Capturé (the prisoner leaves Carthage and may be used for nothing until
+    ransomed) with VII.1 (R165): the First Roman Republic War (13/5/10), commander 2 with four
+    squadrons and an army: 6+6+6 = 18 + 2 + 4 - 10 = 14, a naval Victory, 2 squadrons lost; the last
+    chit captures him; the force, short of the support, comes home without him. Still a prisoner at
+    VII.1, he does not roll on the Popular Reaction table (Dice() scripts no roll), and keeps his
+    values (a prisoner takes no share of the sea Victory either); freed before VII.1 (here by hand:
+    another force's Victory would, R163), he is back and, not a victor, rolls (2+2 + 0 Popularity = 4:
+    -3 Influence, -2 Popularity, reconstructed)."""
+    s = table()
+    war = "first_roman_republic_war"
+    s.wars = {war: WarState(status="active")}
+    fid = send(s, war, "2", armies=("carthaginian_legion",), squadrons=4)
+    run(s, Frame(kind="battle", count=fid), dice=Dice(6, 6, 6, chits=("none", "2")))
+    x = s.senators["2"]
+    assert x.where == f"captured:{war}" and s.counters.get("fought:2") and not s.forces
+    assert s.wars[war].squadron_victory and s.wars[war].status == "active"
+    before = (x.influence, x.popularity)
+    if freed:
+        evolve(s, ev.SenatorMoved(senator="2", seat=0, where="carthage", face_up=True, reason="freed"))
+        events = run(s, Frame(kind="civil_war"), dice=Dice(2, 2))
+        assert [r.purpose for r in of(events, ev.Rolled)] == ["popular_reaction"]
+        assert (s.senators["2"].influence, s.senators["2"].popularity) == (before[0] - 3, before[1] - 2)
+    else:
+        events = run(s, Frame(kind="civil_war"))
+        assert not of(events, ev.Rolled)
+        assert (s.senators["2"].influence, s.senators["2"].popularity) == before
+        assert s.senators["2"].where == f"captured:{war}"

@@ -413,7 +413,6 @@ def test_prosecuting_a_war_the_admiral_first_and_the_presiding_officer_leaving()
     play(s, 0, cmd.ChooseOption(option="prosecute"))
     play(s, 0, cmd.ChooseOption(option="prosecute:libyan_war"))
     play(s, 0, cmd.ChooseOption(option="carthaginian_legion"))
-    play(s, 0, cmd.ChooseOption(option="carthaginian_legion"))
     play(s, 0, cmd.ChooseOption(option="done"))
     play(s, 0, cmd.ChooseNumber(number=0))
     vote_all(s, "yes", "yes", "yes")
@@ -422,6 +421,7 @@ def test_prosecuting_a_war_the_admiral_first_and_the_presiding_officer_leaving()
     assert top(s).kind == "other_business"
     play(s, 0, cmd.ChooseOption(option="prosecute"))
     play(s, 0, cmd.ChooseOption(option="prosecute:libyan_war"))
+    play(s, 0, cmd.ChooseOption(option="carthaginian_legion"))  # a land war needs an army (R164)
     play(s, 0, cmd.ChooseOption(option="done"))
     play(s, 0, cmd.ChooseNumber(number=3))
     vote_all(s, "yes", "yes", "yes")
@@ -462,3 +462,84 @@ def test_eligibility_excludes_office_holders():
     s.offices["censor"] = "2"
     s.senators["3"].where = "province"
     assert "2" not in eligible(s) and "3" not in eligible(s) and "1" in eligible(s)
+
+
+# -- V.7 Entreprendre des Guerres / Guerres navales: the force must be able to fight (R164) ------------------
+def _war_table(war, squadrons, armies=(), squadron_victory=False):
+    """The Suffète Amiral (4) in Carthage; ``squadrons`` and ``armies`` in Active Forces; one war."""
+    s = table()
+    s.offices.update(suffete_general="1", suffete_admiral="4")
+    for unit in armies:
+        next(a for a in s.armies if a.type == unit and a.place != "active").place = "active"
+    s.squadrons = {"active": squadrons}
+    s.wars = {war: WarState(status="active", squadron_victory=squadron_victory)}
+    quiet(s)
+    return s
+
+
+def _prosecutable(s):
+    from engine.games.republic_of_carthage.senate import business_options
+    return [o for o in business_options(s) if o.startswith("prosecute:")]
+
+
+def test_squadrons_alone_are_not_a_force_for_a_land_war():
+    """V.7 Entreprendre des Guerres with R43 and R164: a war with no sea part (the Libyan War, 5/0/0) is
+    fought by the armies alone; squadrons alone cannot give battle, so the Senate is not offered to send
+    them: no prosecution with squadrons and no army, and "done" only once an army is in the force.
+    Squadrons may still go with the armies."""
+    s = _war_table("libyan_war", 3)
+    assert _prosecutable(s) == []
+    s = _war_table("libyan_war", 3, armies=("carthaginian_legion",))
+    assert _prosecutable(s) == ["prosecute:libyan_war"]
+    run(s, Frame(kind="business"))
+    play(s, 0, cmd.ChooseOption(option="prosecute"))
+    play(s, 0, cmd.ChooseOption(option="prosecute:libyan_war"))
+    assert legal(s, 0) == [cmd.ChooseOption(option="carthaginian_legion")]
+    play(s, 0, cmd.ChooseOption(option="carthaginian_legion"))
+    assert legal(s, 0) == [cmd.ChooseOption(option="done")]
+    play(s, 0, cmd.ChooseOption(option="done"))
+    assert legal(s, 0) == [cmd.ChooseNumber(number=n) for n in range(4)]
+
+
+def test_a_sea_part_not_won_needs_squadrons_armies_may_go_along():
+    """V.7 Guerres navales with R164: the sea part of a naval war is fought first, with the squadrons and
+    commanders alone. Armies alone cannot fight it: not offered. With squadrons the force may be sent,
+    with or without armies, and even short of the squadron support (5 for the First Roman Republic War,
+    13/5/10): the text itself brings such a force home after its sea Victory. At least one squadron."""
+    war = "first_roman_republic_war"
+    s = _war_table(war, 0, armies=("carthaginian_legion",) * 2)
+    assert _prosecutable(s) == []
+    s = _war_table(war, 2, armies=("carthaginian_legion",) * 2)
+    assert _prosecutable(s) == [f"prosecute:{war}"]
+    run(s, Frame(kind="business"))
+    play(s, 0, cmd.ChooseOption(option="prosecute"))
+    play(s, 0, cmd.ChooseOption(option=f"prosecute:{war}"))
+    assert cmd.ChooseOption(option="done") in legal(s, 0)  # no army needed at sea
+    play(s, 0, cmd.ChooseOption(option="carthaginian_legion"))
+    play(s, 0, cmd.ChooseOption(option="done"))
+    assert legal(s, 0) == [cmd.ChooseNumber(number=1), cmd.ChooseNumber(number=2)]  # 0 squadrons: not offered
+    play(s, 0, cmd.ChooseNumber(number=2))
+    vote_all(s, "yes", "yes", "yes")
+    assert s.forces[-1].war == war and s.squadrons.get(f"force:{s.forces[-1].id}") == 2
+
+
+def test_once_the_sea_part_is_won_the_force_needs_armies_and_the_squadron_support():
+    """V.7 Guerres navales (the land part needs the squadron support, the card's second number,
+    "nécessaire") with R164: with the Squadron Victory on the First Roman Republic War (13/5/10) only
+    the land part is left; a force must hold an army and at least 5 squadrons. With 4 squadrons in
+    Active Forces the war is not offered; with 6, the squadrons asked are 5 or 6, and "done" waits for
+    an army."""
+    war = "first_roman_republic_war"
+    s = _war_table(war, 4, armies=("carthaginian_legion",), squadron_victory=True)
+    assert _prosecutable(s) == []
+    s = _war_table(war, 6, squadron_victory=True)
+    assert _prosecutable(s) == []  # squadrons alone cannot land
+    s = _war_table(war, 6, armies=("carthaginian_legion",), squadron_victory=True)
+    assert _prosecutable(s) == [f"prosecute:{war}"]
+    run(s, Frame(kind="business"))
+    play(s, 0, cmd.ChooseOption(option="prosecute"))
+    play(s, 0, cmd.ChooseOption(option=f"prosecute:{war}"))
+    assert legal(s, 0) == [cmd.ChooseOption(option="carthaginian_legion")]
+    play(s, 0, cmd.ChooseOption(option="carthaginian_legion"))
+    play(s, 0, cmd.ChooseOption(option="done"))
+    assert legal(s, 0) == [cmd.ChooseNumber(number=5), cmd.ChooseNumber(number=6)]

@@ -34,11 +34,13 @@ def test_the_senate_sending_a_force_or_an_expedition_marks_its_commander():
     s = table()
     s.offices.update(suffete_general="1", suffete_admiral="4")
     s.squadrons = {"active": 2}
+    next(a for a in s.armies if a.type == "celtiberian").place = "active"
     s.wars = {"libyan_war": WarState(status="active")}
     quiet(s)
     run(s, Frame(kind="business"))
     play(s, 0, cmd.ChooseOption(option="prosecute"))
     play(s, 0, cmd.ChooseOption(option="prosecute:libyan_war"))
+    play(s, 0, cmd.ChooseOption(option="celtiberian"))  # a land war needs an army (R164)
     play(s, 0, cmd.ChooseOption(option="done"))
     play(s, 0, cmd.ChooseNumber(number=2))
     vote_all(s, "yes", "yes", "yes")
