@@ -114,9 +114,11 @@ class FormArmy:
 
 
 def advance_form(ctx: Ctx, f: Frame) -> None:
-    """Skip the steps of forming the army that leave no choice; start the march when formed."""
+    """Skip the steps of forming the army that leave no choice (the consul §18.1 makes go along is
+    taken unasked, G56); start the march when formed."""
     s = ctx.s
     if "gens_done" not in f.flags:
+        f.generals.extend(FormArmy._must_take(s, f))
         if FormArmy._eligible(s, f) or FormArmy._must_take(s, f):
             return
         f.flags.append("gens_done")
@@ -1195,11 +1197,18 @@ def _range_ok(r: tuple[int, int]) -> bool:
 
 def _intercept_must_take(s: State, g: str, taken: list[str]) -> bool:
     """§18.1: a consul leaves the other behind only from a stack of at least 10 CU."""
+    return bool(_intercept_forced(s, g, taken))
+
+
+def _intercept_forced(s: State, g: str, taken: list[str]) -> list[str]:
+    """The consul who must go with the consul ``g`` intercepting from fewer than 10 CU (§18.1), if he
+    is not yet ``taken`` (an empty list otherwise)."""
     st = s.gens[g]
     u = B.cu_of(s, B.side_of(g), st.where)
     total = u.icu if st.inside else u.cu
-    return bool(consuls_in(s, [g])) and total < 10 and \
-        bool(consuls_in(s, intercept_companions(s, g, taken)))
+    if not consuls_in(s, [g]) or total >= 10:
+        return []
+    return consuls_in(s, intercept_companions(s, g, taken))
 
 
 def _intercept_elephants(s: State, g: str, n: int) -> tuple[int, int]:
@@ -1232,9 +1241,12 @@ class InterceptCu:
 
 
 def advance_intercept(ctx: Ctx, f: Frame) -> None:
-    """Skip the steps of the interceptor's choice that leave none; record it when made."""
+    """Skip the steps of the interceptor's choice that leave none (the consul §18.1 makes go along
+    is taken unasked, G56); record it when made."""
     s = ctx.s
     g = f.general
+    if "gens_done" not in f.flags:
+        f.generals.extend(_intercept_forced(s, g, f.generals))
     el = three_part_settled(f, lambda: bool(intercept_companions(s, g, f.generals)),
                             lambda: intercept_range(s, g, f.generals), lambda n: _intercept_elephants(s, g, n))
     if el is None:

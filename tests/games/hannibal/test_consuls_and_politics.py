@@ -58,16 +58,41 @@ def test_18_1_an_army_picks_up_only_what_a_consul_met_on_the_way_can_spare():
 
 
 def test_18_1_a_consul_is_never_dropped_from_a_stack_of_fewer_than_10_cu():
-    """§18.1: from 8 CU the consul must take the other consul along (he cannot leave him), and so
-    cannot drop him on the way either."""
+    """§18.1: from 8 CU the consul must take the other consul along (he cannot leave him): he goes
+    without a question (G56), and cannot be dropped on the way either."""
     s = clear()
     put(s, ROME, "roma", 8, generals=("varro", "paullus"), office="consul")
     activate(s, ROME, "varro")
-    assert legal(s, ROME) == [cmd.ChooseGeneral(general="paullus")]
-    play(s, ROME, cmd.ChooseGeneral(general="paullus"))
+    assert top(s).kind == "form_army" and top(s).generals == ["paullus"]
+    assert legal(s, ROME) == [cmd.ChooseNumber(number=n) for n in range(5, 9)]
     play(s, ROME, cmd.ChooseNumber(number=8))
     assert top(s).kind == "move"
     assert cmd.ChooseGeneral(general="paullus") not in legal(s, ROME)
+
+
+def test_18_1_the_forced_consul_goes_unasked_and_other_subordinates_are_still_offered():
+    """§18.1, §9.2 (G56): both consuls and the proconsul with 8 CU: Varro takes Paullus without a
+    question; Rome still chooses whether Marcellus goes too, and may stop there."""
+    s = clear()
+    put(s, ROME, "roma", 8, generals=("varro", "paullus"), office="consul")
+    put(s, ROME, "roma", 0, generals=("marcellus",), office="proconsul")
+    activate(s, ROME, "varro")
+    assert top(s).generals == ["paullus"]
+    assert legal(s, ROME) == [cmd.ChooseGeneral(general="marcellus"), cmd.Pass()]
+    play(s, ROME, cmd.Pass())
+    assert legal(s, ROME) == [cmd.ChooseNumber(number=n) for n in range(5, 9)]
+    play(s, ROME, cmd.ChooseNumber(number=6))
+    assert top(s).kind == "move" and top(s).generals == ["paullus"] and top(s).count == 6
+
+
+def test_18_1_a_consul_from_10_cu_is_asked_whether_the_other_consul_goes():
+    """§18.1: from 10 CU a consul may leave the other consul (5 CU stay with him): a real choice,
+    still asked."""
+    s = clear()
+    put(s, ROME, "roma", 10, generals=("varro", "paullus"), office="consul")
+    activate(s, ROME, "varro")
+    assert top(s).generals == []
+    assert legal(s, ROME) == [cmd.ChooseGeneral(general="paullus"), cmd.Pass()]
 
 
 def test_18_1_both_consuls_from_10_cu_may_part_leaving_5_with_each():

@@ -210,8 +210,8 @@ def test_12_7_the_intercepting_force_may_take_elephants():
 
 def test_18_1_a_consul_intercepting_from_fewer_than_10_cu_takes_the_other_consul():
     """Hannibal §12.7 with §18.1: two consuls with 8 CU; the commanding consul intercepts with all 8
-    and must take the other consul along (he may not be left without 5 CU); the other consul may not
-    intercept alone (the commander would keep fewer than 5)."""
+    and must take the other consul along (he may not be left without 5 CU): he goes without a question
+    (G56); the other consul may not intercept alone (the commander would keep fewer than 5)."""
     s = clear()
     for sp in ("beneventum", "luceria", "nola", "aesernia"):
         control(s, -1, sp)
@@ -224,7 +224,10 @@ def test_18_1_a_consul_intercepting_from_fewer_than_10_cu_takes_the_other_consul
     other = "paullus" if cmdr == "varro" else "varro"
     assert cmd.ChooseGeneral(general=other) not in legal(s, ROME)
     play(s, ROME, cmd.ChooseGeneral(general=cmdr))
-    assert legal(s, ROME) == [cmd.ChooseGeneral(general=other)]
+    assert top(s).kind == "intercept_cu" and top(s).generals == [other]
+    assert legal(s, ROME) == [cmd.ChooseNumber(number=n) for n in range(5, 9)]
+    play(s, ROME, cmd.ChooseNumber(number=8))
+    assert top(s).kind == "reaction" and f"with:{cmdr}:{other}" in top(s).flags
 
 
 def _both_intercept(mago_alone: bool):
