@@ -1304,8 +1304,16 @@ def after_enter(ctx: Ctx, f: Frame) -> None:
             missed = [g] + [fl.split(":")[2] for fl in f.flags if fl.startswith("with:" + g + ":")]
             mv.flags += ["failed:" + h for h in missed] + ["failed_cu:%s:%d" % (st.where, k)]
         return
-    ctx.done(f)
     intercepted = [fl.split(":", 1)[1] for fl in f.flags if fl.startswith("intercepted:")]
+    if "cmd_left" in f.flags:
+        f.flags.remove("cmd_left")
+        # §9.3: the commander avoided battle; the owner names who commands the force left behind among
+        # its highest-ranking generals (G57); a successful interception's own question covers it (G55)
+        choices = [] if intercepted else left_command_choices(s, n, x)
+        if len(choices) > 1:
+            ctx.push(Frame(kind="avoid_command", seat=n, space=x, generals=choices))
+            return
+    ctx.done(f)
     if intercepted and mv.count > 0 and B.cu_outside(s, n, x) > 0:
         ctx.push(Frame(kind="intercepted", seat=mv.seat, space=x, generals=intercepted,
                        flags=[fl for fl in ("sea", "failed_avoid") if fl in f.flags]))
@@ -1339,9 +1347,22 @@ def intercept_command_choices(s: State, side: int, x: str, intercepted: list[str
     return [g for g in gens if B.rank(s, g) == top_rank]
 
 
+def left_command_choices(s: State, side: int, x: str) -> list[str]:
+    """Who may command the generals and CU left outside the walls of ``x`` by an avoidance that took
+    their commander away (§9.3, §13.2): the highest-ranking generals left, when CU stay with them
+    (generals left alone are neutralized, §10.10)."""
+    gens = B.generals_at(s, side, x, False)
+    if not gens or B.cu_outside(s, side, x) == 0:
+        return []
+    top_rank = max(B.rank(s, g) for g in gens)
+    return [g for g in gens if B.rank(s, g) == top_rank]
+
+
 @decision("intercept_command", "name the general who commands the armies combined by the interceptions "
                                "(§9.3, §12.6)")
 class InterceptCommand:
+    """``generals``: the generals who may command, outside the walls of ``space``."""
+
     @staticmethod
     def legal(s: State, f: Frame) -> list:
         return [ChooseGeneral(general=g) for g in f.generals
@@ -1351,6 +1372,12 @@ class InterceptCommand:
     def act(ctx: Ctx, f: Frame, cmd) -> None:
         ctx.done(f)
         ctx.emit(ev.CommandTaken(general=cmd.general))
+
+
+@decision("avoid_command", "name the general who commands the force your avoidance left behind, among "
+                           "its highest-ranking generals (§9.3, §13.2)")
+class AvoidCommand(InterceptCommand):
+    """The same choice as ``intercept_command``, for the force an avoidance left without its commander."""
 
 
 def resolve_space(ctx: Ctx, mv: Frame, x: str, *, failed_avoid: bool = False, avoided: bool = False,
@@ -1416,6 +1443,8 @@ class AvoidTo:
         el = min(max(f.nums[0] if f.nums else 0, k - (u.cu - u.el)), u.el, k)
         gens = tuple(g for g in (f.general, *f.generals)
                      if s.gens[g].status == "map" and s.gens[g].where == x and not s.gens[g].inside)
+        if B.commander(s, n, x, False) in gens:
+            ctx.top.flags.append("cmd_left")  # who commands the force left behind may be asked (G57)
         ctx.emit(ev.UnitsMoved(side=n, origin=x, space=cmd.space, count=k, elephants=el, generals=gens,
                                from_inside=False, to_inside=False, how="avoid"))
         if n == CARTHAGE and k > 0 and _train_here(s, x):

@@ -56,6 +56,7 @@ PHRASES: dict[tuple[str, str], str] = {
     ("intercept_cu", "choose_general"): "{who} sends {general} along with the interception",
     ("intercept_cu", "choose_number"): "{who} intercepts with {n} CU",
     ("intercept_command", "choose_general"): "{who} gives {general} command of the combined interceptions",
+    ("avoid_command", "choose_general"): "{who} gives {general} command of the force left behind by the avoidance",
     ("avoid_with", "choose_general"): "{who} sends {general} along with the avoidance",
     ("avoid_with", "choose_number"): "{who} avoids battle with {n} CU",
     ("avoid_to", "choose_space"): "{who}'s army avoids battle into {space}",

@@ -3,7 +3,7 @@ pursuit (§13), checked against the rulebook's cases (audit of §9-§13)."""
 
 from __future__ import annotations
 
-from .helpers import CARTHAGE, ROME, B, Dice, cmd, control, legal, of, play, put, top, clear
+from .helpers import CARTHAGE, ROME, B, Dice, Frame, cmd, control, legal, of, play, put, top, clear
 from engine.games.hannibal import events as ev
 from .test_movement import activate
 
@@ -529,3 +529,67 @@ def test_18_2_rome_names_the_commander_when_both_consuls_intercept_from_two_stac
     play(s, ROME, cmd.ChooseGeneral(general="paullus"))
     assert B.commander(s, ROME, "beneventum") == "paullus"
     assert top(s).kind == "intercepted" and top(s).seat == CARTHAGE
+
+
+# ------------------------------------------------------- §9.3, §13.2: the stack left behind (G57)
+def test_9_3_13_2_the_owner_names_the_commander_left_behind_among_equals():
+    """Hannibal §9.3, §13.2 (G57): Hannibal avoids with 4 CU and leaves Mago and Hasdrubal Gisgo (equal
+    rank) with 2 CU to meet Varro: Carthage names which of them commands the force left behind before
+    the battle; here Gisgo, whom the order of command (Mago took it last) would not have given."""
+    s = _varro_enters(("hannibal", "mago", "hasdrubal_gisgo"), 6)
+    s.stamp = 100  # later than the stamps put() gives
+    play(s, CARTHAGE, cmd.ChooseOption(option="avoid"))
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="hannibal"))
+    play(s, CARTHAGE, cmd.Pass())
+    play(s, CARTHAGE, cmd.ChooseNumber(number=4))
+    play(s, CARTHAGE, cmd.Pass(), Dice(1))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="venusia"))
+    assert top(s).kind == "avoid_command" and top(s).seat == CARTHAGE
+    assert B.commander(s, CARTHAGE, "beneventum") == "mago"  # the default, until Carthage answers
+    assert legal(s, CARTHAGE) == [cmd.ChooseGeneral(general="hasdrubal_gisgo"), cmd.ChooseGeneral(general="mago")]
+    assert s.battle is None  # asked before the battle is set
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="hasdrubal_gisgo"))
+    assert B.commander(s, CARTHAGE, "beneventum") == "hasdrubal_gisgo"
+    assert s.battle is not None and s.battle.commanders[CARTHAGE] == "hasdrubal_gisgo"
+
+
+def test_9_3_13_2_no_question_when_the_force_left_behind_has_no_choice():
+    """Hannibal §9.3, §13.2, §13.3 (G57): nothing is asked when one general is left (Mago), when the
+    commander stays behind (Mago leads the avoidance: Hannibal still commands), or when the generals
+    are left without CU (they are neutralized, §10.10)."""
+    s = _varro_enters(("hannibal", "mago"), 6)
+    play(s, CARTHAGE, cmd.ChooseOption(option="avoid"))
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="hannibal"))
+    play(s, CARTHAGE, cmd.Pass())
+    play(s, CARTHAGE, cmd.ChooseNumber(number=4))
+    play(s, CARTHAGE, cmd.Pass(), Dice(1))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="venusia"))
+    assert top(s).kind != "avoid_command" and s.battle is not None
+
+    s = _varro_enters(("hannibal", "mago", "hasdrubal_gisgo"), 6)
+    play(s, CARTHAGE, cmd.ChooseOption(option="avoid"))
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
+    play(s, CARTHAGE, cmd.Pass())
+    play(s, CARTHAGE, cmd.ChooseNumber(number=3))
+    play(s, CARTHAGE, cmd.Pass(), Dice(1))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="venusia"))
+    assert top(s).kind != "avoid_command" and s.battle.commanders[CARTHAGE] == "hannibal"
+
+    s = _varro_enters(("hannibal", "mago", "hasdrubal_gisgo"), 6)
+    play(s, CARTHAGE, cmd.ChooseOption(option="avoid"))
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="hannibal"))
+    play(s, CARTHAGE, cmd.Pass())
+    play(s, CARTHAGE, cmd.ChooseNumber(number=6))
+    play(s, CARTHAGE, cmd.Pass(), Dice(1))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="venusia"))
+    assert top(s).kind != "avoid_command"
+    assert s.gens["mago"].status != "map" and s.gens["hasdrubal_gisgo"].status != "map"
+
+
+def test_9_3_13_2_notation_of_the_command_left_behind():
+    """The new decision (G57) reads in words in move lists."""
+    from engine.games.hannibal.notation import describe_command
+    s = _varro_enters(("hannibal", "mago", "hasdrubal_gisgo"), 6)
+    s.flow.append(Frame(kind="avoid_command", seat=CARTHAGE, space="beneventum", generals=["mago", "hasdrubal_gisgo"]))
+    assert describe_command(s, CARTHAGE, cmd.ChooseGeneral(general="mago")) == \
+        "Carthage gives Mago command of the force left behind by the avoidance"
