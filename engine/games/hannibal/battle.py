@@ -49,7 +49,10 @@ def start_battle(ctx: Ctx, attacker: int, space: str, *, origin: str, army: Fram
             nums[2 + d] += eff.amount
     if failed_avoid:
         nums[2 + d] += TABLES.battle_card_allotment.failed_avoid
-    ctx.push(Frame(kind="battle_after", space=space, origin=origin),
+    from .turn import consuls_apart
+    # §18.2: a relief battle may free a besieged consul to stand with the other (G60)
+    ctx.push(Frame(kind="battle_after", space=space, origin=origin,
+                   flags=["consuls_apart"] if consuls_apart(s, space) else []),
              Frame(kind="battle_loop", space=space),
              Frame(kind="battle_deal", space=space, nums=nums),
              Frame(kind="battle_begin", space=space, origin=origin, seat=-1, count=attacker,
@@ -575,6 +578,10 @@ def battle_after(ctx: Ctx, f: Frame) -> None:
         if loser >= 0 and lost // 2:
             from .turn import lose_pcs
             lose_pcs(ctx, loser, lost // 2, "battle_loss")
+        if "consuls_apart" in f.flags:
+            from .turn import ask_consul_command, consuls_apart
+            if not consuls_apart(s, f.space):  # the siege ended: the garrison stands with the army (G60)
+                ask_consul_command(ctx, f.space, False)
         return
     space = b.space
     withdrew = next((int(x.split(":")[1]) for x in f.flags if x.startswith("withdrew:")), -1)
@@ -745,9 +752,11 @@ class Retreat:
             go = min(k, outside)
             if go:  # the whole force goes in: every general with it (§15.1: none is left behind)
                 e_in = max(0, go - (B.cu_outside(s, side, x) - B.cu_of(s, side, x).el))
+                went = tuple(g for g in gens if not s.gens[g].inside)
                 ctx.emit(ev.UnitsMoved(side=side, origin=x, space=x, count=go, elephants=e_in,
-                                       generals=tuple(g for g in gens if not s.gens[g].inside),
-                                       from_inside=False, to_inside=True, how="retreat"))
+                                       generals=went, from_inside=False, to_inside=True, how="retreat"))
+                from .turn import consuls_meet
+                consuls_meet(ctx, went, x, True)  # §18.2: in with the other consul (G60)
             left = cu - k
             if left > 0:  # landed here this turn: the CU beyond the city's room are lost (§15.2)
                 after.count += lose_fighting(ctx, side, x, left, "no_retreat")
@@ -784,6 +793,8 @@ class Retreat:
                 cu, el = u.cu, u.el  # §15.1: friendly CU on the way are routed and go along (H39)
         from .movement import campaign_spent_at
         campaign_spent_at(s, side, here, fought)  # §10.11: they fought in the campaign
+        from .turn import consuls_meet
+        consuls_meet(ctx, gens, here, False)  # §18.2: a consul retreated to the other (G60)
 
 
 def _split_range(s: State, f: Frame, gin: list[str]) -> tuple[int, int] | None:
@@ -852,6 +863,8 @@ def advance_retreat_split(ctx: Ctx, f: Frame) -> None:
     if f.count or f.generals:
         ctx.emit(ev.UnitsMoved(side=f.seat, origin=f.space, space=f.space, count=f.count, elephants=el,
                                generals=tuple(f.generals), from_inside=False, to_inside=True, how="retreat"))
+        from .turn import consuls_meet
+        consuls_meet(ctx, f.generals, f.space, True)  # §18.2: in with the other consul (G60)
     keep = [x for x in f.flags if x not in ("gens_done", "cu_done") and not x.startswith("el:")]
     ctx.push(Frame(kind="retreat", seat=f.seat, space=f.space, origin=f.origin, flags=keep + ["split"]))
 
@@ -920,6 +933,8 @@ class WithdrawTo:
                 move_siege_train(ctx, cmd.space)  # #30: an army withdraws whole (§16.3), the train too (G70)
         from .movement import campaign_spent_at
         campaign_spent_at(s, side, cmd.space, cu)  # §10.11: they fought in the campaign
+        from .turn import consuls_meet
+        consuls_meet(ctx, gens, cmd.space, False)  # §18.2: a consul withdrew to the other (G60)
 
 
 __all__ = ["start_battle", "GENERALS"]

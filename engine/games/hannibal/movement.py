@@ -1454,6 +1454,8 @@ class AvoidTo:
         if f.general in gens and not any(B.outranks(s, g, f.general) for g in others):
             ctx.emit(ev.CommandTaken(general=f.general))  # he leads the force that avoided (§9.3, §13.3)
         ctx.top.flags.append("avoided")
+        from .turn import consuls_meet
+        consuls_meet(ctx, gens, cmd.space, False)  # §18.2: a consul avoided into the other's space (G60)
 
 
 @decision("intercepted", "your army was intercepted: give battle, step back one space, or (after a "
@@ -1626,6 +1628,8 @@ def advance_split(ctx: Ctx, f: Frame) -> None:
     if f.count or gin:
         ctx.emit(ev.UnitsMoved(side=mv.seat, origin=x, space=x, count=f.count, elephants=el, generals=tuple(gin),
                                from_inside=False, to_inside=True, how="enter_city"))
+        from .turn import consuls_meet
+        consuls_meet(ctx, gin, x, True)  # §18.2: into the city where the other consul stands (G60)
     # the part that went in is spent for the campaign (§10.11: it stepped back)
     if gin:
         campaign_record(s, Frame(kind="move", seat=mv.seat, general=gin[0], generals=gin[1:], space=x,

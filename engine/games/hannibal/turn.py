@@ -580,8 +580,23 @@ class PlaceConsul:
 
 def ask_consul_command(ctx: Ctx, space: str, inside: bool) -> None:
     """§18.2: both consuls now stand in one army: Rome names which of them commands (ruling G60)."""
-    if len(_consuls_at(ctx.s, space, inside)) == 2:
-        ctx.push(Frame(kind="consul_command", seat=ROME, space=space, flags=["inside"] if inside else []))
+    flags = ["inside"] if inside else []
+    if len(_consuls_at(ctx.s, space, inside)) == 2 and not any(
+            f.kind == "consul_command" and f.space == space and f.flags == flags for f in ctx.flow):
+        ctx.push(Frame(kind="consul_command", seat=ROME, space=space, flags=flags))
+
+
+def consuls_meet(ctx: Ctx, moved: tuple[str, ...] | list[str], space: str, inside: bool) -> None:
+    """§18.2 (G60): the generals ``moved`` have just come to ``space`` (on that side of its walls):
+    when they bring one consul to the other, the two are one army, and Rome names its commander."""
+    here = _consuls_at(ctx.s, space, inside)
+    if len(here) == 2 and len([g for g in here if g in moved]) == 1:
+        ask_consul_command(ctx, space, inside)
+
+
+def consuls_apart(s: State, space: str) -> bool:
+    """Both consuls stand in ``space``, on two sides of its walls (a garrison and an army outside)."""
+    return len(_consuls_at(s, space, True)) == 1 and len(_consuls_at(s, space, False)) == 1
 
 
 def _consuls_at(s: State, space: str, inside: bool) -> list[str]:

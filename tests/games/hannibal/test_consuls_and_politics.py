@@ -303,3 +303,159 @@ def test_21_1_winter_strikes_cu_at_a_neutral_tribe_but_not_a_garrison_in_its_own
     rolls = [e for e in of(events, ev.DieRolled) if e.purpose == "attrition:winter"]
     assert [e.seat for e in rolls] == [ROME, CARTHAGE]  # the tribe's Romans, then the besiegers
     assert s.units[ROME]["capua"].icu == 2
+
+
+# ------------------------------------------- §18.2: every way the two consuls come together (G60)
+def _hannibal_enters_nola_varro_there():
+    """Varro (consul, 6 CU) at Nola, Paullus (consul, 5 CU) at Capua; Hannibal enters Nola from
+    Beneventum: Rome reacts."""
+    s = clear()
+    for sp in ("beneventum", "nola", "capua", "neapolis", "paestum"):
+        control(s, -1, sp)
+    put(s, ROME, "nola", 6, generals=("varro",), office="consul")
+    put(s, ROME, "capua", 5, generals=("paullus",), office="consul")
+    put(s, CARTHAGE, "beneventum", 6, generals=("hannibal",))
+    s.stamp = 100  # later than the stamps put() gives
+    from .test_movement import activate as activate_
+    activate_(s, CARTHAGE, "hannibal")
+    play(s, CARTHAGE, cmd.ChooseNumber(number=6))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="nola"))
+    if top(s).kind == "city_declare":
+        play(s, ROME, cmd.ChooseNumber(number=0))
+    assert top(s).kind == "reaction" and top(s).seat == ROME
+    return s
+
+
+def test_18_2_rome_names_the_commander_when_a_consul_avoids_battle_into_the_other_consuls_space():
+    """§18.2, §13.1 (G60): Varro avoids battle into Capua, where Paullus stands: the two consuls are now
+    one army, and Rome names its commander (the avoidance alone would give it to Varro)."""
+    s = _hannibal_enters_nola_varro_there()
+    play(s, ROME, cmd.ChooseOption(option="avoid"))
+    play(s, ROME, cmd.ChooseNumber(number=6))
+    play(s, ROME, cmd.Pass(), Dice(1))
+    assert top(s).kind == "avoid_to"
+    play(s, ROME, cmd.ChooseSpace(space="capua"))
+    assert top(s).kind == "consul_command" and top(s).seat == ROME
+    assert B.commander(s, ROME, "capua") == "varro"  # until Rome answers
+    assert sorted(c.general for c in legal(s, ROME)) == ["paullus", "varro"]
+    play(s, ROME, cmd.ChooseGeneral(general="paullus"))
+    assert B.commander(s, ROME, "capua") == "paullus"
+
+
+def test_18_2_no_question_when_a_consul_avoids_elsewhere():
+    """§18.2 (G60): avoiding into a space without the other consul asks nothing."""
+    s = _hannibal_enters_nola_varro_there()
+    play(s, ROME, cmd.ChooseOption(option="avoid"))
+    play(s, ROME, cmd.ChooseNumber(number=6))
+    play(s, ROME, cmd.Pass(), Dice(1))
+    play(s, ROME, cmd.ChooseSpace(space="neapolis"))
+    assert all(f.kind != "consul_command" for f in s.flow)
+
+
+def _rome_beaten_at_capua(paullus_at: str, how: str):
+    """Varro (consul, 6 CU) has lost (``how`` = "retreat") or is withdrawing from (``how`` = "withdraw")
+    a battle at Capua against Hannibal; Paullus (consul, 5 CU) stands at ``paullus_at``."""
+    from engine.games.hannibal.state import evolve
+    s = clear()
+    control(s, ROME, "capua", *[n for n in neighbours("capua")])
+    put(s, ROME, "capua", 6, generals=("varro",), office="consul")
+    put(s, ROME, paullus_at, 5, generals=("paullus",), office="consul")
+    put(s, CARTHAGE, "capua", 8, generals=("hannibal",))
+    s.stamp = 100  # later than the stamps put() gives
+    evolve(s, ev.BattleBegan(space="capua", attacker=CARTHAGE, origin="", generals=("hannibal", "varro"),
+                             cu=(8, 6), inside=(False, False), relief=False))
+    if how == "retreat":
+        at(s, Frame(kind="battle_after", space="capua", flags=["done"], mp=ROME + 1),
+           Frame(kind="retreat", seat=ROME, space="capua", origin=""))
+    else:
+        at(s, Frame(kind="battle_after", space="capua", flags=["done"], mp=0),
+           Frame(kind="withdraw_to", seat=ROME, space="capua", origin=""))
+    return s
+
+
+def test_18_2_rome_names_the_commander_when_a_consul_retreats_to_the_other():
+    """§18.2, §15.1 (G60): Varro's beaten army retreats to the space where Paullus stands: Rome names
+    the commander of the joined army."""
+    dest = next(n for n in neighbours("capua") if link_between("capua", n).kind == "ordinary")
+    s = _rome_beaten_at_capua(dest, "retreat")
+    assert cmd.ChooseSpace(space=dest) in legal(s, ROME)
+    play(s, ROME, cmd.ChooseSpace(space=dest))
+    assert top(s).kind == "consul_command" and top(s).space == dest
+    play(s, ROME, cmd.ChooseGeneral(general="paullus"))
+    assert B.commander(s, ROME, dest) == "paullus" and s.battle is None
+    s = _rome_beaten_at_capua(dest, "retreat")
+    other = next(c.space for c in legal(s, ROME) if isinstance(c, cmd.ChooseSpace) and c.space != dest)
+    play(s, ROME, cmd.ChooseSpace(space=other))
+    assert all(f.kind != "consul_command" for f in s.flow)
+
+
+def test_18_2_rome_names_the_commander_when_a_consul_withdraws_to_the_other():
+    """§18.2, §16.2 (G60): Varro withdraws from the battle to the space where Paullus stands."""
+    dest = next(n for n in neighbours("capua") if link_between("capua", n).kind == "ordinary")
+    s = _rome_beaten_at_capua(dest, "withdraw")
+    play(s, ROME, cmd.ChooseSpace(space=dest))
+    assert top(s).kind == "consul_command" and top(s).space == dest
+    play(s, ROME, cmd.ChooseGeneral(general="varro"))
+    assert B.commander(s, ROME, dest) == "varro"
+
+
+def _relief_won(paullus_inside: bool):
+    """Capua, a Roman city, besieged by Mago (3 CU); Varro (consul, 6 CU) relieved it and won; the
+    garrison (2 CU) holds Paullus (consul) when ``paullus_inside``, else Paullus came with Varro.
+    Mago's force retreats."""
+    from engine.games.hannibal.state import Siege, evolve
+    s = clear()
+    control(s, ROME, "capua", "roma")
+    for sp in ("aesernia", "neapolis", "nola", "beneventum"):
+        control(s, CARTHAGE, sp)
+    put(s, CARTHAGE, "capua", 3, generals=("mago",))
+    put(s, ROME, "capua", 0, inside=2)
+    put(s, ROME, "capua", 6, generals=("varro",), office="consul")
+    put(s, ROME, "capua", 0, generals=("paullus",), office="consul")
+    s.gens["paullus"].inside = paullus_inside
+    s.sieges["capua"] = Siege(side=CARTHAGE, points=1)
+    s.stamp = 100  # later than the stamps put() gives
+    evolve(s, ev.BattleBegan(space="capua", attacker=ROME, origin="roma", generals=("varro", "mago"),
+                             cu=(8, 3), inside=(False, False), relief=True))
+    at(s, Frame(kind="battle_after", space="capua", origin="roma",
+                flags=["done"] + (["consuls_apart"] if paullus_inside else []), mp=CARTHAGE + 1),
+       Frame(kind="retreat", seat=CARTHAGE, space="capua", origin="roma"))
+    return s
+
+
+def test_18_2_rome_names_the_commander_when_a_relief_army_frees_the_other_consul():
+    """§18.2, §20.7 (G60): Varro relieves Capua, where Paullus is besieged; once the besiegers retreat,
+    the siege ends and the garrison stands with the relief army (§20.6): one army holding both consuls,
+    whose commander Rome names."""
+    s = _relief_won(True)
+    dest = next(c.space for c in legal(s, CARTHAGE) if isinstance(c, cmd.ChooseSpace))
+    play(s, CARTHAGE, cmd.ChooseSpace(space=dest))
+    assert not s.gens["paullus"].inside and "capua" not in s.sieges
+    assert any(f.kind == "consul_command" for f in s.flow)
+    while top(s).kind != "consul_command":
+        play(s, top(s).seat, legal(s, top(s).seat)[0])
+    play(s, ROME, cmd.ChooseGeneral(general="paullus"))
+    assert B.commander(s, ROME, "capua") == "paullus"
+
+
+def test_18_2_a_relief_battle_records_whether_the_consuls_stood_apart():
+    """§18.2, §20.7 (G60): the battle notes that the consuls stood on two sides of the walls; nothing is
+    asked after a relief won by an army holding both (they were one army already)."""
+    from engine.games.hannibal.battle import start_battle
+    from engine.games.hannibal.flow import Ctx
+    s = _relief_won(True)
+    s.battle = None
+    at(s)
+    ctx = Ctx(s, Dice())
+    start_battle(ctx, ROME, "capua", origin="roma")
+    assert "consuls_apart" in ctx.find("battle_after").flags
+    s = _relief_won(False)
+    s.battle = None
+    at(s)
+    ctx = Ctx(s, Dice())
+    start_battle(ctx, ROME, "capua", origin="roma")
+    assert "consuls_apart" not in ctx.find("battle_after").flags
+    s = _relief_won(False)
+    dest = next(c.space for c in legal(s, CARTHAGE) if isinstance(c, cmd.ChooseSpace))
+    play(s, CARTHAGE, cmd.ChooseSpace(space=dest))
+    assert all(f.kind != "consul_command" for f in s.flow)
