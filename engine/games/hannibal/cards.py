@@ -108,8 +108,8 @@ def counters_for(s: State, seat: int, window: str) -> list[int]:
         if not side_may_play(card, seat):
             continue
         k = c.kind
-        if window not in c.windows and not (k == "ally_deserts" and window == "battle_preparation"):
-            continue  # (card 59's battle window opens before any battle card is played, §25 #59)
+        if window not in c.windows:
+            continue
         if k == "adverse_elements" and window in ("enemy_pass_crossing", "enemy_naval_move"):
             from .movement import campaign_has_moved
             if campaign_has_moved(s):

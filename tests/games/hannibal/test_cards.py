@@ -179,7 +179,8 @@ def test_event_windows_of_sections_8_4_14_5_and_25():
     assert w[7] == w[8] == {"own_turn", "enemy_movement"}  # §8.4
     assert w[20] == {"battle_preparation"}  # §14.5 step 5 shows the spied cards
     assert w[42] == {"elephant_charge"}  # §14.5 step 4
-    assert w[6] == w[59] == {"battle_round"}  # §25 #6 after the last card, #59 in any round
+    assert w[6] == {"battle_round"}  # §25 #6 after the last card
+    assert w[59] == {"battle_preparation", "battle_round"}  # §25 #59 before any battle card, or in any round
     assert w[60] == {"enemy_naval_move"}  # §25 #60 before the naval die
     assert {"enemy_naval_move", "enemy_pass_crossing", "enemy_movement", "enemy_campaign"} == w[41]  # §25 #41
     assert all(ws == {"own_turn"} for n, ws in w.items() if not c.strategy_card(n).counter_event)

@@ -619,6 +619,22 @@ def test_card_59_before_the_deal_moves_one_card_from_the_opponents_deal_25():
     assert dealt == {ROME: full[ROME] + 1, CARTHAGE: full[CARTHAGE] - 1}
 
 
+def test_card_59_is_offered_before_the_battle_cards_and_in_rounds_only_25():
+    """§25 #59, §14.5: the card is declared while the battle is prepared (its data says so: no special
+    case) or in a round; no other window offers it."""
+    from engine.games.hannibal.cards import counters_for
+    s = clear()
+    put(s, ROME, "cannae", 5, generals=("varro",), office="consul")
+    put(s, CARTHAGE, "cannae", 5, generals=("mago",))
+    s.hands = [[59], []]
+    s = prepare(s, "cannae", ROME)
+    assert top(s).kind == "battle_events" and cmd.PlayCounter(card=59) in legal(s, ROME)
+    assert counters_for(s, ROME, "battle_preparation") == [59]
+    for window in ("own_turn", "enemy_movement", "enemy_naval_move", "enemy_pass_crossing", "enemy_campaign",
+                   "elephant_charge"):
+        assert counters_for(s, ROME, window) == [], window
+
+
 def test_card_59_under_card_20_takes_a_face_up_card_or_a_hidden_one_25():
     """§25 #59 with #20: the player takes one of the cards the Spy turned face up, or one of the
     hidden ones at random (ruling G13)."""
