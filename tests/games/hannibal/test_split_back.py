@@ -192,7 +192,7 @@ def test_the_move_list_names_the_split_in_words():
     """The split's commands read in the move list (notation): the option, then the step's answers."""
     from engine.games.hannibal.notation import describe_command
     s = _rome_lands_at_tarentum(cu=2, generals=("marcellus", "nero"))
-    assert describe_command(s, ROME, cmd.ChooseOption(option="split")) == "Rome: split (intercepted)"
+    assert describe_command(s, ROME, cmd.ChooseOption(option="split")) == "Rome splits between the city and the ships"
     play(s, ROME, cmd.ChooseOption(option="split"))
     assert describe_command(s, ROME, cmd.ChooseGeneral(general="nero")) == "Rome: C. Claudius Nero (split back)"
     assert describe_command(s, ROME, cmd.Pass()) == "Rome passes (split back)"
