@@ -188,6 +188,16 @@ class HostConfig(msgspec.Struct):
     talk_per_minute: float = 20.0    # ... and the pace it may keep up after them (TALK_TOO_FAST beyond)
 
 
+def new_secret() -> str:
+    """A seat token or an invite: 32 random bytes, URL-safe, never starting with "-" (one in 64 of
+    ``token_urlsafe`` does, and a command line then reads ``--token -Xy…`` as an option: `carthago
+    resign GAME --token TOKEN` failed for that seat)."""
+    while True:
+        secret = secrets.token_urlsafe(32)
+        if not secret.startswith("-"):
+            return secret
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -610,7 +620,7 @@ class GameHost:
             session, opening = Session.start(game, config, seed)
         except errors.RuleError as exc:
             raise rule_error(exc) from None
-        invites = {r.seat: (r.player, secrets.token_urlsafe(32)) for r in _reservations(req, players)}
+        invites = {r.seat: (r.player, new_secret()) for r in _reservations(req, players)}
         game_id = f"{game.info.id}-{secrets.token_hex(5)}"
         created = self.clock()
         meta = GameMeta(game_id, game.info.id, players, dict(req.options), seed, created)
@@ -646,7 +656,7 @@ class GameHost:
         players = loaded.meta.players
         if req.HasField("seat") and not 0 <= req.seat < players:
             raise HostError("INVALID_ARGUMENT", BAD_SEAT, f"seats are 0..{players - 1}, not {req.seat}")
-        token = secrets.token_urlsafe(32)
+        token = new_secret()
         for attempt in range(5):
             await loaded.lock.acquire()
             try:

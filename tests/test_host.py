@@ -106,3 +106,13 @@ def test_two_hosts_on_one_database_stay_consistent(tmp_path):
     assert state_digest(a._refresh(a._load(game_id)).session.state) == \
         state_digest(b._refresh(b._load(game_id)).session.state)
     assert full_replay_digest(a, game_id) == state_digest(a._load(game_id).session.state)
+
+
+def test_seat_tokens_and_invites_never_start_with_a_dash():
+    """A token is passed on the command line (`carthago resign GAME --token TOKEN`): one starting with
+    "-" is read as an option and the command fails (one raw token_urlsafe in 64 did)."""
+    from server.host import new_secret
+
+    secrets_made = [new_secret() for _ in range(3000)]
+    assert not [s for s in secrets_made if s.startswith("-")]
+    assert len(set(secrets_made)) == 3000 and all(len(s) == 43 for s in secrets_made)
