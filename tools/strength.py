@@ -17,6 +17,8 @@ import argparse
 import sys
 import time
 
+import msgspec
+
 from engine import registry
 from search import strength as S
 
@@ -41,25 +43,34 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, default=0)
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--log", metavar="FILE", help="append one JSON line per finished game (a run cut short "
+                                                  "still leaves its games)")
     args = ap.parse_args(argv)
+    log = open(args.log, "a", encoding="utf-8") if args.log else None
+
+    def on_game(p) -> None:
+        if log is not None:
+            log.write(msgspec.json.encode(p).decode() + "\n")
+            log.flush()
     started = time.perf_counter()
     if args.table:
         bot = f"mcts:{args.budget}"
         for game_id in registry.ids():
-            played = S.run(S.versus_jobs(game_id, bot, "random", args.games), args.workers)
+            played = S.run(S.versus_jobs(game_id, bot, "random", args.games), args.workers, on_game)
             print(S.versus_line(game_id, bot, "random", S.versus(played, bot))
                   + f"  {S.iterations_per_second(played):,.0f} iterations/s", flush=True)
     elif not args.game:
         ap.error("name a game, or --table")
     elif args.balance:
         game = registry.get(args.game)
-        played = S.run(S.same_jobs(args.game, args.bot, args.games, args.players, _options(args.option)), args.workers)
+        played = S.run(S.same_jobs(args.game, args.bot, args.games, args.players, _options(args.option)), args.workers,
+                       on_game)
         n = played[0].players
         label = f" ({n} players{', ' + ', '.join(args.option) if args.option else ''})"
         print("\n".join(S.balance_lines(args.game, args.bot, S.balance(played), game.info.seat_names, label)))
     else:
         played = S.run(S.versus_jobs(args.game, args.bot, args.vs, args.games, args.players, _options(args.option)),
-                       args.workers)
+                       args.workers, on_game)
         r = S.versus(played, args.bot)
         print(S.versus_line(args.game, args.bot, args.vs, r) + f"  {S.iterations_per_second(played):,.0f} iterations/s")
         print(S.endings_line(r))
