@@ -61,16 +61,13 @@ PHRASES: dict[tuple[str, str], str] = {
     ("avoid_with", "choose_number"): "{who} avoids battle with {n} CU",
     ("avoid_to", "choose_space"): "{who}'s army avoids battle into {space}",
     ("relief_losses", "choose_number"): "{who} takes {n} of the losses from the sortie",
-}
-
-
-PHRASES.update({
     ("reaction", "choose_general"): "{who} tries to intercept with {general}",
     ("event_space", "choose_space"): "{who} names {space} for the event",
     ("return_generals", "choose_space"): "Carthage brings a neutralized general back in {space}",
     ("city_declare", "choose_number"): "{who} puts {n} CU inside the walls",
     ("withdraw_to", "choose_space"): "{who} withdraws to {space}",
-})
+}
+
 
 # Answers that choose an option, by (pending step, option).
 OPTIONS: dict[tuple[str, str], str] = {
