@@ -111,12 +111,15 @@ def private(event: Any, seats: tuple[int, ...] | list[int], redacted: Any) -> Em
     return Emitted(event, tuple(sorted(set(seats))), redacted)
 
 
-class Result(msgspec.Struct, frozen=True):
-    """How a game ended. ``winners`` is empty for a draw."""
+class Result(msgspec.Struct, frozen=True, omit_defaults=True):
+    """How a game ended. ``winners`` is empty for a draw, and when every seat lost: a game whose
+    rules can end with everybody beaten (The Republic of Carthage IX.5: Carthage falls) says so
+    with ``everyone_lost``, which is not a draw (no seat shares a result)."""
 
     winners: tuple[int, ...]
     scores: tuple[int, ...]
     reason: str
+    everyone_lost: bool = False  # only with no winner: the rules ended the game with every seat beaten
 
 
 class Status(msgspec.Struct, frozen=True):

@@ -56,8 +56,11 @@ def play(game_id: str, bots: list[str], seed: str, options: dict[str, str] | Non
 
 
 def outcome(p: Played) -> Any:
-    """Each seat's score of a played game: 1 a win, 0 a loss, 1/n a draw or an unfinished game."""
+    """Each seat's score of a played game: 1 a win, 0 a loss (every seat's, when everyone lost),
+    1/n a draw or an unfinished game."""
     n = p.players
+    if p.result is not None and p.result.everyone_lost:
+        return [0.0] * n
     if p.result is None or not p.result.winners:
         return [1.0 / n] * n
     return [1.0 if x in p.result.winners else 0.0 for x in range(n)]

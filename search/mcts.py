@@ -105,6 +105,10 @@ def _searched(commands: list[Any]) -> list[Any]:
 
 
 def terminal_reward(result: Any, players: int) -> list[float]:
+    """1 to each winner (shared by none), 0 to the others; a draw 1/n each; a game every seat lost
+    (``everyone_lost``: The Republic of Carthage IX.5) 0 each, a loss like any other."""
+    if result.everyone_lost:
+        return [0.0] * players
     if not result.winners:
         return [1.0 / players] * players
     return [1.0 if x in result.winners else 0.0 for x in range(players)]

@@ -90,10 +90,10 @@ def versus(played: list[Played], bot: str) -> dict[str, Any]:
     wins = draws = 0
     for p in played:
         seat = p.bots.index(bot)
-        if p.result is None or not p.result.winners:
-            draws += 1
-        elif seat in p.result.winners:
+        if p.result is not None and seat in p.result.winners:
             wins += 1
+        elif p.result is None or not (p.result.winners or p.result.everyone_lost):
+            draws += 1  # a game every seat lost (everyone_lost) is a loss for the bot too
     n = len(played)
     lo, hi = wilson(wins, n)
     return {"games": n, "wins": wins, "draws": draws, "losses": n - wins - draws,
@@ -106,10 +106,11 @@ def balance(played: list[Played]) -> dict[str, Any]:
     n = len(played)
     seats = played[0].players if played else 0
     wins = Counter(w for p in played if p.result is not None for w in p.result.winners)
-    draws = sum(1 for p in played if p.result is None or not p.result.winners)
+    draws = sum(1 for p in played if p.result is None or not (p.result.winners or p.result.everyone_lost))
+    all_lost = sum(1 for p in played if p.result is not None and p.result.everyone_lost)
     by_seat = [{"seat": x, "wins": wins[x], "rate": wins[x] / n if n else 0.0, "ci95": wilson(wins[x], n)}
                for x in range(seats)]
-    return {"games": n, "draws": draws, "by_seat": by_seat, "commands": _lengths(played),
+    return {"games": n, "draws": draws, "all_lost": all_lost, "by_seat": by_seat, "commands": _lengths(played),
             "endings": dict(endings(played))}
 
 
@@ -137,13 +138,14 @@ def versus_line(game_id: str, bot: str, rival: str, r: dict[str, Any]) -> str:
 
 def endings_line(r: dict[str, Any]) -> str:
     """How the games ended, most frequent first. A game with no winner is a draw in Roma or Rome et
-    Carthage but a defeat of every player in The Republic of Carthage (Carthage fell): the reason
-    says which."""
+    Carthage but a defeat of every player in The Republic of Carthage (Carthage fell, the result's
+    ``everyone_lost``): the reason says how."""
     return "  ended by: " + ", ".join(f"{k} {v}" for k, v in Counter(r["endings"]).most_common())
 
 
 def balance_lines(game_id: str, bot: str, r: dict[str, Any], names: tuple[str, ...], label: str = "") -> list[str]:
-    lines = [f"{game_id}{label}: {bot} at every seat, {r['games']} games, {r['draws']} draws; commands median "
+    lost = f", every seat lost {r['all_lost']}" if r.get("all_lost") else ""
+    lines = [f"{game_id}{label}: {bot} at every seat, {r['games']} games, {r['draws']} draws{lost}; commands median "
              f"{r['commands'].get('median', 0):.0f} (mean {r['commands'].get('mean', 0):.0f}, "
              f"{r['commands'].get('min', 0)}–{r['commands'].get('max', 0)})"]
     for s in r["by_seat"]:

@@ -563,6 +563,7 @@ class GameHost:
             msg.winners.extend(st.result.winners)
             msg.scores.extend(st.result.scores)
             msg.reason = st.result.reason
+            msg.everyone_lost = st.result.everyone_lost
         clock = loaded.session.platform.clock
         if clock is not None:
             msg.clocks.extend(pb.SeatClock(remaining_ms=clock.remaining_ms[x],

@@ -252,7 +252,8 @@ class Verdict(msgspec.Struct):
     problem: str = ""
     result: str = ""
     players: dict[int, str] = {}  # seat -> the name its claimant gave (SeatClaimed records)
-    winners: list[int] = []       # the replayed result's winning seats (empty: a draw or an abort)
+    winners: list[int] = []       # the replayed result's winning seats (empty: a draw, an abort or everyone lost)
+    everyone_lost: bool = False   # the replayed game ended by its rules with every seat beaten (not a draw)
     ended_by: str = ""            # how the replayed game ended: engine.platform.BY_* (rules, timeout…)
 
     def describe(self) -> str:
@@ -466,6 +467,8 @@ def _verify_content(bodies: list[pb.LogRecord], head: bytes) -> Verdict:
     ended = session.ended_by()
     if ended == pf.BY_ABORT:
         meta["result"] = "aborted, no result"
+    elif result and result.everyone_lost:
+        meta["result"] = "no winner, every seat lost"
     elif result and not result.winners:
         meta["result"] = "draw" + (" agreed" if ended == pf.BY_DRAW_AGREED else "")
     else:
@@ -474,7 +477,7 @@ def _verify_content(bodies: list[pb.LogRecord], head: bytes) -> Verdict:
     if seated:
         meta["result"] += "; players: " + ", ".join(f"seat {s} {seated[s][:40]!r}" for s in sorted(seated))
     return Verdict(ok=True, players=seated, winners=sorted(result.winners) if result else [],
-                   ended_by=ended, **meta)
+                   everyone_lost=bool(result and result.everyone_lost), ended_by=ended, **meta)
 
 
 def _check_platform_command(session: Session, body: pb.LogRecord, seq: int,

@@ -236,6 +236,31 @@ def test_a_game_over_by_its_rules_says_rules(client):
     assert client.game(game_id).status.result_reason == pb.RESULT_REASON_RULES
 
 
+def test_a_game_every_seat_lost_says_so_and_is_not_a_draw(client, tmp_path, capsys):
+    """The Republic of Carthage IX.5 (Échec): when Carthage fails (here, seeded random play ends it
+    by bankruptcy, II.12) every player loses. The status says everyone_lost, with no winner; the
+    CLI, the result line and verify say "every seat lost", not "draw"."""
+    from carthago.cli import play_game, result_line
+
+    game_id, summary, _ = play_game(client, "republic-of-carthage", 3, {}, ["random"] * 3, "5")
+    st = summary.status
+    assert st.over and list(st.winners) == [] and st.everyone_lost
+    assert st.result_reason == pb.RESULT_REASON_RULES and st.reason == "bankruptcy"
+    assert "every seat lost" in result_line(st) and "draw" not in result_line(st)
+    data = client.export(game_id).records
+    verdict = verify(data)
+    assert verdict.ok and verdict.everyone_lost and verdict.winners == []
+    assert verdict.result.startswith("no winner, every seat lost")
+    path = tmp_path / "roc.log"
+    path.write_bytes(data)
+    capsys.readouterr()
+    assert cli.main(["verify", str(path)]) == 0
+    assert "every seat lost" in capsys.readouterr().out
+    # a game ended by the rules with a winner, or drawn, is not one every seat lost
+    _, roma, _ = play_game(client, "roma", 0, {}, ["random", "random"], "3")
+    assert roma.status.over and not roma.status.everyone_lost
+
+
 def test_a_running_game_has_no_result_reason_and_no_offer(client):
     game, seats = new_game(client)
     st = client.game(game.game_id).status

@@ -272,3 +272,34 @@ def test_a_world_where_a_seat_has_no_legal_command_is_a_leaf_not_a_crash():
     chosen, search = choose(game, 0, 2, lambda rng: (True, None), game.legal((False, None), 0),
                             Budget(iterations=12), b"stuck")
     assert chosen in game.legal((False, None), 0) and search.iterations == 12
+
+
+def test_a_game_every_seat_lost_is_worth_nothing_to_each_seat_not_a_draw():
+    """The Republic of Carthage IX.5: when Carthage fails every player loses. The search values
+    that end as a loss for every seat (0), below a draw's share (1/n), so it never prefers letting
+    Carthage fall to a game it may still win."""
+    from engine.core import Result
+    from search.mcts import terminal_reward
+
+    assert terminal_reward(Result((), (0, 0, 0), "bankruptcy", everyone_lost=True), 3) == [0.0, 0.0, 0.0]
+    assert terminal_reward(Result((), (0, 0, 0), "draw agreed"), 3) == [1 / 3] * 3
+    assert terminal_reward(Result((2,), (0, 0, 0), "influence"), 3) == [0.0, 0.0, 1.0]
+
+
+def test_strength_counts_a_game_every_seat_lost_as_a_loss_not_a_draw():
+    """The Republic of Carthage IX.5: a game Carthage lost is each player's defeat; a versus line
+    counts it against the bot, and a balance line apart from the draws."""
+    from engine.core import Result
+    from search.match import Played, outcome
+
+    def game(result):
+        return Played("republic-of-carthage", 3, ("mcts:5", "random", "random"), "s", result, 10, 1.0,
+                      (0.0,) * 3, (0,) * 3)
+
+    lost, drawn, won = (game(Result((), (), "bankruptcy", everyone_lost=True)), game(Result((), (), "draw agreed")),
+                        game(Result((0,), (), "influence")))
+    r = strength.versus([lost, drawn, won], "mcts:5")
+    assert (r["wins"], r["draws"], r["losses"]) == (1, 1, 1)
+    b = strength.balance([lost, drawn, won])
+    assert (b["draws"], b["all_lost"]) == (1, 1) and "every seat lost 1" in strength.balance_lines("x", "b", b, ("a", "b", "c"))[0]
+    assert outcome(lost) == [0.0, 0.0, 0.0] and outcome(drawn) == [1 / 3] * 3

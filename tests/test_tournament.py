@@ -327,10 +327,18 @@ def test_verify_tournament_refuses_an_event_in_progress(copy, capsys):
     assert code == 1 and "in progress" in out and "has not ended" in out
 
 
-def test_a_version_1_directory_still_verifies_and_an_unknown_format_is_refused(copy, capsys):
-    """v1 (before remote entrants): no status, no no_show, seats not reserved; still audited."""
+def test_older_directories_still_verify_and_an_unknown_format_is_refused(copy, capsys):
+    """v2 (before everyone_lost) and v1 (before remote entrants: no status, no no_show, seats not
+    reserved) are still audited."""
     doc = load(copy)
-    assert doc["format"] == "carthago-tournament-v2"
+    assert doc["format"] == "carthago-tournament-v3"
+    assert all(g["everyone_lost"] is False for g in doc["games"])  # Roma: a game without a winner is a draw
+    doc["format"] = "carthago-tournament-v2"
+    for g in doc["games"]:
+        del g["everyone_lost"]
+    (copy / "standings.json").write_text(json.dumps(doc))
+    code, out = audit_message(copy, capsys)
+    assert code == 0, out
     doc["format"] = "carthago-tournament-v1"
     del doc["status"], doc["show_timeout_s"]
     for g in doc["games"]:
@@ -341,7 +349,21 @@ def test_a_version_1_directory_still_verifies_and_an_unknown_format_is_refused(c
     doc["format"] = "carthago-tournament-v9"
     (copy / "standings.json").write_text(json.dumps(doc))
     code, out = audit_message(copy, capsys)
-    assert code == 1 and "carthago-tournament-v9" in out and "carthago-tournament-v2" in out
+    assert code == 1 and "carthago-tournament-v9" in out and "carthago-tournament-v3" in out
+
+
+def test_a_game_every_seat_lost_scores_nothing_and_is_no_draw():
+    """The Republic of Carthage IX.5 (Échec): when Carthage fails every player loses; a tournament
+    gives each seat 0 of the game's point and counts it a loss, where a draw shares the point."""
+    assert T.game_points([], "RESULT_REASON_RULES", 3, everyone_lost=True) == (0.0, 0.0, 0.0)
+    assert T.game_points([], "RESULT_REASON_RULES", 3) == (1 / 3, 1 / 3, 1 / 3)
+    assert T._result_text((0.0, 0.0, 0.0)) == "0-0-0" and T._result_text((0.0, 0.0)) == "0-0"
+    entrants = T.parse_entrants(["a=random", "b=random", "c=random"])
+    games = [{"seats": ["a", "b", "c"], "winners": [], "reason": "RESULT_REASON_RULES", "everyone_lost": True},
+             {"seats": ["b", "c", "a"], "winners": [0], "reason": "RESULT_REASON_RULES", "everyone_lost": False}]
+    rows = {r["name"]: r for r in T.standings(entrants, games, [], 3)}
+    assert (rows["a"]["losses"], rows["a"]["draws"], rows["a"]["points"]) == (2, 0, 0.0)
+    assert (rows["b"]["wins"], rows["b"]["losses"], rows["b"]["points"]) == (1, 1, 1.0)
 
 
 def test_every_seat_is_reserved_for_its_entrant_and_claimed_with_its_invite(played):

@@ -269,8 +269,8 @@ def cmd_play(args) -> int:
             if tty:
                 print(file=sys.stderr)
             st = summary.status
-            result = "draw" if not st.winners else "winner: " + ", ".join(
-                f"seat {w} ({summary.seats[w].name})" for w in st.winners)
+            result = "winner: " + ", ".join(f"seat {w} ({summary.seats[w].name})" for w in st.winners) \
+                if st.winners else NO_WINNER[st.everyone_lost]
             print(f"{args.game}: {result}; scores {list(st.scores)}; {st.reason}")
             print(f"{steps} commands, {summary.head_seq + 1} log records in {time.monotonic() - started:.1f}s")
             print(f"game id: {game_id}")
@@ -320,6 +320,9 @@ def describe(record, seat_names=()) -> str:
     return f"{record.seq:6d}  {kind}{hidden}  {fields}".rstrip() + f"  (by {who})"
 
 
+NO_WINNER = {False: "draw", True: "no winner, every seat lost"}  # GameStatus.everyone_lost -> words
+
+
 def result_line(st) -> str:
     """A finished game's result in words: winners, scores, the reason and how it ended."""
     from .client import pb
@@ -329,7 +332,7 @@ def result_line(st) -> str:
     by = f" by seat {st.ended_by_seat}" if st.HasField("ended_by_seat") else ""
     if st.result_reason == pb.RESULT_REASON_ABORTED:
         return f"game over: aborted{by}, no result ({how})"
-    who = f"winners {', '.join(map(str, st.winners))}" if st.winners else "draw"
+    who = f"winners {', '.join(map(str, st.winners))}" if st.winners else NO_WINNER[st.everyone_lost]
     return f"game over: {who}; scores {list(st.scores)}; {st.reason}{by} ({how})"
 
 

@@ -48,8 +48,8 @@ from typing import Any, Callable, Iterable
 from .clocks import ClockSpec, from_time_control
 from .clocks import parse_clock as _parse_clock
 
-FORMAT = "carthago-tournament-v2"  # v2: seats reserved, no_show, status; v1 directories still verify
-FORMATS_READ = ("carthago-tournament-v1", FORMAT)
+FORMAT = "carthago-tournament-v3"  # v2: seats reserved, no_show, status; v3: everyone_lost; older ones still verify
+FORMATS_READ = ("carthago-tournament-v1", "carthago-tournament-v2", FORMAT)
 IN_PROGRESS, COMPLETE = "in progress", "complete"
 REMOTE = "remote"
 FORMATS = ("round-robin", "swiss")
@@ -144,12 +144,16 @@ def check_seats(game_type: str, players: int, player_counts: Iterable[int], fmt:
 
 # ---- scheduling: pure functions of the results so far ----------------------------
 
-def game_points(winners: Iterable[int], reason: str, seats: int = TWO_SEATS) -> tuple[float, ...] | None:
+def game_points(winners: Iterable[int], reason: str, seats: int = TWO_SEATS,
+                everyone_lost: bool = False) -> tuple[float, ...] | None:
     """Points by seat: the game's 1 point shared among its winners (a sole winner 1, the others 0;
-    two seats both winning or no winner, a draw: ½ each; with no winner every seat 1/N); None for
-    an aborted game (no result)."""
+    two seats both winning or no winner, a draw: ½ each; with no winner every seat 1/N); a game
+    every seat lost (``everyone_lost``: The Republic of Carthage IX.5) 0 each; None for an aborted
+    game (no result)."""
     if reason == REASONS["aborted"]:
         return None
+    if everyone_lost:
+        return (0.0,) * seats
     won = set(winners)
     if not won:
         return tuple(1.0 / seats for _ in range(seats))
@@ -182,7 +186,7 @@ def seat_plan(a: str, b: str, k: int, seed: str, round_no: int) -> tuple[list[tu
 def scores_so_far(names: list[str], games: list[dict], byes: list[dict]) -> dict[str, float]:
     points = {n: 0.0 for n in names}
     for g in games:
-        got = game_points(g["winners"], g["reason"], len(g["seats"]))
+        got = game_points(g["winners"], g["reason"], len(g["seats"]), g.get("everyone_lost", False))
         if got is not None:
             for seat, name in enumerate(g["seats"]):
                 points[name] += got[seat]
@@ -312,7 +316,7 @@ def standings(entrants: list[Entrant], games: list[dict], byes: list[dict], seat
                      "aborted": 0, "byes": 0, "points": 0.0, "seat_games": [0] * seats} for e in entrants}
     results = []
     for g in games:
-        got = game_points(g["winners"], g["reason"], seats)
+        got = game_points(g["winners"], g["reason"], seats, g.get("everyone_lost", False))
         for seat, name in enumerate(g["seats"]):
             row = rows[name]
             if got is None:
@@ -540,10 +544,11 @@ def run(addr: str, game_type: str, entrants: list[Entrant], fmt: str, games_per_
                     path.write_bytes(data)
                     st = summary.status
                     reason = pb.ResultReason.Name(st.result_reason)
-                    got = game_points(st.winners, reason, players)
+                    got = game_points(st.winners, reason, players, st.everyone_lost)
                     games.append({"n": n, "round": round_no, "game_id": game_id, "file": f"games/{path.name}",
                                   "sha256": hashlib.sha256(data).hexdigest(), "head_hash": summary.head_hash,
                                   "seats": list(seats), "winners": sorted(st.winners), "reason": reason,
+                                  "everyone_lost": st.everyone_lost,
                                   "result": _result_text(got), "status_reason": st.reason, "no_show": no_show})
                     numbers.append(n)
                     say(f"game {n}: {' vs '.join(f'{x} (seat {i})' for i, x in enumerate(seats))}: {_result_text(got)}, "
@@ -571,7 +576,7 @@ def _result_text(got: tuple[float, ...] | None) -> str:
     if got is None:
         return "aborted"
     if len(got) == TWO_SEATS:
-        return {(1.0, 0.0): "1-0", (0.0, 1.0): "0-1"}.get(got, "1/2-1/2")
+        return {(1.0, 0.0): "1-0", (0.0, 1.0): "0-1", (0.0, 0.0): "0-0"}.get(got, "1/2-1/2")
     from fractions import Fraction
 
     return "-".join(str(Fraction(x).limit_denominator(len(got))) for x in got)
@@ -604,7 +609,8 @@ One game on its own:  carthago verify games/N-ID.log --head HEAD_HASH
 Publish the sha256 of standings.json with the results: it pins every log through their hashes.
 
 Points: a win 1, a draw 1/2, a loss 0, a bye {doc['bye_points']:g}; an aborted game counts for nobody.
-With more than two seats a game's point is shared among its winners (no winner: shared by all),
+With more than two seats a game's point is shared among its winners (no winner: shared by all,
+unless the rules ended the game with every seat beaten, everyone_lost: 0 to each),
 seats turn one place each game of a table, and there is no Elo.
 {elo}
 No-shows (remote entrants that did not claim their seat in time, listed in a game's no_show)
@@ -698,12 +704,16 @@ def audit(directory: Path, say: Callable[[str], None] = print) -> dict[str, Any]
             if list(verdict.winners) != g["winners"] or reason != g["reason"]:
                 raise AuditProblem(f"{label}: standings.json records winners {g['winners']} ({g['reason']}), "
                                    f"the log's replay gives winners {list(verdict.winners)} ({reason})")
-            result = _result_text(game_points(verdict.winners, reason, players))
+            lost = verdict.everyone_lost and doc["format"] == FORMAT  # older formats scored it as a draw
+            if lost != g.get("everyone_lost", False):
+                raise AuditProblem(f"{label}: standings.json records everyone_lost "
+                                   f"{g.get('everyone_lost', False)}, the log's replay gives {lost}")
+            result = _result_text(game_points(verdict.winners, reason, players, lost))
             if g["result"] != result:
                 raise AuditProblem(f"{label}: standings.json records {g['result']}, the log's replay gives {result}")
             _audit_no_show(g, label, v1, reason, list(verdict.winners), {e.name for e in entrants if e.remote})
             derived.append({"n": index, "round": g["round"], "seats": seats, "winners": list(verdict.winners),
-                            "reason": reason})
+                            "reason": reason, "everyone_lost": lost})
         _audit_schedule(doc, names, derived)
         byes = [p for p in doc["pairings"] if "bye" in p]
         expected = standings(entrants, derived, byes, players)

@@ -62,19 +62,21 @@ function statusWords(summary: any, status: any, expired: number | null = null): 
     }
     const winners = status.winners.map((w: number) => seatLabel(summary, w)).join(' and ');
     const scores = status.scores.length ? `; scores ${status.scores.join(' – ')}` : '';
-    const how = endedWords(status.resultReason, winners, who);
+    const how = endedWords(status.resultReason, winners, who, status.everyoneLost);
     // the game's own words on its end (rules: "no victory points" …) say more than the enum
     const why = status.resultReason === ResultReason.RULES || !how ? status.reason : '';
-    return `Game over${how ? ` — ${how}` : ''} — ${winners ? `winner: ${winners}` : 'no winner'}${scores}${why ? ` (${humanize(why)})` : ''}`;
+    const result = winners ? `winner: ${winners}` : status.everyoneLost ? 'no winner: every seat lost' : 'no winner';
+    return `Game over${how ? ` — ${how}` : ''} — ${result}${scores}${why ? ` (${humanize(why)})` : ''}`;
   }
   return `To act: ${status.toAct.map((s: number) => seatLabel(summary, s)).join(', ') || '—'}`;
 }
 
 /** How a game ended (GameStatus.result_reason), in words; '' for a value this client does not know.
- *  `who`: the seat that ended it (resigned, ran out of time), '' when unknown. */
-function endedWords(r: ResultReason, winners: string, who: string): string {
+ *  `who`: the seat that ended it (resigned, ran out of time), '' when unknown. `everyoneLost`: the
+ *  rules ended it with every seat beaten (The Republic of Carthage IX.5), which is not a draw. */
+function endedWords(r: ResultReason, winners: string, who: string, everyoneLost = false): string {
   switch (r) {
-    case ResultReason.RULES: return winners ? 'by the rules' : 'a draw by the rules';
+    case ResultReason.RULES: return winners || everyoneLost ? 'by the rules' : 'a draw by the rules';
     case ResultReason.RESIGNATION: return who ? `${who} resigned` : 'by resignation';
     case ResultReason.DRAW_AGREED: return 'a draw agreed by the players';
     case ResultReason.ABORTED: return 'aborted';

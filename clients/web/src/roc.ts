@@ -446,7 +446,7 @@ function offer(v: any, ctx: BoardContext): HTMLElement | null {
 function prompt(v: any, ctx: BoardContext): HTMLElement | null {
   const top = (v.flow as any[])[v.flow.length - 1];
   if (v.over) {
-    return el('div', { class: 'pending' }, `Game over (${v.reason}): ${v.winners.map(ctx.seatName).join(', ') || 'no winner'}`
+    return el('div', { class: 'pending' }, `Game over (${v.reason}): ${v.winners.map(ctx.seatName).join(', ') || 'no winner: every faction lost (IX.5)'}`
       + (v.scores?.length ? ` — influence ${v.scores.join(' / ')}` : ''));
   }
   if (!v.prompt && !top) return null;

@@ -33,8 +33,10 @@ def setup(config: GameConfig, rng) -> list:
 
 def status(s: State) -> Status:
     if s.phase == OVER:
+        # IX.5: the game ends with no winner only when Carthage fails, and then every player loses
         return Status(to_act=(), over=True,
-                      result=Result(winners=tuple(s.winners), scores=tuple(s.scores), reason=s.reason))
+                      result=Result(winners=tuple(s.winners), scores=tuple(s.scores), reason=s.reason,
+                                    everyone_lost=not s.winners))
     return Status(to_act=waiting(s))
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine.games.republic_of_carthage.game import REPUBLIC_OF_CARTHAGE
+
 from .helpers import C, Dice, Frame, cmd, ev, legal, of, play, rejected, run, table, top
 
 
@@ -127,6 +129,18 @@ def test_bankruptcy_ends_the_game_and_everybody_loses():
     end = of(events, ev.GameEnded)
     assert end and end[0].winners == () and end[0].reason == "bankruptcy"
     assert s.phase == "over"
+    # every player lost: the result says so, and it is not a draw (IX.5)
+    result = REPUBLIC_OF_CARTHAGE.status(s).result
+    assert result.winners == () and result.everyone_lost
+
+
+def test_a_game_won_is_not_one_everyone_lost():
+    """IX.3: when the deck runs out the faction with the most Influence wins; everyone_lost is only
+    for IX.5's failures."""
+    s = table()
+    s.phase, s.winners, s.reason = "over", [1], "influence"
+    result = REPUBLIC_OF_CARTHAGE.status(s).result
+    assert result.winners == (1,) and not result.everyone_lost
 
 
 def test_step9_the_worked_example_of_libya():
