@@ -45,9 +45,11 @@ def _name(key: str) -> str:
         return senator_name(key)
     if key in CARDS:
         return CARDS[key].title
-    for table in (OFFICES, PROVINCES, WARS, EXPLORATIONS, LEADERS, ARMY_TYPES, COMMODITIES, EVENT_CARDS):
+    for table in (OFFICES, PROVINCES, WARS, EXPLORATIONS, LEADERS, ARMY_TYPES, COMMODITIES):
         if key in table:
             return table[key].name
+    if key in EVENT_CARDS:  # a random event's two sides have their own titles: the first one names it
+        return EVENT_CARDS[key].front.title
     if key == "squadron":
         return "squadron"
     if key == "rebels":

@@ -306,16 +306,35 @@ def render_map() -> str:
 
 # ------------------------------------------------------------------------------ a position
 def _panel(x: float, y: float, w: float, title: str, lines: list[str], fill: str) -> tuple[str, float]:
-    h = 30 + 15 * max(1, len(lines))
+    """A titled box of text lines; a line too long for the box goes on, indented, on the next."""
+    import textwrap
+
+    width = int((w - 30) / 6.1)  # characters of the 11-px face that fit the box, less an indent
+    rows: list[tuple[int, str]] = []  # (indent in steps, text): SVG drops leading spaces, so x moves
+    for line in lines:
+        indent = 1 if line.startswith(" ") else 0
+        for i, part in enumerate(textwrap.wrap(line.strip(), width) or [""]):
+            rows.append((indent + (i > 0), part))
+    h = 30 + 15 * max(1, len(rows))
     out = [_rect(x, y, w, h, fill), _t(x + 8, y + 18, title, 13, "panel-title", weight="bold")]
-    out += [_t(x + 10, y + 36 + 15 * i, line, 11) for i, line in enumerate(lines)]
+    out += [_t(x + 10 + 12 * indent, y + 36 + 15 * i, text, 11) for i, (indent, text) in enumerate(rows)]
     return "".join(out), h
+
+
+PHASE_WORDS = {"setup": "the set-up", "mortality": "I Mortality", "revenue": "II Revenue", "trade": "III Trade",
+               "port": "IV Port", "senate": "V Senate", "combat": "VI Combat and Exploration",
+               "civil_war": "VII Civil War", "over": "the game is over"}
+PLACE_WORDS = {"active": "Active Forces", "reserve": "Reserve", "rebel": "with the rebels"}
+WHERE_WORDS = {"port": "in the Port", "province": "in his province", "war": "at war", "exploration": "exploring",
+               "captured": "a prisoner", "exiled": "in exile", "rebel": "in rebellion"}
 
 
 def render_position(state, title: str = "") -> str:
     """Any position of a game (``state`` of ``state.py``) as an SVG document: the State, the factions
-    with their senators, offices and markers, the wars, the forces, the provinces and the commerce
-    piles. Hidden things are drawn only as counts (hands, piles)."""
+    (by their colours, as the move list names them) with their senators, offices and markers, the
+    wars, the forces, the provinces and the commerce piles, every component by its name. Hidden
+    things are drawn only as counts (hands, piles)."""
+    from engine.games.republic_of_carthage.notation import SEATS, _name, senator_name
     from engine.games.republic_of_carthage.people import card, senators_of
 
     s = state
@@ -329,6 +348,12 @@ def render_position(state, title: str = "") -> str:
         out.append(svg)
         heights[c] += h + 12
 
+    def seat_name(x: int) -> str:
+        return SEATS[x] if 0 <= x < len(SEATS) else f"seat {x}"
+
+    def names(ids) -> str:
+        return ", ".join(_name(x) for x in ids) or "—"
+
     office_of = {}
     for office, holder in s.offices.items():
         if holder:
@@ -336,45 +361,54 @@ def render_position(state, title: str = "") -> str:
     for pid, p in s.provinces.items():
         if p.governor:
             office_of.setdefault(p.governor, []).append(f"governor of {c.PROVINCES[pid].name}")
-    put(0, "The State", [f"turn {s.turn}, phase {s.phase}", f"State Treasury {s.treasury} T, tax {s.tax_rate} %",
-                         f"deck {s.deck_name}: {len(s.deck)} cards", f"laws: {', '.join(s.laws) or '—'}",
-                         f"events: {', '.join(sorted(s.events_in_port)) or '—'}"] +
-        ([f"over: {s.reason}, winners {list(s.winners)}"] if s.phase == "over" else []), AREA_FILL["state_treasury"])
+    if s.phase == "over":
+        ended = ([f"won by {', '.join(seat_name(x) for x in s.winners)} ({_name(s.reason)})"] if s.winners
+                 else [f"every faction lost ({_name(s.reason)}, IX.5)"])
+    else:
+        ended = []
+    put(0, "The State", [f"turn {s.turn}, {PHASE_WORDS.get(s.phase, s.phase)}",
+                         f"State Treasury {s.treasury} T, tax {s.tax_rate} %",
+                         f"deck {s.deck_name}: {len(s.deck)} cards", f"laws: {names(s.laws)}",
+                         "events: " + (", ".join(getattr(c.EVENT_CARDS[e], side).title
+                                                 for e, side in sorted(s.events_in_port.items())) or "—")]
+        + ended, AREA_FILL["state_treasury"])
     put(0, "Wars", [f"{c.WARS[w].name}: {x.status}{' (squadron victory)' if x.squadron_victory else ''}"
                     for w, x in sorted(s.wars.items())] + [f"leader {c.LEADERS[x].name}" for x in s.leaders_in_play]
         + [f"exploration {c.EXPLORATIONS[x].name}" for x in s.explorations]
-        + ([f"rebellion: {', '.join(s.rebels)} (led by {', '.join(s.rebel_leaders)})"] if s.rebels else []),
+        + ([f"rebellion: {names(s.rebels)} (led by {names(s.rebel_leaders)})"] if s.rebels else []),
         AREA_FILL["war_plans"])
     units: dict[str, int] = {}
     for a in s.armies:
         if a.place != "out":
-            key = f"{a.place}: {a.type}{' (veteran)' if a.veteran else ''}"
+            key = f"{PLACE_WORDS.get(a.place, _name(a.place))}: {_name(a.type)}{' (veteran)' if a.veteran else ''}"
             units[key] = units.get(key, 0) + 1
     lines = [f"{k} ×{n}" for k, n in sorted(units.items())]
-    lines += [f"{p}: squadron ×{n}" for p, n in sorted(s.squadrons.items()) if p != "out"]
-    lines += [f"force {f.id} → {f.war}: {', '.join(f.commanders) or 'no commander'}"
+    lines += [f"{PLACE_WORDS.get(p, _name(p))}: squadron ×{n}" for p, n in sorted(s.squadrons.items()) if p != "out"]
+    lines += [f"force {f.id} → {_name(f.war)}: {names(f.commanders) if f.commanders else 'no commander'}"
               + (f", {f.caravans} caravans" if f.caravans else "") + (f", {f.fleets} fleets" if f.fleets else "")
               for f in s.forces]
     put(1, "Forces", lines, AREA_FILL["active_forces"])
     put(1, "Provinces", [f"{c.PROVINCES[p].name}: {'developed' if v.developed else 'undeveloped'}, "
-                         f"{'governor ' + v.governor + f' ({v.term} left)' if v.governor else 'in the Port'}"
+                         + (f"governor {senator_name(v.governor)} ({v.term} turns left)" if v.governor else "in the Port")
                          for p, v in sorted(s.provinces.items())], AREA_FILL["port"])
     put(1, "Commerce piles", [f"pile {i + 1}: {len(p)} cards" for i, p in enumerate(s.piles)]
-        + [f"set aside ({r}): {len(v)}" for r, v in sorted(s.aside.items())], AREA_FILL["trade_mat"])
+        + [f"set aside ({_name(r)}): {len(v)}" for r, v in sorted(s.aside.items())], AREA_FILL["trade_mat"])
     for seat in range(s.players):
-        lines = [f"treasury {s.faction_treasury[seat]} T, {len(s.hands[seat])} cards, "
-                 f"{len(s.commerce[seat])} commerce cards"]
+        hand, commerce = len(s.hands[seat]), len(s.commerce[seat])
+        lines = [f"treasury {s.faction_treasury[seat]} T, {hand} card{'s' if hand != 1 else ''}, "
+                 f"{commerce} commerce card{'s' if commerce != 1 else ''}"]
         for x in senators_of(s, seat):
             mark = "★ " if s.leaders[seat] == x.id else ""
-            lines.append(f"{mark}{x.id} {card(x.id).name}: INF {x.influence} POP {x.popularity} "
-                         f"{x.talents} T M{x.merchants}" + (f" [{x.where}]" if x.where != "carthage" else ""))
+            merchants = f", {x.merchants} merchant{'s' if x.merchants != 1 else ''}" if x.merchants else ""
+            lines.append(f"{mark}{x.id} {card(x.id).name}: Influence {x.influence}, Popularity {x.popularity}, "
+                         f"{x.talents} T{merchants}" + (f" ({WHERE_WORDS.get(x.where, x.where)})" if x.where != "carthage" else ""))
             if x.id in office_of:
                 lines.append("    " + ", ".join(office_of[x.id]))
-        put(2 + seat % 2, f"Faction {seat}", lines, "#fffaf0")
+        put(2 + seat % 2, f"{seat_name(seat)} faction", lines, "#fffaf0")
     port = [f"{x.id} {card(x.id).name}{'' if x.face_up else ' (face down)'}"
             for x in sorted(s.senators.values(), key=lambda x: x.family) if x.seat < 0]
     port += [f"{c.OFFICES[o].name} (vacant)" for o, h in s.offices.items() if not h]
-    port += [f"concession {k}{' (face down)' if h == '!' else ''}" for k, h in sorted(s.concessions.items())
+    port += [f"concession {_name(k)}{' (face down)' if h == '!' else ''}" for k, h in sorted(s.concessions.items())
              if h in ("", "!")]
     put(0, "The Port", port, AREA_FILL["port"])
     height = max(heights) + 10

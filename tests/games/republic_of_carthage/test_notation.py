@@ -133,3 +133,19 @@ def test_secret_phrases_read_nothing_of_the_command():
     for phrase in SECRET.values():
         fields = {name for _, name, _, _ in string.Formatter().parse(phrase) if name}
         assert fields <= {"who", "other", "army"}, phrase
+
+
+def test_every_component_id_has_a_name_in_words():
+    """The move list and the rendered position name every component of the game's data (Matériel):
+    senators, cards, offices, provinces, wars, leaders, explorations, army types, commodities and the
+    random events (whose two sides have their own titles; naming one crashed before)."""
+    from engine.games.republic_of_carthage import components as c
+    from engine.games.republic_of_carthage.notation import _name
+
+    ids = [str(f) for f in c.FAMILIES] + list(c.STATESMEN) + list(c.CARDS) + list(c.OFFICES) + list(c.PROVINCES) \
+        + list(c.WARS) + list(c.LEADERS) + list(c.EXPLORATIONS) + list(c.ARMY_TYPES) + list(c.COMMODITIES) \
+        + list(c.EVENT_CARDS)
+    for key in ids:
+        name = _name(key)
+        assert name and "_" not in name, (key, name)
+    assert _name(next(iter(c.EVENT_CARDS))) == c.EVENT_CARDS[next(iter(c.EVENT_CARDS))].front.title

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -150,7 +151,10 @@ def test_any_position_draws_as_svg():
     svg = render_position(session.state, "a game")
     root = ET.fromstring(svg)
     assert root.tag.endswith("svg")
-    assert "State Treasury" in svg and "Faction 3" in svg and "Commerce piles" in svg
+    assert "State Treasury" in svg and "Yellow faction" in svg and "Commerce piles" in svg
+    # every component by its name, as the move list names them: no snake_case id is drawn
+    words = [t.text or "" for t in root.iter() if t.tag.endswith("text")]
+    assert not [w for w in words if re.search(r"[a-z]_[a-z]", w)], words
     for hand in session.state.hands:
         for card in hand:
             assert f">{card}<" not in svg  # hands are drawn as counts

@@ -313,7 +313,7 @@ def test_the_rebellion_is_on_the_table_for_everyone():
         assert v.rebels == ("2",) and v.rebel_leaders == ("2",)
         assert sorted((u.unit, u.count) for u in v.units if u.place == "rebel") == [("balearic_slinger", 1),
                                                                                    ("celtiberian", 1)]
-    assert "rebellion: 2 (led by 2)" in render_position(s)
+    assert "rebellion: Mago (led by Mago)" in render_position(s)
 
 
 def test_a_veteran_loyal_to_another_senator_follows_his_players_choice():
