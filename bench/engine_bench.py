@@ -4,7 +4,9 @@ Random playouts call the Decider surface directly and time each part apart: ``st
 acts), ``legal``, ``decide`` (with the ``Rng`` it needs, as ``Session.decide`` builds it),
 ``evolve`` and ``view`` (the acting seat's view after each command, as a server computes one
 per stream batch). "Commands per second" counts decide + evolve only (the target); "games per
-second" is whole games over the wall time of everything.
+second" is whole games over the wall time of everything. The search bots' path is measured beside
+it (:func:`advance_playouts`): ``engine.core.advance`` (decide and evolve in place, no copy) and
+``legal`` (or the list the previous ``advance`` handed back), CPU time, the same random games.
 
 Builders used by the replay, load and server figures:
 
@@ -22,17 +24,18 @@ Builders used by the replay, load and server figures:
 from __future__ import annotations
 
 import random
-from time import perf_counter
+from time import perf_counter, process_time
 from typing import Any, Callable
 
 from engine import registry
-from engine.core import Game, GameConfig, copy_state
+from engine.core import Game, GameConfig, advance, copy_state
 from engine.rng import Rng
 from engine.session import Session
 
 from .stats import at_least, figure, summary
 
 ENGINE_TARGET = 20_000  # commands/s per core, decide + evolve
+SEARCH_TARGET = 50_000  # commands/s per core including legal, the search bots' path (issue 17 item 4)
 
 
 def default_config(game: Game) -> GameConfig:
@@ -191,6 +194,44 @@ def playouts(game: Game, seconds: float, max_games: int = 100_000, seed: int = 1
             "us_per_command": {k: (v / commands * 1e6 if commands else 0.0) for k, v in t.items()}}
 
 
+def advance_playouts(game: Game, seconds: float, seed: int = 1) -> dict[str, Any]:
+    """The search bots' way through random games (search/mcts.py): ``legal`` (or the list the last
+    ``advance`` handed back for the seat to act) and ``advance``, in CPU time; commands per second
+    including legal, beside :func:`playouts`' figure."""
+    config = default_config(game)
+    rnd = random.Random(seed)
+    spent = 0.0
+    commands = games = hinted = 0
+    cap = game.info.max_steps
+    deadline = perf_counter() + seconds
+    while perf_counter() < deadline:
+        s = f"bench-{seed}-{games}".encode()
+        session, _ = Session.start(game, config, s)
+        state, position, n, hint = session.state, session.position, 0, None
+        while n < cap:
+            st = game.status(state)
+            if st.over:
+                break
+            seat = st.to_act[0] if len(st.to_act) == 1 else rnd.choice(st.to_act)
+            a = process_time()
+            if hint is not None and hint[0] == seat:
+                options = hint[1]
+                hinted += 1
+            else:
+                options = game.legal(state, seat)
+            command = rnd.choice(options)
+            done = advance(game, state, seat, command, Rng(s, position), options)
+            spent += process_time() - a
+            state, hint = done.state, done.legal
+            position += len(done.emitted)
+            n += 1
+        commands += n
+        games += 1
+    return {"game": game.info.id, "games": games, "commands": commands, "cpu_s": spent,
+            "commands_per_s_with_legal": commands / spent if spent else 0.0,
+            "legal_from_advance": hinted / commands if commands else 0.0}
+
+
 def search_costs(game: Game, states: int = 200, seed: int = 5) -> dict[str, Any]:
     """What a search bot pays to explore (``Session.copy``, ``mark`` + ``undo``), in µs, over the
     states of random games (every ``step``-th state kept), beside one ``submit`` (decide + evolve)."""
@@ -253,6 +294,15 @@ def run(quick: bool = False, seconds: float | None = None, rounds: int | None = 
         figures.append(figure(
             "1 engine", "commands/s incl. legal", median["commands_per_s_with_legal"], "cmd/s", game=game_id,
             spread=summary(r["commands_per_s_with_legal"] for r in runs)))
+        fast = [advance_playouts(game, seconds, seed=r + 1) for r in range(rounds)]
+        mid = sorted(fast, key=lambda r: r["commands_per_s_with_legal"])[rounds // 2]
+        raw[game_id]["advance"] = fast
+        figures.append(figure(
+            "1 engine", "search path: advance + legal commands/s (CPU)", mid["commands_per_s_with_legal"], "cmd/s",
+            game=game_id, target=at_least(SEARCH_TARGET, on="value"),
+            spread=summary(r["commands_per_s_with_legal"] for r in fast),
+            note=f"engine.core.advance (in place{'' if hasattr(game.rules, 'advance') else ': this game decides then evolves'}); "
+                 f"legal handed back by advance for {mid['legal_from_advance']:.0%} of commands"))
         figures.append(figure(
             "1 engine", "whole random games/s (everything)", median["games_per_s"], "games/s", game=game_id,
             spread=summary(r["games_per_s"] for r in runs),

@@ -34,7 +34,10 @@ replay
     events; the events recorded are unchanged at the end of the game (an event that aliases
     a list of the state would be rewritten by a later ``evolve``); and, for a game with a
     wire, the export built as the server builds it (``server.log.Chain``) passes
-    ``server.log.verify``. A game whose ``evolve`` draws randomness fails here.
+    ``server.log.verify``. A game whose ``evolve`` draws randomness fails here. And the search
+    bots' way of playing, ``engine.core.advance`` (in place, no copy), run over the whole game on
+    a state of its own, gives the same events and the same state after every command as ``decide``
+    then ``evolve``, and the legal commands it hands back for the next seat are ``legal``'s.
 
 leak
     Nothing hidden reaches a seat. For every observer ``s`` (each seat, and ``None``, the

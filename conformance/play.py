@@ -15,7 +15,7 @@ from typing import Any
 
 import msgspec
 
-from engine.core import Emitted, Game, GameConfig, copy_state, decode_state, encode_state, state_digest, tag_of
+from engine.core import Emitted, Game, GameConfig, advance, copy_state, decode_state, encode_state, state_digest, tag_of
 from engine.errors import RuleError
 from engine.session import validate_config
 
@@ -117,6 +117,8 @@ class _Run:
             ctx.fail("progress", f"the configuration is refused: {exc.code}: {exc.message}")
         state = ctx.call("progress", "initial", game.initial, ctx.config)
         self.opening = self.setup()
+        shadow = evolve_all(ctx, game.initial(ctx.config), self.opening, "set-up")  # played by ``advance``
+        hint = None
         state = self.apply(state, self.opening, "set-up")
         while True:
             status = ctx.call("progress", "status", game.status, state)
@@ -140,9 +142,29 @@ class _Run:
             wire_emitted(ctx, emitted)
             self.steps.append(Step(seat, command, emitted, ctx.position, msgspec.msgpack.encode(emitted)))
             self.sent.append((seat, command))
+            shadow, hint = self.advance(shadow, seat, command, hint)
             state = self.apply(state, emitted, f"seat {seat} {command!r}")
+            if encode_state(shadow) != self.after[-1]:
+                ctx.fail("replay", f"advance (in place) after seat {seat} {command!r} leaves another state than "
+                                   f"decide then evolve: {first_difference(state, shadow, 'state')}")
+            if hint is not None and hint[1] != game.legal(state, hint[0]):
+                ctx.fail("replay", f"advance after seat {seat} {command!r} hands back other legal commands for "
+                                   f"seat {hint[0]} than legal() lists")
             ctx.step += 1
         self.finished(state, status)
+
+    def advance(self, shadow: Any, seat: int, command: Any, hint: Any) -> tuple[Any, Any]:
+        """The same command by ``engine.core.advance`` on the shadow state, with the legal commands
+        the previous advance handed back when they are this seat's: the same events as ``decide``."""
+        ctx = self.ctx
+        allowed = hint[1] if hint is not None and hint[0] == seat else None
+        done = ctx.call("progress", "advance", advance, self.game, shadow, seat, command, ctx.rng(ctx.position),
+                        allowed)
+        diff = first_difference(self.steps[-1].emitted, done.emitted, "events")
+        if diff:
+            ctx.fail("replay", f"advance (in place) of seat {seat} {command!r} gives other events than decide: {diff}")
+        ctx.ok("replay")
+        return done.state, done.legal
 
     def pick(self, commands: list[Any]) -> Any:
         """The bot's choice: uniform, except that agreements (draw offers) come up only once in

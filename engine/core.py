@@ -22,12 +22,22 @@ Contract, checked for every registered game by the conformance suite:
 * ``sample_hidden(state, seat, rng)`` returns a full state the seat cannot tell
   from ``state``: ``view(seat, s) == view(seat, sample_hidden(s, seat, r))``.
 * ``status(state)`` says who must act, and whether and how the game ended.
+
+Optional, for search bots and other callers that own a state they may throw away (docs/SEARCH.md):
+
+* ``advance(state, seat, command, rng, allowed=None)`` decides and evolves in one step, working on
+  ``state`` itself instead of a copy (it takes ownership of ``state``, as ``evolve`` does). It gives
+  the events ``decide`` would give and leaves the state ``evolve`` would leave, and it refuses an
+  illegal command, as ``decide`` does, before changing anything. ``allowed``: the seat's legal
+  commands, when the caller holds them. It returns an :class:`Advanced`, whose ``legal`` may carry
+  the commands of the seat to act next (the rules list them while running). :func:`advance` is the
+  entry point: a game without its own ``advance`` decides, then evolves.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
 
 import msgspec
 
@@ -145,6 +155,27 @@ class Game(Protocol):
     def view(self, state: Any, seat: int | None) -> Any: ...
     def sample_hidden(self, state: Any, seat: int | None, rng: Rng) -> Any: ...
     def status(self, state: Any) -> Status: ...
+
+
+class Advanced(NamedTuple):
+    """What :func:`advance` gives: the events, the state they led to, and, when the rules listed
+    them on the way, the next seat's legal commands as ``(seat, commands)`` (else None)."""
+
+    emitted: list[Emitted]
+    state: Any
+    legal: tuple[int, list[Any]] | None = None
+
+
+def advance(game: Game, state: Any, seat: int, command: Any, rng: Rng, allowed: list[Any] | None = None) -> Advanced:
+    """Decide ``command`` and apply its events, taking ownership of ``state`` (see the module's
+    docstring): the game's own ``advance`` when it has one, else ``decide`` then ``evolve``."""
+    own = getattr(game, "advance", None)
+    if own is not None:
+        return own(state, seat, command, rng, allowed)
+    emitted = game.decide(state, seat, command, rng)
+    for e in emitted:
+        state = game.evolve(state, e.event)
+    return Advanced(emitted, state)
 
 
 def tag_of(struct: msgspec.Struct) -> str:

@@ -14,7 +14,7 @@ import msgspec
 
 from . import errors
 from . import platform as pf
-from .core import Emitted, Game, GameConfig, Status, copy_state, decode_state, encode_state
+from .core import Advanced, Emitted, Game, GameConfig, Status, copy_state, decode_state, encode_state
 from .rng import Rng
 
 
@@ -261,6 +261,18 @@ class ModularGame:
 
     def legal(self, state: Any, seat: int) -> list[Any]:
         return self.rules.legal(state, seat)
+
+    def advance(self, state: Any, seat: int, command: Any, rng: Rng, allowed: list[Any] | None = None) -> Advanced:
+        """``engine.core.advance``: the rules module's own when it has one (in place, no copy), else
+        ``decide`` then ``evolve``."""
+        own = getattr(self.rules, "advance", None)
+        if own is not None:
+            check_can_act(self, state, seat)  # type: ignore[arg-type]
+            return own(state, seat, command, rng, allowed)
+        emitted = self.decide(state, seat, command, rng)
+        for e in emitted:
+            state = self.evolve(state, e.event)  # type: ignore[attr-defined]
+        return Advanced(emitted, state)
 
     def view(self, state: Any, seat: int | None) -> Any:
         return self.views.view(state, seat)

@@ -34,7 +34,7 @@ import random
 import time
 from typing import Any, Callable
 
-from engine.core import Game, tag_of
+from engine.core import Game, advance, tag_of
 from engine.rng import Rng
 
 from .heuristics import evaluate, rollout_depth
@@ -129,15 +129,25 @@ class Search:
         self.iterations = 0
         self._draws = 0
         self.pick = random.Random(seed)
+        self._hint: tuple[Any, Any] | None = None  # (the state the last advance left, its legal hint)
 
     def _rng(self) -> Rng:
         self._draws += 1
         return Rng(self.seed, self._draws)
 
-    def _play(self, state: Any, actor: int, command: Any) -> Any:
-        for e in self.game.decide(state, actor, command, self._rng()):
-            state = self.game.evolve(state, e.event)
-        return state
+    def _play(self, state: Any, actor: int, command: Any, allowed: list[Any] | None = None) -> Any:
+        """Play ``command`` on ``state`` (the search's own: a sample), in place (engine.core
+        ``advance``); ``allowed``: the actor's legal commands there, when known."""
+        done = advance(self.game, state, actor, command, self._rng(), allowed)
+        self._hint = (done.state, done.legal)
+        return done.state
+
+    def _legal(self, state: Any, actor: int) -> list[Any]:
+        """``legal``, or the list the last ``advance`` handed back for this very state and seat."""
+        hint = self._hint
+        if hint is not None and hint[0] is state and hint[1] is not None and hint[1][0] == actor:
+            return hint[1][1]
+        return self.game.legal(state, actor)
 
     def _actor(self, to_act: tuple[int, ...], node: Node) -> int:
         """Who chooses at a tree node: the searching seat at the root (its decision), else the
@@ -161,7 +171,8 @@ class Search:
             if not st.to_act:  # nobody to act (not a position decide leaves): score it as it stands
                 break
             actor = self._actor(st.to_act, node)
-            legal = _searched(game.legal(state, actor))
+            full = self._legal(state, actor)
+            legal = _searched(full)
             if not legal:  # a determinization the real play rules out (see ``_rollout``): a leaf
                 break
             keys = [(actor, _key(c)) for c in legal]
@@ -175,7 +186,7 @@ class Search:
             if untried:
                 i = pick.choice(untried)
                 child = node.children[keys[i]] = Node(self.players)
-                state = self._play(state, actor, legal[i])
+                state = self._play(state, actor, legal[i], full)
                 path.append(child)
                 expanded = True
                 break
@@ -188,7 +199,7 @@ class Search:
                     best, best_value = i, value
             node = node.children[keys[best]]
             path.append(node)
-            state = self._play(state, actor, legal[best])
+            state = self._play(state, actor, legal[best], full)
         if result is None and expanded:
             state, result = self._rollout(state)
         reward = (terminal_reward(result, self.players) if result is not None
@@ -209,13 +220,14 @@ class Search:
             if not st.to_act:
                 break
             actor = st.to_act[0] if len(st.to_act) == 1 else pick.choice(st.to_act)
-            options = _usual(game.legal(state, actor))
+            full = self._legal(state, actor)
+            options = _usual(full)
             if not options:
                 # A determinization keeps what the seat sees, not all it could infer (a hand drawn
                 # without the card the real player must hold to finish his step): nothing to play,
                 # so the position is scored as it stands.
                 break
-            state = self._play(state, actor, pick.choice(options))
+            state = self._play(state, actor, pick.choice(options), full)
         st = game.status(state)
         return state, (st.result if st.over else None)
 

@@ -9,7 +9,7 @@ import msgspec
 import pytest
 
 from engine import registry
-from engine.core import GameConfig, encode_state
+from engine.core import GameConfig, encode_state, state_digest
 from engine.rng import Rng
 from engine.session import Session
 from search import strength
@@ -78,8 +78,10 @@ def test_search_is_the_same_in_states_the_seat_cannot_tell_apart(game_id, player
                 drawn.append(game.view(s, seat))
                 return s
 
+            digest = state_digest(state)
             search = Search(game, seat, players, sample, b"same seed").run(Budget(iterations=12))
             assert all(v == real_view for v in drawn) and len(drawn) == 12
+            assert state_digest(state) == digest  # the search plays in place on samples, never on the state
             trees.append([(msgspec.to_builtins(k), n.visits, n.total) for k, n in search.ranked()])
         assert trees[0] == trees[1]
         compared += 1

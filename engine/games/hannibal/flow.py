@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine.core import Emitted, copy_state, decode_state, encode_state, private, tag_of
+from engine.core import Advanced, Emitted, copy_state, decode_state, encode_state, private, tag_of
 from engine.errors import ILLEGAL_MOVE, ILLEGAL_TARGET, UNKNOWN_COMMAND, WRONG_PHASE, RuleError
 from engine.rng import Rng
 
@@ -65,15 +65,23 @@ class _Game:  # a minimal stand-in for engine.core.Game, for copy_state
 class Ctx:
     """A command being decided: a private copy of the state, the events so far, the dice."""
 
-    def __init__(self, state: State, rng: Rng | None, data: bytes | None = None) -> None:
-        # ``data``: the state's encoding when the caller has it already (the copy decodes it)
-        self.s: State = copy_state(_Game, state) if data is None else decode_state(_Game, data)  # type: ignore[arg-type]
+    def __init__(self, state: State, rng: Rng | None, data: bytes | None = None, in_place: bool = False) -> None:
+        # ``data``: the state's encoding when the caller has it already (the copy decodes it);
+        # ``in_place``: work on ``state`` itself (``advance``: the caller gave it up)
+        if in_place:
+            # the rules change the frames of the stack as they go: fresh ones, so that the frames
+            # ``state`` was given (a sample of another state may share them) stay as they were
+            before, state.flow = state.flow, [_frozen(f) for f in state.flow]
+            self.s = state
+        else:
+            self.s = copy_state(_Game, state) if data is None else decode_state(_Game, data)  # type: ignore[arg-type]
         self.rng = rng
         self.out: list[Emitted] = []
         self._waiting: list[Any] | None = None  # what the seat now waited for may send
+        self._in_place = in_place
         # the stack before the command: ``decide`` never changes ``state`` (the rules work on the
-        # copy), so its frames are the stack as it was
-        self._flow_before = list(state.flow)
+        # copy), so its frames are the stack as it was; in place, the frames it had before
+        self._flow_before = before if in_place else list(state.flow)
 
     # -- facts ------------------------------------------------------------------------------
     def emit(self, event: Any) -> None:
@@ -153,8 +161,14 @@ class Ctx:
 
     def finish(self) -> list[Emitted]:
         if self.s.phase != OVER and not _same_stack(self.s.flow, self._flow_before):
-            # logged, not applied: the copy's stack already is what the event says
-            self.out.append(Emitted(ev.Flow(frames=tuple(_frozen(f) for f in self.s.flow))))
+            # logged, not applied: the copy's stack already is what the event says (in place, it is
+            # applied: the stack's frames become fresh ones, as a caller's evolve makes them)
+            flow = ev.Flow(frames=tuple(_frozen(f) for f in self.s.flow))
+            self.out.append(Emitted(flow))
+            if self._in_place:
+                evolve(self.s, flow)
+        if self._in_place:
+            return self.out
         if self._waiting is not None:
             # the Flow event above rewrote the stack with equal frames: the list still holds for
             # the state the command leads to, which the next ``legal`` or ``decide`` will likely ask
@@ -265,6 +279,26 @@ def decide(state: State, seat: int, command: Any, rng: Rng) -> list[Emitted]:
     ACT[top.kind](ctx, ctx.top, command)
     ctx.run()
     return ctx.finish()
+
+
+def advance(state: State, seat: int, command: Any, rng: Rng, allowed: list[Any] | None = None) -> Advanced:
+    """``decide`` and ``evolve`` at once, on ``state`` itself (engine.core ``advance``): the same
+    checks and events, no copy, no encoding; the seat to act next gets its legal commands back."""
+    if not isinstance(command, COMMAND_TYPES):
+        raise RuleError(UNKNOWN_COMMAND, f"not a Hannibal command: {type(command).__name__}")
+    top = state.flow[-1]
+    if allowed is None:
+        allowed = LEGAL[top.kind](state, top)
+    if command not in allowed:
+        why = EXPLAIN[top.kind](state, top, command) if top.kind in EXPLAIN and seat == top.seat else ""
+        raise _refusal(top, command, allowed, why)
+    ctx = Ctx(state, rng, in_place=True)
+    ACT[top.kind](ctx, ctx.top, command)
+    ctx.run()
+    emitted = ctx.finish()
+    s = ctx.s
+    waiting = ctx._waiting
+    return Advanced(emitted, s, (s.flow[-1].seat, list(waiting)) if waiting is not None and s.flow else None)
 
 
 def run_automatic(state: State, rng: Rng, frames: list[Frame]) -> list[Emitted]:

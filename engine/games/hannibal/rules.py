@@ -12,7 +12,7 @@ from . import battle, cards, movement, turn  # noqa: F401 - they register their 
 from . import events as ev
 from .components import STRATEGY_CARDS
 from .events import Frame
-from .flow import HOOKS, Ctx, decide, legal  # noqa: F401 - the surface
+from .flow import HOOKS, Ctx, advance, decide, legal  # noqa: F401 - the surface
 from .state import OVER, State, initial as _initial
 from . import board as B
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine.core import Emitted, copy_state, private, tag_of
+from engine.core import Advanced, Emitted, copy_state, private, tag_of
 from engine.errors import ILLEGAL_MOVE, ILLEGAL_TARGET, UNKNOWN_COMMAND, WRONG_PHASE, RuleError
 from engine.rng import Rng
 
@@ -89,13 +89,21 @@ class _Game:  # a minimal stand-in for engine.core.Game, for copy_state
 class Ctx:
     """A command being decided: a private copy of the state, the events so far, the dice."""
 
-    def __init__(self, state: State, rng: Rng | None) -> None:
-        self.s: State = copy_state(_Game, state)  # type: ignore[arg-type]
+    def __init__(self, state: State, rng: Rng | None, in_place: bool = False) -> None:
+        # ``in_place``: work on ``state`` itself (``advance``: the caller gave it up); the rules change
+        # the frames of the stack as they go, so the stack gets fresh ones and the frames it was
+        # given (a sample of another state may share them) stay as they were
+        before = list(state.flow)
+        if in_place:
+            state.flow = [_frozen(f) for f in state.flow]
+        self.s: State = state if in_place else copy_state(_Game, state)  # type: ignore[arg-type]
         self.rng = rng
         self.out: list[Emitted] = []
-        # the stack before the command: ``state`` is never changed by ``decide`` (the rules work on
-        # the copy), so its frames are the stack as it was; frames compare field by field
-        self._flow_before = list(state.flow)
+        self.waiting: list[Any] | None = None  # what the seat the rules stopped for may send
+        # the stack before the command: ``state``'s frames are never changed by the rules (they work
+        # on a copy, or on fresh frames in place), so they are the stack as it was; frames compare
+        # field by field
+        self._flow_before = before
 
     # -- facts ------------------------------------------------------------------------------
     def emit(self, event: Any) -> None:
@@ -147,6 +155,7 @@ class Ctx:
     # -- running ----------------------------------------------------------------------------
     def run(self) -> None:
         guard = 0
+        self.waiting = None
         while self.s.flow and self.s.phase != OVER:
             top = self.s.flow[-1]
             if top.seat == SIMULTANEOUS:
@@ -156,7 +165,9 @@ class Ctx:
                 self.pop()
                 continue
             if top.seat >= 0:
-                if LEGAL[top.kind](self.s, top):
+                allowed = LEGAL[top.kind](self.s, top)
+                if allowed:
+                    self.waiting = allowed
                     return
                 self.pop()  # a decision with nothing to decide is skipped
                 continue
@@ -235,6 +246,31 @@ def decide(state: State, seat: int, command: Any, rng: Rng) -> list[Emitted]:
     ACT[top.kind](ctx, ctx.top, command)
     ctx.run()
     return ctx.finish()
+
+
+def advance(state: State, seat: int, command: Any, rng: Rng, allowed: list[Any] | None = None) -> Advanced:
+    """``decide`` and ``evolve`` at once, on ``state`` itself (engine.core ``advance``): the same
+    checks and events, no copy; the seat to act next gets its legal commands back. Table talk is
+    the game's ``decide`` (game.py)."""
+    if not isinstance(command, COMMAND_TYPES) or isinstance(command, Say):
+        raise RuleError(UNKNOWN_COMMAND, f"not a Republic of Carthage command to advance: {type(command).__name__}")
+    top = state.flow[-1]
+    simultaneous = top.seat == SIMULTANEOUS
+    if allowed is None:
+        allowed = SIM_LEGAL[top.kind](state, top, seat) if simultaneous else LEGAL[top.kind](state, top)
+    if command not in allowed:
+        raise _refusal(top, command, allowed)
+    ctx = Ctx(state, rng, in_place=True)
+    if simultaneous:
+        SIM_ACT[top.kind](ctx, ctx.top, command, seat)
+    else:
+        ACT[top.kind](ctx, ctx.top, command)
+    ctx.run()
+    emitted = ctx.finish()
+    s = ctx.s
+    nxt = s.flow[-1] if s.flow and s.phase != OVER else None
+    hint = (nxt.seat, list(ctx.waiting)) if ctx.waiting is not None and nxt is not None and nxt.seat >= 0 else None
+    return Advanced(emitted, s, hint)
 
 
 def start(state: State, rng: Rng, frames: list[Frame]) -> list[Emitted]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from engine.core import GameInfo
+from engine.core import Advanced, GameInfo
 from engine.session import ModularGame
 
 from . import rules, views
@@ -53,6 +53,15 @@ class RepublicOfCarthage(ModularGame):
         if isinstance(command, Say):
             return self.rules.decide(state, seat, command, rng)
         return super().decide(state, seat, command, rng)
+
+    def advance(self, state: Any, seat: int, command: Any, rng: Any, allowed: list[Any] | None = None) -> Any:
+        """``engine.core.advance``: in place (``rules.advance``), except table talk, decided as above."""
+        if isinstance(command, Say):
+            emitted = self.decide(state, seat, command, rng)
+            for e in emitted:
+                state = evolve(state, e.event)
+            return Advanced(emitted, state)
+        return super().advance(state, seat, command, rng, allowed)
 
 
 REPUBLIC_OF_CARTHAGE = RepublicOfCarthage()

@@ -14,7 +14,7 @@ from . import field, rebellion, war_details  # noqa: F401 - they register their 
 from . import assassination, counter, laws, outcry, presiding  # noqa: F401 - they register their frames
 from . import negotiation  # noqa: F401 - it registers its frames (VII.2's trading)
 from .events import Frame, Said
-from .flow import decide, legal, start, waiting  # noqa: F401 - the surface
+from .flow import advance, decide, legal, start, waiting  # noqa: F401 - the surface
 from .options import chosen
 from .setup import initial as _initial
 from .state import OVER, State, seat_influence

@@ -1,0 +1,104 @@
+"""``engine.core.advance``: the search bots' way to play a command (docs/SEARCH.md, issue 17 item 4).
+It decides and evolves in one step on a state the caller gives up, without the copy ``decide``
+makes; it must give exactly what ``decide`` then ``evolve`` give, refuse what ``decide`` refuses
+without changing anything, and the legal commands it hands back must be ``legal``'s. (The
+conformance suite checks the same over every configuration, under "replay".)"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import registry
+from engine.core import GameConfig, advance, copy_state, encode_state, state_digest
+from engine.errors import RuleError
+from engine.rng import Rng
+from engine.session import Session
+
+GAMES = [("roma", 2), ("rome-et-carthage", 3), ("hannibal", 2), ("republic-of-carthage", 3),
+         ("republic-of-carthage", 5)]
+
+
+@pytest.mark.parametrize("game_id,players", GAMES)
+def test_advance_plays_a_whole_game_exactly_as_decide_then_evolve(game_id, players):
+    game = registry.get(game_id)
+    seed = f"advance-{game_id}-{players}".encode()
+    session, opening = Session.start(game, GameConfig(players), seed)
+    shadow = game.initial(GameConfig(players))  # evolved from the opening, as a server's state is
+    for e in opening:
+        shadow = game.evolve(shadow, e.event)
+    pick, hint, n, hinted = random.Random(7), None, 0, 0
+    while not session.status().over and n < 4000:
+        seat = pick.choice(session.status().to_act)
+        options = session.legal(seat)
+        if hint is not None and hint[0] == seat:
+            assert hint[1] == options  # what advance handed back is legal()'s list
+            hinted += 1
+        command = pick.choice(options)
+        rng = Rng(seed, session.position)
+        done = advance(game, shadow, seat, command, rng, options if hint and hint[0] == seat else None)
+        emitted = session.submit(seat, command)
+        assert [e.event for e in done.emitted] == [e.event for e in emitted], (n, command)
+        assert [(e.seats, e.redacted) for e in done.emitted] == [(e.seats, e.redacted) for e in emitted]
+        assert encode_state(done.state) == encode_state(session.state), (n, command)
+        shadow, hint, n = done.state, done.legal, n + 1
+    assert n > 20
+    if hasattr(game.rules, "advance"):  # the games that advance in place hand the next list back
+        assert hinted > n // 2
+
+
+@pytest.mark.parametrize("game_id,players", GAMES)
+def test_advance_refuses_what_decide_refuses_and_changes_nothing(game_id, players):
+    game = registry.get(game_id)
+    session, _ = Session.start(game, GameConfig(players), b"advance-refusals")
+    pick = random.Random(3)
+    for _ in range(20):  # somewhere into the game (a Roma game may be short: it stops in time)
+        if session.status().over:
+            break
+        seat = session.status().to_act[0]
+        with session.trial():
+            session.submit(seat, pick.choice(session.legal(seat)))
+            over = session.status().over
+        if over:
+            break
+        session.submit(seat, pick.choice(session.legal(seat)))
+    state = session.state
+    seat = game.status(state).to_act[0]
+    others = [x for x in range(players) if x not in game.status(state).to_act]
+    before = state_digest(state)
+    other_seat_command = session.legal(seat)[0]
+    tried = 0
+    for x in others:  # not this seat's turn
+        with pytest.raises(RuleError) as ours:
+            advance(game, state, x, other_seat_command, Rng(b"r", 1))
+        with pytest.raises(RuleError) as theirs:
+            game.decide(state, x, other_seat_command, Rng(b"r", 1))
+        assert ours.value.code == theirs.value.code
+        tried += 1
+    # a command of another moment of the game: refused with decide's code
+    past, _ = Session.start(game, GameConfig(players), b"advance-refusals")
+    foreign = [c for c in past.legal(past.status().to_act[0]) if c not in session.legal(seat)]
+    for c in foreign[:5]:
+        with pytest.raises(RuleError) as ours:
+            advance(game, state, seat, c, Rng(b"r", 1))
+        with pytest.raises(RuleError) as theirs:
+            game.decide(state, seat, c, Rng(b"r", 1))
+        assert ours.value.code == theirs.value.code
+        tried += 1
+    assert tried and state_digest(state) == before
+
+
+def test_table_talk_goes_through_advance_from_any_seat():
+    """The Republic of Carthage R110: a Say may come from a seat that is not to act; advance takes it
+    as decide does, and the pending step stays."""
+    from engine.games.republic_of_carthage.commands import Say
+
+    game = registry.get("republic-of-carthage")
+    session, _ = Session.start(game, GameConfig(3), b"advance-talk")
+    idle = next(x for x in range(3) if x not in session.status().to_act)
+    before = session.status().to_act
+    done = advance(game, copy_state(game, session.state), idle, Say(text="Hail", to=-1), Rng(b"t", 1))
+    emitted = session.submit(idle, Say(text="Hail", to=-1))
+    assert [e.event for e in done.emitted] == [e.event for e in emitted]
+    assert game.status(done.state).to_act == before
