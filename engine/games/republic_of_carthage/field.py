@@ -237,9 +237,13 @@ class RecallNominate:
 
 def _recall_governor(ctx: Ctx, f: Frame, passed: bool) -> None:
     """V.7 Rappel des Gouverneurs: the new governor takes the province for its full term; the old one
-    comes back to Carthage."""
+    comes back to Carthage, with the red marker of his personal income if he took any (II.9, R166)."""
     if passed:
+        p = ctx.s.provinces[f.target]
+        old, red = p.governor, p.red
         ctx.emit(ev.GovernorNamed(province=f.target, senator=f.strs[1], term=C.PROVINCES[f.target].term))
+        if red and old in ctx.s.senators:
+            ctx.emit(ev.MarkersSet(senator=old, red=ctx.s.senators[old].red + 1))
 
 
 def register() -> None:

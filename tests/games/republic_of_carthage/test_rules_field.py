@@ -208,3 +208,23 @@ def test_the_separation_of_powers_lets_a_crisis_command_go_without_a_suffete():
     everybody_yes(s)
     assert s.forces[-1].commanders == ["4", "7"] and s.senators["2"].where == "carthage"
     assert s.counters.get("general:7") == 1 and not s.counters.get("general:4")
+
+
+def test_a_recalled_governor_who_took_personal_income_brings_his_red_marker_home():
+    """RoC II.9: the red marker of a governor who took personal income goes onto his card when he comes
+    back to Carthage; recalled (V.7 Rappel des Gouverneurs), he comes back, so he carries it (R166). A
+    governor who took none brings nothing."""
+    s = table()
+    s.turn = 2
+    s.provinces["libya"] = Province(governor="3", term=2, named_turn=1, red=True)
+    s.provinces["numidia"] = Province(governor="6", term=2, named_turn=1)
+    s.senators["3"].where = s.senators["6"].where = "province"
+    s.flow = [Frame(kind="business"), Frame(kind="recall_nominate", seat=0, target="libya")]
+    play(s, 0, cmd.ChooseSenator(senator="4"))
+    everybody_yes(s)
+    assert s.provinces["libya"].governor == "4" and not s.provinces["libya"].red
+    assert s.senators["3"].where == "carthage" and s.senators["3"].red == 1
+    s.flow = [Frame(kind="business"), Frame(kind="recall_nominate", seat=0, target="numidia")]
+    play(s, 0, cmd.ChooseSenator(senator="5"))
+    everybody_yes(s)
+    assert s.senators["6"].where == "carthage" and s.senators["6"].red == 0
