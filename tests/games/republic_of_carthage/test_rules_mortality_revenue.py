@@ -87,6 +87,21 @@ def test_step3_council_corruption_is_a_choice_and_turns_the_marker_red():
     assert s.treasury == 100 - 5 + 100  # then +100; no army is recruited on this table
 
 
+def test_step3_corruption_under_bad_omens_takes_nothing_below_zero():
+    """RoC II.3 (R167): the die is the talents the member takes from the Treasury; Bad Omens (R132) may
+    bring it to 0 or below, and then he takes nothing: a corrupt member never pays the State. His
+    marker is red all the same (he chose to take, R3)."""
+    s = table()
+    s.offices["censor"] = "2"
+    s.terms["censor"] = 2
+    s.counters["mod:all::turn"] = -2  # Bad Omens, both sides
+    run(s, Frame(kind="revenue"))
+    play(s, 0, cmd.ChooseOption(option="yes"), Dice(1))  # 1 - 2 = -1
+    assert s.senators["2"].talents == 1
+    assert "censor" in s.red_terms
+    assert s.treasury == 100 + 100
+
+
 def test_steps4_to_7_state_income_upkeep_and_wars():
     """II.4-7: +100 T; 2 T per active army and squadron (the set-up's 2 Legions: 4 T, II.C 11); 20 T
     per Active War (an unprosecuted one too, R20) and 25 T per Lost War."""
