@@ -91,6 +91,30 @@ def test_reinforcements_join_a_force_in_the_field():
     assert s.squadrons.get(f"force:{fid}") == 2 and not s.squadrons.get("active")
 
 
+def test_reinforcements_to_a_war_without_a_sea_part_take_an_army():
+    """RoC V.7 Augmentation with R43 and R164 (R169): squadrons do not fight on land, so a force in a war
+    with no sea part is not reinforced with squadrons alone (the Senate may not send them alone either);
+    they may go along with an army. A war with a sea part may take squadrons alone."""
+    from engine.games.republic_of_carthage.senate import business_options
+    s = table()
+    s.wars = {"libyan_war": WarState(status="active"), "war_with_cyrene": WarState(status="active")}
+    land = sent(s, "libyan_war", "2", units=("celtiberian",))
+    evolve(s, ev.ForceSent(force=s.next_force, war="war_with_cyrene", commanders=("5",), armies=(), squadrons=0,
+                           caravans=0, fleets=0))
+    sea = s.forces[-1].id
+    s.squadrons["active"] = 2
+    assert f"reinforce:{land}" not in business_options(s) and f"reinforce:{sea}" in business_options(s)
+    recruited(s, "numidian_cavalry")
+    assert f"reinforce:{land}" in business_options(s)
+    s.flow = [Frame(kind="business"), Frame(kind="reinforce_muster", seat=0, count=land, strs=[])]
+    assert legal(s, 0) == [cmd.ChooseOption(option="numidian_cavalry")]
+    play(s, 0, cmd.ChooseOption(option="numidian_cavalry"))
+    play(s, 0, cmd.ChooseOption(option="done"))
+    assert cmd.ChooseNumber(number=2) in legal(s, 0)  # squadrons may go along with the army
+    s.flow = [Frame(kind="business"), Frame(kind="reinforce_muster", seat=0, count=sea, strs=[])]
+    assert cmd.ChooseOption(option="done") in legal(s, 0)
+
+
 def test_an_expedition_is_never_reinforced_or_recalled():
     """V.7 Envoyer une expédition: an expedition may not be reinforced or recalled."""
     from engine.games.republic_of_carthage.senate import business_options
