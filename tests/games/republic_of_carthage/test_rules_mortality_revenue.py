@@ -55,6 +55,22 @@ def test_a_dead_faction_leader_stays_with_his_merchants():
     assert s.leaders[0] == "1"
 
 
+def test_a_dead_faction_leaders_family_card_inherits_nothing_kept_for_him_by_name():
+    """RoC I, Conséquences de la Mort (R170): the Faction Leader's family card stays in his faction, but
+    the man is dead: what was kept for him by name (a Suffète for Life's proclamation, IX.2; a General
+    token; a command open to trial, R80; a victory, VII.3) dies with him. Here his faction's Suffète for
+    Life dies before the end of the turn: nobody wins by him (R40: he must survive the turn)."""
+    s = table()
+    s.senators["1"].influence = 21
+    s.counters.update({"suffete_for_life:1": 1, "general:1": 1, "commanded:1:libyan_war": 1, "victor:1": 3})
+    run(s, Frame(kind="mortality"), dice=Dice(chits=("1",)))
+    assert s.senators["1"].seat == 0 and s.leaders[0] == "1"  # the family card stays (R18)
+    assert not [n for n in s.counters if n.split(":")[1:2] == ["1"]]
+    s.flow = []
+    events = run(s, Frame(kind="end_turn"), dice=Dice(chits=("none",)))  # the next turn's Mortality follows
+    assert not of(events, ev.GameEnded) and of(events, ev.TurnBegan)
+
+
 # -- II. Revenue -------------------------------------------------------------------------------
 def test_step1_faction_leaders_three_talents_others_one():
     """II.1: each Faction Leader receives 3 T, every other senator of a faction 1 T."""
