@@ -79,6 +79,18 @@ def test_step1_faction_leaders_three_talents_others_one():
     assert [s.senators[str(i)].talents for i in range(1, 10)] == [3, 1, 1] * 3
 
 
+def test_step1_a_governor_and_a_commander_are_paid_a_prisoner_is_not():
+    """RoC II.1 with VI.2 Commandant capturé (R171): a governor and a commander in the field are senators
+    of their faction and take their income; a prisoner, used for nothing until ransomed, takes none,
+    as an exile (V.5) and a rebel (VII.3) take none."""
+    s = table()
+    s.senators["2"].where = "province"
+    s.senators["3"].where = "war"
+    s.senators["4"].where = "captured:libyan_war"
+    run(s, Frame(kind="revenue"), dice=Dice())
+    assert [s.senators[str(i)].talents for i in range(1, 7)] == [3, 1, 1, 0, 1, 1]
+
+
 def test_step2_office_incomes():
     """II.2: the State Treasurer, the Supervisor of Public Buildings and the Harbour Captain receive
     their card's income (4 T, 1 die, 3 T: reconstructed values)."""
