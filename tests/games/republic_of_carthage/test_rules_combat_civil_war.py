@@ -108,6 +108,19 @@ def test_the_model_exploration():
     assert s.explorations == [] and not s.forces
 
 
+def test_caravans_home_from_an_expedition_leave_play_and_cost_no_more_upkeep():
+    """RoC VI.1 Victoire / Pertes ("back to Carthage") with II.8 and V.7 (R172): the caravans and fleets
+    are counted on the Exploration card only; home, they leave play: the next Revenue phase's step 8
+    pays for none of them, and a new expedition buys its own (R27)."""
+    s = table()
+    s.explorations = ["trans_saharan_zone"]
+    fid = send(s, "trans_saharan_zone", "8", caravans=50)
+    run(s, Frame(kind="explore", count=fid), dice=Dice(6, 6, 6))
+    assert not s.forces
+    run(s, Frame(kind="revenue_state"))
+    assert s.treasury == 100 + 100
+
+
 def test_an_exploration_disaster_loses_two_dice_of_units_and_draws_chits():
     """VI.1, Désastre: the unmodified roll on the card's D number loses 2 dice of units; the commander
     draws 1 chit per 5 lost or fraction; alive, he goes on and rolls again next turn (R128)."""
