@@ -331,10 +331,11 @@ def fight(ctx: Ctx, fid: int, kind: str, may_retreat: bool) -> str:
         veteran(ctx, fid)
     if result == "victory" and kind == "land":
         war_won(ctx, fid)
-    elif result == "victory":  # V.7 Guerres navales (R126): the sea Victory pays its commanders too
-        gain = -(-w.naval // 2)
-        share = -(-gain // max(1, len(in_command(s, x))))
-        for c in in_command(s, x):
+    elif result == "victory":  # V.7 Guerres navales (R126): the sea Victory pays its commanders too,
+        gain = -(-w.naval // 2)  # the one its own last chit captured among them (R168, as R163 on land)
+        winners = [c for c in in_command(s, x) + captured if c in s.senators]
+        share = -(-gain // max(1, len(winners)))
+        for c in winners:
             ctx.emit(ev.SenatorChanged(senator=c, influence=share, popularity=share, merchants=0,
                                        reason="naval_victory"))
     elif not in_command(s, x):

@@ -7,6 +7,7 @@ from . import components as C
 from . import events as ev
 from .flow import Ctx
 from .people import living_ids
+from .state import SENATOR_COUNTERS
 
 
 def draw_chits(ctx: Ctx, count: int, reason: str) -> list[str]:
@@ -68,6 +69,10 @@ def kill(ctx: Ctx, sid: str, cause: str) -> None:
     leader = x.seat >= 0 and s.leaders[x.seat] == sid
     stays = leader and (sid.isdigit() or x.family_card) and not heir
     ctx.emit(ev.SenatorDied(senator=sid, cause=cause, stays=stays))
+    for name in sorted(s.counters):  # R170: what was kept for him by name dies with him, even if his card stays
+        words = name.split(":")
+        if words[0] in SENATOR_COUNTERS and len(words) > 1 and words[1] == sid:
+            ctx.emit(ev.CountersSet(name=name, value=0))
     if heir:
         ctx.emit(ev.FamilyJoined(statesman=heir))
         if leader and s.senators[heir].seat == x.seat:  # R115: the card leads the faction under him

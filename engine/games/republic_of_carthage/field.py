@@ -100,7 +100,7 @@ def business(s: State) -> list[str]:
     for x in s.forces:
         if x.exploration or not [c for c in x.commanders if s.senators[c].where == "war"]:
             continue  # an expedition may not be reinforced or recalled (V.7)
-        if reinforcements(s, x.war) or (x.war != "rebels" and s.squadrons.get("active")):
+        if reinforcements(s, x.war) or (squadrons_alone(x.war) and s.squadrons.get("active")):
             out.append(f"reinforce:{x.id}")
         if x.turn < s.turn:
             out.append(f"recall:{x.id}")
@@ -108,6 +108,12 @@ def business(s: State) -> list[str]:
         if p.governor and p.named_turn < s.turn and governor_candidates(s, pid):
             out.append(f"recall_governor:{pid}")
     return out
+
+
+def squadrons_alone(war: str) -> bool:
+    """R169: squadrons alone reinforce only a war with a sea part (R43: they do not count on land, R164):
+    never one fought on land only, nor the rebels (VII.3)."""
+    return war != "rebels" and C.WARS[war].naval > 0
 
 
 def reinforcements(s: State, war: str) -> list[str]:
@@ -138,7 +144,7 @@ class ReinforceMuster:
             return []
         out = [cmd.ChooseOption(option=u) for u in reinforcements(s, x.war)
                if f.strs.count(u) < sum(1 for a in s.armies if a.type == u and a.place == "active")]
-        if f.strs or (x.war != "rebels" and s.squadrons.get("active")):
+        if f.strs or (squadrons_alone(x.war) and s.squadrons.get("active")):
             out.append(cmd.ChooseOption(option="done"))
         return out
 
@@ -237,9 +243,13 @@ class RecallNominate:
 
 def _recall_governor(ctx: Ctx, f: Frame, passed: bool) -> None:
     """V.7 Rappel des Gouverneurs: the new governor takes the province for its full term; the old one
-    comes back to Carthage."""
+    comes back to Carthage, with the red marker of his personal income if he took any (II.9, R166)."""
     if passed:
+        p = ctx.s.provinces[f.target]
+        old, red = p.governor, p.red
         ctx.emit(ev.GovernorNamed(province=f.target, senator=f.strs[1], term=C.PROVINCES[f.target].term))
+        if red and old in ctx.s.senators:
+            ctx.emit(ev.MarkersSet(senator=old, red=ctx.s.senators[old].red + 1))
 
 
 def register() -> None:

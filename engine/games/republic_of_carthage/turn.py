@@ -100,10 +100,12 @@ class Corruption:
         if c.option == "no":
             return
         total, _, _ = ctx.roll(f.seat, f"corruption:{f.target}", 1, omens(ctx.s))
+        total = max(0, total)  # R167: Bad Omens may bring the die to nothing, never to a payment to the State
         if ctx.s.treasury - total < 0:
             end_game(ctx, (), "bankruptcy")
             return
-        ctx.emit(ev.Transferred(source="state", target=f"senator:{f.senator}", amount=total, reason="corruption"))
+        if total:
+            ctx.emit(ev.Transferred(source="state", target=f"senator:{f.senator}", amount=total, reason="corruption"))
         ctx.emit(ev.TermMarked(holder=f.target, left=ctx.s.terms.get(f.target, 0), red=True))
 
 

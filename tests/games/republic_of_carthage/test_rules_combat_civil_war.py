@@ -108,6 +108,19 @@ def test_the_model_exploration():
     assert s.explorations == [] and not s.forces
 
 
+def test_caravans_home_from_an_expedition_leave_play_and_cost_no_more_upkeep():
+    """RoC VI.1 Victoire / Pertes ("back to Carthage") with II.8 and V.7 (R172): the caravans and fleets
+    are counted on the Exploration card only; home, they leave play: the next Revenue phase's step 8
+    pays for none of them, and a new expedition buys its own (R27)."""
+    s = table()
+    s.explorations = ["trans_saharan_zone"]
+    fid = send(s, "trans_saharan_zone", "8", caravans=50)
+    run(s, Frame(kind="explore", count=fid), dice=Dice(6, 6, 6))
+    assert not s.forces
+    run(s, Frame(kind="revenue_state"))
+    assert s.treasury == 100 + 100
+
+
 def test_an_exploration_disaster_loses_two_dice_of_units_and_draws_chits():
     """VI.1, Désastre: the unmodified roll on the card's D number loses 2 dice of units; the commander
     draws 1 chit per 5 lost or fraction; alive, he goes on and rolls again next turn (R128)."""
@@ -548,6 +561,31 @@ def test_a_commander_captured_by_the_last_chit_of_the_winning_battle_is_one_of_i
     assert not of(events, ev.Rolled)
 
 
+def test_a_commander_captured_by_the_last_chit_of_a_naval_victory_takes_his_share_and_stays_a_prisoner():
+    """RoC VI.2 Commandant. Mort/Capturé and Victoire with V.7 Guerres navales (R168): the chits and the
+    Victory are one result (R163), so the commander the last chit of a sea Victory captures is one of
+    the commanders who won it and takes his share of ⌈10/2⌉ = 5 (R126): 3 each, rounded up (R16); his
+    colleague does not take the whole. The sea Victory wins no war, so it frees nobody: he stays a
+    prisoner. The First Roman Republic War (13/5/10), commanders 2 and 5 with four squadrons and an
+    army: 6+6+6 = 18 + 2 + 2 + 4 - 10 = 16, Victory, 1 squadron lost; the one chit names 2."""
+    s = table()
+    war = "first_roman_republic_war"
+    s.wars = {war: WarState(status="active")}
+    a = next(a for a in s.armies if a.type == "carthaginian_legion" and a.place == "out")
+    a.place = "active"
+    s.squadrons["active"] = 4
+    evolve(s, ev.ForceSent(force=s.next_force, war=war, commanders=("2", "5"), armies=("carthaginian_legion",),
+                           squadrons=4, caravans=0, fleets=0))
+    fid = s.forces[-1].id
+    events = run(s, Frame(kind="battle", count=fid), dice=Dice(6, 6, 6, chits=("2",)))
+    assert of(events, ev.Rolled)[0].outcome == "victory"
+    assert s.senators["2"].where == f"captured:{war}" and s.senators["5"].where == "carthage"
+    for sid in ("2", "5"):
+        x = s.senators[sid]
+        assert (x.influence, x.popularity) == (C.FAMILIES[int(sid)].influence + 3, 3)
+    assert s.wars[war].squadron_victory and not s.forces
+
+
 @pytest.mark.parametrize("freed", [False, True])
 def test_a_commander_still_a_prisoner_at_the_civil_war_does_not_face_the_people(freed):
     """VI.2 Commandant. Mort/Capturé (the prisoner leaves Carthage and may be used for nothing until
@@ -555,9 +593,9 @@ def test_a_commander_still_a_prisoner_at_the_civil_war_does_not_face_the_people(
     squadrons and an army: 6+6+6 = 18 + 2 + 4 - 10 = 14, a naval Victory, 2 squadrons lost; the last
     chit captures him; the force, short of the support, comes home without him. Still a prisoner at
     VII.1, he does not roll on the Popular Reaction table (Dice() scripts no roll), and keeps his
-    values (a prisoner takes no share of the sea Victory either); freed before VII.1 (here by hand:
-    another force's Victory would, R163), he is back and, not a victor, rolls (2+2 + 0 Popularity = 4:
-    -3 Influence, -2 Popularity, reconstructed)."""
+    values (his share of the sea Victory, R168, is his before VII.1); freed before VII.1 (here by hand:
+    another force's Victory would, R163), he is back and, not a victor, rolls (1+1 + the 5 Popularity of
+    his share = 7: -1 Popularity, reconstructed)."""
     s = table()
     war = "first_roman_republic_war"
     s.wars = {war: WarState(status="active")}
@@ -569,9 +607,9 @@ def test_a_commander_still_a_prisoner_at_the_civil_war_does_not_face_the_people(
     before = (x.influence, x.popularity)
     if freed:
         evolve(s, ev.SenatorMoved(senator="2", seat=0, where="carthage", face_up=True, reason="freed"))
-        events = run(s, Frame(kind="civil_war"), dice=Dice(2, 2))
+        events = run(s, Frame(kind="civil_war"), dice=Dice(1, 1))
         assert [r.purpose for r in of(events, ev.Rolled)] == ["popular_reaction"]
-        assert (s.senators["2"].influence, s.senators["2"].popularity) == (before[0] - 3, before[1] - 2)
+        assert (s.senators["2"].influence, s.senators["2"].popularity) == (before[0], before[1] - 1)
     else:
         events = run(s, Frame(kind="civil_war"))
         assert not of(events, ev.Rolled)

@@ -91,6 +91,30 @@ def test_reinforcements_join_a_force_in_the_field():
     assert s.squadrons.get(f"force:{fid}") == 2 and not s.squadrons.get("active")
 
 
+def test_reinforcements_to_a_war_without_a_sea_part_take_an_army():
+    """RoC V.7 Augmentation with R43 and R164 (R169): squadrons do not fight on land, so a force in a war
+    with no sea part is not reinforced with squadrons alone (the Senate may not send them alone either);
+    they may go along with an army. A war with a sea part may take squadrons alone."""
+    from engine.games.republic_of_carthage.senate import business_options
+    s = table()
+    s.wars = {"libyan_war": WarState(status="active"), "war_with_cyrene": WarState(status="active")}
+    land = sent(s, "libyan_war", "2", units=("celtiberian",))
+    evolve(s, ev.ForceSent(force=s.next_force, war="war_with_cyrene", commanders=("5",), armies=(), squadrons=0,
+                           caravans=0, fleets=0))
+    sea = s.forces[-1].id
+    s.squadrons["active"] = 2
+    assert f"reinforce:{land}" not in business_options(s) and f"reinforce:{sea}" in business_options(s)
+    recruited(s, "numidian_cavalry")
+    assert f"reinforce:{land}" in business_options(s)
+    s.flow = [Frame(kind="business"), Frame(kind="reinforce_muster", seat=0, count=land, strs=[])]
+    assert legal(s, 0) == [cmd.ChooseOption(option="numidian_cavalry")]
+    play(s, 0, cmd.ChooseOption(option="numidian_cavalry"))
+    play(s, 0, cmd.ChooseOption(option="done"))
+    assert cmd.ChooseNumber(number=2) in legal(s, 0)  # squadrons may go along with the army
+    s.flow = [Frame(kind="business"), Frame(kind="reinforce_muster", seat=0, count=sea, strs=[])]
+    assert cmd.ChooseOption(option="done") in legal(s, 0)
+
+
 def test_an_expedition_is_never_reinforced_or_recalled():
     """V.7 Envoyer une expédition: an expedition may not be reinforced or recalled."""
     from engine.games.republic_of_carthage.senate import business_options
@@ -208,3 +232,23 @@ def test_the_separation_of_powers_lets_a_crisis_command_go_without_a_suffete():
     everybody_yes(s)
     assert s.forces[-1].commanders == ["4", "7"] and s.senators["2"].where == "carthage"
     assert s.counters.get("general:7") == 1 and not s.counters.get("general:4")
+
+
+def test_a_recalled_governor_who_took_personal_income_brings_his_red_marker_home():
+    """RoC II.9: the red marker of a governor who took personal income goes onto his card when he comes
+    back to Carthage; recalled (V.7 Rappel des Gouverneurs), he comes back, so he carries it (R166). A
+    governor who took none brings nothing."""
+    s = table()
+    s.turn = 2
+    s.provinces["libya"] = Province(governor="3", term=2, named_turn=1, red=True)
+    s.provinces["numidia"] = Province(governor="6", term=2, named_turn=1)
+    s.senators["3"].where = s.senators["6"].where = "province"
+    s.flow = [Frame(kind="business"), Frame(kind="recall_nominate", seat=0, target="libya")]
+    play(s, 0, cmd.ChooseSenator(senator="4"))
+    everybody_yes(s)
+    assert s.provinces["libya"].governor == "4" and not s.provinces["libya"].red
+    assert s.senators["3"].where == "carthage" and s.senators["3"].red == 1
+    s.flow = [Frame(kind="business"), Frame(kind="recall_nominate", seat=0, target="numidia")]
+    play(s, 0, cmd.ChooseSenator(senator="5"))
+    everybody_yes(s)
+    assert s.senators["6"].where == "carthage" and s.senators["6"].red == 0

@@ -55,12 +55,40 @@ def test_a_dead_faction_leader_stays_with_his_merchants():
     assert s.leaders[0] == "1"
 
 
+def test_a_dead_faction_leaders_family_card_inherits_nothing_kept_for_him_by_name():
+    """RoC I, Conséquences de la Mort (R170): the Faction Leader's family card stays in his faction, but
+    the man is dead: what was kept for him by name (a Suffète for Life's proclamation, IX.2; a General
+    token; a command open to trial, R80; a victory, VII.3) dies with him. Here his faction's Suffète for
+    Life dies before the end of the turn: nobody wins by him (R40: he must survive the turn)."""
+    s = table()
+    s.senators["1"].influence = 21
+    s.counters.update({"suffete_for_life:1": 1, "general:1": 1, "commanded:1:libyan_war": 1, "victor:1": 3})
+    run(s, Frame(kind="mortality"), dice=Dice(chits=("1",)))
+    assert s.senators["1"].seat == 0 and s.leaders[0] == "1"  # the family card stays (R18)
+    assert not [n for n in s.counters if n.split(":")[1:2] == ["1"]]
+    s.flow = []
+    events = run(s, Frame(kind="end_turn"), dice=Dice(chits=("none",)))  # the next turn's Mortality follows
+    assert not of(events, ev.GameEnded) and of(events, ev.TurnBegan)
+
+
 # -- II. Revenue -------------------------------------------------------------------------------
 def test_step1_faction_leaders_three_talents_others_one():
     """II.1: each Faction Leader receives 3 T, every other senator of a faction 1 T."""
     s = table()
     run(s, Frame(kind="revenue"), dice=Dice())
     assert [s.senators[str(i)].talents for i in range(1, 10)] == [3, 1, 1] * 3
+
+
+def test_step1_a_governor_and_a_commander_are_paid_a_prisoner_is_not():
+    """RoC II.1 with VI.2 Commandant capturé (R171): a governor and a commander in the field are senators
+    of their faction and take their income; a prisoner, used for nothing until ransomed, takes none,
+    as an exile (V.5) and a rebel (VII.3) take none."""
+    s = table()
+    s.senators["2"].where = "province"
+    s.senators["3"].where = "war"
+    s.senators["4"].where = "captured:libyan_war"
+    run(s, Frame(kind="revenue"), dice=Dice())
+    assert [s.senators[str(i)].talents for i in range(1, 7)] == [3, 1, 1, 0, 1, 1]
 
 
 def test_step2_office_incomes():
@@ -85,6 +113,21 @@ def test_step3_council_corruption_is_a_choice_and_turns_the_marker_red():
     assert s.senators["2"].talents == 1 + 5
     assert "censor" in s.red_terms
     assert s.treasury == 100 - 5 + 100  # then +100; no army is recruited on this table
+
+
+def test_step3_corruption_under_bad_omens_takes_nothing_below_zero():
+    """RoC II.3 (R167): the die is the talents the member takes from the Treasury; Bad Omens (R132) may
+    bring it to 0 or below, and then he takes nothing: a corrupt member never pays the State. His
+    marker is red all the same (he chose to take, R3)."""
+    s = table()
+    s.offices["censor"] = "2"
+    s.terms["censor"] = 2
+    s.counters["mod:all::turn"] = -2  # Bad Omens, both sides
+    run(s, Frame(kind="revenue"))
+    play(s, 0, cmd.ChooseOption(option="yes"), Dice(1))  # 1 - 2 = -1
+    assert s.senators["2"].talents == 1
+    assert "censor" in s.red_terms
+    assert s.treasury == 100 + 100
 
 
 def test_steps4_to_7_state_income_upkeep_and_wars():
