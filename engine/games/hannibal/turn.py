@@ -199,7 +199,9 @@ class Ops:
         ctx.done(f)
         if isinstance(cmd, ChooseGeneral):
             card = STRATEGY_CARDS[f.card]
-            naval = 5 if card.ship else 0  # §11.4: an ops-3 card carries up to 5 CU by sea
+            # §11.1, §11.4: an ops-3 card carries up to 5 CU by sea; a campaign card's ship serves
+            # its event only, so a Minor Campaign played for its 2 ops moves nobody by sea
+            naval = 5 if card.ship and card.ops >= 3 else 0
             eff = B.effect(cmd.general)
             if isinstance(eff, SeaTransport) and card.ops >= eff.ops:
                 naval = max(naval, eff.max_cu)  # P. Scipio (reconstructed ability)
