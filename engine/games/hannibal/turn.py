@@ -504,6 +504,9 @@ class Proconsul:
         ctx.done(f)
         s = ctx.s
         keep = cmd.general if isinstance(cmd, ChooseGeneral) else ""
+        gone = [g for g in B.generals_on_map(s, ROME) if g not in ("scipio_africanus", keep)]
+        chiefs = {(s.gens[g].where, s.gens[g].inside) for g in gone
+                  if B.commander(s, ROME, s.gens[g].where, s.gens[g].inside) == g}
         for g in B.generals_on_map(s, ROME):
             if g == "scipio_africanus":
                 continue
@@ -514,6 +517,9 @@ class Proconsul:
                 if s.gens[g].office:
                     ctx.emit(ev.OfficeChanged(general=g, office=""))
                 ctx.emit(ev.GeneralOff(general=g, to="cup", cause="election"))
+        from .movement import ask_left_command
+        for space, inside in sorted(chiefs):
+            ask_left_command(ctx, ROME, space, inside, lost=True)  # §9.3: who commands those left (G59)
         for g, st in sorted(s.gens.items()):
             if st.status == "neutralized" and B.side_of(g) == ROME:
                 ctx.emit(ev.GeneralOff(general=g, to="cup", cause="election"))
