@@ -506,10 +506,13 @@ def lose_fighting(ctx: Ctx, side: int, space: str, count: int, cause: str, eleph
     b = s.battle
     lost = 0
     if b.inside[side]:
-        return lose_cu(ctx, side, space, count, cause, elephant_first=elephant_first, inside=True)
-    lost += lose_cu(ctx, side, space, count, cause, elephant_first=elephant_first)
-    if lost < count and b.relief and side == b.orig_attacker:
-        lost += lose_cu(ctx, side, space, count - lost, cause, inside=True)
+        lost = lose_cu(ctx, side, space, count, cause, elephant_first=elephant_first, inside=True)
+    else:
+        lost += lose_cu(ctx, side, space, count, cause, elephant_first=elephant_first)
+        if lost < count and b.relief and side == b.orig_attacker:
+            lost += lose_cu(ctx, side, space, count - lost, cause, inside=True)
+    from .movement import campaign_spent_gone
+    campaign_spent_gone(s, side, space, lost)  # §10.11: the record counts the CU still there
     return lost
 
 
@@ -559,6 +562,8 @@ class ReliefLosses:
         el_in = 1 if (f.mp and not el_out and u.iel and k > 0) else 0
         lost = lose_cu(ctx, f.seat, f.space, f.count - k, f.flags[0], elephant_first=el_out)
         lost += lose_cu(ctx, f.seat, f.space, k, f.flags[0], elephant_first=el_in, inside=True)
+        from .movement import campaign_spent_gone
+        campaign_spent_gone(s, f.seat, f.space, lost)  # §10.11: the record counts the CU still there
         after = ctx.find("battle_after")
         if after.mp - 1 == f.seat:
             after.count += lost
@@ -764,13 +769,17 @@ class Retreat:
         if isinstance(cmd, ChooseOption):
             if cu:
                 from .turn import lose_cu
+                from .movement import campaign_spent_gone
                 after.count += lose_cu(ctx, side, x, cu, "no_retreat", inside=b.inside[side])
+                campaign_spent_gone(s, side, x, cu)
             for g in gens:
                 neutralize(ctx, g, "no_retreat")
             return
         _, way = _retreat_options(s, f)[cmd.space]
         here, inside = x, b.inside[side] or False
         fought = cu  # the CU of the battle among those retreating (routed ones join on the way)
+        from .movement import campaign_spent_gone
+        campaign_spent_gone(s, side, x, cu)  # §10.11: they leave the battle space
         for sp in way:
             ctx.emit(ev.UnitsMoved(side=side, origin=here, space=sp, count=cu, elephants=el, generals=tuple(gens),
                                    from_inside=inside, to_inside=False, how="retreat"))
@@ -931,7 +940,8 @@ class WithdrawTo:
             from .cards import move_siege_train, siege_train_at
             if siege_train_at(s) == x:
                 move_siege_train(ctx, cmd.space)  # #30: an army withdraws whole (§16.3), the train too (G70)
-        from .movement import campaign_spent_at
+        from .movement import campaign_spent_at, campaign_spent_gone
+        campaign_spent_gone(s, side, x, cu)
         campaign_spent_at(s, side, cmd.space, cu)  # §10.11: they fought in the campaign
         from .turn import consuls_meet
         consuls_meet(ctx, gens, cmd.space, False)  # §18.2: a consul withdrew to the other (G60)

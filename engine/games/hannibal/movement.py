@@ -256,6 +256,24 @@ def campaign_spend_sortie(s: State, side: int, space: str) -> None:
         camp.flags.append(f"cu:{space}:{SPENT}:{n}")
 
 
+def campaign_spent_gone(s: State, side: int, space: str, cu: int) -> None:
+    """§10.11: ``cu`` CU that fought in ``space`` in the campaign under way are no longer there (lost
+    in the battle, or gone in a retreat or a withdrawal): the record of spent CU there shrinks with
+    them, so that CU which did not fight (a garrison that stayed inside, folded outside once the
+    siege ends) are not counted as spent in their place."""
+    camp = _campaign_of(s)
+    if camp is None or camp.seat != side or cu <= 0:
+        return
+    for sp, used, n in _cu_buckets(camp):
+        if sp != space or used != SPENT or cu <= 0:
+            continue
+        take = min(n, cu)
+        cu -= take
+        camp.flags.remove(f"cu:{sp}:{used}:{n}")
+        if n - take:
+            camp.flags.append(f"cu:{sp}:{used}:{n - take}")
+
+
 def campaign_spent_at(s: State, side: int, space: str, cu: int) -> None:
     """§10.11: CU that fought in the campaign under way and were moved off by the battle (a retreat or
     a withdrawal) stay spent where they arrive."""
@@ -530,7 +548,7 @@ class Move:
         elif cmd.option == "sortie":
             from .battle import start_battle
             ctx.done(f)
-            campaign_record(s, f, spent=True)
+            campaign_spend_sortie(s, f.seat, f.space)  # §10.11: the whole garrison fights (§20.5)
             start_battle(ctx, f.seat, f.space, origin=f.space, sortie_from_inside=True, army=f)
         elif cmd.option in ("siege", "submission"):
             ctx.done(f)
