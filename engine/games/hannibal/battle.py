@@ -869,6 +869,7 @@ def advance_retreat_split(ctx: Ctx, f: Frame) -> None:
     if el is None:
         return
     ctx.done(f)
+    chief = B.commander(s, f.seat, f.space, False)
     if f.count or f.generals:
         ctx.emit(ev.UnitsMoved(side=f.seat, origin=f.space, space=f.space, count=f.count, elephants=el,
                                generals=tuple(f.generals), from_inside=False, to_inside=True, how="retreat"))
@@ -876,6 +877,11 @@ def advance_retreat_split(ctx: Ctx, f: Frame) -> None:
         consuls_meet(ctx, f.generals, f.space, True)  # §18.2: in with the other consul (G60)
     keep = [x for x in f.flags if x not in ("gens_done", "cu_done") and not x.startswith("el:")]
     ctx.push(Frame(kind="retreat", seat=f.seat, space=f.space, origin=f.origin, flags=keep + ["split"]))
+    from .movement import ask_left_command  # §9.3: the part without the commander (G59)
+    if chief in f.generals:
+        ask_left_command(ctx, f.seat, f.space, False, took=f.generals)
+    else:
+        ask_left_command(ctx, f.seat, f.space, True, dropped=f.generals)
 
 
 def _retreat_options(s: State, f: Frame) -> dict[str, tuple[int, tuple[str, ...]]]:

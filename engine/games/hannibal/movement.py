@@ -1432,6 +1432,11 @@ class LeftCommand:
     def act(ctx: Ctx, f: Frame, cmd) -> None:
         ctx.done(f)
         ctx.emit(ev.CommandTaken(general=cmd.general))
+        if "ships" in f.flags:  # the ships' part of a split (§12.8): he leads it back to port
+            mv = _mover(ctx.s)
+            mv.generals = [g for g in army_generals(mv) if g != cmd.general]
+            mv.general = cmd.general
+            sail_back(ctx, mv, f.space, f.flags)
 
 
 def ask_left_command(ctx: Ctx, side: int, space: str, inside: bool, took=(), dropped=(), lost: bool = False) -> None:
@@ -1724,11 +1729,27 @@ def advance_split(ctx: Ctx, f: Frame) -> None:
         campaign_record(s, mv, spent=True, cu=f.count, space=x)
     mv.count -= f.count
     mv.nums[0] -= el
-    if mv.general not in gout:
+    back = [fl for fl in f.flags if fl == "failed_avoid" or fl.startswith("by:")]
+    chief_in = mv.general not in gout
+    if chief_in:
         mv.general = max(gout, key=lambda g: (B.rank(s, g), s.gens[g].stamp, g))
+        top_rank = B.rank(s, mv.general)
+        equals = [g for g in gout if B.rank(s, g) == top_rank]
+        if len(equals) > 1 and mv.count > 0:
+            # §9.3: the commander went into the city; the owner names who leads the ships (G59)
+            mv.generals = [g for g in gout if g != mv.general]
+            ctx.push(Frame(kind="left_command", seat=mv.seat, space=x, generals=equals, flags=["ships", *back]))
+            return
     mv.generals = [g for g in gout if g != mv.general]
-    step_back(ctx, mv, x, sea=True, failed_avoid="failed_avoid" in f.flags,
-              interceptors=[fl[3:] for fl in f.flags if fl.startswith("by:")])
+    sail_back(ctx, mv, x, back)
+    if gin and not chief_in:
+        ask_left_command(ctx, mv.seat, x, True, dropped=gin)  # §9.3: the city's part (G59)
+
+
+def sail_back(ctx: Ctx, mv: Frame, x: str, flags: list[str]) -> None:
+    """The ships' part of a split goes back to its port (§12.5, §12.8)."""
+    step_back(ctx, mv, x, sea=True, failed_avoid="failed_avoid" in flags,
+              interceptors=[fl[3:] for fl in flags if fl.startswith("by:")])
 
 
 # ------------------------------------------------------------------------------ sieges

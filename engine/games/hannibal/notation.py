@@ -152,6 +152,8 @@ def describe_command(s: State, seat: int, command: Any) -> str:
         phrase = "{who}'s interception takes {n} elephant CU among them"
     if (pending, kind) == ("avoid_with", "choose_number") and "cu_done" in s.flow[-1].flags:
         phrase = "{who}'s avoidance takes {n} elephant CU among them"
+    if (pending, kind) == ("left_command", "choose_general") and "ships" in s.flow[-1].flags:
+        phrase = "{who} gives {general} command of the ships sailing back"  # the split of §12.8
     if (pending, kind) == ("avoid_with", "choose_general") and "lead_done" not in s.flow[-1].flags:
         phrase = "{who} tries to avoid battle with {general}"  # the first general named leads (§13.3)
     if phrase is not None:

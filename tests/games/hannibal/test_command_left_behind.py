@@ -136,6 +136,9 @@ def test_9_3_notation_of_the_command_left_behind():
     s.flow.append(Frame(kind="left_command", seat=CARTHAGE, space="nola", generals=["mago", "hasdrubal_gisgo"]))
     assert describe_command(s, CARTHAGE, cmd.ChooseGeneral(general="mago")) == \
         "Carthage gives Mago command of the generals and CU left in Nola"
+    s.flow[-1].flags.append("ships")
+    assert describe_command(s, CARTHAGE, cmd.ChooseGeneral(general="mago")) == \
+        "Carthage gives Mago command of the ships sailing back"
 
 
 def test_9_3_6_4_the_election_takes_the_consul_from_a_proconsul_and_scipio_africanus():
@@ -159,3 +162,62 @@ def test_9_3_6_4_the_election_takes_the_consul_from_a_proconsul_and_scipio_afric
     play(s, ROME, cmd.ChooseGeneral(general="scipio_africanus"))
     assert B.commander(s, ROME, "utica") == "scipio_africanus"
     assert top(s).kind == "place_consul"
+
+
+def test_9_3_15_4_the_commander_goes_into_the_city_and_the_owner_names_who_leads_the_retreat():
+    """Hannibal §9.3, §15.4: Varro, consul, goes into Roma with 5 CU after the defeat; Marcellus and
+    Scipio Africanus (both proconsuls) retreat with the other 2: Rome names their commander before
+    the retreat."""
+    from .test_relief_and_withdrawal import beaten_at_roma
+    s = beaten_at_roma(cu=7, generals=("varro", "marcellus", "scipio_africanus"), office="proconsul")
+    s.gens["varro"].office = "consul"
+    s.stamp = 100
+    play(s, ROME, cmd.ChooseOption(option="into_city"))
+    play(s, ROME, cmd.ChooseGeneral(general="varro"))
+    while top(s).kind == "retreat_split":
+        options = legal(s, ROME)
+        play(s, ROME, cmd.Pass() if cmd.Pass() in options else cmd.ChooseNumber(number=5))
+    assert s.gens["varro"].inside and B.cu_outside(s, ROME, "roma") == 2
+    assert top(s).kind == "left_command" and top(s).space == "roma" and "inside" not in top(s).flags
+    assert _choices(s, ROME) == ["marcellus", "scipio_africanus"]
+    play(s, ROME, cmd.ChooseGeneral(general="scipio_africanus"))
+    assert B.commander(s, ROME, "roma") == "scipio_africanus"
+    assert top(s).kind == "retreat"
+
+
+def test_9_3_12_8_the_commander_goes_into_the_city_and_the_owner_names_who_leads_the_ships():
+    """Hannibal §9.3, §12.8 (G8): Varro, consul, lands at Roma with Marcellus and Scipio Africanus
+    and 7 CU; intercepted, he splits: he goes into the city with 5 CU (§18.1), and Rome names which
+    of the two proconsuls leads the ships back to Neapolis with the other 2 (G8 gave it to the last
+    to take command)."""
+    s = clear()
+    control(s, ROME, "neapolis", "roma")
+    put(s, ROME, "neapolis", 7, generals=("varro", "marcellus", "scipio_africanus"), office="proconsul")
+    s.gens["varro"].office = "consul"
+    put(s, CARTHAGE, "capua", 6, generals=("hannibal",))
+    s.stamp = 100
+    activate(s, ROME, "varro", naval=10)
+    play(s, ROME, cmd.ChooseGeneral(general="marcellus"))
+    play(s, ROME, cmd.ChooseGeneral(general="scipio_africanus"))
+    while top(s).kind == "form_army":
+        options = legal(s, ROME)
+        play(s, ROME, cmd.Pass() if cmd.Pass() in options else cmd.ChooseNumber(number=7))
+    play(s, ROME, cmd.ChooseOption(option="sail"))
+    play(s, ROME, cmd.ChooseSpace(space="roma"))
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="hannibal"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=6))
+    play(s, CARTHAGE, cmd.Pass(), Dice(1))  # the interception succeeds
+    assert top(s).kind == "intercepted"
+    play(s, ROME, cmd.ChooseOption(option="split"))
+    play(s, ROME, cmd.ChooseGeneral(general="varro"))
+    while top(s).kind == "split_back":
+        options = legal(s, ROME)
+        play(s, ROME, cmd.Pass() if cmd.Pass() in options else cmd.ChooseNumber(number=5))
+    assert s.gens["varro"].inside and s.gens["marcellus"].where == "roma"
+    assert top(s).kind == "left_command" and top(s).space == "roma"
+    assert _choices(s, ROME) == ["marcellus", "scipio_africanus"]
+    play(s, ROME, cmd.ChooseGeneral(general="scipio_africanus"))
+    mv = next(f for f in s.flow if f.kind == "move")
+    assert mv.general == "scipio_africanus" and mv.generals == ["marcellus"]
+    assert s.gens["scipio_africanus"].where == "neapolis" and B.cu_outside(s, ROME, "neapolis") == 2
+    assert B.commander(s, ROME, "neapolis") == "scipio_africanus"
