@@ -548,7 +548,7 @@ class Move:
         elif cmd.option == "sortie":
             from .battle import start_battle
             ctx.done(f)
-            campaign_spend_sortie(s, f.seat, f.space)  # §10.11: the whole garrison fights (§20.5)
+            campaign_spend_sortie(s, f.seat, f.space)  # §10.11: the battle takes the whole garrison (fighting_cu)
             start_battle(ctx, f.seat, f.space, origin=f.space, sortie_from_inside=True, army=f)
         elif cmd.option in ("siege", "submission"):
             ctx.done(f)

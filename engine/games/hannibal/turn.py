@@ -379,6 +379,8 @@ class ReturnGenerals:
         gid = sorted(g for g, st in s.gens.items() if st.status == "neutralized" and B.side_of(g) == CARTHAGE)[0]
         inside = B.cu_outside(s, CARTHAGE, cmd.space) == 0
         ctx.emit(ev.GeneralPlaced(general=gid, space=cmd.space, inside=inside))
+        from .movement import ask_left_command
+        ask_left_command(ctx, CARTHAGE, cmd.space, inside, dropped=(gid,))  # §9.3: level with the commander? (G59)
 
 
 def reinforcement_allowed(s: State, side: int, sp: str) -> bool:
@@ -480,6 +482,8 @@ class Africanus:
         ctx.emit(ev.GeneralPlaced(general="scipio_africanus", space=cmd.space, inside=False))
         ctx.emit(ev.OfficeChanged(general="scipio_africanus", office="proconsul"))
         place_cu(ctx, ROME, cmd.space, 5, 0, "reinforcement")
+        from .movement import ask_left_command
+        ask_left_command(ctx, ROME, cmd.space, False, dropped=("scipio_africanus",))  # §9.3 (G59)
 
 
 @automatic("africanus_arrives")

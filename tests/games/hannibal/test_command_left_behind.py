@@ -221,3 +221,33 @@ def test_9_3_12_8_the_commander_goes_into_the_city_and_the_owner_names_who_leads
     assert mv.general == "scipio_africanus" and mv.generals == ["marcellus"]
     assert s.gens["scipio_africanus"].where == "neapolis" and B.cu_outside(s, ROME, "neapolis") == 2
     assert B.commander(s, ROME, "neapolis") == "scipio_africanus"
+
+
+def test_9_3_6_1_a_general_coming_back_level_with_the_commander_asks_who_commands():
+    """Hannibal §9.3, §6.1 (G41): Mago comes back from neutralization to Saguntum, where Hasdrubal
+    (equal rank) commands 4 CU: Carthage names the commander; Mago, who had taken command more
+    recently in the game, used to take it over silently."""
+    s = clear()
+    put(s, CARTHAGE, "saguntum", 4, generals=("hasdrubal",))
+    s.gens["hasdrubal"].stamp = 40
+    s.gens["mago"].status, s.gens["mago"].stamp = "neutralized", 50
+    s.stamp = 100
+    at(s, Frame(kind="return_generals", seat=CARTHAGE))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="saguntum"))
+    assert top(s).kind == "left_command" and _choices(s, CARTHAGE) == ["hasdrubal", "mago"]
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="hasdrubal"))
+    assert B.commander(s, CARTHAGE, "saguntum") == "hasdrubal"
+
+
+def test_9_3_6_7_scipio_africanus_placed_with_the_proconsul_asks_who_commands():
+    """Hannibal §9.3, §6.7: Scipio Africanus arrives at Neapolis, where Marcellus, the proconsul (the
+    same rank), stands with 3 CU: Rome names the commander of the 8 CU."""
+    s = clear()
+    control(s, ROME, "neapolis")
+    put(s, ROME, "neapolis", 3, generals=("marcellus",), office="proconsul")
+    s.stamp = 100
+    at(s, Frame(kind="africanus", seat=ROME, general="scipio_africanus"))
+    play(s, ROME, cmd.ChooseSpace(space="neapolis"))
+    assert top(s).kind == "left_command" and _choices(s, ROME) == ["marcellus", "scipio_africanus"]
+    play(s, ROME, cmd.ChooseGeneral(general="marcellus"))
+    assert B.commander(s, ROME, "neapolis") == "marcellus"
