@@ -506,10 +506,13 @@ def lose_fighting(ctx: Ctx, side: int, space: str, count: int, cause: str, eleph
     b = s.battle
     lost = 0
     if b.inside[side]:
-        return lose_cu(ctx, side, space, count, cause, elephant_first=elephant_first, inside=True)
-    lost += lose_cu(ctx, side, space, count, cause, elephant_first=elephant_first)
-    if lost < count and b.relief and side == b.orig_attacker:
-        lost += lose_cu(ctx, side, space, count - lost, cause, inside=True)
+        lost = lose_cu(ctx, side, space, count, cause, elephant_first=elephant_first, inside=True)
+    else:
+        lost += lose_cu(ctx, side, space, count, cause, elephant_first=elephant_first)
+        if lost < count and b.relief and side == b.orig_attacker:
+            lost += lose_cu(ctx, side, space, count - lost, cause, inside=True)
+    from .movement import campaign_spent_gone
+    campaign_spent_gone(s, side, space, lost)  # §10.11: the record counts the CU still there
     return lost
 
 
@@ -559,6 +562,8 @@ class ReliefLosses:
         el_in = 1 if (f.mp and not el_out and u.iel and k > 0) else 0
         lost = lose_cu(ctx, f.seat, f.space, f.count - k, f.flags[0], elephant_first=el_out)
         lost += lose_cu(ctx, f.seat, f.space, k, f.flags[0], elephant_first=el_in, inside=True)
+        from .movement import campaign_spent_gone
+        campaign_spent_gone(s, f.seat, f.space, lost)  # §10.11: the record counts the CU still there
         after = ctx.find("battle_after")
         if after.mp - 1 == f.seat:
             after.count += lost
@@ -764,13 +769,17 @@ class Retreat:
         if isinstance(cmd, ChooseOption):
             if cu:
                 from .turn import lose_cu
+                from .movement import campaign_spent_gone
                 after.count += lose_cu(ctx, side, x, cu, "no_retreat", inside=b.inside[side])
+                campaign_spent_gone(s, side, x, cu)
             for g in gens:
                 neutralize(ctx, g, "no_retreat")
             return
         _, way = _retreat_options(s, f)[cmd.space]
         here, inside = x, b.inside[side] or False
         fought = cu  # the CU of the battle among those retreating (routed ones join on the way)
+        from .movement import campaign_spent_gone
+        campaign_spent_gone(s, side, x, cu)  # §10.11: they leave the battle space
         for sp in way:
             ctx.emit(ev.UnitsMoved(side=side, origin=here, space=sp, count=cu, elephants=el, generals=tuple(gens),
                                    from_inside=inside, to_inside=False, how="retreat"))
@@ -860,6 +869,7 @@ def advance_retreat_split(ctx: Ctx, f: Frame) -> None:
     if el is None:
         return
     ctx.done(f)
+    chief = B.commander(s, f.seat, f.space, False)
     if f.count or f.generals:
         ctx.emit(ev.UnitsMoved(side=f.seat, origin=f.space, space=f.space, count=f.count, elephants=el,
                                generals=tuple(f.generals), from_inside=False, to_inside=True, how="retreat"))
@@ -867,6 +877,11 @@ def advance_retreat_split(ctx: Ctx, f: Frame) -> None:
         consuls_meet(ctx, f.generals, f.space, True)  # §18.2: in with the other consul (G60)
     keep = [x for x in f.flags if x not in ("gens_done", "cu_done") and not x.startswith("el:")]
     ctx.push(Frame(kind="retreat", seat=f.seat, space=f.space, origin=f.origin, flags=keep + ["split"]))
+    from .movement import ask_left_command  # §9.3: the part without the commander (G59)
+    if chief in f.generals:
+        ask_left_command(ctx, f.seat, f.space, False, took=f.generals)
+    else:
+        ask_left_command(ctx, f.seat, f.space, True, dropped=f.generals)
 
 
 def _retreat_options(s: State, f: Frame) -> dict[str, tuple[int, tuple[str, ...]]]:
@@ -931,7 +946,8 @@ class WithdrawTo:
             from .cards import move_siege_train, siege_train_at
             if siege_train_at(s) == x:
                 move_siege_train(ctx, cmd.space)  # #30: an army withdraws whole (§16.3), the train too (G70)
-        from .movement import campaign_spent_at
+        from .movement import campaign_spent_at, campaign_spent_gone
+        campaign_spent_gone(s, side, x, cu)
         campaign_spent_at(s, side, cmd.space, cu)  # §10.11: they fought in the campaign
         from .turn import consuls_meet
         consuls_meet(ctx, gens, cmd.space, False)  # §18.2: a consul withdrew to the other (G60)

@@ -414,17 +414,28 @@ def enemy_forces(s: State, seat: int, where=lambda s, sp: True) -> list[str]:
     return sorted(sp for sp, u in s.units[e].items() if (u.cu > 0 or u.icu > 0) and where(s, sp))
 
 
+def army_inside(s: State, side: int, space: str) -> bool | None:
+    """Where the side has an army in ``space`` (§3, §10.1: a general with CU stacked with him):
+    outside the walls (False), inside (True), or nowhere (None)."""
+    u = B.cu_of(s, side, space)
+    if u.cu > 0 and B.generals_at(s, side, space, False):
+        return False
+    if u.icu > 0 and B.generals_at(s, side, space, True):
+        return True
+    return None
+
+
 def _attrition_event(ctx: Ctx, seat: int, card: int) -> None:
-    """#21, #51-52: the card's player picks the enemy force that rolls (§21.1, §25). The rulebook
-    exempts CU inside a city from none of them but #21, which spares every Carthaginian CU in the
-    space of a Carthaginian city, inside or outside the walls (§25 #21): CU inside a city stand in
-    their own city's space, so #21 never reaches them; #51-52 may strike a garrison."""
+    """#21, #51-52: the card's player picks the enemy force that rolls (§21.1, §25). #21 strikes CU
+    and spares every Carthaginian CU in the space of a Carthaginian city, inside or outside the
+    walls (§25 #21): CU inside a city stand in their own city's space, so #21 never reaches them.
+    #51-52 name an army: a general with CU (§3), outside the walls or inside them (G25)."""
     s = ctx.s
     k = _card(card).kind
     if k == "mercenaries_desert":
         spaces = enemy_forces(s, seat, lambda s, sp: not (B.is_city_space(sp) and B.friendly_pc(s, CARTHAGE, sp)))
     else:
-        spaces = enemy_forces(s, seat)
+        spaces = enemy_forces(s, seat, lambda s, sp: army_inside(s, other(seat), sp) is not None)
     if spaces:
         ctx.push(Frame(kind="event_space", seat=seat, card=card, spaces=spaces))
 
@@ -472,11 +483,13 @@ class EventSpace:
         sp = cmd.space
         e = other(f.seat)
         if k in ("mercenaries_desert", "epidemic", "hostile_tribes"):
-            # The force outside the walls, else the garrison. (A side has CU on both sides of the
-            # walls only while the enemy stands in the space too, and then a battle follows at once:
-            # never when a card is played on one's turn, state._tidy.)
+            # The force outside the walls, else the garrison (#51-52: the side of the walls where
+            # the army stands). (A side has CU on both sides of the walls only while the enemy
+            # stands in the space too, and then a battle follows at once: never when a card is
+            # played on one's turn, state._tidy.)
             u = B.cu_of(s, e, sp)
-            _event_attrition(ctx, k, e, sp, inside=u.cu == 0)
+            inside = bool(army_inside(s, e, sp)) if k == "epidemic" else u.cu == 0
+            _event_attrition(ctx, k, e, sp, inside=inside)
         elif k in ("surprise_sortie", "fleet_breaks_siege", "tribal_resistance"):
             sg = s.sieges[sp]
             ctx.emit(ev.SiegePoints(space=sp, side=sg.side, points=0))

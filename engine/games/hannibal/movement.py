@@ -151,6 +151,7 @@ def advance_form(ctx: Ctx, f: Frame) -> None:
                                            "pirates")]
     if f.seat == CARTHAGE and f.count > 0 and _train_here(s, f.space):
         flags.append("train")  # the siege train goes with the army unless left (#30)
+    flags += ["took:" + g for g in (f.general, *f.generals)]  # they leave this stack as the army sets out (G59)
     ctx.push(Frame(kind="move", seat=f.seat, general=f.general, space=f.space, card=f.card, mp=mp,
                    count=f.count, generals=list(f.generals), nums=[el, f.nums[0], mp, base_used], flags=flags))
 
@@ -253,6 +254,24 @@ def campaign_spend_sortie(s: State, side: int, space: str) -> None:
     n = B.cu_inside(s, side, space)
     if n:
         camp.flags.append(f"cu:{space}:{SPENT}:{n}")
+
+
+def campaign_spent_gone(s: State, side: int, space: str, cu: int) -> None:
+    """§10.11: ``cu`` CU that fought in ``space`` in the campaign under way are no longer there (lost
+    in the battle, or gone in a retreat or a withdrawal): the record of spent CU there shrinks with
+    them, so that CU which did not fight (a garrison that stayed inside, folded outside once the
+    siege ends) are not counted as spent in their place."""
+    camp = _campaign_of(s)
+    if camp is None or camp.seat != side or cu <= 0:
+        return
+    for sp, used, n in _cu_buckets(camp):
+        if sp != space or used != SPENT or cu <= 0:
+            continue
+        take = min(n, cu)
+        cu -= take
+        camp.flags.remove(f"cu:{sp}:{used}:{n}")
+        if n - take:
+            camp.flags.append(f"cu:{sp}:{used}:{n - take}")
 
 
 def campaign_spent_at(s: State, side: int, space: str, cu: int) -> None:
@@ -497,11 +516,13 @@ class Move:
             if cmd.general in f.generals:
                 f.generals.remove(cmd.general)
                 campaign_record_general(s, f, cmd.general)  # he keeps the spaces he moved (§10.11)
+                _toggle(f, "took:" + cmd.general, "dropped:" + cmd.general)  # (G59)
             else:
                 camp = _campaign_of(s)
                 if camp is not None and "campaign" in f.flags:
                     campaign_join(f, _used_generals(camp).get(cmd.general, 0))
                 f.generals.append(cmd.general)
+                _toggle(f, "dropped:" + cmd.general, "took:" + cmd.general)
         elif cmd.option == "pursue":
             f.flags.remove("pursuit_due")
             pursuit(ctx, f)
@@ -527,7 +548,7 @@ class Move:
         elif cmd.option == "sortie":
             from .battle import start_battle
             ctx.done(f)
-            campaign_record(s, f, spent=True)
+            campaign_spend_sortie(s, f.seat, f.space)  # §10.11: the battle takes the whole garrison (fighting_cu)
             start_battle(ctx, f.seat, f.space, origin=f.space, sortie_from_inside=True, army=f)
         elif cmd.option in ("siege", "submission"):
             ctx.done(f)
@@ -537,6 +558,15 @@ class Move:
             campaign_record(s, f, spent=True)
             siege_roll(ctx, f.seat, f.space, f.general, cmd.option)
             finish_activation(ctx, f)
+
+
+def _toggle(f: Frame, undo: str, do: str) -> None:
+    """A general dropped where the army took him (or taken back where it dropped him) is back where
+    he was: nothing to settle when it leaves (G59)."""
+    if undo in f.flags:
+        f.flags.remove(undo)
+    else:
+        f.flags.append(do)
 
 
 # Card 28 (§25): Hannibal may remove the Roman PC of the space he departs from by spending one MP
@@ -734,8 +764,10 @@ def naval_crossing(ctx: Ctx, f: Frame) -> None:
             from .turn import neutralize
             for g in army_generals(mv):
                 neutralize(ctx, g, "naval")
+            departed(ctx, mv, mv.space, "inside" in mv.flags)
             return
     origin = mv.space
+    was_inside = "inside" in mv.flags
     charm_leaves(ctx, mv, origin)
     if "train" in mv.flags:
         mv.flags.remove("train")  # the siege train never goes by sea (#30): it stays in port
@@ -747,6 +779,7 @@ def naval_crossing(ctx: Ctx, f: Frame) -> None:
     mv.origin = origin
     mv.space = dest
     enter(ctx, mv, by_sea=True)
+    departed(ctx, mv, origin, was_inside)  # asked first: the stack it left (G59)
 
 
 def naval_modifier(s: State, mv: Frame, dest: str) -> int:
@@ -773,6 +806,7 @@ def march(ctx: Ctx, mv: Frame, dest: str) -> None:
     ln = link_between(mv.space, dest)
     cost = 1 if ln.kind == "ordinary" else 2
     origin = mv.space
+    was_inside = "inside" in mv.flags
     charm_leaves(ctx, mv, origin)
     ctx.emit(ev.UnitsMoved(side=mv.seat, origin=origin, space=dest, count=mv.count, elephants=mv.nums[0],
                            generals=tuple(army_generals(mv)), from_inside="inside" in mv.flags, to_inside=False,
@@ -791,6 +825,7 @@ def march(ctx: Ctx, mv: Frame, dest: str) -> None:
     if ln.kind in PASS_LINKS and mv.count > 0:
         pass_attrition(ctx, mv, ln.kind)
     enter(ctx, mv, by_sea=False)
+    departed(ctx, mv, origin, was_inside)  # asked first: the stack it left (G59)
 
 
 def pass_attrition(ctx: Ctx, mv: Frame, kind: str) -> None:
@@ -1296,9 +1331,11 @@ def after_enter(ctx: Ctx, f: Frame) -> None:
             el_go = min(max(chosen, k - (have - el)), el, k)
             subs = tuple(fl.split(":")[2] for fl in f.flags if fl.startswith("with:" + g + ":")
                          and s.gens[fl.split(":")[2]].where == st.where and s.gens[fl.split(":")[2]].status == "map")
-            ctx.emit(ev.UnitsMoved(side=n, origin=st.where, space=x, count=k, elephants=el_go, generals=(g, *subs),
+            origin = st.where
+            ctx.emit(ev.UnitsMoved(side=n, origin=origin, space=x, count=k, elephants=el_go, generals=(g, *subs),
                                    from_inside=inside, to_inside=False, how="intercept"))
             f.flags.append("intercepted:" + g)
+            ask_left_command(ctx, n, origin, inside, took=(g, *subs))  # §9.3: the stack it left (G59)
         else:
             # §12.10, §13.2: the generals who missed may not avoid this army (G53)
             missed = [g] + [fl.split(":")[2] for fl in f.flags if fl.startswith("with:" + g + ":")]
@@ -1378,6 +1415,60 @@ class InterceptCommand:
                            "its highest-ranking generals (§9.3, §13.2)")
 class AvoidCommand(InterceptCommand):
     """The same choice as ``intercept_command``, for the force an avoidance left without its commander."""
+
+
+@decision("left_command", "name the general who commands the generals and CU left in a space whose "
+                           "commander left, among its highest-ranking generals (§9.3)")
+class LeftCommand:
+    """``generals``: the generals who may command, in ``space`` (inside the walls with flag ``inside``)."""
+
+    @staticmethod
+    def legal(s: State, f: Frame) -> list:
+        inside = "inside" in f.flags
+        return [ChooseGeneral(general=g) for g in f.generals
+                if s.gens[g].status == "map" and s.gens[g].where == f.space and s.gens[g].inside == inside]
+
+    @staticmethod
+    def act(ctx: Ctx, f: Frame, cmd) -> None:
+        ctx.done(f)
+        ctx.emit(ev.CommandTaken(general=cmd.general))
+        if "ships" in f.flags:  # the ships' part of a split (§12.8): he leads it back to port
+            mv = _mover(ctx.s)
+            mv.generals = [g for g in army_generals(mv) if g != cmd.general]
+            mv.general = cmd.general
+            sail_back(ctx, mv, f.space, f.flags)
+
+
+def ask_left_command(ctx: Ctx, side: int, space: str, inside: bool, took=(), dropped=(), lost: bool = False) -> None:
+    """§9.3 (G59): ``took``, generals of the stack in ``space`` (that side of the walls), have just
+    left it, and ``dropped`` generals have just been left there (``lost``: its commander is known to
+    have left). If that takes its commander away or sets new generals level with the highest rank
+    there, and two or more generals of the highest rank stay with CU, their owner names who commands
+    them (``left_command``)."""
+    s = ctx.s
+    stay = B.generals_at(s, side, space, inside)
+    u = B.cu_of(s, side, space)
+    if len(stay) < 2 or (u.icu if inside else u.cu) == 0:
+        return
+    top_rank = max(B.rank(s, g) for g in stay)
+    equals = [g for g in stay if B.rank(s, g) == top_rank]
+    if len(equals) < 2:
+        return
+    before = [g for g in stay if g not in dropped] + list(took)
+    chief = max(before, key=lambda g: (B.rank(s, g), s.gens[g].stamp, g)) if before else ""
+    if not lost and chief in stay and not set(dropped) & set(equals):
+        return  # its commander is still there, and nobody new stands level with him
+    ctx.push(Frame(kind="left_command", seat=side, space=space, generals=equals, flags=["inside"] if inside else []))
+
+
+def departed(ctx: Ctx, mv: Frame, origin: str, inside: bool) -> None:
+    """The marching army has left ``origin``: the generals it took from the stack there and those it
+    dropped there are settled (§9.3, G59)."""
+    took = [x.split(":", 1)[1] for x in mv.flags if x.startswith("took:")]
+    dropped = [x.split(":", 1)[1] for x in mv.flags if x.startswith("dropped:")]
+    mv.flags = [x for x in mv.flags if not x.startswith(("took:", "dropped:"))]
+    if took or dropped:
+        ask_left_command(ctx, mv.seat, origin, inside, took, dropped)
 
 
 def resolve_space(ctx: Ctx, mv: Frame, x: str, *, failed_avoid: bool = False, avoided: bool = False,
@@ -1638,11 +1729,27 @@ def advance_split(ctx: Ctx, f: Frame) -> None:
         campaign_record(s, mv, spent=True, cu=f.count, space=x)
     mv.count -= f.count
     mv.nums[0] -= el
-    if mv.general not in gout:
+    back = [fl for fl in f.flags if fl == "failed_avoid" or fl.startswith("by:")]
+    chief_in = mv.general not in gout
+    if chief_in:
         mv.general = max(gout, key=lambda g: (B.rank(s, g), s.gens[g].stamp, g))
+        top_rank = B.rank(s, mv.general)
+        equals = [g for g in gout if B.rank(s, g) == top_rank]
+        if len(equals) > 1 and mv.count > 0:
+            # §9.3: the commander went into the city; the owner names who leads the ships (G59)
+            mv.generals = [g for g in gout if g != mv.general]
+            ctx.push(Frame(kind="left_command", seat=mv.seat, space=x, generals=equals, flags=["ships", *back]))
+            return
     mv.generals = [g for g in gout if g != mv.general]
-    step_back(ctx, mv, x, sea=True, failed_avoid="failed_avoid" in f.flags,
-              interceptors=[fl[3:] for fl in f.flags if fl.startswith("by:")])
+    sail_back(ctx, mv, x, back)
+    if gin and not chief_in:
+        ask_left_command(ctx, mv.seat, x, True, dropped=gin)  # §9.3: the city's part (G59)
+
+
+def sail_back(ctx: Ctx, mv: Frame, x: str, flags: list[str]) -> None:
+    """The ships' part of a split goes back to its port (§12.5, §12.8)."""
+    step_back(ctx, mv, x, sea=True, failed_avoid="failed_avoid" in flags,
+              interceptors=[fl[3:] for fl in flags if fl.startswith("by:")])
 
 
 # ------------------------------------------------------------------------------ sieges

@@ -57,6 +57,7 @@ PHRASES: dict[tuple[str, str], str] = {
     ("intercept_cu", "choose_number"): "{who} intercepts with {n} CU",
     ("intercept_command", "choose_general"): "{who} gives {general} command of the combined interceptions",
     ("avoid_command", "choose_general"): "{who} gives {general} command of the force left behind by the avoidance",
+    ("left_command", "choose_general"): "{who} gives {general} command of the generals and CU left in {space}",
     ("avoid_with", "choose_general"): "{who} sends {general} along with the avoidance",
     ("avoid_with", "choose_number"): "{who} avoids battle with {n} CU",
     ("avoid_to", "choose_space"): "{who}'s army avoids battle into {space}",
@@ -151,10 +152,12 @@ def describe_command(s: State, seat: int, command: Any) -> str:
         phrase = "{who}'s interception takes {n} elephant CU among them"
     if (pending, kind) == ("avoid_with", "choose_number") and "cu_done" in s.flow[-1].flags:
         phrase = "{who}'s avoidance takes {n} elephant CU among them"
+    if (pending, kind) == ("left_command", "choose_general") and "ships" in s.flow[-1].flags:
+        phrase = "{who} gives {general} command of the ships sailing back"  # the split of §12.8
     if (pending, kind) == ("avoid_with", "choose_general") and "lead_done" not in s.flow[-1].flags:
         phrase = "{who} tries to avoid battle with {general}"  # the first general named leads (§13.3)
     if phrase is not None:
-        return phrase.format(who=who, space=_named(SPACES, getattr(c, "space", "")),
+        return phrase.format(who=who, space=_named(SPACES, getattr(c, "space", "") or s.flow[-1].space),
                              general=_named(GENERALS, getattr(c, "general", "")), n=getattr(c, "number", ""))
     step = pending.replace("_", " ")
     why = f" ({step})" if step else ""

@@ -199,7 +199,9 @@ class Ops:
         ctx.done(f)
         if isinstance(cmd, ChooseGeneral):
             card = STRATEGY_CARDS[f.card]
-            naval = 5 if card.ship else 0  # §11.4: an ops-3 card carries up to 5 CU by sea
+            # §11.1, §11.4: an ops-3 card carries up to 5 CU by sea; a campaign card's ship serves
+            # its event only, so a Minor Campaign played for its 2 ops moves nobody by sea
+            naval = 5 if card.ship and card.ops >= 3 else 0
             eff = B.effect(cmd.general)
             if isinstance(eff, SeaTransport) and card.ops >= eff.ops:
                 naval = max(naval, eff.max_cu)  # P. Scipio (reconstructed ability)
@@ -377,6 +379,8 @@ class ReturnGenerals:
         gid = sorted(g for g, st in s.gens.items() if st.status == "neutralized" and B.side_of(g) == CARTHAGE)[0]
         inside = B.cu_outside(s, CARTHAGE, cmd.space) == 0
         ctx.emit(ev.GeneralPlaced(general=gid, space=cmd.space, inside=inside))
+        from .movement import ask_left_command
+        ask_left_command(ctx, CARTHAGE, cmd.space, inside, dropped=(gid,))  # §9.3: level with the commander? (G59)
 
 
 def reinforcement_allowed(s: State, side: int, sp: str) -> bool:
@@ -478,6 +482,8 @@ class Africanus:
         ctx.emit(ev.GeneralPlaced(general="scipio_africanus", space=cmd.space, inside=False))
         ctx.emit(ev.OfficeChanged(general="scipio_africanus", office="proconsul"))
         place_cu(ctx, ROME, cmd.space, 5, 0, "reinforcement")
+        from .movement import ask_left_command
+        ask_left_command(ctx, ROME, cmd.space, False, dropped=("scipio_africanus",))  # §9.3 (G59)
 
 
 @automatic("africanus_arrives")
@@ -502,6 +508,9 @@ class Proconsul:
         ctx.done(f)
         s = ctx.s
         keep = cmd.general if isinstance(cmd, ChooseGeneral) else ""
+        gone = [g for g in B.generals_on_map(s, ROME) if g not in ("scipio_africanus", keep)]
+        chiefs = {(s.gens[g].where, s.gens[g].inside) for g in gone
+                  if B.commander(s, ROME, s.gens[g].where, s.gens[g].inside) == g}
         for g in B.generals_on_map(s, ROME):
             if g == "scipio_africanus":
                 continue
@@ -512,6 +521,9 @@ class Proconsul:
                 if s.gens[g].office:
                     ctx.emit(ev.OfficeChanged(general=g, office=""))
                 ctx.emit(ev.GeneralOff(general=g, to="cup", cause="election"))
+        from .movement import ask_left_command
+        for space, inside in sorted(chiefs):
+            ask_left_command(ctx, ROME, space, inside, lost=True)  # §9.3: who commands those left (G59)
         for g, st in sorted(s.gens.items()):
             if st.status == "neutralized" and B.side_of(g) == ROME:
                 ctx.emit(ev.GeneralOff(general=g, to="cup", cause="election"))

@@ -854,3 +854,74 @@ def test_card_41_at_a_pass_crossed_with_the_5th_and_6th_mp_does_not_stop_it_25()
     assert top(s).kind == "pass_window"
     play(s, ROME, cmd.PlayCounter(card=41), Dice(6))  # the pass attrition roll of §10.6 follows
     assert s.gens["mago"].where == "ruscino"
+
+
+
+def test_card_37_a_garrison_that_did_not_sortie_is_fresh_for_the_campaign_10_11():
+    """§25 #37, §10.11 with §20.7: Marcellus's campaign army (6 CU) lifts the siege of Capua and loses
+    CU in the battle; Fabius and his 3 CU stayed inside the walls (no sortie) and took no part in it.
+    Once the siege is lifted they stand outside with Marcellus's survivors, and the campaign may
+    activate Fabius with his 3 CU and his 4 MP: the record of the battle counts the CU it left, not
+    the 6 that began it (which made fresh CU look spent)."""
+    from engine.games.hannibal.state import Siege
+    s = clear()
+    control(s, ROME, "capua", "neapolis")
+    put(s, ROME, "capua", 0, inside=3, generals=("fabius",), office="proconsul")
+    s.gens["fabius"].inside = True
+    put(s, CARTHAGE, "capua", 4)
+    s.sieges["capua"] = Siege(side=CARTHAGE, points=1)
+    put(s, ROME, "neapolis", 6, generals=("marcellus",), office="proconsul")
+    strategy(s, ROME, [37], [1])
+    event(s, ROME, 37)
+    play(s, CARTHAGE, cmd.Pass())  # the campaign window
+    play(s, ROME, cmd.ChooseGeneral(general="marcellus"))
+    play(s, ROME, cmd.ChooseNumber(number=6))
+    play(s, ROME, cmd.ChooseSpace(space="capua"))
+    assert top(s).kind == "relief_sortie"
+    play(s, ROME, cmd.Pass())  # the garrison stays inside
+    play(s, CARTHAGE, cmd.Pass())  # Carthage's battle events
+    play(s, ROME, cmd.PlayBattleCard(card="frontal_assault", as_type="frontal_assault"))
+    play(s, CARTHAGE, cmd.ChooseOption(option="concede"), Dice(6, 3))  # loss roll, retreat table
+    while top(s).kind not in ("campaign", "strategy"):
+        seat = top(s).seat
+        play(s, seat, next(c for c in legal(s, seat) if not isinstance(c, cmd.Pass)), Dice())
+    assert top(s).kind == "campaign" and "capua" not in s.sieges
+    assert B.cu_total(s, ROME, "capua") < 9  # the battle cost Marcellus CU
+    assert cmd.ChooseGeneral(general="fabius") in legal(s, ROME)
+    play(s, ROME, cmd.ChooseGeneral(general="fabius"))
+    while top(s).kind == "form_army" and cmd.Pass() in legal(s, ROME):
+        play(s, ROME, cmd.Pass())  # Marcellus, who fought, stays
+    play(s, ROME, cmd.ChooseNumber(number=3))
+    assert top(s).kind == "move" and top(s).count == 3 and top(s).mp == 4
+
+
+def test_card_37_every_general_and_cu_of_a_sortie_is_spent_10_11():
+    """§25 #37, §10.11, §20.7: Fabius sorties from besieged Capua with 1 CU; the whole garrison,
+    Marcellus and the other CU inside, fights the battle (§20.5). Marcellus took part in it: the
+    campaign may not activate him next."""
+    from engine.games.hannibal.state import Siege
+    s = clear()
+    control(s, ROME, "capua")
+    put(s, ROME, "capua", 0, inside=2, generals=("fabius", "marcellus"), office="proconsul")
+    s.gens["fabius"].inside = s.gens["marcellus"].inside = True
+    put(s, CARTHAGE, "capua", 2)
+    s.sieges["capua"] = Siege(side=CARTHAGE, points=1)
+    strategy(s, ROME, [37], [1])
+    event(s, ROME, 37)
+    play(s, CARTHAGE, cmd.Pass())  # the campaign window
+    play(s, ROME, cmd.ChooseGeneral(general="fabius"))
+    while top(s).kind == "form_army" and cmd.Pass() in legal(s, ROME):
+        play(s, ROME, cmd.Pass())
+    play(s, ROME, cmd.ChooseNumber(number=1))
+    play(s, ROME, cmd.ChooseOption(option="sortie"))
+    while top(s).kind != "battle_attack":
+        play(s, top(s).seat, cmd.Pass())
+    assert s.battle.cu_start[ROME] == 2  # the whole garrison fights
+    card = next(iter(s.battle.hands[ROME]))
+    play(s, ROME, cmd.PlayBattleCard(card=card, as_type=card))
+    play(s, CARTHAGE, cmd.ChooseOption(option="concede"), Dice(1, 3))  # loss roll, retreat table
+    while top(s).kind not in ("campaign", "strategy"):
+        seat = top(s).seat
+        play(s, seat, next(c for c in legal(s, seat) if not isinstance(c, cmd.Pass)), Dice())
+    assert s.gens["marcellus"].status == "map" and top(s).kind == "campaign"
+    assert cmd.ChooseGeneral(general="marcellus") not in legal(s, ROME)

@@ -273,27 +273,41 @@ def clear_hand(seat, *cards):
 @pytest.mark.parametrize("card", [51, 52])
 @pytest.mark.parametrize("seat", [ROME, CARTHAGE])
 def test_cards_51_52_epidemic_the_player_picks_the_enemy_army_that_rolls_25(card, seat):
-    """§25 #51-52: the card's player chooses which enemy army rolls attrition for its size."""
+    """§25 #51-52: the card's player chooses which enemy army rolls attrition for its size; an army
+    is a general with CU (§3, §10.1, ruling G25), so CU standing without a general are not offered."""
     s = clear()
     enemy = 1 - seat
-    put(s, enemy, "cannae", 8)
-    put(s, enemy, "luceria", 2)
+    gens = ("fabius", "varro", "paullus") if enemy == ROME else ("mago", "hasdrubal", "hasdrubal_gisgo")
+    put(s, enemy, "cannae", 8, generals=gens[:1], office="proconsul")
+    put(s, enemy, "luceria", 2, generals=gens[1:2], office="proconsul")
+    put(s, enemy, "capua", 3)                                           # CU without a general
+    put(s, enemy, "tarentum", generals=gens[2:], office="proconsul")    # a general without CU
     put(s, seat, "venusia", 5)
     strategy(s, seat, [card])
     event(s, seat, card)
     assert chosen(s, seat) == ["cannae", "luceria"]
     events = play(s, seat, cmd.ChooseSpace(space="cannae"), Dice(5))
     assert of(events, ev.CuLost)[0].count == 2 and B.cu_outside(s, enemy, "cannae") == 6  # 7-8 column, 5
-    assert B.cu_outside(s, enemy, "luceria") == 2
+    assert B.cu_outside(s, enemy, "luceria") == 2 and B.cu_outside(s, enemy, "capua") == 3
 
 
 @pytest.mark.parametrize("card", [51, 52])
-def test_cards_51_52_may_strike_cu_inside_a_city_25(card):
-    """Hannibal §25 #51-52 and §21.1-§21.2: the rulebook spares no garrison from Epidemic or
-    Pestilence (unlike #21); the besieged CU roll for their own size and lose inside the walls."""
+def test_cards_51_52_strike_a_garrison_only_with_its_general_3_25(card):
+    """Hannibal §3, §25 #51-52 (ruling G25): the card names an army, a general with CU stacked with
+    him; a besieged garrison with no general is CU, not an army, and is not offered. A general inside
+    the walls with the garrison makes it an army: it rolls for its own size and loses inside the walls."""
     s = clear()
     control(s, ROME, "neapolis")
     put(s, ROME, "neapolis", inside=2)
+    put(s, CARTHAGE, "neapolis", 4, generals=("hannibal",))
+    s.sieges["neapolis"] = Siege(side=CARTHAGE, points=1)
+    strategy(s, CARTHAGE, [card, 1])
+    event(s, CARTHAGE, card)
+    assert chosen(s, CARTHAGE) == [] and done(s) and B.cu_inside(s, ROME, "neapolis") == 2
+    s = clear()
+    control(s, ROME, "neapolis")
+    put(s, ROME, "neapolis", inside=2, generals=("fabius",), office="proconsul")
+    s.gens["fabius"].inside = True
     put(s, CARTHAGE, "neapolis", 4, generals=("hannibal",))
     s.sieges["neapolis"] = Siege(side=CARTHAGE, points=1)
     strategy(s, CARTHAGE, [card])

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.games.hannibal.components import link_between, neighbours
 from engine.games.hannibal.movement import naval_modifier
 
-from .helpers import CARTHAGE, ROME, B, Dice, Frame, at, clear, cmd, control, ev, legal, of, play, put, top
+from .helpers import CARTHAGE, ROME, B, Dice, Frame, at, clear, cmd, control, ev, legal, of, play, put, strategy, top
 
 
 def activate(s, side, general, card=64, ops=3, mp=4, naval=5):
@@ -525,3 +525,21 @@ def test_10_11_a_general_picked_up_in_a_campaign_brings_the_spaces_he_moved():
     assert top(s).mp == 3
     play(s, CARTHAGE, cmd.ChooseGeneral(general="mago"))
     assert top(s).generals == ["mago"] and top(s).mp == 1
+
+
+def test_11_1_11_4_a_minor_campaign_played_for_its_2_ops_moves_no_army_by_sea():
+    """Hannibal §8.1, §11.1, §11.4: a sea move is open to an ops-3 card (one army of up to 5 CU) or
+    to a campaign card played as its event (one army of up to 10 CU); a Minor Campaign played for its
+    2 operations is neither, so the general it activates marches by land only. A Major Campaign
+    (ops 3) played for its operations sails as any ops-3 card does."""
+    for card, sails in ((37, False), (33, True)):
+        s = clear()
+        control(s, ROME, "neapolis")
+        put(s, ROME, "neapolis", 3, generals=("marcellus",), office="proconsul")
+        strategy(s, ROME, [card], [1])
+        play(s, ROME, cmd.PlayCard(card=card, use="ops"))
+        play(s, ROME, cmd.ChooseGeneral(general="marcellus"))
+        play(s, ROME, cmd.ChooseNumber(number=3))
+        assert top(s).kind == "move" and top(s).count == 3
+        assert (cmd.ChooseOption(option="sail") in legal(s, ROME)) is sails, card
+        assert any(isinstance(c, cmd.ChooseSpace) for c in legal(s, ROME))  # by land it may go
