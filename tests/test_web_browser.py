@@ -10,7 +10,11 @@
   (spaces, stacks, cards) when it offers something, with the reload and spectator checks.
 - The Republic of Carthage, 3 players with two bots: 40 moves, the same way (senators, cards, wars
   on the board); first one public message of table talk (R110), seen in the chat panel of the
-  player's page and of the spectator's (who has no input to talk).
+  player's page and of the spectator's (who has no input to talk). Its log, the player's and the
+  spectator's, and the line of the player's own secret choices read in words (src/rocWords.ts): no
+  raw option string ("senator:11>senator:9", "=2", "faction:1") nor a generic "Choice made" is left;
+  the spectator reads the other seats' secret II.10 moves as "… plans its redistribution in secret",
+  never the moves.
 - The Roma game is created with a clock (30 minutes + 5 s): a clock per seat is shown and ticks.
 - In every game, the network drops under the page (context.setOffline) while six moves are made from
   outside it with the page's own tokens: back online, the page resumes its stream from its last seq
@@ -83,6 +87,10 @@ def test_play_watch_reload_and_replay_in_a_real_browser():
     for name in ("hannibal", "republic-of-carthage"):
         assert by_name[name]["boardClicks"] > 0, report
     assert by_name["republic-of-carthage"]["said"], report
+    words = by_name["republic-of-carthage"]["rawWords"]
+    assert words["lines"] > 0 and words["redactedChoices"] > 0, report
+    assert words["raw"] == [], f"log lines still in the engine's raw words: {words['raw']}"
+    assert words["spectatorSecrets"] == 0, report
     assert "(tester) resigned" in (by_name["hannibal"]["resigned"] or ""), report  # GameStatus.ended_by_seat shown
     clocks = by_name["roma"]["clocks"]
     assert clocks and clocks["before"] != clocks["after"], report

@@ -16,7 +16,10 @@
 //       something, with the reload and the spectator checks, and a screenshot.
 // roc:  the same for a 3-player Republic of Carthage with two bots (40 moves).
 //       First the player says one public message (table talk): it shows in the chat panel of the
-//       player's page and of the spectator's (who has no input to talk).
+//       player's page and of the spectator's (who has no input to talk). Its result's rawWords lists
+//       the log lines (player's and spectator's) and "Chosen in secret" lines that still show the
+//       engine's raw option strings ("senator:9>faction:1", "=2") or the generic "Choice made";
+//       every line goes to republic-of-carthage.log.txt beside the screenshot.
 // Every scenario also drops the network under the page at its 4th move (dropAndResume).
 // Prints one JSON line per scenario and a last line "N passed, N failed". Exit 0 only if all pass.
 import fs from 'node:fs';
@@ -132,7 +135,7 @@ async function newContext(browser) {
 }
 
 /** Click legal commands (at random, never a draw offer) until the game ends or `maxClicks`. */
-async function playByClicks(page, { maxClicks, reloadAt, screenshotAt, shot, deadline, dropAt, drop, boardClick }) {
+async function playByClicks(page, { maxClicks, reloadAt, screenshotAt, shot, deadline, dropAt, drop, boardClick, secretLines }) {
   let clicks = 0;
   let reloaded = false;
   let dropped = null;
@@ -163,6 +166,11 @@ async function playByClicks(page, { maxClicks, reloadAt, screenshotAt, shot, dea
       } catch { continue; }  // the list changed under the pointer (a new batch): look again
     }
     clicks += 1;
+    if (secretLines) {  // the board's line of the seat's own secret choices, as it reads after this move
+      const secret = await page.$$eval('[data-testid=board] .hand div', (ds) => ds.map((d) => d.textContent ?? '')
+        .filter((t) => t.startsWith('Chosen in secret')));
+      secretLines.push(...secret);
+    }
     if (clicks === dropAt && drop && !dropped) dropped = await drop();
     if (clicks === screenshotAt) { await sleep(300); await page.screenshot({ path: shot, fullPage: true }); }
     if (clicks === reloadAt && !reloaded) {
@@ -246,8 +254,9 @@ async function scenario(browser, { name, gameType, players, options, clock, full
   const clocks = clock ? await clocksTick(page, players) : null;
   const said = gameType === 'republic-of-carthage' ? await talk(page, spectator) : null;
   const maxClicks = full ? 100_000 : gameType === 'hannibal' ? 30 : 40;
+  const secretLines = gameType === 'republic-of-carthage' ? [] : null;
   const played = await playByClicks(page, { maxClicks, reloadAt: 8, screenshotAt: gameType === 'roma' ? 12 : 10, shot, deadline,
-    dropAt: 4, drop: () => dropAndResume(page, player, gameId, 6), boardClick: BOARD_CLICKS.has(gameType) });
+    dropAt: 4, drop: () => dropAndResume(page, player, gameId, 6), boardClick: BOARD_CLICKS.has(gameType), secretLines });
   log(name, `${played.clicks} clicks, over: ${played.over}`);
   check(played.reloaded, 'the game ended before the reload was tried');
   check(played.dropped, 'the game ended before the network drop was tried');
@@ -291,6 +300,23 @@ async function scenario(browser, { name, gameType, players, options, clock, full
   check(JSON.stringify(seen.slice(0, head + 1)) === JSON.stringify(want), `the spectator's log is not 0..${head}: ${seen.length} records`);
   check(JSON.stringify(mine.slice(0, head + 1)) === JSON.stringify(want), `the player's log is not 0..${head}: ${mine.length} records`);
   const hiddenLines = await spectator.locator('[data-testid=log] li.redacted').count();
+  // The Republic of Carthage: log lines (the player's and the spectator's) and secret-choice lines that
+  // still read as the engine's raw words (option strings such as "senator:9>faction:1", "=2", or the
+  // generic "Choice made"); every line goes to a text file beside the screenshot
+  let rawWords = null;
+  if (secretLines) {
+    const lines = async (p) => p.$$eval('[data-testid=log] li', (lis) => lis.map((li) => li.textContent ?? ''));
+    const [mineText, seenText] = [await lines(page), await lines(spectator)];
+    fs.writeFileSync(shot.replace(/\.png$/, '.log.txt'), ['# the player', ...mineText, '# the spectator', ...seenText,
+      '# chosen in secret', ...secretLines].join('\n') + '\n');
+    const raw = /\b\d+[A-B]?>|senator:|faction:|=\d|Choice made/;
+    rawWords = { lines: mineText.length + seenText.length, secretLines: secretLines.length,
+      // the other seats' secret II.10 moves, as the spectator reads them (ChoiceMadeRedacted)
+      redactedChoices: seenText.filter((t) => /plans its redistribution in secret/.test(t)).length,
+      // and never the moves themselves (the player's own ChoiceMade reads "Red … plans, in secret, a move …")
+      spectatorSecrets: seenText.filter((t) => /plans, in secret,|chooses, in secret,/.test(t)).length,
+      raw: [...new Set([...mineText, ...seenText, ...secretLines].filter((t) => raw.test(t)))] };
+  }
 
   let replayed = false;
   if (played.over) {
@@ -305,7 +331,7 @@ async function scenario(browser, { name, gameType, players, options, clock, full
   await player.close();
   await watcher.close();
   return { name, gameId, clicks: played.clicks, over: played.over, head, spectatorRecords: seen.length,
-    spectatorHiddenRecords: hiddenLines, replayed, clocks, said, resigned, drop: played.dropped, boardClicks: played.boardClicks, seconds: Math.round((Date.now() - started) / 1000) };
+    spectatorHiddenRecords: hiddenLines, rawWords, replayed, clocks, said, resigned, drop: played.dropped, boardClicks: played.boardClicks, seconds: Math.round((Date.now() - started) / 1000) };
 }
 
 const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carthago-chromium-'));

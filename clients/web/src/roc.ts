@@ -5,6 +5,7 @@
 import { el, svg } from './dom';
 import { BoardContext, SEAT_COLOURS, clickFor } from './kit';
 import { nameIn } from './words';
+import { secretChoiceWords } from './rocWords';
 import boardData from '../../../engine/games/republic_of_carthage/data/board.json';
 import senatorsData from '../../../engine/games/republic_of_carthage/data/senators.json';
 import cardsData from '../../../engine/games/republic_of_carthage/data/cards.json';
@@ -406,7 +407,7 @@ function hand(v: any, ctx: BoardContext): HTMLElement | null {
     return el('span', { ...click, 'data-commodity': id, title: info ? `sells for ${info.set_values.join(', ')} T (1, 2, 3 … cards)` : '' },
       `${info?.name ?? n(id)} ×${k}`, info ? el('small', {}, ` (${k} sell for ${info.set_values[k - 1] ?? '?'} T)`) : '');
   });
-  const committed = (v.committed as string[]).map((c) => c.split('|').map(n).join(' on ')).join(', ');
+  const committed = secretChoiceWords(v.committed as string[], ctx.seatName, ctx.seat);
   // R135, R136: what accepted offers left owed, shown to their two parties only
   const owed = [
     ...((v.promised ?? []) as any[]).map((p) => {

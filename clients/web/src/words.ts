@@ -15,6 +15,7 @@ import rocCommerce from '../../../engine/games/republic_of_carthage/data/commerc
 import rocForces from '../../../engine/games/republic_of_carthage/data/forces.json';
 import rocEvents from '../../../engine/games/republic_of_carthage/data/random_events.json';
 import { hannibalEventWords } from './hannibalWords';
+import { rocEventWords } from './rocWords';
 
 const NAMES = new Map<string, string>();
 for (const c of (romaCards as any).cards) NAMES.set(c.id, c.name);
@@ -37,6 +38,11 @@ for (const list of [(rocWars as any).wars, (rocWars as any).leaders, (rocWars as
 }
 for (const e of (rocEvents as any).cards) ROC_NAMES.set(e.id, e.front.title);
 const GAME_NAMES: Record<string, Map<string, string>> = { 'republic-of-carthage': ROC_NAMES };
+
+/** An id in the game's own names only (its data files), or undefined. */
+export function ownName(gameType: string, id: string): string | undefined {
+  return GAME_NAMES[gameType]?.get(id);
+}
 
 /** An id in words, the game's own names first. */
 export function nameIn(gameType: string, id: string): string {
@@ -174,7 +180,9 @@ export function eventWords(gameType: string, record: any, seatName: (s: number) 
     const by = due.seat >= 0 ? ` (${seatName(due.seat)})` : due.seat === -2 ? ' (everyone at once)' : '';
     return `Next: ${humanize(due.kind)}${by}`;
   }
-  const own = gameType === 'hannibal' && !record.redacted ? hannibalEventWords(ev.value.kind, seatName) : null;
+  // The Republic of Carthage phrases redacted records too, from their own fields only (rocWords.ts)
+  const own = gameType === 'hannibal' && !record.redacted ? hannibalEventWords(ev.value.kind, seatName)
+    : gameType === 'republic-of-carthage' ? rocEventWords(ev.value.kind, seatName) : null;
   if (own) {
     seatNamer = null;
     return own;
