@@ -102,3 +102,31 @@ def test_table_talk_goes_through_advance_from_any_seat():
     emitted = session.submit(idle, Say(text="Hail", to=-1))
     assert [e.event for e in done.emitted] == [e.event for e in emitted]
     assert game.status(done.state).to_act == before
+
+
+@pytest.mark.parametrize("seed", [2, 7, 10])
+def test_a_game_that_ends_in_the_middle_of_a_step_leaves_the_state_decide_then_evolve_leave(seed, monkeypatch):
+    """The Republic of Carthage IX.4 (option ``first_man_in_carthage``): the game ends at once, from
+    inside whatever rule raised the statesman's Influence, and that rule goes on pushing its next steps
+    (here the set-up's terms of office). The events leave an ended game with no pending step
+    (GameEnded); advance, working in place, must not keep the steps pushed after the end. The threshold
+    is lowered so that a game ends this way within its first dozen commands."""
+    from engine.games.republic_of_carthage import options
+
+    monkeypatch.setattr(options, "FIRST_MAN_INFLUENCE", 8)
+    game = registry.get("republic-of-carthage")
+    config = GameConfig(3, {"first_man_in_carthage": "true"})
+    key = f"first-man-{seed}".encode()
+    session, opening = Session.start(game, config, key)
+    shadow = game.initial(config)
+    for e in opening:
+        shadow = game.evolve(shadow, e.event)
+    pick = random.Random(seed)
+    while not session.status().over:
+        seat = pick.choice(session.status().to_act)
+        command = pick.choice(session.legal(seat))
+        done = advance(game, shadow, seat, command, Rng(key, session.position))
+        session.submit(seat, command)
+        shadow = done.state
+        assert encode_state(shadow) == encode_state(session.state), command
+    assert session.status().result.reason == "first_man_in_carthage"

@@ -154,8 +154,7 @@ def command_swap(ctx: Ctx) -> None:
     if res == "swap":
         consuls = [g for g in B.generals_at(s, ROME, b.space, b.inside[ROME]) if s.gens[g].office == "consul"]
         new = next(g for g in consuls if g != b.commanders[ROME])
-        ctx.emit(ev.CommandTaken(general=new))
-        b.commanders[ROME] = new  # (evolve of CommandTaken changes the stamp; the battle record follows)
+        ctx.emit(ev.CommandTaken(general=new))  # evolve makes him the battle's Roman commander
 
 
 @decision("command_swap", "Carthage: roll for the consuls' command swap (§18.2), or not")

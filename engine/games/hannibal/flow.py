@@ -160,7 +160,11 @@ class Ctx:
                 raise RuntimeError(f"hannibal: the rules loop at {top.kind}")
 
     def finish(self) -> list[Emitted]:
-        if self.s.phase != OVER and not _same_stack(self.s.flow, self._flow_before):
+        if self.s.phase == OVER:
+            # GameEnded left no pending step; steps a rule pushed after the end (the war can end inside
+            # a step, §15.6, §22.3) are not the state's: in place (``advance``), they would stay in it
+            self.s.flow = []
+        elif not _same_stack(self.s.flow, self._flow_before):
             # logged, not applied: the copy's stack already is what the event says (in place, it is
             # applied: the stack's frames become fresh ones, as a caller's evolve makes them)
             flow = ev.Flow(frames=tuple(_frozen(f) for f in self.s.flow))

@@ -271,7 +271,12 @@ def _office_changed(s: State, e: ev.OfficeChanged) -> None:
 
 def _command_taken(s: State, e: ev.CommandTaken) -> None:
     s.stamp += 1
-    s.gens[e.general].stamp = s.stamp
+    g = s.gens[e.general]
+    g.stamp = s.stamp
+    b = s.battle
+    side = SIDE_OF[GENERALS[e.general].side]
+    if b is not None and g.where == b.space and g.inside == b.inside[side]:
+        b.commanders[side] = e.general  # §18.2: the consul who takes over commands the battle from then on
 
 
 def _control_changed(s: State, e: ev.ControlChanged) -> None:

@@ -177,7 +177,11 @@ class Ctx:
                 raise RuntimeError(f"republic_of_carthage: the rules loop at {top.kind}")
 
     def finish(self) -> list[Emitted]:
-        if self.s.phase != OVER and self.s.flow != self._flow_before:
+        if self.s.phase == OVER:
+            # GameEnded left no pending step; steps a rule pushed after the end (IX.4 ends the game from
+            # inside a rule) are not the state's: in place (``advance``), they would stay in it
+            self.s.flow = []
+        elif self.s.flow != self._flow_before:
             frames = tuple(_frozen(f) for f in self.s.flow)
             parties = sorted({x for f in frames if f.kind in SECRET_FRAMES for x in (f.seat, f.count)})
             if parties:  # an offer's terms are the two parties' business (III.2): the others see blanks

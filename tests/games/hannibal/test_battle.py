@@ -288,3 +288,28 @@ def test_15_6_hannibal_lost_on_the_retreat_table_can_end_the_war_inside_the_batt
     ended = of(events, ev.GameEnded)
     assert len(ended) == 1 and (ended[0].winner, ended[0].reason) == (ROME, "peace")
     assert G.status(s).over and not s.flow
+
+
+def test_18_2_the_swapped_consul_still_commands_after_the_command_that_rolled():
+    """§18.2: Rome attacks with both consuls, Marcellus commanding; Carthage rolls 5 for the swap, so
+    Varro commands the battle. The swap must reach the state the events leave (decide then evolve),
+    not only the copy ``decide`` works on: the rounds that follow are fought under Varro. And
+    ``engine.core.advance`` (in place) leaves the same state."""
+    from engine.core import advance, copy_state, encode_state
+    from engine.games.hannibal.battle import start_battle
+    from engine.games.hannibal.flow import Ctx
+    s = clear()
+    put(s, ROME, "arretium", 10, generals=("marcellus", "varro"), office="consul")
+    put(s, CARTHAGE, "arretium", 5, generals=("hasdrubal",))
+    at(s)
+    ctx = Ctx(s, Dice())
+    start_battle(ctx, ROME, "arretium", origin="")
+    ctx.run()
+    for e in ctx.finish():
+        G.evolve(s, e.event)
+    assert top(s).kind == "command_swap" and s.battle.commanders[ROME] == "marcellus"
+    in_place = copy_state(G, s)
+    play(s, CARTHAGE, cmd.ChooseOption(option="roll"), Dice(5))
+    assert s.battle is not None and s.battle.commanders[ROME] == "varro"
+    done = advance(G, in_place, CARTHAGE, cmd.ChooseOption(option="roll"), Dice(5))
+    assert encode_state(done.state) == encode_state(s)

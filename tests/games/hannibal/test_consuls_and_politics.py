@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.games.hannibal.components import link_between, neighbours
 from engine.games.hannibal.movement import intercept_range
 
-from .helpers import CARTHAGE, ROME, B, Dice, Frame, at, clear, cmd, control, ev, legal, of, play, put, top
+from .helpers import CARTHAGE, ROME, B, Dice, Frame, G, at, clear, cmd, control, ev, legal, of, play, put, top
 
 
 def activate(s, side, general, card=64, mp=4, naval=5):
@@ -459,3 +459,21 @@ def test_18_2_a_relief_battle_records_whether_the_consuls_stood_apart():
     dest = next(c.space for c in legal(s, CARTHAGE) if isinstance(c, cmd.ChooseSpace))
     play(s, CARTHAGE, cmd.ChooseSpace(space=dest))
     assert all(f.kind != "consul_command" for f in s.flow)
+
+
+def test_15_6_a_relief_battle_that_ends_the_war_leaves_no_step_behind_in_place():
+    """§15.5-§15.6 with §22.3 and G60: Varro relieves Capua and wins; Carthage, beaten, owes more PCs
+    than it holds, so it sues for peace inside the battle's last step, which then still frees Paullus
+    and pushes Rome's naming of the commander. The events leave an ended war with no pending step
+    (GameEnded); ``engine.core.advance``, working on the state itself, must leave the same state."""
+    from engine.core import advance, copy_state, encode_state
+    s = _relief_won(True)
+    s.flow[1].count = 20  # CU lost in the battle: 10 PCs to give up (§15.5)
+    s.control = {k: v for k, v in s.control.items() if v == ROME or k in ("aesernia", "neapolis", "nola", "beneventum")}
+    dest = next(c.space for c in legal(s, CARTHAGE) if isinstance(c, cmd.ChooseSpace))
+    in_place = copy_state(G, s)
+    events = play(s, CARTHAGE, cmd.ChooseSpace(space=dest))
+    assert any(isinstance(e, ev.GameEnded) and e.reason == "peace" for e in events)
+    assert G.status(s).over and not s.flow
+    done = advance(G, in_place, CARTHAGE, cmd.ChooseSpace(space=dest), Dice())
+    assert encode_state(done.state) == encode_state(s)
