@@ -14,7 +14,8 @@
   spectator's, and the line of the player's own secret choices read in words (src/rocWords.ts): no
   raw option string ("senator:11>senator:9", "=2", "faction:1") nor a generic "Choice made" is left;
   the spectator reads the other seats' secret II.10 moves as "… plans its redistribution in secret",
-  never the moves.
+  never the moves. The move buttons and their headings read as moves too ("Redistribute talents, in
+  secret: Move talents from Bomilcar to Hamilcar"): no raw option string, nor "source "/"target ".
 - The Roma game is created with a clock (30 minutes + 5 s): a clock per seat is shown and ticks.
 - In every game, the network drops under the page (context.setOffline) while six moves are made from
   outside it with the page's own tokens: back online, the page resumes its stream from its last seq
@@ -91,6 +92,9 @@ def test_play_watch_reload_and_replay_in_a_real_browser():
     assert words["lines"] > 0 and words["redactedChoices"] > 0, report
     assert words["raw"] == [], f"log lines still in the engine's raw words: {words['raw']}"
     assert words["spectatorSecrets"] == 0, report
+    assert words["labels"] > 0, report  # the move buttons read as moves, not as the command's fields
+    assert words["rawLabels"] == [], f"move buttons still in the engine's raw words: {words['rawLabels']}"
+    assert words["unstepped"] == [], f"move buttons read without their step: {words['unstepped']}"
     assert "(tester) resigned" in (by_name["hannibal"]["resigned"] or ""), report  # GameStatus.ended_by_seat shown
     clocks = by_name["roma"]["clocks"]
     assert clocks and clocks["before"] != clocks["after"], report

@@ -19,7 +19,9 @@
 //       player's page and of the spectator's (who has no input to talk). Its result's rawWords lists
 //       the log lines (player's and spectator's) and "Chosen in secret" lines that still show the
 //       engine's raw option strings ("senator:9>faction:1", "=2") or the generic "Choice made";
-//       every line goes to republic-of-carthage.log.txt beside the screenshot.
+//       every line goes to republic-of-carthage.log.txt beside the screenshot. It also lists the move
+//       buttons seen (heading and label, rocWords.ts's rocCommandLabel), and those still showing raw
+//       option strings or the "source "/"target " field names (rawLabels).
 // Every scenario also drops the network under the page at its 4th move (dropAndResume).
 // Prints one JSON line per scenario and a last line "N passed, N failed". Exit 0 only if all pass.
 import fs from 'node:fs';
@@ -135,7 +137,7 @@ async function newContext(browser) {
 }
 
 /** Click legal commands (at random, never a draw offer) until the game ends or `maxClicks`. */
-async function playByClicks(page, { maxClicks, reloadAt, screenshotAt, shot, deadline, dropAt, drop, boardClick, secretLines }) {
+async function playByClicks(page, { maxClicks, reloadAt, screenshotAt, shot, deadline, dropAt, drop, boardClick, secretLines, labels }) {
   let clicks = 0;
   let reloaded = false;
   let dropped = null;
@@ -144,6 +146,11 @@ async function playByClicks(page, { maxClicks, reloadAt, screenshotAt, shot, dea
     check(Date.now() < deadline, `out of time after ${clicks} clicks`);
     if (await page.locator('[data-testid=result]').count()) return { clicks, over: true, reloaded, dropped, boardClicks };
     // half the time, play from the board itself when it offers something (a space, a senator, a card)
+    if (labels) {  // every move button offered, under its group's heading: "Heading: label"
+      const shown = await page.$$eval('[data-testid=commands] .group', (gs) => gs.flatMap((g) => [...g.querySelectorAll('button')]
+        .map((b) => `${g.querySelector('.kind')?.textContent ?? ''} ${b.textContent ?? ''}`)));
+      for (const text of shown) labels.add(text);
+    }
     const onBoard = page.locator('[data-testid=board] .clickable');
     const targets = boardClick ? await onBoard.count() : 0;
     let onTheBoard = false;
@@ -255,8 +262,9 @@ async function scenario(browser, { name, gameType, players, options, clock, full
   const said = gameType === 'republic-of-carthage' ? await talk(page, spectator) : null;
   const maxClicks = full ? 100_000 : gameType === 'hannibal' ? 30 : 40;
   const secretLines = gameType === 'republic-of-carthage' ? [] : null;
+  const labels = gameType === 'republic-of-carthage' ? new Set() : null;
   const played = await playByClicks(page, { maxClicks, reloadAt: 8, screenshotAt: gameType === 'roma' ? 12 : 10, shot, deadline,
-    dropAt: 4, drop: () => dropAndResume(page, player, gameId, 6), boardClick: BOARD_CLICKS.has(gameType), secretLines });
+    dropAt: 4, drop: () => dropAndResume(page, player, gameId, 6), boardClick: BOARD_CLICKS.has(gameType), secretLines, labels });
   log(name, `${played.clicks} clicks, over: ${played.over}`);
   check(played.reloaded, 'the game ended before the reload was tried');
   check(played.dropped, 'the game ended before the network drop was tried');
@@ -308,14 +316,20 @@ async function scenario(browser, { name, gameType, players, options, clock, full
     const lines = async (p) => p.$$eval('[data-testid=log] li', (lis) => lis.map((li) => li.textContent ?? ''));
     const [mineText, seenText] = [await lines(page), await lines(spectator)];
     fs.writeFileSync(shot.replace(/\.png$/, '.log.txt'), ['# the player', ...mineText, '# the spectator', ...seenText,
-      '# chosen in secret', ...secretLines].join('\n') + '\n');
+      '# chosen in secret', ...secretLines, '# move buttons (heading: label)', ...labels].join('\n') + '\n');
     const raw = /\b\d+[A-B]?>|senator:|faction:|=\d|Choice made/;
     rawWords = { lines: mineText.length + seenText.length, secretLines: secretLines.length,
       // the other seats' secret II.10 moves, as the spectator reads them (ChoiceMadeRedacted)
       redactedChoices: seenText.filter((t) => /plans its redistribution in secret/.test(t)).length,
       // and never the moves themselves (the player's own ChoiceMade reads "Red … plans, in secret, a move …")
       spectatorSecrets: seenText.filter((t) => /plans, in secret,|chooses, in secret,/.test(t)).length,
-      raw: [...new Set([...mineText, ...seenText, ...secretLines].filter((t) => raw.test(t)))] };
+      raw: [...new Set([...mineText, ...seenText, ...secretLines].filter((t) => raw.test(t)))],
+      // the move buttons and their headings, in words: no raw option string ("senator:9>faction:1", "=2",
+      // "offer:1", "minor:7", an army token "celtiberian/1/5/force:1"), no "source "/"target " field name
+      labels: labels.size,
+      // and under the words of the step they answer, never the fallback heading of a command read without it
+      unstepped: [...labels].filter((t) => /^Your move:/.test(t)),
+      rawLabels: [...labels].filter((t) => /\b\d+[A-B]?>|senator:|faction:|=\d|[A-Za-z]:\d|\w\/\d\/|\b(source|target) /.test(t)) };
   }
 
   let replayed = false;

@@ -10,6 +10,7 @@ import { commandKind, commandLabel, eventWords, humanize, nameOf } from './words
 import { ResultReason } from './gen/carthago/v1/carthago_pb';
 import { clocksRow, timeControlInputs } from './clock';
 import { chatPanel, talkLogLine, talkOf, type Talk } from './talk';
+import { rocCommandLabel } from './rocWords';
 
 const app = document.getElementById('app')!;
 const conn = document.getElementById('conn')!;
@@ -307,12 +308,22 @@ async function gamePage(gameId: string, replay: boolean) {
     const shown = state.filter ? state.legal.filter(state.filter) : state.legal;
     commandsBox.append(el('h3', {}, 'Your move'));
     if (state.filter) commandsBox.append(el('button', { class: 'link', onclick: () => { state.filter = null; render(); } }, 'show every move'));
-    const groups = new Map<string, any[]>();
-    for (const c of shown) groups.set(commandKind(c), [...(groups.get(commandKind(c)) ?? []), c]);
-    for (const [kind, commands] of groups) {
-      commandsBox.append(el('div', { class: 'group' }, el('span', { class: 'kind' }, `${humanize(kind)}:`),
-        ...commands.map((c) => el('button', { class: 'cmd', 'data-testid': 'command', 'data-kind': kind, disabled: state.busy,
-          onclick: () => submit(c) }, commandLabel(gameType, c, name).replace(new RegExp(`^${humanize(kind)}:? ?`), '') || humanize(kind)))));
+    // each command under the heading of what it answers: its kind, or for The Republic of Carthage
+    // the pending step's own words (rocWords.ts: "Redistribute talents, in secret")
+    const words = (c: any): { heading: string; label: string } => {
+      if (gameType === 'republic-of-carthage') return rocCommandLabel(c, state.view?.game?.value, name, my.seat);
+      const kind = humanize(commandKind(c));
+      return { heading: kind, label: commandLabel(gameType, c, name).replace(new RegExp(`^${kind}:? ?`), '') || kind };
+    };
+    const groups = new Map<string, [any, string][]>();
+    for (const c of shown) {
+      const { heading, label } = words(c);
+      groups.set(heading, [...(groups.get(heading) ?? []), [c, label]]);
+    }
+    for (const [heading, commands] of groups) {
+      commandsBox.append(el('div', { class: 'group' }, el('span', { class: 'kind' }, `${heading}:`),
+        ...commands.map(([c, label]) => el('button', { class: 'cmd', 'data-testid': 'command', 'data-kind': commandKind(c), disabled: state.busy,
+          onclick: () => submit(c) }, label))));
     }
   };
 
