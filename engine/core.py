@@ -172,6 +172,11 @@ def advance(game: Game, state: Any, seat: int, command: Any, rng: Rng, allowed: 
     own = getattr(game, "advance", None)
     if own is not None:
         return own(state, seat, command, rng, allowed)
+    return decide_then_evolve(game, state, seat, command, rng)
+
+
+def decide_then_evolve(game: Game, state: Any, seat: int, command: Any, rng: Rng) -> Advanced:
+    """:func:`advance` for a game that has no in-place way: ``decide``, then ``evolve`` its events."""
     emitted = game.decide(state, seat, command, rng)
     for e in emitted:
         state = game.evolve(state, e.event)

@@ -14,7 +14,7 @@ import msgspec
 
 from . import errors
 from . import platform as pf
-from .core import Advanced, Emitted, Game, GameConfig, Status, copy_state, decode_state, encode_state
+from .core import Advanced, Emitted, Game, GameConfig, Status, copy_state, decode_state, decide_then_evolve, encode_state
 from .rng import Rng
 
 
@@ -269,10 +269,7 @@ class ModularGame:
         if own is not None:
             check_can_act(self, state, seat)  # type: ignore[arg-type]
             return own(state, seat, command, rng, allowed)
-        emitted = self.decide(state, seat, command, rng)
-        for e in emitted:
-            state = self.evolve(state, e.event)  # type: ignore[attr-defined]
-        return Advanced(emitted, state)
+        return decide_then_evolve(self, state, seat, command, rng)  # type: ignore[arg-type]
 
     def view(self, state: Any, seat: int | None) -> Any:
         return self.views.view(state, seat)

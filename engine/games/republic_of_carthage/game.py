@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from engine.core import Advanced, GameInfo
+from engine.core import GameInfo, decide_then_evolve
 from engine.session import ModularGame
 
 from . import rules, views
@@ -57,10 +57,7 @@ class RepublicOfCarthage(ModularGame):
     def advance(self, state: Any, seat: int, command: Any, rng: Any, allowed: list[Any] | None = None) -> Any:
         """``engine.core.advance``: in place (``rules.advance``), except table talk, decided as above."""
         if isinstance(command, Say):
-            emitted = self.decide(state, seat, command, rng)
-            for e in emitted:
-                state = evolve(state, e.event)
-            return Advanced(emitted, state)
+            return decide_then_evolve(self, state, seat, command, rng)
         return super().advance(state, seat, command, rng, allowed)
 
 

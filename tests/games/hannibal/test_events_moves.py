@@ -164,12 +164,9 @@ def test_cards_33_34_37_to_40_campaigns_activate_3_or_2_generals_in_turn_10_11(c
     assert top(s).kind == "strategy" and top(s).seat == CARTHAGE
 
 
-@pytest.mark.parametrize("won", [True, False])
-def test_card_37_a_garrison_that_sortied_in_a_campaigns_relief_battle_is_spent_10_11(won):
-    """§25 #37, §10.11 with §20.7: Fabius and his 3 CU, besieged in Capua, sortie to join Marcellus's
-    relief battle; they took part in a battle, so the campaign may not activate Fabius afterwards
-    (won: the siege is lifted and he stands outside; lost: he is back inside, where a second sortie
-    would be a second battle of the same troops)."""
+def capua_relief_campaign():
+    """Fabius besieged in Capua (3 CU inside, Carthage's 4 CU outside, one siege point), Marcellus
+    with 6 CU in Neapolis; Rome plays #37 as its event and Carthage lets the campaign window pass."""
     from engine.games.hannibal.state import Siege
     s = clear()
     control(s, ROME, "capua", "neapolis")
@@ -181,6 +178,16 @@ def test_card_37_a_garrison_that_sortied_in_a_campaigns_relief_battle_is_spent_1
     strategy(s, ROME, [37], [1])
     event(s, ROME, 37)
     play(s, CARTHAGE, cmd.Pass())  # the campaign window
+    return s
+
+
+@pytest.mark.parametrize("won", [True, False])
+def test_card_37_a_garrison_that_sortied_in_a_campaigns_relief_battle_is_spent_10_11(won):
+    """§25 #37, §10.11 with §20.7: Fabius and his 3 CU, besieged in Capua, sortie to join Marcellus's
+    relief battle; they took part in a battle, so the campaign may not activate Fabius afterwards
+    (won: the siege is lifted and he stands outside; lost: he is back inside, where a second sortie
+    would be a second battle of the same troops)."""
+    s = capua_relief_campaign()
     assert cmd.ChooseGeneral(general="fabius") in legal(s, ROME)
     play(s, ROME, cmd.ChooseGeneral(general="marcellus"))
     play(s, ROME, cmd.ChooseNumber(number=6))
@@ -863,17 +870,7 @@ def test_card_37_a_garrison_that_did_not_sortie_is_fresh_for_the_campaign_10_11(
     Once the siege is lifted they stand outside with Marcellus's survivors, and the campaign may
     activate Fabius with his 3 CU and his 4 MP: the record of the battle counts the CU it left, not
     the 6 that began it (which made fresh CU look spent)."""
-    from engine.games.hannibal.state import Siege
-    s = clear()
-    control(s, ROME, "capua", "neapolis")
-    put(s, ROME, "capua", 0, inside=3, generals=("fabius",), office="proconsul")
-    s.gens["fabius"].inside = True
-    put(s, CARTHAGE, "capua", 4)
-    s.sieges["capua"] = Siege(side=CARTHAGE, points=1)
-    put(s, ROME, "neapolis", 6, generals=("marcellus",), office="proconsul")
-    strategy(s, ROME, [37], [1])
-    event(s, ROME, 37)
-    play(s, CARTHAGE, cmd.Pass())  # the campaign window
+    s = capua_relief_campaign()
     play(s, ROME, cmd.ChooseGeneral(general="marcellus"))
     play(s, ROME, cmd.ChooseNumber(number=6))
     play(s, ROME, cmd.ChooseSpace(space="capua"))
