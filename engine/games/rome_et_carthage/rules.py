@@ -14,7 +14,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from engine.core import Emitted, GameConfig, Result, Status, copy_state, private, public
+from engine.core import Advanced, Emitted, GameConfig, Result, Status, copy_state, private, public
 from engine.errors import (ILLEGAL_MOVE, ILLEGAL_TARGET, MALFORMED_COMMAND, UNKNOWN_COMMAND, WRONG_PHASE,
                            RuleError, require)
 from engine.rng import Rng
@@ -49,13 +49,17 @@ def initial(config: GameConfig, options: dict[str, str]) -> State:
 
 
 class Out:
-    """The events of one decision, with the state as they leave it (copied on first look)."""
+    """The events of one decision, with the state as they leave it (copied on first look).
 
-    def __init__(self, state: State, rng: Rng) -> None:
+    ``in_place`` (:func:`advance`): the events change ``state`` itself as they come, no copy.
+    ``check`` False: the command is one ``legal`` listed, so the handlers skip their checks."""
+
+    def __init__(self, state: State, rng: Rng, in_place: bool = False, check: bool = True) -> None:
         self.base = state
         self.rng = rng
         self.events: list[Emitted] = []
-        self._state: State | None = None
+        self._state: State | None = state if in_place else None
+        self.check = check
 
     def add(self, emitted: Emitted) -> None:
         self.events.append(emitted)
@@ -495,12 +499,13 @@ def is_double(piece: str, path: tuple[str, ...]) -> bool:
     return len(path) > (2 if kind_of(piece) == "chariot" else 1)
 
 
-def _attack_if_enemy(out: Out, s: State, piece: str, dest: str) -> None:
-    """Ending a move on an enemy piece declares a combat (Rome et Carthage "Combats"); ``s`` is
-    the state before the move."""
+def _attack_if_enemy(s: State, piece: str, dest: str) -> ev.AttackDeclared | None:
+    """Ending a move on an enemy piece declares a combat (Rome et Carthage "Combats"): the event
+    that follows the move, if any; ``s`` is the state before the move."""
     defender = s.at.get(dest)
     if defender is not None:
-        out.public(ev.AttackDeclared(dest, piece, defender, s.where[piece]))
+        return ev.AttackDeclared(dest, piece, defender, s.where[piece])
+    return None
 
 
 def _check_path(s: State, piece: str, path: Any, double: bool = False) -> tuple[str, ...]:
@@ -697,6 +702,31 @@ def decide(state: State, seat: int, command: Any, rng: Rng) -> list[Emitted]:
     return out.events
 
 
+def advance(state: State, seat: int, command: Any, rng: Rng, allowed: list[Any] | None = None) -> Advanced:
+    """``decide`` and ``evolve`` at once, on ``state`` itself (engine.core ``advance``; the seat may
+    act: checked by the caller). ``allowed``: the seat's legal commands, when the caller holds them;
+    a command among them is applied without ``decide``'s checks (``legal`` lists only commands
+    ``decide`` accepts). Any other command is checked as ``decide`` checks it, before anything
+    changes, and refused with the same error."""
+    kind = type(command)
+    handler = _HANDLERS.get(kind)
+    if allowed is not None:
+        if command not in allowed:
+            decide(state, seat, command, rng)  # raises decide's error; it changes nothing
+            raise RuleError(ILLEGAL_MOVE, f"{command!r} is not among the commands allowed now")
+        out = Out(state, rng, in_place=True, check=False)
+    else:
+        require(handler is not None, UNKNOWN_COMMAND, f"not a Rome et Carthage command: {kind.__name__}")
+        if state.phase not in _PHASES[kind]:
+            raise RuleError(WRONG_PHASE, f"{kind.__name__} is not expected now (phase {state.phase})")
+        out = Out(state, rng, in_place=True)
+    handler(out, state, seat, command)
+    if state.phase == OVER:
+        return Advanced(out.events, state)
+    nxt = status(state).to_act
+    return Advanced(out.events, state, (nxt[0], _options(state, nxt[0])) if nxt else None)
+
+
 def _cards_arg(value: Any) -> tuple[str, ...]:
     require(isinstance(value, tuple) and all(cd.is_card(c) for c in value), MALFORMED_COMMAND,
             "cards are a list of card ids such as \"10H\", \"JS\", \"AC\"")
@@ -713,8 +743,10 @@ def _str_arg(value: Any, what: str) -> str:
 
 def choose_special(out: Out, s: State, seat: int, c: cmd.ChooseSpecial) -> None:
     """Rome et Carthage "Préliminaires" 4 / Méditerranée "Préparation" 3."""
-    card = _str_arg(c.card, "card")
-    require(card in (TREASON, SEDITION), ILLEGAL_TARGET, "the special cards are \"treason\" and \"sedition\"")
+    card = c.card
+    if out.check:
+        _str_arg(card, "card")
+        require(card in (TREASON, SEDITION), ILLEGAL_TARGET, "the special cards are \"treason\" and \"sedition\"")
     partner = next(x for x in team_seats(s, team_of(s, seat)) if x != seat)
     out.public(ev.SpecialChosen(seat, card))
     out.public(ev.SpecialChosen(partner, SEDITION if card == TREASON else TREASON))
@@ -784,74 +816,95 @@ def _unplaced(s: State, seat: int) -> list[str]:
 
 
 def place_piece(out: Out, s: State, seat: int, c: cmd.PlacePiece) -> None:
-    piece, city = _str_arg(c.piece, "piece"), _str_arg(c.city, "city")
-    require(piece in _unplaced(s, seat), ILLEGAL_TARGET, f"{piece} is not one of your pieces still to place")
-    require(city in _placeable(s, seat, piece), ILLEGAL_TARGET,
-            f"{piece} cannot be placed on {city} (own state, free city, galleys on ports, room left for the rest)")
+    piece, city = c.piece, c.city
+    if out.check:
+        _str_arg(piece, "piece"), _str_arg(city, "city")
+        require(piece in _unplaced(s, seat), ILLEGAL_TARGET, f"{piece} is not one of your pieces still to place")
+        require(city in _placeable(s, seat, piece), ILLEGAL_TARGET,
+                f"{piece} cannot be placed on {city} (own state, free city, galleys on ports, room left for the rest)")
+    last = s.place_left == 1  # read before the event: in place, it changes ``s``
     out.public(ev.PiecePlaced(seat, piece, city))
-    if s.place_left == 1:
+    if last:
         end_placement_turn(out)
 
 
 def declare_forced_march(out: Out, s: State, seat: int, c: cmd.DeclareForcedMarch) -> None:
     """Rome et Carthage "Déplacements" / Méditerranée "Marche forcée" (ruling R9)."""
-    paid = _cards_arg(c.cards)
-    require(not s.forced, ILLEGAL_MOVE, "a forced march is paid once a turn")
-    require(s.moves <= 1, ILLEGAL_MOVE, "both moves of the turn are made already")
-    require(all(x in s.hands[seat] for x in paid), ILLEGAL_TARGET, "pay with cards from your hand")
-    require(cd.is_minimal_payment(paid), NOT_ENOUGH_CARDS,
-            "a forced march costs non-zero cards worth 3 or more, with no card more than needed")
-    out.public(ev.ForcedMarchDeclared(seat, paid))
+    paid = c.cards
+    if out.check:
+        _cards_arg(paid)
+        require(not s.forced, ILLEGAL_MOVE, "a forced march is paid once a turn")
+        require(s.moves <= 1, ILLEGAL_MOVE, "both moves of the turn are made already")
+        require(all(x in s.hands[seat] for x in paid), ILLEGAL_TARGET, "pay with cards from your hand")
+        require(cd.is_minimal_payment(paid), NOT_ENOUGH_CARDS,
+                "a forced march costs non-zero cards worth 3 or more, with no card more than needed")
     spent, removed = _spend(s, list(paid), len(s.removed))
+    out.public(ev.ForcedMarchDeclared(seat, paid))
     out.public(ev.CardsSpent(seat, spent, removed, False))
 
 
 def move_piece(out: Out, s: State, seat: int, c: cmd.MovePiece) -> None:
-    piece = _str_arg(c.piece, "piece")
-    require(s.owner.get(piece) == seat and piece in s.where, ILLEGAL_TARGET, f"{piece} is not one of your pieces on the board")
-    require(s.moves < moves_allowed(s), ILLEGAL_MOVE,
-            "no move left this turn (one move, two after paying a forced march)")
-    path = _check_path(s, piece, c.path, double=True)
+    piece, path = c.piece, c.path
+    if out.check:
+        _str_arg(piece, "piece")
+        require(s.owner.get(piece) == seat and piece in s.where, ILLEGAL_TARGET,
+                f"{piece} is not one of your pieces on the board")
+        require(s.moves < moves_allowed(s), ILLEGAL_MOVE,
+                "no move left this turn (one move, two after paying a forced march)")
+        _check_path(s, piece, path, double=True)
+    attack = _attack_if_enemy(s, piece, path[-1])
     out.public(ev.PieceMoved(seat, piece, path, False, False))
-    _attack_if_enemy(out, s, piece, path[-1])
+    if attack is not None:
+        out.public(attack)
 
 
 def move_second_mercenary(out: Out, s: State, seat: int, c: cmd.MoveSecondMercenary) -> None:
     """Rome et Carthage "Déplacements" c: two mercenaries one city each make one move."""
-    piece, to = _str_arg(c.piece, "piece"), _str_arg(c.to, "to")
-    require(s.follow != "", ILLEGAL_MOVE, "a second mercenary moves right after a first one")
-    require(piece != s.follow and piece in s.where and kind_of(piece) == "mercenary"
-            and s.owner[piece] == s.owner[s.follow], ILLEGAL_TARGET,
-            "the second mercenary is another mercenary of the same player")
-    require((to,) in paths(s, piece), ILLEGAL_MOVE, f"{piece} cannot move to {to}")
+    piece, to = c.piece, c.to
+    if out.check:
+        _str_arg(piece, "piece"), _str_arg(to, "to")
+        require(s.follow != "", ILLEGAL_MOVE, "a second mercenary moves right after a first one")
+        require(piece != s.follow and piece in s.where and kind_of(piece) == "mercenary"
+                and s.owner[piece] == s.owner[s.follow], ILLEGAL_TARGET,
+                "the second mercenary is another mercenary of the same player")
+        require((to,) in paths(s, piece), ILLEGAL_MOVE, f"{piece} cannot move to {to}")
+    attack = _attack_if_enemy(s, piece, to)
     out.public(ev.PieceMoved(seat, piece, (to,), s.follow_treason, True))
-    _attack_if_enemy(out, s, piece, to)
+    if attack is not None:
+        out.public(attack)
 
 
 def play_treason(out: Out, s: State, seat: int, c: cmd.PlayTreason) -> None:
     """Rome et Carthage "Cartes spéciales" a (ruling R14)."""
-    require(TREASON in s.specials[seat], ILLEGAL_MOVE, "you do not hold an unused treason card")
-    require(_special_time(s), ILLEGAL_MOVE, "Méditerranée: special cards are played before moving")
-    piece = _str_arg(c.piece, "piece")
-    require(piece in s.where and team_of(s, s.owner[piece]) != team_of(s, seat), ILLEGAL_TARGET,
-            f"{piece} is not an opposing piece on the board")
-    path = _check_path(s, piece, c.path)
+    piece, path = c.piece, c.path
+    if out.check:
+        require(TREASON in s.specials[seat], ILLEGAL_MOVE, "you do not hold an unused treason card")
+        require(_special_time(s), ILLEGAL_MOVE, "Méditerranée: special cards are played before moving")
+        _str_arg(piece, "piece")
+        require(piece in s.where and team_of(s, s.owner[piece]) != team_of(s, seat), ILLEGAL_TARGET,
+                f"{piece} is not an opposing piece on the board")
+        _check_path(s, piece, path)
+    attack = _attack_if_enemy(s, piece, path[-1])
     out.public(ev.SpecialPlayed(seat, TREASON))
     out.public(ev.PieceMoved(seat, piece, path, True, False))
-    _attack_if_enemy(out, s, piece, path[-1])
+    if attack is not None:
+        out.public(attack)
 
 
 def play_sedition(out: Out, s: State, seat: int, c: cmd.PlaySedition) -> None:
     """Rome et Carthage "Cartes spéciales" b: only for your own capital."""
-    require(SEDITION in s.specials[seat], ILLEGAL_MOVE, "you do not hold an unused sedition card")
-    require(_special_time(s), ILLEGAL_MOVE, "Méditerranée: special cards are played before moving")
-    city = _str_arg(c.city, "city")
-    require(city in _sedition_targets(s, seat), ILLEGAL_TARGET,
-            f"{city} is not a capital of yours held by an enemy piece outside a declared combat")
+    city = c.city
+    if out.check:
+        require(SEDITION in s.specials[seat], ILLEGAL_MOVE, "you do not hold an unused sedition card")
+        require(_special_time(s), ILLEGAL_MOVE, "Méditerranée: special cards are played before moving")
+        _str_arg(city, "city")
+        require(city in _sedition_targets(s, seat), ILLEGAL_TARGET,
+                f"{city} is not a capital of yours held by an enemy piece outside a declared combat")
     piece = s.at[city]
+    owner = s.owner[piece]
     out.public(ev.SpecialPlayed(seat, SEDITION))
     out.public(ev.PieceEliminated(piece, city, "sedition"))
-    _check_elimination(out, s.owner[piece])
+    _check_elimination(out, owner)
 
 
 def _sedition_targets(s: State, seat: int) -> list[str]:
@@ -870,52 +923,63 @@ def end_turn(out: Out, s: State, seat: int, c: cmd.EndTurn) -> None:
 
 
 def offer_draw(out: Out, s: State, seat: int, c: cmd.OfferDraw) -> None:
-    require(s.draw_offer == -1, ILLEGAL_MOVE, "a draw offer already stands")
+    if out.check:
+        require(s.draw_offer == -1, ILLEGAL_MOVE, "a draw offer already stands")
     out.public(ev.DrawOffered(seat, team_of(s, seat)))
 
 
 def accept_draw(out: Out, s: State, seat: int, c: cmd.AcceptDraw) -> None:
-    require(s.draw_offer not in (-1, team_of(s, seat)), ILLEGAL_MOVE, "the other team has not offered a draw")
+    if out.check:
+        require(s.draw_offer not in (-1, team_of(s, seat)), ILLEGAL_MOVE, "the other team has not offered a draw")
     out.public(ev.GameEnded((), scores(s), "draw agreed"))
 
 
 def choose_combat(out: Out, s: State, seat: int, c: cmd.ChooseCombat) -> None:
     """Rome et Carthage "Combats": with two combats at once the attacker names the first."""
-    require(s.combat is None, WRONG_PHASE, "a combat is being fought")
-    city = _str_arg(c.city, "city")
+    city = c.city
+    if out.check:
+        require(s.combat is None, WRONG_PHASE, "a combat is being fought")
+        _str_arg(city, "city")
     match = [p for p in s.pending if p.city == city]
-    require(bool(match), ILLEGAL_TARGET, f"no combat is declared in {city}")
+    if out.check:
+        require(bool(match), ILLEGAL_TARGET, f"no combat is declared in {city}")
     start_combat(out, match[0])
 
 
 def commit_cards(out: Out, s: State, seat: int, c: cmd.CommitCards) -> None:
     k = s.combat
-    require(k is not None and k.step != "spy", WRONG_PHASE, "no cards are asked for now")
-    require(seat in k.seats, ILLEGAL_MOVE, "you are not in this combat")
+    cards = c.cards
+    if out.check:
+        require(k is not None and k.step != "spy", WRONG_PHASE, "no cards are asked for now")
+        require(seat in k.seats, ILLEGAL_MOVE, "you are not in this combat")
     side = k.seats.index(seat)
-    require(not k.ready[side], ILLEGAL_MOVE, "you have already laid your cards for this step")
-    cards = _cards_arg(c.cards)
-    require(len(cards) == k.need[side], ILLEGAL_MOVE, f"lay exactly {k.need[side]} card(s) now")
-    require(all(x in s.hands[seat] for x in cards), ILLEGAL_TARGET, "lay cards from your hand")
+    if out.check:
+        require(not k.ready[side], ILLEGAL_MOVE, "you have already laid your cards for this step")
+        _cards_arg(cards)
+        require(len(cards) == k.need[side], ILLEGAL_MOVE, f"lay exactly {k.need[side]} card(s) now")
+        require(all(x in s.hands[seat] for x in cards), ILLEGAL_TARGET, "lay cards from your hand")
+    other_ready = k.ready[1 - side]  # read before the event: in place, it changes ``s``
     out.add(private(ev.CardsCommitted(seat, side, cards), seers(s, seat),
                     ev.CardsCommittedRedacted(seat, side, len(cards))))
-    if k.ready[1 - side]:
+    if other_ready:
         _reveal(out)
 
 
 def declare_spy(out: Out, s: State, seat: int, c: cmd.DeclareSpy) -> None:
     """Rome et Carthage "Espions" / Méditerranée "Espions" (ruling R10)."""
     k = s.combat
-    require(k is not None and k.step == "spy", WRONG_PHASE, "no spy can be declared now")
-    out.public(ev.SpyDeclared(seat))
+    if out.check:
+        require(k is not None and k.step == "spy", WRONG_PHASE, "no spy can be declared now")
     need = [0, 0]
     need[k.spy_side] = _need(s, seat, k.limited[k.spy_side])
+    out.public(ev.SpyDeclared(seat))
     _step(out, "spy_cards", tuple(need), k.spy_side)  # the reveal must know whose new cards these are
 
 
 def keep_value(out: Out, s: State, seat: int, c: cmd.KeepValue) -> None:
     k = s.combat
-    require(k is not None and k.step == "spy", WRONG_PHASE, "no spy can be declared now")
+    if out.check:
+        require(k is not None and k.step == "spy", WRONG_PHASE, "no spy can be declared now")
     totals = list(k.totals)
     totals[k.spy_side] = 2
     out.public(ev.ValueKept(seat, tuple(totals)))
@@ -941,6 +1005,11 @@ _PHASES = {
 def legal(s: State, seat: int) -> list[Any]:
     if seat not in status(s).to_act:
         return []
+    return _options(s, seat)
+
+
+def _options(s: State, seat: int) -> list[Any]:
+    """:func:`legal` of a seat that is to act."""
     if s.phase == SPECIALS:
         return [cmd.ChooseSpecial(TREASON), cmd.ChooseSpecial(SEDITION)]
     if s.phase == PLACE:
