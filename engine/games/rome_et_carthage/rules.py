@@ -11,7 +11,9 @@ that follows the end of the moves, the next turn after a combat…).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
+from operator import itemgetter
 from typing import Any
 
 from engine.core import Advanced, Emitted, GameConfig, Result, Status, copy_state, private, public
@@ -1013,10 +1015,60 @@ def _options(s: State, seat: int) -> list[Any]:
     if s.phase == SPECIALS:
         return [cmd.ChooseSpecial(TREASON), cmd.ChooseSpecial(SEDITION)]
     if s.phase == PLACE:
-        return [cmd.PlacePiece(p, city) for p, cities in _placements(s, seat).items() for city in cities]
+        return _place_options(s, seat)
     if s.phase == COMBAT:
         return _combat_options(s, seat)
     return _turn_options(s, seat)
+
+
+# The lists below are built from commands made once and shared (commands are frozen): a search bot
+# asks for them at every step, and making hundreds of command objects was most of the cost.
+_END_TURN, _OFFER_DRAW, _ACCEPT_DRAW = cmd.EndTurn(), cmd.OfferDraw(), cmd.AcceptDraw()
+_GALLEYS = frozenset(p for st in board.MAP.clockwise for p in pieces_of(st) if kind_of(p) == "galley")
+_CHARIOTS = frozenset(p for st in board.MAP.clockwise for p in pieces_of(st) if kind_of(p) == "chariot")
+_MERCENARIES = frozenset(p for st in board.MAP.clockwise for p in pieces_of(st) if kind_of(p) == "mercenary")
+_PLACE_CMDS: dict[str, dict[str, cmd.PlacePiece]] = {}
+
+
+def _place_cmds(piece: str) -> dict[str, cmd.PlacePiece]:
+    """``PlacePiece(piece, city)`` for every city, by city."""
+    out = _PLACE_CMDS.get(piece)
+    if out is None:
+        out = _PLACE_CMDS[piece] = {c.id: cmd.PlacePiece(piece, c.id) for c in board.MAP.cities}
+    return out
+
+
+def _picker(keys: list[str]) -> Any:
+    """A function giving the values of ``keys`` in a dict, in order (None: no key)."""
+    if not keys:
+        return None
+    if len(keys) == 1:
+        key = keys[0]
+        return lambda d: (d[key],)
+    return itemgetter(*keys)
+
+
+def _place_options(s: State, seat: int) -> list[Any]:
+    """``PlacePiece`` for every piece and city of :func:`_placements`, in its order."""
+    out: list[Any] = []
+    for region, pieces in _unplaced_by_region(s, seat):
+        land, sea = _region_places(s, region, pieces)
+        on_land, at_sea = _picker(land), _picker(sea)
+        for p in pieces:
+            pick = at_sea if p in _GALLEYS else on_land
+            if pick is not None:
+                out += pick(_place_cmds(p))
+    return out
+
+
+@lru_cache(maxsize=4096)  # a hand stays the same over a combat's steps and a whole turn
+def _commits(hand: tuple[str, ...], need: int) -> tuple[cmd.CommitCards, ...]:
+    return tuple(cmd.CommitCards(x) for x in combinations(cd.canonical(hand), need))
+
+
+@lru_cache(maxsize=4096)
+def _forced_marches(hand: tuple[str, ...]) -> tuple[cmd.DeclareForcedMarch, ...]:
+    return tuple(cmd.DeclareForcedMarch(x) for x in cd.minimal_payments(list(hand)))
 
 
 def _combat_options(s: State, seat: int) -> list[Any]:
@@ -1026,36 +1078,93 @@ def _combat_options(s: State, seat: int) -> list[Any]:
     if k.step == "spy":
         return [cmd.DeclareSpy(), cmd.KeepValue()]
     side = k.seats.index(seat)
-    return [cmd.CommitCards(x) for x in combinations(cd.canonical(s.hands[seat]), k.need[side])]
+    return list(_commits(tuple(s.hands[seat]), k.need[side]))
+
+
+_STEPS: dict[tuple[str, str, type], list[Any]] = {}
+
+
+def _steps(piece: str, city: str, make: type) -> list[Any]:
+    """The commands ``make`` (MovePiece, PlayTreason, MoveSecondMercenary) of every path of one move
+    of ``piece`` from ``city`` on an empty board, as :func:`paths` would list them: ``(city,
+    command)`` for a one-city piece, ``(city, command, [(next city, command), …])`` for a chariot
+    (its second city never the one it left). Which of them may be taken depends on the other
+    pieces: :func:`_moves` filters them."""
+    key = (piece, city, make)
+    out = _STEPS.get(key)
+    if out is not None:
+        return out
+    kind = kind_of(piece)
+    if kind != "galley" and city in board.ISLANDS:
+        out = []
+    elif kind == "galley":
+        out = [(a, make(piece, (a,))) for a in board.SEA_NEAR[city]]
+    elif make is cmd.MoveSecondMercenary:
+        out = [(a, make(piece, a)) for a in board.LAND_NEAR[city]]
+    elif kind != "chariot":
+        out = [(a, make(piece, (a,))) for a in board.LAND_NEAR[city]]
+    else:
+        near = board.LAND_NEAR
+        out = [(a, make(piece, (a,)), [(b, make(piece, (a, b))) for b in near[a] if b != city]) for a in near[city]]
+    _STEPS[key] = out
+    return out
+
+
+def _moves(out: list[Any], piece: str, city: str, make: type, no_stop: set[str], no_pass: set[str] | None) -> None:
+    """Append the commands of :func:`paths` of ``piece`` (at ``city``, not in a declared combat):
+    ``no_stop``, the cities it may not stop on (blocked ones and its team's); ``no_pass`` (a
+    chariot), the cities it may not pass (declared combats and the other team's)."""
+    steps = _steps(piece, city, make)
+    if no_pass is None:
+        out += [m for a, m in steps if a not in no_stop]
+        return
+    for a, m, further in steps:
+        if a not in no_stop:
+            out.append(m)
+        if a not in no_pass:
+            out += [m2 for b, m2 in further if b not in no_stop]
 
 
 def _turn_options(s: State, seat: int) -> list[Any]:
-    out: list[Any] = [cmd.EndTurn()]
+    """Every command of a playing turn. The moves are :func:`paths`' (and :func:`double_paths`'),
+    listed from :func:`_steps` with the cities each team may not stop on or pass worked out once."""
+    out: list[Any] = [_END_TURN]
+    teams = [x.team for x in s.seats]
+    mine = teams[seat]
     if s.draw_offer == -1:
-        out.append(cmd.OfferDraw())
-    elif s.draw_offer != team_of(s, seat):
-        out.append(cmd.AcceptDraw())
-    ctx = _move_context(s)
+        out.append(_OFFER_DRAW)
+    elif s.draw_offer != mine:
+        out.append(_ACCEPT_DRAW)
+    owner, where, attacking = s.owner, s.where, s.attacking
+    blocked = reserved(s) | set(attacking)
+    held: tuple[set[str], set[str]] = (set(), set())
+    for c, p in s.at.items():
+        held[teams[owner[p]]].add(c)
+    no_stop = (blocked | held[0], blocked | held[1])
+    no_pass = (set(attacking) | held[1], set(attacking) | held[0])
     if s.follow:
-        owner = s.owner[s.follow]
-        for p in s.where:
-            if p != s.follow and s.owner[p] == owner and kind_of(p) == "mercenary":
-                out += [cmd.MoveSecondMercenary(p, path[0]) for path in paths(s, p, ctx=ctx) if len(path) == 1]
+        follow = s.follow
+        owner_of_follow = owner[follow]
+        for p, city in where.items():
+            if p != follow and p in _MERCENARIES and owner[p] == owner_of_follow and city not in attacking:
+                _moves(out, p, city, cmd.MoveSecondMercenary, no_stop[teams[owner[p]]], None)
     if s.moves < moves_allowed(s):
         doubles = double_moves_open(s)
-        for p in s.where:
-            if s.owner[p] == seat:
-                out += [cmd.MovePiece(p, path) for path in paths(s, p, ctx=ctx)]
+        ctx = _move_context(s) if doubles else None
+        for p, city in where.items():
+            if owner[p] == seat:
+                if city not in attacking:
+                    _moves(out, p, city, cmd.MovePiece, no_stop[mine], no_pass[mine] if p in _CHARIOTS else None)
                 if doubles:
                     out += [cmd.MovePiece(p, path) for path in double_paths(s, p, ctx)]
     if not s.forced and s.moves <= 1:
-        out += [cmd.DeclareForcedMarch(x) for x in cd.minimal_payments(s.hands[seat])]
+        out += _forced_marches(tuple(s.hands[seat]))
     if _special_time(s):
         if TREASON in s.specials[seat]:
-            mine = team_of(s, seat)
-            for p in s.where:
-                if team_of(s, s.owner[p]) != mine:
-                    out += [cmd.PlayTreason(p, path) for path in paths(s, p, ctx=ctx)]
+            for p, city in where.items():
+                t = teams[owner[p]]
+                if t != mine and city not in attacking:
+                    _moves(out, p, city, cmd.PlayTreason, no_stop[t], no_pass[t] if p in _CHARIOTS else None)
         if SEDITION in s.specials[seat]:
             out += [cmd.PlaySedition(city) for city in _sedition_targets(s, seat)]
     return out
