@@ -1067,7 +1067,8 @@ def _commits(hand: tuple[str, ...], need: int) -> tuple[cmd.CommitCards, ...]:
 
 
 @lru_cache(maxsize=4096)
-def _forced_marches(hand: tuple[str, ...]) -> tuple[cmd.DeclareForcedMarch, ...]:
+def _forced_marches(hand: frozenset[str]) -> tuple[cmd.DeclareForcedMarch, ...]:
+    """The forced-march payments of a hand (their order does not depend on the hand's)."""
     return tuple(cmd.DeclareForcedMarch(x) for x in cd.minimal_payments(list(hand)))
 
 
@@ -1081,7 +1082,9 @@ def _combat_options(s: State, seat: int) -> list[Any]:
     return list(_commits(tuple(s.hands[seat]), k.need[side]))
 
 
-_STEPS: dict[tuple[str, str, type], list[Any]] = {}
+_ALL_PIECES = tuple(p for st in board.MAP.clockwise for p in pieces_of(st))
+_STEPS: dict[type, dict[str, dict[str, list[Any]]]] = {
+    make: {p: {} for p in _ALL_PIECES} for make in (cmd.MovePiece, cmd.PlayTreason, cmd.MoveSecondMercenary)}
 
 
 def _steps(piece: str, city: str, make: type) -> list[Any]:
@@ -1089,9 +1092,8 @@ def _steps(piece: str, city: str, make: type) -> list[Any]:
     of ``piece`` from ``city`` on an empty board, as :func:`paths` would list them: ``(city,
     command)`` for a one-city piece, ``(city, command, [(next city, command), …])`` for a chariot
     (its second city never the one it left). Which of them may be taken depends on the other
-    pieces: :func:`_moves` filters them."""
-    key = (piece, city, make)
-    out = _STEPS.get(key)
+    pieces: :func:`_turn_options` filters them. Made once (``_STEPS[make][piece][city]``)."""
+    out = _STEPS[make][piece].get(city)
     if out is not None:
         return out
     kind = kind_of(piece)
@@ -1106,65 +1108,115 @@ def _steps(piece: str, city: str, make: type) -> list[Any]:
     else:
         near = board.LAND_NEAR
         out = [(a, make(piece, (a,)), [(b, make(piece, (a, b))) for b in near[a] if b != city]) for a in near[city]]
-    _STEPS[key] = out
+    _STEPS[make][piece][city] = out
     return out
 
 
-def _moves(out: list[Any], piece: str, city: str, make: type, no_stop: set[str], no_pass: set[str] | None) -> None:
-    """Append the commands of :func:`paths` of ``piece`` (at ``city``, not in a declared combat):
-    ``no_stop``, the cities it may not stop on (blocked ones and its team's); ``no_pass`` (a
-    chariot), the cities it may not pass (declared combats and the other team's)."""
-    steps = _steps(piece, city, make)
-    if no_pass is None:
-        out += [m for a, m in steps if a not in no_stop]
-        return
-    for a, m, further in steps:
-        if a not in no_stop:
-            out.append(m)
-        if a not in no_pass:
-            out += [m2 for b, m2 in further if b not in no_stop]
-
-
 def _turn_options(s: State, seat: int) -> list[Any]:
-    """Every command of a playing turn. The moves are :func:`paths`' (and :func:`double_paths`'),
-    listed from :func:`_steps` with the cities each team may not stop on or pass worked out once."""
-    out: list[Any] = [_END_TURN]
+    """Every command of a playing turn, in one pass over the pieces. The moves are those of
+    :func:`paths` and :func:`double_paths`, worked out from the cities each team may not stop on
+    (``no_stop``: declared combats, attackers' cities of origin, its own pieces) or pass (``no_pass``:
+    declared combats, the other team's pieces)."""
     teams = [x.team for x in s.seats]
     mine = teams[seat]
+    head: list[Any] = [_END_TURN]
     if s.draw_offer == -1:
-        out.append(_OFFER_DRAW)
+        head.append(_OFFER_DRAW)
     elif s.draw_offer != mine:
-        out.append(_ACCEPT_DRAW)
-    owner, where, attacking = s.owner, s.where, s.attacking
-    blocked = reserved(s) | set(attacking)
+        head.append(_ACCEPT_DRAW)
+    owner, attacking = s.owner, s.attacking
+    blocked = {p.origin for p in s.pending}
+    blocked.update(attacking)
     held: tuple[set[str], set[str]] = (set(), set())
     for c, p in s.at.items():
         held[teams[owner[p]]].add(c)
     no_stop = (blocked | held[0], blocked | held[1])
-    no_pass = (set(attacking) | held[1], set(attacking) | held[0])
-    if s.follow:
-        follow = s.follow
-        owner_of_follow = owner[follow]
-        for p, city in where.items():
-            if p != follow and p in _MERCENARIES and owner[p] == owner_of_follow and city not in attacking:
-                _moves(out, p, city, cmd.MoveSecondMercenary, no_stop[teams[owner[p]]], None)
-    if s.moves < moves_allowed(s):
-        doubles = double_moves_open(s)
-        ctx = _move_context(s) if doubles else None
-        for p, city in where.items():
-            if owner[p] == seat:
-                if city not in attacking:
-                    _moves(out, p, city, cmd.MovePiece, no_stop[mine], no_pass[mine] if p in _CHARIOTS else None)
-                if doubles:
-                    out += [cmd.MovePiece(p, path) for path in double_paths(s, p, ctx)]
+    no_pass = (held[1].union(attacking), held[0].union(attacking))
+    follow = s.follow
+    follow_owner = owner[follow] if follow else -1
+    moving = s.moves < moves_allowed(s)
+    doubles = moving and double_moves_open(s)
+    treason = _special_time(s) and TREASON in s.specials[seat]
+    seconds: list[Any] = []
+    moves: list[Any] = []
+    treasons: list[Any] = []
+    move_steps, treason_steps, second_steps = (_STEPS[cmd.MovePiece], _STEPS[cmd.PlayTreason],
+                                               _STEPS[cmd.MoveSecondMercenary])
+    for p, city in s.where.items():
+        if city in attacking:  # in a declared combat: it does not move
+            continue
+        o = owner[p]
+        t = teams[o]
+        if o == follow_owner and p != follow and p in _MERCENARIES:
+            steps = second_steps[p].get(city)
+            if steps is None:
+                steps = _steps(p, city, cmd.MoveSecondMercenary)
+            ns = no_stop[t]
+            for a, m in steps:
+                if a not in ns:
+                    seconds.append(m)
+        if o == seat:
+            if not moving:
+                continue
+            steps, into = move_steps[p].get(city), moves
+            if steps is None:
+                steps = _steps(p, city, cmd.MovePiece)
+        elif t != mine and treason:
+            steps, into = treason_steps[p].get(city), treasons
+            if steps is None:
+                steps = _steps(p, city, cmd.PlayTreason)
+        else:
+            continue
+        ns = no_stop[t]
+        if p in _CHARIOTS:
+            np = no_pass[t]
+            for a, m, further in steps:
+                if a not in ns:
+                    into.append(m)
+                if a not in np:
+                    for b, m2 in further:
+                        if b not in ns:
+                            into.append(m2)
+        else:
+            for a, m in steps:
+                if a not in ns:
+                    into.append(m)
+        if doubles and o == seat:
+            _double_moves(moves, p, city, blocked, held[t], held[1 - t], no_stop[t], attacking)
+    out = head + seconds + moves
     if not s.forced and s.moves <= 1:
-        out += _forced_marches(tuple(s.hands[seat]))
-    if _special_time(s):
-        if TREASON in s.specials[seat]:
-            for p, city in where.items():
-                t = teams[owner[p]]
-                if t != mine and city not in attacking:
-                    _moves(out, p, city, cmd.PlayTreason, no_stop[t], no_pass[t] if p in _CHARIOTS else None)
-        if SEDITION in s.specials[seat]:
-            out += [cmd.PlaySedition(city) for city in _sedition_targets(s, seat)]
+        out += _forced_marches(frozenset(s.hands[seat]))
+    if treasons:
+        out += treasons
+    if SEDITION in s.specials[seat] and _special_time(s):
+        out += [cmd.PlaySedition(city) for city in _sedition_targets(s, seat)]
     return out
+
+
+def _double_moves(out: list[Any], piece: str, home: str, blocked: set[str], friends: set[str], enemies: set[str],
+                  no_stop: set[str], attacking: dict[str, str]) -> None:
+    """Append :func:`double_paths` of ``piece`` (at ``home``, not in a declared combat) as commands:
+    a first leg onto a friendly piece (not blocked), then a plain move from there that ends
+    neither on a friend nor where the piece started, nor anywhere blocked."""
+    kind = kind_of(piece)
+    if kind != "galley" and home in board.ISLANDS:
+        return
+    near = board.SEA_NEAR if kind == "galley" else board.LAND_NEAR
+    if kind != "chariot":
+        for f in near[home]:
+            if f in friends and f not in blocked:
+                out += [cmd.MovePiece(piece, (f, b)) for b in near[f] if b not in no_stop]
+        return
+    firsts: list[tuple[str, ...]] = []
+    for a in near[home]:
+        if a in friends and a not in blocked:
+            firsts.append((a,))
+        if a not in attacking and a not in enemies:
+            firsts += [(a, b) for b in near[a] if b != home and b in friends and b not in blocked]
+    for first in firsts:
+        f = first[-1]
+        for a in near[f]:
+            if a not in no_stop and len(first) == 2:  # (a chariot's 1+1 is one plain move)
+                out.append(cmd.MovePiece(piece, first + (a,)))
+            if a not in attacking and (a not in enemies or a == home):
+                out += [cmd.MovePiece(piece, first + (a, b)) for b in near[a] if b != f and b not in no_stop]
