@@ -767,29 +767,21 @@ def _placeable(s: State, seat: int, piece: str) -> list[str]:
     return []
 
 
-def _placements(s: State, seat: int) -> dict[str, list[str]]:
-    """:func:`_placeable` of every piece ``seat`` has still to place, in :func:`_unplaced`'s order.
-    Pieces sharing a region share its answer, so the whole list costs one pass over each region
-    instead of one per piece and region."""
-    out: dict[str, list[str]] = {}
-    for region, pieces in _unplaced_by_region(s, seat):
-        land, sea = _region_places(s, region, pieces)
-        for p in pieces:
-            out[p] = sea if kind_of(p) == "galley" else land
-    return out
-
-
 def _region_places(s: State, region: tuple[str, ...], pieces: list[str]) -> tuple[list[str], list[str]]:
     """Where a land piece, and where a galley, of ``pieces`` (all those still to place in ``region``)
     may be placed: the other pieces of the region must still fit once it is placed (ruling R4):
     ``len(pieces) - 1`` on the free cities left, their galleys (less its own) on the free ports left."""
-    free = [c for c in region if c not in s.at]
+    at = s.at
+    free = [c for c in region if c not in at]
     if len(pieces) > len(free):
         return [], []
     ports = [c for c in free if c in board.PORTS]
-    galleys = sum(1 for p in pieces if kind_of(p) == "galley")
-    land = [c for c in free if galleys <= len(ports) - (c in board.PORTS)]
-    return land, (ports if galleys <= len(ports) else [])
+    galleys, room = len(_GALLEYS.intersection(pieces)), len(ports)
+    if galleys < room:  # a land piece may take any free city, even a port
+        return free, ports
+    if galleys == room:  # every free port is needed by a galley
+        return [c for c in free if c not in board.PORTS], ports
+    return [], []
 
 
 _REGIONS: dict[tuple[str, ...], tuple[str, ...]] = {}
@@ -1027,15 +1019,9 @@ _END_TURN, _OFFER_DRAW, _ACCEPT_DRAW = cmd.EndTurn(), cmd.OfferDraw(), cmd.Accep
 _GALLEYS = frozenset(p for st in board.MAP.clockwise for p in pieces_of(st) if kind_of(p) == "galley")
 _CHARIOTS = frozenset(p for st in board.MAP.clockwise for p in pieces_of(st) if kind_of(p) == "chariot")
 _MERCENARIES = frozenset(p for st in board.MAP.clockwise for p in pieces_of(st) if kind_of(p) == "mercenary")
-_PLACE_CMDS: dict[str, dict[str, cmd.PlacePiece]] = {}
-
-
-def _place_cmds(piece: str) -> dict[str, cmd.PlacePiece]:
-    """``PlacePiece(piece, city)`` for every city, by city."""
-    out = _PLACE_CMDS.get(piece)
-    if out is None:
-        out = _PLACE_CMDS[piece] = {c.id: cmd.PlacePiece(piece, c.id) for c in board.MAP.cities}
-    return out
+_PLACE_CMDS: dict[str, dict[str, cmd.PlacePiece]] = {  # piece -> city -> PlacePiece(piece, city)
+    p: {c.id: cmd.PlacePiece(p, c.id) for c in board.MAP.cities}
+    for st in board.MAP.clockwise for p in pieces_of(st)}
 
 
 def _picker(keys: list[str]) -> Any:
@@ -1049,7 +1035,9 @@ def _picker(keys: list[str]) -> Any:
 
 
 def _place_options(s: State, seat: int) -> list[Any]:
-    """``PlacePiece`` for every piece and city of :func:`_placements`, in its order."""
+    """``PlacePiece`` for every piece ``seat`` has still to place (in :func:`_unplaced`'s order) and
+    every city :func:`_placeable` gives it. Pieces sharing a region share its answer, so the whole
+    list costs one pass over each region instead of one per piece and region."""
     out: list[Any] = []
     for region, pieces in _unplaced_by_region(s, seat):
         land, sea = _region_places(s, region, pieces)
@@ -1057,7 +1045,7 @@ def _place_options(s: State, seat: int) -> list[Any]:
         for p in pieces:
             pick = at_sea if p in _GALLEYS else on_land
             if pick is not None:
-                out += pick(_place_cmds(p))
+                out += pick(_PLACE_CMDS[p])
     return out
 
 
