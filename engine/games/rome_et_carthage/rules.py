@@ -1049,9 +1049,20 @@ def _place_options(s: State, seat: int) -> list[Any]:
     return out
 
 
-@lru_cache(maxsize=4096)  # a hand stays the same over a combat's steps and a whole turn
-def _commits(hand: tuple[str, ...], need: int) -> tuple[cmd.CommitCards, ...]:
-    return tuple(cmd.CommitCards(x) for x in combinations(cd.canonical(hand), need))
+_COMMIT_CMDS: dict[tuple[str, ...], cmd.CommitCards] = {}
+
+
+def _commit(cards: tuple[str, ...]) -> cmd.CommitCards:
+    out = _COMMIT_CMDS.get(cards)
+    if out is None:
+        out = _COMMIT_CMDS[cards] = cmd.CommitCards(cards)
+    return out
+
+
+@lru_cache(maxsize=4096)  # a hand stays the same over a combat's steps
+def _commits(hand: frozenset[str], need: int) -> tuple[cmd.CommitCards, ...]:
+    """Every choice of ``need`` cards of ``hand`` (their order does not depend on the hand's)."""
+    return tuple(map(_commit, combinations(cd.canonical(hand), need)))
 
 
 @lru_cache(maxsize=4096)
@@ -1067,7 +1078,7 @@ def _combat_options(s: State, seat: int) -> list[Any]:
     if k.step == "spy":
         return [cmd.DeclareSpy(), cmd.KeepValue()]
     side = k.seats.index(seat)
-    return list(_commits(tuple(s.hands[seat]), k.need[side]))
+    return list(_commits(frozenset(s.hands[seat]), k.need[side]))
 
 
 _ALL_PIECES = tuple(p for st in board.MAP.clockwise for p in pieces_of(st))
