@@ -153,7 +153,7 @@ def _minimal_payments(hand: tuple[str, ...], at_least: int) -> tuple[tuple[str, 
                 grow(i + 1, more, with_it)
 
     grow(0, (), 0)
-    return tuple(sorted(set(out), key=lambda p: tuple(sort_key(c) for c in p)))
+    return tuple(sorted(set(out), key=lambda p: tuple(map(_ORDER.__getitem__, p))))  # sort_key of each card
 
 
 def is_minimal_payment(cards: tuple[str, ...], at_least: int = 3) -> bool:

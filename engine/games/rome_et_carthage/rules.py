@@ -87,6 +87,9 @@ def _copy(state: State) -> State:
 
 
 # -- who is who -------------------------------------------------------------------------------
+_CAPITAL: dict[str, str] = {st.id: st.capital for st in board.MAP.states}  # board.capital_of, as a dict
+
+
 def team_of(s: State, seat: int) -> int:
     return s.seats[seat].team
 
@@ -122,7 +125,7 @@ def capital_occupied(s: State, seat: int) -> bool:
     """A capital of one of ``seat``'s states holds an enemy piece (Rome et Carthage "Combats" c;
     two-state players: either capital, "Jeu à deux")."""
     for st in s.seats[seat].states:
-        piece = s.at.get(board.capital_of(st))
+        piece = s.at.get(_CAPITAL[st])
         if piece and team_of(s, s.owner[piece]) != team_of(s, seat):
             return True
     return False
@@ -388,7 +391,7 @@ def finish_turn(out: Out) -> None:
     quiet = 0 if progress else s.quiet + 1
     out.public(ev.TurnEnded(seat, quiet))
     for team in (0, 1):
-        enemy_capitals = [board.capital_of(st) for x in team_seats(s, 1 - team) for st in s.seats[x].states]
+        enemy_capitals = [_CAPITAL[st] for x in team_seats(s, 1 - team) for st in s.seats[x].states]
         held = all((p := s.at.get(c)) is not None and team_of(s, s.owner[p]) == team for c in enemy_capitals)
         if held and not s.clock_on[team]:
             out.public(ev.ClockStarted(team, tuple(x for x in living(s) if x != seat)))
@@ -904,7 +907,7 @@ def play_sedition(out: Out, s: State, seat: int, c: cmd.PlaySedition) -> None:
 def _sedition_targets(s: State, seat: int) -> list[str]:
     out = []
     for st in s.seats[seat].states:
-        cap = board.capital_of(st)
+        cap = _CAPITAL[st]
         piece = s.at.get(cap)
         if piece and cap not in s.attacking and team_of(s, s.owner[piece]) != team_of(s, seat):
             out.append(cap)
