@@ -1068,10 +1068,20 @@ def _commits(hand: frozenset[str], need: int) -> tuple[cmd.CommitCards, ...]:
     return tuple(map(_commit, combinations(cd.canonical(hand), need)))
 
 
+_MARCH_CMDS: dict[tuple[str, ...], cmd.DeclareForcedMarch] = {}
+
+
+def _march(cards: tuple[str, ...]) -> cmd.DeclareForcedMarch:
+    out = _MARCH_CMDS.get(cards)
+    if out is None:
+        out = _MARCH_CMDS[cards] = cmd.DeclareForcedMarch(cards)
+    return out
+
+
 @lru_cache(maxsize=4096)
 def _forced_marches(hand: frozenset[str]) -> tuple[cmd.DeclareForcedMarch, ...]:
     """The forced-march payments of a hand (their order does not depend on the hand's)."""
-    return tuple(cmd.DeclareForcedMarch(x) for x in cd.minimal_payments(list(hand)))
+    return tuple(map(_march, cd.minimal_payments(list(hand))))
 
 
 def _combat_options(s: State, seat: int) -> list[Any]:
