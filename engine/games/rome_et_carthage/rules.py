@@ -1156,19 +1156,19 @@ def _turn_options(s: State, seat: int) -> list[Any]:
     treasons: list[Any] = []
     move_steps, treason_steps, second_steps = (_STEPS[cmd.MovePiece], _STEPS[cmd.PlayTreason],
                                                _STEPS[cmd.MoveSecondMercenary])
-    for p, city in s.where.items():
-        if city in attacking:  # in a declared combat: it does not move
-            continue
+    # the pieces that may move: not those in a declared combat
+    pieces = [(p, city) for p, city in s.where.items() if city not in attacking] if attacking else s.where.items()
+    if follow:
+        for p, city in pieces:
+            if p != follow and p in _MERCENARIES and owner[p] == follow_owner:
+                steps = second_steps[p].get(city)
+                if steps is None:
+                    steps = _steps(p, city, cmd.MoveSecondMercenary)
+                ns = no_stop[teams[follow_owner]]
+                seconds += [m for a, m in steps if a not in ns]
+    for p, city in pieces:
         o = owner[p]
         t = teams[o]
-        if o == follow_owner and p != follow and p in _MERCENARIES:
-            steps = second_steps[p].get(city)
-            if steps is None:
-                steps = _steps(p, city, cmd.MoveSecondMercenary)
-            ns = no_stop[t]
-            for a, m in steps:
-                if a not in ns:
-                    seconds.append(m)
         if o == seat:
             if not moving:
                 continue
