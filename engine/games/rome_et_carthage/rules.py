@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 from operator import itemgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.core import Advanced, Emitted, GameConfig, Result, Status, copy_state, private, public
 from engine.errors import (ILLEGAL_MOVE, ILLEGAL_TARGET, MALFORMED_COMMAND, UNKNOWN_COMMAND, WRONG_PHASE,
@@ -772,15 +772,24 @@ def _placeable(s: State, seat: int, piece: str) -> list[str]:
     return []
 
 
-def _region_places(s: State, region: tuple[str, ...], pieces: list[str]) -> tuple[list[str], list[str]]:
+class _Region(NamedTuple):
+    """Where a group of pieces is placed: the cities of one state, or of both states of a two-state
+    player under the original rules, its ports, and the pieces of those states."""
+
+    cities: tuple[str, ...]
+    ports: tuple[str, ...]
+    pieces: tuple[str, ...]
+
+
+def _region_places(s: State, region: _Region, pieces: list[str]) -> tuple[list[str], list[str]]:
     """Where a land piece, and where a galley, of ``pieces`` (all those still to place in ``region``)
     may be placed: the other pieces of the region must still fit once it is placed (ruling R4):
     ``len(pieces) - 1`` on the free cities left, their galleys (less its own) on the free ports left."""
     at = s.at
-    free = [c for c in region if c not in at]
+    free = [c for c in region.cities if c not in at]
     if len(pieces) > len(free):
         return [], []
-    ports = [c for c in free if c in board.PORTS]
+    ports = [c for c in region.ports if c not in at]
     galleys, room = len(_GALLEYS.intersection(pieces)), len(ports)
     if galleys < room:  # a land piece may take any free city, even a port
         return free, ports
@@ -789,25 +798,42 @@ def _region_places(s: State, region: tuple[str, ...], pieces: list[str]) -> tupl
     return [], []
 
 
-_REGIONS: dict[tuple[str, ...], tuple[str, ...]] = {}
+_REGIONS: dict[tuple[str, ...], _Region] = {}
 
 
-def _region(states: tuple[str, ...]) -> tuple[str, ...]:
-    """The cities of ``states`` (computed once per tuple of states)."""
+def _region(states: tuple[str, ...]) -> _Region:
+    """The region of ``states`` (computed once per tuple of states)."""
     region = _REGIONS.get(states)
     if region is None:
-        region = _REGIONS[states] = tuple(c for st in states for c in board.cities_of(st))
+        cities = tuple(c for st in states for c in board.cities_of(st))
+        region = _REGIONS[states] = _Region(cities, tuple(c for c in cities if c in board.PORTS),
+                                            tuple(p for st in states for p in pieces_of(st)))
     return region
 
 
-def _unplaced_by_region(s: State, seat: int) -> list[tuple[tuple[str, ...], list[str]]]:
+def _unplaced_by_region(s: State, seat: int) -> list[tuple[_Region, list[str]]]:
     """:func:`_unplaced` grouped by the cities each piece may be placed on: its own state's, or
     either state's for a two-state player under the original rules ("Jeu à deux"). The groups
     come in :func:`_unplaced`'s order, so their pieces put one after the other are that list."""
     states = s.seats[seat].states
     if s.edition != "mediterranee" and len(states) > 1:
-        return [(_region(tuple(states)), _unplaced(s, seat))]
-    return [(_region((st,)), [p for p in pieces_of(st) if p not in s.where and p not in s.lost]) for st in states]
+        region = _region(tuple(states))
+        return [(region, _off_board(s, region.pieces))]
+    out = []
+    for st in states:
+        region = _region((st,))
+        out.append((region, _off_board(s, region.pieces)))
+    return out
+
+
+def _off_board(s: State, pieces: tuple[str, ...]) -> list[str]:
+    """``pieces`` neither on the board nor lost, in their order."""
+    where = s.where
+    out = [p for p in pieces if p not in where]
+    if s.lost:
+        lost = s.lost
+        out = [p for p in out if p not in lost]
+    return out
 
 
 def _unplaced(s: State, seat: int) -> list[str]:
@@ -1127,17 +1153,35 @@ def _steps(piece: str, city: str, make: type) -> list[Any]:
 
 
 def _turn_options(s: State, seat: int) -> list[Any]:
-    """Every command of a playing turn, in one pass over the pieces. The moves are those of
-    :func:`paths` and :func:`double_paths`, worked out from the cities each team may not stop on
-    (``no_stop``: declared combats, attackers' cities of origin, its own pieces) or pass (``no_pass``:
-    declared combats, the other team's pieces)."""
+    """Every command of a playing turn: ending it, the draw offer, second mercenaries, moves,
+    forced-march payments, treason and sedition, in that order."""
     teams = [x.team for x in s.seats]
     mine = teams[seat]
-    head: list[Any] = [_END_TURN]
+    out: list[Any] = [_END_TURN]
     if s.draw_offer == -1:
-        head.append(_OFFER_DRAW)
+        out.append(_OFFER_DRAW)
     elif s.draw_offer != mine:
-        head.append(_ACCEPT_DRAW)
+        out.append(_ACCEPT_DRAW)
+    moving = s.moves < moves_allowed(s)
+    treason = _special_time(s) and TREASON in s.specials[seat]
+    treasons: list[Any] = []
+    if moving or treason or s.follow:
+        treasons = _piece_moves(out, s, seat, teams, moving, treason)
+    if not s.forced and s.moves <= 1:
+        out += _forced_marches(frozenset(s.hands[seat]))
+    if treasons:
+        out += treasons
+    if SEDITION in s.specials[seat] and _special_time(s):
+        out += [cmd.PlaySedition(city) for city in _sedition_targets(s, seat)]
+    return out
+
+
+def _piece_moves(out: list[Any], s: State, seat: int, teams: list[int], moving: bool, treason: bool) -> list[Any]:
+    """Append the second mercenaries' and ``seat``'s moves to ``out`` and return the treason moves,
+    in one pass over the pieces. The moves are those of :func:`paths` and :func:`double_paths`,
+    worked out from the cities each team may not stop on (``no_stop``: declared combats, attackers'
+    cities of origin, its own pieces) or pass (``no_pass``: declared combats, the other team's)."""
+    mine = teams[seat]
     owner, attacking = s.owner, s.attacking
     blocked = {p.origin for p in s.pending}
     blocked.update(attacking)
@@ -1146,26 +1190,23 @@ def _turn_options(s: State, seat: int) -> list[Any]:
     held = (held0, at.keys() - held0)  # the cities each team's pieces hold
     no_stop = (blocked | held[0], blocked | held[1])
     no_pass = (held[1].union(attacking), held[0].union(attacking))
-    follow = s.follow
-    follow_owner = owner[follow] if follow else -1
-    moving = s.moves < moves_allowed(s)
     doubles = moving and double_moves_open(s)
-    treason = _special_time(s) and TREASON in s.specials[seat]
-    seconds: list[Any] = []
-    moves: list[Any] = []
+    moves = out  # the seat's moves come right after the second mercenaries
     treasons: list[Any] = []
-    move_steps, treason_steps, second_steps = (_STEPS[cmd.MovePiece], _STEPS[cmd.PlayTreason],
-                                               _STEPS[cmd.MoveSecondMercenary])
+    move_steps, treason_steps = _STEPS[cmd.MovePiece], _STEPS[cmd.PlayTreason]
     # the pieces that may move: not those in a declared combat
     pieces = [(p, city) for p, city in s.where.items() if city not in attacking] if attacking else s.where.items()
+    follow = s.follow
     if follow:
+        follow_owner = owner[follow]
+        second_steps = _STEPS[cmd.MoveSecondMercenary]
+        ns = no_stop[teams[follow_owner]]
         for p, city in pieces:
             if p != follow and p in _MERCENARIES and owner[p] == follow_owner:
                 steps = second_steps[p].get(city)
                 if steps is None:
                     steps = _steps(p, city, cmd.MoveSecondMercenary)
-                ns = no_stop[teams[follow_owner]]
-                seconds += [m for a, m in steps if a not in ns]
+                out += [m for a, m in steps if a not in ns]
     for p, city in pieces:
         o = owner[p]
         t = teams[o]
@@ -1197,14 +1238,7 @@ def _turn_options(s: State, seat: int) -> list[Any]:
                     into.append(m)
         if doubles and o == seat:
             _double_moves(moves, p, city, blocked, held[t], held[1 - t], no_stop[t], attacking)
-    out = head + seconds + moves
-    if not s.forced and s.moves <= 1:
-        out += _forced_marches(frozenset(s.hands[seat]))
-    if treasons:
-        out += treasons
-    if SEDITION in s.specials[seat] and _special_time(s):
-        out += [cmd.PlaySedition(city) for city in _sedition_targets(s, seat)]
-    return out
+    return treasons
 
 
 def _double_moves(out: list[Any], piece: str, home: str, blocked: set[str], friends: set[str], enemies: set[str],
