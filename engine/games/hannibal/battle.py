@@ -454,7 +454,8 @@ class TakeInitiative:
 
 def withdraw_attempt(ctx: Ctx, side: int) -> None:
     """§16.1: the round's attacker gives up his card and rolls at most his battle rating (Paullus +1);
-    the defender, if he has a general, may then try to cancel it (``cancel_withdraw``)."""
+    the defender, if he has a general, may then try to cancel it (``cancel_withdraw``). After a
+    failure only a defender with a general may take the initiative (§14.8, G62)."""
     s = ctx.s
     b = s.battle
     g = b.commanders[side]
@@ -462,7 +463,8 @@ def withdraw_attempt(ctx: Ctx, side: int) -> None:
     _, res = ctx.die(side, "withdraw", -bonus, lambda r: "success" if r <= B.battle_rating(g) else "failure")
     d = other(side)
     if res != "success":
-        ctx.push(Frame(kind="take_initiative", seat=d, space=b.space))
+        if b.commanders[d]:
+            ctx.push(Frame(kind="take_initiative", seat=d, space=b.space))
     elif b.commanders[d]:
         ctx.push(Frame(kind="cancel_withdraw", seat=d, space=b.space, count=side))
     else:
