@@ -668,7 +668,9 @@ def retreat_paths(s: State, side: int, x: str, force: int, attacker_origin: str,
     friendly PC and no enemy CU or more friendly CU than the force. Each space entered costs a CU
     for an enemy PC or an unfriendly tribe, and one per enemy CU there. The nearest ends may be
     chosen, or a farther end that costs fewer CU. The original attacker goes back where it came
-    from. Returns {destination: (CU lost on the way, the spaces entered)}."""
+    from. Generals retreating without CU (H31) lose nothing to enemy PCs and never enter enemy CU
+    outside the walls (§10.4, G63) until routed CU join them. Returns {destination: (CU lost on the
+    way, the spaces entered)}."""
     e = other(side)
 
     def cost(sp: str) -> int:
@@ -686,7 +688,7 @@ def retreat_paths(s: State, side: int, x: str, force: int, attacker_origin: str,
         ln = link_between(x, attacker_origin)
         if ln is None or ln.kind != "ordinary" or B.cu_total(s, e, attacker_origin) > 0:
             return {}
-        return {attacker_origin: (cost(attacker_origin), (attacker_origin,))}
+        return {attacker_origin: (cost(attacker_origin) if force else 0, (attacker_origin,))}
     ends: list[tuple[int, int, tuple[str, ...]]] = []  # every way found: (spaces, CU lost, the way)
     todo = deque([(x, 0, 0, (), force)])
     while todo:
@@ -695,13 +697,15 @@ def retreat_paths(s: State, side: int, x: str, force: int, attacker_origin: str,
             ln = link_between(here, nb)
             if ln.kind != "ordinary" or nb == x or nb in path or nb == attacker_origin:
                 continue
-            c = paid + cost(nb)
+            if size == 0 and B.cu_outside(s, e, nb) > 0:
+                continue  # §10.4: generals without CU never enter enemy CU (G63)
+            c = paid + (cost(nb) if size else 0)
             way = path + (nb,)
             if end_ok(nb, size):
                 ends.append((dist + 1, c, way))
                 continue
             if dist + 1 < 4:  # friendly CU here are routed and join the force (§15.1)
-                todo.append((nb, dist + 1, c, way, max(0, size - cost(nb)) + B.cu_outside(s, side, nb)))
+                todo.append((nb, dist + 1, c, way, max(0, size - (c - paid)) + B.cu_outside(s, side, nb)))
     if not ends:
         return {}
     nearest = min(d for d, _, _ in ends)
@@ -713,16 +717,21 @@ def retreat_paths(s: State, side: int, x: str, force: int, attacker_origin: str,
     return {sp: (c, way) for sp, (c, _, way) in best.items()}
 
 
-def city_room(s: State, f: Frame) -> int:
-    """§15.2, §15.4: CU the beaten force may take inside the city of the battle space: a friendly
-    city, not besieged unless the force sortied from it (§20.7; a relief army never goes in)."""
+def city_open(s: State, f: Frame) -> bool:
+    """§15.2, §15.4: may the beaten force go into the city of the battle space? A friendly city, not
+    besieged unless the force sortied from it (§20.7; a relief army never goes in)."""
     side, x = f.seat, f.space
-    b = s.battle
     if "split" in f.flags or not B.is_city_space(x) or not B.friendly_pc(s, side, x):
+        return False
+    return not (B.besieged(s, x) and not s.battle.inside[side])
+
+
+def city_room(s: State, f: Frame) -> int:
+    """The CU the beaten force may take inside the city of the battle space (§10.7, §15.4)."""
+    if not city_open(s, f):
         return 0
-    if B.besieged(s, x) and not b.inside[side]:
-        return 0
-    return max(0, B.capacity(x) - (0 if b.inside[side] else B.cu_inside(s, side, x)))
+    inside = s.battle.inside[f.seat]
+    return max(0, B.capacity(f.space) - (0 if inside else B.cu_inside(s, f.seat, f.space)))
 
 
 @decision("retreat", "where the beaten force retreats (§15); or into the city of the battle space (§15.4)")
@@ -732,8 +741,11 @@ class Retreat:
         out: list = [ChooseSpace(space=sp) for sp in sorted(_retreat_options(s, f))]
         cu = moving_force(s, f.seat, f.space)[0]
         room = city_room(s, f)
-        if room > 0 and cu > 0 and (cu <= room or s.battle.inside[f.seat] or f.space in s.landed[f.seat]
-                                    or _split_completable(s, f, [])):
+        if cu == 0:  # generals whose CU all fell (H31) take no room (G63)
+            if moving_generals(s, f.seat) and city_open(s, f):
+                out.append(ChooseOption(option="into_city"))
+        elif room > 0 and (cu <= room or s.battle.inside[f.seat] or f.space in s.landed[f.seat]
+                           or _split_completable(s, f, [])):
             out.append(ChooseOption(option="into_city"))
         return out or [ChooseOption(option="eliminated")]
 
@@ -756,9 +768,9 @@ class Retreat:
             k = min(city_room(s, f), cu)
             outside = 0 if b.inside[side] else min(B.cu_outside(s, side, x), cu)
             go = min(k, outside)
-            if go:  # the whole force goes in: every general with it (§15.1: none is left behind)
+            went = tuple(g for g in gens if not s.gens[g].inside)
+            if go or went:  # the whole force goes in: every general with it (§15.1: none is left behind)
                 e_in = max(0, go - (B.cu_outside(s, side, x) - B.cu_of(s, side, x).el))
-                went = tuple(g for g in gens if not s.gens[g].inside)
                 ctx.emit(ev.UnitsMoved(side=side, origin=x, space=x, count=go, elephants=e_in,
                                        generals=went, from_inside=False, to_inside=True, how="retreat"))
                 from .turn import consuls_meet
@@ -786,7 +798,7 @@ class Retreat:
                                    from_inside=inside, to_inside=False, how="retreat"))
             inside = False
             c = (1 if (B.enemy_pc(s, side, sp) or B.unfriendly_tribe(s, side, sp)) else 0) + B.cu_total(s, other(side), sp)
-            if c:
+            if c and cu:  # generals without CU have nothing to lose here (H31, G63)
                 from .turn import lose_cu
                 got = lose_cu(ctx, side, sp, min(c, cu), "retreat")
                 after.count += got

@@ -42,3 +42,62 @@ def test_14_8_a_force_without_general_cannot_take_the_initiative_after_a_failed_
     control(s, CARTHAGE, "faesulae")
     play(s, CARTHAGE, cmd.ChooseOption(option="withdraw"), Dice(5))
     assert top(s).kind == "take_initiative" and top(s).seat == ROME
+
+
+def _beaten(space: str, loser: int, cu: int, generals: tuple[str, ...], winner_cu: int = 5):
+    """``loser`` (the defender, ``cu`` CU and ``generals``) has lost a battle in ``space`` to
+    ``winner_cu`` Carthaginian or Roman CU under a general; its retreat is pending."""
+    s = clear()
+    put(s, loser, space, cu, generals=generals, office="consul")
+    put(s, 1 - loser, space, winner_cu, generals=("mago",) if loser == ROME else ("marcellus",), office="consul")
+    gens = (B.commander(s, 1 - loser, space), generals[0] if generals else "")
+    sizes = (winner_cu, cu)
+    if loser == CARTHAGE:
+        gens, sizes = gens[::-1], sizes[::-1]
+    evolve(s, ev.BattleBegan(space=space, attacker=1 - loser, origin="", generals=gens, cu=sizes,
+                             inside=(False, False), relief=False))
+    at(s, Frame(kind="battle_after", space=space, flags=["done"], mp=loser + 1),
+       Frame(kind="retreat", seat=loser, space=space, origin=""))
+    return s
+
+
+def _italy_carthaginian_but(s, *roman: str):
+    from engine.games.hannibal.components import SPACES
+    s.control = {sp: CARTHAGE for sp in SPACES if sp != "roma"}
+    for sp in roman:
+        s.control[sp] = ROME
+
+
+def test_15_3_a_general_whose_cu_all_fell_in_battle_retreats_past_enemy_pcs_unharmed():
+    """Hannibal §15.3, §10.10, H31 (G63): a general who lost all his CU to battle losses retreats
+    alone; an enemy PC on the way costs him nothing (he has no CU to lose) and does not neutralize
+    him. Varro, beaten alone at Capua, retreats over Aesernia (Carthaginian) to Corfinium."""
+    s = _beaten("capua", ROME, 0, ("varro",))
+    _italy_carthaginian_but(s, "corfinium")
+    put(s, CARTHAGE, "roma", 1)
+    assert legal(s, ROME) == [cmd.ChooseSpace(space="corfinium")]
+    events = play(s, ROME, cmd.ChooseSpace(space="corfinium"))
+    assert not of(events, ev.GeneralOff)
+    assert (s.gens["varro"].status, s.gens["varro"].where) == ("map", "corfinium")
+
+
+def test_15_3_a_general_without_cu_retreats_around_enemy_cu():
+    """Hannibal §15.3 with §10.4 (G63): a general without CU never enters a space holding enemy
+    CU, so his retreat goes around them (Roma holds a Carthaginian CU)."""
+    from engine.games.hannibal.battle import retreat_paths
+    s = clear()
+    _italy_carthaginian_but(s, "corfinium")
+    put(s, CARTHAGE, "roma", 1)
+    paths = retreat_paths(s, ROME, "capua", 0, "", False)
+    assert paths and all("roma" not in way and cost == 0 for cost, way in paths.values())
+
+
+def test_15_4_a_general_without_cu_may_retreat_into_his_city():
+    """Hannibal §15.4, H31 (G63): the battle was fought in the space of a friendly city that is not
+    besieged; a beaten general who has no CU left may go inside it, even when it is full."""
+    s = _beaten("capua", ROME, 0, ("varro",))
+    control(s, ROME, "capua", "roma")
+    put(s, ROME, "capua", 0, inside=2)  # the city is full
+    assert cmd.ChooseOption(option="into_city") in legal(s, ROME)
+    play(s, ROME, cmd.ChooseOption(option="into_city"))
+    assert s.gens["varro"].inside and s.gens["varro"].where == "capua" and s.gens["varro"].status == "map"
