@@ -797,6 +797,8 @@ class Retreat:
             ctx.emit(ev.UnitsMoved(side=side, origin=here, space=sp, count=cu, elephants=el, generals=tuple(gens),
                                    from_inside=inside, to_inside=False, how="retreat"))
             inside = False
+            if cu:
+                _catch_lone_generals(ctx, side, sp, "retreat")
             c = (1 if (B.enemy_pc(s, side, sp) or B.unfriendly_tribe(s, side, sp)) else 0) + B.cu_total(s, other(side), sp)
             if c and cu:  # generals without CU have nothing to lose here (H31, G63)
                 from .turn import lose_cu
@@ -817,6 +819,16 @@ class Retreat:
         campaign_spent_at(s, side, here, fought)  # §10.11: they fought in the campaign
         from .turn import consuls_meet
         consuls_meet(ctx, gens, here, False)  # §18.2: a consul retreated to the other (G60)
+
+
+def _catch_lone_generals(ctx: Ctx, side: int, sp: str, cause: str) -> None:
+    """§10.10: ``side``'s CU, retreating or withdrawing, entered ``sp``: enemy generals standing there
+    without CU outside the walls are neutralized; they never stop the force (§15.3, G64)."""
+    from .movement import lone_enemy_general
+    if lone_enemy_general(ctx.s, side, sp):
+        from .turn import neutralize
+        for g in B.generals_at(ctx.s, other(side), sp, False):
+            neutralize(ctx, g, cause)
 
 
 def _split_range(s: State, f: Frame, gin: list[str]) -> tuple[int, int] | None:
@@ -955,6 +967,8 @@ class WithdrawTo:
         gens = moving_generals(s, side)
         ctx.emit(ev.UnitsMoved(side=side, origin=x, space=cmd.space, count=cu, elephants=el, generals=tuple(gens),
                                from_inside=s.battle.inside[side], to_inside=False, how="withdraw"))
+        if cu:
+            _catch_lone_generals(ctx, side, cmd.space, "withdrawal")
         if side == CARTHAGE and cu > 0:
             from .cards import move_siege_train, siege_train_at
             if siege_train_at(s) == x:

@@ -101,3 +101,28 @@ def test_15_4_a_general_without_cu_may_retreat_into_his_city():
     assert cmd.ChooseOption(option="into_city") in legal(s, ROME)
     play(s, ROME, cmd.ChooseOption(option="into_city"))
     assert s.gens["varro"].inside and s.gens["varro"].where == "capua" and s.gens["varro"].status == "map"
+
+
+def test_15_3_a_retreating_army_neutralizes_an_enemy_general_standing_alone():
+    """Hannibal §15.3, §10.10 (G64): an enemy general without CU does not stop a retreat, but the
+    beaten army enters his space, which neutralizes him as any enemy army entering would. Rome,
+    beaten at Capua, retreats to Corfinium, where Hasdrubal Gisgo stands alone."""
+    s = _beaten("capua", ROME, 3, ("varro",))
+    _italy_carthaginian_but(s, "corfinium")
+    put(s, CARTHAGE, "roma", 1)
+    put(s, CARTHAGE, "corfinium", 0, generals=("hasdrubal_gisgo",))
+    play(s, ROME, cmd.ChooseSpace(space="corfinium"))
+    assert s.gens["hasdrubal_gisgo"].status == "neutralized"
+    assert B.cu_total(s, ROME, "corfinium") > 0 and s.gens["varro"].where == "corfinium"
+
+
+def test_16_2_a_withdrawing_army_neutralizes_an_enemy_general_standing_alone():
+    """Hannibal §16.2, §10.10 (G64): Rome attacked Hasdrubal at Arretium from Faesulae and
+    withdraws there, where Mago stands without CU: he is neutralized."""
+    s = _battle("arretium", ROME, "faesulae", ({"probe": 1}, {"probe": 1}))
+    control(s, -1, "faesulae")
+    put(s, CARTHAGE, "faesulae", 0, generals=("mago",))
+    play(s, ROME, cmd.ChooseOption(option="withdraw"), Dice(1))
+    play(s, CARTHAGE, cmd.Pass(), Dice(1))  # no cancel; the battle-losses roll
+    play(s, ROME, cmd.ChooseSpace(space="faesulae"))
+    assert s.gens["mago"].status == "neutralized" and B.cu_total(s, ROME, "faesulae") > 0
