@@ -770,7 +770,7 @@ class Retreat:
             go = min(k, outside)
             went = tuple(g for g in gens if not s.gens[g].inside)
             if go or went:  # the whole force goes in: every general with it (§15.1: none is left behind)
-                e_in = max(0, go - (B.cu_outside(s, side, x) - B.cu_of(s, side, x).el))
+                e_in = min(go, B.cu_of(s, side, x).el)  # the excess lost is plain CU first (G5)
                 ctx.emit(ev.UnitsMoved(side=side, origin=x, space=x, count=go, elephants=e_in,
                                        generals=went, from_inside=False, to_inside=True, how="retreat"))
                 from .turn import consuls_meet

@@ -126,3 +126,18 @@ def test_16_2_a_withdrawing_army_neutralizes_an_enemy_general_standing_alone():
     play(s, CARTHAGE, cmd.Pass(), Dice(1))  # no cancel; the battle-losses roll
     play(s, ROME, cmd.ChooseSpace(space="faesulae"))
     assert s.gens["mago"].status == "neutralized" and B.cu_total(s, ROME, "faesulae") > 0
+
+
+def test_15_2_a_landed_army_keeps_its_elephants_in_the_city_and_loses_plain_cu():
+    """Hannibal §15.2 exception with G5: Carthage landed this turn at Carthago Nova (room 2) with 4
+    CU, 2 of them elephant CU, and lost; 2 CU go in and 2 are lost. The owner's choice is settled
+    as for losses: plain CU are lost before elephant CU, so the elephants go in."""
+    s = _beaten("carthago_nova", CARTHAGE, 4, ("hasdrubal",))
+    s.units[CARTHAGE]["carthago_nova"].el = 2
+    control(s, CARTHAGE, "carthago_nova")
+    s.landed[CARTHAGE] = ["carthago_nova"]
+    assert legal(s, CARTHAGE) == [cmd.ChooseOption(option="into_city")]
+    events = play(s, CARTHAGE, cmd.ChooseOption(option="into_city"))
+    u = B.cu_of(s, CARTHAGE, "carthago_nova")
+    assert (u.cu, u.icu, u.iel) == (0, 2, 2)
+    assert sum(e.elephants for e in of(events, ev.CuLost)) == 0
