@@ -666,19 +666,20 @@ def retreat_paths(s: State, side: int, x: str, force: int, attacker_origin: str,
     Paths of at most 4 spaces over ordinary links, never back into the battle space, never into the
     space the attacker came from (for the defender), stopping at the first space that holds a
     friendly PC and no enemy CU or more friendly CU than the force. Each space entered costs a CU
-    for an enemy PC or an unfriendly tribe, and one per enemy CU there. The nearest ends may be
+    for an enemy PC or an unfriendly tribe, and one per enemy CU there (enemy CU inside their walls
+    neither cost nor bar an end, §10.7, G65). The nearest ends may be
     chosen, or a farther end that costs fewer CU. The original attacker goes back where it came
     from. Generals retreating without CU (H31) lose nothing to enemy PCs and never enter enemy CU
     outside the walls (§10.4, G63) until routed CU join them. Returns {destination: (CU lost on the
     way, the spaces entered)}."""
     e = other(side)
 
-    def cost(sp: str) -> int:
+    def cost(sp: str) -> int:  # enemy CU inside their walls do not count (§10.7, G65)
         c = 1 if (B.enemy_pc(s, side, sp) or B.unfriendly_tribe(s, side, sp)) else 0
-        return c + B.cu_total(s, e, sp)
+        return c + B.cu_outside(s, e, sp)
 
     def end_ok(sp: str, size: int) -> bool:
-        if B.cu_total(s, e, sp) > 0:
+        if B.cu_outside(s, e, sp) > 0:
             return False
         return B.friendly_pc(s, side, sp) or B.cu_outside(s, side, sp) > size
 
@@ -686,7 +687,7 @@ def retreat_paths(s: State, side: int, x: str, force: int, attacker_origin: str,
         if not attacker_origin or attacker_origin == x:
             return {}
         ln = link_between(x, attacker_origin)
-        if ln is None or ln.kind != "ordinary" or B.cu_total(s, e, attacker_origin) > 0:
+        if ln is None or ln.kind != "ordinary" or B.cu_outside(s, e, attacker_origin) > 0:
             return {}
         return {attacker_origin: (cost(attacker_origin) if force else 0, (attacker_origin,))}
     ends: list[tuple[int, int, tuple[str, ...]]] = []  # every way found: (spaces, CU lost, the way)
@@ -799,7 +800,7 @@ class Retreat:
             inside = False
             if cu:
                 _catch_lone_generals(ctx, side, sp, "retreat")
-            c = (1 if (B.enemy_pc(s, side, sp) or B.unfriendly_tribe(s, side, sp)) else 0) + B.cu_total(s, other(side), sp)
+            c = (1 if (B.enemy_pc(s, side, sp) or B.unfriendly_tribe(s, side, sp)) else 0) + B.cu_outside(s, other(side), sp)
             if c and cu:  # generals without CU have nothing to lose here (H31, G63)
                 from .turn import lose_cu
                 got = lose_cu(ctx, side, sp, min(c, cu), "retreat")

@@ -141,3 +141,21 @@ def test_15_2_a_landed_army_keeps_its_elephants_in_the_city_and_loses_plain_cu()
     u = B.cu_of(s, CARTHAGE, "carthago_nova")
     assert (u.cu, u.icu, u.iel) == (0, 2, 2)
     assert sum(e.elephants for e in of(events, ev.CuLost)) == 0
+
+
+def test_15_3_a_garrison_inside_its_walls_neither_costs_nor_bars_a_retreat():
+    """Hannibal §15.1, §15.3 with §10.7 (G65): a city is a space within a space, and CU inside the
+    walls do not act on the enemy outside. Rome (3 CU), beaten at Capua, may stop at Neapolis,
+    where 6 Roman CU besiege 2 Carthaginian CU: it holds more friendly CU than the beaten force,
+    and the garrison inside costs nothing; only the Carthaginian city (an enemy PC) costs 1 CU."""
+    from engine.games.hannibal.state import Siege
+    s = _beaten("capua", ROME, 3, ("varro",))
+    _italy_carthaginian_but(s)
+    put(s, CARTHAGE, "roma", 1)
+    put(s, CARTHAGE, "neapolis", 0, inside=2)
+    put(s, ROME, "neapolis", 6)
+    s.sieges["neapolis"] = Siege(side=ROME, points=1)
+    assert legal(s, ROME) == [cmd.ChooseSpace(space="neapolis")]
+    events = play(s, ROME, cmd.ChooseSpace(space="neapolis"))
+    assert [(e.space, e.count) for e in of(events, ev.CuLost)] == [("neapolis", 1)]
+    assert B.cu_outside(s, ROME, "neapolis") == 8 and B.cu_inside(s, CARTHAGE, "neapolis") == 2
