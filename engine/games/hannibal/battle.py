@@ -22,7 +22,7 @@ from .components import (BATTLE_CARD_TYPES, BATTLE_DECK, GENERALS, PROVINCES, SP
                          province_of, retreat_losses)
 from .events import Frame
 from .flow import Ctx, automatic, decision, three_part_answer, three_part_settled
-from .state import CARTHAGE, ROME, State, other
+from .state import CARTHAGE, OVER, ROME, State, other
 
 MANOEUVRES = ("frontal_assault", "flank_left", "flank_right", "probe", "double_envelopment")
 MAHARBAL = next(n for n, c in STRATEGY_CARDS.items() if c.kind == "maharbal")  # card 6, a battle card (§25)
@@ -800,6 +800,8 @@ class Retreat:
             inside = False
             if cu:
                 _catch_lone_generals(ctx, side, sp, "retreat")
+                if s.phase == OVER:
+                    return  # Hannibal caught, and Carthage sued for peace (§10.10, §15.6)
             c = (1 if (B.enemy_pc(s, side, sp) or B.unfriendly_tribe(s, side, sp)) else 0) + B.cu_outside(s, other(side), sp)
             if c and cu:  # generals without CU have nothing to lose here (H31, G63)
                 from .turn import lose_cu
@@ -970,6 +972,8 @@ class WithdrawTo:
                                from_inside=s.battle.inside[side], to_inside=False, how="withdraw"))
         if cu:
             _catch_lone_generals(ctx, side, cmd.space, "withdrawal")
+            if s.phase == OVER:
+                return  # Hannibal caught, and Carthage sued for peace (§10.10, §15.6)
         if side == CARTHAGE and cu > 0:
             from .cards import move_siege_train, siege_train_at
             if siege_train_at(s) == x:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.games.hannibal.state import evolve
 
-from .helpers import CARTHAGE, ROME, B, Dice, Frame, at, clear, cmd, control, ev, legal, of, play, put, top
+from .helpers import CARTHAGE, ROME, B, Dice, Frame, G, at, clear, cmd, control, ev, legal, of, play, put, top
 
 
 def _battle(space: str, attacker: int, origin: str, hands, *, rome_general: str = "varro",
@@ -159,3 +159,16 @@ def test_15_3_a_garrison_inside_its_walls_neither_costs_nor_bars_a_retreat():
     events = play(s, ROME, cmd.ChooseSpace(space="neapolis"))
     assert [(e.space, e.count) for e in of(events, ev.CuLost)] == [("neapolis", 1)]
     assert B.cu_outside(s, ROME, "neapolis") == 8 and B.cu_inside(s, CARTHAGE, "neapolis") == 2
+
+
+def test_15_6_hannibal_caught_alone_by_a_retreat_ends_the_war_there():
+    """Hannibal §10.10, §15.6 (G64): a Roman retreat enters Aesernia, where Hannibal stands alone;
+    he is removed and Carthage, short of the 5 PCs it owes, sues for peace. The retreat stops
+    there: nothing happens after the war's end."""
+    s = _beaten("capua", ROME, 3, ("varro",))
+    s.control = {"corfinium": ROME, "capua": CARTHAGE, "aesernia": CARTHAGE, "beneventum": CARTHAGE}
+    put(s, CARTHAGE, "roma", 2)
+    put(s, CARTHAGE, "aesernia", 0, generals=("hannibal",))
+    events = play(s, ROME, cmd.ChooseSpace(space="corfinium"))
+    assert isinstance(events[-1], ev.GameEnded) and (events[-1].winner, events[-1].reason) == (ROME, "peace")
+    assert s.gens["hannibal"].status == "removed" and G.status(s).over
