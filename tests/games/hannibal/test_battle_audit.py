@@ -172,3 +172,39 @@ def test_15_6_hannibal_caught_alone_by_a_retreat_ends_the_war_there():
     events = play(s, ROME, cmd.ChooseSpace(space="corfinium"))
     assert isinstance(events[-1], ev.GameEnded) and (events[-1].winner, events[-1].reason) == (ROME, "peace")
     assert s.gens["hannibal"].status == "removed" and G.status(s).over
+
+
+def _count(space: str, rome: tuple[int, str], carthage: tuple[int, str]):
+    """Battle cards each side is dealt in ``space`` (before any event): (Rome's, Carthage's)."""
+    from engine.games.hannibal.battle import battle_card_count
+    s = clear()
+    s.control = {}
+    put(s, ROME, space, rome[0], generals=(rome[1],) if rome[1] else (), office="consul")
+    put(s, CARTHAGE, space, carthage[0], generals=(carthage[1],) if carthage[1] else ())
+    evolve(s, ev.BattleBegan(space=space, attacker=CARTHAGE, origin="", generals=(carthage[1], rome[1]),
+                             cu=(carthage[0], rome[0]), inside=(False, False), relief=False))
+    return s, tuple(battle_card_count(s, side, space, 0, []) for side in (ROME, CARTHAGE))
+
+
+def test_14_4_the_militia_fights_in_latium_without_a_general():
+    """Hannibal §14.4: Rome has 2 more cards in a battle in Latium, general or not."""
+    _, (rome, _) = _count("roma", (3, ""), (5, "mago"))
+    assert rome == 3 + 2
+    _, (rome, _) = _count("roma", (3, "varro"), (5, "mago"))
+    assert rome == 3 + 1 + 2  # Varro's rating 1; Latium gives no ally card (§14.3)
+
+
+def test_14_3_allies_need_a_general_but_a_friendly_tribe_does_not():
+    """Hannibal §14.3, §20.9: allies serve only a side whose general fights; a friendly tribe's card
+    comes with or without one. Carthage fights in the Boii's space holding Gallia Cisalpina."""
+    from engine.games.hannibal.components import SPACES
+    space = "boii"
+    s, _ = _count(space, (5, "varro"), (3, "mago"))
+    gc = [sp for sp in SPACES if SPACES[sp].province == "gallia_cisalpina"]
+    for sp in gc:
+        s.control[sp] = CARTHAGE
+    from engine.games.hannibal.battle import ally_cards, battle_card_count
+    assert ally_cards(s, CARTHAGE, space, []) == 1
+    assert battle_card_count(s, CARTHAGE, space, 0, []) == 3 + 2 + 1 + 1  # CU, Mago, ally, tribe
+    s.battle.commanders[CARTHAGE] = ""
+    assert battle_card_count(s, CARTHAGE, space, 0, []) == 3 + 1  # CU and the tribe only
