@@ -208,3 +208,17 @@ def test_14_3_allies_need_a_general_but_a_friendly_tribe_does_not():
     assert battle_card_count(s, CARTHAGE, space, 0, []) == 3 + 2 + 1 + 1  # CU, Mago, ally, tribe
     s.battle.commanders[CARTHAGE] = ""
     assert battle_card_count(s, CARTHAGE, space, 0, []) == 3 + 1  # CU and the tribe only
+
+
+def test_15_2_an_attack_across_a_pass_has_no_retreat():
+    """Hannibal §15.2, §10.6, §15.3 (G66): the original attacker retreats only into the space it
+    came from, and no retreat crosses a pass: Carthage, beaten at Arretium after attacking from
+    Ariminum over the pass, is eliminated, even with friendly spaces all around."""
+    from engine.games.hannibal.components import neighbours
+    s = _beaten("arretium", CARTHAGE, 4, ("hasdrubal",))
+    for nb in neighbours("arretium"):
+        control(s, CARTHAGE, nb)
+    s.flow[-1] = Frame(kind="retreat", seat=CARTHAGE, space="arretium", origin="ariminum", flags=["attacker"])
+    assert legal(s, CARTHAGE) == [cmd.ChooseOption(option="eliminated")]
+    play(s, CARTHAGE, cmd.ChooseOption(option="eliminated"))
+    assert B.cu_total(s, CARTHAGE, "arretium") == 0 and s.gens["hasdrubal"].status == "neutralized"
