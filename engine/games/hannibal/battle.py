@@ -559,6 +559,7 @@ class ReliefLosses:
         s = ctx.s
         u = B.cu_of(s, f.seat, f.space)
         k = cmd.number
+        had = _fighting_parts(s, f.seat, f.space)
         el_out = 1 if (f.mp and u.el and f.count - k > 0) else 0
         el_in = 1 if (f.mp and not el_out and u.iel and k > 0) else 0
         lost = lose_cu(ctx, f.seat, f.space, f.count - k, f.flags[0], elephant_first=el_out)
@@ -568,6 +569,8 @@ class ReliefLosses:
         after = ctx.find("battle_after")
         if after.mp - 1 == f.seat:
             after.count += lost
+        if f.flags[0] == "retreat_table":
+            _neutralize_stripped(ctx, f.seat, f.space, had)  # §10.10, each part on its own
 
 
 @automatic("battle_after")
@@ -621,15 +624,12 @@ def battle_after(ctx: Ctx, f: Frame) -> None:
         if isinstance(eff, RetreatLossReduction):
             n = max(0, n - eff.amount)
         ctx.emit(ev.DieRolled(seat=loser, purpose="retreat_table", roll=r2, modifier=mod, outcome=f"{n} CU"))
-        had = fighting_cu(s, loser, space)[0]
+        had = _fighting_parts(s, loser, space)
         el_first = 1 if fighting_cu(s, loser, space)[1] else 0
         got = side_losses(ctx, loser, space, n, "retreat_table", el_first)
         f.count += got
-        gens = _fighting_generals(s, loser)
-        if had > 0 and got >= had:
-            from .turn import neutralize
-            for g in gens:
-                neutralize(ctx, g, "retreat_table")
+        if ctx.on_top(f):  # else the relief side first says where the losses fall (G29)
+            _neutralize_stripped(ctx, loser, space, had)
         if not ctx.on_top(f):
             return
     f.flags.append("done")  # step 3: the retreat or the withdrawal (§15, §16.2)
@@ -650,12 +650,28 @@ def _winner(ctx: Ctx) -> int:
     return ctx.s.battle.attacker
 
 
-def _fighting_generals(s: State, side: int) -> list[str]:
+def _fighting_parts(s: State, side: int, space: str) -> dict[bool, int]:
+    """The CU of ``side`` that fought, by side of the walls (True: inside): a relief army and its
+    sortie are two parts (§20.7)."""
     b = s.battle
-    gens = B.generals_at(s, side, b.space, b.inside[side])
+    u = B.cu_of(s, side, space)
+    if b.inside[side]:
+        return {True: u.icu}
     if b.relief and side == b.orig_attacker:
-        gens += B.generals_at(s, side, b.space, True)
-    return gens
+        return {False: u.cu, True: u.icu}
+    return {False: u.cu}
+
+
+def _neutralize_stripped(ctx: Ctx, side: int, space: str, had: dict[bool, int]) -> None:
+    """§10.10: the generals of a part whose CU the retreat table has just taken, all of them, are
+    neutralized (a relief army's generals outside, a sortie's inside, each with its own CU)."""
+    from .turn import neutralize
+    s = ctx.s
+    u = B.cu_of(s, side, space)
+    for inside, n in had.items():
+        if n > 0 and (u.icu if inside else u.cu) == 0:
+            for g in B.generals_at(s, side, space, inside):
+                neutralize(ctx, g, "retreat_table")
 
 
 # ------------------------------------------------------------------------------ retreats

@@ -222,3 +222,17 @@ def test_15_2_an_attack_across_a_pass_has_no_retreat():
     assert legal(s, CARTHAGE) == [cmd.ChooseOption(option="eliminated")]
     play(s, CARTHAGE, cmd.ChooseOption(option="eliminated"))
     assert B.cu_total(s, CARTHAGE, "arretium") == 0 and s.gens["hasdrubal"].status == "neutralized"
+
+
+def test_14_12_a_relief_army_stripped_by_the_retreat_table_loses_its_general():
+    """Hannibal §14.12, §10.10 with §20.7: Varro's relief army (2 CU) and the sortie (3 CU) lose;
+    the retreat table costs 2 CU (a 6, less 2 for the Probe: 3 in the 5+ column, less 1 for
+    Varro) and Rome puts both on the relief army. Varro's CU were all eliminated by the retreat
+    table, so he is neutralized, though the sortie still has CU inside the walls."""
+    from .test_relief_and_withdrawal import relief_battle, rome_loses
+    s = relief_battle(out=2, inside=3)
+    rome_loses(s, 1, 6)
+    assert top(s).kind == "relief_losses" and top(s).count == 2
+    play(s, ROME, cmd.ChooseNumber(number=0))
+    assert s.gens["varro"].status == "neutralized"
+    assert B.cu_of(s, ROME, "roma").icu == 3
