@@ -672,6 +672,8 @@ def _neutralize_stripped(ctx: Ctx, side: int, space: str, had: dict[bool, int]) 
         if n > 0 and (u.icu if inside else u.cu) == 0:
             for g in B.generals_at(s, side, space, inside):
                 neutralize(ctx, g, "retreat_table")
+                if s.phase == OVER:
+                    return  # Hannibal lost and Carthage sued for peace (§15.6)
 
 
 # ------------------------------------------------------------------------------ retreats
@@ -848,6 +850,8 @@ def _catch_lone_generals(ctx: Ctx, side: int, sp: str, cause: str) -> None:
         from .turn import neutralize
         for g in B.generals_at(ctx.s, other(side), sp, False):
             neutralize(ctx, g, cause)
+            if ctx.s.phase == OVER:
+                return  # Hannibal caught and Carthage sued for peace (§15.6)
 
 
 def _split_range(s: State, f: Frame, gin: list[str]) -> tuple[int, int] | None:
