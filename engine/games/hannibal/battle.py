@@ -720,11 +720,12 @@ def retreat_paths(s: State, side: int, x: str, force: int, attacker_origin: str,
                 continue  # §10.4: generals without CU never enter enemy CU (G63)
             c = paid + (cost(nb) if size else 0)
             way = path + (nb,)
-            if end_ok(nb, size):
+            arriving = max(0, size - (c - paid))  # what is left of the force as it enters (G68)
+            if end_ok(nb, arriving):
                 ends.append((dist + 1, c, way))
                 continue
             if dist + 1 < 4:  # friendly CU here are routed and join the force (§15.1)
-                todo.append((nb, dist + 1, c, way, max(0, size - (c - paid)) + B.cu_outside(s, side, nb)))
+                todo.append((nb, dist + 1, c, way, arriving + B.cu_outside(s, side, nb)))
     if not ends:
         return {}
     nearest = min(d for d, _, _ in ends)

@@ -236,3 +236,19 @@ def test_14_12_a_relief_army_stripped_by_the_retreat_table_loses_its_general():
     play(s, ROME, cmd.ChooseNumber(number=0))
     assert s.gens["varro"].status == "neutralized"
     assert B.cu_of(s, ROME, "roma").icu == 3
+
+
+def test_15_1_a_larger_friendly_force_is_weighed_against_the_force_that_arrives():
+    """Hannibal §15.1, §15.3 (G68): Rome (3 CU), beaten at Capua, enters Aesernia (Carthaginian
+    PC: 1 CU lost) where 3 Roman CU stand: the 2 that arrive are fewer than the 3 there, so the
+    retreat stops there, at the cost of that 1 CU. (The engine compared the 3 before the loss, so
+    it sent the force on and offered Aesernia only by a detour over Beneventum costing 2.)"""
+    from engine.games.hannibal.battle import retreat_paths
+    s = _beaten("capua", ROME, 3, ("varro",))
+    _italy_carthaginian_but(s, "hispalis")
+    put(s, CARTHAGE, "roma", 2)
+    put(s, ROME, "aesernia", 3)
+    assert retreat_paths(s, ROME, "capua", 3, "", False) == {"aesernia": (1, ("aesernia",))}
+    events = play(s, ROME, cmd.ChooseSpace(space="aesernia"))
+    assert [(e.space, e.count) for e in of(events, ev.CuLost)] == [("aesernia", 1)]
+    assert B.cu_outside(s, ROME, "aesernia") == 5 and s.gens["varro"].where == "aesernia"
