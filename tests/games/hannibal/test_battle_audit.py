@@ -252,3 +252,18 @@ def test_15_1_a_larger_friendly_force_is_weighed_against_the_force_that_arrives(
     events = play(s, ROME, cmd.ChooseSpace(space="aesernia"))
     assert [(e.space, e.count) for e in of(events, ev.CuLost)] == [("aesernia", 1)]
     assert B.cu_outside(s, ROME, "aesernia") == 5 and s.gens["varro"].where == "aesernia"
+
+
+def test_15_1_a_general_whose_cu_are_routed_stays_where_he_stands():
+    """Hannibal §15.1 (G69): only the CU met on the way are routed into the beaten force; a general
+    standing with them stays where he is, alone. Rome, beaten at Capua, retreats over Aesernia
+    (2 Roman CU under Nero) to Corfinium: the 2 CU go along, Nero stays."""
+    s = _beaten("capua", ROME, 3, ("varro",))
+    _italy_carthaginian_but(s, "corfinium")
+    put(s, CARTHAGE, "roma", 3)
+    put(s, ROME, "aesernia", 2, generals=("nero",))
+    from engine.games.hannibal.battle import retreat_paths
+    assert retreat_paths(s, ROME, "capua", 3, "", False)["corfinium"] == (1, ("aesernia", "corfinium"))
+    play(s, ROME, cmd.ChooseSpace(space="corfinium"))
+    assert B.cu_outside(s, ROME, "corfinium") == 4 and B.cu_outside(s, ROME, "aesernia") == 0  # 3 - 1 + 2
+    assert (s.gens["nero"].where, s.gens["nero"].status) == ("aesernia", "map")
