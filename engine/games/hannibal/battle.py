@@ -818,7 +818,7 @@ class Retreat:
                                    from_inside=inside, to_inside=False, how="retreat"))
             inside = False
             if cu:
-                _catch_lone_generals(ctx, side, sp, "retreat")
+                catch_lone_generals(ctx, side, sp, "retreat")
                 if s.phase == OVER:
                     return  # Hannibal caught, and Carthage sued for peace (§10.10, §15.6)
             c = (1 if (B.enemy_pc(s, side, sp) or B.unfriendly_tribe(s, side, sp)) else 0) + B.cu_outside(s, other(side), sp)
@@ -843,9 +843,10 @@ class Retreat:
         consuls_meet(ctx, gens, here, False)  # §18.2: a consul retreated to the other (G60)
 
 
-def _catch_lone_generals(ctx: Ctx, side: int, sp: str, cause: str) -> None:
-    """§10.10: ``side``'s CU, retreating or withdrawing, entered ``sp``: enemy generals standing there
-    without CU outside the walls are neutralized; they never stop the force (§15.3, G64)."""
+def catch_lone_generals(ctx: Ctx, side: int, sp: str, cause: str) -> None:
+    """§10.10: ``side``'s CU, retreating, withdrawing or avoiding battle, entered ``sp``: enemy generals
+    standing there without CU outside the walls are neutralized; they never stop the force (§15.3,
+    G64; §13.1, G71)."""
     from .movement import lone_enemy_general
     if lone_enemy_general(ctx.s, side, sp):
         from .turn import neutralize
@@ -992,7 +993,7 @@ class WithdrawTo:
         ctx.emit(ev.UnitsMoved(side=side, origin=x, space=cmd.space, count=cu, elephants=el, generals=tuple(gens),
                                from_inside=s.battle.inside[side], to_inside=False, how="withdraw"))
         if cu:
-            _catch_lone_generals(ctx, side, cmd.space, "withdrawal")
+            catch_lone_generals(ctx, side, cmd.space, "withdrawal")
             if s.phase == OVER:
                 return  # Hannibal caught, and Carthage sued for peace (§10.10, §15.6)
         if side == CARTHAGE and cu > 0:
