@@ -182,7 +182,11 @@ class Ctx:
             # inside a rule) are not the state's: in place (``advance``), they would stay in it
             self.s.flow = []
         elif self.s.flow != self._flow_before:
-            frames = tuple(_frozen(f) for f in self.s.flow)
+            # the event takes the working frames themselves (no copy): the rules are done with them,
+            # and no frame of a state's stack is ever changed in place (a command works on a copy of
+            # the state, or in place on fresh frames, __init__), so the event, the state its evolve
+            # leaves and any sample of that state may share them
+            frames = tuple(self.s.flow)
             parties = sorted({x for f in frames if f.kind in SECRET_FRAMES for x in (f.seat, f.count)})
             if parties:  # an offer's terms are the two parties' business (III.2): the others see blanks
                 self.emit_private(ev.Flow(frames=frames), tuple(parties),

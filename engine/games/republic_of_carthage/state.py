@@ -207,9 +207,8 @@ def _move_armies(s: State, unit: str, count: int, origin: str, target: str) -> N
 
 def evolve(s: State, e) -> State:
     t = type(e)
-    if t is ev.Flow:
-        s.flow = [ev.Frame(kind=f.kind, seat=f.seat, senator=f.senator, target=f.target, count=f.count,
-                           nums=list(f.nums), strs=list(f.strs)) for f in e.frames]
+    if t is ev.Flow:  # the event's frames, shared: nothing changes a state's frame in place (flow.Ctx)
+        s.flow = list(e.frames)
     elif t is ev.Rolled or t is ev.ChitDrawn or t is ev.ProposalMade or t is ev.VoteCast \
             or t is ev.ProposalDecided or t is ev.OfferMadeRedacted or t is ev.OfferPickedRedacted \
             or t is ev.CommerceGivenRedacted or t is ev.Said or t is ev.SaidRedacted \
