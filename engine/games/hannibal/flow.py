@@ -72,6 +72,7 @@ class Ctx:
             # the rules change the frames of the stack as they go: fresh ones, so that the frames
             # ``state`` was given (a sample of another state may share them) stay as they were
             before, state.flow = state.flow, [_frozen(f) for f in state.flow]
+            self._copies = list(state.flow)
             self.s = state
         else:
             self.s = copy_state(_Game, state) if data is None else decode_state(_Game, data)  # type: ignore[arg-type]
@@ -165,12 +166,19 @@ class Ctx:
             # a step, §15.6, §22.3) are not the state's: in place (``advance``), they would stay in it
             self.s.flow = []
         elif not _same_stack(self.s.flow, self._flow_before):
-            # logged, not applied: the copy's stack already is what the event says (in place, it is
-            # applied: the stack's frames become fresh ones, as a caller's evolve makes them)
-            flow = ev.Flow(frames=tuple(_frozen(f) for f in self.s.flow))
-            self.out.append(Emitted(flow))
             if self._in_place:
-                evolve(self.s, flow)
+                # the state keeps the frames the event logs: no rule changes a frame of a state's
+                # stack (a command starts from fresh copies, ``__init__``), so the two may share
+                # them. The copies made there are kept as they are (a rule that gives one of their
+                # fields another list builds it afresh); a frame a rule built is copied, as a
+                # caller's evolve would: lists, none shared with anything else the rules hold
+                copies = self._copies
+                n = len(copies)
+                frames = tuple(f if i < n and f is copies[i] else _frozen(f) for i, f in enumerate(self.s.flow))
+                self.out.append(Emitted(ev.Flow(frames=frames)))
+                self.s.flow = list(frames)
+            else:  # logged, not applied: the copy's stack already is what the event says
+                self.out.append(Emitted(ev.Flow(frames=tuple(_frozen(f) for f in self.s.flow))))
         if self._in_place:
             return self.out
         if self._waiting is not None:

@@ -337,18 +337,22 @@ def land_moves(s: State, f: Frame) -> list[tuple[str, int]]:
     if held_by_consular_army(s, f):
         return []
     out = []
-    for nb in neighbours(f.space):
-        ln = link_between(f.space, nb)
-        cost = 1 if ln.kind == "ordinary" else 2
+    # confined_ok and counsel_ok, asked of each neighbour, with what they ask of the army once
+    confined = [c for g in army_generals(f) if (c := GENERALS[g].confined_to) is not None]
+    counsel = f.count != 0 and s.markers.get("counsel_" + SIDE_NAMES[side])
+    from_africa = B.country(f.space) == "africa"
+    for nb, cost, crossing, closed in _LAND_LINKS[f.space]:
         if cost > f.mp:
             continue
-        if ln.control_required and not B.crossing_allowed(s, side, f.space, nb):
+        if crossing and not B.crossing_allowed(s, side, f.space, nb):
             continue
-        if not confined_ok(f, nb) or not counsel_ok(s, f, nb):
+        if confined and any(B.country(nb) != c for c in confined):
             continue
-        if _closed(f.space, nb) in f.flags:
+        if counsel and from_africa != (B.country(nb) == "africa"):
+            continue
+        if closed in f.flags:
             continue  # card 41 shut this pass or strait to the army (§25 #41)
-        if ln.kind != "ordinary" and third_or_fourth(f.nums[2] - f.mp) and slowed(s, f):
+        if cost == 2 and third_or_fourth(f.nums[2] - f.mp) and slowed(s, f):
             continue  # card 41 declared against this army's campaign (§25 #41)
         enemy_cu = B.cu_outside(s, other(side), nb)
         if f.count == 0 and enemy_cu > 0:
@@ -357,6 +361,14 @@ def land_moves(s: State, f: Frame) -> list[tuple[str, int]]:
             continue  # §10.4: nor stops where an enemy general stands alone: he must be able to go on
         out.append((nb, cost))
     return out
+
+
+_LAND_LINKS = {sp: tuple((nb, 1 if link_between(sp, nb).kind == "ordinary" else 2,
+                          bool(link_between(sp, nb).control_required), _closed(sp, nb)) for nb in neighbours(sp))
+               for sp in SPACES}
+"""Per space, each neighbour in ``neighbours``' order: the link's cost in MP (2 for a pass or a
+strait, §10.1), whether crossing it asks for control of its ports (§10.6), and the move-frame flag
+that card 41 would shut it with."""
 
 
 def lone_enemy_general(s: State, side: int, sp: str) -> bool:

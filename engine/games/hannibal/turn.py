@@ -218,22 +218,26 @@ def pc_spaces(s: State, side: int, first: bool = False) -> list[str]:
     ``first``: stop at the first one found (is there any?)."""
     out = []
     truce = bool(s.markers.get("truce"))
-    enemy = s.units[other(side)]
+    foe = other(side)
+    enemy = s.units[foe]
     mine = s.units[side]
+    control, tribes = s.control, s.tribes
     for sp in SPACES:
-        if sp in s.tribes:
+        if sp in tribes:
             continue
-        c = s.control.get(sp, -1)
+        c = control.get(sp, -1)
         if c < 0:
             u = enemy.get(sp)
-            if u is None or u.empty():
+            if u is None or not (u.cu or u.icu):
                 out.append(sp)
-        elif c == other(side) and not truce and B.is_plain_pc(s, sp):
+                if first:
+                    break
+        elif c == foe and not truce and sp not in _CITY_SPACES:  # an enemy plain PC (B.is_plain_pc)
             m, u = mine.get(sp), enemy.get(sp)
-            if m is not None and not m.empty() and (u is None or u.empty()):
+            if m is not None and (m.cu or m.icu) and (u is None or not (u.cu or u.icu)):
                 out.append(sp)
-        if first and out:
-            break
+                if first:
+                    break
     return out
 
 
@@ -695,26 +699,35 @@ def isolation(ctx: Ctx, f: Frame) -> None:
 
 _LINES = {sp: tuple(nb for nb in neighbours(sp) if not is_pass(link_between(sp, nb))) for sp in SPACES}
 """Per space, its neighbours along a link a line of supply may follow (not a pass, §19.4)."""
+_CITY_SPACES = frozenset(sp for sp, space in SPACES.items() if space.city is not None)
+_SOURCE_KINDS = frozenset(sp for sp, space in SPACES.items() if space.city is not None or space.port is not None)
+"""Spaces a friendly PC makes a source of supply whatever their tribe marker: cities and ports (§19.4)."""
 
 
 def supported_spaces(s: State, side: int) -> set[str]:
     """Spaces from which a line of spaces reaches a friendly CU, friendly city, friendly tribe or
     friendly port (§19.4). The line never crosses a pass, nor a space with an enemy PC or a neutral
     tribe unless a friendly CU is there, nor a space with enemy CU unless it holds a friendly PC."""
+    mine_u, theirs_u = s.units[side], s.units[other(side)]
+    control, tribes = s.control, s.tribes
+    enemy = other(side)
+
+    def has_cu(units: dict, sp: str) -> bool:
+        u = units.get(sp)
+        return u is not None and u.cu + u.icu > 0
+
     def passable(sp: str) -> bool:
-        mine = B.cu_total(s, side, sp) > 0
-        if (B.enemy_pc(s, side, sp) or (sp in s.tribes and s.tribes[sp] < 0)) and not mine:
+        c = control.get(sp, -1)
+        if (c == enemy or tribes.get(sp, 0) < 0) and not has_cu(mine_u, sp):
             return False
-        if B.cu_total(s, other(side), sp) > 0 and not B.friendly_pc(s, side, sp):
+        if c != side and has_cu(theirs_u, sp):
             return False
         return True
 
-    sources = set()
-    for sp in SPACES:
-        if B.cu_total(s, side, sp) > 0:
-            sources.add(sp)
-        elif B.friendly_pc(s, side, sp) and (B.is_city_space(sp) or sp in s.tribes or SPACES[sp].port is not None):
-            sources.add(sp)
+    # every space holding the side's CU, and every space of the side's PC that is a city, a tribe or
+    # a port (a space only the side's PC holds: ``control`` lists it)
+    sources = {sp for sp, u in mine_u.items() if u.cu + u.icu > 0}
+    sources.update(sp for sp, c in control.items() if c == side and (sp in _SOURCE_KINDS or sp in tribes))
     seen = set(sources)
     todo = deque(sources)
     while todo:
