@@ -36,6 +36,7 @@ DESCRIBE: dict[str, str] = {}
 # ``explain(state, frame, command) -> str`` ("" when it has nothing to add). Asked only for the
 # frame's own seat, so it may speak of that seat's hand.
 EXPLAIN: dict[str, Callable[[State, Frame, Any], str]] = {}
+KEPT_FRAMES: set[str] = set()  # kinds of frame no rule changes (``automatic(kind, keeps_frame=True)``)
 HOOKS: list[Callable[["Ctx"], None]] = []  # run after every step: sieges lifted, sudden death (rules.py)
 
 
@@ -51,9 +52,14 @@ def decision(kind: str, describe: str):
     return wrap
 
 
-def automatic(kind: str):
+def automatic(kind: str, keeps_frame: bool = False):
+    """Register a frame kind the rules run at once. ``keeps_frame``: its step only takes its frame
+    off the stack and never changes it (nor does any other rule: such a frame is never found by
+    ``find``, nor handed to a decision), so ``advance`` need not copy it (:class:`Ctx`)."""
     def wrap(fn):
         AUTO[kind] = fn
+        if keeps_frame:
+            KEPT_FRAMES.add(kind)
         return fn
     return wrap
 
@@ -70,9 +76,14 @@ class Ctx:
         # ``in_place``: work on ``state`` itself (``advance``: the caller gave it up)
         if in_place:
             # the rules change the frames of the stack as they go: fresh ones, so that the frames
-            # ``state`` was given (a sample of another state may share them) stay as they were
-            before, state.flow = state.flow, [_frozen(f) for f in state.flow]
+            # ``state`` was given (a sample of another state may share them) stay as they were;
+            # not those of a kind no rule changes (``KEPT_FRAMES``: the turn's later phases, which
+            # wait at the bottom of the stack the whole turn): those are kept, ``_kept`` by id,
+            # and copied only if ``top`` hands one out
+            kept = KEPT_FRAMES
+            before, state.flow = state.flow, [f if f.kind in kept else _frozen(f) for f in state.flow]
             self._copies = list(state.flow)
+            self._kept = {id(f) for f in before if f.kind in kept}
             self.s = state
         else:
             self.s = copy_state(_Game, state) if data is None else decode_state(_Game, data)  # type: ignore[arg-type]
@@ -80,6 +91,8 @@ class Ctx:
         self.out: list[Emitted] = []
         self._waiting: list[Any] | None = None  # what the seat now waited for may send
         self._in_place = in_place
+        if not in_place:
+            self._kept = None
         # the stack before the command: ``decide`` never changes ``state`` (the rules work on the
         # copy), so its frames are the stack as it was; in place, the frames it had before
         self._flow_before = before if in_place else list(state.flow)
@@ -107,7 +120,10 @@ class Ctx:
 
     @property
     def top(self) -> Frame:
-        return self.s.flow[-1]
+        f = self.s.flow[-1]
+        if self._kept and id(f) in self._kept:  # a rule may change what it is handed: a copy
+            f = self.s.flow[-1] = _frozen(f)
+        return f
 
     def on_top(self, frame: Frame) -> bool:
         """Is ``frame`` still the innermost pending step? Not when a step pushed a decision above
@@ -234,7 +250,7 @@ def _same_stack(a: list[Frame], b: list[Frame]) -> bool:
     """Whether two stacks hold the same steps. Frames compare field by field; a frame pushed by
     the rules may hold a tuple where the stored one holds a list, so unequal frames are compared
     again through ``_key``."""
-    return len(a) == len(b) and all(x == y or _key(x) == _key(y) for x, y in zip(a, b))
+    return len(a) == len(b) and all(x is y or x == y or _key(x) == _key(y) for x, y in zip(a, b))
 
 
 def _key(f: Frame) -> tuple:

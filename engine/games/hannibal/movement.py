@@ -939,15 +939,19 @@ def interceptors(s: State, mv: Frame, x: str) -> list[str]:
     if B.cu_outside(s, mv.seat, x) > mv.count:
         return []  # stationary CU of the moving side are there
     out = []
-    for nb in neighbours(x):
-        ln = link_between(x, nb)
-        if ln.kind != "ordinary":
+    theirs = s.units[n]
+    for nb, cost, _, _ in _LAND_LINKS[x]:
+        if cost != 1:  # an ordinary link only
             continue
+        u = theirs.get(nb)
+        if u is None:
+            continue  # no CU there (B.cu_of)
         for inside in (False, True):
-            gens = B.generals_at(s, n, nb, inside)
-            u = B.cu_of(s, n, nb)
             cu = u.icu if inside else u.cu
-            if not gens or cu == 0:
+            if cu == 0:
+                continue
+            gens = B.generals_at(s, n, nb, inside)
+            if not gens:
                 continue
             if inside and B.cu_outside(s, mv.seat, nb) > 0:
                 continue

@@ -51,6 +51,8 @@ def resign_result(s: State, seat: int) -> Result:
 def lift_sieges(ctx: Ctx) -> None:
     """§20.6: a siege or submission ends, and its points go, when no besieging CU remain."""
     s = ctx.s
+    if not s.sieges:
+        return
     for sp, sg in sorted(s.sieges.items()):
         if B.cu_total(s, sg.side, sp) == 0:
             ctx.emit(ev.SiegePoints(space=sp, side=sg.side, points=0))

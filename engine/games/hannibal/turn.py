@@ -19,7 +19,7 @@ CAMPAIGN_CARDS = frozenset(n for n, c in STRATEGY_CARDS.items() if c.campaign)
 
 
 # ----------------------------------------------------------------------------------- the turn
-@automatic("begin_turn")
+@automatic("begin_turn", keeps_frame=True)
 def begin_turn(ctx: Ctx, f: Frame) -> None:
     ctx.done(f)
     n = ctx.s.turn + 1
@@ -40,7 +40,7 @@ def begin_turn(ctx: Ctx, f: Frame) -> None:
                  Frame(kind="carthage_reinforce", seat=CARTHAGE, nums=[0, 1, 2, 3][::-1]))
 
 
-@automatic("end_turn")
+@automatic("end_turn", keeps_frame=True)
 def end_turn(ctx: Ctx, f: Frame) -> None:
     ctx.done(f)
     if ctx.s.markers.get("naval_victory"):
@@ -67,7 +67,7 @@ def reshuffle(ctx: Ctx, reason: str) -> None:
             ctx.emit(ev.MarkerSet(name=name + "_ends", value=s.turn + 1))
 
 
-@automatic("deal")
+@automatic("deal", keeps_frame=True)
 def deal(ctx: Ctx, f: Frame) -> None:
     ctx.done(f)
     n = turn_row(ctx.s.turn).strategy_cards
@@ -79,7 +79,7 @@ def deal(ctx: Ctx, f: Frame) -> None:
                          ev.CardsDealtRedacted(seat=seat, count=len(cards)))
 
 
-@automatic("begin_strategy")
+@automatic("begin_strategy", keeps_frame=True)
 def begin_strategy(ctx: Ctx, f: Frame) -> None:
     ctx.done(f)
     ctx.emit(ev.PhaseBegan(phase=STRATEGY))
@@ -533,7 +533,7 @@ class Proconsul:
                 ctx.emit(ev.GeneralOff(general=g, to="cup", cause="election"))
 
 
-@automatic("elect_consuls")
+@automatic("elect_consuls", keeps_frame=True)
 def elect_consuls(ctx: Ctx, f: Frame) -> None:
     """Two consuls drawn at random from the cup (§6.4), placed by Rome (§6.5)."""
     ctx.done(f)
@@ -634,7 +634,7 @@ class ConsulCommand:
 
 
 # ------------------------------------------------------------------------ end of the turn
-@automatic("winter")
+@automatic("winter", keeps_frame=True)
 def winter(ctx: Ctx, f: Frame) -> None:
     """§21.1: every CU in a space with an enemy PC or an unfriendly tribe rolls, by the size of
     the force there; CU inside their own city do not (H27, H35)."""
@@ -685,7 +685,7 @@ def lose_cu(ctx: Ctx, side: int, space: str, count: int, cause: str, *, elephant
     return count
 
 
-@automatic("isolation")
+@automatic("isolation", keeps_frame=True)
 def isolation(ctx: Ctx, f: Frame) -> None:
     """§19.4: Rome, then Carthage, removes every isolated plain PC."""
     ctx.done(f)
@@ -742,7 +742,7 @@ def supported_spaces(s: State, side: int) -> set[str]:
     return seen
 
 
-@automatic("political")
+@automatic("political", keeps_frame=True)
 def political(ctx: Ctx, f: Frame) -> None:
     """§22: count the points; the side behind removes the difference in plain PCs, or sues for
     peace; Carthage holding all of Italy but Latium wins (§23); after turn 9 the higher total
@@ -764,7 +764,7 @@ def political(ctx: Ctx, f: Frame) -> None:
         lose_pcs(ctx, loser, abs(pts[ROME] - pts[CARTHAGE]), "political")
 
 
-@automatic("final_count")
+@automatic("final_count", keeps_frame=True)
 def final_count(ctx: Ctx, f: Frame) -> None:
     ctx.done(f)
     if ctx.s.turn >= LAST_TURN:
