@@ -77,13 +77,21 @@ class Ctx:
         if in_place:
             # the rules change the frames of the stack as they go: fresh ones, so that the frames
             # ``state`` was given (a sample of another state may share them) stay as they were;
-            # not those of a kind no rule changes (``KEPT_FRAMES``: the turn's later phases, which
-            # wait at the bottom of the stack the whole turn): those are kept, ``_kept`` by id,
-            # and copied only if ``top`` hands one out
+            # not the bottom ones of a kind no rule changes (``KEPT_FRAMES``: the turn's later
+            # phases, which wait there the whole turn): those are kept (``_kept``, by id), and
+            # copied only if ``top`` hands one out
+            before = state.flow
             kept = KEPT_FRAMES
-            before, state.flow = state.flow, [f if f.kind in kept else _frozen(f) for f in state.flow]
-            self._copies = list(state.flow)
-            self._kept = {id(f) for f in before if f.kind in kept}
+            k = 0
+            for f in before:
+                if f.kind not in kept:
+                    break
+                k += 1
+            flow = before[:k]
+            flow += map(_frozen, before[k:])
+            state.flow = flow
+            self._copies = flow[:]
+            self._kept = set(map(id, before[:k])) if k else None
             self.s = state
         else:
             self.s = copy_state(_Game, state) if data is None else decode_state(_Game, data)  # type: ignore[arg-type]
@@ -185,12 +193,15 @@ class Ctx:
             if self._in_place:
                 # the state keeps the frames the event logs: no rule changes a frame of a state's
                 # stack (a command starts from fresh copies, ``__init__``), so the two may share
-                # them. The copies made there are kept as they are (a rule that gives one of their
-                # fields another list builds it afresh); a frame a rule built is copied, as a
-                # caller's evolve would: lists, none shared with anything else the rules hold
-                copies = self._copies
-                n = len(copies)
-                frames = tuple(f if i < n and f is copies[i] else _frozen(f) for i, f in enumerate(self.s.flow))
+                # them. The bottom of the stack, as long as it holds the frames ``__init__`` kept
+                # or copied, stays as it is (a rule that gives one of their fields another list
+                # builds it afresh); above it, every frame is copied (those a rule built, as a
+                # caller's evolve would: lists, none shared with anything else the rules hold)
+                now, copies = self.s.flow, self._copies
+                n, i = min(len(now), len(copies)), 0
+                while i < n and now[i] is copies[i]:
+                    i += 1
+                frames = (*now[:i], *map(_frozen, now[i:]))
                 self.out.append(Emitted(ev.Flow(frames=frames)))
                 self.s.flow = list(frames)
             else:  # logged, not applied: the copy's stack already is what the event says
@@ -249,8 +260,13 @@ def three_part_settled(f: Frame, generals_open: Callable[[], bool], cu_range: Ca
 def _same_stack(a: list[Frame], b: list[Frame]) -> bool:
     """Whether two stacks hold the same steps. Frames compare field by field; a frame pushed by
     the rules may hold a tuple where the stored one holds a list, so unequal frames are compared
-    again through ``_key``."""
-    return len(a) == len(b) and all(x is y or x == y or _key(x) == _key(y) for x, y in zip(a, b))
+    again through ``_key``. From the top down: a step that changed is most often there."""
+    if len(a) != len(b):
+        return False
+    for x, y in zip(reversed(a), reversed(b)):
+        if not (x is y or x == y or _key(x) == _key(y)):
+            return False
+    return True
 
 
 def _key(f: Frame) -> tuple:
@@ -317,7 +333,8 @@ def advance(state: State, seat: int, command: Any, rng: Rng, allowed: list[Any] 
     top = state.flow[-1]
     if allowed is None:
         allowed = LEGAL[top.kind](state, top)
-    if command not in allowed:
+    # (a command taken from the list itself is found by identity first: no field compared)
+    if id(command) not in map(id, allowed) and command not in allowed:
         why = EXPLAIN[top.kind](state, top, command) if top.kind in EXPLAIN and seat == top.seat else ""
         raise _refusal(top, command, allowed, why)
     ctx = Ctx(state, rng, in_place=True)

@@ -22,6 +22,10 @@ from .events import Frame
 from .flow import Ctx, automatic, decision, three_part_answer, three_part_settled
 from .state import CARTHAGE, ROME, SIDE_NAMES, State, other
 
+# (cards uses this module only inside functions: imported here, not in each call, which costs
+# about a microsecond each time, once per move on the way)
+from . import cards as _cards  # noqa: E402
+
 PASS_LINKS = ("alpine_pass", "pass")
 NO_REACTION_LINKS = ("alpine_pass", "pass", "strait")  # §10.6: no interception, avoidance, retreat across these
 
@@ -613,8 +617,7 @@ def charm_stays(mv: Frame) -> None:
 
 
 def _train_here(s: State, space: str) -> bool:
-    from .cards import siege_train_at
-    return siege_train_at(s) == space
+    return _cards.siege_train_at(s) == space
 
 
 def _may_drop(s: State, f: Frame, g: str) -> bool:
@@ -702,30 +705,26 @@ class SailTo:
 class NavalWindow:
     @staticmethod
     def legal(s: State, f: Frame) -> list:
-        from .cards import counters_for
-        return [PlayCounter(card=c) for c in counters_for(s, f.seat, "enemy_naval_move")] + [Pass()]
+        return [PlayCounter(card=c) for c in _cards.counters_for(s, f.seat, "enemy_naval_move")] + [Pass()]
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
         ctx.done(f)
         if isinstance(cmd, PlayCounter):
-            from .cards import play_counter
-            play_counter(ctx, f.seat, cmd.card)
+            _cards.play_counter(ctx, f.seat, cmd.card)
 
 
 @decision("pass_window", "play a counter-event against this pass or strait crossing (Adverse Elements), or pass")
 class PassWindow:
     @staticmethod
     def legal(s: State, f: Frame) -> list:
-        from .cards import counters_for
-        return [PlayCounter(card=c) for c in counters_for(s, f.seat, "enemy_pass_crossing")] + [Pass()]
+        return [PlayCounter(card=c) for c in _cards.counters_for(s, f.seat, "enemy_pass_crossing")] + [Pass()]
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
         ctx.done(f)
         if isinstance(cmd, PlayCounter):
-            from .cards import play_counter
-            play_counter(ctx, f.seat, cmd.card)
+            _cards.play_counter(ctx, f.seat, cmd.card)
 
 
 @automatic("cross")
@@ -1171,7 +1170,6 @@ class CityDeclare:
 class Reaction:
     @staticmethod
     def legal(s: State, f: Frame) -> list:
-        from .cards import counters_for
         mv = _mover(s)
         out: list = []
         declared = set(f.generals)
@@ -1181,7 +1179,7 @@ class Reaction:
                 out.append(ChooseGeneral(general=g))
         if "avoid" not in f.flags and avoid_possible(s, mv, f.space):
             out.append(ChooseOption(option="avoid"))
-        out += [PlayCounter(card=c) for c in counters_for(s, f.seat, "enemy_movement") if "tribes" not in f.flags]
+        out += [PlayCounter(card=c) for c in _cards.counters_for(s, f.seat, "enemy_movement") if "tribes" not in f.flags]
         out.append(Pass())
         return out
 
@@ -1196,9 +1194,8 @@ class Reaction:
             ctx.push(av)
             advance_avoid(ctx, av)
         elif isinstance(cmd, PlayCounter):
-            from .cards import play_counter
             f.flags.append("tribes")
-            play_counter(ctx, f.seat, cmd.card)
+            _cards.play_counter(ctx, f.seat, cmd.card)
         else:
             ctx.done(f)
             after = ctx.top  # the after_enter frame

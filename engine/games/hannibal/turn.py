@@ -14,6 +14,10 @@ from .events import Frame
 from .flow import Ctx, automatic, decision
 from .state import CARTHAGE, ISOLATION, POLITICAL, REINFORCEMENTS, ROME, STRATEGY, WINTER, State, other
 
+# (modules that use this one only inside functions: imported here, not in each call, which costs
+# about a microsecond each time on the strategy phase's path)
+from . import cards as _cards, movement as _movement  # noqa: E402
+
 LAST_TURN = len(TABLES.turns)
 CAMPAIGN_CARDS = frozenset(n for n, c in STRATEGY_CARDS.items() if c.campaign)
 
@@ -139,14 +143,13 @@ def strategy_next(ctx: Ctx, f: Frame) -> None:
 class Strategy:
     @staticmethod
     def legal(s: State, f: Frame) -> list:
-        from .cards import event_playable
         out = []
         only_campaign = "campaign_first" in f.flags
         for card in sorted(set(s.hands[f.seat])):
             if only_campaign and card not in CAMPAIGN_CARDS:
                 continue
             out.append(PlayCard(card=card, use="ops"))
-            if event_playable(s, f.seat, card):
+            if _cards.event_playable(s, f.seat, card):
                 out.append(PlayCard(card=card, use="event"))
             if not only_campaign:
                 out.append(PlayCard(card=card, use="discard"))
@@ -155,22 +158,20 @@ class Strategy:
     @staticmethod
     def explain(s: State, f: Frame, cmd) -> str:
         """An event the seat holds but may not play now: the card's condition that fails (§25)."""
-        from .cards import event_refusal
         if isinstance(cmd, PlayCard) and cmd.use == "event" and cmd.card in s.hands[f.seat]:
-            why = event_refusal(s, f.seat, cmd.card)
+            why = _cards.event_refusal(s, f.seat, cmd.card)
             return f"card {cmd.card}'s event cannot be played now: {why}" if why else ""
         return ""
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd: PlayCard) -> None:
-        from .cards import play_event
         seat = f.seat
         ctx.done(f)
         nxt = ctx.top
         nxt.nums = [seat]
         card = STRATEGY_CARDS[cmd.card]
         if cmd.use == "event":
-            play_event(ctx, seat, cmd.card)
+            _cards.play_event(ctx, seat, cmd.card)
             return
         ctx.emit(ev.CardPlayed(seat=seat, card=cmd.card, use=cmd.use, removed=False))
         if card.kind == "truce":  # even as ops or discarded, it reshuffles the deck at the end of the turn (§8.7)
@@ -184,8 +185,7 @@ class Strategy:
 class Ops:
     @staticmethod
     def legal(s: State, f: Frame) -> list:
-        from .movement import activatable
-        out: list = [ChooseGeneral(general=g) for g in activatable(s, f.seat, f.count)]
+        out: list = [ChooseGeneral(general=g) for g in _movement.activatable(s, f.seat, f.count)]
         if pc_spaces(s, f.seat, first=True):
             out.append(ChooseOption(option="place_pcs"))
         if f.count >= 3 and raise_spaces(s, f.seat):
@@ -195,7 +195,6 @@ class Ops:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        from .movement import start_activation
         ctx.done(f)
         if isinstance(cmd, ChooseGeneral):
             card = STRATEGY_CARDS[f.card]
@@ -205,7 +204,7 @@ class Ops:
             eff = B.effect(cmd.general)
             if isinstance(eff, SeaTransport) and card.ops >= eff.ops:
                 naval = max(naval, eff.max_cu)  # P. Scipio (reconstructed ability)
-            start_activation(ctx, f.seat, cmd.general, card=f.card, naval_cu=naval)
+            _movement.start_activation(ctx, f.seat, cmd.general, card=f.card, naval_cu=naval)
         elif isinstance(cmd, ChooseOption) and cmd.option == "place_pcs":
             ctx.push(Frame(kind="place_pcs", seat=f.seat, card=f.card, count=f.count))
         elif isinstance(cmd, ChooseOption) and cmd.option == "raise":
