@@ -71,6 +71,8 @@ class _Game:  # a minimal stand-in for engine.core.Game, for copy_state
 class Ctx:
     """A command being decided: a private copy of the state, the events so far, the dice."""
 
+    __slots__ = ("s", "rng", "out", "_waiting", "_in_place", "_flow_before", "_copies", "_kept")
+
     def __init__(self, state: State, rng: Rng | None, data: bytes | None = None, in_place: bool = False) -> None:
         # ``data``: the state's encoding when the caller has it already (the copy decodes it);
         # ``in_place``: work on ``state`` itself (``advance``: the caller gave it up)
@@ -78,8 +80,9 @@ class Ctx:
             # the rules change the frames of the stack as they go: fresh ones, so that the frames
             # ``state`` was given (a sample of another state may share them) stay as they were;
             # not the bottom ones of a kind no rule changes (``KEPT_FRAMES``: the turn's later
-            # phases, which wait there the whole turn): those are kept (``_kept``, by id), and
-            # copied only if ``top`` hands one out
+            # phases, which wait there the whole turn): those ``_kept`` are kept, and copied only
+            # if ``top`` hands one out. They stay where they are until each runs in turn, from
+            # the top: the one at height i is kept while it is ``before[i]``, i < ``_kept``
             before = state.flow
             kept = KEPT_FRAMES
             k = 0
@@ -91,7 +94,7 @@ class Ctx:
             flow += map(_frozen, before[k:])
             state.flow = flow
             self._copies = flow[:]
-            self._kept = set(map(id, before[:k])) if k else None
+            self._kept = k
             self.s = state
         else:
             self.s = copy_state(_Game, state) if data is None else decode_state(_Game, data)  # type: ignore[arg-type]
@@ -100,7 +103,7 @@ class Ctx:
         self._waiting: list[Any] | None = None  # what the seat now waited for may send
         self._in_place = in_place
         if not in_place:
-            self._kept = None
+            self._kept = 0
         # the stack before the command: ``decide`` never changes ``state`` (the rules work on the
         # copy), so its frames are the stack as it was; in place, the frames it had before
         self._flow_before = before if in_place else list(state.flow)
@@ -128,9 +131,11 @@ class Ctx:
 
     @property
     def top(self) -> Frame:
-        f = self.s.flow[-1]
-        if self._kept and id(f) in self._kept:  # a rule may change what it is handed: a copy
-            f = self.s.flow[-1] = _frozen(f)
+        flow = self.s.flow
+        f = flow[-1]
+        i = len(flow) - 1
+        if i < self._kept and f is self._flow_before[i]:  # a rule may change what it is handed: a copy
+            f = flow[-1] = _frozen(f)
         return f
 
     def on_top(self, frame: Frame) -> bool:
@@ -333,8 +338,7 @@ def advance(state: State, seat: int, command: Any, rng: Rng, allowed: list[Any] 
     top = state.flow[-1]
     if allowed is None:
         allowed = LEGAL[top.kind](state, top)
-    # (a command taken from the list itself is found by identity first: no field compared)
-    if id(command) not in map(id, allowed) and command not in allowed:
+    if command not in allowed:
         why = EXPLAIN[top.kind](state, top, command) if top.kind in EXPLAIN and seat == top.seat else ""
         raise _refusal(top, command, allowed, why)
     ctx = Ctx(state, rng, in_place=True)
