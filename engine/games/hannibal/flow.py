@@ -26,7 +26,7 @@ from engine.rng import Rng
 from . import events as ev
 from .commands import COMMAND_TYPES
 from .events import Frame
-from .state import OVER, State, evolve
+from .state import _HANDLERS, OVER, State, evolve
 
 LEGAL: dict[str, Callable[[State, Frame], list[Any]]] = {}
 ACT: dict[str, Callable[["Ctx", Frame, Any], None]] = {}
@@ -111,7 +111,9 @@ class Ctx:
     # -- facts ------------------------------------------------------------------------------
     def emit(self, event: Any) -> None:
         self.out.append(Emitted(event))
-        evolve(self.s, event)
+        handler = _HANDLERS.get(type(event))  # evolve(self.s, event), one call fewer
+        if handler is not None:
+            handler(self.s, event)
 
     def emit_private(self, event: Any, seats: tuple[int, ...], redacted: Any) -> None:
         self.out.append(private(event, seats, redacted))

@@ -58,4 +58,20 @@ def lift_sieges(ctx: Ctx) -> None:
             ctx.emit(ev.SiegePoints(space=sp, side=sg.side, points=0))
 
 
-HOOKS[:] = [lift_sieges, cards.siege_train_caught, turn.check_sudden_death]
+def after_each_step(ctx: Ctx) -> None:
+    """The checks after every step, in order, none once the war is over: sieges lifted (§20.6),
+    the siege train caught (#30), sudden death (§23). One hook, each check asked only when there
+    is something for it to find (a siege, the train on the map)."""
+    s = ctx.s
+    if s.sieges:
+        lift_sieges(ctx)
+        if s.phase == OVER:
+            return
+    if s.markers.get("siege_train"):
+        cards.siege_train_caught(ctx)
+        if s.phase == OVER:
+            return
+    turn.check_sudden_death(ctx)
+
+
+HOOKS[:] = [after_each_step]

@@ -710,35 +710,24 @@ def supported_spaces(s: State, side: int) -> set[str]:
     mine_u, theirs_u = s.units[side], s.units[other(side)]
     control, tribes = s.control, s.tribes
     enemy = other(side)
-
-    def has_cu(units: dict, sp: str) -> bool:
-        u = units.get(sp)
-        return u is not None and u.cu + u.icu > 0
-
-    def passable(sp: str) -> bool:
-        c = control.get(sp, -1)
-        if (c == enemy or tribes.get(sp, 0) < 0) and not has_cu(mine_u, sp):
-            return False
-        if c != side and has_cu(theirs_u, sp):
-            return False
-        return True
-
+    mine = {sp for sp, u in mine_u.items() if u.cu + u.icu > 0}  # spaces holding the side's CU
+    # the spaces a line may not cross: an enemy PC or a neutral tribe without a friendly CU, enemy
+    # CU without a friendly PC (found from the markers and units there are, not space by space)
+    blocked = {sp for sp, c in control.items() if c == enemy and sp not in mine}
+    blocked.update(sp for sp, t in tribes.items() if t < 0 and sp not in mine)
+    blocked.update(sp for sp, u in theirs_u.items() if u.cu + u.icu > 0 and control.get(sp, -1) != side)
     # every space holding the side's CU, and every space of the side's PC that is a city, a tribe or
     # a port (a space only the side's PC holds: ``control`` lists it)
-    sources = {sp for sp, u in mine_u.items() if u.cu + u.icu > 0}
+    sources = set(mine)
     sources.update(sp for sp, c in control.items() if c == side and (sp in _SOURCE_KINDS or sp in tribes))
-    seen = set(sources)
+    seen = sources | blocked  # (the blocked ones are never entered: taken out of ``seen`` at the end)
     todo = deque(sources)
     while todo:
-        here = todo.popleft()
-        for nb in _LINES[here]:
-            if nb in seen:
-                continue
-            if not passable(nb):
-                continue
-            seen.add(nb)
-            todo.append(nb)
-    return seen
+        for nb in _LINES[todo.popleft()]:
+            if nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    return seen - (blocked - sources)
 
 
 @automatic("political", keeps_frame=True)
