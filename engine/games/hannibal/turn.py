@@ -20,6 +20,8 @@ from . import cards as _cards, movement as _movement  # noqa: E402
 
 LAST_TURN = len(TABLES.turns)
 CAMPAIGN_CARDS = frozenset(n for n, c in STRATEGY_CARDS.items() if c.campaign)
+# each card's three commands (ops, event, discard), built once: commands are frozen, a list may share them
+_PLAYS = {n: tuple(PlayCard(card=n, use=use) for use in ("ops", "event", "discard")) for n in STRATEGY_CARDS}
 
 
 # ----------------------------------------------------------------------------------- the turn
@@ -145,14 +147,17 @@ class Strategy:
     def legal(s: State, f: Frame) -> list:
         out = []
         only_campaign = "campaign_first" in f.flags
-        for card in sorted(set(s.hands[f.seat])):
+        seat = f.seat
+        playable = _cards.event_playable
+        for card in sorted(set(s.hands[seat])):
             if only_campaign and card not in CAMPAIGN_CARDS:
                 continue
-            out.append(PlayCard(card=card, use="ops"))
-            if _cards.event_playable(s, f.seat, card):
-                out.append(PlayCard(card=card, use="event"))
+            ops, event, discard = _PLAYS[card]
+            out.append(ops)
+            if playable(s, seat, card):
+                out.append(event)
             if not only_campaign:
-                out.append(PlayCard(card=card, use="discard"))
+                out.append(discard)
         return out
 
     @staticmethod
