@@ -155,9 +155,10 @@ class Ctx:
 
     def done(self, frame: Frame) -> None:
         """Take ``frame`` off the stack wherever it is (frames pushed above it meanwhile stay)."""
-        for i in range(len(self.s.flow) - 1, -1, -1):
-            if self.s.flow[i] is frame:
-                del self.s.flow[i]
+        flow = self.s.flow
+        for i in range(len(flow) - 1, -1, -1):
+            if flow[i] is frame:
+                del flow[i]
                 return
 
     def find(self, kind: str) -> Frame | None:
@@ -168,18 +169,20 @@ class Ctx:
 
     # -- running ----------------------------------------------------------------------------
     def after_step(self) -> None:
+        s = self.s
         for hook in HOOKS:
-            if self.s.phase == OVER:
+            if s.phase == OVER:
                 return
             hook(self)
 
     def run(self) -> None:
+        s = self.s  # (its ``flow`` may be replaced as the rules go: read afresh each step)
         guard = 0
         self.after_step()
-        while self.s.flow and self.s.phase != OVER:
-            top = self.s.flow[-1]
+        while s.flow and s.phase != OVER:
+            top = s.flow[-1]
             if top.seat >= 0:
-                allowed = LEGAL[top.kind](self.s, top)
+                allowed = LEGAL[top.kind](s, top)
                 if allowed:
                     self._waiting = allowed
                     return
