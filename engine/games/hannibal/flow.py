@@ -270,11 +270,12 @@ def three_part_settled(f: Frame, generals_open: Callable[[], bool], cu_range: Ca
 def _same_stack(a: list[Frame], b: list[Frame]) -> bool:
     """Whether two stacks hold the same steps. Frames compare field by field; a frame pushed by
     the rules may hold a tuple where the stored one holds a list, so unequal frames are compared
-    again through ``_key``. From the top down: a step that changed is most often there."""
+    again through ``_key`` (when their kinds are the same: ``_key`` starts with it). From the top
+    down: a step that changed is most often there."""
     if len(a) != len(b):
         return False
     for x, y in zip(reversed(a), reversed(b)):
-        if not (x is y or x == y or _key(x) == _key(y)):
+        if not (x is y or x == y or (x.kind == y.kind and _key(x) == _key(y))):
             return False
     return True
 
