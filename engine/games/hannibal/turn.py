@@ -316,6 +316,16 @@ def neutralize(ctx: Ctx, gid: str, cause: str) -> None:
 def carthage_slot_spaces(s: State, slot: int) -> list[str]:
     """§6.1's four Carthaginian reinforcements, each placed where its clause allows, never inside
     a besieged city (§6.3)."""
+    return sorted(sp for sp in _slot_candidates(s, slot) if reinforcement_allowed(s, CARTHAGE, sp))
+
+
+def _slot_open(s: State, slot: int) -> bool:
+    """Has the slot a space at all (``carthage_slot_spaces`` not empty)?"""
+    return any(reinforcement_allowed(s, CARTHAGE, sp) for sp in _slot_candidates(s, slot))
+
+
+def _slot_candidates(s: State, slot: int) -> set[str]:
+    """The spaces §6.1's clause names for the slot, before §6.3's limits."""
     def general_spaces(country: str | None) -> set[str]:
         out = set()
         for g in B.generals_on_map(s, CARTHAGE):
@@ -334,7 +344,7 @@ def carthage_slot_spaces(s: State, slot: int) -> list[str]:
         spaces = (city("carthago_nova") | general_spaces("spain")) if cond else set()
     else:
         spaces = city("carthago") | city("carthago_nova") | general_spaces(None)
-    return sorted(sp for sp in spaces if reinforcement_allowed(s, CARTHAGE, sp))
+    return spaces
 
 
 def _room_inside(s: State, side: int, sp: str) -> bool:
@@ -354,11 +364,11 @@ class CarthageReinforce:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        while f.nums and not carthage_slot_spaces(ctx.s, f.nums[-1]):
+        while f.nums and not _slot_open(ctx.s, f.nums[-1]):
             f.nums.pop()
         f.nums.pop()
         place_cu(ctx, CARTHAGE, cmd.space, 1, 0, "reinforcement")
-        while f.nums and not carthage_slot_spaces(ctx.s, f.nums[-1]):
+        while f.nums and not _slot_open(ctx.s, f.nums[-1]):
             f.nums.pop()
         if not f.nums:
             ctx.done(f)
@@ -440,7 +450,7 @@ class RomeReinforce:
         f.count -= 1
         if B.in_italy(cmd.space):
             f.mp += 1  # mp: CU placed in Italy so far
-        if f.count <= 0 or not _rome_options(ctx.s, f):
+        if f.count <= 0 or not rome_reinforce_spaces(ctx.s):  # (``_rome_options`` is empty just then)
             ctx.done(f)
 
 

@@ -139,3 +139,21 @@ def test_advance_changes_no_frame_it_shares(seed):
     assert n > 300 and len(seen) > 1000
     changed = [f.kind for f, data in seen if msgspec.msgpack.encode(f) != data]
     assert not changed
+
+
+def test_rome_reinforcement_ends_exactly_when_no_space_is_left():
+    """§6.2: Rome's placement stops when its CU are placed or no space takes one; the act asks only
+    whether a space is left, which is when its list of options is empty."""
+    for s in POSITIONS[::2]:
+        for count in range(0, 6):
+            for placed_italy in range(0, 4):
+                for flags in ([], ["stack_made"]):
+                    f = ev.Frame(kind="rome_reinforce", seat=ROME, count=count, mp=placed_italy, flags=flags)
+                    assert (not turn._rome_options(s, f)) == (count <= 0 or not turn.rome_reinforce_spaces(s))
+
+
+def test_a_carthaginian_slot_is_open_exactly_when_it_lists_a_space():
+    """§6.1, §6.3."""
+    for s in POSITIONS:
+        for slot in range(4):
+            assert turn._slot_open(s, slot) == bool(turn.carthage_slot_spaces(s, slot))
