@@ -37,9 +37,15 @@ def status(s: State) -> Status:
     if s.phase == OVER:
         return Status(to_act=(), over=True,
                       result=Result(winners=(s.winner,), scores=tuple(s.points), reason=s.reason))
-    if s.flow and s.flow[-1].seat >= 0:
-        return Status(to_act=(s.flow[-1].seat,))
-    return Status(to_act=())
+    if s.flow:
+        seat = s.flow[-1].seat
+        if seat >= 0:
+            return _TO_ACT[seat]
+    return _NOBODY
+
+
+_TO_ACT = (Status(to_act=(0,)), Status(to_act=(1,)))  # (frozen: one per seat, shared)
+_NOBODY = Status(to_act=())
 
 
 def resign_result(s: State, seat: int) -> Result:
