@@ -358,11 +358,11 @@ def land_moves(s: State, f: Frame) -> list[tuple[str, int]]:
             continue  # card 41 shut this pass or strait to the army (§25 #41)
         if cost == 2 and third_or_fourth(f.nums[2] - f.mp) and slowed(s, f):
             continue  # card 41 declared against this army's campaign (§25 #41)
-        enemy_cu = B.cu_outside(s, other(side), nb)
-        if f.count == 0 and enemy_cu > 0:
-            continue  # §10.4: a general without an army never enters enemy CU
-        if f.count == 0 and lone_enemy_general(s, side, nb) and not _can_go_on(s, f, nb, f.mp - cost):
-            continue  # §10.4: nor stops where an enemy general stands alone: he must be able to go on
+        if f.count == 0:
+            if B.cu_outside(s, other(side), nb) > 0:
+                continue  # §10.4: a general without an army never enters enemy CU
+            if lone_enemy_general(s, side, nb) and not _can_go_on(s, f, nb, f.mp - cost):
+                continue  # §10.4: nor stops where an enemy general stands alone: he must be able to go on
         out.append((nb, cost))
     return out
 

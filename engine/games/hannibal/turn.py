@@ -404,8 +404,10 @@ class ReturnGenerals:
 def reinforcement_allowed(s: State, side: int, sp: str) -> bool:
     """§6.3: never inside a besieged city; where enemy CU stand outside, only inside a friendly city
     that is not besieged and has room."""
-    besieged_city = B.besieged(s, sp) and B.friendly_pc(s, side, sp)
-    enemy_outside = B.cu_outside(s, other(side), sp) > 0
+    # (B.besieged and B.friendly_pc, B.cu_outside of the other side, read in place)
+    besieged_city = sp in s.sieges and sp in _CITY_SPACES and s.control.get(sp, -1) == side
+    u = s.units[1 - side].get(sp)
+    enemy_outside = u is not None and u.cu > 0
     if not (besieged_city or enemy_outside):
         return True  # neither limit applies (the usual case)
     outside_general = bool(B.generals_at(s, side, sp, False))
