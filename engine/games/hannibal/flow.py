@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+import msgspec
+
 from engine.core import Advanced, Emitted, copy_state, decode_state, encode_state, private, tag_of
 from engine.errors import ILLEGAL_MOVE, ILLEGAL_TARGET, UNKNOWN_COMMAND, WRONG_PHASE, RuleError
 from engine.rng import Rng
@@ -286,9 +288,11 @@ def _key(f: Frame) -> tuple:
 
 
 def _frozen(f: Frame) -> Frame:
-    return Frame(kind=f.kind, seat=f.seat, card=f.card, general=f.general, space=f.space, origin=f.origin,
-                 count=f.count, mp=f.mp, flags=list(f.flags), spaces=list(f.spaces), generals=list(f.generals),
-                 nums=list(f.nums))
+    """A copy of ``f`` with lists of its own (the same fields otherwise)."""
+    return _replace(f, flags=list(f.flags), spaces=list(f.spaces), generals=list(f.generals), nums=list(f.nums))
+
+
+_replace = msgspec.structs.replace
 
 
 def legal(state: State, seat: int) -> list[Any]:
