@@ -158,7 +158,10 @@ class Ctx:
     def done(self, frame: Frame) -> None:
         """Take ``frame`` off the stack wherever it is (frames pushed above it meanwhile stay)."""
         flow = self.s.flow
-        for i in range(len(flow) - 1, -1, -1):
+        if flow and flow[-1] is frame:  # (most often the top)
+            del flow[-1]
+            return
+        for i in range(len(flow) - 2, -1, -1):
             if flow[i] is frame:
                 del flow[i]
                 return
