@@ -57,7 +57,12 @@ def generals_at(s: State, side: int, space: str, inside: bool | None = False) ->
 
 def generals_on_map(s: State, side: int) -> list[str]:
     gens = s.gens
-    return [g for g in _GENERALS_OF[side] if (st := gens.get(g)) is not None and st.status == "map"]
+    out = []  # (a loop, not a comprehension: no function call of its own, asked often)
+    for g in _GENERALS_OF[side]:
+        st = gens.get(g)
+        if st is not None and st.status == "map":
+            out.append(g)
+    return out
 
 
 def rank(s: State, gid: str) -> int:

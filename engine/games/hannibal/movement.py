@@ -52,7 +52,11 @@ def _stack(s: State, f: Frame) -> tuple[int, int]:
 
 
 def consuls_in(s: State, gens: list[str]) -> list[str]:
-    return [g for g in gens if B.side_of(g) == ROME and s.gens[g].office == "consul"]
+    out = []  # (a loop, not a comprehension: no function call of its own, asked often)
+    for g in gens:
+        if B.side_of(g) == ROME and s.gens[g].office == "consul":
+            out.append(g)
+    return out
 
 
 def cu_range(s: State, total: int, moving: list[str], staying: list[str]) -> tuple[int, int]:

@@ -13,7 +13,7 @@ from . import events as ev
 from .components import STRATEGY_CARDS
 from .events import Frame
 from .flow import HOOKS, Ctx, advance, decide, legal  # noqa: F401 - the surface
-from .state import OVER, State, initial as _initial
+from .state import CARTHAGE, OVER, ROME, State, initial as _initial
 from . import board as B
 
 
@@ -77,7 +77,9 @@ def after_each_step(ctx: Ctx) -> None:
         cards.siege_train_caught(ctx)
         if s.phase == OVER:
             return
-    turn.check_sudden_death(ctx)
+    control = s.control
+    if control.get("carthago", -1) == ROME or control.get("roma", -1) == CARTHAGE:  # what it looks for
+        turn.check_sudden_death(ctx)
 
 
 HOOKS[:] = [after_each_step]
