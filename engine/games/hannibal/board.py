@@ -213,7 +213,12 @@ def crossing_allowed(s: State, side: int, a: str, b: str) -> bool:
 
 def plain_pcs(s: State, side: int) -> list[str]:
     tribes = s.tribes
-    return sorted(sp for sp, c in s.control.items() if c == side and sp not in _CITY_SPACES and sp not in tribes)
+    out = []  # (a loop: a generator resumes once per space)
+    for sp, c in s.control.items():
+        if c == side and sp not in _CITY_SPACES and sp not in tribes:
+            out.append(sp)
+    out.sort()
+    return out
 
 
 def enemy_cu_outside(s: State, side: int, space: str) -> int:

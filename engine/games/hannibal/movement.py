@@ -346,7 +346,11 @@ def land_moves(s: State, f: Frame) -> list[tuple[str, int]]:
         return []
     out = []
     # confined_ok and counsel_ok, asked of each neighbour, with what they ask of the army once
-    confined = [c for g in army_generals(f) if (c := GENERALS[g].confined_to) is not None]
+    confined = []
+    for g in army_generals(f):
+        c = GENERALS[g].confined_to
+        if c is not None:
+            confined.append(c)
     counsel = f.count != 0 and s.markers.get("counsel_" + SIDE_NAMES[side])
     from_africa = B.country(f.space) == "africa"
     for nb, cost, crossing, closed in _LAND_LINKS[f.space]:
@@ -485,7 +489,10 @@ class Move:
             if can_sail(s, f):
                 out.append(ChooseOption(option="sail"))
             return out + [ChooseOption(option="keep_pc")]
-        out: list = [ChooseSpace(space=sp) for sp, _ in land_moves(s, f)] if "pirates" not in f.flags else []
+        out: list = []
+        if "pirates" not in f.flags:
+            for sp, _ in land_moves(s, f):
+                out.append(ChooseSpace(space=sp))
         if "stepped_back" in f.flags:
             out = []
         elif can_sail(s, f):
@@ -639,7 +646,11 @@ def _pick_max(s: State, f: Frame) -> int:
     stack it passes keeps 5 CU, or all he has if fewer)."""
     u = B.cu_of(s, f.seat, f.space)
     staying = (u.icu if "inside" in f.flags else u.cu) - f.count
-    others = [g for g in B.generals_at(s, f.seat, f.space, "inside" in f.flags) if g not in army_generals(f)]
+    army = army_generals(f)
+    others = []
+    for g in B.generals_at(s, f.seat, f.space, "inside" in f.flags):
+        if g not in army:
+            others.append(g)
     if consuls_in(s, others):
         staying -= min(5, staying)
     return max(0, min(staying, 10 - f.count))
