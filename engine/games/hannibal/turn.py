@@ -729,14 +729,23 @@ def supported_spaces(s: State, side: int) -> set[str]:
     enemy = other(side)
     mine = {sp for sp, u in mine_u.items() if u.cu + u.icu > 0}  # spaces holding the side's CU
     # the spaces a line may not cross: an enemy PC or a neutral tribe without a friendly CU, enemy
-    # CU without a friendly PC (found from the markers and units there are, not space by space)
-    blocked = {sp for sp, c in control.items() if c == enemy and sp not in mine}
-    blocked.update(sp for sp, t in tribes.items() if t < 0 and sp not in mine)
-    blocked.update(sp for sp, u in theirs_u.items() if u.cu + u.icu > 0 and control.get(sp, -1) != side)
-    # every space holding the side's CU, and every space of the side's PC that is a city, a tribe or
-    # a port (a space only the side's PC holds: ``control`` lists it)
+    # CU without a friendly PC (found from the markers and units there are, not space by space);
+    # and the sources: every space holding the side's CU, and every space of the side's PC that is a
+    # city, a tribe or a port (a space only the side's PC holds: ``control`` lists it)
+    blocked = set()
     sources = set(mine)
-    sources.update(sp for sp, c in control.items() if c == side and (sp in _SOURCE_KINDS or sp in tribes))
+    for sp, c in control.items():
+        if c == enemy:
+            if sp not in mine:
+                blocked.add(sp)
+        elif c == side and (sp in _SOURCE_KINDS or sp in tribes):
+            sources.add(sp)
+    for sp, t in tribes.items():
+        if t < 0 and sp not in mine:
+            blocked.add(sp)
+    for sp, u in theirs_u.items():
+        if u.cu + u.icu > 0 and control.get(sp, -1) != side:
+            blocked.add(sp)
     seen = sources | blocked  # (the blocked ones are never entered: taken out of ``seen`` at the end)
     todo = deque(sources)
     while todo:
