@@ -1492,9 +1492,15 @@ def ask_left_command(ctx: Ctx, side: int, space: str, inside: bool, took=(), dro
 def departed(ctx: Ctx, mv: Frame, origin: str, inside: bool) -> None:
     """The marching army has left ``origin``: the generals it took from the stack there and those it
     dropped there are settled (§9.3, G59)."""
-    took = [x.split(":", 1)[1] for x in mv.flags if x.startswith("took:")]
-    dropped = [x.split(":", 1)[1] for x in mv.flags if x.startswith("dropped:")]
-    mv.flags = [x for x in mv.flags if not x.startswith(("took:", "dropped:"))]
+    took, dropped, rest = [], [], []  # (one pass over the flags)
+    for x in mv.flags:
+        if x.startswith("took:"):
+            took.append(x.split(":", 1)[1])
+        elif x.startswith("dropped:"):
+            dropped.append(x.split(":", 1)[1])
+        else:
+            rest.append(x)
+    mv.flags = rest
     if took or dropped:
         ask_left_command(ctx, mv.seat, origin, inside, took, dropped)
 
