@@ -33,7 +33,11 @@ NO_REACTION_LINKS = ("alpine_pass", "pass", "strait")  # §10.6: no interception
 # ------------------------------------------------------------------------------ activation
 def activatable(s: State, side: int, ops: int) -> list[str]:
     """Generals an ops card of value ``ops`` may activate: strategy rating at most ``ops`` (§8.2)."""
-    return [g for g in B.generals_on_map(s, side) if GENERALS[g].strategy <= ops]
+    out = []
+    for g in B.generals_on_map(s, side):
+        if GENERALS[g].strategy <= ops:
+            out.append(g)
+    return out
 
 
 def start_activation(ctx: Ctx, side: int, gid: str, *, card: int, naval_cu: int, mp: int = 4,
@@ -76,9 +80,11 @@ def cu_range(s: State, total: int, moving: list[str], staying: list[str]) -> tup
 class FormArmy:
     @staticmethod
     def _eligible(s: State, f: Frame) -> list[str]:
-        inside = "inside" in f.flags
-        return [g for g in B.generals_at(s, f.seat, f.space, inside)
-                if g != f.general and g not in f.generals and not B.outranks(s, g, f.general)]
+        out = []
+        for g in B.generals_at(s, f.seat, f.space, "inside" in f.flags):
+            if g != f.general and g not in f.generals and not B.outranks(s, g, f.general):
+                out.append(g)
+        return out
 
     @staticmethod
     def _must_take(s: State, f: Frame) -> list[str]:

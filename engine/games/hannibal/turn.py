@@ -316,7 +316,12 @@ def neutralize(ctx: Ctx, gid: str, cause: str) -> None:
 def carthage_slot_spaces(s: State, slot: int) -> list[str]:
     """§6.1's four Carthaginian reinforcements, each placed where its clause allows, never inside
     a besieged city (§6.3)."""
-    return sorted(sp for sp in _slot_candidates(s, slot) if reinforcement_allowed(s, CARTHAGE, sp))
+    out = []
+    for sp in _slot_candidates(s, slot):
+        if reinforcement_allowed(s, CARTHAGE, sp):
+            out.append(sp)
+    out.sort()
+    return out
 
 
 def _slot_open(s: State, slot: int) -> bool:
@@ -422,7 +427,12 @@ def rome_reinforce_spaces(s: State) -> list[str]:
     spaces = {"roma"} if B.friendly_pc(s, ROME, "roma") else set()
     for g in B.generals_on_map(s, ROME):
         spaces.add(s.gens[g].where)
-    return sorted(sp for sp in spaces if reinforcement_allowed(s, ROME, sp))
+    out = []
+    for sp in spaces:
+        if reinforcement_allowed(s, ROME, sp):
+            out.append(sp)
+    out.sort()
+    return out
 
 
 def _rome_can_finish(s: State, placed_italy: int, left: int, stack_needed: bool, spaces: list[str],
