@@ -202,6 +202,9 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+BUSY_WINDOW_S = 0.005  # another game's append this recent: the server is under concurrent load (GameHost._busy)
+
+
 def now_ms() -> int:
     return time.time_ns() // 1_000_000
 
@@ -264,6 +267,9 @@ class GameHost:
         self._past_views: OrderedDict[tuple, bytes] = OrderedDict()  # GetView(at_seq) answers, LRU
         # a store whose reads cross a network offers them as coroutines too (PostgreSQL)
         self._async_reads = hasattr(store, "head_and_request_async")
+        # the game and time of the latest append, and the time of the latest by another game (_busy)
+        self._last_append: tuple[str, float] = ("", float("-inf"))
+        self._other_append = float("-inf")
         self.feed = OpenSeats(self)  # WatchOpenSeats: the games with a seat to claim (server.feed)
 
     # ---- life cycle ------------------------------------------------------
@@ -913,7 +919,7 @@ class GameHost:
             head_seq, head_hash = chain.next_seq - 1, chain.prev_hash
             snapshot = self._snapshot_due(loaded, head_seq, head_hash, status.over)
             pending = self.store.start_append(req.game_id, [r for r, _ in built], request, snapshot=snapshot,
-                                              finished=status.over)
+                                              finished=status.over, inline=not self._busy(req.game_id))
             loop = asyncio.get_running_loop()
             waiter = loop.create_future()  # resolved by _appended, on the loop
             appended = _Appended(loaded, head_seq, head_hash, status.over, bodies, seat, waiter)
@@ -945,6 +951,26 @@ class GameHost:
             # waiting for the move; the mover has its answer in hand either way)
             await asyncio.sleep(0)
         return response
+
+    def _busy(self, game_id: str) -> bool:
+        """Whether another game's command started its append less than ``BUSY_WINDOW_S`` ago: then
+        this append goes to the store's writer thread, never committed on the event loop's thread.
+
+        An append that finds the SQLite writer idle may commit on the caller's thread, which saves
+        one command at a time two thread hand-offs (``GroupWriter._submit_or_commit``). But the loop
+        does nothing else during that fsync: under load, the requests that arrive meanwhile find
+        the writer idle again when it resumes and commit one by one, a sync each, instead of as one
+        group while the loop works (grpc.aio hands the loop about one request per turn, so the
+        loop's own queue cannot tell). Commands of one game never overlap (its lock), so a recent
+        command of another game is the sign of concurrent load; one game played move by move,
+        or a quiet server, keeps the inline commit. Measured in bench/README.md ("Group commit
+        under load")."""
+        now = time.monotonic()
+        last_game, last_at = self._last_append
+        if game_id != last_game:
+            self._other_append = last_at
+        self._last_append = (game_id, now)
+        return now - self._other_append < BUSY_WINDOW_S
 
     def _may_talk(self, loaded: Loaded, seat: int, now: int) -> None:
         """Table talk is held to a pace (a token bucket per seat and game, in this process): up to

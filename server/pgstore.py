@@ -377,7 +377,8 @@ SELECT 1""",
     def append(self, game_id, records, request=None) -> None:
         self.start_append(game_id, records, request).result()
 
-    def start_append(self, game_id, records, request=None, snapshot=None, finished=False) -> Future:
+    def start_append(self, game_id, records, request=None, snapshot=None, finished=False, inline=True) -> Future:
+        """Always by the writer thread (``inline`` is for stores that may commit on the caller's thread)."""
         if not records:
             done: Future = Future()
             done.set_exception(Conflict(f"{game_id}: an append needs at least one record"))

@@ -15,7 +15,8 @@ processes on one database). All give the same guarantees:
 * ``start_append`` is ``append`` for an event loop: it returns at once a
   :class:`concurrent.futures.Future` that resolves (to None, or to the exception
   ``append`` would raise) once the append is durable or refused. A caller
-  acknowledges nothing before its future has resolved.
+  acknowledges nothing before its future has resolved. ``inline=False`` asks that the
+  commit never run on the caller's thread (an event loop under load: ``GameHost._busy``).
 
 * ``head_and_request`` is ``head`` and ``find_request`` in one read (one round trip where
   reads cross a network), as a command needs both before it is decided.
@@ -91,7 +92,7 @@ class Store(Protocol):
     def seats(self, game_id: str) -> list[SeatRow]: ...
     def append(self, game_id: str, records: list[Record], request: Request | None = None) -> None: ...
     def start_append(self, game_id: str, records: list[Record], request: Request | None = None,
-                     snapshot: Snapshot | None = None, finished: bool = False) -> Future: ...
+                     snapshot: Snapshot | None = None, finished: bool = False, inline: bool = True) -> Future: ...
     def read(self, game_id: str, from_seq: int = 0, to_seq: int | None = None) -> list[Record]: ...
     def head(self, game_id: str) -> tuple[int, bytes] | None: ...
     def heads(self, game_ids: list[str]) -> dict[str, int]: ...
@@ -157,7 +158,7 @@ class MemoryStore:
     def append(self, game_id, records, request=None) -> None:
         self.start_append(game_id, records, request).result()
 
-    def start_append(self, game_id, records, request=None, snapshot=None, finished=False) -> Future:
+    def start_append(self, game_id, records, request=None, snapshot=None, finished=False, inline=True) -> Future:
         """Done at once (memory is as durable as it gets): the future is already resolved."""
         done: Future = Future()
         try:
@@ -324,7 +325,11 @@ class GroupWriter:
         thread hand-offs (queue to writer, writer back to the event loop): on this machine they cost
         more than the commit itself when it does not fsync, and about half of it when it does.
         Under load the writer is busy and appends are grouped as before. Either way the future
-        resolves only after COMMIT returned."""
+        resolves only after COMMIT returned.
+
+        A caller whose thread has other work to do passes ``inline=False`` to ``start_append`` and
+        is always queued: an event loop that commits inline runs nothing else during the fsync
+        (the host's rule: ``GameHost._busy``)."""
         if self._queue.empty() and self._committing.acquire(blocking=False):
             try:
                 if self._queue.empty() and not self._closed and self._begin_now():
@@ -548,15 +553,15 @@ class SqliteStore(GroupWriter):
     def append(self, game_id, records, request=None) -> None:
         self.start_append(game_id, records, request).result()
 
-    def start_append(self, game_id, records, request=None, snapshot=None, finished=False) -> Future:
+    def start_append(self, game_id, records, request=None, snapshot=None, finished=False, inline=True) -> Future:
         if not records:
             done: Future = Future()
             done.set_exception(Conflict(f"{game_id}: an append needs at least one record"))
             return done
         rows = [(game_id, r.seq, r.body, r.hash) for r in records]
         snap = None if snapshot is None else _snapshot_row(game_id, snapshot)
-        return self._submit_or_commit(_Job(append=(rows, None if request is None else (game_id, *request), snap,
-                                         game_id if finished else None)))
+        job = _Job(append=(rows, None if request is None else (game_id, *request), snap, game_id if finished else None))
+        return self._submit_or_commit(job) if inline else self._submit(job)
 
     def put_snapshot(self, game_id, snapshot) -> None:
         self._write(lambda db: _insert_snapshot(db, game_id, snapshot))

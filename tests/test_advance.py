@@ -128,3 +128,39 @@ def test_a_game_that_ends_in_the_middle_of_a_step_leaves_the_state_decide_then_e
         shadow = done.state
         assert encode_state(shadow) == encode_state(session.state), command
     assert session.status().result.reason == "first_man_in_carthage"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_rome_et_carthage_refuses_a_command_outside_the_list_it_is_given(players):
+    """Rome et Carthage's advance applies a command found in ``allowed`` without decide's checks; any
+    other command, with or without ``allowed``, is refused with decide's code, the state unchanged.
+    Tried at every step of a game: a command of another seat or moment, a malformed one."""
+    from engine.games.rome_et_carthage import commands as rc
+
+    game = registry.get("rome-et-carthage")
+    session, _ = Session.start(game, GameConfig(players), f"advance-allowed-{players}".encode())
+    pick, refused, codes = random.Random(players), 0, set()
+    strangers = [rc.PlacePiece("nowhere_elephant", "rome"), rc.MovePiece("rome_elephant", ("atlantis",)),
+                 rc.CommitCards(("KH", "2H")), rc.ChooseSpecial("peace"), rc.AcceptDraw(), rc.EndTurn()]
+    seen: list = []
+    while not session.status().over and len(seen) < 300:
+        seat = pick.choice(session.status().to_act)
+        options = session.legal(seat)
+        state = session.state
+        before = state_digest(state)
+        for command in strangers + pick.sample(seen, min(4, len(seen))):
+            if command in options:
+                continue
+            with pytest.raises(RuleError) as theirs:
+                game.decide(state, seat, command, Rng(b"r", 1))
+            for allowed in (options, None):
+                with pytest.raises(RuleError) as ours:
+                    advance(game, state, seat, command, Rng(b"r", 1), allowed)
+                assert ours.value.code == theirs.value.code, command
+            codes.add(theirs.value.code)
+            refused += 1
+        assert state_digest(state) == before
+        command = pick.choice(options)
+        seen.append(command)
+        session.submit(seat, command)
+    assert refused > 100 and len(codes) >= 3

@@ -18,7 +18,7 @@ import pytest
 
 from carthago.v1 import carthago_pb2 as pb
 from engine.core import state_digest
-from server.host import GameHost, HostConfig, HostError
+from server.host import BUSY_WINDOW_S, GameHost, HostConfig, HostError
 from server.log import for_seat
 from server.store import MemoryStore, SqliteStore
 
@@ -77,6 +77,50 @@ def test_concurrent_commands_on_many_games_are_committed_when_acknowledged_and_s
         assert state_digest(again._load(game_id).session.state) == digests[game_id]
         assert full_replay_digest(again, game_id) == digests[game_id]
     again.store.close()
+
+
+def test_under_concurrent_load_appends_go_to_the_writer_and_a_lone_game_commits_inline(tmp_path):
+    """Group commit under load (DESIGN.md "The log"): while commands of several games arrive
+    together, their appends are handed to the SQLite writer, which commits them in one transaction
+    (one fsync) while the loop goes on; at most the first, finding the server quiet, commits on
+    the loop's thread. One game played alone, move after move, commits inline (no thread
+    hand-off). Either way each command is durable before it is acknowledged."""
+    path = str(tmp_path / "turn.db")
+    independent = sqlite3.connect(path)
+
+    def head(game_id: str) -> int:
+        return independent.execute("SELECT MAX(seq) FROM records WHERE game_id=?", (game_id,)).fetchone()[0]
+
+    async def main() -> None:
+        store = SqliteStore(path)
+        host = GameHost(store, HostConfig(allow_client_seeds=True))
+        games = [await new_game(host, f"turn-{i}".encode()) for i in range(6)]
+        requests = []
+        for game_id, tokens in games:
+            seat = (await host.get_game(game_id)).status.to_act[0]
+            legal = (await host.legal(game_id, tokens[seat])).commands
+            requests.append((pb.SubmitCommandRequest(game_id=game_id, command=legal[0], request_id="r1"),
+                             tokens[seat]))
+        await asyncio.sleep(2 * BUSY_WINDOW_S)
+        inline, commits = store.inline_commits, store.commits
+        answers = await asyncio.gather(*(host.submit(req, token) for req, token in requests))
+        assert store.inline_commits <= inline + 1  # six games at once: the writer's, but the first
+        assert commits < store.commits <= commits + 6
+        for (game_id, _), answer in zip(games, answers):
+            assert head(game_id) == answer.head_seq
+        # one game alone, move after move: committed inline, durable before it is answered
+        await asyncio.sleep(2 * BUSY_WINDOW_S)
+        game_id, tokens = games[0]
+        rnd = random.Random(1)
+        for n in range(3):
+            inline = store.inline_commits
+            answer = await play_one(host, game_id, tokens, rnd, request_id=f"alone-{n}")
+            assert store.inline_commits == inline + 1
+            assert head(game_id) == answer.head_seq
+        store.close()
+
+    asyncio.run(main())
+    independent.close()
 
 
 def test_an_empty_command_is_malformed_and_changes_nothing(tmp_path):
@@ -191,7 +235,7 @@ class FailingOnce(MemoryStore):
 
     fail_next = False
 
-    def start_append(self, game_id, records, request=None, snapshot=None, finished=False):
+    def start_append(self, game_id, records, request=None, snapshot=None, finished=False, inline=True):
         if self.fail_next:
             self.fail_next = False
             done: Future = Future()

@@ -158,3 +158,15 @@ def test_an_append_commits_on_the_callers_thread_when_the_writer_is_idle(store):
     lock.release()
     wait_all([queued])
     assert queued.exception() is None and [r.seq for r in store.read("a")] == [0, 1]
+
+
+def test_an_append_asked_not_to_commit_inline_goes_to_the_writer_even_when_it_is_idle(store):
+    """``inline=False`` (the host under concurrent load): the append is queued for the writer
+    thread even though nothing else is, so the caller's thread never waits for an fsync; it is
+    durable once its future resolves, as any other."""
+    inline, commits = store.inline_commits, store.commits
+    queued = store.start_append("b", [rec(0)], (0, "req-b0", b"fp", b"answer"), inline=False)
+    wait_all([queued])
+    assert queued.exception() is None
+    assert store.inline_commits == inline and store.commits == commits + 1
+    assert [r.seq for r in store.read("b")] == [0]

@@ -5,7 +5,12 @@
   seat and the log; a second browser context watching as a spectator sees every record; the replay
   slider of the finished game.
 - Rome et Carthage, 4 players with three bots (no_progress_rounds=10): the same, to its end (~300
-  clicks, about 70 s here); CARTHAGO_BROWSER_SHORT=1 stops it after 40 moves for a quick run.
+  clicks, about 70 s here); CARTHAGO_BROWSER_SHORT=1 stops it after 40 moves for a quick run. Its
+  log, the player's and the spectator's, and its move buttons read as sentences (src/rncWords.ts:
+  "West places a Carthage mercenary in Iol", "Move the Rome mercenary in Narbo: To Massilia"): none
+  is left in the generic "Piece placed: West, piece Carthage mercenary 3, city Iol" form (an event's
+  kind as its head, a field name, a raw id or card such as "rome_elephant", "KH"), and the spectator
+  reads the other seats' draws and face-down cards as counts, never as cards.
 - Hannibal: 30 moves on its board (the engine's map), half of them clicked on the board itself
   (spaces, stacks, cards) when it offers something, with the reload and spectator checks.
 - The Republic of Carthage, 3 players with two bots: 40 moves, the same way (senators, cards, wars
@@ -95,6 +100,14 @@ def test_play_watch_reload_and_replay_in_a_real_browser():
     assert words["labels"] > 0, report  # the move buttons read as moves, not as the command's fields
     assert words["rawLabels"] == [], f"move buttons still in the engine's raw words: {words['rawLabels']}"
     assert words["unstepped"] == [], f"move buttons read without their step: {words['unstepped']}"
+    words = by_name["rome-et-carthage"]["rawWords"]
+    assert words["lines"] > 0 and words["placed"] > 0 and words["turnsEnded"] > 0, report
+    assert words["raw"] == [], f"Rome et Carthage log lines still in the generic words: {words['raw']}"
+    assert words["hiddenDraws"] > 0, report  # the spectator reads other seats' draws as counts …
+    assert words["spectatorSecrets"] == [], f"the spectator reads hidden cards: {words['spectatorSecrets']}"  # … never cards
+    assert words["labels"] > 0, report
+    assert words["rawLabels"] == [], f"Rome et Carthage move buttons still in the generic words: {words['rawLabels']}"
+    assert words["unstepped"] == [], f"Rome et Carthage move buttons with no heading of their own: {words['unstepped']}"
     assert "(tester) resigned" in (by_name["hannibal"]["resigned"] or ""), report  # GameStatus.ended_by_seat shown
     clocks = by_name["roma"]["clocks"]
     assert clocks and clocks["before"] != clocks["after"], report

@@ -22,6 +22,11 @@
 //       every line goes to republic-of-carthage.log.txt beside the screenshot. It also lists the move
 //       buttons seen (heading and label, rocWords.ts's rocCommandLabel), and those still showing raw
 //       option strings or the "source "/"target " field names (rawLabels).
+// rc's result's rawWords lists the log lines (player's and spectator's) and the move buttons (heading
+//       and label, rncWords.ts) still in the generic "Kind: seat, field value, field value" form (an
+//       event kind's own name as the line's head, a "piece "/"city "/"from table " field name, a raw
+//       id such as "rome_elephant" or card "KH"), and any card the spectator could read in another
+//       seat's draw or face-down cards; every line goes to rome-et-carthage.log.txt.
 // Every scenario also drops the network under the page at its 4th move (dropAndResume).
 // Prints one JSON line per scenario and a last line "N passed, N failed". Exit 0 only if all pass.
 import fs from 'node:fs';
@@ -262,7 +267,7 @@ async function scenario(browser, { name, gameType, players, options, clock, full
   const said = gameType === 'republic-of-carthage' ? await talk(page, spectator) : null;
   const maxClicks = full ? 100_000 : gameType === 'hannibal' ? 30 : 40;
   const secretLines = gameType === 'republic-of-carthage' ? [] : null;
-  const labels = gameType === 'republic-of-carthage' ? new Set() : null;
+  const labels = gameType === 'republic-of-carthage' || gameType === 'rome-et-carthage' ? new Set() : null;
   const played = await playByClicks(page, { maxClicks, reloadAt: 8, screenshotAt: gameType === 'roma' ? 12 : 10, shot, deadline,
     dropAt: 4, drop: () => dropAndResume(page, player, gameId, 6), boardClick: BOARD_CLICKS.has(gameType), secretLines, labels });
   log(name, `${played.clicks} clicks, over: ${played.over}`);
@@ -330,6 +335,36 @@ async function scenario(browser, { name, gameType, players, options, clock, full
       // and under the words of the step they answer, never the fallback heading of a command read without it
       unstepped: [...labels].filter((t) => /^Your move:/.test(t)),
       rawLabels: [...labels].filter((t) => /\b\d+[A-B]?>|senator:|faction:|=\d|[A-Za-z]:\d|\w\/\d\/|\b(source|target) /.test(t)) };
+  }
+
+  // Rome et Carthage: log lines and move buttons still in the generic words of words.ts ("Piece placed:
+  // West, piece Carthage mercenary 3, city Iol"; "end turn:", "piece Rome elephant, path Massilia")
+  if (gameType === 'rome-et-carthage') {
+    const lines = async (p) => p.$$eval('[data-testid=log] li', (lis) => lis.map((li) => li.textContent ?? ''));
+    const [mineText, seenText] = [await lines(page), await lines(spectator)];
+    fs.writeFileSync(shot.replace(/\.png$/, '.log.txt'), ['# the player', ...mineText, '# the spectator', ...seenText,
+      '# move buttons (heading: label)', ...labels].join('\n') + '\n');
+    const kinds = ['states drawn', 'hand dealt', 'talon shuffled', 'first player drawn', 'special chosen', 'turn started',
+      'piece placed', 'cards drawn', 'forced march declared', 'cards spent', 'piece moved', 'attack declared', 'special played',
+      'piece eliminated', 'moves ended', 'draw offered', 'draw offer lapsed', 'combat started', 'combat step', 'cards committed',
+      'cards revealed', 'spy declared', 'value kept', 'both spies', 'zeros returned', 'combat ended', 'attacker returned',
+      'player eliminated', 'clock started', 'clock ticked', 'clock stopped', 'turn ended', 'game ended'];
+    const generic = new RegExp(`^(${kinds.join('|')})( redacted)?(:|$| \\(hidden)`, 'i');
+    const fields = /, (piece|city|path|treason|second mercenary|removed|from table|cards|turn|round|place|combats|quiet|pile|count|rebuilt|side|totals|step|need|spy side|outcome|attacker|defender|origin|attacker seat|defender seat|limited|winners|scores|reason|waiting|team|order|seats|specials) /;
+    const ids = /\b[a-z]+_[a-z0-9_]+\b|\b(10|[2-9AJQK])[HDCS]\b/;  // "rome_elephant", "spy_cards", "KH"
+    const commandKinds = /^(choose special|place piece|declare forced march|move piece|move second mercenary|play treason|play sedition|end turn|offer draw|accept draw|choose combat|commit cards|declare spy|keep value):/i;
+    const suit = /[♥♦♣♠]/;
+    rawWords = { lines: mineText.length + seenText.length,
+      raw: [...new Set([...mineText, ...seenText].filter((t) => generic.test(t) || fields.test(t) || ids.test(t)))],
+      // sentences, not only the absence of raw words: a placement, an ended turn
+      placed: mineText.filter((t) => / places (a|an|the) \w+ \w+ in /.test(t)).length,
+      turnsEnded: mineText.filter((t) => / ends its turn/.test(t)).length,
+      // the other seats' draws, as the spectator reads them (CardsDrawnRedacted): how many, never which
+      hiddenDraws: seenText.filter((t) => / draws \d+ cards? \(which: hidden from you\)/.test(t)).length,
+      spectatorSecrets: seenText.filter((t) => (/ draws /.test(t) || / face down for /.test(t)) && suit.test(t)),
+      labels: labels.size,
+      unstepped: [...labels].filter((t) => /^Your move:/.test(t)),
+      rawLabels: [...labels].filter((t) => commandKinds.test(t) || /\b(piece|path|city|cards) [A-Z0-9]/.test(t) || ids.test(t)) };
   }
 
   let replayed = false;

@@ -5,6 +5,7 @@ import { el, svg } from './dom';
 import { BoardContext, SEAT_COLOURS, fieldMatches, names } from './kit';
 import { rocBoard } from './roc';
 import { hannibalBoard } from './hannibal';
+import { card as rncCard } from './rncWords';
 import { nameOf, ROMA_CARDS, commandFields, commandKind } from './words';
 import rcMap from '../../../engine/games/rome_et_carthage/data/map.json';
 
@@ -124,8 +125,8 @@ export function rcBoard(v: any, ctx: BoardContext): HTMLElement {
     v.combat.totals?.length ? ` (totals ${v.combat.totals.join(' / ')})` : '') : null;
   const hand = ctx.seat >= 0 ? el('div', { class: 'hand' }, el('b', {}, 'Your hand: '),
     ...(v.hand as string[]).map((card) => el('span', { class: `card${ctx.legal.some((c) => JSON.stringify(commandFields(c)).includes(`"${card}"`)) ? ' clickable' : ''}`,
-      onclick: () => ctx.pick((c) => JSON.stringify(commandFields(c)).includes(`"${card}"`)) }, nameOf(card))),
-    v.partnerHand?.length ? el('span', {}, ` — partner's hand: ${names(v.partnerHand)}`) : '') : null;
+      onclick: () => ctx.pick((c) => JSON.stringify(commandFields(c)).includes(`"${card}"`)) }, rncCard(card))),
+    v.partnerHand?.length ? el('span', {}, ` — partner's hand: ${(v.partnerHand as string[]).map(rncCard).join(', ')}`) : '') : null;
   return el('div', { class: 'board rc' },
     el('div', { class: 'table-info' }, `${v.edition} · phase ${v.phase}, round ${v.round}, turn ${v.turn}`,
       v.moves_allowed || v.movesAllowed ? ` · moves ${v.moves}/${v.movesAllowed}` : '', v.forcedMarch ? ' · forced march' : '',

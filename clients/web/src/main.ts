@@ -11,6 +11,7 @@ import { ResultReason } from './gen/carthago/v1/carthago_pb';
 import { clocksRow, timeControlInputs } from './clock';
 import { chatPanel, talkLogLine, talkOf, type Talk } from './talk';
 import { rocCommandLabel } from './rocWords';
+import { rncCommandLabel } from './rncWords';
 
 const app = document.getElementById('app')!;
 const conn = document.getElementById('conn')!;
@@ -309,15 +310,20 @@ async function gamePage(gameId: string, replay: boolean) {
     commandsBox.append(el('h3', {}, 'Your move'));
     if (state.filter) commandsBox.append(el('button', { class: 'link', onclick: () => { state.filter = null; render(); } }, 'show every move'));
     // each command under the heading of what it answers: its kind, or for The Republic of Carthage
-    // the pending step's own words (rocWords.ts: "Redistribute talents, in secret")
+    // the pending step's own words (rocWords.ts: "Redistribute talents, in secret"), for Rome et
+    // Carthage the move's (rncWords.ts: "Move the Rome mercenary in Narbo")
     const words = (c: any): { heading: string; label: string } => {
       if (gameType === 'republic-of-carthage') return rocCommandLabel(c, state.view?.game?.value, name, my.seat);
+      if (gameType === 'rome-et-carthage') return rncCommandLabel(c, state.view?.game?.value);
       const kind = humanize(commandKind(c));
       return { heading: kind, label: commandLabel(gameType, c, name).replace(new RegExp(`^${kind}:? ?`), '') || kind };
     };
     const groups = new Map<string, [any, string][]>();
     for (const c of shown) {
       const { heading, label } = words(c);
+      // Rome et Carthage: placing mercenary 1 or 2 in a city is the same move to a player (their
+      // numbers mean nothing at the table), so one button stands for both
+      if (gameType === 'rome-et-carthage' && groups.get(heading)?.some(([, l]) => l === label)) continue;
       groups.set(heading, [...(groups.get(heading) ?? []), [c, label]]);
     }
     for (const [heading, commands] of groups) {
@@ -463,7 +469,7 @@ async function gamePage(gameId: string, replay: boolean) {
             const expiry = r.event?.game?.case === 'platform' && r.event.game.value.kind.case === 'clockExpired'
               ? r.event.game.value.kind.value : null;
             if (expiry) state.expired = expiry.seat;
-            const text = talk ? talkLogLine(talk, name) : eventWords(gameType, r, name);
+            const text = talk ? talkLogLine(talk, name) : eventWords(gameType, r, name, (batch.view ?? state.view)?.game?.value);
             state.lines.push([Number(r.seq), text]);
             logList.append(el('li', { 'data-seq': String(r.seq), class: talk ? 'talk' : r.redacted ? 'redacted' : '' }, text));
           }

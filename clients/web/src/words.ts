@@ -16,6 +16,7 @@ import rocForces from '../../../engine/games/republic_of_carthage/data/forces.js
 import rocEvents from '../../../engine/games/republic_of_carthage/data/random_events.json';
 import { hannibalEventWords } from './hannibalWords';
 import { rocEventWords } from './rocWords';
+import { rncEventWords } from './rncWords';
 
 const NAMES = new Map<string, string>();
 for (const c of (romaCards as any).cards) NAMES.set(c.id, c.name);
@@ -141,8 +142,9 @@ export function commandFields(command: any): any {
   return command?.game?.value?.kind?.value ?? {};
 }
 
-/** One log record in words, as the receiving seat sees it. */
-export function eventWords(gameType: string, record: any, seatName: (s: number) => string): string {
+/** One log record in words, as the receiving seat sees it. `view`: the seat's game View, when known
+ *  (Rome et Carthage names a team by its seats from it). */
+export function eventWords(gameType: string, record: any, seatName: (s: number) => string, view?: any): string {
   const ev = record.event?.game;
   const who = '';
   seatNamer = seatName;
@@ -180,9 +182,11 @@ export function eventWords(gameType: string, record: any, seatName: (s: number) 
     const by = due.seat >= 0 ? ` (${seatName(due.seat)})` : due.seat === -2 ? ' (everyone at once)' : '';
     return `Next: ${humanize(due.kind)}${by}`;
   }
-  // The Republic of Carthage phrases redacted records too, from their own fields only (rocWords.ts)
+  // The Republic of Carthage and Rome et Carthage phrase redacted records too, from their own fields
+  // only (rocWords.ts, rncWords.ts)
   const own = gameType === 'hannibal' && !record.redacted ? hannibalEventWords(ev.value.kind, seatName)
-    : gameType === 'republic-of-carthage' ? rocEventWords(ev.value.kind, seatName) : null;
+    : gameType === 'republic-of-carthage' ? rocEventWords(ev.value.kind, seatName)
+      : gameType === 'rome-et-carthage' ? rncEventWords(ev.value.kind, seatName, view) : null;
   if (own) {
     seatNamer = null;
     return own;

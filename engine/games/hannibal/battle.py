@@ -22,7 +22,7 @@ from .components import (BATTLE_CARD_TYPES, BATTLE_DECK, GENERALS, PROVINCES, SP
                          province_of, retreat_losses)
 from .events import Frame
 from .flow import Ctx, automatic, decision, three_part_answer, three_part_settled
-from .state import CARTHAGE, ROME, State, other
+from .state import CARTHAGE, OVER, ROME, State, other
 
 MANOEUVRES = ("frontal_assault", "flank_left", "flank_right", "probe", "double_envelopment")
 MAHARBAL = next(n for n, c in STRATEGY_CARDS.items() if c.kind == "maharbal")  # card 6, a battle card (§25)
@@ -454,7 +454,8 @@ class TakeInitiative:
 
 def withdraw_attempt(ctx: Ctx, side: int) -> None:
     """§16.1: the round's attacker gives up his card and rolls at most his battle rating (Paullus +1);
-    the defender, if he has a general, may then try to cancel it (``cancel_withdraw``)."""
+    the defender, if he has a general, may then try to cancel it (``cancel_withdraw``). After a
+    failure only a defender with a general may take the initiative (§14.8, G62)."""
     s = ctx.s
     b = s.battle
     g = b.commanders[side]
@@ -462,7 +463,8 @@ def withdraw_attempt(ctx: Ctx, side: int) -> None:
     _, res = ctx.die(side, "withdraw", -bonus, lambda r: "success" if r <= B.battle_rating(g) else "failure")
     d = other(side)
     if res != "success":
-        ctx.push(Frame(kind="take_initiative", seat=d, space=b.space))
+        if b.commanders[d]:
+            ctx.push(Frame(kind="take_initiative", seat=d, space=b.space))
     elif b.commanders[d]:
         ctx.push(Frame(kind="cancel_withdraw", seat=d, space=b.space, count=side))
     else:
@@ -557,6 +559,7 @@ class ReliefLosses:
         s = ctx.s
         u = B.cu_of(s, f.seat, f.space)
         k = cmd.number
+        had = _fighting_parts(s, f.seat, f.space)
         el_out = 1 if (f.mp and u.el and f.count - k > 0) else 0
         el_in = 1 if (f.mp and not el_out and u.iel and k > 0) else 0
         lost = lose_cu(ctx, f.seat, f.space, f.count - k, f.flags[0], elephant_first=el_out)
@@ -566,6 +569,8 @@ class ReliefLosses:
         after = ctx.find("battle_after")
         if after.mp - 1 == f.seat:
             after.count += lost
+        if f.flags[0] == "retreat_table":
+            _neutralize_stripped(ctx, f.seat, f.space, had)  # §10.10, each part on its own
 
 
 @automatic("battle_after")
@@ -619,15 +624,12 @@ def battle_after(ctx: Ctx, f: Frame) -> None:
         if isinstance(eff, RetreatLossReduction):
             n = max(0, n - eff.amount)
         ctx.emit(ev.DieRolled(seat=loser, purpose="retreat_table", roll=r2, modifier=mod, outcome=f"{n} CU"))
-        had = fighting_cu(s, loser, space)[0]
+        had = _fighting_parts(s, loser, space)
         el_first = 1 if fighting_cu(s, loser, space)[1] else 0
         got = side_losses(ctx, loser, space, n, "retreat_table", el_first)
         f.count += got
-        gens = _fighting_generals(s, loser)
-        if had > 0 and got >= had:
-            from .turn import neutralize
-            for g in gens:
-                neutralize(ctx, g, "retreat_table")
+        if ctx.on_top(f):  # else the relief side first says where the losses fall (G29)
+            _neutralize_stripped(ctx, loser, space, had)
         if not ctx.on_top(f):
             return
     f.flags.append("done")  # step 3: the retreat or the withdrawal (§15, §16.2)
@@ -648,12 +650,30 @@ def _winner(ctx: Ctx) -> int:
     return ctx.s.battle.attacker
 
 
-def _fighting_generals(s: State, side: int) -> list[str]:
+def _fighting_parts(s: State, side: int, space: str) -> dict[bool, int]:
+    """The CU of ``side`` that fought, by side of the walls (True: inside): a relief army and its
+    sortie are two parts (§20.7)."""
     b = s.battle
-    gens = B.generals_at(s, side, b.space, b.inside[side])
+    u = B.cu_of(s, side, space)
+    if b.inside[side]:
+        return {True: u.icu}
     if b.relief and side == b.orig_attacker:
-        gens += B.generals_at(s, side, b.space, True)
-    return gens
+        return {False: u.cu, True: u.icu}
+    return {False: u.cu}
+
+
+def _neutralize_stripped(ctx: Ctx, side: int, space: str, had: dict[bool, int]) -> None:
+    """§10.10: the generals of a part whose CU the retreat table has just taken, all of them, are
+    neutralized (a relief army's generals outside, a sortie's inside, each with its own CU)."""
+    from .turn import neutralize
+    s = ctx.s
+    u = B.cu_of(s, side, space)
+    for inside, n in had.items():
+        if n > 0 and (u.icu if inside else u.cu) == 0:
+            for g in B.generals_at(s, side, space, inside):
+                neutralize(ctx, g, "retreat_table")
+                if s.phase == OVER:
+                    return  # Hannibal lost and Carthage sued for peace (§15.6)
 
 
 # ------------------------------------------------------------------------------ retreats
@@ -664,17 +684,20 @@ def retreat_paths(s: State, side: int, x: str, force: int, attacker_origin: str,
     Paths of at most 4 spaces over ordinary links, never back into the battle space, never into the
     space the attacker came from (for the defender), stopping at the first space that holds a
     friendly PC and no enemy CU or more friendly CU than the force. Each space entered costs a CU
-    for an enemy PC or an unfriendly tribe, and one per enemy CU there. The nearest ends may be
+    for an enemy PC or an unfriendly tribe, and one per enemy CU there (enemy CU inside their walls
+    neither cost nor bar an end, §10.7, G65). The nearest ends may be
     chosen, or a farther end that costs fewer CU. The original attacker goes back where it came
-    from. Returns {destination: (CU lost on the way, the spaces entered)}."""
+    from. Generals retreating without CU (H31) lose nothing to enemy PCs and never enter enemy CU
+    outside the walls (§10.4, G63) until routed CU join them. Returns {destination: (CU lost on the
+    way, the spaces entered)}."""
     e = other(side)
 
-    def cost(sp: str) -> int:
+    def cost(sp: str) -> int:  # enemy CU inside their walls do not count (§10.7, G65)
         c = 1 if (B.enemy_pc(s, side, sp) or B.unfriendly_tribe(s, side, sp)) else 0
-        return c + B.cu_total(s, e, sp)
+        return c + B.cu_outside(s, e, sp)
 
     def end_ok(sp: str, size: int) -> bool:
-        if B.cu_total(s, e, sp) > 0:
+        if B.cu_outside(s, e, sp) > 0:
             return False
         return B.friendly_pc(s, side, sp) or B.cu_outside(s, side, sp) > size
 
@@ -682,9 +705,9 @@ def retreat_paths(s: State, side: int, x: str, force: int, attacker_origin: str,
         if not attacker_origin or attacker_origin == x:
             return {}
         ln = link_between(x, attacker_origin)
-        if ln is None or ln.kind != "ordinary" or B.cu_total(s, e, attacker_origin) > 0:
+        if ln is None or ln.kind != "ordinary" or B.cu_outside(s, e, attacker_origin) > 0:
             return {}
-        return {attacker_origin: (cost(attacker_origin), (attacker_origin,))}
+        return {attacker_origin: (cost(attacker_origin) if force else 0, (attacker_origin,))}
     ends: list[tuple[int, int, tuple[str, ...]]] = []  # every way found: (spaces, CU lost, the way)
     todo = deque([(x, 0, 0, (), force)])
     while todo:
@@ -693,13 +716,16 @@ def retreat_paths(s: State, side: int, x: str, force: int, attacker_origin: str,
             ln = link_between(here, nb)
             if ln.kind != "ordinary" or nb == x or nb in path or nb == attacker_origin:
                 continue
-            c = paid + cost(nb)
+            if size == 0 and B.cu_outside(s, e, nb) > 0:
+                continue  # §10.4: generals without CU never enter enemy CU (G63)
+            c = paid + (cost(nb) if size else 0)
             way = path + (nb,)
-            if end_ok(nb, size):
+            arriving = max(0, size - (c - paid))  # what is left of the force as it enters (G68)
+            if end_ok(nb, arriving):
                 ends.append((dist + 1, c, way))
                 continue
             if dist + 1 < 4:  # friendly CU here are routed and join the force (§15.1)
-                todo.append((nb, dist + 1, c, way, max(0, size - cost(nb)) + B.cu_outside(s, side, nb)))
+                todo.append((nb, dist + 1, c, way, arriving + B.cu_outside(s, side, nb)))
     if not ends:
         return {}
     nearest = min(d for d, _, _ in ends)
@@ -711,16 +737,21 @@ def retreat_paths(s: State, side: int, x: str, force: int, attacker_origin: str,
     return {sp: (c, way) for sp, (c, _, way) in best.items()}
 
 
-def city_room(s: State, f: Frame) -> int:
-    """§15.2, §15.4: CU the beaten force may take inside the city of the battle space: a friendly
-    city, not besieged unless the force sortied from it (§20.7; a relief army never goes in)."""
+def city_open(s: State, f: Frame) -> bool:
+    """§15.2, §15.4: may the beaten force go into the city of the battle space? A friendly city, not
+    besieged unless the force sortied from it (§20.7; a relief army never goes in)."""
     side, x = f.seat, f.space
-    b = s.battle
     if "split" in f.flags or not B.is_city_space(x) or not B.friendly_pc(s, side, x):
+        return False
+    return not (B.besieged(s, x) and not s.battle.inside[side])
+
+
+def city_room(s: State, f: Frame) -> int:
+    """The CU the beaten force may take inside the city of the battle space (§10.7, §15.4)."""
+    if not city_open(s, f):
         return 0
-    if B.besieged(s, x) and not b.inside[side]:
-        return 0
-    return max(0, B.capacity(x) - (0 if b.inside[side] else B.cu_inside(s, side, x)))
+    inside = s.battle.inside[f.seat]
+    return max(0, B.capacity(f.space) - (0 if inside else B.cu_inside(s, f.seat, f.space)))
 
 
 @decision("retreat", "where the beaten force retreats (§15); or into the city of the battle space (§15.4)")
@@ -730,8 +761,11 @@ class Retreat:
         out: list = [ChooseSpace(space=sp) for sp in sorted(_retreat_options(s, f))]
         cu = moving_force(s, f.seat, f.space)[0]
         room = city_room(s, f)
-        if room > 0 and cu > 0 and (cu <= room or s.battle.inside[f.seat] or f.space in s.landed[f.seat]
-                                    or _split_completable(s, f, [])):
+        if cu == 0:  # generals whose CU all fell (H31) take no room (G63)
+            if moving_generals(s, f.seat) and city_open(s, f):
+                out.append(ChooseOption(option="into_city"))
+        elif room > 0 and (cu <= room or s.battle.inside[f.seat] or f.space in s.landed[f.seat]
+                           or _split_completable(s, f, [])):
             out.append(ChooseOption(option="into_city"))
         return out or [ChooseOption(option="eliminated")]
 
@@ -754,9 +788,9 @@ class Retreat:
             k = min(city_room(s, f), cu)
             outside = 0 if b.inside[side] else min(B.cu_outside(s, side, x), cu)
             go = min(k, outside)
-            if go:  # the whole force goes in: every general with it (§15.1: none is left behind)
-                e_in = max(0, go - (B.cu_outside(s, side, x) - B.cu_of(s, side, x).el))
-                went = tuple(g for g in gens if not s.gens[g].inside)
+            went = tuple(g for g in gens if not s.gens[g].inside)
+            if go or went:  # the whole force goes in: every general with it (§15.1: none is left behind)
+                e_in = min(go, B.cu_of(s, side, x).el)  # the excess lost is plain CU first (G5)
                 ctx.emit(ev.UnitsMoved(side=side, origin=x, space=x, count=go, elephants=e_in,
                                        generals=went, from_inside=False, to_inside=True, how="retreat"))
                 from .turn import consuls_meet
@@ -783,8 +817,12 @@ class Retreat:
             ctx.emit(ev.UnitsMoved(side=side, origin=here, space=sp, count=cu, elephants=el, generals=tuple(gens),
                                    from_inside=inside, to_inside=False, how="retreat"))
             inside = False
-            c = (1 if (B.enemy_pc(s, side, sp) or B.unfriendly_tribe(s, side, sp)) else 0) + B.cu_total(s, other(side), sp)
-            if c:
+            if cu:
+                catch_lone_generals(ctx, side, sp, "retreat")
+                if s.phase == OVER:
+                    return  # Hannibal caught, and Carthage sued for peace (§10.10, §15.6)
+            c = (1 if (B.enemy_pc(s, side, sp) or B.unfriendly_tribe(s, side, sp)) else 0) + B.cu_outside(s, other(side), sp)
+            if c and cu:  # generals without CU have nothing to lose here (H31, G63)
                 from .turn import lose_cu
                 got = lose_cu(ctx, side, sp, min(c, cu), "retreat")
                 after.count += got
@@ -803,6 +841,19 @@ class Retreat:
         campaign_spent_at(s, side, here, fought)  # §10.11: they fought in the campaign
         from .turn import consuls_meet
         consuls_meet(ctx, gens, here, False)  # §18.2: a consul retreated to the other (G60)
+
+
+def catch_lone_generals(ctx: Ctx, side: int, sp: str, cause: str) -> None:
+    """§10.10: ``side``'s CU, retreating, withdrawing or avoiding battle, entered ``sp``: enemy generals
+    standing there without CU outside the walls are neutralized; they never stop the force (§15.3,
+    G64; §13.1, G71)."""
+    from .movement import lone_enemy_general
+    if lone_enemy_general(ctx.s, side, sp):
+        from .turn import neutralize
+        for g in B.generals_at(ctx.s, other(side), sp, False):
+            neutralize(ctx, g, cause)
+            if ctx.s.phase == OVER:
+                return  # Hannibal caught and Carthage sued for peace (§15.6)
 
 
 def _split_range(s: State, f: Frame, gin: list[str]) -> tuple[int, int] | None:
@@ -941,6 +992,10 @@ class WithdrawTo:
         gens = moving_generals(s, side)
         ctx.emit(ev.UnitsMoved(side=side, origin=x, space=cmd.space, count=cu, elephants=el, generals=tuple(gens),
                                from_inside=s.battle.inside[side], to_inside=False, how="withdraw"))
+        if cu:
+            catch_lone_generals(ctx, side, cmd.space, "withdrawal")
+            if s.phase == OVER:
+                return  # Hannibal caught, and Carthage sued for peace (§10.10, §15.6)
         if side == CARTHAGE and cu > 0:
             from .cards import move_siege_train, siege_train_at
             if siege_train_at(s) == x:

@@ -180,7 +180,7 @@ class GeneralOff(Variant, frozen=True):
 
     general: str  # a general id
     to: str  # cup, neutralized or removed
-    cause: str  # election, event, reinforcements, retreat_table, no_retreat, retreat, naval, intercepted, overrun, siege or no_space (§6.7)
+    cause: str  # election, event, reinforcements, retreat_table, no_retreat, retreat, withdrawal, avoidance, naval, intercepted, overrun, siege or no_space (§6.7)
 
 
 class OfficeChanged(Variant, frozen=True):

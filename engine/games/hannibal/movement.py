@@ -20,7 +20,7 @@ from .components import (GENERALS, SPACES, TABLES, CampaignMove, NoPassAttrition
                          SiegePointsPerSuccess, link_between, modifier, naval_result, neighbours, port_modifier)
 from .events import Frame
 from .flow import Ctx, automatic, decision, three_part_answer, three_part_settled
-from .state import CARTHAGE, ROME, SIDE_NAMES, State, other
+from .state import CARTHAGE, OVER, ROME, SIDE_NAMES, State, other
 
 # (cards uses this module only inside functions: imported here, not in each call, which costs
 # about a microsecond each time, once per move on the way)
@@ -986,10 +986,11 @@ def interceptors(s: State, mv: Frame, x: str) -> list[str]:
     return out
 
 
-def avoid_destinations(s: State, mv: Frame, x: str, gens: list[str] | None = None) -> list[str]:
+def avoid_destinations(s: State, mv: Frame, x: str, gens: list[str] | None = None, cu: int = 1) -> list[str]:
     """§13.2: an adjacent space over an ordinary link with no enemy CU, no enemy PC, no unfriendly
     tribe, and not the space the enemy came from; one every avoiding general may enter (Hanno and
-    Fabius keep to their country, §24). ``gens``: the generals avoiding (default: the commander)."""
+    Fabius keep to their country, §24). ``gens``: the generals avoiding (default: the commander);
+    ``cu``: the CU going with them (without any, not where an enemy general stands alone, G71)."""
     n = other(mv.seat)
     if gens is None:
         gens = [B.commander(s, n, x, False)]
@@ -1003,6 +1004,8 @@ def avoid_destinations(s: State, mv: Frame, x: str, gens: list[str] | None = Non
         if any(g and GENERALS[g].confined_to is not None and B.country(nb) != GENERALS[g].confined_to
                for g in gens):
             continue
+        if cu == 0 and lone_enemy_general(s, n, nb):
+            continue  # §10.4: generals without CU never stop where an enemy general stands alone (G71)
         out.append(nb)
     return out
 
@@ -1027,6 +1030,15 @@ def avoid_range(s: State, x: str, lead: str, taken: list[str] | tuple[str, ...] 
     return lo, hi
 
 
+def avoid_numbers(s: State, mv: Frame, x: str, lead: str, taken: list[str] | tuple[str, ...] = ()) -> tuple[int, int]:
+    """The numbers of CU the avoidance of ``lead`` and ``taken`` may take (``avoid_range``), none only
+    if a space takes generals without CU (G71: not where an enemy general stands alone)."""
+    lo, hi = avoid_range(s, x, lead, taken)
+    if lo == 0 and not avoid_destinations(s, mv, x, [lead, *taken], 0):
+        lo = 1
+    return lo, hi
+
+
 def _avoid_failed(mv: Frame, g: str) -> bool:
     """§12.10, §13.2: a general who missed an interception of this army may not avoid it."""
     return ("failed:" + g) in mv.flags
@@ -1043,7 +1055,7 @@ def avoid_companions(s: State, mv: Frame, x: str, lead: str, taken: list[str]) -
     for g in B.generals_at(s, side, x, False):
         if g == lead or g in taken or g == cmd or B.outranks(s, g, lead) or _avoid_failed(mv, g):
             continue
-        if _range_ok(avoid_range(s, x, lead, [*taken, g])) and avoid_destinations(s, mv, x, [lead, *taken, g]):
+        if _range_ok(avoid_numbers(s, mv, x, lead, [*taken, g])) and avoid_destinations(s, mv, x, [lead, *taken, g]):
             out.append(g)
     return out
 
@@ -1069,7 +1081,7 @@ def avoid_leaders(s: State, mv: Frame, x: str) -> list[str]:
         must = _avoid_must_take(s, mv, x, g, [])
         if must and (cmd in must or any(_avoid_failed(mv, c) for c in must)):
             continue  # §18.1: he may not leave the other consul, who may not go with him
-        if _range_ok(avoid_range(s, x, g, must)) and avoid_destinations(s, mv, x, [g, *must]):
+        if _range_ok(avoid_numbers(s, mv, x, g, must)) and avoid_destinations(s, mv, x, [g, *must]):
             out.append(g)
     # the commander first: the usual case, and the one the rulebook describes first (§13.1)
     return sorted(out, key=lambda g: g != cmd)
@@ -1100,7 +1112,7 @@ class AvoidWith:
             return [ChooseGeneral(general=g) for g in avoid_companions(s, mv, f.space, f.general, f.generals)] \
                 + [Pass()]
         if "cu_done" not in f.flags:
-            lo, hi = avoid_range(s, f.space, f.general, f.generals)
+            lo, hi = avoid_numbers(s, mv, f.space, f.general, f.generals)
             return [ChooseNumber(number=k) for k in range(lo, hi + 1)]
         lo, hi = _avoid_elephants(s, f.space, f.seat, f.count)
         return [ChooseNumber(number=e) for e in range(lo, hi + 1)]
@@ -1131,7 +1143,7 @@ def advance_avoid(ctx: Ctx, f: Frame) -> None:
     if "gens_done" not in f.flags:
         f.generals.extend(_avoid_must_take(s, mv, x, f.general, f.generals))
     el = three_part_settled(f, lambda: bool(avoid_companions(s, mv, x, f.general, f.generals)),
-                            lambda: avoid_range(s, x, f.general, f.generals),
+                            lambda: avoid_numbers(s, mv, x, f.general, f.generals),
                             lambda k: _avoid_elephants(s, x, f.seat, k))
     if el is None:
         return
@@ -1557,11 +1569,17 @@ def pursuit(ctx: Ctx, mv: Frame) -> None:
         mv.flags.append("pursuit_failed")
 
 
+def _avoiding_cu(s: State, f: Frame) -> int:
+    """The CU of an ``avoid_to`` frame that go (those named, as many as stand outside the walls)."""
+    return min(f.count, B.cu_of(s, f.seat, f.space).cu)
+
+
 @decision("avoid_to", "where the army that avoided battle goes (§13.1, §13.2)")
 class AvoidTo:
     @staticmethod
     def legal(s: State, f: Frame) -> list:
-        return [ChooseSpace(space=sp) for sp in avoid_destinations(s, _mover(s), f.space, [f.general, *f.generals])]
+        return [ChooseSpace(space=sp) for sp in avoid_destinations(s, _mover(s), f.space, [f.general, *f.generals],
+                                                                   _avoiding_cu(s, f))]
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
@@ -1570,7 +1588,7 @@ class AvoidTo:
         s = ctx.s
         n, x = f.seat, f.space
         u = B.cu_of(s, n, x)
-        k = min(f.count, u.cu)
+        k = _avoiding_cu(s, f)
         el = min(max(f.nums[0] if f.nums else 0, k - (u.cu - u.el)), u.el, k)
         gens = tuple(g for g in (f.general, *f.generals)
                      if s.gens[g].status == "map" and s.gens[g].where == x and not s.gens[g].inside)
@@ -1581,6 +1599,11 @@ class AvoidTo:
         if n == CARTHAGE and k > 0 and _train_here(s, x):
             from .cards import move_siege_train
             move_siege_train(ctx, cmd.space)  # #30: like a CU it avoids with them (G70)
+        if k > 0:  # an army entering a lone enemy general's space neutralizes him (§10.10, G71)
+            from .battle import catch_lone_generals
+            catch_lone_generals(ctx, n, cmd.space, "avoidance")
+            if s.phase == OVER:
+                return  # Hannibal caught and Carthage sued for peace (§15.6)
         others = [g for g in B.generals_at(s, n, cmd.space, False) if g not in gens]
         if f.general in gens and not any(B.outranks(s, g, f.general) for g in others):
             ctx.emit(ev.CommandTaken(general=f.general))  # he leads the force that avoided (§9.3, §13.3)

@@ -69,6 +69,7 @@ LETTER_SUITS = {v: k for k, v in SUIT_LETTERS.items()}
 RANKS = tuple(r.id for r in CARDS.ranks)
 _VALUES = {r.id: r.value for r in CARDS.ranks}
 ALL_CARDS: tuple[str, ...] = tuple(r + SUIT_LETTERS[s] for s in SUIT_LETTERS for r in RANKS)
+_CARD_VALUES = {c: _VALUES[c[:-1]] for c in ALL_CARDS}  # value() of each card, for the hot loops
 _ORDER = {c: i for i, c in enumerate(sorted(ALL_CARDS, key=lambda c: (_VALUES[c[:-1]], RANKS.index(c[:-1]), c[-1])))}
 
 SINGLE_LOT = CARDS.single_state_lot.ranks  # a one-state player's eight cards
@@ -106,7 +107,7 @@ def sort_key(card: str) -> int:
 
 
 def canonical(cards) -> tuple[str, ...]:
-    return tuple(sorted(cards, key=sort_key))
+    return tuple(sorted(cards, key=_ORDER.__getitem__))  # sort_key, looked up without a Python call
 
 
 def total(cards) -> int:
@@ -139,21 +140,24 @@ def minimal_payments(hand: list[str], at_least: int = 3) -> list[tuple[str, ...]
 
 @lru_cache(maxsize=4096)  # a hand stays the same over a whole turn, whose every legal list asks again
 def _minimal_payments(hand: tuple[str, ...], at_least: int) -> tuple[tuple[str, ...], ...]:
-    cards = canonical(c for c in hand if not is_zero(c))
-    out = [(c,) for c in cards if value(c) >= at_least]
-    small = [c for c in cards if value(c) < at_least]
+    worth_of = _CARD_VALUES
+    cards = canonical(c for c in hand if worth_of[c])
+    out = [(c,) for c in cards if worth_of[c] >= at_least]
+    small = [c for c in cards if worth_of[c] < at_least]
 
     def grow(start: int, chosen: tuple[str, ...], worth: int) -> None:
         for i in range(start, len(small)):
-            more, with_it = chosen + (small[i],), worth + value(small[i])
+            more, with_it = chosen + (small[i],), worth + worth_of[small[i]]
             if with_it >= at_least:
-                if is_minimal_payment(more, at_least):
+                # is_minimal_payment: no card can be left out; the cheapest is the first (cards come
+                # by value), so it is enough that leaving it out drops below the cost
+                if with_it - worth_of[more[0]] < at_least:
                     out.append(more)
             else:
                 grow(i + 1, more, with_it)
 
     grow(0, (), 0)
-    return tuple(sorted(set(out), key=lambda p: tuple(sort_key(c) for c in p)))
+    return tuple(sorted(set(out), key=lambda p: tuple(map(_ORDER.__getitem__, p))))  # sort_key of each card
 
 
 def is_minimal_payment(cards: tuple[str, ...], at_least: int = 3) -> bool:

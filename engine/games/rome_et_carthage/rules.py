@@ -11,10 +11,12 @@ that follows the end of the moves, the next turn after a combat…).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
-from typing import Any
+from operator import itemgetter
+from typing import Any, NamedTuple
 
-from engine.core import Emitted, GameConfig, Result, Status, copy_state, private, public
+from engine.core import Advanced, Emitted, GameConfig, Result, Status, copy_state, private, public
 from engine.errors import (ILLEGAL_MOVE, ILLEGAL_TARGET, MALFORMED_COMMAND, UNKNOWN_COMMAND, WRONG_PHASE,
                            RuleError, require)
 from engine.rng import Rng
@@ -23,8 +25,8 @@ from . import board
 from . import cards as cd
 from . import commands as cmd
 from . import events as ev
-from .state import (COMBAT, OVER, PLACE, PLAY, SPECIALS, Pending, State, capital_holders, evolve, is_land,
-                    kind_of, pieces_of)
+from .state import (_EVOLVE, COMBAT, OVER, PLACE, PLAY, SPECIALS, Pending, State, capital_holders, evolve,
+                    is_land, kind_of, pieces_of)
 
 EDITIONS = ("original", "mediterranee")
 TREASON, SEDITION = "treason", "sedition"
@@ -49,21 +51,27 @@ def initial(config: GameConfig, options: dict[str, str]) -> State:
 
 
 class Out:
-    """The events of one decision, with the state as they leave it (copied on first look)."""
+    """The events of one decision, with the state as they leave it (copied on first look).
 
-    def __init__(self, state: State, rng: Rng) -> None:
+    ``in_place`` (:func:`advance`): the events change ``state`` itself as they come, no copy.
+    ``check`` False: the command is one ``legal`` listed, so the handlers skip their checks."""
+
+    def __init__(self, state: State, rng: Rng, in_place: bool = False, check: bool = True) -> None:
         self.base = state
         self.rng = rng
         self.events: list[Emitted] = []
-        self._state: State | None = None
+        self._state: State | None = state if in_place else None
+        self.check = check
 
     def add(self, emitted: Emitted) -> None:
         self.events.append(emitted)
         if self._state is not None:
-            evolve(self._state, emitted.event)
+            _EVOLVE[type(emitted.event)](self._state, emitted.event)  # evolve, one call less
 
     def public(self, event: Any) -> None:
-        self.add(public(event))
+        self.events.append(Emitted(event))  # add(public(event)), two calls less: it runs for every event
+        if self._state is not None:
+            _EVOLVE[type(event)](self._state, event)
 
     @property
     def state(self) -> State:
@@ -81,6 +89,9 @@ def _copy(state: State) -> State:
 
 
 # -- who is who -------------------------------------------------------------------------------
+_CAPITAL: dict[str, str] = {st.id: st.capital for st in board.MAP.states}  # board.capital_of, as a dict
+
+
 def team_of(s: State, seat: int) -> int:
     return s.seats[seat].team
 
@@ -116,7 +127,7 @@ def capital_occupied(s: State, seat: int) -> bool:
     """A capital of one of ``seat``'s states holds an enemy piece (Rome et Carthage "Combats" c;
     two-state players: either capital, "Jeu à deux")."""
     for st in s.seats[seat].states:
-        piece = s.at.get(board.capital_of(st))
+        piece = s.at.get(_CAPITAL[st])
         if piece and team_of(s, s.owner[piece]) != team_of(s, seat):
             return True
     return False
@@ -382,7 +393,7 @@ def finish_turn(out: Out) -> None:
     quiet = 0 if progress else s.quiet + 1
     out.public(ev.TurnEnded(seat, quiet))
     for team in (0, 1):
-        enemy_capitals = [board.capital_of(st) for x in team_seats(s, 1 - team) for st in s.seats[x].states]
+        enemy_capitals = [_CAPITAL[st] for x in team_seats(s, 1 - team) for st in s.seats[x].states]
         held = all((p := s.at.get(c)) is not None and team_of(s, s.owner[p]) == team for c in enemy_capitals)
         if held and not s.clock_on[team]:
             out.public(ev.ClockStarted(team, tuple(x for x in living(s) if x != seat)))
@@ -495,12 +506,13 @@ def is_double(piece: str, path: tuple[str, ...]) -> bool:
     return len(path) > (2 if kind_of(piece) == "chariot" else 1)
 
 
-def _attack_if_enemy(out: Out, s: State, piece: str, dest: str) -> None:
-    """Ending a move on an enemy piece declares a combat (Rome et Carthage "Combats"); ``s`` is
-    the state before the move."""
+def _attack_if_enemy(s: State, piece: str, dest: str) -> ev.AttackDeclared | None:
+    """Ending a move on an enemy piece declares a combat (Rome et Carthage "Combats"): the event
+    that follows the move, if any; ``s`` is the state before the move."""
     defender = s.at.get(dest)
     if defender is not None:
-        out.public(ev.AttackDeclared(dest, piece, defender, s.where[piece]))
+        return ev.AttackDeclared(dest, piece, defender, s.where[piece])
+    return None
 
 
 def _check_path(s: State, piece: str, path: Any, double: bool = False) -> tuple[str, ...]:
@@ -697,6 +709,31 @@ def decide(state: State, seat: int, command: Any, rng: Rng) -> list[Emitted]:
     return out.events
 
 
+def advance(state: State, seat: int, command: Any, rng: Rng, allowed: list[Any] | None = None) -> Advanced:
+    """``decide`` and ``evolve`` at once, on ``state`` itself (engine.core ``advance``; the seat may
+    act: checked by the caller). ``allowed``: the seat's legal commands, when the caller holds them;
+    a command among them is applied without ``decide``'s checks (``legal`` lists only commands
+    ``decide`` accepts). Any other command is checked as ``decide`` checks it, before anything
+    changes, and refused with the same error."""
+    kind = type(command)
+    handler = _HANDLERS.get(kind)
+    if allowed is not None:
+        if command not in allowed:
+            decide(state, seat, command, rng)  # raises decide's error; it changes nothing
+            raise RuleError(ILLEGAL_MOVE, f"{command!r} is not among the commands allowed now")
+        out = Out(state, rng, in_place=True, check=False)
+    else:
+        require(handler is not None, UNKNOWN_COMMAND, f"not a Rome et Carthage command: {kind.__name__}")
+        if state.phase not in _PHASES[kind]:
+            raise RuleError(WRONG_PHASE, f"{kind.__name__} is not expected now (phase {state.phase})")
+        out = Out(state, rng, in_place=True)
+    handler(out, state, seat, command)
+    if state.phase == OVER:
+        return Advanced(out.events, state)
+    nxt = status(state).to_act
+    return Advanced(out.events, state, (nxt[0], _options(state, nxt[0])) if nxt else None)
+
+
 def _cards_arg(value: Any) -> tuple[str, ...]:
     require(isinstance(value, tuple) and all(cd.is_card(c) for c in value), MALFORMED_COMMAND,
             "cards are a list of card ids such as \"10H\", \"JS\", \"AC\"")
@@ -713,8 +750,10 @@ def _str_arg(value: Any, what: str) -> str:
 
 def choose_special(out: Out, s: State, seat: int, c: cmd.ChooseSpecial) -> None:
     """Rome et Carthage "Préliminaires" 4 / Méditerranée "Préparation" 3."""
-    card = _str_arg(c.card, "card")
-    require(card in (TREASON, SEDITION), ILLEGAL_TARGET, "the special cards are \"treason\" and \"sedition\"")
+    card = c.card
+    if out.check:
+        _str_arg(card, "card")
+        require(card in (TREASON, SEDITION), ILLEGAL_TARGET, "the special cards are \"treason\" and \"sedition\"")
     partner = next(x for x in team_seats(s, team_of(s, seat)) if x != seat)
     out.public(ev.SpecialChosen(seat, card))
     out.public(ev.SpecialChosen(partner, SEDITION if card == TREASON else TREASON))
@@ -733,50 +772,68 @@ def _placeable(s: State, seat: int, piece: str) -> list[str]:
     return []
 
 
-def _placements(s: State, seat: int) -> dict[str, list[str]]:
-    """:func:`_placeable` of every piece ``seat`` has still to place, in :func:`_unplaced`'s order.
-    Pieces sharing a region share its answer, so the whole list costs one pass over each region
-    instead of one per piece and region."""
-    out: dict[str, list[str]] = {}
-    for region, pieces in _unplaced_by_region(s, seat):
-        land, sea = _region_places(s, region, pieces)
-        for p in pieces:
-            out[p] = sea if kind_of(p) == "galley" else land
-    return out
+class _Region(NamedTuple):
+    """Where a group of pieces is placed: the cities of one state, or of both states of a two-state
+    player under the original rules, its ports, and the pieces of those states."""
+
+    cities: tuple[str, ...]
+    ports: tuple[str, ...]
+    pieces: tuple[str, ...]
 
 
-def _region_places(s: State, region: tuple[str, ...], pieces: list[str]) -> tuple[list[str], list[str]]:
+def _region_places(s: State, region: _Region, pieces: list[str]) -> tuple[list[str], list[str]]:
     """Where a land piece, and where a galley, of ``pieces`` (all those still to place in ``region``)
     may be placed: the other pieces of the region must still fit once it is placed (ruling R4):
     ``len(pieces) - 1`` on the free cities left, their galleys (less its own) on the free ports left."""
-    free = [c for c in region if c not in s.at]
+    at = s.at
+    free = [c for c in region.cities if c not in at]
     if len(pieces) > len(free):
         return [], []
-    ports = [c for c in free if c in board.PORTS]
-    galleys = sum(1 for p in pieces if kind_of(p) == "galley")
-    land = [c for c in free if galleys <= len(ports) - (c in board.PORTS)]
-    return land, (ports if galleys <= len(ports) else [])
+    ports = [c for c in region.ports if c not in at]
+    galleys, room = len(_GALLEYS.intersection(pieces)), len(ports)
+    if galleys < room:  # a land piece may take any free city, even a port
+        return free, ports
+    if galleys == room:  # every free port is needed by a galley
+        return [c for c in free if c not in board.PORTS], ports
+    return [], []
 
 
-_REGIONS: dict[tuple[str, ...], tuple[str, ...]] = {}
+_REGIONS: dict[tuple[str, ...], _Region] = {}
 
 
-def _region(states: tuple[str, ...]) -> tuple[str, ...]:
-    """The cities of ``states`` (computed once per tuple of states)."""
+def _region(states: tuple[str, ...]) -> _Region:
+    """The region of ``states`` (computed once per tuple of states)."""
     region = _REGIONS.get(states)
     if region is None:
-        region = _REGIONS[states] = tuple(c for st in states for c in board.cities_of(st))
+        cities = tuple(c for st in states for c in board.cities_of(st))
+        region = _REGIONS[states] = _Region(cities, tuple(c for c in cities if c in board.PORTS),
+                                            tuple(p for st in states for p in pieces_of(st)))
     return region
 
 
-def _unplaced_by_region(s: State, seat: int) -> list[tuple[tuple[str, ...], list[str]]]:
+def _unplaced_by_region(s: State, seat: int) -> list[tuple[_Region, list[str]]]:
     """:func:`_unplaced` grouped by the cities each piece may be placed on: its own state's, or
     either state's for a two-state player under the original rules ("Jeu à deux"). The groups
     come in :func:`_unplaced`'s order, so their pieces put one after the other are that list."""
     states = s.seats[seat].states
     if s.edition != "mediterranee" and len(states) > 1:
-        return [(_region(tuple(states)), _unplaced(s, seat))]
-    return [(_region((st,)), [p for p in pieces_of(st) if p not in s.where and p not in s.lost]) for st in states]
+        region = _region(tuple(states))
+        return [(region, _off_board(s, region.pieces))]
+    out = []
+    for st in states:
+        region = _region((st,))
+        out.append((region, _off_board(s, region.pieces)))
+    return out
+
+
+def _off_board(s: State, pieces: tuple[str, ...]) -> list[str]:
+    """``pieces`` neither on the board nor lost, in their order."""
+    where = s.where
+    out = [p for p in pieces if p not in where]
+    if s.lost:
+        lost = s.lost
+        out = [p for p in out if p not in lost]
+    return out
 
 
 def _unplaced(s: State, seat: int) -> list[str]:
@@ -784,80 +841,101 @@ def _unplaced(s: State, seat: int) -> list[str]:
 
 
 def place_piece(out: Out, s: State, seat: int, c: cmd.PlacePiece) -> None:
-    piece, city = _str_arg(c.piece, "piece"), _str_arg(c.city, "city")
-    require(piece in _unplaced(s, seat), ILLEGAL_TARGET, f"{piece} is not one of your pieces still to place")
-    require(city in _placeable(s, seat, piece), ILLEGAL_TARGET,
-            f"{piece} cannot be placed on {city} (own state, free city, galleys on ports, room left for the rest)")
+    piece, city = c.piece, c.city
+    if out.check:
+        _str_arg(piece, "piece"), _str_arg(city, "city")
+        require(piece in _unplaced(s, seat), ILLEGAL_TARGET, f"{piece} is not one of your pieces still to place")
+        require(city in _placeable(s, seat, piece), ILLEGAL_TARGET,
+                f"{piece} cannot be placed on {city} (own state, free city, galleys on ports, room left for the rest)")
+    last = s.place_left == 1  # read before the event: in place, it changes ``s``
     out.public(ev.PiecePlaced(seat, piece, city))
-    if s.place_left == 1:
+    if last:
         end_placement_turn(out)
 
 
 def declare_forced_march(out: Out, s: State, seat: int, c: cmd.DeclareForcedMarch) -> None:
     """Rome et Carthage "Déplacements" / Méditerranée "Marche forcée" (ruling R9)."""
-    paid = _cards_arg(c.cards)
-    require(not s.forced, ILLEGAL_MOVE, "a forced march is paid once a turn")
-    require(s.moves <= 1, ILLEGAL_MOVE, "both moves of the turn are made already")
-    require(all(x in s.hands[seat] for x in paid), ILLEGAL_TARGET, "pay with cards from your hand")
-    require(cd.is_minimal_payment(paid), NOT_ENOUGH_CARDS,
-            "a forced march costs non-zero cards worth 3 or more, with no card more than needed")
-    out.public(ev.ForcedMarchDeclared(seat, paid))
+    paid = c.cards
+    if out.check:
+        _cards_arg(paid)
+        require(not s.forced, ILLEGAL_MOVE, "a forced march is paid once a turn")
+        require(s.moves <= 1, ILLEGAL_MOVE, "both moves of the turn are made already")
+        require(all(x in s.hands[seat] for x in paid), ILLEGAL_TARGET, "pay with cards from your hand")
+        require(cd.is_minimal_payment(paid), NOT_ENOUGH_CARDS,
+                "a forced march costs non-zero cards worth 3 or more, with no card more than needed")
     spent, removed = _spend(s, list(paid), len(s.removed))
+    out.public(ev.ForcedMarchDeclared(seat, paid))
     out.public(ev.CardsSpent(seat, spent, removed, False))
 
 
 def move_piece(out: Out, s: State, seat: int, c: cmd.MovePiece) -> None:
-    piece = _str_arg(c.piece, "piece")
-    require(s.owner.get(piece) == seat and piece in s.where, ILLEGAL_TARGET, f"{piece} is not one of your pieces on the board")
-    require(s.moves < moves_allowed(s), ILLEGAL_MOVE,
-            "no move left this turn (one move, two after paying a forced march)")
-    path = _check_path(s, piece, c.path, double=True)
+    piece, path = c.piece, c.path
+    if out.check:
+        _str_arg(piece, "piece")
+        require(s.owner.get(piece) == seat and piece in s.where, ILLEGAL_TARGET,
+                f"{piece} is not one of your pieces on the board")
+        require(s.moves < moves_allowed(s), ILLEGAL_MOVE,
+                "no move left this turn (one move, two after paying a forced march)")
+        _check_path(s, piece, path, double=True)
+    attack = _attack_if_enemy(s, piece, path[-1])
     out.public(ev.PieceMoved(seat, piece, path, False, False))
-    _attack_if_enemy(out, s, piece, path[-1])
+    if attack is not None:
+        out.public(attack)
 
 
 def move_second_mercenary(out: Out, s: State, seat: int, c: cmd.MoveSecondMercenary) -> None:
     """Rome et Carthage "Déplacements" c: two mercenaries one city each make one move."""
-    piece, to = _str_arg(c.piece, "piece"), _str_arg(c.to, "to")
-    require(s.follow != "", ILLEGAL_MOVE, "a second mercenary moves right after a first one")
-    require(piece != s.follow and piece in s.where and kind_of(piece) == "mercenary"
-            and s.owner[piece] == s.owner[s.follow], ILLEGAL_TARGET,
-            "the second mercenary is another mercenary of the same player")
-    require((to,) in paths(s, piece), ILLEGAL_MOVE, f"{piece} cannot move to {to}")
+    piece, to = c.piece, c.to
+    if out.check:
+        _str_arg(piece, "piece"), _str_arg(to, "to")
+        require(s.follow != "", ILLEGAL_MOVE, "a second mercenary moves right after a first one")
+        require(piece != s.follow and piece in s.where and kind_of(piece) == "mercenary"
+                and s.owner[piece] == s.owner[s.follow], ILLEGAL_TARGET,
+                "the second mercenary is another mercenary of the same player")
+        require((to,) in paths(s, piece), ILLEGAL_MOVE, f"{piece} cannot move to {to}")
+    attack = _attack_if_enemy(s, piece, to)
     out.public(ev.PieceMoved(seat, piece, (to,), s.follow_treason, True))
-    _attack_if_enemy(out, s, piece, to)
+    if attack is not None:
+        out.public(attack)
 
 
 def play_treason(out: Out, s: State, seat: int, c: cmd.PlayTreason) -> None:
     """Rome et Carthage "Cartes spéciales" a (ruling R14)."""
-    require(TREASON in s.specials[seat], ILLEGAL_MOVE, "you do not hold an unused treason card")
-    require(_special_time(s), ILLEGAL_MOVE, "Méditerranée: special cards are played before moving")
-    piece = _str_arg(c.piece, "piece")
-    require(piece in s.where and team_of(s, s.owner[piece]) != team_of(s, seat), ILLEGAL_TARGET,
-            f"{piece} is not an opposing piece on the board")
-    path = _check_path(s, piece, c.path)
+    piece, path = c.piece, c.path
+    if out.check:
+        require(TREASON in s.specials[seat], ILLEGAL_MOVE, "you do not hold an unused treason card")
+        require(_special_time(s), ILLEGAL_MOVE, "Méditerranée: special cards are played before moving")
+        _str_arg(piece, "piece")
+        require(piece in s.where and team_of(s, s.owner[piece]) != team_of(s, seat), ILLEGAL_TARGET,
+                f"{piece} is not an opposing piece on the board")
+        _check_path(s, piece, path)
+    attack = _attack_if_enemy(s, piece, path[-1])
     out.public(ev.SpecialPlayed(seat, TREASON))
     out.public(ev.PieceMoved(seat, piece, path, True, False))
-    _attack_if_enemy(out, s, piece, path[-1])
+    if attack is not None:
+        out.public(attack)
 
 
 def play_sedition(out: Out, s: State, seat: int, c: cmd.PlaySedition) -> None:
     """Rome et Carthage "Cartes spéciales" b: only for your own capital."""
-    require(SEDITION in s.specials[seat], ILLEGAL_MOVE, "you do not hold an unused sedition card")
-    require(_special_time(s), ILLEGAL_MOVE, "Méditerranée: special cards are played before moving")
-    city = _str_arg(c.city, "city")
-    require(city in _sedition_targets(s, seat), ILLEGAL_TARGET,
-            f"{city} is not a capital of yours held by an enemy piece outside a declared combat")
+    city = c.city
+    if out.check:
+        require(SEDITION in s.specials[seat], ILLEGAL_MOVE, "you do not hold an unused sedition card")
+        require(_special_time(s), ILLEGAL_MOVE, "Méditerranée: special cards are played before moving")
+        _str_arg(city, "city")
+        require(city in _sedition_targets(s, seat), ILLEGAL_TARGET,
+                f"{city} is not a capital of yours held by an enemy piece outside a declared combat")
     piece = s.at[city]
+    owner = s.owner[piece]
     out.public(ev.SpecialPlayed(seat, SEDITION))
     out.public(ev.PieceEliminated(piece, city, "sedition"))
-    _check_elimination(out, s.owner[piece])
+    _check_elimination(out, owner)
 
 
 def _sedition_targets(s: State, seat: int) -> list[str]:
     out = []
     for st in s.seats[seat].states:
-        cap = board.capital_of(st)
+        cap = _CAPITAL[st]
         piece = s.at.get(cap)
         if piece and cap not in s.attacking and team_of(s, s.owner[piece]) != team_of(s, seat):
             out.append(cap)
@@ -870,52 +948,63 @@ def end_turn(out: Out, s: State, seat: int, c: cmd.EndTurn) -> None:
 
 
 def offer_draw(out: Out, s: State, seat: int, c: cmd.OfferDraw) -> None:
-    require(s.draw_offer == -1, ILLEGAL_MOVE, "a draw offer already stands")
+    if out.check:
+        require(s.draw_offer == -1, ILLEGAL_MOVE, "a draw offer already stands")
     out.public(ev.DrawOffered(seat, team_of(s, seat)))
 
 
 def accept_draw(out: Out, s: State, seat: int, c: cmd.AcceptDraw) -> None:
-    require(s.draw_offer not in (-1, team_of(s, seat)), ILLEGAL_MOVE, "the other team has not offered a draw")
+    if out.check:
+        require(s.draw_offer not in (-1, team_of(s, seat)), ILLEGAL_MOVE, "the other team has not offered a draw")
     out.public(ev.GameEnded((), scores(s), "draw agreed"))
 
 
 def choose_combat(out: Out, s: State, seat: int, c: cmd.ChooseCombat) -> None:
     """Rome et Carthage "Combats": with two combats at once the attacker names the first."""
-    require(s.combat is None, WRONG_PHASE, "a combat is being fought")
-    city = _str_arg(c.city, "city")
+    city = c.city
+    if out.check:
+        require(s.combat is None, WRONG_PHASE, "a combat is being fought")
+        _str_arg(city, "city")
     match = [p for p in s.pending if p.city == city]
-    require(bool(match), ILLEGAL_TARGET, f"no combat is declared in {city}")
+    if out.check:
+        require(bool(match), ILLEGAL_TARGET, f"no combat is declared in {city}")
     start_combat(out, match[0])
 
 
 def commit_cards(out: Out, s: State, seat: int, c: cmd.CommitCards) -> None:
     k = s.combat
-    require(k is not None and k.step != "spy", WRONG_PHASE, "no cards are asked for now")
-    require(seat in k.seats, ILLEGAL_MOVE, "you are not in this combat")
+    cards = c.cards
+    if out.check:
+        require(k is not None and k.step != "spy", WRONG_PHASE, "no cards are asked for now")
+        require(seat in k.seats, ILLEGAL_MOVE, "you are not in this combat")
     side = k.seats.index(seat)
-    require(not k.ready[side], ILLEGAL_MOVE, "you have already laid your cards for this step")
-    cards = _cards_arg(c.cards)
-    require(len(cards) == k.need[side], ILLEGAL_MOVE, f"lay exactly {k.need[side]} card(s) now")
-    require(all(x in s.hands[seat] for x in cards), ILLEGAL_TARGET, "lay cards from your hand")
+    if out.check:
+        require(not k.ready[side], ILLEGAL_MOVE, "you have already laid your cards for this step")
+        _cards_arg(cards)
+        require(len(cards) == k.need[side], ILLEGAL_MOVE, f"lay exactly {k.need[side]} card(s) now")
+        require(all(x in s.hands[seat] for x in cards), ILLEGAL_TARGET, "lay cards from your hand")
+    other_ready = k.ready[1 - side]  # read before the event: in place, it changes ``s``
     out.add(private(ev.CardsCommitted(seat, side, cards), seers(s, seat),
                     ev.CardsCommittedRedacted(seat, side, len(cards))))
-    if k.ready[1 - side]:
+    if other_ready:
         _reveal(out)
 
 
 def declare_spy(out: Out, s: State, seat: int, c: cmd.DeclareSpy) -> None:
     """Rome et Carthage "Espions" / Méditerranée "Espions" (ruling R10)."""
     k = s.combat
-    require(k is not None and k.step == "spy", WRONG_PHASE, "no spy can be declared now")
-    out.public(ev.SpyDeclared(seat))
+    if out.check:
+        require(k is not None and k.step == "spy", WRONG_PHASE, "no spy can be declared now")
     need = [0, 0]
     need[k.spy_side] = _need(s, seat, k.limited[k.spy_side])
+    out.public(ev.SpyDeclared(seat))
     _step(out, "spy_cards", tuple(need), k.spy_side)  # the reveal must know whose new cards these are
 
 
 def keep_value(out: Out, s: State, seat: int, c: cmd.KeepValue) -> None:
     k = s.combat
-    require(k is not None and k.step == "spy", WRONG_PHASE, "no spy can be declared now")
+    if out.check:
+        require(k is not None and k.step == "spy", WRONG_PHASE, "no spy can be declared now")
     totals = list(k.totals)
     totals[k.spy_side] = 2
     out.public(ev.ValueKept(seat, tuple(totals)))
@@ -941,13 +1030,86 @@ _PHASES = {
 def legal(s: State, seat: int) -> list[Any]:
     if seat not in status(s).to_act:
         return []
+    return _options(s, seat)
+
+
+def _options(s: State, seat: int) -> list[Any]:
+    """:func:`legal` of a seat that is to act."""
     if s.phase == SPECIALS:
         return [cmd.ChooseSpecial(TREASON), cmd.ChooseSpecial(SEDITION)]
     if s.phase == PLACE:
-        return [cmd.PlacePiece(p, city) for p, cities in _placements(s, seat).items() for city in cities]
+        return _place_options(s, seat)
     if s.phase == COMBAT:
         return _combat_options(s, seat)
     return _turn_options(s, seat)
+
+
+# The lists below are built from commands made once and shared (commands are frozen): a search bot
+# asks for them at every step, and making hundreds of command objects was most of the cost.
+_END_TURN, _OFFER_DRAW, _ACCEPT_DRAW = cmd.EndTurn(), cmd.OfferDraw(), cmd.AcceptDraw()
+_GALLEYS = frozenset(p for st in board.MAP.clockwise for p in pieces_of(st) if kind_of(p) == "galley")
+_CHARIOTS = frozenset(p for st in board.MAP.clockwise for p in pieces_of(st) if kind_of(p) == "chariot")
+_MERCENARIES = frozenset(p for st in board.MAP.clockwise for p in pieces_of(st) if kind_of(p) == "mercenary")
+_PLACE_CMDS: dict[str, dict[str, cmd.PlacePiece]] = {  # piece -> city -> PlacePiece(piece, city)
+    p: {c.id: cmd.PlacePiece(p, c.id) for c in board.MAP.cities}
+    for st in board.MAP.clockwise for p in pieces_of(st)}
+
+
+def _picker(keys: list[str]) -> Any:
+    """A function giving the values of ``keys`` in a dict, in order (None: no key)."""
+    if not keys:
+        return None
+    if len(keys) == 1:
+        key = keys[0]
+        return lambda d: (d[key],)
+    return itemgetter(*keys)
+
+
+def _place_options(s: State, seat: int) -> list[Any]:
+    """``PlacePiece`` for every piece ``seat`` has still to place (in :func:`_unplaced`'s order) and
+    every city :func:`_placeable` gives it. Pieces sharing a region share its answer, so the whole
+    list costs one pass over each region instead of one per piece and region."""
+    out: list[Any] = []
+    for region, pieces in _unplaced_by_region(s, seat):
+        land, sea = _region_places(s, region, pieces)
+        on_land, at_sea = _picker(land), _picker(sea)
+        for p in pieces:
+            pick = at_sea if p in _GALLEYS else on_land
+            if pick is not None:
+                out += pick(_PLACE_CMDS[p])
+    return out
+
+
+_COMMIT_CMDS: dict[tuple[str, ...], cmd.CommitCards] = {}
+
+
+def _commit(cards: tuple[str, ...]) -> cmd.CommitCards:
+    out = _COMMIT_CMDS.get(cards)
+    if out is None:
+        out = _COMMIT_CMDS[cards] = cmd.CommitCards(cards)
+    return out
+
+
+@lru_cache(maxsize=4096)  # a hand stays the same over a combat's steps
+def _commits(hand: frozenset[str], need: int) -> tuple[cmd.CommitCards, ...]:
+    """Every choice of ``need`` cards of ``hand`` (their order does not depend on the hand's)."""
+    return tuple(map(_commit, combinations(cd.canonical(hand), need)))
+
+
+_MARCH_CMDS: dict[tuple[str, ...], cmd.DeclareForcedMarch] = {}
+
+
+def _march(cards: tuple[str, ...]) -> cmd.DeclareForcedMarch:
+    out = _MARCH_CMDS.get(cards)
+    if out is None:
+        out = _MARCH_CMDS[cards] = cmd.DeclareForcedMarch(cards)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _forced_marches(hand: frozenset[str]) -> tuple[cmd.DeclareForcedMarch, ...]:
+    """The forced-march payments of a hand (their order does not depend on the hand's)."""
+    return tuple(map(_march, cd.minimal_payments(list(hand))))
 
 
 def _combat_options(s: State, seat: int) -> list[Any]:
@@ -957,36 +1119,152 @@ def _combat_options(s: State, seat: int) -> list[Any]:
     if k.step == "spy":
         return [cmd.DeclareSpy(), cmd.KeepValue()]
     side = k.seats.index(seat)
-    return [cmd.CommitCards(x) for x in combinations(cd.canonical(s.hands[seat]), k.need[side])]
+    return list(_commits(frozenset(s.hands[seat]), k.need[side]))
+
+
+_ALL_PIECES = tuple(p for st in board.MAP.clockwise for p in pieces_of(st))
+_STEPS: dict[type, dict[str, dict[str, list[Any]]]] = {
+    make: {p: {} for p in _ALL_PIECES} for make in (cmd.MovePiece, cmd.PlayTreason, cmd.MoveSecondMercenary)}
+
+
+def _steps(piece: str, city: str, make: type) -> list[Any]:
+    """The commands ``make`` (MovePiece, PlayTreason, MoveSecondMercenary) of every path of one move
+    of ``piece`` from ``city`` on an empty board, as :func:`paths` would list them: ``(city,
+    command)`` for a one-city piece, ``(city, command, [(next city, command), …])`` for a chariot
+    (its second city never the one it left). Which of them may be taken depends on the other
+    pieces: :func:`_turn_options` filters them. Made once (``_STEPS[make][piece][city]``)."""
+    out = _STEPS[make][piece].get(city)
+    if out is not None:
+        return out
+    kind = kind_of(piece)
+    if kind != "galley" and city in board.ISLANDS:
+        out = []
+    elif kind == "galley":
+        out = [(a, make(piece, (a,))) for a in board.SEA_NEAR[city]]
+    elif make is cmd.MoveSecondMercenary:
+        out = [(a, make(piece, a)) for a in board.LAND_NEAR[city]]
+    elif kind != "chariot":
+        out = [(a, make(piece, (a,))) for a in board.LAND_NEAR[city]]
+    else:
+        near = board.LAND_NEAR
+        out = [(a, make(piece, (a,)), [(b, make(piece, (a, b))) for b in near[a] if b != city]) for a in near[city]]
+    _STEPS[make][piece][city] = out
+    return out
 
 
 def _turn_options(s: State, seat: int) -> list[Any]:
-    out: list[Any] = [cmd.EndTurn()]
+    """Every command of a playing turn: ending it, the draw offer, second mercenaries, moves,
+    forced-march payments, treason and sedition, in that order."""
+    teams = [x.team for x in s.seats]
+    mine = teams[seat]
+    out: list[Any] = [_END_TURN]
     if s.draw_offer == -1:
-        out.append(cmd.OfferDraw())
-    elif s.draw_offer != team_of(s, seat):
-        out.append(cmd.AcceptDraw())
-    ctx = _move_context(s)
-    if s.follow:
-        owner = s.owner[s.follow]
-        for p in s.where:
-            if p != s.follow and s.owner[p] == owner and kind_of(p) == "mercenary":
-                out += [cmd.MoveSecondMercenary(p, path[0]) for path in paths(s, p, ctx=ctx) if len(path) == 1]
-    if s.moves < moves_allowed(s):
-        doubles = double_moves_open(s)
-        for p in s.where:
-            if s.owner[p] == seat:
-                out += [cmd.MovePiece(p, path) for path in paths(s, p, ctx=ctx)]
-                if doubles:
-                    out += [cmd.MovePiece(p, path) for path in double_paths(s, p, ctx)]
+        out.append(_OFFER_DRAW)
+    elif s.draw_offer != mine:
+        out.append(_ACCEPT_DRAW)
+    moving = s.moves < moves_allowed(s)
+    treason = _special_time(s) and TREASON in s.specials[seat]
+    treasons: list[Any] = []
+    if moving or treason or s.follow:
+        treasons = _piece_moves(out, s, seat, teams, moving, treason)
     if not s.forced and s.moves <= 1:
-        out += [cmd.DeclareForcedMarch(x) for x in cd.minimal_payments(s.hands[seat])]
-    if _special_time(s):
-        if TREASON in s.specials[seat]:
-            mine = team_of(s, seat)
-            for p in s.where:
-                if team_of(s, s.owner[p]) != mine:
-                    out += [cmd.PlayTreason(p, path) for path in paths(s, p, ctx=ctx)]
-        if SEDITION in s.specials[seat]:
-            out += [cmd.PlaySedition(city) for city in _sedition_targets(s, seat)]
+        out += _forced_marches(frozenset(s.hands[seat]))
+    if treasons:
+        out += treasons
+    if SEDITION in s.specials[seat] and _special_time(s):
+        out += [cmd.PlaySedition(city) for city in _sedition_targets(s, seat)]
     return out
+
+
+def _piece_moves(out: list[Any], s: State, seat: int, teams: list[int], moving: bool, treason: bool) -> list[Any]:
+    """Append the second mercenaries' and ``seat``'s moves to ``out`` and return the treason moves,
+    in one pass over the pieces. The moves are those of :func:`paths` and :func:`double_paths`,
+    worked out from the cities each team may not stop on (``no_stop``: declared combats, attackers'
+    cities of origin, its own pieces) or pass (``no_pass``: declared combats, the other team's)."""
+    mine = teams[seat]
+    owner, attacking = s.owner, s.attacking
+    blocked = {p.origin for p in s.pending}
+    blocked.update(attacking)
+    at = s.at
+    held0 = {c for c, p in at.items() if not teams[owner[p]]}
+    held = (held0, at.keys() - held0)  # the cities each team's pieces hold
+    no_stop = (blocked | held[0], blocked | held[1])
+    no_pass = (held[1].union(attacking), held[0].union(attacking))
+    doubles = moving and double_moves_open(s)
+    moves = out  # the seat's moves come right after the second mercenaries
+    treasons: list[Any] = []
+    move_steps, treason_steps = _STEPS[cmd.MovePiece], _STEPS[cmd.PlayTreason]
+    # the pieces that may move: not those in a declared combat
+    pieces = [(p, city) for p, city in s.where.items() if city not in attacking] if attacking else s.where.items()
+    follow = s.follow
+    if follow:
+        follow_owner = owner[follow]
+        second_steps = _STEPS[cmd.MoveSecondMercenary]
+        ns = no_stop[teams[follow_owner]]
+        for p, city in pieces:
+            if p != follow and p in _MERCENARIES and owner[p] == follow_owner:
+                steps = second_steps[p].get(city)
+                if steps is None:
+                    steps = _steps(p, city, cmd.MoveSecondMercenary)
+                out += [m for a, m in steps if a not in ns]
+    for p, city in pieces:
+        o = owner[p]
+        t = teams[o]
+        if o == seat:
+            if not moving:
+                continue
+            steps, into = move_steps[p].get(city), moves
+            if steps is None:
+                steps = _steps(p, city, cmd.MovePiece)
+        elif t != mine and treason:
+            steps, into = treason_steps[p].get(city), treasons
+            if steps is None:
+                steps = _steps(p, city, cmd.PlayTreason)
+        else:
+            continue
+        ns = no_stop[t]
+        if p in _CHARIOTS:
+            np = no_pass[t]
+            for a, m, further in steps:
+                if a not in ns:
+                    into.append(m)
+                if a not in np:
+                    for b, m2 in further:
+                        if b not in ns:
+                            into.append(m2)
+        else:
+            for a, m in steps:
+                if a not in ns:
+                    into.append(m)
+        if doubles and o == seat:
+            _double_moves(moves, p, city, blocked, held[t], held[1 - t], no_stop[t], attacking)
+    return treasons
+
+
+def _double_moves(out: list[Any], piece: str, home: str, blocked: set[str], friends: set[str], enemies: set[str],
+                  no_stop: set[str], attacking: dict[str, str]) -> None:
+    """Append :func:`double_paths` of ``piece`` (at ``home``, not in a declared combat) as commands:
+    a first leg onto a friendly piece (not blocked), then a plain move from there that ends
+    neither on a friend nor where the piece started, nor anywhere blocked."""
+    kind = kind_of(piece)
+    if kind != "galley" and home in board.ISLANDS:
+        return
+    near = board.SEA_NEAR if kind == "galley" else board.LAND_NEAR
+    if kind != "chariot":
+        for f in near[home]:
+            if f in friends and f not in blocked:
+                out += [cmd.MovePiece(piece, (f, b)) for b in near[f] if b not in no_stop]
+        return
+    firsts: list[tuple[str, ...]] = []
+    for a in near[home]:
+        if a in friends and a not in blocked:
+            firsts.append((a,))
+        if a not in attacking and a not in enemies:
+            firsts += [(a, b) for b in near[a] if b != home and b in friends and b not in blocked]
+    for first in firsts:
+        f = first[-1]
+        for a in near[f]:
+            if a not in no_stop and len(first) == 2:  # (a chariot's 1+1 is one plain move)
+                out.append(cmd.MovePiece(piece, first + (a,)))
+            if a not in attacking and (a not in enemies or a == home):
+                out += [cmd.MovePiece(piece, first + (a, b)) for b in near[a] if b != f and b not in no_stop]

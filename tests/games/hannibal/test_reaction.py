@@ -593,3 +593,36 @@ def test_9_3_13_2_notation_of_the_command_left_behind():
     s.flow.append(Frame(kind="avoid_command", seat=CARTHAGE, space="beneventum", generals=["mago", "hasdrubal_gisgo"]))
     assert describe_command(s, CARTHAGE, cmd.ChooseGeneral(general="mago")) == \
         "Carthage gives Mago command of the force left behind by the avoidance"
+
+
+def test_10_10_an_army_avoiding_battle_neutralizes_an_enemy_general_standing_alone_where_it_goes():
+    """Hannibal §10.10 with §13.1-§13.2 (ruling G71): a general is neutralized when an enemy army
+    enters his space while he has no CU with him; an army that avoids battle is such an army (§13.2
+    bars only enemy CU and PCs from its destinations). Hannibal's 6 CU avoid Varro into Capua, where
+    Marcellus stands without CU: Marcellus leaves the map."""
+    s = _hannibal_at_beneventum(-1)
+    put(s, ROME, "capua", 0, generals=("marcellus",), office="proconsul")
+    play(s, CARTHAGE, cmd.ChooseOption(option="avoid"))
+    play(s, CARTHAGE, cmd.ChooseNumber(number=6))
+    play(s, CARTHAGE, cmd.Pass(), Dice(1))  # 1 <= Hannibal's 4: avoided
+    assert cmd.ChooseSpace(space="capua") in legal(s, CARTHAGE)
+    events = play(s, CARTHAGE, cmd.ChooseSpace(space="capua"))
+    assert s.gens["hannibal"].where == "capua" and B.cu_outside(s, CARTHAGE, "capua") == 6
+    assert s.gens["marcellus"].status != "map"
+    assert any(isinstance(e, ev.GeneralOff) and e.general == "marcellus" for e in events)
+
+
+def test_10_4_generals_avoiding_without_cu_never_go_where_an_enemy_general_stands_alone():
+    """Hannibal §10.4 with §13.1 (ruling G71): generals without CU avoiding battle move like generals
+    without an army, who may not stop where an enemy general stands alone; the avoidance ends where
+    it arrives, so such a space is no destination for them. Mago and Hasdrubal (no CU) avoid Varro:
+    Capua, where Marcellus stands alone, is not offered; with Marcellus gone it is."""
+    s = _varro_enters(("mago", "hasdrubal"), 0)
+    put(s, ROME, "capua", 0, generals=("marcellus",), office="proconsul")
+    play(s, CARTHAGE, cmd.ChooseOption(option="avoid"))
+    while top(s).kind == "avoid_with":
+        play(s, CARTHAGE, cmd.Pass())
+    play(s, CARTHAGE, cmd.Pass(), Dice(1))  # within the rating: avoided
+    assert top(s).kind == "avoid_to"
+    dests = {c.space for c in legal(s, CARTHAGE)}
+    assert "capua" not in dests and {"aesernia", "nola", "venusia"} <= dests

@@ -255,3 +255,51 @@ def test_a_forced_march_double_move_passes_a_friendly_piece(edition):
     play(s, 0, cmd.DeclareForcedMarch(("3H",)))
     assert not any(len(c.path) == 2 and c.path[0] == "capua" for c in legal_of(s, 0, cmd.MovePiece))  # an enemy stops it
     assert rejected(s, 0, cmd.MovePiece("rome_elephant", ("capua", "brundisium"))) == ILLEGAL_MOVE
+
+
+def listed_by_paths(s, seat):
+    """The moves of a playing turn as ``paths`` and ``double_paths`` give them (the functions
+    ``decide`` checks a move with), in the order ``legal`` lists them: second mercenaries, the
+    seat's moves (each piece's plain paths, then its double moves), treason moves."""
+    from engine.games.rome_et_carthage import rules
+
+    seconds, moves, treasons = [], [], []
+    mine = s.seats[seat].team
+    treason = rules._special_time(s) and "treason" in s.specials[seat]
+    for p in s.where:
+        if s.follow and p != s.follow and s.owner[p] == s.owner[s.follow] and p.split("_")[1] == "mercenary":
+            seconds += [cmd.MoveSecondMercenary(p, path[0]) for path in rules.paths(s, p) if len(path) == 1]
+        if s.owner[p] == seat and s.moves < rules.moves_allowed(s):
+            moves += [cmd.MovePiece(p, path) for path in rules.paths(s, p)]
+            moves += [cmd.MovePiece(p, path) for path in rules.double_paths(s, p)]
+        elif s.seats[s.owner[p]].team != mine and treason:
+            treasons += [cmd.PlayTreason(p, path) for path in rules.paths(s, p)]
+    return seconds, moves, treasons
+
+
+@pytest.mark.parametrize("players,edition", [(2, "original"), (3, "mediterranee"), (4, "original")])
+def test_legal_lists_exactly_the_moves_decide_checks_against(players, edition):
+    """Rome et Carthage "Déplacements", "Cartes spéciales" a; ruling R26: ``legal`` works the moves
+    out from sets of cities built once per call, ``decide`` checks a move with ``paths`` and
+    ``double_paths``; over random games both give the same moves, none missing, none extra."""
+    import random
+
+    from .helpers import start
+
+    pick, seen, doubles, games = random.Random(players), 0, 0, 0
+    while seen < 400:
+        session, _ = start(players, seed=f"moves-{players}-{games}".encode(), edition=edition)
+        games += 1
+        while not session.status().over and seen < 400:
+            seat = pick.choice(session.status().to_act)
+            options = session.legal(seat)
+            s = session.state
+            if s.phase == "play":
+                seconds, moves, treasons = listed_by_paths(s, seat)
+                kinds = (cmd.MoveSecondMercenary, cmd.MovePiece, cmd.PlayTreason)
+                for kind, expected in zip(kinds, (seconds, moves, treasons)):
+                    assert [c for c in options if type(c) is kind] == expected, (seen, kind.__name__)
+                seen += 1
+                doubles += any(len(c.path) > (2 if "chariot" in c.piece else 1) for c in moves)
+            session.submit(seat, pick.choice([c for c in options if not isinstance(c, cmd.OfferDraw)] or options))
+    assert doubles > 10
