@@ -10,6 +10,11 @@ from .state import CARTHAGE, ROME, SIDE_OF, State, Units, other
 
 _PROVINCE_SPACES = {p: tuple(s.id for s in spaces_in_province(p)) for p in PROVINCES}
 _SIDE_OF_GENERAL = {gid: SIDE_OF[g.side] for gid, g in GENERALS.items()}
+# each side's general ids, sorted: scanning them in this order gives generals_at's sorted list
+# without sorting (a state's ``gens`` holds every general of ``GENERALS``, state.initial)
+_GENERALS_OF = tuple(tuple(sorted(g for g, side in _SIDE_OF_GENERAL.items() if side == x)) for x in (ROME, CARTHAGE))
+_CITY_SPACES = frozenset(sp for sp, space in SPACES.items() if space.city is not None)
+_COUNTRY = {sp: province_of(sp).country for sp in SPACES}
 # political_points' tables: each scoring province's threshold, and each of its spaces' slot (2 per province)
 _SCORING = tuple(p.control_threshold for p in PROVINCES.values() if p.scoring)
 _SCORING_INDEX = {sp: 2 * i for i, p in enumerate(p for p in PROVINCES.values() if p.scoring)
@@ -41,13 +46,23 @@ def cu_total(s: State, side: int, space: str) -> int:
 
 def generals_at(s: State, side: int, space: str, inside: bool | None = False) -> list[str]:
     """The side's generals on the map in ``space`` (outside the walls, inside, or ``None``: both)."""
-    return sorted(g for g, st in s.gens.items()
-                  if st.where == space and st.status == "map" and _SIDE_OF_GENERAL[g] == side
-                  and (inside is None or st.inside == inside))
+    gens = s.gens
+    out = []
+    for g in _GENERALS_OF[side]:
+        st = gens.get(g)
+        if st is not None and st.where == space and st.status == "map" and (inside is None or st.inside == inside):
+            out.append(g)
+    return out
 
 
 def generals_on_map(s: State, side: int) -> list[str]:
-    return sorted(g for g, st in s.gens.items() if st.status == "map" and _SIDE_OF_GENERAL[g] == side)
+    gens = s.gens
+    out = []  # (a loop, not a comprehension: no function call of its own, asked often)
+    for g in _GENERALS_OF[side]:
+        st = gens.get(g)
+        if st is not None and st.status == "map":
+            out.append(g)
+    return out
 
 
 def rank(s: State, gid: str) -> int:
@@ -113,7 +128,7 @@ def controller(s: State, space: str) -> int:
 
 
 def is_city_space(space: str) -> bool:
-    return SPACES[space].city is not None
+    return space in _CITY_SPACES
 
 
 def is_tribe_space(s: State, space: str) -> bool:
@@ -122,7 +137,7 @@ def is_tribe_space(s: State, space: str) -> bool:
 
 def is_plain_pc(s: State, space: str) -> bool:
     """A circular PC marker (not a city, not a tribe): the only kind removed for losses (§15.5, §22.2)."""
-    return space in s.control and not is_city_space(space) and space not in s.tribes
+    return space in s.control and space not in _CITY_SPACES and space not in s.tribes
 
 
 def unfriendly_tribe(s: State, side: int, space: str) -> bool:
@@ -166,11 +181,11 @@ def controls_province(s: State, side: int, province: str) -> bool:
 
 
 def country(space: str) -> str | None:
-    return province_of(space).country
+    return _COUNTRY[space]
 
 
 def in_italy(space: str) -> bool:
-    return country(space) == "italy"
+    return _COUNTRY[space] == "italy"
 
 
 def political_points(s: State) -> list[int]:
@@ -197,7 +212,13 @@ def crossing_allowed(s: State, side: int, a: str, b: str) -> bool:
 
 
 def plain_pcs(s: State, side: int) -> list[str]:
-    return sorted(sp for sp, c in s.control.items() if c == side and is_plain_pc(s, sp))
+    tribes = s.tribes
+    out = []  # (a loop: a generator resumes once per space)
+    for sp, c in s.control.items():
+        if c == side and sp not in _CITY_SPACES and sp not in tribes:
+            out.append(sp)
+    out.sort()
+    return out
 
 
 def enemy_cu_outside(s: State, side: int, space: str) -> int:

@@ -53,7 +53,8 @@ def hannibal_in_italy(s: State) -> bool:
 
 def event_playable(s: State, seat: int, card: int) -> bool:
     """May ``seat`` play ``card``'s event on its turn now (§8.3)?"""
-    return not event_refusal(s, seat, card)
+    known = _PLAYABLE.get((card, seat))  # the answer when the position has no say in it
+    return known if known is not None else not event_refusal(s, seat, card)
 
 
 def event_refusal(s: State, seat: int, card: int) -> str:
@@ -98,6 +99,26 @@ def event_refusal(s: State, seat: int, card: int) -> str:
     if k == "traitor_in_tarentum":
         return "" if tarentum_army(s, card) else _tarentum_missing(s, card)
     return ""
+
+
+# The kinds whose event ``event_refusal`` checks against the position; keep the two in step.
+_CONDITIONAL = frozenset({"hostile_tribes", "philip_v", "capua_sides_with_carthage", "i_have_come",
+                          "syracuse_sides_with_carthage", "native_guides", "forced_march", "hannibal_charms_italy",
+                          "adriatic_pirates", "siege_train", "senate_recalls_proconsul", "traitor_in_tarentum"})
+
+
+def _playable_whatever_the_position(card: int, seat: int) -> bool | None:
+    """``event_refusal``'s answer where it does not look at the state (the card's side, a
+    counter-event, a kind without a condition); None where it does."""
+    c = _card(card)
+    if c.kind in NOT_YET or not side_may_play(card, seat):
+        return False
+    if c.counter_event and c.kind != "hostile_tribes":
+        return False
+    return None if c.kind in _CONDITIONAL else True
+
+
+_PLAYABLE = {(n, seat): _playable_whatever_the_position(n, seat) for n in STRATEGY_CARDS for seat in (ROME, CARTHAGE)}
 
 
 def counters_for(s: State, seat: int, window: str) -> list[int]:
@@ -549,6 +570,8 @@ def lose_siege_train(ctx: Ctx) -> None:
 def siege_train_caught(ctx: Ctx) -> None:
     """A hook after every step: the counter left alone where enemy CU stand is lost."""
     s = ctx.s
+    if not s.markers.get("siege_train"):
+        return  # (no counter on the map: ``siege_train_at`` is "")
     sp = siege_train_at(s)
     if sp and B.cu_total(s, CARTHAGE, sp) == 0 and B.cu_total(s, ROME, sp) > 0:
         lose_siege_train(ctx)

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+import msgspec
+
 from engine.core import Advanced, Emitted, copy_state, decode_state, encode_state, private, tag_of
 from engine.errors import ILLEGAL_MOVE, ILLEGAL_TARGET, UNKNOWN_COMMAND, WRONG_PHASE, RuleError
 from engine.rng import Rng
@@ -26,7 +28,7 @@ from engine.rng import Rng
 from . import events as ev
 from .commands import COMMAND_TYPES
 from .events import Frame
-from .state import OVER, State, evolve
+from .state import _HANDLERS, OVER, State, evolve
 
 LEGAL: dict[str, Callable[[State, Frame], list[Any]]] = {}
 ACT: dict[str, Callable[["Ctx", Frame, Any], None]] = {}
@@ -36,6 +38,7 @@ DESCRIBE: dict[str, str] = {}
 # ``explain(state, frame, command) -> str`` ("" when it has nothing to add). Asked only for the
 # frame's own seat, so it may speak of that seat's hand.
 EXPLAIN: dict[str, Callable[[State, Frame, Any], str]] = {}
+KEPT_FRAMES: set[str] = set()  # kinds of frame no rule changes (``automatic(kind, keeps_frame=True)``)
 HOOKS: list[Callable[["Ctx"], None]] = []  # run after every step: sieges lifted, sudden death (rules.py)
 
 
@@ -51,9 +54,14 @@ def decision(kind: str, describe: str):
     return wrap
 
 
-def automatic(kind: str):
+def automatic(kind: str, keeps_frame: bool = False):
+    """Register a frame kind the rules run at once. ``keeps_frame``: its step only takes its frame
+    off the stack and never changes it (nor does any other rule: such a frame is never found by
+    ``find``, nor handed to a decision), so ``advance`` need not copy it (:class:`Ctx`)."""
     def wrap(fn):
         AUTO[kind] = fn
+        if keeps_frame:
+            KEPT_FRAMES.add(kind)
         return fn
     return wrap
 
@@ -65,13 +73,30 @@ class _Game:  # a minimal stand-in for engine.core.Game, for copy_state
 class Ctx:
     """A command being decided: a private copy of the state, the events so far, the dice."""
 
+    __slots__ = ("s", "rng", "out", "_waiting", "_in_place", "_flow_before", "_copies", "_kept")
+
     def __init__(self, state: State, rng: Rng | None, data: bytes | None = None, in_place: bool = False) -> None:
         # ``data``: the state's encoding when the caller has it already (the copy decodes it);
         # ``in_place``: work on ``state`` itself (``advance``: the caller gave it up)
         if in_place:
             # the rules change the frames of the stack as they go: fresh ones, so that the frames
-            # ``state`` was given (a sample of another state may share them) stay as they were
-            before, state.flow = state.flow, [_frozen(f) for f in state.flow]
+            # ``state`` was given (a sample of another state may share them) stay as they were;
+            # not the bottom ones of a kind no rule changes (``KEPT_FRAMES``: the turn's later
+            # phases, which wait there the whole turn): those ``_kept`` are kept, and copied only
+            # if ``top`` hands one out. They stay where they are until each runs in turn, from
+            # the top: the one at height i is kept while it is ``before[i]``, i < ``_kept``
+            before = state.flow
+            kept = KEPT_FRAMES
+            k = 0
+            for f in before:
+                if f.kind not in kept:
+                    break
+                k += 1
+            flow = before[:k]
+            flow += map(_frozen, before[k:])
+            state.flow = flow
+            self._copies = flow[:]
+            self._kept = k
             self.s = state
         else:
             self.s = copy_state(_Game, state) if data is None else decode_state(_Game, data)  # type: ignore[arg-type]
@@ -79,6 +104,8 @@ class Ctx:
         self.out: list[Emitted] = []
         self._waiting: list[Any] | None = None  # what the seat now waited for may send
         self._in_place = in_place
+        if not in_place:
+            self._kept = 0
         # the stack before the command: ``decide`` never changes ``state`` (the rules work on the
         # copy), so its frames are the stack as it was; in place, the frames it had before
         self._flow_before = before if in_place else list(state.flow)
@@ -86,7 +113,9 @@ class Ctx:
     # -- facts ------------------------------------------------------------------------------
     def emit(self, event: Any) -> None:
         self.out.append(Emitted(event))
-        evolve(self.s, event)
+        handler = _HANDLERS.get(type(event))  # evolve(self.s, event), one call fewer
+        if handler is not None:
+            handler(self.s, event)
 
     def emit_private(self, event: Any, seats: tuple[int, ...], redacted: Any) -> None:
         self.out.append(private(event, seats, redacted))
@@ -106,7 +135,12 @@ class Ctx:
 
     @property
     def top(self) -> Frame:
-        return self.s.flow[-1]
+        flow = self.s.flow
+        f = flow[-1]
+        i = len(flow) - 1
+        if i < self._kept and f is self._flow_before[i]:  # a rule may change what it is handed: a copy
+            f = flow[-1] = _frozen(f)
+        return f
 
     def on_top(self, frame: Frame) -> bool:
         """Is ``frame`` still the innermost pending step? Not when a step pushed a decision above
@@ -123,9 +157,13 @@ class Ctx:
 
     def done(self, frame: Frame) -> None:
         """Take ``frame`` off the stack wherever it is (frames pushed above it meanwhile stay)."""
-        for i in range(len(self.s.flow) - 1, -1, -1):
-            if self.s.flow[i] is frame:
-                del self.s.flow[i]
+        flow = self.s.flow
+        if flow and flow[-1] is frame:  # (most often the top)
+            del flow[-1]
+            return
+        for i in range(len(flow) - 2, -1, -1):
+            if flow[i] is frame:
+                del flow[i]
                 return
 
     def find(self, kind: str) -> Frame | None:
@@ -136,18 +174,20 @@ class Ctx:
 
     # -- running ----------------------------------------------------------------------------
     def after_step(self) -> None:
+        s = self.s
         for hook in HOOKS:
-            if self.s.phase == OVER:
+            if s.phase == OVER:
                 return
             hook(self)
 
     def run(self) -> None:
+        s = self.s  # (its ``flow`` may be replaced as the rules go: read afresh each step)
         guard = 0
         self.after_step()
-        while self.s.flow and self.s.phase != OVER:
-            top = self.s.flow[-1]
+        while s.flow and s.phase != OVER:
+            top = s.flow[-1]
             if top.seat >= 0:
-                allowed = LEGAL[top.kind](self.s, top)
+                allowed = LEGAL[top.kind](s, top)
                 if allowed:
                     self._waiting = allowed
                     return
@@ -165,12 +205,22 @@ class Ctx:
             # a step, §15.6, §22.3) are not the state's: in place (``advance``), they would stay in it
             self.s.flow = []
         elif not _same_stack(self.s.flow, self._flow_before):
-            # logged, not applied: the copy's stack already is what the event says (in place, it is
-            # applied: the stack's frames become fresh ones, as a caller's evolve makes them)
-            flow = ev.Flow(frames=tuple(_frozen(f) for f in self.s.flow))
-            self.out.append(Emitted(flow))
             if self._in_place:
-                evolve(self.s, flow)
+                # the state keeps the frames the event logs: no rule changes a frame of a state's
+                # stack (a command starts from fresh copies, ``__init__``), so the two may share
+                # them. The bottom of the stack, as long as it holds the frames ``__init__`` kept
+                # or copied, stays as it is (a rule that gives one of their fields another list
+                # builds it afresh); above it, every frame is copied (those a rule built, as a
+                # caller's evolve would: lists, none shared with anything else the rules hold)
+                now, copies = self.s.flow, self._copies
+                n, i = min(len(now), len(copies)), 0
+                while i < n and now[i] is copies[i]:
+                    i += 1
+                frames = (*now[:i], *map(_frozen, now[i:]))
+                self.out.append(Emitted(ev.Flow(frames=frames)))
+                self.s.flow = list(frames)
+            else:  # logged, not applied: the copy's stack already is what the event says
+                self.out.append(Emitted(ev.Flow(frames=tuple(_frozen(f) for f in self.s.flow))))
         if self._in_place:
             return self.out
         if self._waiting is not None:
@@ -225,8 +275,14 @@ def three_part_settled(f: Frame, generals_open: Callable[[], bool], cu_range: Ca
 def _same_stack(a: list[Frame], b: list[Frame]) -> bool:
     """Whether two stacks hold the same steps. Frames compare field by field; a frame pushed by
     the rules may hold a tuple where the stored one holds a list, so unequal frames are compared
-    again through ``_key``."""
-    return len(a) == len(b) and all(x == y or _key(x) == _key(y) for x, y in zip(a, b))
+    again through ``_key`` (when their kinds are the same: ``_key`` starts with it). From the top
+    down: a step that changed is most often there."""
+    if len(a) != len(b):
+        return False
+    for x, y in zip(reversed(a), reversed(b)):
+        if not (x is y or x == y or (x.kind == y.kind and _key(x) == _key(y))):
+            return False
+    return True
 
 
 def _key(f: Frame) -> tuple:
@@ -235,9 +291,11 @@ def _key(f: Frame) -> tuple:
 
 
 def _frozen(f: Frame) -> Frame:
-    return Frame(kind=f.kind, seat=f.seat, card=f.card, general=f.general, space=f.space, origin=f.origin,
-                 count=f.count, mp=f.mp, flags=list(f.flags), spaces=list(f.spaces), generals=list(f.generals),
-                 nums=list(f.nums))
+    """A copy of ``f`` with lists of its own (the same fields otherwise)."""
+    return _replace(f, flags=list(f.flags), spaces=list(f.spaces), generals=list(f.generals), nums=list(f.nums))
+
+
+_replace = msgspec.structs.replace
 
 
 def legal(state: State, seat: int) -> list[Any]:

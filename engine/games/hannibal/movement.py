@@ -22,6 +22,10 @@ from .events import Frame
 from .flow import Ctx, automatic, decision, three_part_answer, three_part_settled
 from .state import CARTHAGE, OVER, ROME, SIDE_NAMES, State, other
 
+# (cards uses this module only inside functions: imported here, not in each call, which costs
+# about a microsecond each time, once per move on the way)
+from . import cards as _cards  # noqa: E402
+
 PASS_LINKS = ("alpine_pass", "pass")
 NO_REACTION_LINKS = ("alpine_pass", "pass", "strait")  # §10.6: no interception, avoidance, retreat across these
 
@@ -29,7 +33,11 @@ NO_REACTION_LINKS = ("alpine_pass", "pass", "strait")  # §10.6: no interception
 # ------------------------------------------------------------------------------ activation
 def activatable(s: State, side: int, ops: int) -> list[str]:
     """Generals an ops card of value ``ops`` may activate: strategy rating at most ``ops`` (§8.2)."""
-    return [g for g in B.generals_on_map(s, side) if GENERALS[g].strategy <= ops]
+    out = []
+    for g in B.generals_on_map(s, side):
+        if GENERALS[g].strategy <= ops:
+            out.append(g)
+    return out
 
 
 def start_activation(ctx: Ctx, side: int, gid: str, *, card: int, naval_cu: int, mp: int = 4,
@@ -48,7 +56,11 @@ def _stack(s: State, f: Frame) -> tuple[int, int]:
 
 
 def consuls_in(s: State, gens: list[str]) -> list[str]:
-    return [g for g in gens if B.side_of(g) == ROME and s.gens[g].office == "consul"]
+    out = []  # (a loop, not a comprehension: no function call of its own, asked often)
+    for g in gens:
+        if B.side_of(g) == ROME and s.gens[g].office == "consul":
+            out.append(g)
+    return out
 
 
 def cu_range(s: State, total: int, moving: list[str], staying: list[str]) -> tuple[int, int]:
@@ -68,9 +80,11 @@ def cu_range(s: State, total: int, moving: list[str], staying: list[str]) -> tup
 class FormArmy:
     @staticmethod
     def _eligible(s: State, f: Frame) -> list[str]:
-        inside = "inside" in f.flags
-        return [g for g in B.generals_at(s, f.seat, f.space, inside)
-                if g != f.general and g not in f.generals and not B.outranks(s, g, f.general)]
+        out = []
+        for g in B.generals_at(s, f.seat, f.space, "inside" in f.flags):
+            if g != f.general and g not in f.generals and not B.outranks(s, g, f.general):
+                out.append(g)
+        return out
 
     @staticmethod
     def _must_take(s: State, f: Frame) -> list[str]:
@@ -337,26 +351,42 @@ def land_moves(s: State, f: Frame) -> list[tuple[str, int]]:
     if held_by_consular_army(s, f):
         return []
     out = []
-    for nb in neighbours(f.space):
-        ln = link_between(f.space, nb)
-        cost = 1 if ln.kind == "ordinary" else 2
+    # confined_ok and counsel_ok, asked of each neighbour, with what they ask of the army once
+    confined = []
+    for g in army_generals(f):
+        c = GENERALS[g].confined_to
+        if c is not None:
+            confined.append(c)
+    counsel = f.count != 0 and s.markers.get("counsel_" + SIDE_NAMES[side])
+    from_africa = B.country(f.space) == "africa"
+    for nb, cost, crossing, closed in _LAND_LINKS[f.space]:
         if cost > f.mp:
             continue
-        if ln.control_required and not B.crossing_allowed(s, side, f.space, nb):
+        if crossing and not B.crossing_allowed(s, side, f.space, nb):
             continue
-        if not confined_ok(f, nb) or not counsel_ok(s, f, nb):
+        if confined and any(B.country(nb) != c for c in confined):
             continue
-        if _closed(f.space, nb) in f.flags:
+        if counsel and from_africa != (B.country(nb) == "africa"):
+            continue
+        if closed in f.flags:
             continue  # card 41 shut this pass or strait to the army (§25 #41)
-        if ln.kind != "ordinary" and third_or_fourth(f.nums[2] - f.mp) and slowed(s, f):
+        if cost == 2 and third_or_fourth(f.nums[2] - f.mp) and slowed(s, f):
             continue  # card 41 declared against this army's campaign (§25 #41)
-        enemy_cu = B.cu_outside(s, other(side), nb)
-        if f.count == 0 and enemy_cu > 0:
-            continue  # §10.4: a general without an army never enters enemy CU
-        if f.count == 0 and lone_enemy_general(s, side, nb) and not _can_go_on(s, f, nb, f.mp - cost):
-            continue  # §10.4: nor stops where an enemy general stands alone: he must be able to go on
+        if f.count == 0:
+            if B.cu_outside(s, other(side), nb) > 0:
+                continue  # §10.4: a general without an army never enters enemy CU
+            if lone_enemy_general(s, side, nb) and not _can_go_on(s, f, nb, f.mp - cost):
+                continue  # §10.4: nor stops where an enemy general stands alone: he must be able to go on
         out.append((nb, cost))
     return out
+
+
+_LAND_LINKS = {sp: tuple((nb, 1 if link_between(sp, nb).kind == "ordinary" else 2,
+                          bool(link_between(sp, nb).control_required), _closed(sp, nb)) for nb in neighbours(sp))
+               for sp in SPACES}
+"""Per space, each neighbour in ``neighbours``' order: the link's cost in MP (2 for a pass or a
+strait, §10.1), whether crossing it asks for control of its ports (§10.6), and the move-frame flag
+that card 41 would shut it with."""
 
 
 def lone_enemy_general(s: State, side: int, sp: str) -> bool:
@@ -465,7 +495,10 @@ class Move:
             if can_sail(s, f):
                 out.append(ChooseOption(option="sail"))
             return out + [ChooseOption(option="keep_pc")]
-        out: list = [ChooseSpace(space=sp) for sp, _ in land_moves(s, f)] if "pirates" not in f.flags else []
+        out: list = []
+        if "pirates" not in f.flags:
+            for sp, _ in land_moves(s, f):
+                out.append(ChooseSpace(space=sp))
         if "stepped_back" in f.flags:
             out = []
         elif can_sail(s, f):
@@ -601,8 +634,7 @@ def charm_stays(mv: Frame) -> None:
 
 
 def _train_here(s: State, space: str) -> bool:
-    from .cards import siege_train_at
-    return siege_train_at(s) == space
+    return _cards.siege_train_at(s) == space
 
 
 def _may_drop(s: State, f: Frame, g: str) -> bool:
@@ -620,7 +652,11 @@ def _pick_max(s: State, f: Frame) -> int:
     stack it passes keeps 5 CU, or all he has if fewer)."""
     u = B.cu_of(s, f.seat, f.space)
     staying = (u.icu if "inside" in f.flags else u.cu) - f.count
-    others = [g for g in B.generals_at(s, f.seat, f.space, "inside" in f.flags) if g not in army_generals(f)]
+    army = army_generals(f)
+    others = []
+    for g in B.generals_at(s, f.seat, f.space, "inside" in f.flags):
+        if g not in army:
+            others.append(g)
     if consuls_in(s, others):
         staying -= min(5, staying)
     return max(0, min(staying, 10 - f.count))
@@ -690,30 +726,26 @@ class SailTo:
 class NavalWindow:
     @staticmethod
     def legal(s: State, f: Frame) -> list:
-        from .cards import counters_for
-        return [PlayCounter(card=c) for c in counters_for(s, f.seat, "enemy_naval_move")] + [Pass()]
+        return [PlayCounter(card=c) for c in _cards.counters_for(s, f.seat, "enemy_naval_move")] + [Pass()]
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
         ctx.done(f)
         if isinstance(cmd, PlayCounter):
-            from .cards import play_counter
-            play_counter(ctx, f.seat, cmd.card)
+            _cards.play_counter(ctx, f.seat, cmd.card)
 
 
 @decision("pass_window", "play a counter-event against this pass or strait crossing (Adverse Elements), or pass")
 class PassWindow:
     @staticmethod
     def legal(s: State, f: Frame) -> list:
-        from .cards import counters_for
-        return [PlayCounter(card=c) for c in counters_for(s, f.seat, "enemy_pass_crossing")] + [Pass()]
+        return [PlayCounter(card=c) for c in _cards.counters_for(s, f.seat, "enemy_pass_crossing")] + [Pass()]
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
         ctx.done(f)
         if isinstance(cmd, PlayCounter):
-            from .cards import play_counter
-            play_counter(ctx, f.seat, cmd.card)
+            _cards.play_counter(ctx, f.seat, cmd.card)
 
 
 @automatic("cross")
@@ -927,15 +959,19 @@ def interceptors(s: State, mv: Frame, x: str) -> list[str]:
     if B.cu_outside(s, mv.seat, x) > mv.count:
         return []  # stationary CU of the moving side are there
     out = []
-    for nb in neighbours(x):
-        ln = link_between(x, nb)
-        if ln.kind != "ordinary":
+    theirs = s.units[n]
+    for nb, cost, _, _ in _LAND_LINKS[x]:
+        if cost != 1:  # an ordinary link only
             continue
+        u = theirs.get(nb)
+        if u is None:
+            continue  # no CU there (B.cu_of)
         for inside in (False, True):
-            gens = B.generals_at(s, n, nb, inside)
-            u = B.cu_of(s, n, nb)
             cu = u.icu if inside else u.cu
-            if not gens or cu == 0:
+            if cu == 0:
+                continue
+            gens = B.generals_at(s, n, nb, inside)
+            if not gens:
                 continue
             if inside and B.cu_outside(s, mv.seat, nb) > 0:
                 continue
@@ -1167,7 +1203,6 @@ class CityDeclare:
 class Reaction:
     @staticmethod
     def legal(s: State, f: Frame) -> list:
-        from .cards import counters_for
         mv = _mover(s)
         out: list = []
         declared = set(f.generals)
@@ -1177,7 +1212,7 @@ class Reaction:
                 out.append(ChooseGeneral(general=g))
         if "avoid" not in f.flags and avoid_possible(s, mv, f.space):
             out.append(ChooseOption(option="avoid"))
-        out += [PlayCounter(card=c) for c in counters_for(s, f.seat, "enemy_movement") if "tribes" not in f.flags]
+        out += [PlayCounter(card=c) for c in _cards.counters_for(s, f.seat, "enemy_movement") if "tribes" not in f.flags]
         out.append(Pass())
         return out
 
@@ -1192,9 +1227,8 @@ class Reaction:
             ctx.push(av)
             advance_avoid(ctx, av)
         elif isinstance(cmd, PlayCounter):
-            from .cards import play_counter
             f.flags.append("tribes")
-            play_counter(ctx, f.seat, cmd.card)
+            _cards.play_counter(ctx, f.seat, cmd.card)
         else:
             ctx.done(f)
             after = ctx.top  # the after_enter frame
@@ -1476,9 +1510,15 @@ def ask_left_command(ctx: Ctx, side: int, space: str, inside: bool, took=(), dro
 def departed(ctx: Ctx, mv: Frame, origin: str, inside: bool) -> None:
     """The marching army has left ``origin``: the generals it took from the stack there and those it
     dropped there are settled (§9.3, G59)."""
-    took = [x.split(":", 1)[1] for x in mv.flags if x.startswith("took:")]
-    dropped = [x.split(":", 1)[1] for x in mv.flags if x.startswith("dropped:")]
-    mv.flags = [x for x in mv.flags if not x.startswith(("took:", "dropped:"))]
+    took, dropped, rest = [], [], []  # (one pass over the flags)
+    for x in mv.flags:
+        if x.startswith("took:"):
+            took.append(x.split(":", 1)[1])
+        elif x.startswith("dropped:"):
+            dropped.append(x.split(":", 1)[1])
+        else:
+            rest.append(x)
+    mv.flags = rest
     if took or dropped:
         ask_left_command(ctx, mv.seat, origin, inside, took, dropped)
 

@@ -13,7 +13,7 @@ from . import events as ev
 from .components import STRATEGY_CARDS
 from .events import Frame
 from .flow import HOOKS, Ctx, advance, decide, legal  # noqa: F401 - the surface
-from .state import OVER, State, initial as _initial
+from .state import CARTHAGE, OVER, ROME, State, initial as _initial
 from . import board as B
 
 
@@ -37,9 +37,15 @@ def status(s: State) -> Status:
     if s.phase == OVER:
         return Status(to_act=(), over=True,
                       result=Result(winners=(s.winner,), scores=tuple(s.points), reason=s.reason))
-    if s.flow and s.flow[-1].seat >= 0:
-        return Status(to_act=(s.flow[-1].seat,))
-    return Status(to_act=())
+    if s.flow:
+        seat = s.flow[-1].seat
+        if seat >= 0:
+            return _TO_ACT[seat]
+    return _NOBODY
+
+
+_TO_ACT = (Status(to_act=(0,)), Status(to_act=(1,)))  # (frozen: one per seat, shared)
+_NOBODY = Status(to_act=())
 
 
 def resign_result(s: State, seat: int) -> Result:
@@ -51,9 +57,29 @@ def resign_result(s: State, seat: int) -> Result:
 def lift_sieges(ctx: Ctx) -> None:
     """§20.6: a siege or submission ends, and its points go, when no besieging CU remain."""
     s = ctx.s
+    if not s.sieges:
+        return
     for sp, sg in sorted(s.sieges.items()):
         if B.cu_total(s, sg.side, sp) == 0:
             ctx.emit(ev.SiegePoints(space=sp, side=sg.side, points=0))
 
 
-HOOKS[:] = [lift_sieges, cards.siege_train_caught, turn.check_sudden_death]
+def after_each_step(ctx: Ctx) -> None:
+    """The checks after every step, in order, none once the war is over: sieges lifted (§20.6),
+    the siege train caught (#30), sudden death (§23). One hook, each check asked only when there
+    is something for it to find (a siege, the train on the map)."""
+    s = ctx.s
+    if s.sieges:
+        lift_sieges(ctx)
+        if s.phase == OVER:
+            return
+    if s.markers.get("siege_train"):
+        cards.siege_train_caught(ctx)
+        if s.phase == OVER:
+            return
+    control = s.control
+    if control.get("carthago", -1) == ROME or control.get("roma", -1) == CARTHAGE:  # what it looks for
+        turn.check_sudden_death(ctx)
+
+
+HOOKS[:] = [after_each_step]

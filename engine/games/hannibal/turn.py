@@ -14,12 +14,18 @@ from .events import Frame
 from .flow import Ctx, automatic, decision
 from .state import CARTHAGE, ISOLATION, POLITICAL, REINFORCEMENTS, ROME, STRATEGY, WINTER, State, other
 
+# (modules that use this one only inside functions: imported here, not in each call, which costs
+# about a microsecond each time on the strategy phase's path)
+from . import cards as _cards, movement as _movement  # noqa: E402
+
 LAST_TURN = len(TABLES.turns)
 CAMPAIGN_CARDS = frozenset(n for n, c in STRATEGY_CARDS.items() if c.campaign)
+# each card's three commands (ops, event, discard), built once: commands are frozen, a list may share them
+_PLAYS = {n: tuple(PlayCard(card=n, use=use) for use in ("ops", "event", "discard")) for n in STRATEGY_CARDS}
 
 
 # ----------------------------------------------------------------------------------- the turn
-@automatic("begin_turn")
+@automatic("begin_turn", keeps_frame=True)
 def begin_turn(ctx: Ctx, f: Frame) -> None:
     ctx.done(f)
     n = ctx.s.turn + 1
@@ -40,7 +46,7 @@ def begin_turn(ctx: Ctx, f: Frame) -> None:
                  Frame(kind="carthage_reinforce", seat=CARTHAGE, nums=[0, 1, 2, 3][::-1]))
 
 
-@automatic("end_turn")
+@automatic("end_turn", keeps_frame=True)
 def end_turn(ctx: Ctx, f: Frame) -> None:
     ctx.done(f)
     if ctx.s.markers.get("naval_victory"):
@@ -67,7 +73,7 @@ def reshuffle(ctx: Ctx, reason: str) -> None:
             ctx.emit(ev.MarkerSet(name=name + "_ends", value=s.turn + 1))
 
 
-@automatic("deal")
+@automatic("deal", keeps_frame=True)
 def deal(ctx: Ctx, f: Frame) -> None:
     ctx.done(f)
     n = turn_row(ctx.s.turn).strategy_cards
@@ -79,7 +85,7 @@ def deal(ctx: Ctx, f: Frame) -> None:
                          ev.CardsDealtRedacted(seat=seat, count=len(cards)))
 
 
-@automatic("begin_strategy")
+@automatic("begin_strategy", keeps_frame=True)
 def begin_strategy(ctx: Ctx, f: Frame) -> None:
     ctx.done(f)
     ctx.emit(ev.PhaseBegan(phase=STRATEGY))
@@ -139,38 +145,38 @@ def strategy_next(ctx: Ctx, f: Frame) -> None:
 class Strategy:
     @staticmethod
     def legal(s: State, f: Frame) -> list:
-        from .cards import event_playable
         out = []
         only_campaign = "campaign_first" in f.flags
-        for card in sorted(set(s.hands[f.seat])):
+        seat = f.seat
+        playable = _cards.event_playable
+        for card in sorted(set(s.hands[seat])):
             if only_campaign and card not in CAMPAIGN_CARDS:
                 continue
-            out.append(PlayCard(card=card, use="ops"))
-            if event_playable(s, f.seat, card):
-                out.append(PlayCard(card=card, use="event"))
+            ops, event, discard = _PLAYS[card]
+            out.append(ops)
+            if playable(s, seat, card):
+                out.append(event)
             if not only_campaign:
-                out.append(PlayCard(card=card, use="discard"))
+                out.append(discard)
         return out
 
     @staticmethod
     def explain(s: State, f: Frame, cmd) -> str:
         """An event the seat holds but may not play now: the card's condition that fails (§25)."""
-        from .cards import event_refusal
         if isinstance(cmd, PlayCard) and cmd.use == "event" and cmd.card in s.hands[f.seat]:
-            why = event_refusal(s, f.seat, cmd.card)
+            why = _cards.event_refusal(s, f.seat, cmd.card)
             return f"card {cmd.card}'s event cannot be played now: {why}" if why else ""
         return ""
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd: PlayCard) -> None:
-        from .cards import play_event
         seat = f.seat
         ctx.done(f)
         nxt = ctx.top
         nxt.nums = [seat]
         card = STRATEGY_CARDS[cmd.card]
         if cmd.use == "event":
-            play_event(ctx, seat, cmd.card)
+            _cards.play_event(ctx, seat, cmd.card)
             return
         ctx.emit(ev.CardPlayed(seat=seat, card=cmd.card, use=cmd.use, removed=False))
         if card.kind == "truce":  # even as ops or discarded, it reshuffles the deck at the end of the turn (§8.7)
@@ -184,8 +190,7 @@ class Strategy:
 class Ops:
     @staticmethod
     def legal(s: State, f: Frame) -> list:
-        from .movement import activatable
-        out: list = [ChooseGeneral(general=g) for g in activatable(s, f.seat, f.count)]
+        out: list = [ChooseGeneral(general=g) for g in _movement.activatable(s, f.seat, f.count)]
         if pc_spaces(s, f.seat, first=True):
             out.append(ChooseOption(option="place_pcs"))
         if f.count >= 3 and raise_spaces(s, f.seat):
@@ -195,7 +200,6 @@ class Ops:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        from .movement import start_activation
         ctx.done(f)
         if isinstance(cmd, ChooseGeneral):
             card = STRATEGY_CARDS[f.card]
@@ -205,7 +209,7 @@ class Ops:
             eff = B.effect(cmd.general)
             if isinstance(eff, SeaTransport) and card.ops >= eff.ops:
                 naval = max(naval, eff.max_cu)  # P. Scipio (reconstructed ability)
-            start_activation(ctx, f.seat, cmd.general, card=f.card, naval_cu=naval)
+            _movement.start_activation(ctx, f.seat, cmd.general, card=f.card, naval_cu=naval)
         elif isinstance(cmd, ChooseOption) and cmd.option == "place_pcs":
             ctx.push(Frame(kind="place_pcs", seat=f.seat, card=f.card, count=f.count))
         elif isinstance(cmd, ChooseOption) and cmd.option == "raise":
@@ -218,22 +222,26 @@ def pc_spaces(s: State, side: int, first: bool = False) -> list[str]:
     ``first``: stop at the first one found (is there any?)."""
     out = []
     truce = bool(s.markers.get("truce"))
-    enemy = s.units[other(side)]
+    foe = other(side)
+    enemy = s.units[foe]
     mine = s.units[side]
+    control, tribes = s.control, s.tribes
     for sp in SPACES:
-        if sp in s.tribes:
+        if sp in tribes:
             continue
-        c = s.control.get(sp, -1)
+        c = control.get(sp, -1)
         if c < 0:
             u = enemy.get(sp)
-            if u is None or u.empty():
+            if u is None or not (u.cu or u.icu):
                 out.append(sp)
-        elif c == other(side) and not truce and B.is_plain_pc(s, sp):
+                if first:
+                    break
+        elif c == foe and not truce and sp not in _CITY_SPACES:  # an enemy plain PC (B.is_plain_pc)
             m, u = mine.get(sp), enemy.get(sp)
-            if m is not None and not m.empty() and (u is None or u.empty()):
+            if m is not None and (m.cu or m.icu) and (u is None or not (u.cu or u.icu)):
                 out.append(sp)
-        if first and out:
-            break
+                if first:
+                    break
     return out
 
 
@@ -308,6 +316,21 @@ def neutralize(ctx: Ctx, gid: str, cause: str) -> None:
 def carthage_slot_spaces(s: State, slot: int) -> list[str]:
     """§6.1's four Carthaginian reinforcements, each placed where its clause allows, never inside
     a besieged city (§6.3)."""
+    out = []
+    for sp in _slot_candidates(s, slot):
+        if reinforcement_allowed(s, CARTHAGE, sp):
+            out.append(sp)
+    out.sort()
+    return out
+
+
+def _slot_open(s: State, slot: int) -> bool:
+    """Has the slot a space at all (``carthage_slot_spaces`` not empty)?"""
+    return any(reinforcement_allowed(s, CARTHAGE, sp) for sp in _slot_candidates(s, slot))
+
+
+def _slot_candidates(s: State, slot: int) -> set[str]:
+    """The spaces §6.1's clause names for the slot, before §6.3's limits."""
     def general_spaces(country: str | None) -> set[str]:
         out = set()
         for g in B.generals_on_map(s, CARTHAGE):
@@ -326,7 +349,7 @@ def carthage_slot_spaces(s: State, slot: int) -> list[str]:
         spaces = (city("carthago_nova") | general_spaces("spain")) if cond else set()
     else:
         spaces = city("carthago") | city("carthago_nova") | general_spaces(None)
-    return sorted(sp for sp in spaces if reinforcement_allowed(s, CARTHAGE, sp))
+    return spaces
 
 
 def _room_inside(s: State, side: int, sp: str) -> bool:
@@ -346,11 +369,11 @@ class CarthageReinforce:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        while f.nums and not carthage_slot_spaces(ctx.s, f.nums[-1]):
+        while f.nums and not _slot_open(ctx.s, f.nums[-1]):
             f.nums.pop()
         f.nums.pop()
         place_cu(ctx, CARTHAGE, cmd.space, 1, 0, "reinforcement")
-        while f.nums and not carthage_slot_spaces(ctx.s, f.nums[-1]):
+        while f.nums and not _slot_open(ctx.s, f.nums[-1]):
             f.nums.pop()
         if not f.nums:
             ctx.done(f)
@@ -386,8 +409,10 @@ class ReturnGenerals:
 def reinforcement_allowed(s: State, side: int, sp: str) -> bool:
     """§6.3: never inside a besieged city; where enemy CU stand outside, only inside a friendly city
     that is not besieged and has room."""
-    besieged_city = B.besieged(s, sp) and B.friendly_pc(s, side, sp)
-    enemy_outside = B.cu_outside(s, other(side), sp) > 0
+    # (B.besieged and B.friendly_pc, B.cu_outside of the other side, read in place)
+    besieged_city = sp in s.sieges and sp in _CITY_SPACES and s.control.get(sp, -1) == side
+    u = s.units[1 - side].get(sp)
+    enemy_outside = u is not None and u.cu > 0
     if not (besieged_city or enemy_outside):
         return True  # neither limit applies (the usual case)
     outside_general = bool(B.generals_at(s, side, sp, False))
@@ -402,7 +427,12 @@ def rome_reinforce_spaces(s: State) -> list[str]:
     spaces = {"roma"} if B.friendly_pc(s, ROME, "roma") else set()
     for g in B.generals_on_map(s, ROME):
         spaces.add(s.gens[g].where)
-    return sorted(sp for sp in spaces if reinforcement_allowed(s, ROME, sp))
+    out = []
+    for sp in spaces:
+        if reinforcement_allowed(s, ROME, sp):
+            out.append(sp)
+    out.sort()
+    return out
 
 
 def _rome_can_finish(s: State, placed_italy: int, left: int, stack_needed: bool, spaces: list[str],
@@ -432,7 +462,7 @@ class RomeReinforce:
         f.count -= 1
         if B.in_italy(cmd.space):
             f.mp += 1  # mp: CU placed in Italy so far
-        if f.count <= 0 or not _rome_options(ctx.s, f):
+        if f.count <= 0 or not rome_reinforce_spaces(ctx.s):  # (``_rome_options`` is empty just then)
             ctx.done(f)
 
 
@@ -529,7 +559,7 @@ class Proconsul:
                 ctx.emit(ev.GeneralOff(general=g, to="cup", cause="election"))
 
 
-@automatic("elect_consuls")
+@automatic("elect_consuls", keeps_frame=True)
 def elect_consuls(ctx: Ctx, f: Frame) -> None:
     """Two consuls drawn at random from the cup (§6.4), placed by Rome (§6.5)."""
     ctx.done(f)
@@ -630,7 +660,7 @@ class ConsulCommand:
 
 
 # ------------------------------------------------------------------------ end of the turn
-@automatic("winter")
+@automatic("winter", keeps_frame=True)
 def winter(ctx: Ctx, f: Frame) -> None:
     """§21.1: every CU in a space with an enemy PC or an unfriendly tribe rolls, by the size of
     the force there; CU inside their own city do not (H27, H35)."""
@@ -681,7 +711,7 @@ def lose_cu(ctx: Ctx, side: int, space: str, count: int, cause: str, *, elephant
     return count
 
 
-@automatic("isolation")
+@automatic("isolation", keeps_frame=True)
 def isolation(ctx: Ctx, f: Frame) -> None:
     """§19.4: Rome, then Carthage, removes every isolated plain PC."""
     ctx.done(f)
@@ -695,41 +725,48 @@ def isolation(ctx: Ctx, f: Frame) -> None:
 
 _LINES = {sp: tuple(nb for nb in neighbours(sp) if not is_pass(link_between(sp, nb))) for sp in SPACES}
 """Per space, its neighbours along a link a line of supply may follow (not a pass, §19.4)."""
+_CITY_SPACES = frozenset(sp for sp, space in SPACES.items() if space.city is not None)
+_SOURCE_KINDS = frozenset(sp for sp, space in SPACES.items() if space.city is not None or space.port is not None)
+"""Spaces a friendly PC makes a source of supply whatever their tribe marker: cities and ports (§19.4)."""
 
 
 def supported_spaces(s: State, side: int) -> set[str]:
     """Spaces from which a line of spaces reaches a friendly CU, friendly city, friendly tribe or
     friendly port (§19.4). The line never crosses a pass, nor a space with an enemy PC or a neutral
     tribe unless a friendly CU is there, nor a space with enemy CU unless it holds a friendly PC."""
-    def passable(sp: str) -> bool:
-        mine = B.cu_total(s, side, sp) > 0
-        if (B.enemy_pc(s, side, sp) or (sp in s.tribes and s.tribes[sp] < 0)) and not mine:
-            return False
-        if B.cu_total(s, other(side), sp) > 0 and not B.friendly_pc(s, side, sp):
-            return False
-        return True
-
-    sources = set()
-    for sp in SPACES:
-        if B.cu_total(s, side, sp) > 0:
+    mine_u, theirs_u = s.units[side], s.units[other(side)]
+    control, tribes = s.control, s.tribes
+    enemy = other(side)
+    mine = {sp for sp, u in mine_u.items() if u.cu + u.icu > 0}  # spaces holding the side's CU
+    # the spaces a line may not cross: an enemy PC or a neutral tribe without a friendly CU, enemy
+    # CU without a friendly PC (found from the markers and units there are, not space by space);
+    # and the sources: every space holding the side's CU, and every space of the side's PC that is a
+    # city, a tribe or a port (a space only the side's PC holds: ``control`` lists it)
+    blocked = set()
+    sources = set(mine)
+    for sp, c in control.items():
+        if c == enemy:
+            if sp not in mine:
+                blocked.add(sp)
+        elif c == side and (sp in _SOURCE_KINDS or sp in tribes):
             sources.add(sp)
-        elif B.friendly_pc(s, side, sp) and (B.is_city_space(sp) or sp in s.tribes or SPACES[sp].port is not None):
-            sources.add(sp)
-    seen = set(sources)
+    for sp, t in tribes.items():
+        if t < 0 and sp not in mine:
+            blocked.add(sp)
+    for sp, u in theirs_u.items():
+        if u.cu + u.icu > 0 and control.get(sp, -1) != side:
+            blocked.add(sp)
+    seen = sources | blocked  # (the blocked ones are never entered: taken out of ``seen`` at the end)
     todo = deque(sources)
     while todo:
-        here = todo.popleft()
-        for nb in _LINES[here]:
-            if nb in seen:
-                continue
-            if not passable(nb):
-                continue
-            seen.add(nb)
-            todo.append(nb)
-    return seen
+        for nb in _LINES[todo.popleft()]:
+            if nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    return seen - (blocked - sources)
 
 
-@automatic("political")
+@automatic("political", keeps_frame=True)
 def political(ctx: Ctx, f: Frame) -> None:
     """§22: count the points; the side behind removes the difference in plain PCs, or sues for
     peace; Carthage holding all of Italy but Latium wins (§23); after turn 9 the higher total
@@ -751,7 +788,7 @@ def political(ctx: Ctx, f: Frame) -> None:
         lose_pcs(ctx, loser, abs(pts[ROME] - pts[CARTHAGE]), "political")
 
 
-@automatic("final_count")
+@automatic("final_count", keeps_frame=True)
 def final_count(ctx: Ctx, f: Frame) -> None:
     ctx.done(f)
     if ctx.s.turn >= LAST_TURN:
