@@ -63,7 +63,7 @@ def may_plot(s: State, seat: int) -> bool:
                 and _present(s, seat) and targets(s, seat))
 
 
-@automatic("plots")
+@automatic("plots", keeps_frame=True)
 def _plots(ctx: Ctx, f: Frame) -> None:
     """R76: a round of possible attempts, clockwise from the presiding officer."""
     ctx.pop()

@@ -408,7 +408,7 @@ def windows(s: State, first: int, timing: str) -> list[Frame]:
 ANY_TIME = "any_time"
 
 
-@automatic("any_time_round")
+@automatic("any_time_round", keeps_frame=True)
 def _any_time_round(ctx: Ctx, f: Frame) -> None:
     """R130: a round of any-time windows (IV.2a: Intrigue and Event cards whenever the holder wishes):
     every player in turn, clockwise from ``nums[0]`` (the SPHR when not given), may play his any-time

@@ -274,7 +274,7 @@ def prisoners(s: State) -> list[str]:
                   key=lambda sid: (s.senators[sid].seat, order_key(sid)))
 
 
-@automatic("ransoms")
+@automatic("ransoms", keeps_frame=True)
 def _ransoms(ctx: Ctx, f: Frame) -> None:
     """After the contributions (II.11), each faction may ransom its captured commanders (R99)."""
     ctx.pop()

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from msgspec.structs import replace as _replace
+
 from engine.core import Advanced, Emitted, copy_state, private, tag_of
 from engine.errors import ILLEGAL_MOVE, ILLEGAL_TARGET, UNKNOWN_COMMAND, WRONG_PHASE, RuleError
 from engine.rng import Rng
@@ -40,6 +42,9 @@ DESCRIBE: dict[str, str] = {}
 SIM_LEGAL: dict[str, Callable[[State, Frame, int], list[Any]]] = {}
 SIM_ACT: dict[str, Callable[["Ctx", Frame, Any, int], None]] = {}
 SIMULTANEOUS = -2
+KEPT_FRAMES: set[str] = set()
+"""Kinds of frame no rule changes (``automatic(kind, keeps_frame=True)``): the phases and rounds
+that wait in the stack, copied by no command."""
 WATCHERS: list[Callable[["Ctx", Any], None]] = []
 """Rules that react at once to a fact as it happens (``watch(ctx, event)`` after it applies): the
 optional First Man in Carthage."""
@@ -75,9 +80,14 @@ def waiting(state: State) -> tuple[int, ...]:
     return (top.seat,) if top.seat >= 0 else ()
 
 
-def automatic(kind: str):
+def automatic(kind: str, keeps_frame: bool = False):
+    """Register a frame kind the rules run at once. ``keeps_frame``: no rule ever changes a frame of
+    this kind (its step only takes it off the stack, and no rule that finds frames in the stack
+    changes one of this kind), so ``advance`` need not copy it (:class:`Ctx`)."""
     def wrap(fn):
         AUTO[kind] = fn
+        if keeps_frame:
+            KEPT_FRAMES.add(kind)
         return fn
     return wrap
 
@@ -92,11 +102,19 @@ class Ctx:
     def __init__(self, state: State, rng: Rng | None, in_place: bool = False) -> None:
         # ``in_place``: work on ``state`` itself (``advance``: the caller gave it up); the rules change
         # the frames of the stack as they go, so the stack gets fresh ones and the frames it was
-        # given (a sample of another state may share them) stay as they were
-        before = list(state.flow)
+        # given (a sample of another state may share them) stay as they were; not those of a kind
+        # no rule changes (``KEPT_FRAMES``: the phases and rounds waiting in the stack)
         if in_place:
-            state.flow = [_frozen(f) for f in state.flow]
-        self.s: State = state if in_place else copy_state(_Game, state)  # type: ignore[arg-type]
+            before = state.flow
+            kept = KEPT_FRAMES
+            flow = []
+            for f in before:
+                flow.append(f if f.kind in kept else _replace(f, nums=list(f.nums), strs=list(f.strs)))
+            state.flow = flow
+            self.s: State = state
+        else:
+            before = list(state.flow)
+            self.s = copy_state(_Game, state)  # type: ignore[arg-type]
         self.rng = rng
         self.out: list[Emitted] = []
         self.waiting: list[Any] | None = None  # what the seat the rules stopped for may send
@@ -214,11 +232,6 @@ def frame_for(f: Frame, viewer: int | None) -> Frame:
     return Frame(kind=f.kind, seat=f.seat, senator=f.senator, count=f.count,
                  target="" if "target" in hidden else f.target, nums=[] if "nums" in hidden else list(f.nums),
                  strs=[] if "strs" in hidden else list(f.strs))
-
-
-def _frozen(f: Frame) -> Frame:
-    return Frame(kind=f.kind, seat=f.seat, senator=f.senator, target=f.target, count=f.count,
-                 nums=list(f.nums), strs=list(f.strs))
 
 
 def legal(state: State, seat: int) -> list[Any]:

@@ -61,7 +61,7 @@ def crisis(s: State) -> bool:
 
 
 # -- the phase ---------------------------------------------------------------------------------------
-@automatic("senate")
+@automatic("senate", keeps_frame=True)
 def _senate(ctx: Ctx, f: Frame) -> None:
     """V.1: each Council member's term marker moves one box; at the end of the track the office goes
     to the Port (red marker onto the member). The Master of the Agora leaves only at the Trade
@@ -303,7 +303,7 @@ def suffete_pairs(s: State) -> list[tuple[str, str]]:
     return [p for p in combinations(eligible(s), 2) if not rejected(s, f"suffetes+{p[0]}+{p[1]}++0")]
 
 
-@automatic("elect_suffetes")
+@automatic("elect_suffetes", keeps_frame=True)
 def _elect_suffetes(ctx: Ctx, f: Frame) -> None:
     """V.2: the presiding officer proposes a pair; proposals go on until two are elected; when one
     possible pair is left it is elected without a vote (II.C 6)."""
@@ -402,7 +402,7 @@ def council_candidates(s: State, office: str) -> list[str]:
     return [x for x in eligible(s) if not rejected(s, f"council+{x}+{office}+0")]
 
 
-@automatic("fill_council")
+@automatic("fill_council", keeps_frame=True)
 def _fill_council(ctx: Ctx, f: Frame) -> None:
     """V.4: every vacant seat of the Council of Five is filled, in the order of rank: the presiding
     officer proposes a candidate; the last candidate left is elected without a vote."""
@@ -478,7 +478,7 @@ def governor_candidates(s: State, province: str) -> list[str]:
     return [x for x in eligible(s) if not rejected(s, f"governor+{x}+{province}+0")]
 
 
-@automatic("fill_governors")
+@automatic("fill_governors", keeps_frame=True)
 def _fill_governors(ctx: Ctx, f: Frame) -> None:
     """V.6: every province card in the Port gets a governor from the senators in Carthage with no
     office; he leaves Carthage. Then the Senate's refill."""
@@ -641,7 +641,7 @@ def may_prosecute(s: State, war: str) -> bool:
     return s.squadrons.get("active", 0) >= least_squadrons(s, war)
 
 
-@automatic("business")
+@automatic("business", keeps_frame=True)
 def _business(ctx: Ctx, f: Frame) -> None:
     ctx.pop()
     s = ctx.s

@@ -67,7 +67,7 @@ def rules_on(s: State) -> set[str]:
     return on(s)
 
 
-@automatic("trials")
+@automatic("trials", keeps_frame=True)
 def _trials(ctx: Ctx, f: Frame) -> None:
     ctx.pop()
     s = ctx.s
@@ -247,7 +247,7 @@ def trial_decided(ctx: Ctx, f: Frame, passed: bool) -> None:
         ctx.emit(ev.CountersSet(name=f"immune:{accused}", value=1))
 
 
-@automatic("trials_end")
+@automatic("trials_end", keeps_frame=True)
 def _trials_end(ctx: Ctx, f: Frame) -> None:
     """II.9: a red marker stays until its holder is tried or the trial phase ends."""
     ctx.pop()

@@ -16,7 +16,7 @@ from .state import MORTALITY, REVENUE, State, seat_influence
 PHASES = ("mortality", "revenue", "trade", "port", "senate", "combat", "civil_war", "end_turn")
 
 
-@automatic("turn")
+@automatic("turn", keeps_frame=True)
 def _turn(ctx: Ctx, f: Frame) -> None:
     ctx.pop()
     ctx.emit(ev.TurnBegan(turn=ctx.s.turn + 1))
@@ -26,7 +26,7 @@ def _turn(ctx: Ctx, f: Frame) -> None:
 
 
 # -- I. Mortality -----------------------------------------------------------------------------
-@automatic("mortality")
+@automatic("mortality", keeps_frame=True)
 def _mortality(ctx: Ctx, f: Frame) -> None:
     """I: draw one chit; a "draw 2" chit draws two more; a senator in play named dies."""
     ctx.pop()
@@ -52,7 +52,7 @@ def paid_senators(s: State, seat: int) -> list[str]:
     return [x.id for x in senators_of(s, seat) if x.where not in ("rebel", "exiled") and not x.where.startswith("captured")]
 
 
-@automatic("revenue")
+@automatic("revenue", keeps_frame=True)
 def _revenue(ctx: Ctx, f: Frame) -> None:
     """II.1-2: 3 T to each Faction Leader and 1 T to every other senator; the office incomes; then
     the Council's corruption (II.3), decided by each member's player (R3)."""
@@ -279,7 +279,7 @@ class Redistribute:
                          ev.ChoiceMadeRedacted(seat=seat, step="redistribution"))
 
 
-@automatic("redistribute_reveal")
+@automatic("redistribute_reveal", keeps_frame=True)
 def _redistribute_reveal(ctx: Ctx, f: Frame) -> None:
     """II.10: the redistributions are shown together and carried out, faction by faction from the
     SPHR (R75: talents given to another faction arrive once every faction has planned its own)."""
@@ -351,7 +351,7 @@ def most_influence(s: State) -> tuple[int, ...]:
     return tuple(x for x in range(s.players) if scores[x] == best)
 
 
-@automatic("end_turn")
+@automatic("end_turn", keeps_frame=True)
 def _end_turn(ctx: Ctx, f: Frame) -> None:
     """IX: the game ends when the Late Republic deck has run out (after the Civil War phase, R13),
     or for a Suffète for Life or a rebellion that survived the turn; otherwise the next turn."""
