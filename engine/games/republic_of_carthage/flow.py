@@ -41,6 +41,7 @@ AUTO: dict[str, Callable[["Ctx", Frame], None]] = {}
 DESCRIBE: dict[str, str] = {}
 SIM_LEGAL: dict[str, Callable[[State, Frame, int], list[Any]]] = {}
 SIM_ACT: dict[str, Callable[["Ctx", Frame, Any, int], None]] = {}
+SIM_ANY: dict[str, Callable[[State, Frame, int], bool]] = {}  # whether a seat has a legal command
 SIMULTANEOUS = -2
 KEPT_FRAMES: set[str] = set()
 """Kinds of frame no rule changes (``automatic(kind, keeps_frame=True)``): the phases and rounds
@@ -61,9 +62,11 @@ def decision(kind: str, describe: str):
 
 
 def simultaneous(kind: str, describe: str):
-    """Register a frame kind that every seat of ``frame.nums`` answers at once, in secret."""
+    """Register a frame kind that every seat of ``frame.nums`` answers at once, in secret. The class
+    may have ``has_legal(state, frame, seat) -> bool``, ``bool(legal(...))`` found more cheaply."""
     def wrap(cls):
         SIM_LEGAL[kind] = cls.legal
+        SIM_ANY[kind] = getattr(cls, "has_legal", None) or (lambda s, f, seat, legal=cls.legal: bool(legal(s, f, seat)))
         SIM_ACT[kind] = cls.act
         DESCRIBE[kind] = describe
         return cls
@@ -177,7 +180,8 @@ class Ctx:
         while self.s.flow and self.s.phase != OVER:
             top = self.s.flow[-1]
             if top.seat == SIMULTANEOUS:
-                top.nums = [x for x in top.nums if SIM_LEGAL[top.kind](self.s, top, x)]
+                has_legal = SIM_ANY[top.kind]
+                top.nums = [x for x in top.nums if has_legal(self.s, top, x)]
                 if top.nums:
                     return
                 self.pop()

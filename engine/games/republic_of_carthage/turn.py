@@ -270,6 +270,19 @@ class Redistribute:
         return moves + [cmd.ChooseOption(option="done")] if moves or plan else []
 
     @staticmethod
+    def has_legal(s: State, f: Frame, seat: int) -> bool:
+        """``bool(legal(s, f, seat))``: an amount to choose while one can be, else done once a
+        transfer is planned, else a place of the faction holding talents (another faction's
+        treasury is always a target)."""
+        plan = planned(s, seat)
+        if plan:
+            return plan[-1][2] != 0 or after_plan(s, plan, plan[-1][0]) >= 1
+        for a in places_of(s, seat):
+            if talents_at(s, a) > 0:
+                return True
+        return False
+
+    @staticmethod
     def act(ctx: Ctx, f: Frame, c, seat: int) -> None:
         if isinstance(c, cmd.ChooseOption):
             f.nums.remove(seat)

@@ -50,3 +50,36 @@ def test_advance_changes_no_frame_it_shares(players, seed):
         state, hint = done.state, done.legal
     assert n > 500 and len(seen) > 1000
     assert {"end_turn", "any_time_round", "senate", "business", "port", "trade"} <= kept_seen
+
+
+def _positions(players: int, seed: bytes, commands: int = 2500):
+    """The states of a random game played through ``advance`` (each state is the game's own, seen
+    before the command that changes it)."""
+    session, _ = Session.start(G, GameConfig(players), seed)
+    state = session.copy().state
+    pick = random.Random(seed)
+    for n in range(commands):
+        st = G.status(state)
+        if st.over:
+            return
+        yield state
+        seat = st.to_act[0] if len(st.to_act) == 1 else pick.choice(st.to_act)
+        state = advance(G, state, seat, pick.choice(G.legal(state, seat)), Rng(seed, n)).state
+
+
+def test_has_legal_answers_as_legal_does():
+    """II.10 and the other steps answered in secret: whether a seat still has something to choose
+    (``SIM_ANY``, what the rules ask after every answer) is whether its legal list is not empty —
+    asked for every seat of every secret step of random games, with and without talents to move."""
+    from engine.games.republic_of_carthage.flow import SIM_ANY, SIM_LEGAL, SIMULTANEOUS
+    asked = {True: 0, False: 0}
+    for players, seed in ((3, b"has-legal-1"), (5, b"has-legal-2")):
+        for s in _positions(players, seed):
+            top = s.flow[-1]
+            if top.seat != SIMULTANEOUS:
+                continue
+            for x in range(players):
+                want = bool(SIM_LEGAL[top.kind](s, top, x))
+                assert SIM_ANY[top.kind](s, top, x) == want, (top, x)
+                asked[want] += 1
+    assert asked[True] > 200 and asked[False] > 20, asked
