@@ -46,9 +46,18 @@ SIMULTANEOUS = -2
 KEPT_FRAMES: set[str] = set()
 """Kinds of frame no rule changes (``automatic(kind, keeps_frame=True)``): the phases and rounds
 that wait in the stack, copied by no command."""
-WATCHERS: list[Callable[["Ctx", Any], None]] = []
-"""Rules that react at once to a fact as it happens (``watch(ctx, event)`` after it applies): the
-optional First Man in Carthage."""
+WATCHERS: dict[type, list[Callable[["Ctx", Any], None]]] = {}
+"""Rules that react at once to a fact as it happens (``watch(ctx, event)`` after it applies), by the
+type of event they react to (:func:`watches`): the optional First Man in Carthage."""
+
+
+def watches(*types: type):
+    """Register ``watch(ctx, event)``, run after every public event of one of ``types`` applies."""
+    def wrap(fn):
+        for t in types:
+            WATCHERS.setdefault(t, []).append(fn)
+        return fn
+    return wrap
 
 
 def decision(kind: str, describe: str):
@@ -132,8 +141,10 @@ class Ctx:
             return
         self.out.append(Emitted(event))
         evolve(self.s, event)
-        for watch in WATCHERS:
-            watch(self, event)
+        watchers = WATCHERS.get(type(event))
+        if watchers is not None:
+            for watch in watchers:
+                watch(self, event)
 
     def emit_private(self, event: Any, seats: tuple[int, ...], redacted: Any) -> None:
         self.out.append(private(event, seats, redacted))
@@ -207,14 +218,22 @@ class Ctx:
             # the event takes the working frames themselves (no copy): the rules are done with them,
             # and no frame of a state's stack is ever changed in place (a command works on a copy of
             # the state, or in place on fresh frames, __init__), so the event, the state its evolve
-            # leaves and any sample of that state may share them
+            # leaves and any sample of that state may share them. Its evolve is not run: it would set
+            # the stack to a list of those frames, which ``self.s.flow`` is (and nothing watches it)
             frames = tuple(self.s.flow)
-            parties = sorted({x for f in frames if f.kind in SECRET_FRAMES for x in (f.seat, f.count)})
+            parties = None
+            secret = SECRET_FRAMES
+            for f in frames:
+                if f.kind in secret:
+                    if parties is None:
+                        parties = set()
+                    parties.add(f.seat)
+                    parties.add(f.count)
             if parties:  # an offer's terms are the two parties' business (III.2): the others see blanks
-                self.emit_private(ev.Flow(frames=frames), tuple(parties),
-                                  ev.Flow(frames=tuple(frame_for(f, None) for f in frames)))
+                self.out.append(private(ev.Flow(frames=frames), tuple(sorted(parties)),
+                                        ev.Flow(frames=tuple(frame_for(f, None) for f in frames))))
             else:
-                self.emit(ev.Flow(frames=frames))
+                self.out.append(Emitted(ev.Flow(frames=frames)))
         return self.out
 
 

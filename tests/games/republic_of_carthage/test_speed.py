@@ -83,3 +83,32 @@ def test_has_legal_answers_as_legal_does():
                 assert SIM_ANY[top.kind](s, top, x) == want, (top, x)
                 asked[want] += 1
     assert asked[True] > 200 and asked[False] > 20, asked
+
+
+def test_advance_refuses_a_seat_not_to_act_as_decide_does():
+    """``advance`` checks the seat from the pending step itself: a seat the rules do not wait for
+    (one step or a secret one alike), and any seat once the game is over, get ``decide``'s error."""
+    from engine.errors import GAME_OVER, NOT_YOUR_TURN, RuleError
+    from engine.games.republic_of_carthage.flow import SIMULTANEOUS
+    checked = {"one": 0, "secret": 0}
+    for s in _positions(3, b"refuse-1"):
+        top = s.flow[-1]
+        kind = "secret" if top.seat == SIMULTANEOUS else "one"
+        if checked[kind] >= 20:
+            continue
+        checked[kind] += 1
+        for seat in (-1, 0, 1, 2, 3):
+            if seat in G.status(s).to_act:
+                continue
+            command = G.legal(s, G.status(s).to_act[0])[0]
+            with pytest.raises(RuleError) as a:
+                G.decide(s, seat, command, Rng(b"x", 0))
+            with pytest.raises(RuleError) as b:
+                advance(G, s, seat, command, Rng(b"x", 0))
+            assert a.value.code == b.value.code == NOT_YOUR_TURN
+    assert checked == {"one": 20, "secret": 20}
+    first = Session.start(G, GameConfig(3), b"refuse-2")[0].state
+    command = G.legal(first, G.status(first).to_act[0])[0]
+    with pytest.raises(RuleError) as e:
+        advance(G, msgspec.structs.replace(first, phase="over"), G.status(first).to_act[0], command, Rng(b"x", 0))
+    assert e.value.code == GAME_OVER
