@@ -34,7 +34,7 @@ from .counter import play
 from .deaths import kill, mortality
 from .events import Frame
 from .flow import Ctx, automatic, decision
-from .people import clockwise, in_carthage, order_key, senators_of
+from .people import clockwise, in_carthage, order_key, present_of, senators_of
 from .state import State
 
 RULE_X = "option:assassination_x"  # counter set at the start by the game option (``options.py``)
@@ -46,7 +46,7 @@ LEADER_LOSS = 5    # V.7: the Influence a captured assassin's Faction Leader los
 
 # -- who may -----------------------------------------------------------------------------------------
 def _present(s: State, seat: int) -> list[str]:
-    return [x.id for x in senators_of(s, seat) if in_carthage(s, x.id)]
+    return [x.id for x in present_of(s, seat)]
 
 
 def targets(s: State, seat: int) -> list[str]:

@@ -179,9 +179,13 @@ class Ctx:
 
     def done(self, frame: Frame) -> None:
         """Take ``frame`` off the stack wherever it is (frames pushed above it meanwhile stay)."""
-        for i in range(len(self.s.flow) - 1, -1, -1):
-            if self.s.flow[i] is frame:
-                del self.s.flow[i]
+        flow = self.s.flow
+        if flow and flow[-1] is frame:  # mostly the top
+            flow.pop()
+            return
+        for i in range(len(flow) - 2, -1, -1):
+            if flow[i] is frame:
+                del flow[i]
                 return
 
     # -- running ----------------------------------------------------------------------------

@@ -35,6 +35,14 @@ def senators_of(s: State, seat: int) -> list[Senator]:
     return [senators[sid] for sid in ids]
 
 
+def present_of(s: State, seat: int) -> list[Senator]:
+    """A faction's senators in Carthage (:func:`in_carthage`), in card order."""
+    senators = s.senators
+    ids = [sid for sid, x in senators.items() if x.seat == seat and x.seat >= 0 and x.face_up and x.where == CARTHAGE]
+    ids.sort(key=order_key)
+    return [senators[sid] for sid in ids]
+
+
 class _OrderKeys(dict):
     """A card id's place in card order, worked out once per id (it never changes; the rules sort
     senators at every step)."""
@@ -107,7 +115,7 @@ def leader_of(s: State, seat: int) -> str:
 
 def faction_votes(s: State, seat: int) -> int:
     """IV.7: the Eloquence of the faction's senators in Carthage."""
-    return sum(eloquence(x.id) for x in senators_of(s, seat) if in_carthage(s, x.id))
+    return sum(eloquence(x.id) for x in present_of(s, seat))
 
 
 def living_ids(s: State, family: int) -> list[str]:

@@ -11,7 +11,7 @@ from .cards import draw_card, hand_plays, omens, random_event, window_legal
 from .counter import play  # an Intrigue card may be countered (R79)
 from .events import Frame
 from .flow import Ctx, automatic, decision
-from .people import clockwise, eloquence, faction_votes, in_carthage, loyalty, order_key, senators_of, sphr_seat
+from .people import clockwise, eloquence, faction_votes, in_carthage, loyalty, order_key, present_of, senators_of, sphr_seat
 from .state import PORT, State
 
 INITIATIVES = 6  # IV.5: extra initiatives are auctioned up to six
@@ -83,7 +83,7 @@ def persuasion_targets(s: State, seat: int) -> list[str]:
 
 
 def persuaders(s: State, seat: int) -> list[str]:
-    return [x.id for x in senators_of(s, seat) if in_carthage(s, x.id)]
+    return [x.id for x in present_of(s, seat)]
 
 
 def modifier(s: State, roll: str) -> int:

@@ -19,7 +19,7 @@ from . import events as ev
 from .events import Frame
 from .flow import Ctx, automatic, decision
 from .people import (COUNCIL, SUFFETES, clockwise, faction_votes, in_carthage, office_holders, order_key,
-                     senators_of, sphr)
+                     present_of, senators_of, sphr)
 from .presiding import call_votes, presiding_officer, unanimous_no
 from .state import CARTHAGE, PORT, SENATE, State
 from .trials import mark_commander
@@ -114,7 +114,7 @@ def propose(ctx: Ctx, kind: str, senators: tuple[str, ...] = (), target: str = "
 
 def money(s: State, seat: int) -> int:
     """What a faction may spend on votes: its treasury and its senators' talents in Carthage."""
-    return s.faction_treasury[seat] + sum(x.talents for x in senators_of(s, seat) if in_carthage(s, x.id))
+    return s.faction_treasury[seat] + sum(x.talents for x in present_of(s, seat))
 
 
 def tally_of(s: State) -> Frame:
@@ -197,7 +197,7 @@ class BuyVotes:
         _count(ctx, f.seat, f.target, f.count, c.number)
         s = ctx.s
         sources = [f"faction:{f.seat}"] * (s.faction_treasury[f.seat] > 0) + [
-            f"senator:{x.id}" for x in senators_of(s, f.seat) if in_carthage(s, x.id) and x.talents]
+            f"senator:{x.id}" for x in present_of(s, f.seat) if x.talents]
         _pay_votes(ctx, Frame(kind="vote_payment", seat=f.seat, count=c.number, strs=sources))
 
 
@@ -552,7 +552,8 @@ def business_options(s: State) -> list[str]:
         for war in sorted(w for w, x in s.wars.items() if x.status != "lost"):
             if may_prosecute(s, war):
                 out.append(f"prosecute:{war}")
-    if eligible(s):
+    some_eligible = bool(eligible(s))
+    if some_eligible:
         for exp in s.explorations:
             if not rejected(s, f"expedition+{exp}+1"):
                 out.append(f"expedition:{exp}")
@@ -564,14 +565,14 @@ def business_options(s: State) -> list[str]:
             out.append("tax:up")
         if s.tax_rate > 0 and not rejected(s, "tax+down+0"):
             out.append("tax:down")
-    if eligible(s) or any(in_carthage(s, x.id) for x in s.senators.values() if x.seat >= 0):
+    if some_eligible or any(in_carthage(s, x.id) for x in s.senators.values() if x.seat >= 0):
         for con in sorted(c for c, h in s.concessions.items() if h == ""):
             if not s.counters.get(f"proposed:{con}"):
                 out.append(f"concession:{con}")
     if not s.counters.get("suffete_for_life_proposed"):
-        for x in sorted(s.senators.values(), key=lambda x: order_key(x.id)):
-            if x.seat >= 0 and in_carthage(s, x.id) and x.influence >= 21:
-                out.append(f"suffete_for_life:{x.id}")
+        for sid in sorted((x.id for x in s.senators.values()  # the few who may, in card order
+                           if x.seat >= 0 and in_carthage(s, x.id) and x.influence >= 21), key=order_key):
+            out.append(f"suffete_for_life:{sid}")
     from .rebellion import business
     out += business(s)
     from .field import business as in_the_field

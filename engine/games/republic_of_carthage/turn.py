@@ -10,7 +10,7 @@ from .cards import omens
 from .deaths import mortality
 from .events import Frame
 from .flow import SIMULTANEOUS, Ctx, automatic, decision, simultaneous
-from .people import COUNCIL, clockwise, in_carthage, senators_of, sphr_seat
+from .people import COUNCIL, clockwise, in_carthage, present_of, senators_of, sphr_seat
 from .state import MORTALITY, REVENUE, State, seat_influence
 
 PHASES = ("mortality", "revenue", "trade", "port", "senate", "combat", "civil_war", "end_turn")
@@ -220,7 +220,7 @@ def _develop(ctx: Ctx, f: Frame) -> None:
 
 def places_of(s: State, seat: int) -> list[str]:
     """Where a faction's talents may be moved in II.10: its senators in Carthage and its treasury."""
-    return [f"senator:{x.id}" for x in senators_of(s, seat) if in_carthage(s, x.id)] + [f"faction:{seat}"]
+    return [f"senator:{x.id}" for x in present_of(s, seat)] + [f"faction:{seat}"]
 
 
 def talents_at(s: State, place: str) -> int:
@@ -235,11 +235,12 @@ def talents_at(s: State, place: str) -> int:
 def planned(s: State, seat: int) -> list[tuple[str, str, int]]:
     """A faction's secret redistribution so far: (source, target, amount); amount 0 while it is being
     chosen."""
-    out = []
-    for entry in (s.committed[seat] if s.committed else []):
-        if entry.startswith("="):
-            src, dst, _ = out[-1]
-            out[-1] = (src, dst, int(entry[1:]))
+    out: list[tuple[str, str, int]] = []
+    if not s.committed:
+        return out
+    for entry in s.committed[seat]:
+        if entry[:1] == "=":
+            out[-1] = (*out[-1][:2], int(entry[1:]))
         else:
             src, _, dst = entry.partition(">")
             out.append((src, dst, 0))
