@@ -267,7 +267,16 @@ class Redistribute:
             return [cmd.ChooseNumber(number=n) for n in range(1, after_plan(s, plan, plan[-1][0]) + 1)]
         own = places_of(s, seat)
         targets = own + [f"faction:{x}" for x in range(s.players) if x != seat]
-        moves = [cmd.Transfer(source=a, target=b) for a in own if after_plan(s, plan, a) > 0 for b in targets if b != a]
+        net: dict[str, int] = {}  # what the plan moves in and out of each place (after_plan, in one pass)
+        for src, dst, amount in plan:
+            net[dst] = net.get(dst, 0) + amount
+            net[src] = net.get(src, 0) - amount
+        moves = []
+        for a in own:
+            if talents_at(s, a) + net.get(a, 0) > 0:
+                for b in targets:
+                    if b != a:
+                        moves.append(cmd.Transfer(source=a, target=b))
         return moves + [cmd.ChooseOption(option="done")] if moves or plan else []
 
     @staticmethod
@@ -275,6 +284,9 @@ class Redistribute:
         """``bool(legal(s, f, seat))``: an amount to choose while one can be, else done once a
         transfer is planned, else a place of the faction holding talents (another faction's
         treasury is always a target)."""
+        committed = s.committed[seat] if s.committed else ()
+        if committed and committed[-1][:1] == "=" and int(committed[-1][1:]) != 0:  # the last transfer has its amount
+            return True
         plan = planned(s, seat)
         if plan:
             return plan[-1][2] != 0 or after_plan(s, plan, plan[-1][0]) >= 1
