@@ -10,7 +10,7 @@ from . import effects as fx
 from . import events as ev
 from .deaths import mortality
 from .flow import Ctx
-from .people import in_carthage, order_key, present_of, senators_of
+from .people import in_carthage, order_key, present_of, senators_of, sphr_seat
 from .state import State
 
 
@@ -414,7 +414,6 @@ def _any_time_round(ctx: Ctx, f: Frame) -> None:
     every player in turn, clockwise from ``nums[0]`` (the SPHR when not given), may play his any-time
     cards; every player holding a card is asked, whatever he holds (R134), an empty hand is not."""
     ctx.pop()
-    from .people import sphr_seat
     first = f.nums[0] if f.nums else sphr_seat(ctx.s)
     ctx.then(*windows(ctx.s, first, ANY_TIME))
 

@@ -23,6 +23,7 @@ from . import commands as cmd
 from . import components as C
 from . import effects as fx
 from . import events as ev
+from .cards import ANY_TIME, hand_plays
 from .counter import play
 from .events import Frame
 from .flow import Ctx, decision
@@ -56,7 +57,6 @@ def vote_plays(s: State, f: Frame, t: Frame) -> list[cmd.PlayCard]:
     if t.strs[0] == "trial":
         out += [cmd.PlayCard(card=x, senator="") for x in hand if C.card_kind(x) == "intrigue"
                 and C.CARDS[x].timing == "trial"]
-    from .cards import ANY_TIME, hand_plays
     return out + hand_plays(s, f.seat, (ANY_TIME,))  # R130: before his vote
 
 

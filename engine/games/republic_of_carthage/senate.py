@@ -22,7 +22,7 @@ from .people import (COUNCIL, SUFFETES, clockwise, faction_votes, in_carthage, o
                      present_of, senators_of, sphr)
 from .presiding import call_votes, presiding_officer, unanimous_no
 from .state import CARTHAGE, PORT, SENATE, State
-from .trials import mark_commander
+from .trials import exiles, mark_commander
 
 YES, NO, ABSTAIN = 1, 2, 3
 FLOOR = "floor_proposer"  # counter: 1 + the seat whose proposal from the floor is being made (R78)
@@ -132,7 +132,6 @@ class Vote:
         if t.strs[0] == "trial" and t.count - 1 == f.seat and not f.strs:
             # V.7, Assassins capturés: the Faction Leader on trial must roll the Appeal before voting
             out = [*out, cmd.ChooseOption(option="appeal")] if t.target != "assassin" else [cmd.ChooseOption(option="appeal")]
-        from .outcry import vote_plays
         return out + vote_plays(s, f, t)
 
     @staticmethod
@@ -573,11 +572,8 @@ def business_options(s: State) -> list[str]:
         for sid in sorted((x.id for x in s.senators.values()  # the few who may, in card order
                            if x.seat >= 0 and in_carthage(s, x.id) and x.influence >= 21), key=order_key):
             out.append(f"suffete_for_life:{sid}")
-    from .rebellion import business
-    out += business(s)
-    from .field import business as in_the_field
+    out += rebellion_business(s)
     out += in_the_field(s)
-    from .trials import exiles
     out += [f"recall_exile:{x}" for x in exiles(s) if not rejected(s, f"recall_exile+{x}++0")]
     return out + ["adjourn"]
 
@@ -615,7 +611,6 @@ def commanders(s: State) -> list[str]:
 def land_units(s: State, war: str) -> list[str]:
     """Recruited armies that may go to ``war``: Active Forces; auxiliaries only to the wars that name
     them (V.7)."""
-    from .rebellion import REBELS, land_units as against_rebels
     if war == REBELS:
         return against_rebels(s)
     return sorted({a.type for a in s.armies if a.place == "active"
@@ -968,3 +963,12 @@ PASSED = {
     "suffete_for_life": _suffete_for_life, "trial": _trial,
     "recall_exile": _recall_exile,
 }
+
+
+# imported once here, not inside the functions that ask them (about a microsecond an import
+# statement); at the end, as these modules read this one's names when they load
+from .field import business as in_the_field  # noqa: E402
+from .outcry import vote_plays  # noqa: E402
+from .rebellion import REBELS  # noqa: E402
+from .rebellion import business as rebellion_business  # noqa: E402
+from .rebellion import land_units as against_rebels  # noqa: E402

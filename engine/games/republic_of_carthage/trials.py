@@ -11,6 +11,7 @@ from .deaths import kill
 from .events import Frame
 from .flow import Ctx, automatic, decision
 from .people import in_carthage, offices_of, order_key
+from .turn import rules_on as on
 from .state import PORT, State
 
 
@@ -63,7 +64,6 @@ def accused_options(s: State, f: Frame) -> list[str]:
 
 
 def rules_on(s: State) -> set[str]:
-    from .turn import rules_on as on
     return on(s)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from . import commands as cmd
 from . import components as C
+from . import effects as fx
 from . import events as ev
 from .cards import omens
 from .deaths import mortality
@@ -84,7 +85,6 @@ def _revenue(ctx: Ctx, f: Frame) -> None:
 
 def rules_on(s: State) -> set[str]:
     """Rules switched on by the laws in force."""
-    from . import effects as fx
     return {e.rule for law in s.laws for e in C.CARDS[law].effects if isinstance(e, fx.Rule)}
 
 
