@@ -67,7 +67,6 @@ def may_plot(s: State, seat: int) -> bool:
 def _plots(ctx: Ctx, f: Frame) -> None:
     """R76: a round of possible attempts, clockwise from the presiding officer."""
     ctx.pop()
-    from .senate import presiding_seat
     s = ctx.s
     ctx.then(*[Frame(kind="plot", seat=x) for x in clockwise(s, presiding_seat(s)) if may_plot(s, x)])
 
@@ -238,3 +237,8 @@ def assassin_convicted(ctx: Ctx, leader: str, victim_popularity: int) -> None:
     among = {x.id for x in senators_of(s, seat) if in_carthage(s, x.id)}
     if victim_popularity and among:
         mortality(ctx, victim_popularity, "assassin_trial", among)
+
+
+# imported once here, not inside the rules that ask them often; at the end, as those modules
+# read this one's names when they load
+from .senate import presiding_seat  # noqa: E402
