@@ -38,6 +38,16 @@ def eligible(s: State) -> list[str]:
                    if x.seat >= 0 and in_carthage(s, x.id) and x.id not in holders), key=order_key)
 
 
+def any_eligible(s: State) -> bool:
+    """Whether :func:`eligible` names anyone (each senator keyed by his id, so he is in Carthage
+    when face up, in a faction and there)."""
+    holders = office_holders(s)
+    for x in s.senators.values():
+        if x.seat >= 0 and x.face_up and x.where == CARTHAGE and x.id not in holders:
+            return True
+    return False
+
+
 def presiding_seat(s: State) -> int:
     sid = presiding_officer(s)  # the SPHR, unless he resigned (R63)
     return s.senators[sid].seat if sid and s.senators[sid].seat >= 0 else 0
@@ -551,7 +561,7 @@ def business_options(s: State) -> list[str]:
         for war in sorted(w for w, x in s.wars.items() if x.status != "lost"):
             if may_prosecute(s, war):
                 out.append(f"prosecute:{war}")
-    some_eligible = bool(eligible(s))
+    some_eligible = any_eligible(s)
     if some_eligible:
         for exp in s.explorations:
             if not rejected(s, f"expedition+{exp}+1"):
@@ -564,13 +574,13 @@ def business_options(s: State) -> list[str]:
             out.append("tax:up")
         if s.tax_rate > 0 and not rejected(s, "tax+down+0"):
             out.append("tax:down")
-    if some_eligible or any(in_carthage(s, x.id) for x in s.senators.values() if x.seat >= 0):
+    if some_eligible or any(x.seat >= 0 and x.face_up and x.where == CARTHAGE for x in s.senators.values()):
         for con in sorted(c for c, h in s.concessions.items() if h == ""):
             if not s.counters.get(f"proposed:{con}"):
                 out.append(f"concession:{con}")
     if not s.counters.get("suffete_for_life_proposed"):
-        for sid in sorted((x.id for x in s.senators.values()  # the few who may, in card order
-                           if x.seat >= 0 and in_carthage(s, x.id) and x.influence >= 21), key=order_key):
+        for sid in sorted((x.id for x in s.senators.values()  # the few who may, in card order (in Carthage)
+                           if x.seat >= 0 and x.face_up and x.where == CARTHAGE and x.influence >= 21), key=order_key):
             out.append(f"suffete_for_life:{sid}")
     out += rebellion_business(s)
     out += in_the_field(s)
