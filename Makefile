@@ -119,11 +119,16 @@ strength: setup
 	$(BIN)/python tools/strength.py roma --balance --bot mcts:30 --games 200
 	$(BIN)/python tools/strength.py rome-et-carthage --bot mcts:10 --vs random --games 200
 	$(BIN)/python tools/strength.py rome-et-carthage --bot mcts:10 --vs random --players 3 --games 200
-	$(BIN)/python tools/strength.py rome-et-carthage --balance --bot mcts:10 --players 3 --games 100
+	$(BIN)/python tools/strength.py rome-et-carthage --bot mcts:30 --vs mcts:10 --games 200 --option no_progress_rounds=10
+	$(BIN)/python tools/strength.py rome-et-carthage --balance --bot mcts:10 --games 100 --option no_progress_rounds=10
+	$(BIN)/python tools/strength.py rome-et-carthage --balance --bot mcts:10 --players 3 --games 100 --option no_progress_rounds=10
+	$(BIN)/python tools/strength.py rome-et-carthage --balance --bot mcts:10 --players 4 --games 100 --option no_progress_rounds=10
 	$(BIN)/python tools/strength.py hannibal --bot mcts:10 --vs random --games 200
 	$(BIN)/python tools/strength.py hannibal --bot mcts:30 --vs mcts:10 --games 200
 	$(BIN)/python tools/strength.py hannibal --balance --bot mcts:30 --games 100
 	$(BIN)/python tools/strength.py republic-of-carthage --bot mcts:5 --vs random --games 200
+	$(BIN)/python tools/strength.py republic-of-carthage --bot mcts:10 --vs mcts:3 --games 200
+	$(BIN)/python tools/strength.py republic-of-carthage --balance --bot mcts:5 --games 100
 
 # boardgame.io beside Carthago in figure 9 (bench/bgio, pinned by its lock file); skipped without npm.
 bench: setup bgio

@@ -34,16 +34,22 @@ def commitment(seed: bytes) -> str:
 
 
 class Rng:
-    __slots__ = ("_key", "_counter", "_words")
+    # The key is derived on the first draw: most commands draw nothing, and a search bot makes an
+    # Rng for every command it tries (a SHA-256 saved each time).
+    __slots__ = ("_seed", "_position", "_key", "_counter", "_words")
 
     def __init__(self, seed: bytes, position: int) -> None:
-        self._key = hashlib.sha256(_DOMAIN + seed + position.to_bytes(8, "big")).digest()
+        self._seed, self._position = seed, position
+        self._key: bytes | None = None
         self._counter = 0
         self._words: list[int] = []
 
     def _word(self) -> int:
         if not self._words:
-            block = hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
+            key = self._key
+            if key is None:
+                key = self._key = hashlib.sha256(_DOMAIN + self._seed + self._position.to_bytes(8, "big")).digest()
+            block = hashlib.sha256(key + self._counter.to_bytes(8, "big")).digest()
             self._counter += 1
             self._words = [int.from_bytes(block[i : i + 8], "big") for i in (24, 16, 8, 0)]
         return self._words.pop()

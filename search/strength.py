@@ -41,11 +41,13 @@ def _run(job: Job) -> Played:
 
 
 def versus_jobs(game_id: str, bot: str, rival: str, games: int, players: int = 0,
-                options: dict[str, str] | None = None, tag: str = "vs") -> list[Job]:
-    """``games`` games of ``bot`` against ``rival`` at every other seat, ``bot``'s seat rotating."""
+                options: dict[str, str] | None = None, tag: str = "vs", first: int = 0) -> list[Job]:
+    """``games`` games of ``bot`` against ``rival`` at every other seat, ``bot``'s seat rotating;
+    from game number ``first`` (game ``i`` is the same game whichever run plays it: a campaign cut
+    short goes on from where it stopped)."""
     n = players or registry.get(game_id).info.player_counts[0]
     jobs = []
-    for i in range(games):
+    for i in range(first, first + games):
         bots = [rival] * n
         bots[i % n] = bot
         jobs.append((game_id, tuple(bots), f"{tag}-{game_id}-{bot}-{rival}-{i}", tuple(sorted((options or {}).items()))))
@@ -53,11 +55,12 @@ def versus_jobs(game_id: str, bot: str, rival: str, games: int, players: int = 0
 
 
 def same_jobs(game_id: str, bot: str, games: int, players: int = 0,
-              options: dict[str, str] | None = None) -> list[Job]:
-    """``games`` games of ``bot`` at every seat (for the balance of seats and sides)."""
+              options: dict[str, str] | None = None, first: int = 0) -> list[Job]:
+    """``games`` games of ``bot`` at every seat (for the balance of seats and sides), from game
+    number ``first``."""
     n = players or registry.get(game_id).info.player_counts[0]
     return [(game_id, (bot,) * n, f"balance-{game_id}-{bot}-{n}-{i}", tuple(sorted((options or {}).items())))
-            for i in range(games)]
+            for i in range(first, first + games)]
 
 
 def run(jobs: list[Job], workers: int = 1, on_game: Callable[[Played], None] | None = None) -> list[Played]:

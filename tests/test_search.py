@@ -109,6 +109,16 @@ def test_search_bot_plays_every_game_to_legal_commands():
         assert sum(p.iterations) > 0
 
 
+def test_a_campaign_cut_short_goes_on_with_the_same_games():
+    """tools/strength.py --first N: games N.. of a campaign are the games an uninterrupted run would
+    have played at those numbers (same seeds, same seat for the bot), for both kinds of campaign."""
+    whole = strength.versus_jobs("hannibal", "mcts:30", "mcts:10", 200)
+    assert strength.versus_jobs("hannibal", "mcts:30", "mcts:10", 40, first=160) == whole[160:]
+    balance = strength.same_jobs("rome-et-carthage", "mcts:10", 100, 3, {"no_progress_rounds": "10"})
+    assert strength.same_jobs("rome-et-carthage", "mcts:10", 30, 3, {"no_progress_rounds": "10"}, 70) == balance[70:]
+    assert len({job[2] for job in whole}) == 200  # one seed per game
+
+
 def test_wilson_interval_matches_the_textbook_value():
     # 8 successes in 10: Wilson 95 % interval (0.4902, 0.9433)
     lo, hi = strength.wilson(8, 10)

@@ -40,6 +40,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--table", action="store_true", help="every game: mcts:BUDGET vs random")
     ap.add_argument("--budget", default="30", help="with --table: the search budget")
     ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--first", type=int, default=0, help="the first game's number (default 0): game i is the "
+                                                         "same game in every run, so a campaign cut short "
+                                                         "goes on with --first N")
     ap.add_argument("--players", type=int, default=0)
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--workers", type=int, default=2)
@@ -63,14 +66,14 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("name a game, or --table")
     elif args.balance:
         game = registry.get(args.game)
-        played = S.run(S.same_jobs(args.game, args.bot, args.games, args.players, _options(args.option)), args.workers,
-                       on_game)
+        played = S.run(S.same_jobs(args.game, args.bot, args.games, args.players, _options(args.option), args.first),
+                       args.workers, on_game)
         n = played[0].players
         label = f" ({n} players{', ' + ', '.join(args.option) if args.option else ''})"
         print("\n".join(S.balance_lines(args.game, args.bot, S.balance(played), game.info.seat_names, label)))
     else:
-        played = S.run(S.versus_jobs(args.game, args.bot, args.vs, args.games, args.players, _options(args.option)),
-                       args.workers, on_game)
+        played = S.run(S.versus_jobs(args.game, args.bot, args.vs, args.games, args.players, _options(args.option),
+                                     first=args.first), args.workers, on_game)
         r = S.versus(played, args.bot)
         print(S.versus_line(args.game, args.bot, args.vs, r) + f"  {S.iterations_per_second(played):,.0f} iterations/s")
         print(S.endings_line(r))

@@ -15,6 +15,13 @@ export function auth(token?: string | null, signal?: AbortSignal): { headers: Re
   return { headers, signal };
 }
 
+/** Call options for a unary call that the page makes on its own (its bots' moves, its legal moves):
+ *  the seat's token and a time limit. A request caught by a dropped connection may never settle in
+ *  the browser; without a limit, the bot or the page that waits for it would wait for good. */
+export function timed(token?: string | null): { headers: Record<string, string>; timeoutMs: number } {
+  return { headers: auth(token).headers, timeoutMs: 15_000 };
+}
+
 /** The stable reason of a refusal ("NOT_YOUR_TURN"): the message starts with it, by contract. */
 export function reason(err: unknown): string {
   if (err instanceof ConnectError) {

@@ -3,7 +3,7 @@
 // Routes: "/" the lobby; "/game/ID" a game (its seats, the board of the seat this browser holds,
 // or the spectator's); "/game/ID?replay" a finished game move by move.
 import './style.css';
-import { api, auth, describeError, heldSeats, holdSeat, playerName, reason, setPlayerName, type HeldSeat } from './api';
+import { api, auth, describeError, heldSeats, holdSeat, playerName, reason, setPlayerName, timed, type HeldSeat } from './api';
 import { board } from './boards';
 import { el } from './dom';
 import { commandKind, commandLabel, eventWords, humanize, nameOf } from './words';
@@ -395,7 +395,7 @@ async function gamePage(gameId: string, replay: boolean) {
     const my = me();
     if (!my || !state.status?.toAct?.includes(my.seat) || state.status.over) { state.legal = []; return; }
     try {
-      const res = await api.listLegalCommands({ gameId }, auth(my.token));
+      const res = await api.listLegalCommands({ gameId }, timed(my.token));
       state.legal = res.commands;
       state.legalAt = res.headSeq;
     } catch (err) {
@@ -411,12 +411,12 @@ async function gamePage(gameId: string, replay: boolean) {
       state.botBusy.add(b.seat);
       setTimeout(async () => {
         try {
-          const { commands, headSeq } = await api.listLegalCommands({ gameId }, auth(b.token));
+          const { commands, headSeq } = await api.listLegalCommands({ gameId }, timed(b.token));
           const plain = commands.filter((c) => !AGREEMENT.has(commandKind(c)));
           const pool = plain.length && Math.random() > 0.02 ? plain : commands;
           if (pool.length) {
             const c = pool[Math.floor(Math.random() * pool.length)];
-            await api.submitCommand({ gameId, command: c, expectedSeq: headSeq, requestId: crypto.randomUUID() }, auth(b.token));
+            await api.submitCommand({ gameId, command: c, expectedSeq: headSeq, requestId: crypto.randomUUID() }, timed(b.token));
           }
         } catch (err) {
           if (!['STALE_SEQ', 'LOST_RACE', 'NOT_YOUR_TURN'].includes(reason(err))) console.warn('bot', b.seat, describeError(err));

@@ -1080,14 +1080,19 @@ def _place_options(s: State, seat: int) -> list[Any]:
     return out
 
 
-_COMMIT_CMDS: dict[tuple[str, ...], cmd.CommitCards] = {}
+_CARD_CMDS: dict[tuple[type, tuple[str, ...]], Any] = {}
+
+
+def _card_command(kind: type, cards: tuple[str, ...]) -> Any:
+    """The one ``kind(cards)`` command object (a commit or a forced march), made once and shared."""
+    out = _CARD_CMDS.get((kind, cards))
+    if out is None:
+        out = _CARD_CMDS[kind, cards] = kind(cards)
+    return out
 
 
 def _commit(cards: tuple[str, ...]) -> cmd.CommitCards:
-    out = _COMMIT_CMDS.get(cards)
-    if out is None:
-        out = _COMMIT_CMDS[cards] = cmd.CommitCards(cards)
-    return out
+    return _card_command(cmd.CommitCards, cards)
 
 
 @lru_cache(maxsize=4096)  # a hand stays the same over a combat's steps
@@ -1096,14 +1101,8 @@ def _commits(hand: frozenset[str], need: int) -> tuple[cmd.CommitCards, ...]:
     return tuple(map(_commit, combinations(cd.canonical(hand), need)))
 
 
-_MARCH_CMDS: dict[tuple[str, ...], cmd.DeclareForcedMarch] = {}
-
-
 def _march(cards: tuple[str, ...]) -> cmd.DeclareForcedMarch:
-    out = _MARCH_CMDS.get(cards)
-    if out is None:
-        out = _MARCH_CMDS[cards] = cmd.DeclareForcedMarch(cards)
-    return out
+    return _card_command(cmd.DeclareForcedMarch, cards)
 
 
 @lru_cache(maxsize=4096)
