@@ -34,7 +34,7 @@ from .counter import play
 from .deaths import kill, mortality
 from .events import Frame
 from .flow import Ctx, automatic, decision
-from .people import clockwise, in_carthage, order_key, senators_of
+from .people import clockwise, in_carthage, order_key, present_of, senators_of
 from .state import State
 
 RULE_X = "option:assassination_x"  # counter set at the start by the game option (``options.py``)
@@ -46,7 +46,7 @@ LEADER_LOSS = 5    # V.7: the Influence a captured assassin's Faction Leader los
 
 # -- who may -----------------------------------------------------------------------------------------
 def _present(s: State, seat: int) -> list[str]:
-    return [x.id for x in senators_of(s, seat) if in_carthage(s, x.id)]
+    return [x.id for x in present_of(s, seat)]
 
 
 def targets(s: State, seat: int) -> list[str]:
@@ -63,11 +63,10 @@ def may_plot(s: State, seat: int) -> bool:
                 and _present(s, seat) and targets(s, seat))
 
 
-@automatic("plots")
+@automatic("plots", keeps_frame=True)
 def _plots(ctx: Ctx, f: Frame) -> None:
     """R76: a round of possible attempts, clockwise from the presiding officer."""
     ctx.pop()
-    from .senate import presiding_seat
     s = ctx.s
     ctx.then(*[Frame(kind="plot", seat=x) for x in clockwise(s, presiding_seat(s)) if may_plot(s, x)])
 
@@ -238,3 +237,8 @@ def assassin_convicted(ctx: Ctx, leader: str, victim_popularity: int) -> None:
     among = {x.id for x in senators_of(s, seat) if in_carthage(s, x.id)}
     if victim_popularity and among:
         mortality(ctx, victim_popularity, "assassin_trial", among)
+
+
+# imported once here, not inside the rules that ask them often; at the end, as those modules
+# read this one's names when they load
+from .senate import presiding_seat  # noqa: E402

@@ -10,7 +10,7 @@ from . import effects as fx
 from . import events as ev
 from .deaths import mortality
 from .flow import Ctx
-from .people import in_carthage, order_key, senators_of
+from .people import in_carthage, order_key, present_of, senators_of, sphr_seat
 from .state import State
 
 
@@ -115,7 +115,7 @@ def hand_plays(s: State, seat: int, timings: tuple[str, ...]) -> list[cmd.PlayCa
         if card.timing not in timings and not fits_roll(card, timings):
             continue
         if kind == "concession":
-            out += [cmd.PlayCard(card=c, senator=x.id) for x in senators_of(s, seat) if in_carthage(s, x.id)]
+            out += [cmd.PlayCard(card=c, senator=x.id) for x in present_of(s, seat)]
         elif any(isinstance(e, fx.Gain) and e.target in ("chosen_senator", "any_senator") for e in card.effects):
             pool = (senators_of(s, seat) if any(getattr(e, "target", "") == "chosen_senator" for e in card.effects)
                     else [x for x in s.senators.values() if x.seat >= 0])
@@ -408,13 +408,12 @@ def windows(s: State, first: int, timing: str) -> list[Frame]:
 ANY_TIME = "any_time"
 
 
-@automatic("any_time_round")
+@automatic("any_time_round", keeps_frame=True)
 def _any_time_round(ctx: Ctx, f: Frame) -> None:
     """R130: a round of any-time windows (IV.2a: Intrigue and Event cards whenever the holder wishes):
     every player in turn, clockwise from ``nums[0]`` (the SPHR when not given), may play his any-time
     cards; every player holding a card is asked, whatever he holds (R134), an empty hand is not."""
     ctx.pop()
-    from .people import sphr_seat
     first = f.nums[0] if f.nums else sphr_seat(ctx.s)
     ctx.then(*windows(ctx.s, first, ANY_TIME))
 

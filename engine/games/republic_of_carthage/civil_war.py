@@ -20,7 +20,7 @@ from .state import CIVIL_WAR, State
 HAND_LIMIT = 5
 
 
-@automatic("civil_war")
+@automatic("civil_war", keeps_frame=True)
 def _civil_war(ctx: Ctx, f: Frame) -> None:
     """VII.1: every commander who fought this turn and did not win rolls on the Popular Reaction table
     (2 dice + his Popularity), unless he is still a prisoner (R165). VII.2: the cards owed by commerce offers are handed over (R136), the players
@@ -82,7 +82,7 @@ class CivilCards:
                          ev.ChoiceMadeRedacted(seat=seat, step="civil_cards"))
 
 
-@automatic("civil_reveal")
+@automatic("civil_reveal", keeps_frame=True)
 def _civil_reveal(ctx: Ctx, f: Frame) -> None:
     """VII.2: the cards chosen are shown together and played player by player from the SPHR; a card
     another play has made unplayable (a statesman whose family another faction just took) stays in
@@ -150,7 +150,7 @@ class HandLimit:
             ctx.emit(ev.CardDiscarded(seat=f.seat, card=c.option, reason="hand_limit"))
 
 
-@automatic("victors")
+@automatic("victors", keeps_frame=True)
 def _victors(ctx: Ctx, f: Frame) -> None:
     """VII.3: from the SPHR clockwise, each victorious commander returns his armies to the board or
     rebels (``rebellion.py``)."""

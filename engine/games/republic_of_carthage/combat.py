@@ -14,7 +14,7 @@ from .people import military
 from .state import COMBAT, State
 
 
-@automatic("combat")
+@automatic("combat", keeps_frame=True)
 def _combat(ctx: Ctx, f: Frame) -> None:
     ctx.pop()
     s = ctx.s

@@ -21,6 +21,7 @@ import; a broken file raises ``ComponentDataError`` naming every problem.
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import Literal
 
 import msgspec
@@ -983,6 +984,7 @@ def random_event(roll: int) -> EventCard:
     return EVENT_CARDS[rows[min(max(roll, min(rows)), max(rows))]]
 
 
+@cache  # the printed offices never change
 def office_rank_order() -> tuple[str, ...]:
     """Offices in SPHR order ("Terminologie")."""
     return tuple(o.id for o in sorted(OFFICES.values(), key=lambda o: o.rank))

@@ -95,7 +95,6 @@ def co_commanders_sent(ctx: Ctx, co: list[str]) -> None:
 
 # -- V.7: business of the forces in the field ------------------------------------------------------------
 def business(s: State) -> list[str]:
-    from .senate import governor_candidates
     out = []
     for x in s.forces:
         if x.exploration or not [c for c in x.commanders if s.senators[c].where == "war"]:
@@ -117,8 +116,7 @@ def squadrons_alone(war: str) -> bool:
 
 
 def reinforcements(s: State, war: str) -> list[str]:
-    from .senate import land_units
-    return land_units(s, war)
+    return senate_land_units(s, war)
 
 
 def business_item(ctx: Ctx, f: Frame, what: str, arg: str) -> None:
@@ -274,7 +272,7 @@ def prisoners(s: State) -> list[str]:
                   key=lambda sid: (s.senators[sid].seat, order_key(sid)))
 
 
-@automatic("ransoms")
+@automatic("ransoms", keeps_frame=True)
 def _ransoms(ctx: Ctx, f: Frame) -> None:
     """After the contributions (II.11), each faction may ransom its captured commanders (R99)."""
     ctx.pop()
@@ -301,3 +299,9 @@ class Ransom:
             return
         pay(ctx, f.seat, ransom(ctx.s, f.senator), "ransom")
         ctx.emit(ev.SenatorMoved(senator=f.senator, seat=f.seat, where="carthage", face_up=True, reason="ransomed"))
+
+
+# imported once here, not inside the rules that ask them often; at the end, as those modules
+# read this one's names when they load
+from .senate import governor_candidates  # noqa: E402
+from .senate import land_units as senate_land_units  # noqa: E402

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from msgspec.structs import replace as _replace
+
 from engine.core import Advanced, Emitted, copy_state, private, tag_of
 from engine.errors import ILLEGAL_MOVE, ILLEGAL_TARGET, UNKNOWN_COMMAND, WRONG_PHASE, RuleError
 from engine.rng import Rng
@@ -39,10 +41,23 @@ AUTO: dict[str, Callable[["Ctx", Frame], None]] = {}
 DESCRIBE: dict[str, str] = {}
 SIM_LEGAL: dict[str, Callable[[State, Frame, int], list[Any]]] = {}
 SIM_ACT: dict[str, Callable[["Ctx", Frame, Any, int], None]] = {}
+SIM_ANY: dict[str, Callable[[State, Frame, int], bool]] = {}  # whether a seat has a legal command
 SIMULTANEOUS = -2
-WATCHERS: list[Callable[["Ctx", Any], None]] = []
-"""Rules that react at once to a fact as it happens (``watch(ctx, event)`` after it applies): the
-optional First Man in Carthage."""
+KEPT_FRAMES: set[str] = set()
+"""Kinds of frame no rule changes (``automatic(kind, keeps_frame=True)``): the phases and rounds
+that wait in the stack, copied by no command."""
+WATCHERS: dict[type, list[Callable[["Ctx", Any], None]]] = {}
+"""Rules that react at once to a fact as it happens (``watch(ctx, event)`` after it applies), by the
+type of event they react to (:func:`watches`): the optional First Man in Carthage."""
+
+
+def watches(*types: type):
+    """Register ``watch(ctx, event)``, run after every public event of one of ``types`` applies."""
+    def wrap(fn):
+        for t in types:
+            WATCHERS.setdefault(t, []).append(fn)
+        return fn
+    return wrap
 
 
 def decision(kind: str, describe: str):
@@ -56,9 +71,11 @@ def decision(kind: str, describe: str):
 
 
 def simultaneous(kind: str, describe: str):
-    """Register a frame kind that every seat of ``frame.nums`` answers at once, in secret."""
+    """Register a frame kind that every seat of ``frame.nums`` answers at once, in secret. The class
+    may have ``has_legal(state, frame, seat) -> bool``, ``bool(legal(...))`` found more cheaply."""
     def wrap(cls):
         SIM_LEGAL[kind] = cls.legal
+        SIM_ANY[kind] = getattr(cls, "has_legal", None) or (lambda s, f, seat, legal=cls.legal: bool(legal(s, f, seat)))
         SIM_ACT[kind] = cls.act
         DESCRIBE[kind] = describe
         return cls
@@ -75,9 +92,14 @@ def waiting(state: State) -> tuple[int, ...]:
     return (top.seat,) if top.seat >= 0 else ()
 
 
-def automatic(kind: str):
+def automatic(kind: str, keeps_frame: bool = False):
+    """Register a frame kind the rules run at once. ``keeps_frame``: no rule ever changes a frame of
+    this kind (its step only takes it off the stack, and no rule that finds frames in the stack
+    changes one of this kind), so ``advance`` need not copy it (:class:`Ctx`)."""
     def wrap(fn):
         AUTO[kind] = fn
+        if keeps_frame:
+            KEPT_FRAMES.add(kind)
         return fn
     return wrap
 
@@ -92,11 +114,19 @@ class Ctx:
     def __init__(self, state: State, rng: Rng | None, in_place: bool = False) -> None:
         # ``in_place``: work on ``state`` itself (``advance``: the caller gave it up); the rules change
         # the frames of the stack as they go, so the stack gets fresh ones and the frames it was
-        # given (a sample of another state may share them) stay as they were
-        before = list(state.flow)
+        # given (a sample of another state may share them) stay as they were; not those of a kind
+        # no rule changes (``KEPT_FRAMES``: the phases and rounds waiting in the stack)
         if in_place:
-            state.flow = [_frozen(f) for f in state.flow]
-        self.s: State = state if in_place else copy_state(_Game, state)  # type: ignore[arg-type]
+            before = state.flow
+            kept = KEPT_FRAMES
+            flow = []
+            for f in before:
+                flow.append(f if f.kind in kept else _replace(f, nums=list(f.nums), strs=list(f.strs)))
+            state.flow = flow
+            self.s: State = state
+        else:
+            before = list(state.flow)
+            self.s = copy_state(_Game, state)  # type: ignore[arg-type]
         self.rng = rng
         self.out: list[Emitted] = []
         self.waiting: list[Any] | None = None  # what the seat the rules stopped for may send
@@ -111,8 +141,10 @@ class Ctx:
             return
         self.out.append(Emitted(event))
         evolve(self.s, event)
-        for watch in WATCHERS:
-            watch(self, event)
+        watchers = WATCHERS.get(type(event))
+        if watchers is not None:
+            for watch in watchers:
+                watch(self, event)
 
     def emit_private(self, event: Any, seats: tuple[int, ...], redacted: Any) -> None:
         self.out.append(private(event, seats, redacted))
@@ -147,9 +179,13 @@ class Ctx:
 
     def done(self, frame: Frame) -> None:
         """Take ``frame`` off the stack wherever it is (frames pushed above it meanwhile stay)."""
-        for i in range(len(self.s.flow) - 1, -1, -1):
-            if self.s.flow[i] is frame:
-                del self.s.flow[i]
+        flow = self.s.flow
+        if flow and flow[-1] is frame:  # mostly the top
+            flow.pop()
+            return
+        for i in range(len(flow) - 2, -1, -1):
+            if flow[i] is frame:
+                del flow[i]
                 return
 
     # -- running ----------------------------------------------------------------------------
@@ -159,7 +195,8 @@ class Ctx:
         while self.s.flow and self.s.phase != OVER:
             top = self.s.flow[-1]
             if top.seat == SIMULTANEOUS:
-                top.nums = [x for x in top.nums if SIM_LEGAL[top.kind](self.s, top, x)]
+                has_legal = SIM_ANY[top.kind]
+                top.nums = [x for x in top.nums if has_legal(self.s, top, x)]
                 if top.nums:
                     return
                 self.pop()
@@ -185,14 +222,22 @@ class Ctx:
             # the event takes the working frames themselves (no copy): the rules are done with them,
             # and no frame of a state's stack is ever changed in place (a command works on a copy of
             # the state, or in place on fresh frames, __init__), so the event, the state its evolve
-            # leaves and any sample of that state may share them
+            # leaves and any sample of that state may share them. Its evolve is not run: it would set
+            # the stack to a list of those frames, which ``self.s.flow`` is (and nothing watches it)
             frames = tuple(self.s.flow)
-            parties = sorted({x for f in frames if f.kind in SECRET_FRAMES for x in (f.seat, f.count)})
+            parties = None
+            secret = SECRET_FRAMES
+            for f in frames:
+                if f.kind in secret:
+                    if parties is None:
+                        parties = set()
+                    parties.add(f.seat)
+                    parties.add(f.count)
             if parties:  # an offer's terms are the two parties' business (III.2): the others see blanks
-                self.emit_private(ev.Flow(frames=frames), tuple(parties),
-                                  ev.Flow(frames=tuple(frame_for(f, None) for f in frames)))
+                self.out.append(private(ev.Flow(frames=frames), tuple(sorted(parties)),
+                                        ev.Flow(frames=tuple(frame_for(f, None) for f in frames))))
             else:
-                self.emit(ev.Flow(frames=frames))
+                self.out.append(Emitted(ev.Flow(frames=frames)))
         return self.out
 
 
@@ -214,11 +259,6 @@ def frame_for(f: Frame, viewer: int | None) -> Frame:
     return Frame(kind=f.kind, seat=f.seat, senator=f.senator, count=f.count,
                  target="" if "target" in hidden else f.target, nums=[] if "nums" in hidden else list(f.nums),
                  strs=[] if "strs" in hidden else list(f.strs))
-
-
-def _frozen(f: Frame) -> Frame:
-    return Frame(kind=f.kind, seat=f.seat, senator=f.senator, target=f.target, count=f.count,
-                 nums=list(f.nums), strs=list(f.strs))
 
 
 def legal(state: State, seat: int) -> list[Any]:

@@ -12,13 +12,16 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from engine.core import GameInfo, decide_then_evolve
+from engine.errors import GAME_OVER, NOT_YOUR_TURN, RuleError
 from engine.session import ModularGame
 
 from . import rules, views
 from .commands import Command, Say
 from .events import Event
+from .flow import SIMULTANEOUS
+from .flow import advance as _advance
 from .options import OPTIONS
-from .state import State, evolve
+from .state import OVER, State, evolve
 from .views import View
 
 INFO = GameInfo(
@@ -58,7 +61,13 @@ class RepublicOfCarthage(ModularGame):
         """``engine.core.advance``: in place (``rules.advance``), except table talk, decided as above."""
         if isinstance(command, Say):
             return decide_then_evolve(self, state, seat, command, rng)
-        return super().advance(state, seat, command, rng, allowed)
+        # ``check_can_act`` as every game's, read from the pending step without building a Status
+        if state.phase == OVER:
+            raise RuleError(GAME_OVER, "the game is over")
+        top = state.flow[-1] if state.flow else None
+        if top is None or not (seat in top.nums if top.seat == SIMULTANEOUS else seat >= 0 and top.seat == seat):
+            raise RuleError(NOT_YOUR_TURN, f"seat {seat} is not to act now")
+        return _advance(state, seat, command, rng, allowed)
 
 
 REPUBLIC_OF_CARTHAGE = RepublicOfCarthage()

@@ -19,7 +19,6 @@ from .state import State
 def coopting(s: State) -> str:
     """The Council member who names the new member under the Pentarchies ("" if the law is not in force
     or no member sits in Carthage)."""
-    from .turn import rules_on
     if "pentarchies" not in rules_on(s):
         return ""
     for office in COUNCIL:  # in the order of rank
@@ -41,3 +40,8 @@ class Coopt:
         from .senate import offer_council
         ctx.done(f)
         offer_council(ctx, f.target, c.senator)
+
+
+# imported once here, not inside the rules that ask them often; at the end, as those modules
+# read this one's names when they load
+from .turn import rules_on  # noqa: E402

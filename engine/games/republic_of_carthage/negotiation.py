@@ -38,7 +38,7 @@ from . import components as C
 from . import events as ev
 from .events import Frame
 from .flow import Ctx, automatic, decision
-from .people import clockwise, in_carthage, senators_of, sphr_seat
+from .people import clockwise, in_carthage, present_of, senators_of, sphr_seat
 from .state import OVER, State
 
 MAX_TEXT = 500  # R110: a message holds 1 to 500 printable characters
@@ -182,7 +182,7 @@ def _card_offer_close(ctx: Ctx, f: Frame) -> None:
 # -- R112: talents in an offer --------------------------------------------------------------------
 def money(s: State, seat: int) -> int:
     """What a faction can pay another (II.10): its treasury and its senators' talents in Carthage."""
-    return s.faction_treasury[seat] + sum(x.talents for x in senators_of(s, seat) if in_carthage(s, x.id))
+    return s.faction_treasury[seat] + sum(x.talents for x in present_of(s, seat))
 
 
 @decision("offer_talents", "talents in your offer, paid in the next Revenue phase: a positive number you promise, "

@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.core import GameConfig, OptionSpec
 
 from . import events as ev
-from .flow import WATCHERS
+from .flow import watches
 
 OPTIONS = {
     "assassination": OptionSpec(("standard", "optional"), "standard",
@@ -32,16 +32,14 @@ def chosen(config: GameConfig) -> dict[str, int]:
     return out
 
 
+@watches(ev.SenatorChanged, ev.SenatorEntered)
 def first_man(ctx, event) -> None:
     """IX.4 (option ``first_man_in_carthage``): a statesman of a faction who reaches 70 Influence wins
     the game for his player at once."""
-    if type(event) not in _INFLUENCE_EVENTS or not ctx.s.counters.get(FIRST_MAN):
+    if not ctx.s.counters.get(FIRST_MAN):
         return
     from .turn import end_game
     x = ctx.s.senators.get(event.senator)
     if x is not None and not x.id.isdigit() and x.seat >= 0 and x.face_up and x.influence >= FIRST_MAN_INFLUENCE:
         end_game(ctx, (x.seat,), "first_man_in_carthage")
 
-
-_INFLUENCE_EVENTS = (ev.SenatorChanged, ev.SenatorEntered)
-WATCHERS.append(first_man)

@@ -23,10 +23,11 @@ from . import commands as cmd
 from . import components as C
 from . import effects as fx
 from . import events as ev
+from .cards import ANY_TIME, hand_plays
 from .counter import play
 from .events import Frame
 from .flow import Ctx, decision
-from .people import clockwise, in_carthage, senators_of
+from .people import clockwise, present_of
 from .state import State
 
 
@@ -50,13 +51,12 @@ def vote_plays(s: State, f: Frame, t: Frame) -> list[cmd.PlayCard]:
     hand = sorted(set(s.hands[f.seat]))
     out = []
     # V.7: a veto or the floor needs a senator in Carthage; V.5 2 lets any player cancel a trial
-    present = t.strs[0] == "trial" or any(in_carthage(s, x.id) for x in senators_of(s, f.seat))
+    present = t.strs[0] == "trial" or bool(present_of(s, f.seat))
     if present and (vetoable(t) or floor_open(s)):
         out += [cmd.PlayCard(card=x, senator="") for x in hand if _titled(x, fx.PublicOutcry)]
     if t.strs[0] == "trial":
         out += [cmd.PlayCard(card=x, senator="") for x in hand if C.card_kind(x) == "intrigue"
                 and C.CARDS[x].timing == "trial"]
-    from .cards import ANY_TIME, hand_plays
     return out + hand_plays(s, f.seat, (ANY_TIME,))  # R130: before his vote
 
 
@@ -99,7 +99,7 @@ def last_call(ctx: Ctx, ps: int) -> None:
     floor (clockwise from the presiding officer)."""
     s = ctx.s
     ctx.then(*[Frame(kind="floor_call", seat=x) for x in clockwise(s, ps)
-               if x != ps and any(in_carthage(s, y.id) for y in senators_of(s, x))])
+               if x != ps and present_of(s, x)])
 
 
 @decision("floor_call", "the presiding officer adjourns: take the floor with a Public Outcry, or pass (V.7)")

@@ -3,8 +3,6 @@ order of play. Small functions named the way the rulebook speaks."""
 
 from __future__ import annotations
 
-from functools import cache
-
 from . import components as C
 from .state import CARTHAGE, Senator, State
 
@@ -31,12 +29,31 @@ def loyalty(sid: str) -> int:
 
 def senators_of(s: State, seat: int) -> list[Senator]:
     """A faction's senators, in card order."""
-    return sorted((x for x in s.senators.values() if x.seat == seat), key=lambda x: order_key(x.id))
+    senators = s.senators
+    ids = [sid for sid, x in senators.items() if x.seat == seat]  # each keyed by its id
+    ids.sort(key=order_key)
+    return [senators[sid] for sid in ids]
 
 
-@cache  # a card id's place in card order never changes; the rules sort senators at every step
-def order_key(sid: str) -> tuple[int, str]:
-    return (int(sid.rstrip("AB")), sid)
+def present_of(s: State, seat: int) -> list[Senator]:
+    """A faction's senators in Carthage (:func:`in_carthage`), in card order."""
+    senators = s.senators
+    ids = [sid for sid, x in senators.items() if x.seat == seat and x.seat >= 0 and x.face_up and x.where == CARTHAGE]
+    ids.sort(key=order_key)
+    return [senators[sid] for sid in ids]
+
+
+class _OrderKeys(dict):
+    """A card id's place in card order, worked out once per id (it never changes; the rules sort
+    senators at every step)."""
+
+    def __missing__(self, sid: str) -> tuple[int, str]:
+        key = self[sid] = (int(sid.rstrip("AB")), sid)
+        return key
+
+
+order_key = _OrderKeys().__getitem__
+"""A card id's sort key in card order: (number, id)."""
 
 
 def in_carthage(s: State, sid: str) -> bool:
@@ -98,7 +115,7 @@ def leader_of(s: State, seat: int) -> str:
 
 def faction_votes(s: State, seat: int) -> int:
     """IV.7: the Eloquence of the faction's senators in Carthage."""
-    return sum(eloquence(x.id) for x in senators_of(s, seat) if in_carthage(s, x.id))
+    return sum(eloquence(x.id) for x in present_of(s, seat))
 
 
 def living_ids(s: State, family: int) -> list[str]:

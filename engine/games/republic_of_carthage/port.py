@@ -11,13 +11,13 @@ from .cards import draw_card, hand_plays, omens, random_event, window_legal
 from .counter import play  # an Intrigue card may be countered (R79)
 from .events import Frame
 from .flow import Ctx, automatic, decision
-from .people import clockwise, eloquence, faction_votes, in_carthage, loyalty, order_key, senators_of, sphr_seat
+from .people import clockwise, eloquence, faction_votes, in_carthage, loyalty, order_key, present_of, senators_of, sphr_seat
 from .state import PORT, State
 
 INITIATIVES = 6  # IV.5: extra initiatives are auctioned up to six
 
 
-@automatic("port")
+@automatic("port", keeps_frame=True)
 def _port(ctx: Ctx, f: Frame) -> None:
     """IV.1: last turn's events leave (with the commerce cards they set aside, R60); IV.2: one
     initiative each, from the SPHR clockwise; IV.5: the extra initiatives auctioned; IV.6-7."""
@@ -41,7 +41,7 @@ def _port(ctx: Ctx, f: Frame) -> None:
              *[Frame(kind="auction") for _ in range(extra)], Frame(kind="port_end"))
 
 
-@automatic("initiative")
+@automatic("initiative", keeps_frame=True)
 def _initiative(ctx: Ctx, f: Frame) -> None:
     """IV.2a: roll 2 dice; 7 is a Random Event (3 dice on the table), anything else draws a card.
     Then, in that order (R4): persuade a senator, attract a merchant, change the Faction Leader."""
@@ -83,7 +83,7 @@ def persuasion_targets(s: State, seat: int) -> list[str]:
 
 
 def persuaders(s: State, seat: int) -> list[str]:
-    return [x.id for x in senators_of(s, seat) if in_carthage(s, x.id)]
+    return [x.id for x in present_of(s, seat)]
 
 
 def modifier(s: State, roll: str) -> int:
@@ -265,7 +265,7 @@ class ChangeLeader:
 
 
 # -- the auction (IV.5) ----------------------------------------------------------------------------
-@automatic("auction")
+@automatic("auction", keeps_frame=True)
 def _auction(ctx: Ctx, f: Frame) -> None:
     """IV.5: one round of bids from the SPHR clockwise, each by one senator; 0 is a bid; each bid
     beats the last; the winner pays the bank (R12) and takes the initiative."""
@@ -321,7 +321,7 @@ def _auction_end(ctx: Ctx, f: Frame) -> None:
 
 
 # -- the end of the phase (IV.6-7) -----------------------------------------------------------------
-@automatic("port_end")
+@automatic("port_end", keeps_frame=True)
 def _port_end(ctx: Ctx, f: Frame) -> None:
     """IV.6: aging leaders (a leader with no war of his on the board leaves on 5-6); a dead senator
     face down in the Port turns face up on 5-6; so does a destroyed concession. IV.7: the votes."""

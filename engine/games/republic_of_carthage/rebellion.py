@@ -609,7 +609,6 @@ def wars_counted(s: State) -> int:
 
 # -- V.7: the Senate may send a force against the rebels -------------------------------------------------
 def business(s: State) -> list[str]:
-    from .senate import commanders
     if in_progress(s) and commanders(s) and land_units(s):
         return [f"prosecute:{REBELS}"]
     return []
@@ -619,3 +618,8 @@ def land_units(s: State) -> list[str]:
     """Recruited armies that may fight the rebels: Active Forces, no auxiliaries (they fight only the
     wars that name them); squadrons play no part (VII.3)."""
     return sorted({a.type for a in s.armies if a.place == "active" and not C.ARMY_TYPES[a.type].auxiliary})
+
+
+# imported once here, not inside the rules that ask them often; at the end, as those modules
+# read this one's names when they load
+from .senate import commanders  # noqa: E402

@@ -19,10 +19,10 @@ from . import events as ev
 from .events import Frame
 from .flow import Ctx, automatic, decision
 from .people import (COUNCIL, SUFFETES, clockwise, faction_votes, in_carthage, office_holders, order_key,
-                     senators_of, sphr)
+                     present_of, senators_of, sphr)
 from .presiding import call_votes, presiding_officer, unanimous_no
 from .state import CARTHAGE, PORT, SENATE, State
-from .trials import mark_commander
+from .trials import exiles, mark_commander
 
 YES, NO, ABSTAIN = 1, 2, 3
 FLOOR = "floor_proposer"  # counter: 1 + the seat whose proposal from the floor is being made (R78)
@@ -36,6 +36,16 @@ def eligible(s: State) -> list[str]:
     holders = office_holders(s)
     return sorted((x.id for x in s.senators.values()
                    if x.seat >= 0 and in_carthage(s, x.id) and x.id not in holders), key=order_key)
+
+
+def any_eligible(s: State) -> bool:
+    """Whether :func:`eligible` names anyone (each senator keyed by his id, so he is in Carthage
+    when face up, in a faction and there)."""
+    holders = office_holders(s)
+    for x in s.senators.values():
+        if x.seat >= 0 and x.face_up and x.where == CARTHAGE and x.id not in holders:
+            return True
+    return False
 
 
 def presiding_seat(s: State) -> int:
@@ -61,7 +71,7 @@ def crisis(s: State) -> bool:
 
 
 # -- the phase ---------------------------------------------------------------------------------------
-@automatic("senate")
+@automatic("senate", keeps_frame=True)
 def _senate(ctx: Ctx, f: Frame) -> None:
     """V.1: each Council member's term marker moves one box; at the end of the track the office goes
     to the Port (red marker onto the member). The Master of the Agora leaves only at the Trade
@@ -114,7 +124,7 @@ def propose(ctx: Ctx, kind: str, senators: tuple[str, ...] = (), target: str = "
 
 def money(s: State, seat: int) -> int:
     """What a faction may spend on votes: its treasury and its senators' talents in Carthage."""
-    return s.faction_treasury[seat] + sum(x.talents for x in senators_of(s, seat) if in_carthage(s, x.id))
+    return s.faction_treasury[seat] + sum(x.talents for x in present_of(s, seat))
 
 
 def tally_of(s: State) -> Frame:
@@ -132,7 +142,6 @@ class Vote:
         if t.strs[0] == "trial" and t.count - 1 == f.seat and not f.strs:
             # V.7, Assassins capturés: the Faction Leader on trial must roll the Appeal before voting
             out = [*out, cmd.ChooseOption(option="appeal")] if t.target != "assassin" else [cmd.ChooseOption(option="appeal")]
-        from .outcry import vote_plays
         return out + vote_plays(s, f, t)
 
     @staticmethod
@@ -197,7 +206,7 @@ class BuyVotes:
         _count(ctx, f.seat, f.target, f.count, c.number)
         s = ctx.s
         sources = [f"faction:{f.seat}"] * (s.faction_treasury[f.seat] > 0) + [
-            f"senator:{x.id}" for x in senators_of(s, f.seat) if in_carthage(s, x.id) and x.talents]
+            f"senator:{x.id}" for x in present_of(s, f.seat) if x.talents]
         _pay_votes(ctx, Frame(kind="vote_payment", seat=f.seat, count=c.number, strs=sources))
 
 
@@ -303,7 +312,7 @@ def suffete_pairs(s: State) -> list[tuple[str, str]]:
     return [p for p in combinations(eligible(s), 2) if not rejected(s, f"suffetes+{p[0]}+{p[1]}++0")]
 
 
-@automatic("elect_suffetes")
+@automatic("elect_suffetes", keeps_frame=True)
 def _elect_suffetes(ctx: Ctx, f: Frame) -> None:
     """V.2: the presiding officer proposes a pair; proposals go on until two are elected; when one
     possible pair is left it is elected without a vote (II.C 6)."""
@@ -402,7 +411,7 @@ def council_candidates(s: State, office: str) -> list[str]:
     return [x for x in eligible(s) if not rejected(s, f"council+{x}+{office}+0")]
 
 
-@automatic("fill_council")
+@automatic("fill_council", keeps_frame=True)
 def _fill_council(ctx: Ctx, f: Frame) -> None:
     """V.4: every vacant seat of the Council of Five is filled, in the order of rank: the presiding
     officer proposes a candidate; the last candidate left is elected without a vote."""
@@ -478,7 +487,7 @@ def governor_candidates(s: State, province: str) -> list[str]:
     return [x for x in eligible(s) if not rejected(s, f"governor+{x}+{province}+0")]
 
 
-@automatic("fill_governors")
+@automatic("fill_governors", keeps_frame=True)
 def _fill_governors(ctx: Ctx, f: Frame) -> None:
     """V.6: every province card in the Port gets a governor from the senators in Carthage with no
     office; he leaves Carthage. Then the Senate's refill."""
@@ -552,7 +561,8 @@ def business_options(s: State) -> list[str]:
         for war in sorted(w for w, x in s.wars.items() if x.status != "lost"):
             if may_prosecute(s, war):
                 out.append(f"prosecute:{war}")
-    if eligible(s):
+    some_eligible = any_eligible(s)
+    if some_eligible:
         for exp in s.explorations:
             if not rejected(s, f"expedition+{exp}+1"):
                 out.append(f"expedition:{exp}")
@@ -564,19 +574,16 @@ def business_options(s: State) -> list[str]:
             out.append("tax:up")
         if s.tax_rate > 0 and not rejected(s, "tax+down+0"):
             out.append("tax:down")
-    if eligible(s) or any(in_carthage(s, x.id) for x in s.senators.values() if x.seat >= 0):
+    if some_eligible or any(x.seat >= 0 and x.face_up and x.where == CARTHAGE for x in s.senators.values()):
         for con in sorted(c for c, h in s.concessions.items() if h == ""):
             if not s.counters.get(f"proposed:{con}"):
                 out.append(f"concession:{con}")
     if not s.counters.get("suffete_for_life_proposed"):
-        for x in sorted(s.senators.values(), key=lambda x: order_key(x.id)):
-            if x.seat >= 0 and in_carthage(s, x.id) and x.influence >= 21:
-                out.append(f"suffete_for_life:{x.id}")
-    from .rebellion import business
-    out += business(s)
-    from .field import business as in_the_field
+        for sid in sorted((x.id for x in s.senators.values()  # the few who may, in card order (in Carthage)
+                           if x.seat >= 0 and x.face_up and x.where == CARTHAGE and x.influence >= 21), key=order_key):
+            out.append(f"suffete_for_life:{sid}")
+    out += rebellion_business(s)
     out += in_the_field(s)
-    from .trials import exiles
     out += [f"recall_exile:{x}" for x in exiles(s) if not rejected(s, f"recall_exile+{x}++0")]
     return out + ["adjourn"]
 
@@ -614,7 +621,6 @@ def commanders(s: State) -> list[str]:
 def land_units(s: State, war: str) -> list[str]:
     """Recruited armies that may go to ``war``: Active Forces; auxiliaries only to the wars that name
     them (V.7)."""
-    from .rebellion import REBELS, land_units as against_rebels
     if war == REBELS:
         return against_rebels(s)
     return sorted({a.type for a in s.armies if a.place == "active"
@@ -641,7 +647,7 @@ def may_prosecute(s: State, war: str) -> bool:
     return s.squadrons.get("active", 0) >= least_squadrons(s, war)
 
 
-@automatic("business")
+@automatic("business", keeps_frame=True)
 def _business(ctx: Ctx, f: Frame) -> None:
     ctx.pop()
     s = ctx.s
@@ -967,3 +973,12 @@ PASSED = {
     "suffete_for_life": _suffete_for_life, "trial": _trial,
     "recall_exile": _recall_exile,
 }
+
+
+# imported once here, not inside the functions that ask them (about a microsecond an import
+# statement); at the end, as these modules read this one's names when they load
+from .field import business as in_the_field  # noqa: E402
+from .outcry import vote_plays  # noqa: E402
+from .rebellion import REBELS  # noqa: E402
+from .rebellion import business as rebellion_business  # noqa: E402
+from .rebellion import land_units as against_rebels  # noqa: E402

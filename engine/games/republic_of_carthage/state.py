@@ -209,6 +209,23 @@ def evolve(s: State, e) -> State:
     t = type(e)
     if t is ev.Flow:  # the event's frames, shared: nothing changes a state's frame in place (flow.Ctx)
         s.flow = list(e.frames)
+    # the most frequent facts first (each test below is a comparison more)
+    elif t is ev.Transferred:
+        _place_talents(s, e.source, -e.amount)
+        _place_talents(s, e.target, e.amount)
+    elif t is ev.CountersSet:
+        if e.value:
+            s.counters[e.name] = e.value
+        else:
+            s.counters.pop(e.name, None)
+    elif t is ev.ChoiceMade:
+        if not s.committed:
+            s.committed = [[] for _ in range(s.players)]
+        s.committed[e.seat].extend(e.names)
+    elif t is ev.OfferPicked:
+        if s.offer is None:
+            s.offer = Offer(seat=e.seat, to=-1, hand=e.hand)
+        s.offer.cards.append(e.card)
     elif t is ev.Rolled or t is ev.ChitDrawn or t is ev.ProposalMade or t is ev.VoteCast \
             or t is ev.ProposalDecided or t is ev.OfferMadeRedacted or t is ev.OfferPickedRedacted \
             or t is ev.CommerceGivenRedacted or t is ev.Said or t is ev.SaidRedacted \
@@ -218,9 +235,6 @@ def evolve(s: State, e) -> State:
         s.turn = e.turn
     elif t is ev.PhaseBegan:
         s.phase = e.phase
-    elif t is ev.Transferred:
-        _place_talents(s, e.source, -e.amount)
-        _place_talents(s, e.target, e.amount)
     elif t is ev.SenatorChanged:
         x = s.senators[e.senator]
         x.influence = max(0, x.influence + e.influence)
@@ -352,11 +366,6 @@ def evolve(s: State, e) -> State:
                 break
     elif t is ev.WarChanged:
         _war_changed(s, e)
-    elif t is ev.CountersSet:
-        if e.value:
-            s.counters[e.name] = e.value
-        else:
-            s.counters.pop(e.name, None)
     elif t is ev.DeckShuffled:
         s.deck, s.deck_name = list(e.cards), e.deck
     elif t is ev.DeckShuffledRedacted:
@@ -413,10 +422,6 @@ def evolve(s: State, e) -> State:
         for c in e.cards:
             s.commerce[e.seat].remove(c)
             s.piles[pile_of(c) - 1].append(c)
-    elif t is ev.OfferPicked:
-        if s.offer is None:
-            s.offer = Offer(seat=e.seat, to=-1, hand=e.hand)
-        s.offer.cards.append(e.card)
     elif t is ev.CardOfferMade:
         s.offer = Offer(seat=e.seat, to=e.to, cards=list(e.cards), want=e.want, made=True, hand=True,
                         talents=e.talents)
@@ -450,10 +455,6 @@ def evolve(s: State, e) -> State:
         s.commerce[e.to].extend(e.cards)
         if s.offer is not None and e.seat == s.offer.seat:
             s.offer = None
-    elif t is ev.ChoiceMade:
-        if not s.committed:
-            s.committed = [[] for _ in range(s.players)]
-        s.committed[e.seat].extend(e.names)
     elif t is ev.ChoicesRevealed:
         s.committed = []
     elif t is ev.GameEnded:

@@ -45,7 +45,7 @@ def concession_draws(s: State, seat: int) -> list[int]:
     return out
 
 
-@automatic("trade")
+@automatic("trade", keeps_frame=True)
 def _trade(ctx: Ctx, f: Frame) -> None:
     """III.1: each player in turn draws one card from piles 1..n (n: his merchants); an empty pile
     gives nothing and nothing replaces it. Then trading (III.2) and the sales (III.3, from the
@@ -107,7 +107,7 @@ class Sell:
             ctx.emit(ev.CountersSet(name=f"trade_income:{f.seat}", value=income - tax))
 
 
-@automatic("trade_end")
+@automatic("trade_end", keeps_frame=True)
 def _trade_end(ctx: Ctx, f: Frame) -> None:
     """III.3c-g: the Master of the Agora's untaxed bonus for the cards sold this turn; the warehouse
     limit; the trade income shared out; the Master's term checked (R11)."""
@@ -161,7 +161,7 @@ class TradeIncome:
         ctx.push(Frame(kind="amount", seat=f.seat, count=left, strs=[c.source, c.target, "trade_income"]))
 
 
-@automatic("master_term")
+@automatic("master_term", keeps_frame=True)
 def _master_term(ctx: Ctx, f: Frame) -> None:
     """III.3g: a Master of the Agora whose term has run off the track leaves; a red marker goes to
     him (R11: the marker moves in the Senate's step 1 with the other Council members')."""

@@ -11,6 +11,7 @@ from .deaths import kill
 from .events import Frame
 from .flow import Ctx, automatic, decision
 from .people import in_carthage, offices_of, order_key
+from .turn import rules_on as on
 from .state import PORT, State
 
 
@@ -63,11 +64,10 @@ def accused_options(s: State, f: Frame) -> list[str]:
 
 
 def rules_on(s: State) -> set[str]:
-    from .turn import rules_on as on
     return on(s)
 
 
-@automatic("trials")
+@automatic("trials", keeps_frame=True)
 def _trials(ctx: Ctx, f: Frame) -> None:
     ctx.pop()
     s = ctx.s
@@ -247,7 +247,7 @@ def trial_decided(ctx: Ctx, f: Frame, passed: bool) -> None:
         ctx.emit(ev.CountersSet(name=f"immune:{accused}", value=1))
 
 
-@automatic("trials_end")
+@automatic("trials_end", keeps_frame=True)
 def _trials_end(ctx: Ctx, f: Frame) -> None:
     """II.9: a red marker stays until its holder is tried or the trial phase ends."""
     ctx.pop()

@@ -5,18 +5,19 @@ from __future__ import annotations
 
 from . import commands as cmd
 from . import components as C
+from . import effects as fx
 from . import events as ev
 from .cards import omens
 from .deaths import mortality
 from .events import Frame
 from .flow import SIMULTANEOUS, Ctx, automatic, decision, simultaneous
-from .people import COUNCIL, clockwise, in_carthage, senators_of, sphr_seat
+from .people import COUNCIL, clockwise, in_carthage, present_of, senators_of, sphr_seat
 from .state import MORTALITY, REVENUE, State, seat_influence
 
 PHASES = ("mortality", "revenue", "trade", "port", "senate", "combat", "civil_war", "end_turn")
 
 
-@automatic("turn")
+@automatic("turn", keeps_frame=True)
 def _turn(ctx: Ctx, f: Frame) -> None:
     ctx.pop()
     ctx.emit(ev.TurnBegan(turn=ctx.s.turn + 1))
@@ -26,7 +27,7 @@ def _turn(ctx: Ctx, f: Frame) -> None:
 
 
 # -- I. Mortality -----------------------------------------------------------------------------
-@automatic("mortality")
+@automatic("mortality", keeps_frame=True)
 def _mortality(ctx: Ctx, f: Frame) -> None:
     """I: draw one chit; a "draw 2" chit draws two more; a senator in play named dies."""
     ctx.pop()
@@ -52,7 +53,7 @@ def paid_senators(s: State, seat: int) -> list[str]:
     return [x.id for x in senators_of(s, seat) if x.where not in ("rebel", "exiled") and not x.where.startswith("captured")]
 
 
-@automatic("revenue")
+@automatic("revenue", keeps_frame=True)
 def _revenue(ctx: Ctx, f: Frame) -> None:
     """II.1-2: 3 T to each Faction Leader and 1 T to every other senator; the office incomes; then
     the Council's corruption (II.3), decided by each member's player (R3)."""
@@ -84,7 +85,6 @@ def _revenue(ctx: Ctx, f: Frame) -> None:
 
 def rules_on(s: State) -> set[str]:
     """Rules switched on by the laws in force."""
-    from . import effects as fx
     return {e.rule for law in s.laws for e in C.CARDS[law].effects if isinstance(e, fx.Rule)}
 
 
@@ -220,7 +220,7 @@ def _develop(ctx: Ctx, f: Frame) -> None:
 
 def places_of(s: State, seat: int) -> list[str]:
     """Where a faction's talents may be moved in II.10: its senators in Carthage and its treasury."""
-    return [f"senator:{x.id}" for x in senators_of(s, seat) if in_carthage(s, x.id)] + [f"faction:{seat}"]
+    return [f"senator:{x.id}" for x in present_of(s, seat)] + [f"faction:{seat}"]
 
 
 def talents_at(s: State, place: str) -> int:
@@ -235,11 +235,12 @@ def talents_at(s: State, place: str) -> int:
 def planned(s: State, seat: int) -> list[tuple[str, str, int]]:
     """A faction's secret redistribution so far: (source, target, amount); amount 0 while it is being
     chosen."""
-    out = []
-    for entry in (s.committed[seat] if s.committed else []):
-        if entry.startswith("="):
-            src, dst, _ = out[-1]
-            out[-1] = (src, dst, int(entry[1:]))
+    out: list[tuple[str, str, int]] = []
+    if not s.committed:
+        return out
+    for entry in s.committed[seat]:
+        if entry[:1] == "=":
+            out[-1] = (*out[-1][:2], int(entry[1:]))
         else:
             src, _, dst = entry.partition(">")
             out.append((src, dst, 0))
@@ -266,8 +267,33 @@ class Redistribute:
             return [cmd.ChooseNumber(number=n) for n in range(1, after_plan(s, plan, plan[-1][0]) + 1)]
         own = places_of(s, seat)
         targets = own + [f"faction:{x}" for x in range(s.players) if x != seat]
-        moves = [cmd.Transfer(source=a, target=b) for a in own if after_plan(s, plan, a) > 0 for b in targets if b != a]
+        net: dict[str, int] = {}  # what the plan moves in and out of each place (after_plan, in one pass)
+        for src, dst, amount in plan:
+            net[dst] = net.get(dst, 0) + amount
+            net[src] = net.get(src, 0) - amount
+        moves = []
+        for a in own:
+            if talents_at(s, a) + net.get(a, 0) > 0:
+                for b in targets:
+                    if b != a:
+                        moves.append(cmd.Transfer(source=a, target=b))
         return moves + [cmd.ChooseOption(option="done")] if moves or plan else []
+
+    @staticmethod
+    def has_legal(s: State, f: Frame, seat: int) -> bool:
+        """``bool(legal(s, f, seat))``: an amount to choose while one can be, else done once a
+        transfer is planned, else a place of the faction holding talents (another faction's
+        treasury is always a target)."""
+        committed = s.committed[seat] if s.committed else ()
+        if committed and committed[-1][:1] == "=" and int(committed[-1][1:]) != 0:  # the last transfer has its amount
+            return True
+        plan = planned(s, seat)
+        if plan:
+            return plan[-1][2] != 0 or after_plan(s, plan, plan[-1][0]) >= 1
+        for a in places_of(s, seat):
+            if talents_at(s, a) > 0:
+                return True
+        return False
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c, seat: int) -> None:
@@ -279,7 +305,7 @@ class Redistribute:
                          ev.ChoiceMadeRedacted(seat=seat, step="redistribution"))
 
 
-@automatic("redistribute_reveal")
+@automatic("redistribute_reveal", keeps_frame=True)
 def _redistribute_reveal(ctx: Ctx, f: Frame) -> None:
     """II.10: the redistributions are shown together and carried out, faction by faction from the
     SPHR (R75: talents given to another faction arrive once every faction has planned its own)."""
@@ -351,7 +377,7 @@ def most_influence(s: State) -> tuple[int, ...]:
     return tuple(x for x in range(s.players) if scores[x] == best)
 
 
-@automatic("end_turn")
+@automatic("end_turn", keeps_frame=True)
 def _end_turn(ctx: Ctx, f: Frame) -> None:
     """IX: the game ends when the Late Republic deck has run out (after the Civil War phase, R13),
     or for a Suffète for Life or a rebellion that survived the turn; otherwise the next turn."""
