@@ -853,7 +853,10 @@ def _council(ctx: Ctx, f: Frame, passed: bool) -> None:
 
 
 def _governor(ctx: Ctx, f: Frame, passed: bool) -> None:
-    if passed:
+    """V.7: the senator voted governor takes the province, if it is still in play and he is still alive
+    when the vote is tallied (R173: a province lost, or a senator dead, during the vote names nobody)."""
+    s = ctx.s
+    if passed and f.target in s.provinces and f.strs[1] in s.senators:
         ctx.emit(ev.GovernorNamed(province=f.target, senator=f.strs[1], term=C.PROVINCES[f.target].term))
 
 
