@@ -665,15 +665,13 @@ def _fighting_parts(s: State, side: int, space: str) -> dict[bool, int]:
 def _neutralize_stripped(ctx: Ctx, side: int, space: str, had: dict[bool, int]) -> None:
     """§10.10: the generals of a part whose CU the retreat table has just taken, all of them, are
     neutralized (a relief army's generals outside, a sortie's inside, each with its own CU)."""
-    from .turn import neutralize
+    from .turn import neutralize_all
     s = ctx.s
     u = B.cu_of(s, side, space)
     for inside, n in had.items():
         if n > 0 and (u.icu if inside else u.cu) == 0:
-            for g in B.generals_at(s, side, space, inside):
-                neutralize(ctx, g, "retreat_table")
-                if s.phase == OVER:
-                    return  # Hannibal lost and Carthage sued for peace (§15.6)
+            if neutralize_all(ctx, B.generals_at(s, side, space, inside), "retreat_table"):
+                return
 
 
 # ------------------------------------------------------------------------------ retreats
@@ -849,11 +847,8 @@ def catch_lone_generals(ctx: Ctx, side: int, sp: str, cause: str) -> None:
     G64; §13.1, G71)."""
     from .movement import lone_enemy_general
     if lone_enemy_general(ctx.s, side, sp):
-        from .turn import neutralize
-        for g in B.generals_at(ctx.s, other(side), sp, False):
-            neutralize(ctx, g, cause)
-            if ctx.s.phase == OVER:
-                return  # Hannibal caught and Carthage sued for peace (§15.6)
+        from .turn import neutralize_all
+        neutralize_all(ctx, B.generals_at(ctx.s, other(side), sp, False), cause)
 
 
 def _split_range(s: State, f: Frame, gin: list[str]) -> tuple[int, int] | None:

@@ -12,7 +12,7 @@ from .commands import ChooseGeneral, ChooseOption, ChooseSpace, Pass, PlayCard
 from .components import GENERALS, PROVINCES, SeaTransport, SPACES, STRATEGY_CARDS, TABLES, attrition_losses, is_pass, link_between, neighbours, turn as turn_row
 from .events import Frame
 from .flow import Ctx, automatic, decision
-from .state import CARTHAGE, ISOLATION, POLITICAL, REINFORCEMENTS, ROME, STRATEGY, WINTER, State, other
+from .state import CARTHAGE, ISOLATION, POLITICAL, OVER, REINFORCEMENTS, ROME, STRATEGY, WINTER, State, other
 
 # (modules that use this one only inside functions: imported here, not in each call, which costs
 # about a microsecond each time on the strategy phase's path)
@@ -301,6 +301,16 @@ def place_cu(ctx: Ctx, side: int, space: str, count: int, elephants: int, cause:
     for g in B.generals_at(s, other(side), space, None):
         if B.cu_total(s, other(side), space) == 0:
             neutralize(ctx, g, "reinforcements")
+
+
+def neutralize_all(ctx: Ctx, gids: list[str], cause: str) -> bool:
+    """:func:`neutralize` each general in turn, stopping once the game is over (Hannibal caught and
+    Carthage sued for peace, §10.10, §15.6); whether it is."""
+    for g in gids:
+        neutralize(ctx, g, cause)
+        if ctx.s.phase == OVER:
+            return True
+    return False
 
 
 def neutralize(ctx: Ctx, gid: str, cause: str) -> None:
