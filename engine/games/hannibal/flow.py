@@ -112,12 +112,16 @@ class Ctx:
 
     # -- facts ------------------------------------------------------------------------------
     def emit(self, event: Any) -> None:
+        if self.s.phase == OVER:  # the war is over (§15.6, §22.3, §23): nothing more happens, even
+            return                # in the rest of the step that ended it
         self.out.append(Emitted(event))
         handler = _HANDLERS.get(type(event))  # evolve(self.s, event), one call fewer
         if handler is not None:
             handler(self.s, event)
 
     def emit_private(self, event: Any, seats: tuple[int, ...], redacted: Any) -> None:
+        if self.s.phase == OVER:
+            return
         self.out.append(private(event, seats, redacted))
         evolve(self.s, event)
 

@@ -267,3 +267,20 @@ def test_15_1_a_general_whose_cu_are_routed_stays_where_he_stands():
     play(s, ROME, cmd.ChooseSpace(space="corfinium"))
     assert B.cu_outside(s, ROME, "corfinium") == 4 and B.cu_outside(s, ROME, "aesernia") == 0  # 3 - 1 + 2
     assert (s.gens["nero"].where, s.gens["nero"].status) == ("aesernia", "map")
+
+
+def test_15_6_nothing_follows_the_end_of_the_war():
+    """Hannibal §10.10, §15.6, §22.3: Carthage, beaten at Arretium after attacking over the pass,
+    has no retreat and is eliminated with Hannibal and Mago. Hannibal removed costs Carthage 5 PCs
+    it does not have: it sues for peace and the war ends there. Nothing happens after that: Mago's
+    neutralization, the next step of the same elimination, is not logged after the war's end."""
+    s = _beaten("arretium", CARTHAGE, 4, ("hannibal", "mago"))
+    s.control = {"roma": ROME}
+    s.flow[-1] = Frame(kind="retreat", seat=CARTHAGE, space="arretium", origin="ariminum", flags=["attacker"])
+    assert legal(s, CARTHAGE) == [cmd.ChooseOption(option="eliminated")]
+    events = play(s, CARTHAGE, cmd.ChooseOption(option="eliminated"))
+    ended = [i for i, e in enumerate(events) if isinstance(e, ev.GameEnded)]
+    assert len(ended) == 1 and (events[ended[0]].winner, events[ended[0]].reason) == (ROME, "peace")
+    assert all(isinstance(e, ev.Flow) for e in events[ended[0] + 1:]), events[ended[0] + 1:]
+    assert [e.general for e in of(events, ev.GeneralOff)] == ["hannibal"]
+    assert G.status(s).over and not s.flow
