@@ -108,6 +108,8 @@ def test_play_watch_reload_and_replay_in_a_real_browser():
     assert words["labels"] > 0, report
     assert words["rawLabels"] == [], f"Rome et Carthage move buttons still in the generic words: {words['rawLabels']}"
     assert words["unstepped"] == [], f"Rome et Carthage move buttons with no heading of their own: {words['unstepped']}"
+    assert words["partners"] > 0, report  # 4 players: each seat card names its partner …
+    assert words["rawBoard"] == [], f"Rome et Carthage board lines in raw words: {words['rawBoard']}"  # … no "team 1"
     assert "(tester) resigned" in (by_name["hannibal"]["resigned"] or ""), report  # GameStatus.ended_by_seat shown
     clocks = by_name["roma"]["clocks"]
     assert clocks and clocks["before"] != clocks["after"], report

@@ -142,7 +142,7 @@ async function newContext(browser) {
 }
 
 /** Click legal commands (at random, never a draw offer) until the game ends or `maxClicks`. */
-async function playByClicks(page, { maxClicks, reloadAt, screenshotAt, shot, deadline, dropAt, drop, boardClick, secretLines, labels }) {
+async function playByClicks(page, { maxClicks, reloadAt, screenshotAt, shot, deadline, dropAt, drop, boardClick, secretLines, labels, boardLines }) {
   let clicks = 0;
   let reloaded = false;
   let dropped = null;
@@ -182,6 +182,11 @@ async function playByClicks(page, { maxClicks, reloadAt, screenshotAt, shot, dea
       const secret = await page.$$eval('[data-testid=board] .hand div', (ds) => ds.map((d) => d.textContent ?? '')
         .filter((t) => t.startsWith('Chosen in secret')));
       secretLines.push(...secret);
+    }
+    if (boardLines) {  // the board's header, seat cards and combat line, as they read after this move
+      const texts = await page.$$eval('[data-testid=board] .table-info, [data-testid=board] .seat-card, [data-testid=board] .pending',
+        (ds) => ds.map((d) => d.textContent ?? ''));
+      for (const text of texts) boardLines.add(text);
     }
     if (clicks === dropAt && drop && !dropped) dropped = await drop();
     if (clicks === screenshotAt) { await sleep(300); await page.screenshot({ path: shot, fullPage: true }); }
@@ -267,9 +272,10 @@ async function scenario(browser, { name, gameType, players, options, clock, full
   const said = gameType === 'republic-of-carthage' ? await talk(page, spectator) : null;
   const maxClicks = full ? 100_000 : gameType === 'hannibal' ? 30 : 40;
   const secretLines = gameType === 'republic-of-carthage' ? [] : null;
+  const boardLines = gameType === 'rome-et-carthage' ? new Set() : null;
   const labels = gameType === 'republic-of-carthage' || gameType === 'rome-et-carthage' ? new Set() : null;
   const played = await playByClicks(page, { maxClicks, reloadAt: 8, screenshotAt: gameType === 'roma' ? 12 : 10, shot, deadline,
-    dropAt: 4, drop: () => dropAndResume(page, player, gameId, 6), boardClick: BOARD_CLICKS.has(gameType), secretLines, labels });
+    dropAt: 4, drop: () => dropAndResume(page, player, gameId, 6), boardClick: BOARD_CLICKS.has(gameType), secretLines, labels, boardLines });
   log(name, `${played.clicks} clicks, over: ${played.over}`);
   check(played.reloaded, 'the game ended before the reload was tried');
   check(played.dropped, 'the game ended before the network drop was tried');
@@ -343,7 +349,7 @@ async function scenario(browser, { name, gameType, players, options, clock, full
     const lines = async (p) => p.$$eval('[data-testid=log] li', (lis) => lis.map((li) => li.textContent ?? ''));
     const [mineText, seenText] = [await lines(page), await lines(spectator)];
     fs.writeFileSync(shot.replace(/\.png$/, '.log.txt'), ['# the player', ...mineText, '# the spectator', ...seenText,
-      '# move buttons (heading: label)', ...labels].join('\n') + '\n');
+      '# move buttons (heading: label)', ...labels, '# the board (header, seats, combat)', ...boardLines].join('\n') + '\n');
     const kinds = ['states drawn', 'hand dealt', 'talon shuffled', 'first player drawn', 'special chosen', 'turn started',
       'piece placed', 'cards drawn', 'forced march declared', 'cards spent', 'piece moved', 'attack declared', 'special played',
       'piece eliminated', 'moves ended', 'draw offered', 'draw offer lapsed', 'combat started', 'combat step', 'cards committed',
@@ -364,7 +370,10 @@ async function scenario(browser, { name, gameType, players, options, clock, full
       spectatorSecrets: seenText.filter((t) => (/ draws /.test(t) || / face down for /.test(t)) && suit.test(t)),
       labels: labels.size,
       unstepped: [...labels].filter((t) => /^Your move:/.test(t)),
-      rawLabels: [...labels].filter((t) => commandKinds.test(t) || /\b(piece|path|city|cards) [A-Z0-9]/.test(t) || ids.test(t)) };
+      rawLabels: [...labels].filter((t) => commandKinds.test(t) || /\b(piece|path|city|cards) [A-Z0-9]/.test(t) || ids.test(t)),
+      // the board in words too: a combat's step ("— open", "— spy_cards"), a team number, a raw phase
+      partners: [...boardLines].filter((t) => /\), with [A-Z]/.test(t)).length,
+      rawBoard: [...boardLines].filter((t) => / — (open|spy|spy_cards|tie)\b|\bteam \d|\bphase (specials|place|play|combat)\b/.test(t)) };
   }
 
   let replayed = false;

@@ -5,7 +5,7 @@ import { el, svg } from './dom';
 import { BoardContext, SEAT_COLOURS, fieldMatches, names } from './kit';
 import { rocBoard } from './roc';
 import { hannibalBoard } from './hannibal';
-import { card as rncCard } from './rncWords';
+import { card as rncCard, rncCombatStep, rncPartner, rncPhase } from './rncWords';
 import { nameOf, ROMA_CARDS, commandFields, commandKind } from './words';
 import rcMap from '../../../engine/games/rome_et_carthage/data/map.json';
 
@@ -116,19 +116,19 @@ export function rcBoard(v: any, ctx: BoardContext): HTMLElement {
   };
   const seats = el('div', { class: 'seats' }, ...(v.seats as any[]).map((s) => el('div', {
     class: `seat-card${v.toAct.includes(s.seat) ? ' to-act' : ''}`, style: { borderColor: seatColour(s.seat) } },
-    el('b', {}, ctx.seatName(s.seat)), ` (${names(s.states)})${s.team >= 0 && v.seats.length === 4 ? `, team ${s.team}` : ''}`,
+    el('b', {}, ctx.seatName(s.seat)), ` (${names(s.states)})${v.seats.length === 4 ? rncPartner(s, v.seats, ctx.seatName) : ''}`,
     el('br'), `${s.handSize} cards, ${s.pieces} pieces`, s.toPlace ? `, ${s.toPlace} to place` : '',
     s.specials?.length ? `, specials: ${names(s.specials)}` : '',
     s.capitalOccupied ? ' — capital occupied!' : '', s.eliminated ? ' — eliminated' : '')));
   const combat = v.combat?.city ? el('div', { class: 'pending' },
-    `Combat in ${nameOf(v.combat.city)}: ${nameOf(v.combat.attacker)} attacks ${nameOf(v.combat.defender)} — ${v.combat.step}`,
+    `Combat in ${nameOf(v.combat.city)}: ${nameOf(v.combat.attacker)} attacks ${nameOf(v.combat.defender)} — ${rncCombatStep(v.combat.step)}`,
     v.combat.totals?.length ? ` (totals ${v.combat.totals.join(' / ')})` : '') : null;
   const hand = ctx.seat >= 0 ? el('div', { class: 'hand' }, el('b', {}, 'Your hand: '),
     ...(v.hand as string[]).map((card) => el('span', { class: `card${ctx.legal.some((c) => JSON.stringify(commandFields(c)).includes(`"${card}"`)) ? ' clickable' : ''}`,
       onclick: () => ctx.pick((c) => JSON.stringify(commandFields(c)).includes(`"${card}"`)) }, rncCard(card))),
     v.partnerHand?.length ? el('span', {}, ` — partner's hand: ${(v.partnerHand as string[]).map(rncCard).join(', ')}`) : '') : null;
   return el('div', { class: 'board rc' },
-    el('div', { class: 'table-info' }, `${v.edition} · phase ${v.phase}, round ${v.round}, turn ${v.turn}`,
+    el('div', { class: 'table-info' }, `${v.edition} · ${rncPhase(v.phase)}, round ${v.round}, turn ${v.turn}`,
       v.moves_allowed || v.movesAllowed ? ` · moves ${v.moves}/${v.movesAllowed}` : '', v.forcedMarch ? ' · forced march' : '',
       v.placeLeft ? ` · ${v.placeLeft} to place` : '', ` · quiet rounds ${v.quiet}/${v.noProgressRounds}`),
     seats, combat, mapBoard(map.cities, map.links, map.width, map.height, pieces, control, ctx, cityField), hand);

@@ -76,6 +76,22 @@ function team(t: number, seat: Seat, view: any): string {
 }
 
 const SIDES = ['the attacker', 'the defender'];
+const PHASES: Record<string, string> = {
+  specials: 'special cards', place: 'placement', play: 'play', combat: 'combats', over: 'the game is over',
+};
+/** The phase the board's header names ("placement", not "place"). */
+export const rncPhase = (phase: string) => PHASES[phase] ?? phase.replace(/_/g, ' ');
+const PENDING: Record<string, string> = {
+  open: 'both sides lay their opening cards face down', spy: 'a side may declare a spy',
+  spy_cards: "the spy's side lays its new cards face down", tie: 'both sides lay tie-break cards face down',
+};
+/** What the combat being fought waits for, in words ("both sides lay their opening cards face down"). */
+export const rncCombatStep = (step: string) => PENDING[step] ?? step.replace(/_/g, ' ');
+/** A 4-player seat's partner, named ("with South"); '' outside teams of two. */
+export function rncPartner(seat: any, seats: readonly any[], name: (seat: number) => string): string {
+  const partners = seats.filter((s) => s.team === seat.team && s.seat !== seat.seat);
+  return seat.team >= 0 && partners.length ? `, with ${partners.map((s) => name(s.seat)).join(' and ')}` : '';
+}
 const STEPS: Record<string, string> = { open: 'opening cards', spy: 'spy', spy_cards: "the spy's new cards", tie: 'tie-break cards' };
 const REASONS: Record<string, string> = {
   capitals: 'both enemy capitals held', destroyed: 'a team has no piece left', 'draw agreed': 'a draw agreed',
