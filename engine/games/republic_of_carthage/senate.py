@@ -898,10 +898,18 @@ def _prosecute(ctx: Ctx, f: Frame, passed: bool) -> None:
         senate_ends(ctx)
 
 
+SENATE_STEPS = frozenset({"business", "other_business", "floor_call", "tally", "vote_order", "vote", "buy_votes"})
+"""What of the Senate may still be pending when the presiding officer leaves: the other business, the
+requests for the floor as he adjourned, and the proposal a floor proposal interrupted, with its votes."""
+
+
 def senate_ends(ctx: Ctx) -> None:
-    """V.7, Départ du PS: if the presiding officer leaves Carthage, the Senate phase ends at once."""
+    """V.7, Départ du PS: if the presiding officer leaves Carthage, the Senate phase ends at once; the
+    proposals are lost (V.7, Prendre la parole, R175): the proposal a floor proposal sending him away
+    interrupted is not voted on further nor tallied, and the requests for the floor still to come are
+    not met (their players keep their cards)."""
     for x in list(ctx.s.flow):
-        if x.kind in ("business", "other_business"):
+        if x.kind in SENATE_STEPS:
             ctx.done(x)
 
 
