@@ -263,3 +263,22 @@ def test_v7_r176_suffete_for_life_who_left_carthage_during_the_vote():
     s.forces = [Force(id=1, war="libyan_war", commanders=["4", "1"], turn=1)]
     assert _tally(s, "suffete_for_life", "1") == []
     assert "suffete_for_life:1" not in s.counters
+
+
+def test_v7_r176_a_senator_named_under_his_statesman_recalled_from_exile_during_the_vote():
+    """V.7, Rappel d'un Homme d'État en Exil: recalled from the floor, 6A is laid over his family card 6
+    (R143: the same senator goes on, under the statesman's name), the initiator of the tax increase
+    being voted on. The tally looked for senator 6 and failed (KeyError)."""
+    from engine.games.republic_of_carthage.state import Senator
+    s = table()
+    s.senators["6A"] = Senator(id="6A", family=6, seat=0, where="exiled")
+    s.flow = [Frame(kind="tally", target="up", strs=["tax", "6", "5"], nums=[0, 3, 0, 0, 1, 1, 1])]
+    ctx = Ctx(s, Dice())
+    PASSED["recall_exile"](ctx, Frame(kind="tally", strs=["recall_exile", "6A"], nums=[0, 3, 0, 0]), True)
+    for e in ctx.finish():
+        evolve(s, e.event)
+    s.flow = ctx.s.flow
+    assert "6" not in s.senators and s.senators["6A"].seat == 1
+    before = s.senators["6A"].popularity
+    out = _tally(s, "tax", *s.flow[0].strs[1:], target="up")
+    assert of(out, ev.TaxRateSet) and s.senators["6A"].popularity == before + 3
