@@ -27,7 +27,7 @@ from .trials import exiles, mark_commander
 YES, NO, ABSTAIN = 1, 2, 3
 TAX_STEP, TAX_MAX = 10, 90  # V.7: the rate moves 10 points at a time, a multiple of 10 below 100
 SUFFETE_FOR_LIFE_INFLUENCE = 21  # V.7, Élection à vie des Suffètes: at least 21 Influence
-WARS_ON = ("active", "unprosecuted")  # the wars the Senate may prosecute or end by peace (R20)
+WARS_ON = ("active", "unprosecuted")  # the wars the Senate may end by peace (R20)
 FLOOR = "floor_proposer"  # counter: 1 + the seat whose proposal from the floor is being made (R78)
 VOTE_CODES = {"yes": YES, "no": NO, "abstain": ABSTAIN}
 
@@ -901,7 +901,7 @@ def _disband(ctx: Ctx, f: Frame, passed: bool) -> None:
 def _prosecute(ctx: Ctx, f: Frame, passed: bool) -> None:
     """V.7, Entreprendre des Guerres: the commander leaves Carthage with the force named; if he
     presided, the Senate ends at once (Départ du PS). R176: the force goes only as voted: the war still
-    Active, every commander still in Carthage, every unit named still in Active Forces."""
+    on the board and not Lost, every commander still in Carthage, every unit named still in Active Forces."""
     if not passed:
         return
     s = ctx.s
@@ -928,11 +928,11 @@ requests for the floor as he adjourned, and the proposal a floor proposal interr
 
 
 def war_on(s: State, war: str) -> bool:
-    """A war the Senate may still send a force to or end by peace: Active (or unprosecuted), or the
-    rebellion while it lasts (VII.3)."""
+    """A war the Senate may still send a force to: on the board and not Lost (as ``business_options``
+    offers them), or the rebellion while it lasts (VII.3)."""
     if war == REBELS:
         return rebellion_in_progress(s)
-    return war in s.wars and s.wars[war].status in WARS_ON
+    return war in s.wars and s.wars[war].status != "lost"
 
 
 def all_active(s: State, armies, squadrons: int) -> bool:
@@ -975,7 +975,7 @@ def _expedition(ctx: Ctx, f: Frame, passed: bool) -> None:
 def _peace(ctx: Ctx, f: Frame, passed: bool) -> None:
     """V.7, Demande de paix: the war is Lost for good (25 T a turn); its "Perte" effects apply. R176: only
     to a war still Active (the same peace passed from the floor may have lost it already)."""
-    if passed and f.target != REBELS and war_on(ctx.s, f.target):
+    if passed and f.target in ctx.s.wars and ctx.s.wars[f.target].status in WARS_ON:
         from .combat import war_lost
         war_lost(ctx, f.target, "peace")
 
