@@ -173,7 +173,9 @@ class ReinforceSquadrons:
 
 
 def _reinforce(ctx: Ctx, f: Frame, passed: bool) -> None:
-    if passed and _force(ctx.s, int(f.target)) is not None:
+    """V.7, Augmentation: the units join the force, if it is still in the field and Active Forces still
+    hold them all (R176)."""
+    if passed and _force(ctx.s, int(f.target)) is not None and all_active(ctx.s, f.strs[1:], f.nums[0]):
         ctx.emit(ev.ForceReinforced(force=int(f.target), armies=tuple(f.strs[1:]), squadrons=f.nums[0]))
 
 
@@ -206,8 +208,8 @@ def _recall(ctx: Ctx, f: Frame, passed: bool) -> None:
     from .senate import senate_ends
     s = ctx.s
     x = _force(s, int(f.target))
-    if not passed or x is None:
-        return
+    if not passed or x is None or not all(in_carthage(s, sid) for sid in f.strs[1:]):
+        return  # R176: the force gone, or the replacement voted no longer in Carthage to take it
     recalled = [c for c in x.commanders if s.senators[c].where == "war"]
     replacement = f.strs[1:]
     presided = presiding_officer(s) in replacement  # the SPHR unless he resigned (R63)
@@ -241,8 +243,9 @@ class RecallNominate:
 
 def _recall_governor(ctx: Ctx, f: Frame, passed: bool) -> None:
     """V.7 Rappel des Gouverneurs: the new governor takes the province for its full term; the old one
-    comes back to Carthage, with the red marker of his personal income if he took any (II.9, R166)."""
-    if passed:
+    comes back to Carthage, with the red marker of his personal income if he took any (II.9, R166).
+    R176 (as R173): nothing if the province has left play, or the new governor is no longer eligible."""
+    if passed and f.target in ctx.s.provinces and still_eligible(ctx.s, f.strs[1]):
         p = ctx.s.provinces[f.target]
         old, red = p.governor, p.red
         ctx.emit(ev.GovernorNamed(province=f.target, senator=f.strs[1], term=C.PROVINCES[f.target].term))
@@ -303,5 +306,5 @@ class Ransom:
 
 # imported once here, not inside the rules that ask them often; at the end, as those modules
 # read this one's names when they load
-from .senate import governor_candidates  # noqa: E402
+from .senate import all_active, governor_candidates, still_eligible  # noqa: E402
 from .senate import land_units as senate_land_units  # noqa: E402

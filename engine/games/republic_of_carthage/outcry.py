@@ -40,10 +40,18 @@ def vetoable(t: Frame) -> bool:
     return kind != "suffete_for_life" and not (kind == "trial" and t.target == "assassin")
 
 
+NO_FLOOR = frozenset({"suffetes", "council", "governor", "trial"})
+"""Proposals no floor may interrupt (R174): the elections of steps 2-6 (V.6: the proposals of a step are
+about its offices only) and the trials (V.5: the card only cancels a trial). The Senate stacks its other
+business under the elections from its start, so the stack alone does not tell."""
+
+
 def floor_open(s: State) -> bool:
-    """Other business is under way and no proposal from the floor is being voted on."""
-    return (any(x.kind == "business" for x in s.flow)
-            and sum(1 for x in s.flow if x.kind == "tally") == 1)
+    """Other business is under way (R78): a proposal of other business is being voted on, and it is not
+    itself a proposal from the floor."""
+    tallies = [x for x in s.flow if x.kind == "tally"]
+    return (len(tallies) == 1 and tallies[0].strs[0] not in NO_FLOOR
+            and any(x.kind == "business" for x in s.flow))
 
 
 def vote_plays(s: State, f: Frame, t: Frame) -> list[cmd.PlayCard]:

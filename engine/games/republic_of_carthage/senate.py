@@ -25,6 +25,9 @@ from .state import CARTHAGE, PORT, SENATE, State
 from .trials import exiles, mark_commander
 
 YES, NO, ABSTAIN = 1, 2, 3
+TAX_STEP, TAX_MAX = 10, 90  # V.7: the rate moves 10 points at a time, a multiple of 10 below 100
+SUFFETE_FOR_LIFE_INFLUENCE = 21  # V.7, Élection à vie des Suffètes: at least 21 Influence
+WARS_ON = ("active", "unprosecuted")  # the wars the Senate may end by peace (R20)
 FLOOR = "floor_proposer"  # counter: 1 + the seat whose proposal from the floor is being made (R78)
 VOTE_CODES = {"yes": YES, "no": NO, "abstain": ABSTAIN}
 
@@ -46,6 +49,20 @@ def any_eligible(s: State) -> bool:
         if x.seat >= 0 and x.face_up and x.where == CARTHAGE and x.id not in holders:
             return True
     return False
+
+
+def still_eligible(s: State, sid: str) -> bool:
+    """R176: the senator a passed proposal sends to a new charge (a province, an expedition) is, at its
+    tally, still what :func:`eligible` asked of him when it was made: alive, in his faction, in Carthage,
+    holding no office."""
+    return in_carthage(s, sid) and sid not in office_holders(s)
+
+
+def units_at(s: State, unit: str, place: str) -> int:
+    """How many units of ``unit`` (an army type, or "squadron") are at ``place`` (reserve, active…)."""
+    if unit == "squadron":
+        return s.squadrons.get(place, 0)
+    return sum(1 for a in s.armies if a.type == unit and a.place == place)
 
 
 def presiding_seat(s: State) -> int:
@@ -298,7 +315,9 @@ def _trial(ctx: Ctx, f: Frame, passed: bool) -> None:
 
 
 def _recall_exile(ctx: Ctx, f: Frame, passed: bool) -> None:
-    if passed:
+    """V.7, Rappel d'un Homme d'État en Exil (R176: if he is still in exile: the same recall may have
+    passed from the floor)."""
+    if passed and f.strs[1] in exiles(ctx.s):
         from .trials import recall_exile
         recall_exile(ctx, f.strs[1])
 
@@ -570,7 +589,7 @@ def business_options(s: State) -> list[str]:
         if not rejected(s, f"peace+{war}+0"):  # V.7 Demande de paix: even with a force in the field (R127)
             out.append(f"peace:{war}")
     if not s.counters.get("tax_changed"):
-        if s.tax_rate < 90 and not rejected(s, "tax+up+0"):
+        if s.tax_rate < TAX_MAX and not rejected(s, "tax+up+0"):
             out.append("tax:up")
         if s.tax_rate > 0 and not rejected(s, "tax+down+0"):
             out.append("tax:down")
@@ -580,7 +599,7 @@ def business_options(s: State) -> list[str]:
                 out.append(f"concession:{con}")
     if not s.counters.get("suffete_for_life_proposed"):
         for sid in sorted((x.id for x in s.senators.values()  # the few who may, in card order (in Carthage)
-                           if x.seat >= 0 and x.face_up and x.where == CARTHAGE and x.influence >= 21), key=order_key):
+                           if x.seat >= 0 and x.face_up and x.where == CARTHAGE and x.influence >= SUFFETE_FOR_LIFE_INFLUENCE), key=order_key):
             out.append(f"suffete_for_life:{sid}")
     out += rebellion_business(s)
     out += in_the_field(s)
@@ -694,9 +713,7 @@ class BusinessItem:
         else:
             ctx.emit(ev.CountersSet(name=FLOOR, value=f.seat + 1))
         if what == "recruit":
-            most = s.squadrons.get("reserve", 0) if arg == "squadron" else sum(
-                1 for a in s.armies if a.type == arg and a.place == "reserve")
-            most = min(most, s.treasury // cost(s, arg))
+            most = min(units_at(s, arg, "reserve"), s.treasury // cost(s, arg))
             ctx.push(Frame(kind="how_many", seat=f.seat, target=arg, count=most, strs=["recruit"]))
         elif what == "disband":
             propose(ctx, "disband", target=arg, amount=1)
@@ -854,38 +871,45 @@ def _council(ctx: Ctx, f: Frame, passed: bool) -> None:
 
 def _governor(ctx: Ctx, f: Frame, passed: bool) -> None:
     """V.7: the senator voted governor takes the province, if it is still in play and he is still alive
-    when the vote is tallied (R173: a province lost, or a senator dead, during the vote names nobody)."""
+    when the vote is tallied (R173: a province lost, or a senator dead, during the vote names nobody),
+    and still eligible (R176: a dead family card stays, face down in the Port)."""
     s = ctx.s
-    if passed and f.target in s.provinces and f.strs[1] in s.senators:
+    if passed and f.target in s.provinces and still_eligible(s, f.strs[1]):
         ctx.emit(ev.GovernorNamed(province=f.target, senator=f.strs[1], term=C.PROVINCES[f.target].term))
 
 
 def _recruit(ctx: Ctx, f: Frame, passed: bool) -> None:
-    """V.7, Levée: the units leave the Reserve for the Active Forces; the State pays the table's cost."""
+    """V.7, Levée: the units leave the Reserve for the Active Forces; the State pays the table's cost.
+    R176: nothing if the Reserve no longer holds them all, or the Treasury cannot pay, at the tally."""
     if not passed:
         return
     s = ctx.s
     n = f.nums[0]
     price = n * cost(s, f.target)
-    if price > s.treasury:
+    if price > s.treasury or n > units_at(s, f.target, "reserve"):
         return
     ctx.emit(ev.Transferred(source="state", target="bank", amount=price, reason="recruitment"))
     ctx.emit(ev.ForcesMoved(unit=f.target, count=n, origin="reserve", target="active", reason="recruited"))
 
 
 def _disband(ctx: Ctx, f: Frame, passed: bool) -> None:
-    if passed:
+    """V.7, Dissolution: a unit of Active Forces back to the Reserve (R176: if one is still there)."""
+    if passed and units_at(ctx.s, f.target, "active") >= 1:
         ctx.emit(ev.ForcesMoved(unit=f.target, count=1, origin="active", target="reserve", reason="disbanded"))
 
 
 def _prosecute(ctx: Ctx, f: Frame, passed: bool) -> None:
     """V.7, Entreprendre des Guerres: the commander leaves Carthage with the force named; if he
-    presided, the Senate ends at once (Départ du PS)."""
+    presided, the Senate ends at once (Départ du PS). R176: the force goes only as voted: the war still
+    on the board and not Lost, every commander still in Carthage, every unit named still in Active Forces."""
     if not passed:
         return
     s = ctx.s
     from .field import co_commanders_sent, split_co
     commander, (co, armies) = f.strs[1], split_co(f.strs[2:])
+    if not (war_on(s, f.target) and all(in_carthage(s, x) for x in (commander, *co))
+            and all_active(s, armies, f.nums[0])):
+        return
     presided = presiding_officer(s) in (commander, *co)
     ctx.emit(ev.ForceSent(force=s.next_force, war=f.target, commanders=(commander, *co), armies=tuple(armies),
                           squadrons=f.nums[0], caravans=0, fleets=0))
@@ -898,23 +922,46 @@ def _prosecute(ctx: Ctx, f: Frame, passed: bool) -> None:
         senate_ends(ctx)
 
 
+SENATE_STEPS = frozenset({"business", "other_business", "floor_call", "tally", "vote_order", "vote", "buy_votes"})
+"""What of the Senate may still be pending when the presiding officer leaves: the other business, the
+requests for the floor as he adjourned, and the proposal a floor proposal interrupted, with its votes."""
+
+
+def war_on(s: State, war: str) -> bool:
+    """A war the Senate may still send a force to: on the board and not Lost (as ``business_options``
+    offers them), or the rebellion while it lasts (VII.3)."""
+    if war == REBELS:
+        return rebellion_in_progress(s)
+    return war in s.wars and s.wars[war].status != "lost"
+
+
+def all_active(s: State, armies, squadrons: int) -> bool:
+    """Whether Active Forces still hold every army named (one entry per army) and the squadrons."""
+    return squadrons <= units_at(s, "squadron", "active") and all(
+        armies.count(u) <= units_at(s, u, "active") for u in set(armies))
+
+
 def senate_ends(ctx: Ctx) -> None:
-    """V.7, Départ du PS: if the presiding officer leaves Carthage, the Senate phase ends at once."""
+    """V.7, Départ du PS: if the presiding officer leaves Carthage, the Senate phase ends at once; the
+    proposals are lost (V.7, Prendre la parole, R175): the proposal a floor proposal sending him away
+    interrupted is not voted on further nor tallied, and the requests for the floor still to come are
+    not met (their players keep their cards)."""
     for x in list(ctx.s.flow):
-        if x.kind in ("business", "other_business"):
+        if x.kind in SENATE_STEPS:
             ctx.done(x)
 
 
 def _expedition(ctx: Ctx, f: Frame, passed: bool) -> None:
     """V.7, Envoyer une expédition: the commander gains 3 Influence and leaves with the caravans or
-    fleets, paid by the State at 1 T each (R27)."""
+    fleets, paid by the State at 1 T each (R27). R176: nothing if the Treasury cannot pay, the card has
+    left the board, or the commander is no longer a senator in Carthage with no office (R26)."""
     if not passed:
         return
     s = ctx.s
     ex = C.EXPLORATIONS[f.target]
     unit = "caravan" if ex.caravans else "trade_fleet"
     price = f.nums[0] * cost(s, unit)
-    if price > s.treasury:
+    if price > s.treasury or f.target not in s.explorations or not still_eligible(s, f.strs[1]):
         return
     ctx.emit(ev.Transferred(source="state", target="bank", amount=price, reason="expedition"))
     commander = f.strs[1]
@@ -926,8 +973,9 @@ def _expedition(ctx: Ctx, f: Frame, passed: bool) -> None:
 
 
 def _peace(ctx: Ctx, f: Frame, passed: bool) -> None:
-    """V.7, Demande de paix: the war is Lost for good (25 T a turn); its "Perte" effects apply."""
-    if passed:
+    """V.7, Demande de paix: the war is Lost for good (25 T a turn); its "Perte" effects apply. R176: only
+    to a war still Active (the same peace passed from the floor may have lost it already)."""
+    if passed and f.target in ctx.s.wars and ctx.s.wars[f.target].status in WARS_ON:
         from .combat import war_lost
         war_lost(ctx, f.target, "peace")
 
@@ -948,8 +996,11 @@ def _tax(ctx: Ctx, f: Frame, passed: bool) -> None:
     if not passed:  # the same change may not come back this turn, whoever initiates it
         ctx.emit(ev.CountersSet(name=f"rejected:tax+{f.target}+0", value=1))
         return
+    rate = s.tax_rate + (TAX_STEP if up else -TAX_STEP)
+    if s.counters.get("tax_changed") or not 0 <= rate <= TAX_MAX:
+        return  # R176: a change passed from the floor during this vote used up the turn's one
     ctx.emit(ev.CountersSet(name="tax_changed", value=1))  # a change, not a proposal, uses up the turn's one
-    ctx.emit(ev.TaxRateSet(rate=s.tax_rate + (10 if up else -10), reason="senate"))
+    ctx.emit(ev.TaxRateSet(rate=rate, reason="senate"))
     if up:
         ctx.emit(ev.SenatorChanged(senator=initiator, influence=0, popularity=3, merchants=0, reason="tax_initiator"))
         ctx.emit(ev.SenatorChanged(senator=co, influence=0, popularity=1, merchants=0, reason="tax_co_initiator"))
@@ -960,13 +1011,17 @@ def _tax(ctx: Ctx, f: Frame, passed: bool) -> None:
 
 
 def _concession(ctx: Ctx, f: Frame, passed: bool) -> None:
-    if passed:
+    """V.7, Affecter les Concessions: a concession of the Port to a senator in Carthage (R176: both still
+    so at the tally; a concession destroyed meanwhile stays destroyed)."""
+    if passed and ctx.s.concessions.get(f.target) == "" and in_carthage(ctx.s, f.strs[1]):
         ctx.emit(ev.ConcessionChanged(concession=f.target, holder=f.strs[1], reason="senate"))
 
 
 def _suffete_for_life(ctx: Ctx, f: Frame, passed: bool) -> None:
-    """V.7 and IX.2: he and Carthage must survive the turn (R40)."""
-    if passed:
+    """V.7 and IX.2: he and Carthage must survive the turn (R40). R176: he is proclaimed if he is still
+    a senator in Carthage with the Influence V.7 asks."""
+    s = ctx.s
+    if passed and in_carthage(s, f.strs[1]) and s.senators[f.strs[1]].influence >= SUFFETE_FOR_LIFE_INFLUENCE:
         ctx.emit(ev.CountersSet(name=f"suffete_for_life:{f.strs[1]}", value=ctx.s.senators[f.strs[1]].seat + 1))
 
 
@@ -984,4 +1039,5 @@ from .field import business as in_the_field  # noqa: E402
 from .outcry import vote_plays  # noqa: E402
 from .rebellion import REBELS  # noqa: E402
 from .rebellion import business as rebellion_business  # noqa: E402
+from .rebellion import in_progress as rebellion_in_progress  # noqa: E402
 from .rebellion import land_units as against_rebels  # noqa: E402

@@ -273,6 +273,15 @@ def won(s: State, war: str) -> bool:
 
 
 
+def renamed(ctx: Ctx, old: str, new: str) -> None:
+    """R143, R176: the senator ``old`` goes on as ``new`` (a statesman laid over his card); a proposal
+    waiting for its tally (one a floor proposal interrupted) names him by his new name, as the state
+    renames what was kept for him (``state._rename``)."""
+    for f in ctx.s.flow:
+        if f.kind == "tally":
+            f.strs = [f.strs[0], *(new if w == old else f"co:{new}" if w == f"co:{old}" else w for w in f.strs[1:])]
+
+
 # -- V.5, 3 and V.7: recalling an exile -------------------------------------------------------------
 def exiles(s: State) -> list[str]:
     """Statesmen in exile (V.5, 3): only a proposal of the Senate brings one back."""
@@ -295,6 +304,7 @@ def recall_exile(ctx: Ctx, sid: str) -> None:
                                     reason="recalled"))
         markers = fam.influence
         ctx.emit(ev.SenatorEntered(senator=sid, seat=fam.seat, reason="recalled"))
+        renamed(ctx, fam.id, sid)
         back = s.senators[sid].influence
         if back != markers:  # R142: no Influence of his own (lost in exile), only what lies on the family card
             ctx.emit(ev.SenatorChanged(senator=sid, influence=markers - back, popularity=0, merchants=0,
