@@ -9,7 +9,8 @@ progress
     seat that must act has a legal command; a game still running after ``info.max_steps``
     commands fails. ``decide`` returns a non-empty list of :class:`Emitted` whose events and
     redacted forms are variants of ``game.Event``, with a redacted form for every private
-    event. ``evolve`` accepts every event ``decide`` produced. A finished game has a result,
+    event. ``evolve`` accepts every event ``decide`` produced, and the event that ends the game
+    is the last its command produced (nothing happens after the end). A finished game has a result,
     no legal command, and rejects every command.
 
 legal
@@ -259,9 +260,19 @@ def decide_rejected(ctx: Ctx, state: Any, seat: int, command: Any, label: str, d
 
 
 def evolve_all(ctx: Ctx, state: Any, emitted: list[Emitted], what: str) -> Any:
-    """Apply events to ``state`` (owned by the caller); a crash is a progress failure."""
-    for e in emitted:
-        state = ctx.call("progress", f"evolve({type(e.event).__name__}) after {what}", ctx.game.evolve, state, e.event)
+    """Apply events to ``state`` (owned by the caller); a crash is a progress failure, and so is an
+    event after the one that ended the game (the rest of a step that ended it must not happen)."""
+    game, last, ended = ctx.game, len(emitted) - 1, -1
+    for i, e in enumerate(emitted):
+        state = ctx.call("progress", f"evolve({type(e.event).__name__}) after {what}", game.evolve, state, e.event)
+        if ended < 0 and i < last:
+            try:  # a state halfway through a command (a set-up half dealt) may have no status yet
+                ended = i if game.status(state).over else -1
+            except Exception:  # noqa: BLE001 - not a finished game, then
+                pass
+    if ended >= 0 and ctx.call("progress", f"status after {what}", game.status, state).over:
+        ctx.fail("progress", f"{what}: the game ended with {type(emitted[ended].event).__name__}, yet "
+                 f"{type(emitted[ended + 1].event).__name__} and {last - ended - 1} more events follow")
     return state
 
 

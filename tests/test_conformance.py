@@ -18,10 +18,10 @@ from conformance.checks import CHECKS, Plan
 from conformance.runner import configurations, foreign_commands, run_config
 from server.log import verify
 from engine import errors, registry
-from engine.core import Emitted, GameConfig, Variant, private
+from engine.core import Emitted, GameConfig, Variant, private, public
 from engine.session import check_can_act
 
-from .tinygame import TINY, Dealt, DealtPublic, Draw, Event, Stand, State, TinyGame, View
+from .tinygame import TINY, Dealt, DealtPublic, Draw, Event, Stand, State, Stood, TinyGame, View
 
 CONFIG = GameConfig(players=2)
 GAMES = 40  # per registered game, spread over its configurations (`make conformance` plays 300 each)
@@ -111,6 +111,22 @@ class MutatingDecide(TinyGame):
     def decide(self, state, seat, command, rng):
         state.deck.sort()
         return super().decide(state, seat, command, rng)
+
+
+class ActsAfterTheEnd(TinyGame):
+    """The stand that ends the game is followed by another event: the rest of a step that ended the
+    game went on (Hannibal did so once: a general neutralized after the war's end)."""
+
+    def decide(self, state, seat, command, rng):
+        emitted = super().decide(state, seat, command, rng)
+        if isinstance(command, Stand) and state.standing[1 - seat]:
+            emitted.append(public(Stood(seat=1 - seat)))
+        return emitted
+
+
+def test_an_event_after_the_one_that_ended_the_game_is_caught():
+    f = failure_of(ActsAfterTheEnd())
+    assert f.check == "progress" and "the game ended with Stood, yet Stood and 0 more events follow" in f.message, f.message
 
 
 def test_a_view_that_shows_a_hidden_card_is_a_leak():
