@@ -13,6 +13,7 @@ from engine.games.republic_of_carthage.senate import PASSED
 from engine.games.republic_of_carthage.state import Force, WarState, evolve
 
 from .helpers import Dice, cmd, legal, no_counter, of, play, run, table, top
+from .test_rules_outcry import concession_vote
 from .test_rules_senate import quiet, vote_all
 
 OUTCRY = cmd.PlayCard(card="public_outcry_I", senator="")
@@ -55,25 +56,19 @@ def test_v6_r174_no_floor_while_a_governor_is_elected():
 
 
 # -- R175: the presiding officer leaving on a floor proposal loses the proposal interrupted ---------
-def test_v7_r175_presiding_officer_sent_to_war_from_the_floor_loses_the_interrupted_proposal():
-    """V.7, Prendre la parole: if the presiding officer must leave Carthage for a war, the proposals are
-    lost (Départ du PS: the Senate ends at once). The interrupted vote went on and granted the
-    concession after the Senate had ended."""
+def _admiral_table():
+    """The presiding officer (seat 0) holds the Admiral's office (senator 1, the only commander); a
+    legion in Active Forces; the Libyan War Active; seat 1 holds a Public Outcry."""
     s = table()
-    s.offices.update(suffete_admiral="1")  # the presiding officer (seat 0) and the only commander
+    s.offices.update(suffete_admiral="1")
     _active(s, "carthaginian_legion", 1)
     s.wars = {"libyan_war": WarState(status="active")}
-    s.concessions = {"silver_mines": ""}
     s.hands[1] = ["public_outcry_I"]
-    quiet(s)
-    run(s, Frame(kind="business"))
-    play(s, 0, cmd.ChooseOption(option="concession"))
-    play(s, 0, cmd.ChooseOption(option="concession:silver_mines"))
-    play(s, 0, cmd.ChooseSenator(senator="2"))
-    vote_all(s, "yes")
-    play(s, 1, OUTCRY)
-    no_counter(s)
-    play(s, 1, cmd.ChooseOption(option="floor"))
+    return s
+
+
+def _floor_sends_the_admiral_to_war(s) -> None:
+    """Seat 1, on the floor, proposes the Libyan War with the legion under the Admiral; all vote Yes."""
     play(s, 1, cmd.ChooseOption(option="prosecute"))
     play(s, 1, cmd.ChooseOption(option="prosecute:libyan_war"))
     play(s, 1, cmd.ChooseOption(option="carthaginian_legion"))
@@ -81,6 +76,19 @@ def test_v7_r175_presiding_officer_sent_to_war_from_the_floor_loses_the_interrup
     play(s, 1, cmd.ChooseNumber(number=0))
     vote_all(s, "yes", "yes", "yes")
     assert s.senators["1"].where == "war"
+
+
+def test_v7_r175_presiding_officer_sent_to_war_from_the_floor_loses_the_interrupted_proposal():
+    """V.7, Prendre la parole: if the presiding officer must leave Carthage for a war, the proposals are
+    lost (Départ du PS: the Senate ends at once). The interrupted vote went on and granted the
+    concession after the Senate had ended."""
+    s = _admiral_table()
+    s.concessions = {"silver_mines": ""}
+    concession_vote(s, senator="2")
+    play(s, 1, OUTCRY)
+    no_counter(s)
+    play(s, 1, cmd.ChooseOption(option="floor"))
+    _floor_sends_the_admiral_to_war(s)
     assert not [f for f in s.flow if f.kind in ("vote", "vote_order", "tally")]
     assert s.concessions["silver_mines"] == ""
 
@@ -89,11 +97,7 @@ def test_v7_r175_the_floor_calls_left_when_the_presiding_officer_leaves_are_lost
     """V.7, Prendre la parole: the requests for the floor not yet met when the presiding officer leaves
     are lost (the players keep their cards). Asked in turn as he adjourned (R78), seat 1 sent him to
     war from the floor; seat 2 was still asked for a proposal after the Senate had ended."""
-    s = table()
-    s.offices.update(suffete_admiral="1")
-    _active(s, "carthaginian_legion", 1)
-    s.wars = {"libyan_war": WarState(status="active")}
-    s.hands[1] = ["public_outcry_I"]
+    s = _admiral_table()
     s.hands[2] = ["public_outcry_II"]
     quiet(s)
     run(s, Frame(kind="business"))
@@ -101,13 +105,7 @@ def test_v7_r175_the_floor_calls_left_when_the_presiding_officer_leaves_are_lost
     assert top(s).kind == "floor_call" and top(s).seat == 1
     play(s, 1, OUTCRY)
     no_counter(s)
-    play(s, 1, cmd.ChooseOption(option="prosecute"))
-    play(s, 1, cmd.ChooseOption(option="prosecute:libyan_war"))
-    play(s, 1, cmd.ChooseOption(option="carthaginian_legion"))
-    play(s, 1, cmd.ChooseOption(option="done"))
-    play(s, 1, cmd.ChooseNumber(number=0))
-    vote_all(s, "yes", "yes", "yes")
-    assert s.senators["1"].where == "war"
+    _floor_sends_the_admiral_to_war(s)
     assert not [f for f in s.flow if f.kind in ("floor_call", "other_business")]
     assert s.hands[2] == ["public_outcry_II"]
 

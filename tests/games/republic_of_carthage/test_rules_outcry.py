@@ -11,17 +11,18 @@ from .test_rules_trials import court
 OUTCRY = cmd.PlayCard(card="public_outcry_I", senator="")
 
 
-def concession_vote():
-    """Other business: the presiding officer (seat 0) proposes the Silver Mines for his senator 1;
-    seat 0 has voted Yes; seat 1, holding a Public Outcry, is to vote."""
-    s = table()
+def concession_vote(s=None, senator: str = "1"):
+    """Other business: the presiding officer (seat 0) proposes the Silver Mines for ``senator`` (his
+    senator 1 by default); seat 0 has voted Yes; seat 1, holding a Public Outcry, is to vote.
+    ``s``: the table to start from (``table()`` by default)."""
+    s = table() if s is None else s
     s.concessions = {"silver_mines": ""}
     s.hands[1] = ["public_outcry_I"]
     quiet(s)
     run(s, Frame(kind="business"))
     play(s, 0, cmd.ChooseOption(option="concession"))
     play(s, 0, cmd.ChooseOption(option="concession:silver_mines"))
-    play(s, 0, cmd.ChooseSenator(senator="1"))
+    play(s, 0, cmd.ChooseSenator(senator=senator))
     vote_all(s, "yes")
     assert top(s).kind == "vote" and top(s).seat == 1
     return s
