@@ -129,6 +129,9 @@ strength: setup
 	$(BIN)/python tools/strength.py republic-of-carthage --bot mcts:5 --vs random --games 200
 	$(BIN)/python tools/strength.py republic-of-carthage --bot mcts:10 --vs mcts:3 --games 200
 	$(BIN)/python tools/strength.py republic-of-carthage --balance --bot mcts:5 --games 100
+	$(BIN)/python tools/strength.py republic-of-carthage --balance --bot mcts:5 --players 4 --games 50
+	$(BIN)/python tools/strength.py republic-of-carthage --balance --bot mcts:5 --players 5 --games 50
+	$(BIN)/python tools/strength.py republic-of-carthage --balance --bot mcts:5 --players 6 --games 50
 
 # boardgame.io beside Carthago in figure 9 (bench/bgio, pinned by its lock file); skipped without npm.
 bench: setup bgio
