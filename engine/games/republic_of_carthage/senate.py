@@ -585,7 +585,7 @@ def business_options(s: State) -> list[str]:
         for exp in s.explorations:
             if not rejected(s, f"expedition+{exp}+1"):
                 out.append(f"expedition:{exp}")
-    for war in sorted(w for w, x in s.wars.items() if x.status in ("active", "unprosecuted")):
+    for war in sorted(w for w, x in s.wars.items() if x.status in WARS_ON):
         if not rejected(s, f"peace+{war}+0"):  # V.7 Demande de paix: even with a force in the field (R127)
             out.append(f"peace:{war}")
     if not s.counters.get("tax_changed"):
