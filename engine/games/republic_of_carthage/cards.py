@@ -336,7 +336,8 @@ def _no_recruitment(ctx, e, seat, source, senator):
 
 
 def _tax_rate(ctx, e, seat, source, senator):
-    ctx.emit(ev.TaxRateSet(rate=max(0, min(90, ctx.s.tax_rate + e.change)), reason=source))
+    track = C.BOARD.tax_track  # the rate stays on the board's track (V.7)
+    ctx.emit(ev.TaxRateSet(rate=max(track[0], min(track[-1], ctx.s.tax_rate + e.change)), reason=source))
 
 
 def _random_event(ctx, e, seat, source, senator):

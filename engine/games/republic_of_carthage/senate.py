@@ -25,7 +25,8 @@ from .state import CARTHAGE, PORT, SENATE, State
 from .trials import exiles, mark_commander
 
 YES, NO, ABSTAIN = 1, 2, 3
-TAX_STEP, TAX_MAX = 10, 90  # V.7: the rate moves 10 points at a time, a multiple of 10 below 100
+TAX_TRACK = C.BOARD.tax_track  # V.7: the legal rates, multiples of 10 below 100 (board.json)
+TAX_STEP, TAX_MAX = TAX_TRACK[1] - TAX_TRACK[0], TAX_TRACK[-1]  # a vote moves the rate one space
 SUFFETE_FOR_LIFE_INFLUENCE = 21  # V.7, Élection à vie des Suffètes: at least 21 Influence
 WARS_ON = ("active", "unprosecuted")  # the wars the Senate may end by peace (R20)
 FLOOR = "floor_proposer"  # counter: 1 + the seat whose proposal from the floor is being made (R78)
@@ -997,7 +998,7 @@ def _tax(ctx: Ctx, f: Frame, passed: bool) -> None:
         ctx.emit(ev.CountersSet(name=f"rejected:tax+{f.target}+0", value=1))
         return
     rate = s.tax_rate + (TAX_STEP if up else -TAX_STEP)
-    if s.counters.get("tax_changed") or not 0 <= rate <= TAX_MAX:
+    if s.counters.get("tax_changed") or rate not in TAX_TRACK:
         return  # R176: a change passed from the floor during this vote used up the turn's one
     ctx.emit(ev.CountersSet(name="tax_changed", value=1))  # a change, not a proposal, uses up the turn's one
     ctx.emit(ev.TaxRateSet(rate=rate, reason="senate"))
