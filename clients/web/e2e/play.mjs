@@ -376,6 +376,14 @@ async function scenario(browser, { name, gameType, players, options, clock, full
       rawBoard: [...boardLines].filter((t) => / — (open|spy|spy_cards|tie)\b|\bteam \d|\bphase (specials|place|play|combat)\b/.test(t)) };
   }
 
+  // Hannibal: the rules' questions (Flow records) in the log say who is asked what in words
+  // (hannibalWords.ts), never the step's raw name ("Next: move (Carthage)", "to answer: drop pick")
+  let stepWords = null;
+  if (gameType === 'hannibal') {
+    const steps = await spectator.$$eval('[data-testid=log] li.step', (lis) => lis.map((li) => li.textContent ?? ''));
+    stepWords = { steps: steps.length, raw: [...new Set(steps.filter((t) => /^Next:|to answer:|_/.test(t) || !/ to [a-z]/.test(t)))] };
+  }
+
   let replayed = false;
   if (played.over) {
     await page.click('[data-testid=replay-link]');
@@ -389,7 +397,7 @@ async function scenario(browser, { name, gameType, players, options, clock, full
   await player.close();
   await watcher.close();
   return { name, gameId, clicks: played.clicks, over: played.over, head, spectatorRecords: seen.length,
-    spectatorHiddenRecords: hiddenLines, rawWords, replayed, clocks, said, resigned, drop: played.dropped, boardClicks: played.boardClicks, seconds: Math.round((Date.now() - started) / 1000) };
+    spectatorHiddenRecords: hiddenLines, rawWords, stepWords, replayed, clocks, said, resigned, drop: played.dropped, boardClicks: played.boardClicks, seconds: Math.round((Date.now() - started) / 1000) };
 }
 
 const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carthago-chromium-'));

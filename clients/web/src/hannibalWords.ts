@@ -62,3 +62,41 @@ export function hannibalEventWords(kind: { case?: string; value?: any }, side: S
     default: return null;
   }
 }
+
+/** What each of Hannibal's decisions asks, in a few words (the engine's prompt, flow.DESCRIBE, gives
+ *  the whole question with its rulebook section): the log's line for a Flow event. */
+const STEPS: Record<string, string> = {
+  strategy: 'play a strategy card', ops: "use the card's operations", place_pcs: 'place PCs',
+  raise: 'raise a CU', claim_first: 'choose whether to play first with a campaign card',
+  choose_first: 'choose who plays first', campaign: "activate the campaign's next general, or end it",
+  campaign_window: 'answer the campaign with a counter-event, or pass', adverse_army: 'name the army Adverse Elements slows',
+  form_army: 'form the army', move: 'move the army', drop_pick: 'drop or pick up CU', sail_to: 'choose the port to sail to',
+  naval_window: 'answer the sea move with a counter-event, or pass',
+  pass_window: 'answer the crossing with a counter-event, or pass',
+  reaction: 'react to the enemy army: intercept, avoid battle, or pass', intercept_cu: 'choose who intercepts',
+  intercept_command: 'name the commander of the combined armies', intercepted: 'give battle or step back',
+  split_back: 'split the intercepted army', avoid_with: 'choose who avoids battle', avoid_to: 'choose where the army avoids to',
+  avoid_command: 'name the commander of the force left behind', left_command: 'name the commander of the force left behind',
+  city_declare: 'declare the CU inside the walls', battle_events: 'declare a card for the battle, or pass',
+  elephant_charge: 'choose whether the elephants charge', elephant_window: 'answer the elephant charge, or pass',
+  battle_attack: 'attack with a battle card, or try to withdraw', battle_match: 'match the battle card, or lose the battle',
+  counterattack: 'choose whether to counterattack', take_initiative: 'choose whether to take the initiative',
+  cancel_withdraw: 'choose whether to roll against the withdrawal', withdraw_to: 'choose where the army withdraws',
+  relief_sortie: 'choose whether the besieged CU sortie', relief_losses: 'share the losses with the CU that sortied',
+  retreat: 'choose where the beaten force retreats', retreat_split: 'split the beaten force',
+  event_pcs: "place the event's PCs", event_cu: "place the event's CU", event_space: 'choose the space the event acts on',
+  event_general: 'choose the general the event activates', ally_deserts_pick: "take one of the opponent's battle cards",
+  carthage_reinforce: 'place a reinforcement CU', rome_reinforce: 'place a reinforcement CU',
+  return_generals: 'bring back a neutralized general', africanus: 'place Scipio Africanus', proconsul: 'name a proconsul',
+  place_consul: 'place a consul', command_swap: "choose whether to roll for the consuls' command",
+  consul_command: 'name the consul in command', remove_pcs: 'remove PCs',
+};
+
+/** A pending Hannibal decision (a Flow frame) in words: "move the army — Hannibal, at Saguntum". */
+export function hannibalStepWords(frame: any): string | null {
+  const what = STEPS[frame.kind];
+  if (!what) return null;
+  const general = frame.general ? ` — ${nameOf(frame.general)}` : '';
+  const space = frame.space ? `${general ? ', at' : ' —'} ${nameOf(frame.space)}` : '';
+  return `${what}${general}${space}`;
+}

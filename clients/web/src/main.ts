@@ -6,7 +6,7 @@ import './style.css';
 import { api, auth, describeError, heldSeats, holdSeat, playerName, reason, setPlayerName, timed, type HeldSeat } from './api';
 import { board } from './boards';
 import { el } from './dom';
-import { commandKind, commandLabel, eventWords, humanize, nameOf } from './words';
+import { commandKind, commandLabel, eventWords, humanize, isStep, nameOf } from './words';
 import { ResultReason } from './gen/carthago/v1/carthago_pb';
 import { clocksRow, timeControlInputs } from './clock';
 import { chatPanel, talkLogLine, talkOf, type Talk } from './talk';
@@ -190,7 +190,7 @@ async function gamePage(gameId: string, replay: boolean) {
     view: null as any, status: null as any, head: -1n, lastSeq: -1n,
     legal: [] as any[], legalAt: -1n, filter: null as null | ((c: any) => boolean),
     busy: false, botBusy: new Set<number>(), closed: false, error: '',
-    lines: [] as [number, string][],
+    lines: [] as [number, string, string?][],  // seq, words, the line's class (talk, redacted, step)
     talks: [] as Talk[],            // table talk (The Republic of Carthage), shown in the chat panel
     expired: null as number | null,  // the seat whose clock ran out (its ClockExpired record)
     skewMs: 0,  // the server's clock minus this browser's (EventBatch.server_time_unix_ms)
@@ -234,7 +234,7 @@ async function gamePage(gameId: string, replay: boolean) {
       state.talks = saved.talks ?? []; state.expired = saved.expired ?? null;
     }
   } catch { /* a fresh log */ }
-  for (const [seq, text] of state.lines) logList.append(el('li', { 'data-seq': seq }, text));
+  for (const [seq, text, cls] of state.lines) logList.append(el('li', { 'data-seq': seq, class: cls ?? '' }, text));
   chat?.show(state.talks);
 
   const renderClocks = () => {
@@ -470,8 +470,9 @@ async function gamePage(gameId: string, replay: boolean) {
               ? r.event.game.value.kind.value : null;
             if (expiry) state.expired = expiry.seat;
             const text = talk ? talkLogLine(talk, name) : eventWords(gameType, r, name, (batch.view ?? state.view)?.game?.value);
-            state.lines.push([Number(r.seq), text]);
-            logList.append(el('li', { 'data-seq': String(r.seq), class: talk ? 'talk' : r.redacted ? 'redacted' : '' }, text));
+            const cls = talk ? 'talk' : r.redacted ? 'redacted' : isStep(r) ? 'step' : '';
+            state.lines.push([Number(r.seq), text, cls]);
+            logList.append(el('li', { 'data-seq': String(r.seq), class: cls }, text));
           }
           if (chat && batch.events.some((r) => talkOf(r))) chat.show(state.talks);
           if (batch.events.length) { logBox.scrollTop = logBox.scrollHeight; saveLog(); }

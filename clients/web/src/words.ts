@@ -14,7 +14,7 @@ import rocProvinces from '../../../engine/games/republic_of_carthage/data/provin
 import rocCommerce from '../../../engine/games/republic_of_carthage/data/commerce.json';
 import rocForces from '../../../engine/games/republic_of_carthage/data/forces.json';
 import rocEvents from '../../../engine/games/republic_of_carthage/data/random_events.json';
-import { hannibalEventWords } from './hannibalWords';
+import { hannibalEventWords, hannibalStepWords } from './hannibalWords';
 import { rocEventWords } from './rocWords';
 import { rncEventWords } from './rncWords';
 
@@ -142,6 +142,12 @@ export function commandFields(command: any): any {
   return command?.game?.value?.kind?.value ?? {};
 }
 
+/** Whether a log record is only the rules asking the next question (a Flow event), not a move. */
+export function isStep(record: any): boolean {
+  const ev = record.event?.game;
+  return ev?.case !== 'platform' && ev?.value?.kind?.case === 'flow';
+}
+
 /** One log record in words, as the receiving seat sees it. `view`: the seat's game View, when known
  *  (Rome et Carthage names a team by its seats from it). */
 export function eventWords(gameType: string, record: any, seatName: (s: number) => string, view?: any): string {
@@ -174,13 +180,15 @@ export function eventWords(gameType: string, record: any, seatName: (s: number) 
   }
   if (ev.value.kind?.case === 'flow' && Array.isArray(ev.value.kind.value?.frames)) {
     // Hannibal's and The Republic of Carthage's stack of pending steps: only the step due now is
-    // news to a player (the ones under it are the rules' bookkeeping)
+    // news to a player (the ones under it are the rules' bookkeeping); the line says who is asked
+    // what (main.ts shows it in grey, under the moves)
     seatNamer = null;
     const frames = ev.value.kind.value.frames;
     const due = frames[frames.length - 1];
-    if (!due) return 'Next: nothing pending';
-    const by = due.seat >= 0 ? ` (${seatName(due.seat)})` : due.seat === -2 ? ' (everyone at once)' : '';
-    return `Next: ${humanize(due.kind)}${by}`;
+    if (!due) return 'Nothing more to decide';
+    const who = due.seat >= 0 ? seatName(due.seat) : due.seat === -2 ? 'Every player at once' : 'The rules';
+    const what = gameType === 'hannibal' ? hannibalStepWords(due) : null;
+    return what ? `${who} to ${what}` : `${who} to answer: ${humanize(due.kind)}`;
   }
   // The Republic of Carthage and Rome et Carthage phrase redacted records too, from their own fields
   // only (rocWords.ts, rncWords.ts)
