@@ -1133,9 +1133,9 @@ class GameHost:
         hit = loaded.batches.get(key)
         if hit is None:
             status = self._status(loaded)
-            batch = pb.EventBatch(events=[for_seat(b, seat) for b in bodies], status=status,
-                                  head_seq=loaded.head_seq)
-            loaded.wire.view_into(getattr(batch.view, loaded.wire.field), loaded.session.view(seat))
+            wire = loaded.wire
+            batch = pb.EventBatch(events=[for_seat(b, seat) for b in bodies], status=status, head_seq=loaded.head_seq,
+                                  view={wire.field: wire.view_fields(loaded.session.view(seat))})
             hit = loaded.batches[key] = (batch.SerializeToString(), status.over)
         return hit
 

@@ -181,13 +181,19 @@ class GameWire:
 
     # -- views ------------------------------------------------------------
     def view_to_proto(self, view: Any) -> Message:
-        return self.view_into(self.View(), view)
+        return self.View(**self.view_fields(view))
 
-    def view_into(self, msg: Message, view: Any) -> Message:
-        """Fill ``msg``, an empty game ``View`` (possibly inside its parent), in place (no copy)."""
-        msg.SetInParent()  # present even if every field of the view is at its default
-        _fill(msg, view)
-        return msg
+    def view_fields(self, view: Any) -> dict[str, Any]:
+        """The view as its message's constructor takes it: nested dicts, lists and scalars.
+
+        A view is the largest message a server builds (one per audience and head), and this is
+        the cheapest way to it: msgspec turns the structs into builtins and the protobuf
+        constructor reads those, both in C (16-29 % less a view than setting field by field
+        with :func:`_fill`, bench/README.md). It gives the same message because a view's structs have no tag (so no key
+        beside their fields) and no field holding a dict; tests/test_wire.py checks both for
+        every game's View, and the conformance suite compares each view's round trip. An empty
+        dict still makes its submessage present, as ``SetInParent`` does."""
+        return msgspec.to_builtins(view, builtin_types=(bytes,))
 
     def view_from_proto(self, msg: Message) -> Any:
         return msgspec.convert(_read(msg), self.game.View)
