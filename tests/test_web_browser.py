@@ -14,7 +14,8 @@
 - Hannibal: 30 moves on its board (the engine's map), half of them clicked on the board itself
   (spaces, stacks, cards) when it offers something, with the reload and spectator checks; the
   log's lines for the rules' questions (Flow records) say who is asked what in words ("Carthage
-  (random bot 1) to move the army — Hasdrubal"), never a step's raw name.
+  (random bot 1) to move the army — Hasdrubal"), never a step's raw name; The Republic of
+  Carthage's too ("Every player at once to redistribute talents, in secret").
 - The Republic of Carthage, 3 players with two bots: 40 moves, the same way (senators, cards, wars
   on the board); first one public message of table talk (R110), seen in the chat panel of the
   player's page and of the spectator's (who has no input to talk). Its log, the player's and the
@@ -112,9 +113,10 @@ def test_play_watch_reload_and_replay_in_a_real_browser():
     assert words["unstepped"] == [], f"Rome et Carthage move buttons with no heading of their own: {words['unstepped']}"
     assert words["partners"] > 0, report  # 4 players: each seat card names its partner …
     assert words["rawBoard"] == [], f"Rome et Carthage board lines in raw words: {words['rawBoard']}"  # … no "team 1"
-    steps = by_name["hannibal"]["stepWords"]  # the rules' questions in the log, in words
-    assert steps["steps"] > 0, report
-    assert steps["raw"] == [], f"Hannibal log lines naming a step in raw words: {steps['raw']}"
+    for name in ("hannibal", "republic-of-carthage"):  # the rules' questions in the log, in words
+        steps = by_name[name]["stepWords"]
+        assert steps["steps"] > 0, report
+        assert steps["raw"] == [], f"{name} log lines naming a step in raw words: {steps['raw']}"
     assert "(tester) resigned" in (by_name["hannibal"]["resigned"] or ""), report  # GameStatus.ended_by_seat shown
     clocks = by_name["roma"]["clocks"]
     assert clocks and clocks["before"] != clocks["after"], report

@@ -376,10 +376,11 @@ async function scenario(browser, { name, gameType, players, options, clock, full
       rawBoard: [...boardLines].filter((t) => / — (open|spy|spy_cards|tie)\b|\bteam \d|\bphase (specials|place|play|combat)\b/.test(t)) };
   }
 
-  // Hannibal: the rules' questions (Flow records) in the log say who is asked what in words
-  // (hannibalWords.ts), never the step's raw name ("Next: move (Carthage)", "to answer: drop pick")
+  // Hannibal and The Republic of Carthage: the rules' questions (Flow records) in the log say who is
+  // asked what in words (hannibalWords.ts, rocWords.ts), never the step's raw name ("Next: move
+  // (Carthage)", "to answer: drop pick")
   let stepWords = null;
-  if (gameType === 'hannibal') {
+  if (gameType === 'hannibal' || gameType === 'republic-of-carthage') {
     const steps = await spectator.$$eval('[data-testid=log] li.step', (lis) => lis.map((li) => li.textContent ?? ''));
     stepWords = { steps: steps.length, raw: [...new Set(steps.filter((t) => /^Next:|to answer:|_/.test(t) || !/ to [a-z]/.test(t)))] };
   }

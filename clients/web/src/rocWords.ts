@@ -681,3 +681,57 @@ export function rocCommandLabel(command: any, view: any, seat: Seat, me: number)
   const [heading, label] = stepWords(f, kind, c, { seat, me, view, flow }) ?? genericWords(f, kind, c, seat, me, view);
   return { heading: cap(heading), label: cap(label || 'done') };
 }
+
+/** What each of the Republic's decisions asks, in a few words (the engine's prompt, flow.DESCRIBE,
+ *  gives the whole question with its section): the log's line for a Flow event. */
+const STEPS: Record<string, string> = {
+  // set-up
+  setup_play: 'play a concession or statesman at set-up', setup_merchant: "choose who takes the faction's merchant",
+  setup_leader: 'name the Faction Leader', setup_councillor: 'give a Council card to a senator',
+  setup_term: "set a governor's term",
+  // any time
+  cards_window: 'play a card now, or not', initiative_cards: 'play a card now, or not',
+  counter: 'cancel the Intrigue with a Counter-Intrigue, or not', hand_limit: 'bring the hand down to five cards',
+  // revenue
+  corruption: 'choose whether a Council member takes a die of talents', personal_income: "choose whether a governor takes personal income",
+  redistribute: 'redistribute talents, in secret', amount: 'choose how many talents', contribute: 'contribute to the State treasury',
+  ransom: 'choose whether to pay a ransom',
+  // trade
+  sell: 'sell commerce cards', warehouse: 'put a commerce card back', trade_income: 'share out the trade income',
+  trade_turn: 'make a commerce offer, or pass', offer_cards: 'put commerce cards in the offer', offer_name: 'name a commodity of the offer',
+  offer_want: 'ask for cards in return', offer_promise: 'promise a card of the hand', offer_promise_want: 'ask for promised cards in return',
+  offer_talents: 'put talents in the offer', offer_answer: 'accept or decline an offer', offer_give: 'give a commerce card for the offer',
+  owed_card: 'give the card owed for an offer',
+  // port
+  persuade: 'choose a senator to persuade, or pass', persuader: 'choose who persuades', bribe: 'add talents to the persuasion',
+  intervene: 'put talents for or against the persuasion', persuasion: 'roll, or add talents', attract: 'try to attract a merchant, or pass',
+  buy_merchant: 'choose whether to buy the merchant', change_leader: 'change the Faction Leader, or pass',
+  bid: 'bid for the extra initiative, or pass', bid_amount: 'choose the bid',
+  // senate
+  vote_order: 'choose who votes next', resign: 'resign the chair or stay', vote: 'vote on the proposal',
+  buy_votes: 'choose whether to buy votes', vote_payment: 'pay for the bought votes', nominate_suffetes: 'nominate the two Suffètes',
+  suffete_general: 'choose the Suffète Général', suffete_agree: 'agree to the choice of Suffète Général, or not',
+  council_accept: 'accept or decline a Council seat', nominate: 'nominate a candidate', coopt: "choose the Council's new member",
+  refill_port: 'take a senator of the Port, or stop', trial: "call the Censor's next trial, or stop", judge: 'ask a senator to be the Judge',
+  judge_accepts: 'choose whether to be the Judge', exile: 'choose exile or a trial', other_business: 'propose the next business, or adjourn',
+  business_item: 'make the proposal', how_many: 'choose how many units to recruit', muster: 'muster the force for the war', squadrons: 'choose the squadrons going with the force',
+  explorer: "name the expedition's commander", outfit: 'outfit the expedition', initiators: 'name the tax change initiators',
+  grantee: 'name the concession holder', crisis_commander: "name the force's commander", co_commander: 'name a second commander, or none',
+  reinforce_muster: 'send reinforcements', reinforce_squadrons: 'choose the reinforcing squadrons',
+  replacement: 'name a replacement commander, or none', recall_nominate: 'nominate a new governor',
+  outcry: 'veto the proposal or take the floor', floor_call: 'take the floor, or pass',
+  plot: 'choose whether to attempt an assassination', assassin: 'name the assassin', victim: 'name the target',
+  assassin_cards: 'play Assassin cards, or not', escort_cards: 'play Secret Escort cards, or not',
+  // combat and exploration, civil war
+  adventurers: 'choose whether the expedition goes on', desertion: 'choose which army deserts',
+  civil_cards: 'choose cards to play, in secret', card_trade_turn: 'offer cards of the hand, or pass',
+  card_offer_cards: 'put cards in the offer', card_offer_want: 'ask for cards in return', card_offer_answer: 'accept or decline the cards offered',
+  card_give: 'give a card for the offer', rebel_choice: 'return the armies or rebel', rebel_bid: 'bid for the army, in secret',
+  rebel_join: 'join the rebellion or return the armies', allegiance: "add talents to an army's allegiance roll",
+  veteran_joins: 'choose whether a veteran joins the rebels', accomplice: 'choose whether a senator joins the rebellion',
+};
+
+/** A pending decision of the Republic (a Flow frame) in words, or null for an unknown kind. */
+export function rocStepWords(frame: any): string | null {
+  return STEPS[frame.kind] ?? null;
+}

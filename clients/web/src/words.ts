@@ -15,7 +15,7 @@ import rocCommerce from '../../../engine/games/republic_of_carthage/data/commerc
 import rocForces from '../../../engine/games/republic_of_carthage/data/forces.json';
 import rocEvents from '../../../engine/games/republic_of_carthage/data/random_events.json';
 import { hannibalEventWords, hannibalStepWords } from './hannibalWords';
-import { rocEventWords } from './rocWords';
+import { rocEventWords, rocStepWords } from './rocWords';
 import { rncEventWords } from './rncWords';
 
 const NAMES = new Map<string, string>();
@@ -187,7 +187,7 @@ export function eventWords(gameType: string, record: any, seatName: (s: number) 
     const due = frames[frames.length - 1];
     if (!due) return 'Nothing more to decide';
     const who = due.seat >= 0 ? seatName(due.seat) : due.seat === -2 ? 'Every player at once' : 'The rules';
-    const what = gameType === 'hannibal' ? hannibalStepWords(due) : null;
+    const what = gameType === 'hannibal' ? hannibalStepWords(due) : gameType === 'republic-of-carthage' ? rocStepWords(due) : null;
     return what ? `${who} to ${what}` : `${who} to answer: ${humanize(due.kind)}`;
   }
   // The Republic of Carthage and Rome et Carthage phrase redacted records too, from their own fields
