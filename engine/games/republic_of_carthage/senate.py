@@ -140,6 +140,17 @@ def propose(ctx: Ctx, kind: str, senators: tuple[str, ...] = (), target: str = "
     call_votes(ctx, ps, clockwise(s, ps), abstain)  # in the order he chooses (R64)
 
 
+def bonus_votes(s: State, t: Frame) -> int:
+    """The Influence a senator adds to his faction's votes on this proposal: the accused of a trial
+    (V.5, Procédure 2) or the proposed Suffète for Life (R70), as it stands when his faction votes
+    (R130: a card played at that turn may change it). The tally frame's ``senator`` keeps what it was
+    when the proposal was made."""
+    if t.strs[0] in ("trial", "suffete_for_life") and len(t.strs) > 1:
+        x = s.senators.get(t.strs[1])
+        return x.influence if x is not None and x.face_up else 0
+    return int(t.senator)
+
+
 def money(s: State, seat: int) -> int:
     """What a faction may spend on votes: its treasury and its senators' talents in Carthage."""
     return s.faction_treasury[seat] + sum(x.talents for x in present_of(s, seat))
@@ -179,7 +190,7 @@ class Vote:
             return
         ctx.done(f)
         t.nums[4 + f.seat] = VOTE_CODES[c.option]
-        votes = faction_votes(s, f.seat) + (int(t.senator) if t.count - 1 == f.seat else 0) + sum(f.nums)
+        votes = faction_votes(s, f.seat) + (bonus_votes(s, t) if t.count - 1 == f.seat else 0) + sum(f.nums)
         if c.option != "abstain" and money(s, f.seat):
             ctx.push(Frame(kind="buy_votes", seat=f.seat, target=c.option, count=votes))
         else:
@@ -192,11 +203,13 @@ def _appeal_roll(ctx: Ctx, f: Frame) -> None:
     ctx.pop()
     s = ctx.s
     t = tally_of(s)
-    from .trials import appeal
+    from .trials import appeal, judge_gains
     outcome = appeal(ctx, f.count, t.strs[1], t)
     if outcome == "killed":
         from .deaths import kill
+        lost = s.senators[t.strs[1]].influence  # all he had: the Judge gains half (V.5, Procédure 5)
         kill(ctx, t.strs[1], "the_people")
+        judge_gains(ctx, t, lost)
     if outcome in ("killed", "freed"):
         t.nums[0] = -1 if outcome == "freed" else -2
         for x in [x for x in s.flow if x.kind in ("vote", "buy_votes", "vote_order")]:

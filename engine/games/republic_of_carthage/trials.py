@@ -239,12 +239,23 @@ def trial_decided(ctx: Ctx, f: Frame, passed: bool) -> None:
             ctx.emit(ev.SenatorChanged(senator=accused, influence=-5, popularity=-5, merchants=0, reason="trial"))
             for office in [o for o, h in s.offices.items() if h == accused and C.OFFICES[o].kind == "council"]:
                 ctx.emit(ev.OfficeLeft(office=office, reason="trial"))
-        if judge in s.senators and lost // 2:
-            ctx.emit(ev.SenatorChanged(senator=judge, influence=lost // 2, popularity=0, merchants=0, reason="judge"))
+            if x.red:  # II.9: the marker stays until he is tried; convicted, he has been
+                ctx.emit(ev.MarkersSet(senator=accused, red=x.red - 1))
+        judge_gains(ctx, f, lost)
     else:
         if x.red:
             ctx.emit(ev.MarkersSet(senator=accused, red=x.red - 1))
-        ctx.emit(ev.CountersSet(name=f"immune:{accused}", value=1))
+        ctx.emit(ev.CountersSet(name=f"immune:{accused}", value=1))  # for this turn: turn._end_turn clears it
+
+
+def judge_gains(ctx: Ctx, f: Frame, lost: int) -> None:
+    """V.5, Procédure 5: convicted by the vote, or killed by the Appeal to the People, the accused's
+    loss gives the Judge half of it, rounded down (R71). ``f``: the trial's tally frame (its Judge is
+    its third word; a captured assassin's trial has none)."""
+    s = ctx.s
+    judge = f.strs[2] if len(f.strs) > 2 else ""
+    if judge in s.senators and s.senators[judge].face_up and lost // 2:
+        ctx.emit(ev.SenatorChanged(senator=judge, influence=lost // 2, popularity=0, merchants=0, reason="judge"))
 
 
 @automatic("trials_end", keeps_frame=True)

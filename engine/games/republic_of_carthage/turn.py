@@ -400,7 +400,7 @@ def _end_turn(ctx: Ctx, f: Frame) -> None:
     for name in sorted(s.counters):
         if name.endswith(":turn") or name.startswith("price:") or name in (
                 "ineffective_recruitment", "no_recruitment", "tax_changed", "assassinations", "crisis",
-                "suffete_for_life_proposed") or name.startswith(("rejected:", "proposed:", "outgoing:", "fought:")):
+                "suffete_for_life_proposed") or name.startswith(("rejected:", "proposed:", "outgoing:", "fought:", "immune:")):
             ctx.emit(ev.CountersSet(name=name, value=0))
     ctx.push(Frame(kind="turn"))
 

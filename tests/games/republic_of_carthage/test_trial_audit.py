@@ -1,0 +1,89 @@
+"""V.5, Diriger des procès, and II.9's red marker: what a read-only audit of the trials found
+(sixth session). Each test failed before its fix."""
+
+from __future__ import annotations
+
+from engine.games.republic_of_carthage import turn
+from engine.games.republic_of_carthage.flow import Ctx
+from engine.games.republic_of_carthage.people import faction_votes
+from engine.games.republic_of_carthage.state import evolve
+
+from .helpers import Dice, Frame, cmd, ev, legal, play, run, top
+from .test_rules_senate import vote_all
+from .test_rules_trials import court
+
+
+def test_the_judge_gains_half_when_the_people_kill_the_accused():
+    """V.5, Procédure 5: the Judge gains half the Influence the accused lost when the vote convicts
+    him *or the Appeal to the People kills him* (R71: rounded down). Before, a death on the Appeal
+    table gave the Judge nothing."""
+    s = court()
+    s.senators["8"].influence = 10
+    play(s, 1, cmd.ChooseOption(option="minor:8"))
+    play(s, 1, cmd.ChooseSenator(senator="5"))       # the Censor's own senator: he accepts
+    judge_before = s.senators["5"].influence
+    vote_all(s, "yes")                                # seat 1; then seat 2, the accused's, appeals
+    play(s, 2, cmd.ChooseOption(option="appeal"), Dice(1, 1))
+    assert not s.senators["8"].face_up                # killed by the people
+    assert s.senators["5"].influence == judge_before + 5
+
+
+def test_an_acquittal_protects_for_this_turn_only():
+    """V.5, Procédure 4: acquitted, the accused is safe from any other trial *during this turn*. The
+    protection used to outlive the turn; now the end of the turn takes it away."""
+    s = court()
+    play(s, 1, cmd.ChooseOption(option="minor:2"))
+    play(s, 1, cmd.ChooseSenator(senator="5"))
+    vote_all(s, "no", "no", "no")
+    assert s.counters.get("immune:2") == 1
+    f = Frame(kind="end_turn")
+    s.flow = [f]
+    ctx = Ctx(s, Dice())
+    turn._end_turn(ctx, f)
+    for e in ctx.finish():
+        evolve(s, e.event)
+    assert not s.counters.get("immune:2")
+    s.counters["outgoing:2"] = 1                      # outgoing again a later turn: he may be tried
+    s.flow = []
+    run(s, Frame(kind="trials"))
+    assert cmd.ChooseOption(option="minor:2") in legal(s, 1)
+
+
+def test_a_convicted_governor_gives_back_his_red_marker():
+    """II.9: a governor's red marker stays until he is tried or the next trial phase ends; V.5's minor
+    trials are open to him because of it. Convicted, he has been tried: the marker goes, and he is
+    not open to a second minor trial for it in the same phase (before, he kept it and could lose 5
+    more Influence and Popularity)."""
+    s = court()
+    s.senators["8"].influence = 10
+    play(s, 1, cmd.ChooseOption(option="minor:8"))
+    play(s, 1, cmd.ChooseSenator(senator="5"))
+    vote_all(s, "yes", "no", "yes", buys={1: 10})   # 6 + 10 + 9 against 8 + his 10 (no appeal)
+    x = s.senators["8"]
+    assert (x.influence, x.popularity) == (5, -5)
+    assert x.red == 0
+    assert top(s).kind == "trial" and cmd.ChooseOption(option="minor:8") not in legal(s, 1)
+
+
+def test_the_accused_votes_with_his_influence_as_it_stands_when_his_faction_votes():
+    """V.5, Procédure 2: the accused adds his Influence to his faction's votes; R130: a card played at
+    a player's turn to vote may change it (Tyrian Embassy, +3). Before, the Influence he had when the
+    trial opened was counted."""
+    s = court()
+    s.hands[0] = ["tyrian_embassy"]
+    play(s, 1, cmd.ChooseOption(option="minor:2"))
+    play(s, 1, cmd.ChooseSenator(senator="5"))
+    while top(s).seat != 0:  # the others vote first (the Censor calls the order, R64)
+        f = top(s)
+        play(s, f.seat, cmd.ChooseOption(option="yes") if f.kind == "vote" else legal(s, f.seat)[0])
+    play(s, 0, cmd.PlayCard(card="tyrian_embassy", senator="2"))
+    while top(s).kind != "vote":
+        f = top(s)
+        play(s, f.seat, legal(s, f.seat)[0])
+    assert s.senators["2"].influence == 12
+    eloquence = faction_votes(s, 0)
+    events = play(s, 0, cmd.ChooseOption(option="no"))
+    if s.flow and top(s).kind == "buy_votes":
+        events += play(s, 0, cmd.ChooseNumber(number=0))
+    cast = [e for e in events if isinstance(e, ev.VoteCast) and e.seat == 0]
+    assert [e.votes for e in cast] == [eloquence + 12]
