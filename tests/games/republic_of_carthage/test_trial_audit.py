@@ -87,3 +87,16 @@ def test_the_accused_votes_with_his_influence_as_it_stands_when_his_faction_vote
         events += play(s, 0, cmd.ChooseNumber(number=0))
     cast = [e for e in events if isinstance(e, ev.VoteCast) and e.seat == 0]
     assert [e.votes for e in cast] == [eloquence + 12]
+
+
+def test_a_tied_trial_vote_acquits():
+    """R177 (V.5, Procédure 4-5; V, Propositions acceptées): every faction abstaining, 0 against 0,
+    does not convict; the accused is acquitted, safe for the rest of the turn."""
+    s = court()
+    play(s, 1, cmd.ChooseOption(option="minor:2"))
+    play(s, 1, cmd.ChooseSenator(senator="5"))
+    vote_all(s, "abstain", "abstain", "abstain")
+    x = s.senators["2"]
+    assert (x.influence, x.popularity) == (9, 0)
+    assert s.counters.get("immune:2") == 1
+    assert cmd.ChooseOption(option="minor:2") not in legal(s, 1)
