@@ -243,8 +243,11 @@ def trial_decided(ctx: Ctx, f: Frame, passed: bool) -> None:
                 ctx.emit(ev.MarkersSet(senator=accused, red=x.red - 1))
         judge_gains(ctx, f, lost)
     else:
+        red_office = next((o for o, h in sorted(s.offices.items()) if h == accused and o in s.red_terms), "")
         if x.red:
             ctx.emit(ev.MarkersSet(senator=accused, red=x.red - 1))
+        elif red_office:  # a sitting Council member's red marker is his term marker (II.3): it goes back
+            ctx.emit(ev.TermMarked(holder=red_office, left=s.terms.get(red_office, 0), red=False))
         ctx.emit(ev.CountersSet(name=f"immune:{accused}", value=1))  # for this turn: turn._end_turn clears it
 
 

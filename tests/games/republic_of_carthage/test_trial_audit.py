@@ -100,3 +100,22 @@ def test_a_tied_trial_vote_acquits():
     assert (x.influence, x.popularity) == (9, 0)
     assert s.counters.get("immune:2") == 1
     assert cmd.ChooseOption(option="minor:2") not in legal(s, 1)
+
+
+def test_an_acquitted_council_member_gives_back_his_red_term_marker():
+    """II.3: a Council member who takes the corruption die has his term marker replaced by a red
+    marker, which opens him to a minor trial (V.5); acquitted, he gives back a red marker (V.5,
+    Procédure 4): his term marker is an ordinary one again, and he is no longer open to a trial for
+    it. Before, the red term marker stayed for the rest of his term."""
+    s = court()
+    s.offices["state_treasurer"] = "7"
+    s.terms["state_treasurer"] = 2
+    s.red_terms = ["state_treasurer"]
+    s.flow = []
+    run(s, Frame(kind="trials"))
+    assert cmd.ChooseOption(option="minor:7") in legal(s, 1)
+    play(s, 1, cmd.ChooseOption(option="minor:7"))
+    play(s, 1, cmd.ChooseSenator(senator="5"))
+    vote_all(s, "no", "no", "no")
+    assert "state_treasurer" not in s.red_terms and s.terms["state_treasurer"] == 2
+    assert s.offices["state_treasurer"] == "7"
