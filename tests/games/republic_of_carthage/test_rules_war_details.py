@@ -114,3 +114,24 @@ def test_a_halving_takes_the_missing_cards_when_they_come_back():
     assert of(events, ev.CommercePulled)[0].count == 2
     assert s.aside["halved"] == ["salt"] * 4 and "halving_debt:salt" not in s.counters
     assert s.piles[2] == ["salt"]
+
+
+def test_a_leader_at_sea_r178():
+    """R178 (VI.2 with R42): a leader's strength adds to his war's land strength only, while his
+    Disaster and Retreat numbers join the war's, which every battle of the war reads (the war
+    card's own are read at sea too). Masinissa with the Second Roman Republic War (naval 8): a
+    naval roll of 6, his Retreat number, is a Retreat, and the roll's modifier counts the war's
+    naval 8 without his strength."""
+    from engine.games.republic_of_carthage.people import military
+
+    from .test_rules_combat_civil_war import send
+
+    leader, war = C.LEADERS["masinissa"], C.WARS["second_roman_republic_war"]
+    assert 6 in leader.retreat and 6 not in war.retreat + war.disaster and leader.strength > 0
+    s = table()
+    s.wars = {"second_roman_republic_war": WarState(status="active")}
+    s.leaders_in_play = ["masinissa"]
+    fid = send(s, "second_roman_republic_war", "2", armies=("celtiberian",) * 2, squadrons=10)
+    events = run(s, Frame(kind="battle", count=fid), dice=Dice(1, 2, 3, chits=("none",) * 10))
+    naval = [e for e in of(events, ev.Rolled) if e.purpose.startswith("naval_battle")]
+    assert [(e.outcome, e.modifier) for e in naval] == [("retreat", military("2") + 10 - war.naval)]
