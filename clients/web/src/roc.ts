@@ -153,7 +153,9 @@ const abbr = (unit: string) => unit === 'squadron' ? 'Sq' : (ARMY.get(unit)?.nam
 
 function token(x: number, y: number, u: any): SVGElement {
   const g = svg('g', { class: 'token', 'data-unit': u.unit });
-  g.append(svg('title', {}, `${u.count} × ${u.unit === 'squadron' ? 'squadron' : ARMY.get(u.unit)?.name ?? u.unit}${u.veterans ? `, ${u.veterans} veteran` : ''}`));
+  const loyal = (u.loyal ?? []).filter((x: string) => x).map((x: string) => nameIn('republic-of-carthage', x));
+  g.append(svg('title', {}, `${u.count} × ${u.unit === 'squadron' ? 'squadron' : ARMY.get(u.unit)?.name ?? u.unit}`
+    + `${u.veterans ? `, ${u.veterans} veteran${u.veterans > 1 ? 's' : ''}` : ''}${loyal.length ? ` (loyal to ${loyal.join(', ')})` : ''}`));
   g.append(box(x, y, 52, 40, u.unit === 'squadron' ? SEA : PURPLE, { stroke: '#fff', 'stroke-width': 1.5, rx: 3 }));
   g.append(text(x + 26, y + 16, abbr(u.unit), 11, { fill: '#fff', 'text-anchor': 'middle', 'font-weight': 'bold' }));
   g.append(text(x + 26, y + 33, `×${u.count}${u.veterans ? ` (${u.veterans}v)` : ''}`, 11, { fill: '#fff', 'text-anchor': 'middle' }));

@@ -65,6 +65,7 @@ class UnitsView(msgspec.Struct, frozen=True):
     place: str  # out | reserve | active | force:<n> | deserted:<war> | rebel | victor:<senator> (VII.3)
     count: int  # how many tokens of that type are there
     veterans: int  # how many of them are veterans
+    loyal: tuple[str, ...] = ()  # the senator each veteran is loyal to (VI.2 Loyalty tokens, public), sorted
 
 
 class ForceView(msgspec.Struct, frozen=True):
@@ -184,15 +185,17 @@ def view(s: State, seat: int | None) -> View:
                     popularity=x.popularity, talents=x.talents, merchants=x.merchants, red=x.red,
                     family_card=x.family_card)
         for x in sorted(s.senators.values(), key=lambda x: (x.family, x.id)))
-    units: dict[tuple[str, str], list[int]] = {}  # (type, place) -> [count, veterans]
+    units: dict[tuple[str, str], list] = {}  # (type, place) -> [count, veterans, their loyalties]
     for a in s.armies:
         n = units.get((a.type, a.place))
         if n is None:
-            units[(a.type, a.place)] = [1, int(a.veteran)]
-        else:
-            n[0] += 1
-            n[1] += a.veteran
-    unit_views = [UnitsView(unit=t, place=p, count=n, veterans=v) for (t, p), (n, v) in sorted(units.items())]
+            n = units[(a.type, a.place)] = [0, 0, []]
+        n[0] += 1
+        if a.veteran:
+            n[1] += 1
+            n[2].append(a.loyal)
+    unit_views = [UnitsView(unit=t, place=p, count=n, veterans=v, loyal=tuple(sorted(loyal)))
+                  for (t, p), (n, v, loyal) in sorted(units.items())]
     unit_views += [UnitsView(unit="squadron", place=p, count=n, veterans=0) for p, n in sorted(s.squadrons.items())]
     seats = []
     for x in range(s.players):

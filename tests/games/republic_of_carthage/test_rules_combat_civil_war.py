@@ -615,3 +615,20 @@ def test_a_commander_still_a_prisoner_at_the_civil_war_does_not_face_the_people(
         assert not of(events, ev.Rolled)
         assert (s.senators["2"].influence, s.senators["2"].popularity) == before
         assert s.senators["2"].where == f"captured:{war}"
+
+
+def test_the_view_says_whom_each_veteran_is_loyal_to():
+    """VI.2: a veteran made by a battle gets a Loyalty token on its commander's card, on the table
+    for all to see; VII.3's rebellions turn on it. Every seat's view, and the spectator's, names
+    the senator each veteran is loyal to (before, the view counted veterans only)."""
+    from engine.games.republic_of_carthage.views import view
+
+    s = table()
+    s.wars = {"libyan_war": WarState(status="active")}
+    fid = send(s, "libyan_war", "2", armies=("celtiberian",) * 4)
+    run(s, Frame(kind="battle", count=fid), dice=Dice(3, 3, 4, chits=("none",) * 3))  # an Attrition
+    loyal = sorted(a.loyal for a in s.armies if a.veteran)
+    assert loyal == ["2"]
+    for seat in (*range(s.players), None):
+        units = [u for u in view(s, seat).units if u.veterans]
+        assert [(u.veterans, u.loyal) for u in units] == [(1, ("2",))]
