@@ -34,7 +34,8 @@ def rebels_of(s, place="rebel"):
 
 
 def test_a_victor_who_returns_puts_his_armies_in_the_reserve():
-    """VII.3: from the SPHR clockwise each victorious commander returns his armies to the board, or rebels."""
+    """VII.3: from the SPHR clockwise each victorious commander returns his armies to the board, or rebels;
+    returned, they go to the Force Reserve (R179, with VI.2's Victory)."""
     s = table()
     on_card(s, "2", "celtiberian", "celtiberian")
     run(s, Frame(kind="victors"))
