@@ -256,9 +256,9 @@ def test_a_round_comes_before_every_phase_after_mortality_and_before_the_turn_en
                      "any_time_round", "end_turn"]
 
 
-def test_any_time_cards_at_ones_turn_to_vote():
-    """R130: at his turn to vote a player may play his any-time cards before voting (here on a trial,
-    where the accused's Influence counts as votes, V.5), then votes."""
+def to_the_accused_s_vote():
+    """V.5: a minor trial of the outgoing Suffète (family 2, seat 0, Influence 9), the other seats
+    voting Yes first; seat 0 holds a Tyrian Embassy (+3 Influence) and its turn to vote has come."""
     from .test_rules_trials import court
     s = court()
     s.hands[0] = ["tyrian_embassy"]
@@ -267,6 +267,13 @@ def test_any_time_cards_at_ones_turn_to_vote():
     while top(s).seat != 0:  # the others vote first (the Censor calls the order, R64)
         f = top(s)
         play(s, f.seat, cmd.ChooseOption(option="yes") if f.kind == "vote" else legal(s, f.seat)[0])
+    return s
+
+
+def test_any_time_cards_at_ones_turn_to_vote():
+    """R130: at his turn to vote a player may play his any-time cards before voting (here on a trial,
+    where the accused's Influence counts as votes, V.5), then votes."""
+    s = to_the_accused_s_vote()
     assert top(s).kind == "vote" and cmd.PlayCard(card="tyrian_embassy", senator="2") in legal(s, 0)
     play(s, 0, cmd.PlayCard(card="tyrian_embassy", senator="2"))
     assert s.senators["2"].influence == 9 + 3 and top(s).kind == "vote" and top(s).seat == 0

@@ -9,6 +9,7 @@ from engine.games.republic_of_carthage.people import faction_votes
 from engine.games.republic_of_carthage.state import evolve
 
 from .helpers import Dice, Frame, cmd, ev, legal, play, run, top
+from .test_rules_card_timing import to_the_accused_s_vote
 from .test_rules_senate import vote_all
 from .test_rules_trials import court
 
@@ -69,13 +70,7 @@ def test_the_accused_votes_with_his_influence_as_it_stands_when_his_faction_vote
     """V.5, Procédure 2: the accused adds his Influence to his faction's votes; R130: a card played at
     a player's turn to vote may change it (Tyrian Embassy, +3). Before, the Influence he had when the
     trial opened was counted."""
-    s = court()
-    s.hands[0] = ["tyrian_embassy"]
-    play(s, 1, cmd.ChooseOption(option="minor:2"))
-    play(s, 1, cmd.ChooseSenator(senator="5"))
-    while top(s).seat != 0:  # the others vote first (the Censor calls the order, R64)
-        f = top(s)
-        play(s, f.seat, cmd.ChooseOption(option="yes") if f.kind == "vote" else legal(s, f.seat)[0])
+    s = to_the_accused_s_vote()
     play(s, 0, cmd.PlayCard(card="tyrian_embassy", senator="2"))
     while top(s).kind != "vote":
         f = top(s)
