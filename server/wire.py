@@ -189,10 +189,11 @@ class GameWire:
         A view is the largest message a server builds (one per audience and head), and this is
         the cheapest way to it: msgspec turns the structs into builtins and the protobuf
         constructor reads those, both in C (16-29 % less a view than setting field by field
-        with :func:`_fill`, bench/README.md). It gives the same message because a view's structs have no tag (so no key
-        beside their fields) and no field holding a dict; tests/test_wire.py checks both for
-        every game's View, and the conformance suite compares each view's round trip. An empty
-        dict still makes its submessage present, as ``SetInParent`` does."""
+        with :func:`_fill`, bench/README.md). It gives the same message because a view's
+        structs have no tag (so no key beside their fields) and no field holding a dict;
+        tests/test_wire.py checks both for every game's View and compares the bytes, and the
+        conformance suite each view's round trip. An empty dict still makes its submessage
+        present, as ``SetInParent`` does."""
         return msgspec.to_builtins(view, builtin_types=(bytes,))
 
     def view_from_proto(self, msg: Message) -> Any:
