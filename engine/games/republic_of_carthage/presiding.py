@@ -58,10 +58,10 @@ class VoteOrder:
             ctx.push(Frame(kind="vote", seat=seat, count=f.count))
 
 
-def unanimous_no(ctx: Ctx, who: str) -> None:
+def unanimous_no(ctx: Ctx, who: str, trials: bool = False) -> None:
     """R63: the presiding officer whose proposal every other player rejected resigns or loses 1
-    Influence."""
-    ctx.push(Frame(kind="resign", seat=ctx.s.senators[who].seat, senator=who))
+    Influence. ``trials``: the Censor, for an accusation (R184): resigning ends his trials."""
+    ctx.push(Frame(kind="resign", seat=ctx.s.senators[who].seat, senator=who, target="trials" if trials else ""))
 
 
 @decision("resign", "every other player voted No: resign as presiding officer, or stay and lose 1 Influence (V, R63)")
@@ -75,6 +75,10 @@ class Resign:
         ctx.done(f)
         if c.option == "stay":
             ctx.emit(ev.SenatorChanged(senator=f.senator, influence=-1, popularity=0, merchants=0, reason="unanimous_no"))
+            return
+        if f.target == "trials":  # R184: the Censor gives up the trials' chair: no more trials this turn
+            for x in [x for x in ctx.s.flow if x.kind == "trial"]:
+                ctx.done(x)
             return
         ctx.emit(ev.CountersSet(name=f"resigned:{f.senator}:turn", value=1))
         if not presiding_officer(ctx.s):  # nobody left to preside: the Senate ends

@@ -316,10 +316,16 @@ def _tally(ctx: Ctx, f: Frame) -> None:
     if not passed:
         ctx.emit(ev.CountersSet(name=f"rejected:{proposal_key(f)}", value=1))
         others = [f.nums[4 + x] for x in range(s.players) if x != ps]
-        who = presiding_officer(s)
         floor = len(f.nums) > 4 + s.players  # R63 is the presiding officer's, not a floor proposal's
-        if kind != "trial" and not floor and others and all(v == NO for v in others) and who and s.senators[who].seat == ps:
-            unanimous_no(ctx, who)  # he resigns or loses 1 Influence (R63)
+        if not floor and others and all(v == NO for v in others):
+            if kind == "trial":  # the Censor presides his own trials (R184); a captured assassin's is no accusation
+                censor = s.offices.get("censor", "")
+                if f.target in ("minor", "major") and censor in s.senators and s.senators[censor].seat == ps:
+                    unanimous_no(ctx, censor, trials=True)
+            else:
+                who = presiding_officer(s)
+                if who and s.senators[who].seat == ps:
+                    unanimous_no(ctx, who)  # he resigns or loses 1 Influence (R63)
     PASSED[kind](ctx, f, passed)
 
 

@@ -114,3 +114,34 @@ def test_an_acquitted_council_member_gives_back_his_red_term_marker():
     vote_all(s, "no", "no", "no")
     assert "state_treasurer" not in s.red_terms and s.terms["state_treasurer"] == 2
     assert s.offices["state_treasurer"] == "7"
+
+
+def test_every_other_player_against_the_censors_accusation_r184():
+    """R184 (V, Fonctionnement du Sénat: the Censor presides the trial phase, and a presiding
+    officer whose proposal every other player rejects resigns or loses 1 Influence): staying, the
+    Censor loses 1 Influence and his trials go on; resigning, he holds no more trials this turn."""
+    for choice in ("stay", "resign"):
+        s = court()
+        censor_influence = s.senators["4"].influence
+        play(s, 1, cmd.ChooseOption(option="minor:2"))
+        play(s, 1, cmd.ChooseSenator(senator="5"))
+        vote_all(s, "yes", "no", "no")              # the Censor's seat for, both others against
+        assert top(s).kind == "resign" and top(s).seat == 1
+        assert legal(s, 1) == [cmd.ChooseOption(option="resign"), cmd.ChooseOption(option="stay")]
+        play(s, 1, cmd.ChooseOption(option=choice))
+        if choice == "stay":
+            assert s.senators["4"].influence == censor_influence - 1
+            assert top(s).kind == "trial" and cmd.ChooseOption(option="minor:8") in legal(s, 1)
+        else:
+            assert s.senators["4"].influence == censor_influence
+            assert not [f for f in s.flow if f.kind == "trial"]
+            assert not s.counters.get("resigned:4:turn")  # the Senate's own chair is untouched
+
+
+def test_no_penalty_when_one_other_player_does_not_vote_no_r184():
+    """R184: one other player abstaining is enough: no resignation asked."""
+    s = court()
+    play(s, 1, cmd.ChooseOption(option="minor:2"))
+    play(s, 1, cmd.ChooseSenator(senator="5"))
+    vote_all(s, "yes", "abstain", "no")
+    assert top(s).kind == "trial"
