@@ -124,7 +124,9 @@ def ps_frame(s: State, kind: str, **kw) -> Frame:
 def propose(ctx: Ctx, kind: str, senators: tuple[str, ...] = (), target: str = "", amount: int = 0,
             bonus: tuple[int, int] = (-1, 0), abstain: bool = True, ps: int = -1) -> None:
     """The presiding officer proposes; every player votes in turn, clockwise from him. ``bonus``:
-    (seat, votes) added to a seat's votes (the Suffète for Life's Influence)."""
+    (seat, Influence) of the senator named first (the accused of a trial, the Suffète for Life),
+    whose Influence joins that seat's votes: counted as it stands at the vote (:func:`bonus_votes`);
+    the tally frame keeps the value at the proposal, as it was logged."""
     s = ctx.s
     ps = presiding_seat(s) if ps < 0 else ps
     proposer = s.counters.get(FLOOR, 0) - 1  # a proposal from the floor (V.7, R78)
@@ -141,14 +143,11 @@ def propose(ctx: Ctx, kind: str, senators: tuple[str, ...] = (), target: str = "
 
 
 def bonus_votes(s: State, t: Frame) -> int:
-    """The Influence a senator adds to his faction's votes on this proposal: the accused of a trial
-    (V.5, Procédure 2) or the proposed Suffète for Life (R70), as it stands when his faction votes
-    (R130: a card played at that turn may change it). The tally frame's ``senator`` keeps what it was
-    when the proposal was made."""
-    if t.strs[0] in ("trial", "suffete_for_life") and len(t.strs) > 1:
-        x = s.senators.get(t.strs[1])
-        return x.influence if x is not None and x.face_up else 0
-    return int(t.senator)
+    """The Influence the senator a proposal names first adds to his faction's votes (``propose``'s
+    ``bonus``: the accused of a trial, V.5 Procédure 2; the Suffète for Life, R70), as it stands when
+    his faction votes (R130: a card played at that turn may change it)."""
+    x = s.senators.get(t.strs[1])
+    return x.influence if x is not None and x.face_up else 0
 
 
 def money(s: State, seat: int) -> int:

@@ -239,16 +239,25 @@ def trial_decided(ctx: Ctx, f: Frame, passed: bool) -> None:
             ctx.emit(ev.SenatorChanged(senator=accused, influence=-5, popularity=-5, merchants=0, reason="trial"))
             for office in [o for o, h in s.offices.items() if h == accused and C.OFFICES[o].kind == "council"]:
                 ctx.emit(ev.OfficeLeft(office=office, reason="trial"))
-            if x.red:  # II.9: the marker stays until he is tried; convicted, he has been
-                ctx.emit(ev.MarkersSet(senator=accused, red=x.red - 1))
+            red_marker_back(ctx, accused)  # II.9: the marker stays until he is tried; convicted, he has been
         judge_gains(ctx, f, lost)
     else:
-        red_office = next((o for o, h in sorted(s.offices.items()) if h == accused and o in s.red_terms), "")
-        if x.red:
-            ctx.emit(ev.MarkersSet(senator=accused, red=x.red - 1))
-        elif red_office:  # a sitting Council member's red marker is his term marker (II.3): it goes back
-            ctx.emit(ev.TermMarked(holder=red_office, left=s.terms.get(red_office, 0), red=False))
+        red_marker_back(ctx, accused)
         ctx.emit(ev.CountersSet(name=f"immune:{accused}", value=1))  # for this turn: turn._end_turn clears it
+
+
+def red_marker_back(ctx: Ctx, sid: str) -> None:
+    """V.5, Procédure 4 (II.9): the senator tried gives back one red marker: one on his card, else
+    the red term marker of the Council office he holds (II.3), which turns back to an ordinary one.
+    (A Council member convicted has left his office already, its marker with it.)"""
+    s = ctx.s
+    x = s.senators[sid]
+    if x.red:
+        ctx.emit(ev.MarkersSet(senator=sid, red=x.red - 1))
+        return
+    office = next((o for o, h in sorted(s.offices.items()) if h == sid and o in s.red_terms), "")
+    if office:
+        ctx.emit(ev.TermMarked(holder=office, left=s.terms.get(office, 0), red=False))
 
 
 def judge_gains(ctx: Ctx, f: Frame, lost: int) -> None:
