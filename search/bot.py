@@ -16,9 +16,12 @@ from engine.core import Game, tag_of
 from engine.rng import Rng
 from engine.session import Session
 
-from .mcts import AGREEMENT_KINDS, Budget, choose
+from .clock import ClockNow, budget_under
+from .mcts import AGREEMENT_KINDS, Budget, Settings, choose
 
-SPECS = "random, mcts:ITERATIONS (mcts:200), mcts:TIME (mcts:200ms, mcts:2s)"
+SPECS = ("random, level:N (the game's levels, search.levels), mcts:ITERATIONS (mcts:200), mcts:TIME (mcts:200ms, "
+         "mcts:2s), with settings mcts:BUDGET:depth=2,pool=32,widen=1.5,exploration=0.7,workers=2")
+SETTING_NAMES = {"depth": int, "pool": int, "widen": float, "exploration": float}
 AGREEMENT_ODDS = 50  # a random player looks at draw agreements once in this many choices
 
 
@@ -38,24 +41,34 @@ class RandomPlayer:
 
 
 class MctsPlayer:
-    """Information-set MCTS with a budget per move (``search.mcts``)."""
+    """Information-set MCTS with a budget per move (``search.mcts``), its settings, and over
+    ``workers`` processes (root parallel, ``search.parallel``) when more than one."""
 
-    def __init__(self, budget: Budget, seed: int | str = 0) -> None:
+    def __init__(self, budget: Budget, seed: int | str = 0, settings: Settings | None = None, workers: int = 1,
+                 name: str = "") -> None:
         self.budget = budget
-        self.name = f"mcts:{budget}"
+        self.settings = settings or Settings()
+        self.workers = workers
+        self.name = name or f"mcts:{budget}"
         self.seed = str(seed)
+        self.clock: ClockNow | None = None  # the seat's clock as this move starts, when it has one
         self.moves = 0
         self.iterations = 0  # over every search so far (for iterations per second)
         self.searches = 0
 
     def choose(self, game: Game, seat: int, players: int, sample: Callable[[Rng], Any], legal: list[Any]) -> Any:
         self.moves += 1
-        command, search = choose(game, seat, players, sample, legal, self.budget,
-                                 f"mcts/{self.seed}/{seat}/{self.moves}".encode())
+        budget = self.budget_now(game, seat)
+        command, search = choose(game, seat, players, sample, legal, budget,
+                                 f"mcts/{self.seed}/{seat}/{self.moves}".encode(), self.settings, self.workers)
         if search is not None:
             self.iterations += search.iterations
             self.searches += 1
         return command
+
+    def budget_now(self, game: Game, seat: int) -> Budget:
+        """This move's budget: the bot's own, shortened under a clock (``search.clock``)."""
+        return budget_under(self.budget, self.clock)
 
 
 def parse(spec: str) -> tuple[str, Budget | None]:
@@ -66,13 +79,55 @@ def parse(spec: str) -> tuple[str, Budget | None]:
     if kind == "mcts":
         if not arg:
             raise ValueError("say the search budget: mcts:200 (iterations per move) or mcts:200ms")
-        return kind, Budget.parse(arg)
+        return kind, Budget.parse(arg.partition(":")[0])
+    if kind == "level":
+        return kind, None
     raise ValueError(f"unknown bot {spec!r} (bots: {SPECS})")
 
 
-def make_player(spec: str, seed: int | str = 0) -> RandomPlayer | MctsPlayer:
+def parse_settings(text: str) -> tuple[Settings, int]:
+    """``"depth=2,pool=32,workers=2"`` -> (Settings, workers); an unknown or bad name is refused."""
+    values: dict[str, Any] = {}
+    workers = 1
+    for part in filter(None, text.split(",")):
+        name, eq, value = part.partition("=")
+        try:
+            if name == "workers" and eq:
+                workers = int(value)
+                if workers < 1:
+                    raise ValueError
+                continue
+            values[name] = SETTING_NAMES[name](value)
+        except (KeyError, ValueError):
+            raise ValueError(f"bad search setting {part!r}: say {', '.join(SETTING_NAMES)} or workers, "
+                             "as name=value") from None
+    return Settings(**values), workers
+
+
+def check(spec: str) -> None:
+    """Raise ValueError unless ``spec`` names a bot, its budget, settings or level included (the
+    levels are one ladder for every game, so no game is needed to check one)."""
+    kind, _ = parse(spec)
+    if kind == "level":
+        from .levels import level
+
+        level("", spec.partition(":")[2])
+    elif kind == "mcts":
+        parse_settings(spec.strip().split(":", 2)[2] if spec.count(":") >= 2 else "")
+
+
+def make_player(spec: str, seed: int | str = 0, game_id: str = "") -> RandomPlayer | MctsPlayer:
+    """The player a spec names; ``level:N`` needs the game (its levels differ per game)."""
     kind, budget = parse(spec)
-    return MctsPlayer(budget, seed) if kind == "mcts" else RandomPlayer(seed)
+    if kind == "random":
+        return RandomPlayer(seed)
+    if kind == "level":
+        from .levels import level
+
+        lv = level(game_id, spec.partition(":")[2])
+        return MctsPlayer(lv.budget(), seed, lv.settings, lv.workers(), name=spec)
+    settings, workers = parse_settings(spec.strip().split(":", 2)[2] if spec.count(":") >= 2 else "")
+    return MctsPlayer(budget, seed, settings, workers, name=spec)
 
 
 def choose_in_process(player: Any, session: Session, seat: int) -> Any:

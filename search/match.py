@@ -32,7 +32,7 @@ def play(game_id: str, bots: list[str], seed: str, options: dict[str, str] | Non
     game = registry.get(game_id)
     n = len(bots)
     session, _ = Session.start(game, GameConfig(n, options or {}), seed.encode())
-    players = [make_player(spec, f"{seed}/{i}") for i, spec in enumerate(bots)]
+    players = [make_player(spec, f"{seed}/{i}", game_id) for i, spec in enumerate(bots)]
     order = random.Random(seed)  # who goes first among seats acting together (their commands commute)
     think = [0.0] * n
     limit = max_commands or game.info.max_steps

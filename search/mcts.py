@@ -34,21 +34,24 @@ import random
 import time
 from typing import Any, Callable
 
-from engine.core import Game, advance, tag_of
+import msgspec
+
+from engine.core import Game, advance, decode_state, encode_state, tag_of
 from engine.rng import Rng
 
-from .heuristics import evaluate, rollout_depth
+from .heuristics import evaluator, rollout_depth
 
 AGREEMENT_KINDS = frozenset({"offer_draw", "accept_draw"})
 EXPLORATION = 0.7  # UCB1's constant for rewards in [0, 1]
 
 
 class Budget:
-    """How much search a move gets: a number of iterations, or a time in milliseconds."""
+    """How much search a move gets: a number of iterations, a time in milliseconds, or both (the
+    search stops at whichever comes first: a level's cap on a fast machine)."""
 
     def __init__(self, iterations: int = 0, millis: float = 0.0) -> None:
-        if (iterations > 0) == (millis > 0):
-            raise ValueError("a budget is a number of iterations or a time in milliseconds, one of them")
+        if iterations < 0 or millis < 0 or (iterations == 0 and millis == 0):
+            raise ValueError("a budget is a number of iterations or a time in milliseconds (or both), above zero")
         self.iterations = iterations
         self.millis = millis
 
@@ -67,17 +70,51 @@ class Budget:
                              "per move (200ms, 2s), greater than zero") from None
 
     def __str__(self) -> str:
+        if self.iterations and self.millis:
+            return f"{self.iterations}/{self.millis:g}ms"
         return f"{self.iterations}" if self.iterations else f"{self.millis:g}ms"
 
 
+class Settings(msgspec.Struct, frozen=True):
+    """How a search searches (search/README.md, "Settings"). The defaults are the search as it was
+    before the levels (``mcts:N`` keeps them, so old measurements stay comparable):
+
+    * ``depth``: random commands a rollout plays before the position is evaluated; None: the
+      game's ``ROLLOUT_DEPTH``.
+    * ``pool``: determinizations kept and reused (each iteration plays on a copy of one); 0: a new
+      ``sample`` every iteration. A draw of the hidden cards costs up to twenty copies of a state.
+    * ``widen``: progressive widening, 0 off: a node tries a new command only while it has fewer
+      children than ``widen * sqrt(visits)``, so a position with hundreds of commands (a Hannibal
+      march, a Rome et Carthage placement) is searched deep among the first ones tried, not once
+      each.
+    * ``exploration``: UCB1's constant.
+    """
+
+    depth: int | None = None
+    pool: int = 0
+    widen: float = 0.0
+    exploration: float = EXPLORATION
+
+
 class Node:
-    __slots__ = ("children", "visits", "avail", "total")
+    """A tree node: its children by the seat that chose and the command it sent (``kids[seat]``),
+    its visits, how often it was legal when its parent was visited (``avail``, ISMCTS) and the sum
+    of the rewards backed up through it, one per seat."""
+
+    __slots__ = ("kids", "visits", "avail", "total")
 
     def __init__(self, players: int) -> None:
-        self.children: dict[tuple[int, Any], Node] = {}
+        self.kids: dict[int, dict[Any, Node]] = {}
         self.visits = 0
         self.avail = 1
         self.total = [0.0] * players
+
+    def of(self, seat: int) -> dict[Any, "Node"]:
+        """The children reached by ``seat``'s commands."""
+        kids = self.kids.get(seat)
+        if kids is None:
+            kids = self.kids[seat] = {}
+        return kids
 
 
 def _key(command: Any) -> Any:
@@ -89,9 +126,35 @@ def _key(command: Any) -> Any:
         return repr(command)
 
 
+_AGREEMENT_TYPES: dict[type, bool] = {}
+
+
+def _is_agreement(command: Any) -> bool:
+    t = type(command)
+    known = _AGREEMENT_TYPES.get(t)
+    if known is None:
+        known = _AGREEMENT_TYPES[t] = tag_of(command) in AGREEMENT_KINDS
+    return known
+
+
+def _has_agreement(commands: list[Any]) -> bool:
+    """Whether any command is a draw agreement (types looked up once each: a Rome et Carthage
+    position lists hundreds of commands, and this runs at every step of every iteration)."""
+    known = _AGREEMENT_TYPES
+    for t in set(map(type, commands)):
+        flag = known.get(t)
+        if flag is None:
+            flag = _is_agreement(next(c for c in commands if type(c) is t))
+        if flag:
+            return True
+    return False
+
+
 def _usual(commands: list[Any]) -> list[Any]:
     """Commands without draw agreements, unless they are all there is."""
-    usual = [c for c in commands if tag_of(c) not in AGREEMENT_KINDS]
+    if not _has_agreement(commands):
+        return commands
+    usual = [c for c in commands if not _is_agreement(c)]
     return usual or commands
 
 
@@ -100,6 +163,8 @@ def _searched(commands: list[Any]) -> list[Any]:
     offer is a bet on the other side's answer that a small search cannot weigh: with fewer
     iterations than commands every child is tried once, and the bot offered draws far more often
     than a player would. Answering an offer (accepting is a child like any) is searched."""
+    if not _has_agreement(commands):
+        return commands
     usual = [c for c in commands if tag_of(c) != "offer_draw"]
     return usual or commands
 
@@ -118,22 +183,42 @@ class Search:
     """One search: ``run`` a budget of iterations from the searching seat's samples, then ``best``."""
 
     def __init__(self, game: Game, seat: int, players: int, sample: Callable[[Rng], Any], seed: bytes,
-                 depth: int | None = None) -> None:
+                 depth: int | None = None, settings: Settings | None = None) -> None:
         self.game = game
         self.seat = seat
         self.players = players
         self.sample = sample
         self.seed = seed
+        self.settings = settings = settings or Settings()
+        if depth is None:
+            depth = settings.depth
         self.depth = rollout_depth(game.info.id) if depth is None else depth
         self.root = Node(players)
         self.iterations = 0
         self._draws = 0
         self.pick = random.Random(seed)
         self._hint: tuple[Any, Any] | None = None  # (the state the last advance left, its legal hint)
+        self._pool: list[bytes] = []  # encoded determinizations (Settings.pool)
+        self._evaluate = evaluator(game.info.id, players)
+        self._c = settings.exploration
+        self._hashable: bool | None = None  # whether commands are their own keys (``_key``)
 
     def _rng(self) -> Rng:
         self._draws += 1
         return Rng(self.seed, self._draws)
+
+    def _determinize(self) -> Any:
+        """A state to play this iteration on: a fresh ``sample``, or a copy of one kept in the pool
+        (the first ``pool`` iterations draw and keep theirs; the later ones cycle through them)."""
+        size = self.settings.pool
+        if not size:
+            return self.sample(self._rng())
+        pool = self._pool
+        if len(pool) < size:
+            state = self.sample(self._rng())
+            pool.append(encode_state(state))
+            return state
+        return decode_state(self.game, pool[self.iterations % size])
 
     def _play(self, state: Any, actor: int, command: Any, allowed: list[Any] | None = None) -> Any:
         """Play ``command`` on ``state`` (the search's own: a sample), in place (engine.core
@@ -156,9 +241,34 @@ class Search:
             return self.seat
         return to_act[0]
 
+    def _select(self, node: Node, actor: int, legal: list[Any]) -> tuple[int, Node | None]:
+        """The index among ``legal`` to follow from ``node`` and its child, None for a new one: an
+        untried command while widening allows one, else the best UCB1 for ``actor``."""
+        kids = node.of(actor)
+        found = list(map(kids.get, legal if self._hashable else map(_key, legal)))
+        untried = found.count(None)
+        tried = len(found) - untried
+        widen = self.settings.widen
+        if untried and (not tried or not widen or tried < widen * math.sqrt(node.visits + 1)):
+            for child in found:
+                if child is not None:
+                    child.avail += 1
+            return self.pick.choice([i for i, child in enumerate(found) if child is None]), None
+        best, best_value, c = 0, -1.0, self._c
+        log, sqrt = math.log, math.sqrt
+        for i, child in enumerate(found):
+            if child is None:
+                continue
+            child.avail += 1
+            visits = child.visits
+            value = child.total[actor] / visits + c * sqrt(log(child.avail) / visits)
+            if value > best_value:
+                best, best_value = i, value
+        return best, found[best]
+
     def iterate(self) -> None:
-        game, pick = self.game, self.pick
-        state = self.sample(self._rng())
+        game = self.game
+        state = self._determinize()
         node = self.root
         path = [node]
         result = None
@@ -175,35 +285,20 @@ class Search:
             legal = _searched(full)
             if not legal:  # a determinization the real play rules out (see ``_rollout``): a leaf
                 break
-            keys = [(actor, _key(c)) for c in legal]
-            untried = []
-            for i, k in enumerate(keys):
-                child = node.children.get(k)
-                if child is None:
-                    untried.append(i)
-                else:
-                    child.avail += 1
-            if untried:
-                i = pick.choice(untried)
-                child = node.children[keys[i]] = Node(self.players)
-                state = self._play(state, actor, legal[i], full)
-                path.append(child)
+            if self._hashable is None:
+                self._hashable = _key(legal[0]) is legal[0]
+            i, child = self._select(node, actor, legal)
+            if child is None:
+                child = node.of(actor)[legal[i] if self._hashable else _key(legal[i])] = Node(self.players)
                 expanded = True
+            state = self._play(state, actor, legal[i], full)
+            path.append(child)
+            node = child
+            if expanded:
                 break
-            best, best_value = 0, -1.0
-            for i, k in enumerate(keys):
-                child = node.children[k]
-                value = (child.total[actor] / child.visits
-                         + EXPLORATION * math.sqrt(math.log(child.avail) / child.visits))
-                if value > best_value:
-                    best, best_value = i, value
-            node = node.children[keys[best]]
-            path.append(node)
-            state = self._play(state, actor, legal[best], full)
         if result is None and expanded:
             state, result = self._rollout(state)
-        reward = (terminal_reward(result, self.players) if result is not None
-                  else evaluate(game.info.id, state, self.players))
+        reward = (terminal_reward(result, self.players) if result is not None else self._evaluate(state))
         for n in path:
             n.visits += 1
             total = n.total
@@ -221,26 +316,34 @@ class Search:
                 break
             actor = st.to_act[0] if len(st.to_act) == 1 else pick.choice(st.to_act)
             full = self._legal(state, actor)
-            options = _usual(full)
-            if not options:
+            if not full:
                 # A determinization keeps what the seat sees, not all it could infer (a hand drawn
                 # without the card the real player must hold to finish his step): nothing to play,
                 # so the position is scored as it stands.
                 break
-            state = self._play(state, actor, pick.choice(options), full)
+            command = pick.choice(full)
+            if _is_agreement(command):  # draw agreements only when nothing else is legal
+                command = pick.choice(_usual(full))
+            state = self._play(state, actor, command, full)
         st = game.status(state)
         return state, (st.result if st.over else None)
 
     def run(self, budget: Budget) -> "Search":
-        if budget.iterations:
-            for _ in range(budget.iterations):
+        """Iterate until the budget's iterations are done or its time is up, whichever comes first
+        (at least one iteration)."""
+        cap = budget.iterations
+        if not budget.millis:
+            for _ in range(cap):
                 self.iterate()
-        else:
-            deadline = time.perf_counter() + budget.millis / 1000.0
-            while True:
-                self.iterate()
-                if time.perf_counter() >= deadline:
-                    break
+            return self
+        clock = time.perf_counter
+        deadline = clock() + budget.millis / 1000.0
+        done = 0
+        while True:
+            self.iterate()
+            done += 1
+            if (cap and done >= cap) or clock() >= deadline:
+                break
         return self
 
     def ranked(self) -> list[tuple[Any, Node]]:
@@ -249,7 +352,7 @@ class Search:
         iterations against Hannibal's dozens of moves) every child is visited once, and ranking by
         visits alone sent the first command tried: the search's result was thrown away."""
         seat = self.seat
-        mine = [(k[1], n) for k, n in self.root.children.items() if k[0] == seat]
+        mine = list(self.root.kids.get(seat, {}).items())
         return sorted(mine, key=lambda kn: (-kn[1].visits, -kn[1].total[seat] / max(1, kn[1].visits)))
 
 
@@ -266,14 +369,20 @@ def _accepting_only_when_behind(ranked: list[tuple[Any, Node]], seat: int, playe
 
 
 def choose(game: Game, seat: int, players: int, sample: Callable[[Rng], Any], legal: list[Any],
-           budget: Budget, seed: bytes) -> tuple[Any, Search | None]:
+           budget: Budget, seed: bytes, settings: Settings | None = None, workers: int = 1) -> tuple[Any, Search | None]:
     """The command ``seat`` should send among ``legal`` (its legal commands now), after searching
-    determinizations drawn by ``sample``. A lone legal command is sent without search."""
+    determinizations drawn by ``sample``, over ``workers`` processes when more than one (root
+    parallel: ``search.parallel``). A lone legal command is sent without search."""
     if not legal:
         raise ValueError(f"seat {seat} has no legal command to choose from")
     if len(_searched(legal)) == 1:
         return _searched(legal)[0], None
-    search = Search(game, seat, players, sample, seed).run(budget)
+    if workers > 1:
+        from .parallel import search_in_parallel
+
+        search = search_in_parallel(game, seat, players, sample, seed, settings or Settings(), budget, workers)
+    else:
+        search = Search(game, seat, players, sample, seed, settings=settings).run(budget)
     by_key = {_key(c): c for c in legal}
     for key, _node in _accepting_only_when_behind(search.ranked(), seat, players):
         if key in by_key:

@@ -9,6 +9,7 @@ in process, and reads nothing the rules hide from its seat.
 
 from __future__ import annotations
 
+import time
 from typing import Any, Callable
 
 from carthago.bots import follow
@@ -17,6 +18,7 @@ from engine import registry
 from engine.core import decode_state, tag_of
 
 from .bot import make_player
+from .clock import ClockNow
 
 STALE = ("STALE_SEQ", "LOST_RACE")
 
@@ -35,13 +37,16 @@ class RemoteSearchBot:
 
     def __init__(self, seat: Seat, spec: str, seed: int | str = 0) -> None:
         self.seat = seat
-        self.player = make_player(spec, f"{seed}/{seat.seat}")
         summary = seat.client.game(seat.game_id)
         self.game = registry.get(summary.game_type)
         self.players = summary.players
+        self.player = make_player(spec, f"{seed}/{seat.seat}", summary.game_type)
+        self.time_control: Any = None  # the game's TimeControl, from its creation record
+        self.seat_clock: Any = None    # (this seat's SeatClock, server time - local time in s)
 
     def act_once(self) -> bool:
         """Search and submit one command if this seat has one now; True if a command landed."""
+        started = time.time()
         commands, head = self.seat.legal_at()
         if not commands:
             return False
@@ -58,6 +63,8 @@ class RemoteSearchBot:
         if [tag_of(c) for c in legal] != [_kind(c) for c in commands]:
             raise SeatMismatch(f"{game.info.id}: the server's {len(commands)} legal commands are not the "
                                f"engine's {len(legal)} for this seat")
+        if hasattr(self.player, "clock"):
+            self.player.clock = self.clock_now(started)
         chosen = self.player.choose(game, me, self.players, lambda rng: game.sample_hidden(base, me, rng), legal)
         try:
             self.seat.submit(commands[legal.index(chosen)], expected_seq=head)
@@ -67,6 +74,35 @@ class RemoteSearchBot:
                 return False
             raise
 
+    def read_batch(self, batch: Any) -> None:
+        """Keep what the clock needs from a stream batch: the game's time control (its creation
+        record) and this seat's clock with the server's time."""
+        for record in batch.events:
+            if record.event.WhichOneof("game") == "platform" and record.event.platform.HasField("game_created"):
+                created = record.event.platform.game_created
+                self.time_control = created.time_control if created.HasField("time_control") else None
+        clocks = batch.status.clocks
+        if len(clocks) > self.seat.seat:
+            self.seat_clock = (clocks[self.seat.seat], batch.server_time_unix_ms / 1000.0 - time.time())
+
+    def clock_now(self, started: float) -> ClockNow | None:
+        """This seat's clock when its move started (``started``, this machine's time), or None."""
+        tc, seen = self.time_control, self.seat_clock
+        if tc is None or seen is None:
+            return None
+        clock, offset = seen
+        now_ms = 1000.0 * (started + offset)  # the server's clock
+        left, delay = float(clock.remaining_ms), float(tc.delay_ms)
+        if clock.deadline_unix_ms:  # running: the deadline counts the delay still to come
+            delay = max(0.0, clock.delay_until_unix_ms - now_ms) if clock.delay_until_unix_ms else 0.0
+            left = clock.deadline_unix_ms - now_ms - delay
+        return ClockNow(max(0.0, left), float(tc.increment_ms), delay, float(tc.per_move_ms))
+
     def play(self, on_batch: Callable | None = None) -> None:
         """Follow the game's stream and act whenever this seat must, until the game is over."""
-        follow(self.seat, self.act_once, on_batch)
+        def seen(batch: Any) -> None:
+            self.read_batch(batch)
+            if on_batch:
+                on_batch(batch)
+
+        follow(self.seat, self.act_once, seen)

@@ -46,6 +46,7 @@ from engine.platform import (ABORT_TOO_LATE, ALREADY_ACCEPTED, DRAW_ALREADY_OFFE
 from engine.gamedata import game_data
 from engine.rng import Rng
 from engine.session import Session
+from search.levels import levels
 
 from .feed import OpenSeats, open_seats
 from .limits import quote
@@ -611,7 +612,11 @@ class GameHost:
             out.games.add(id=info.id, title=info.title, player_counts=info.player_counts,
                           seat_names=info.seat_names, data_sha256=game_data(info.id).sha256,
                           options=[pb.OptionInfo(name=k, values=v.values, default=v.default, doc=v.doc)
-                                   for k, v in sorted(info.options.items())])
+                                   for k, v in sorted(info.options.items())],
+                          bot_levels=[pb.BotLevel(name=lv.name, number=lv.number, title=lv.title,
+                                                  millis_per_move=lv.millis, iterations_per_move=lv.iterations,
+                                                  all_cores=lv.all_cores, description=lv.describe())
+                                      for lv in levels(info.id)])
         return out
 
     async def create_game(self, req: pb.CreateGameRequest) -> pb.CreateGameResponse:

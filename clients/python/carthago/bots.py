@@ -8,8 +8,9 @@ from typing import Callable
 from .client import CarthagoError, Seat
 from .v1 import carthago_pb2 as pb
 
-BOTS = ("random", "mcts:N (N search iterations a move)", "mcts:Nms (N milliseconds a move)")
-SEARCH_NEEDS = ("the search bot (mcts:…) runs the Carthago engine in this process: install the "
+BOTS = ("random", "level:N (the house bot's levels 1-6, `carthago games` lists them)",
+        "mcts:N (N search iterations a move)", "mcts:Nms (N milliseconds a move)")
+SEARCH_NEEDS = ("the search bot (level:…, mcts:…) runs the Carthago engine in this process: install the "
                 "repository (pip install -e . beside clients/python), not only the client package")
 
 
@@ -73,16 +74,16 @@ def follow(seat: Seat, act_once: Callable[[], bool], on_batch: Callable | None =
 
 
 def check_spec(spec: str) -> None:
-    """Raise ValueError unless ``spec`` names a bot: ``random``, ``mcts:200`` (iterations per move)
-    or ``mcts:200ms`` / ``mcts:2s`` (time per move)."""
+    """Raise ValueError unless ``spec`` names a bot: ``random``, ``level:4`` (a level of the house
+    bot), ``mcts:200`` (iterations per move) or ``mcts:200ms`` / ``mcts:2s`` (time per move)."""
     if spec == "random":
         return
-    if spec.startswith("mcts:") or spec == "mcts":
+    if spec.startswith(("mcts:", "level:")) or spec in ("mcts", "level"):
         try:
-            from search.bot import parse
+            from search.bot import check
         except ImportError:
             raise ValueError(SEARCH_NEEDS) from None
-        parse(spec)
+        check(spec)
         return
     raise ValueError(f"unknown bot {spec!r} (bots: {', '.join(BOTS)})")
 

@@ -164,15 +164,22 @@ def cmd_games(args) -> int:
         _engine_modules()
         from engine import registry
 
-        rows = [(g.info.id, g.info.player_counts) for g in registry.all_games()]
+        from search.levels import levels
+
+        rows = [(g.info.id, g.info.player_counts, [(lv.name, lv.title, lv.describe()) for lv in levels(g.info.id)])
+                for g in registry.all_games()]
     else:
         try:
             with Client(args.server) as client:
-                rows = [(g.id, tuple(g.player_counts)) for g in client.game_types()]
+                rows = [(g.id, tuple(g.player_counts), [(lv.name, lv.title, lv.description) for lv in g.bot_levels])
+                        for g in client.game_types()]
         except CarthagoError as err:
             return _fail(err)
-    for game_id, counts in rows:
+    for game_id, counts, bot_levels in rows:
         print(f"{game_id}\t{','.join(map(str, counts))}")
+        if args.levels:
+            for name, title, description in bot_levels:
+                print(f"  {name}\t{title}\t{description}")
     return 0
 
 
@@ -730,6 +737,8 @@ def parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("games", help="list the games (id, then player counts)")
     s.add_argument("--server", default=DEFAULT_ADDR)
+    s.add_argument("--levels", action="store_true", help="under each game, the house bot's levels (level:N) "
+                                                         "and what each spends a move")
     s.add_argument("--local", action="store_true", help="ask the installed engine instead of a server")
     s.set_defaults(func=cmd_games)
 

@@ -1,0 +1,83 @@
+"""The house bot's levels: one ladder per game, from a novice that searches twenty lines a move to
+the strongest, which thinks two seconds a move on every core.
+
+A level is a search setting (``search.mcts.Settings``: rollout depth, determinizations kept,
+progressive widening) and a budget a move: levels 1 and 2 stop at a number of iterations (so they
+play alike on a fast machine and a slow one, never above their time cap), levels 3 to 6 at a time.
+Levels 5 and 6 search root parallel on every core (``search.parallel``). Under a clock a level
+never spends more than ``search.clock`` allows (it may spend less).
+
+Named wherever bots are named: ``level:4`` (``carthago play … --bots level:4,random``,
+``carthago bot … --bot level:6``, tournaments), and listed for clients by ``ListGameTypes``
+(``GameTypeInfo.bot_levels``). Measured in search/README.md ("Levels").
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from .mcts import Budget, Settings
+from .parallel import cores
+
+
+class Level(msgspec.Struct, frozen=True):
+    number: int
+    title: str
+    millis: int           # the time a move may take (a cap for the levels that count iterations)
+    iterations: int = 0   # 0: search until the time is up
+    all_cores: bool = False
+    settings: Settings = Settings()
+
+    @property
+    def name(self) -> str:
+        return f"level:{self.number}"
+
+    def budget(self) -> Budget:
+        return Budget(self.iterations, float(self.millis))
+
+    def workers(self) -> int:
+        return cores() if self.all_cores else 1
+
+    def describe(self) -> str:
+        per_move = f"{self.iterations} lines, at most {self.millis / 1000:g} s" if self.iterations \
+            else f"{self.millis / 1000:g} s"
+        return f"{per_move} a move{', every core' if self.all_cores else ''}"
+
+
+# Per game: how far a line is played at random before the position is judged, and how wide a
+# node opens (measured at equal time against the search before the levels: search/README.md).
+GAME_SETTINGS = {
+    "roma": Settings(depth=4, pool=32),
+    "rome-et-carthage": Settings(depth=4, pool=32),
+    "hannibal": Settings(depth=4, pool=32),
+    "republic-of-carthage": Settings(depth=4, pool=32),
+}
+DEFAULT_SETTINGS = Settings(depth=4, pool=32)
+
+LADDER = (
+    # number, title, millis, iterations, all cores
+    (1, "Novice", 100, 20, False),
+    (2, "Casual", 250, 100, False),
+    (3, "Club", 250, 0, False),
+    (4, "Strong", 600, 0, False),
+    (5, "Expert", 1000, 0, True),
+    (6, "Strongest", 2000, 0, True),
+)
+
+
+def levels(game_id: str) -> list[Level]:
+    """Every level of ``game_id``, weakest first."""
+    settings = GAME_SETTINGS.get(game_id, DEFAULT_SETTINGS)
+    return [Level(n, title, millis, iterations, every, settings) for n, title, millis, iterations, every in LADDER]
+
+
+def level(game_id: str, name: str) -> Level:
+    """The level ``name`` ("4", or "strongest" by its title) of ``game_id``; a ValueError naming
+    the levels otherwise."""
+    ladder = levels(game_id)
+    key = name.strip().lower()
+    for lv in ladder:
+        if key in (str(lv.number), lv.title.lower()):
+            return lv
+    raise ValueError(f"unknown bot level {name!r}: the levels are "
+                     + ", ".join(f"{lv.number} ({lv.title})" for lv in ladder))

@@ -1,0 +1,217 @@
+"""The house bot's search (issue 29): levels, determinizations kept and reused, progressive
+widening, root-parallel search over processes, and spending a clock. What the bot may read is
+the same contract as the search before it (tests/test_search.py): these tests hold the new
+settings to it. Strength is measured in ``make strength`` (search/README.md), never here."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+
+import msgspec
+import pytest
+
+from engine import registry
+from engine.core import GameConfig, state_digest
+from engine.rng import Rng
+from engine.session import Session
+from search import parallel
+from search.bot import MctsPlayer, check, make_player
+from search.clock import LATENCY_MS, ClockNow, allowance_ms, budget_under
+from search.levels import level, levels
+from search.mcts import Budget, Search, Settings, choose
+from tests.test_search import CONFIGS, positions
+
+
+def _search_tree(search: Search) -> list:
+    return [(msgspec.to_builtins(k), n.visits, n.total) for k, n in search.ranked()]
+
+
+@pytest.mark.parametrize("game_id,players", CONFIGS)
+def test_the_levels_search_reads_only_the_seats_view(game_id, players):
+    """A level's settings (a pool of kept determinizations, short rollouts, widening) keep the
+    search's contract: from the real state and from another the seat cannot tell from it, the same
+    tree; every determinization shows the seat its view; the state searched is left untouched."""
+    game = registry.get(game_id)
+    settings = level(game_id, "6").settings
+    settings = msgspec.structs.replace(settings, pool=4, widen=1.0)
+    compared = 0
+    for session in positions(game_id, players, f"level-search-{game_id}", every=31):
+        seat = session.status().to_act[0]
+        if len(session.legal(seat)) < 2:
+            continue
+        real_view = game.view(session.state, seat)
+        other = game.sample_hidden(session.state, seat, Rng(b"elsewhere", compared))
+        trees = []
+        for state in (session.state, other):
+            drawn = []
+
+            def sample(rng, state=state, drawn=drawn):
+                s = game.sample_hidden(state, seat, rng)
+                drawn.append(game.view(s, seat))
+                return s
+
+            digest = state_digest(state)
+            search = Search(game, seat, players, sample, b"level seed", settings=settings).run(Budget(iterations=14))
+            assert len(drawn) == 4 and all(v == real_view for v in drawn)  # 4 drawn, then reused
+            assert state_digest(state) == digest
+            trees.append(_search_tree(search))
+        assert trees[0] == trees[1]
+        compared += 1
+    assert compared >= 2
+
+
+def test_kept_determinizations_are_reused_in_turn():
+    """Settings.pool: the first ``pool`` iterations draw, every later one plays on a copy of one of
+    them (a copy: the kept state itself is never played on)."""
+    game = registry.get("roma")
+    session, _ = Session.start(game, GameConfig(2), b"pool")
+    seat = session.status().to_act[0]
+    drawn = []
+
+    def sample(rng):
+        drawn.append(rng)
+        return game.sample_hidden(session.state, seat, rng)
+
+    search = Search(game, seat, 2, sample, b"p", settings=Settings(pool=3, depth=2)).run(Budget(iterations=20))
+    assert len(drawn) == 3 and search.iterations == 20
+    assert sum(n.visits for _, n in search.ranked()) == 20
+
+
+class _Wide:
+    """One decision among sixty numbers, then the game ends: the higher, the likelier to win."""
+
+    class info:
+        id = "wide"
+
+    def decide(self, state, seat, command, rng):
+        from engine.core import Emitted
+        return [Emitted(event=command)]
+
+    def evolve(self, state, event):
+        return event
+
+    def legal(self, state, seat):
+        from tests.test_search import _Pick
+        return [_Pick(n) for n in range(60)]
+
+    def status(self, state):
+        from engine.core import Result, Status
+        if state is None:
+            return Status(to_act=(0,))
+        return Status(to_act=(), over=True, result=Result(winners=(0,) if state.n >= 57 else (1,), scores=(0, 0),
+                                                          reason="picked"))
+
+
+def test_progressive_widening_opens_a_node_as_its_visits_grow():
+    """Settings.widen: a node has at most about widen * sqrt(visits) children, so with sixty
+    commands and a hundred iterations the search tries about ten and visits them again, where
+    without widening it tries all sixty."""
+    game = _Wide()
+    wide = Search(game, 0, 2, lambda rng: None, b"w", settings=Settings(widen=1.0)).run(Budget(iterations=100))
+    flat = Search(game, 0, 2, lambda rng: None, b"w").run(Budget(iterations=100))
+    assert len(flat.ranked()) == 60
+    assert 5 <= len(wide.ranked()) <= 11
+    assert max(n.visits for _, n in wide.ranked()) > 10
+
+
+def test_a_budget_of_iterations_and_time_stops_at_the_first():
+    """A level counts lines and caps them with a time: whichever comes first ends the search."""
+    game = registry.get("hannibal")
+    session, _ = Session.start(game, GameConfig(2), b"both")
+    seat = session.status().to_act[0]
+    state = session.state
+    few = Search(game, seat, 2, lambda rng: game.sample_hidden(state, seat, rng), b"b").run(Budget(7, 60_000))
+    assert few.iterations == 7
+    started = time.perf_counter()
+    Search(game, seat, 2, lambda rng: game.sample_hidden(state, seat, rng), b"b").run(Budget(10**9, 50))
+    assert time.perf_counter() - started < 30  # stopped by its time (a loose bound: this is not a timing test)
+    assert str(Budget(20, 100)) == "20/100ms"
+    with pytest.raises(ValueError):
+        Budget(0, 0)
+
+
+def test_levels_are_named_and_an_unknown_one_names_them_all():
+    for game in registry.all_games():
+        ladder = levels(game.info.id)
+        assert [lv.number for lv in ladder] == list(range(1, 7))
+        assert [lv.millis for lv in ladder] == sorted(lv.millis for lv in ladder)
+        assert ladder[-1].title == "Strongest" and ladder[-1].all_cores
+    assert level("roma", "strongest") == levels("roma")[-1]
+    with pytest.raises(ValueError, match=r"unknown bot level '9'.*1 \(Novice\).*6 \(Strongest\)"):
+        level("roma", "9")
+    check("level:3")
+    check("mcts:200ms:depth=2,pool=8,workers=2")
+    for bad in ("level:0", "level:", "mcts:200:depth=x", "mcts:200:colour=red", "mcts:5:workers=0"):
+        with pytest.raises(ValueError):
+            check(bad)
+    bot = make_player("level:2", 0, "hannibal")
+    assert isinstance(bot, MctsPlayer) and bot.budget.iterations == 100 and bot.name == "level:2"
+
+
+def test_root_parallel_search_sums_the_workers_trees():
+    """Two processes share an iteration budget and their roots are summed: every visit is counted
+    once, the command is one of the seat's, and the same seed gives the same choice."""
+    game = registry.get("roma")
+    session, _ = Session.start(game, GameConfig(2), b"parallel")
+    seat = session.status().to_act[0]
+    state = session.state
+    legal = session.legal(seat)
+    settings = Settings(depth=2, pool=8)
+    runs = []
+    for _ in range(2):
+        command, search = choose(game, seat, 2, lambda rng: game.sample_hidden(state, seat, rng), legal,
+                                 Budget(iterations=41), b"par", settings, workers=2)
+        assert command in legal and search.iterations == 41
+        assert sum(n.visits for _, n in search.ranked()) == 41
+        runs.append((command, _search_tree(search)))
+    assert runs[0] == runs[1]
+
+
+def test_a_search_worker_killed_mid_search_is_replaced_and_the_move_searched_again():
+    """A worker process that dies (killed, out of memory) breaks its pool: the search makes a new
+    pool and searches the move again, and the bot plays on."""
+    game = registry.get("hannibal")
+    session = next(s for s in positions("hannibal", 2, "kill", every=1)
+                   if len(s.legal(s.status().to_act[0])) > 1)
+    seat = session.status().to_act[0]
+    state = session.state
+    legal = session.legal(seat)
+    sample = lambda rng: game.sample_hidden(state, seat, rng)  # noqa: E731
+    choose(game, seat, 2, sample, legal, Budget(iterations=4), b"warm", Settings(depth=2), workers=2)
+    pool = parallel._POOLS[2]
+    victims = list(pool._processes)
+    result = {}
+
+    def search() -> None:
+        result["move"] = choose(game, seat, 2, sample, legal, Budget(millis=1500), b"k", Settings(depth=2), workers=2)
+
+    thread = threading.Thread(target=search)
+    thread.start()
+    time.sleep(0.4)
+    os.kill(victims[0], signal.SIGKILL)
+    thread.join(60)
+    command, search = result["move"]
+    assert command in legal and search.iterations > 0
+    assert parallel._POOLS[2] is not pool  # a new pool took the broken one's place
+
+
+def test_a_clock_cuts_the_budget_and_a_fischer_game_never_runs_out():
+    """search.clock: the level's budget is a ceiling; under a clock a move takes a share of what is
+    left plus most of the increment. Simulated: 2,000 searched moves at 1 s + 1 s a move, each
+    costing its search plus twice the latency planned for, never reach zero."""
+    ceiling = Budget(millis=2000)
+    assert budget_under(ceiling, None) is ceiling
+    assert budget_under(ceiling, ClockNow(left_ms=3_600_000, increment_ms=0)).millis == 2000
+    assert budget_under(Budget(iterations=50), ClockNow(left_ms=2_000)).iterations == 50
+    left = 1000.0
+    for _ in range(2000):
+        spent = budget_under(ceiling, ClockNow(left_ms=left, increment_ms=1000)).millis + 2 * LATENCY_MS
+        left = left - spent
+        assert left > 0
+        left += 1000
+    assert allowance_ms(ClockNow(left_ms=20_000, per_move_ms=20_000)) == 10_000
+    delay = allowance_ms(ClockNow(left_ms=0, delay_ms=3000))
+    assert 0 < delay <= 3000  # spends inside the delay when nothing is banked
