@@ -383,8 +383,14 @@ def choose(game: Game, seat: int, players: int, sample: Callable[[Rng], Any], le
         search = search_in_parallel(game, seat, players, sample, seed, settings or Settings(), budget, workers)
     else:
         search = Search(game, seat, players, sample, seed, settings=settings).run(budget)
+    return best_command(search, legal), search
+
+
+def best_command(search: Search, legal: list[Any]) -> Any:
+    """The command a finished search sends among ``legal``: the most visited of the root's (the
+    best valued among equals), a draw accepted only when all else looks worse."""
     by_key = {_key(c): c for c in legal}
-    for key, _node in _accepting_only_when_behind(search.ranked(), seat, players):
+    for key, _node in _accepting_only_when_behind(search.ranked(), search.seat, search.players):
         if key in by_key:
-            return by_key[key], search
-    return legal[0], search  # unreachable when sample_hidden keeps the seat's legal commands
+            return by_key[key]
+    return legal[0]  # unreachable when sample_hidden keeps the seat's legal commands

@@ -80,7 +80,7 @@ Job = tuple[str, int, int, bytes, bytes, bytes, int, float]
 Root = tuple[int, list[tuple[Any, int, list[float]]]]
 
 
-def _search_job(job: Job) -> Root:
+def search_job(job: Job) -> Root:
     """In a worker: search from determinizations of ``base`` and give back the root's statistics
     for the searching seat: (iterations, [(command, visits, rewards summed per seat)])."""
     game_id, seat, players, base_bytes, seed, settings_bytes, iterations, millis = job
@@ -92,7 +92,7 @@ def _search_job(job: Job) -> Root:
     return search.iterations, [(command, node.visits, node.total) for command, node in search.ranked()]
 
 
-def _jobs(game: Game, seat: int, players: int, base: bytes, seed: bytes, settings: Settings, budget: Budget,
+def jobs(game: Game, seat: int, players: int, base: bytes, seed: bytes, settings: Settings, budget: Budget,
           workers: int) -> list[Job]:
     settings_bytes = msgspec.msgpack.encode(settings)
     millis = max(1.0, budget.millis - DISPATCH_MS) if budget.millis else 0.0
@@ -103,7 +103,7 @@ def _jobs(game: Game, seat: int, players: int, base: bytes, seed: bytes, setting
             for w in range(workers) if share[w] or not budget.iterations]
 
 
-def _merged(game: Game, seat: int, players: int, sample: Callable[[Rng], Any], seed: bytes, settings: Settings,
+def merged(game: Game, seat: int, players: int, sample: Callable[[Rng], Any], seed: bytes, settings: Settings,
             roots: list[Root]) -> Search:
     """A search whose root holds the summed statistics of every worker's root."""
     search = Search(game, seat, players, sample, seed, settings=settings)
@@ -126,13 +126,13 @@ def search_in_parallel(game: Game, seat: int, players: int, sample: Callable[[Rn
                        settings: Settings, budget: Budget, workers: int) -> Search:
     """``Search(...).run(budget)`` over ``workers`` processes, root parallel (see the module)."""
     base = encode_state(sample(Rng(seed, 0)))
-    jobs = _jobs(game, seat, players, base, seed, settings, budget, workers)
+    todo = jobs(game, seat, players, base, seed, settings, budget, workers)
     for attempt in (1, 2):
         try:
-            roots = list(_pool(workers).map(_search_job, jobs))
+            roots = list(_pool(workers).map(search_job, todo))
             break
         except BrokenProcessPool:  # a worker died (killed, out of memory): a new pool, once
             _drop(workers)
     else:  # no pool to be had: the whole budget in this process
-        roots = [_search_job(_jobs(game, seat, players, base, seed, settings, budget, 1)[0])]
-    return _merged(game, seat, players, sample, seed, settings, roots)
+        roots = [search_job(jobs(game, seat, players, base, seed, settings, budget, 1)[0])]
+    return merged(game, seat, players, sample, seed, settings, roots)

@@ -112,6 +112,9 @@ class Servicer:
     async def SubmitCommand(self, req, token):
         return await self.host.submit(req, token)
 
+    async def SeatHouseBot(self, req, token):
+        return await self.host.seat_house_bot(req, token)
+
     async def ExportLog(self, req, token):
         return await self.host.export(req.game_id, token)
 

@@ -47,8 +47,10 @@ from engine.gamedata import game_data
 from engine.rng import Rng
 from engine.session import Session
 from search.levels import levels
+from search.parallel import cores
 
 from .feed import OpenSeats, open_seats
+from .house import HOUSE_PREFIX, HouseBots, bot_problem, house_token_hash
 from .limits import quote
 from .log import (Chain, for_seat, version_of, export_bytes, platform_command_from_proto, platform_event_to_proto,
                   render_jsonl, replay_items, session_items)
@@ -86,6 +88,7 @@ STREAM_TOO_SLOW = "STREAM_TOO_SLOW"
 TIME_EXPIRED = "TIME_EXPIRED"            # a command after a seat's time ran out (its expiry is being written)
 TALK_TOO_FAST = "TALK_TOO_FAST"          # table talk beyond HostConfig.talk_burst / talk_per_minute
 BAD_TIME_CONTROL = "BAD_TIME_CONTROL"    # CreateGameRequest.time_control out of range, or two kinds mixed
+NOT_THE_CREATOR = "NOT_THE_CREATOR"      # SeatHouseBot with a token that is neither the creator's nor the operator's
 
 STREAM_QUEUE_MAX = 256   # batches waiting for one stream subscriber before it is closed as too slow
 TOO_SLOW = object()      # what a dropped subscriber's queue holds
@@ -187,6 +190,8 @@ class HostConfig(msgspec.Struct):
     durability: str = "full"         # what an acknowledged command survives (server.store.DURABILITY)
     talk_burst: int = 10             # table talk: messages a seat may send in a row ...
     talk_per_minute: float = 20.0    # ... and the pace it may keep up after them (TALK_TOO_FAST beyond)
+    bot_workers: int = 0             # house bots' search processes (server.house); 0: one per core
+    house_stall_s: float = 15.0      # a house move nobody played this long past its budget is started again here
 
 
 def new_secret() -> str:
@@ -231,6 +236,9 @@ class Loaded:
         self.batches_at = head_seq
         self.reserved: dict[int, pb.SeatReserved] | None = None  # from GameCreated, read when first needed
         self.time_control: pb.TimeControl | None = None  # from GameCreated, with ``reserved``
+        self.creator_sha256 = ""  # from GameCreated, with ``reserved``: the creator token's digest
+        self.house: dict[int, str] | None = None  # house seats -> their bot (server.house), read when first needed
+        self.house_seen: tuple[int, float] | None = None  # (head, when first seen) for server.house's stalls
 
     def chain(self) -> Chain:
         return Chain(self.meta.game_id, self.meta.seed, self.head_seq + 1, self.head_hash)
@@ -272,6 +280,7 @@ class GameHost:
         self._last_append: tuple[str, float] = ("", float("-inf"))
         self._other_append = float("-inf")
         self.feed = OpenSeats(self)  # WatchOpenSeats: the games with a seat to claim (server.feed)
+        self.house = HouseBots(self, self.config.bot_workers or cores())  # seats the server plays
 
     # ---- life cycle ------------------------------------------------------
     async def start(self) -> None:
@@ -283,6 +292,7 @@ class GameHost:
         if watch is not None:
             watch(self._notified_threadsafe)
         self._spawn(self._maintain())
+        self._spawn(self.house.resume())
 
     def _spawn(self, coro) -> asyncio.Task:
         task = asyncio.ensure_future(coro)
@@ -295,6 +305,7 @@ class GameHost:
         client the seq to resume from, on another process). Commands in flight finish."""
         self.closing = True
         self.feed.close()
+        self.house.close()
         for loaded in self._games.values():
             for queue in loaded.subscribers:
                 queue.put_nowait(None)
@@ -367,6 +378,7 @@ class GameHost:
                             if head > streamed[gid]:
                                 self._schedule_catch_up(gid, head)
                 await self.expire_clocks()
+                await self.house.stalled()
                 self.evict()
             except asyncio.CancelledError:
                 raise
@@ -590,14 +602,17 @@ class GameHost:
 
     def _summary(self, loaded: Loaded) -> pb.GameSummary:
         meta, info = loaded.meta, loaded.game.info
-        claimed = {row.seat: row.player for row in self.store.seats(meta.game_id)}
+        rows = self.store.seats(meta.game_id)
+        claimed = {row.seat: row.player for row in rows}
+        house = {row.seat: row.token_hash[len(HOUSE_PREFIX):] for row in rows if row.token_hash.startswith(HOUSE_PREFIX)}
         reserved = self._reserved(loaded)
         status = self._status(loaded)
         return pb.GameSummary(
             game_id=meta.game_id, game_type=meta.game_type, players=meta.players, options=meta.options,
             seats=[pb.SeatInfo(seat=s, name=info.seat_names[s] if s < len(info.seat_names) else str(s),
                                claimed=s in claimed, player=claimed.get(s, ""),
-                               reserved_for=reserved[s].player if s in reserved else "")
+                               reserved_for=reserved[s].player if s in reserved else "",
+                               house_bot=house.get(s, ""))
                    for s in range(meta.players)],
             status=status, head_seq=loaded.head_seq,
             seed_commitment=hashlib.sha256(meta.seed).hexdigest(),
@@ -633,6 +648,8 @@ class GameHost:
         except errors.RuleError as exc:
             raise rule_error(exc) from None
         invites = {r.seat: (r.player, new_secret()) for r in _reservations(req, players)}
+        house = self._house_seats(req, game.info.id, players, set(invites))
+        creator_token = new_secret()
         game_id = f"{game.info.id}-{secrets.token_hex(5)}"
         created = self.clock()
         meta = GameMeta(game_id, game.info.id, players, dict(req.options), seed, created)
@@ -642,13 +659,21 @@ class GameHost:
         first = chain.platform(pb.PlatformEvent(game_created=pb.GameCreated(
             game_id=game_id, game_type=game.info.id, players=players, options=req.options,
             seed_commitment=hashlib.sha256(seed).hexdigest(), engine_version=version_of(game),
-            game_version=game.info.version, reserved_seats=reserved, time_control=time_control)), created)
+            game_version=game.info.version, reserved_seats=reserved, time_control=time_control,
+            creator_token_sha256=token_hash(creator_token))), created)
         if time_control is not None:
             session.apply_platform(pf.ClockSet(time_control.initial_ms, time_control.increment_ms, players,
                                                time_control.delay_ms, time_control.per_move_ms))
         records = [first] + chain.game_events(wire_for(game), opening, 0, -1, None, "", created)
-        try:  # the game and its first records in one transaction; a durable write: off the event loop
-            await asyncio.shield(asyncio.to_thread(self.store.create_game, meta, [r for r, _ in records]))
+        seat_rows = []
+        for seat, bot in sorted(house.items()):  # the house seats, claimed in the same transaction
+            name = f"house bot ({bot})"
+            records.append(chain.platform(pb.PlatformEvent(seat_claimed=pb.SeatClaimed(
+                seat=seat, player=name, house_bot=bot)), created))
+            seat_rows.append(SeatRow(seat, house_token_hash(bot), name))
+            session.clock_seated(created)
+        try:  # the game, its first records and house seats in one transaction; durable: off the event loop
+            await asyncio.shield(asyncio.to_thread(self.store.create_game, meta, [r for r, _ in records], seat_rows))
         except Conflict:
             raise HostError("ABORTED", LOST_RACE, "a game id was drawn twice; retry") from None
         # a reader (ListGames) may have loaded it from the store already: keep that one
@@ -656,9 +681,21 @@ class GameHost:
         if loaded.reserved is None:
             loaded.reserved = {r.seat: r for r in reserved}
             loaded.time_control = time_control
+            loaded.creator_sha256 = token_hash(creator_token)
         self._feed_update(loaded)
-        return pb.CreateGameResponse(game=self._summary(loaded), invites=[
+        self.house.poke(loaded)
+        return pb.CreateGameResponse(game=self._summary(loaded), creator_token=creator_token, invites=[
             pb.SeatInvite(seat=s, player=name, invite=invite) for s, (name, invite) in sorted(invites.items())])
+
+    def _house_seats(self, req: pb.CreateGameRequest, game_type: str, players: int, reserved: set[int]) -> dict[int, str]:
+        """CreateGameRequest.house_seats, checked before anything is written: seat -> bot."""
+        house: dict[int, str] = {}
+        for h in req.house_seats:
+            self._check_house(game_type, players, h.seat, h.bot, reserved)
+            if h.seat in house:
+                raise HostError("INVALID_ARGUMENT", BAD_SEAT, f"seat {h.seat} is given to the house bot twice")
+            house[h.seat] = h.bot
+        return house
 
     async def join_game(self, req: pb.JoinGameRequest) -> pb.JoinGameResponse:
         """Claim a seat. The claim is a record of the game's log (``SeatClaimed``: the seat and the
@@ -669,35 +706,85 @@ class GameHost:
         if req.HasField("seat") and not 0 <= req.seat < players:
             raise HostError("INVALID_ARGUMENT", BAD_SEAT, f"seats are 0..{players - 1}, not {req.seat}")
         token = new_secret()
+
+        def claim(loaded: Loaded, taken: set[int]) -> tuple[SeatRow, pb.SeatClaimed]:
+            seat, player, invited = self._seat_to_claim(loaded, req, taken)
+            row = SeatRow(seat, token_hash(token), player)  # its length is bounded (server.limits)
+            return row, pb.SeatClaimed(seat=seat, player=player, invited=invited)
+
+        loaded, row = await self._claim(loaded, claim)
+        return pb.JoinGameResponse(seat=row.seat, token=token, game=self._summary(loaded))
+
+    async def _claim(self, loaded: Loaded, claim: Callable[[Loaded, set[int]], tuple[SeatRow, pb.SeatClaimed]]
+                     ) -> tuple[Loaded, SeatRow]:
+        """Write a seat claim: ``claim(loaded, taken seats)`` says which (or raises), under the
+        game's lock, at its head; the record and the seat's row commit in one transaction."""
+        game_id = loaded.meta.game_id
         for attempt in range(5):
             await loaded.lock.acquire()
             try:
                 loaded = self._refresh(loaded)
                 if loaded.meta.finished or loaded.session.status().over:
                     raise HostError("FAILED_PRECONDITION", errors.GAME_OVER, "the game is over: its seats are closed")
-                taken = {row.seat for row in self.store.seats(req.game_id)}
-                seat, player, invited = self._seat_to_claim(loaded, req, taken)
-                row = SeatRow(seat, token_hash(token), player)  # its length is bounded (server.limits)
+                taken = {row.seat for row in self.store.seats(game_id)}
+                row, claimed_record = claim(loaded, taken)
                 chain = loaded.chain()
                 claimed_at = self.clock()
-                record, body = chain.platform(pb.PlatformEvent(
-                    seat_claimed=pb.SeatClaimed(seat=seat, player=player, invited=invited)), claimed_at)
+                record, body = chain.platform(pb.PlatformEvent(seat_claimed=claimed_record), claimed_at)
                 try:  # durable: off the loop
-                    claimed = await asyncio.shield(
-                        asyncio.to_thread(self.store.claim_seat, req.game_id, row, [record]))
+                    claimed = await asyncio.shield(asyncio.to_thread(self.store.claim_seat, game_id, row, [record]))
                 except Conflict:  # another process appended first: catch up and try again
                     continue
                 if not claimed:
-                    raise HostError("ALREADY_EXISTS", SEAT_TAKEN, f"seat {seat} is already taken")
+                    raise HostError("ALREADY_EXISTS", SEAT_TAKEN, f"seat {row.seat} is already taken")
                 loaded.head_seq, loaded.head_hash = record.seq, record.hash
-                loaded.tokens[row.token_hash] = seat
+                loaded.tokens[row.token_hash] = row.seat
+                loaded.house = None  # read again: the claim may be a house seat's
                 loaded.session.clock_seated(claimed_at)  # the clocks start once every seat is claimed
                 self._arm_clock(loaded)
                 self._publish(loaded, [body])
+                self.house.poke(loaded)
             finally:
                 loaded.lock.release()
-            return pb.JoinGameResponse(seat=seat, token=token, game=self._summary(loaded))
+            return loaded, row
         raise HostError("ABORTED", LOST_RACE, "the game kept moving while the seat was claimed; retry")
+
+    async def seat_house_bot(self, req: pb.SeatHouseBotRequest, token: str | None) -> pb.SeatHouseBotResponse:
+        """Give an open seat to the house bot: the game's creator (its creator token) or the operator."""
+        loaded = await self._current(req.game_id)
+        self._reserved(loaded)
+        operator = bool(token and self.config.operator_token and hmac.compare_digest(token, self.config.operator_token))
+        if not token:
+            raise HostError("UNAUTHENTICATED", TOKEN_REQUIRED,
+                            "send the game's creator token (CreateGameResponse.creator_token) as 'authorization: Bearer <token>'")
+        if not operator and not (loaded.creator_sha256 and hmac.compare_digest(token_hash(token), loaded.creator_sha256)):
+            raise HostError("PERMISSION_DENIED", NOT_THE_CREATOR,
+                            "only the game's creator (its creator token) or the operator may seat a house bot")
+        loaded = await self._seat_house(loaded, req.seat, req.bot)
+        return pb.SeatHouseBotResponse(game=self._summary(loaded))
+
+    def _check_house(self, game_type: str, players: int, seat: int, bot: str, reserved: set[int]) -> None:
+        """A house seat's request, refused before anything is written: an unknown bot (naming the
+        levels), a seat out of range or reserved for a named player."""
+        problem = bot_problem(game_type, bot)
+        if problem:
+            raise HostError("INVALID_ARGUMENT", errors.BAD_CONFIG, problem)
+        if not 0 <= seat < players:
+            raise HostError("INVALID_ARGUMENT", BAD_SEAT, f"seats are 0..{players - 1}, not {seat}")
+        if seat in reserved:
+            raise HostError("FAILED_PRECONDITION", SEAT_RESERVED, f"seat {seat} is reserved for a named player")
+
+    async def _seat_house(self, loaded: Loaded, seat: int, bot: str) -> Loaded:
+        self._check_house(loaded.meta.game_type, loaded.meta.players, seat, bot, set(self._reserved(loaded)))
+
+        def claim(loaded: Loaded, taken: set[int]) -> tuple[SeatRow, pb.SeatClaimed]:
+            if seat in taken:
+                raise HostError("ALREADY_EXISTS", SEAT_TAKEN, f"seat {seat} is already taken")
+            return (SeatRow(seat, house_token_hash(bot), f"house bot ({bot})"),
+                    pb.SeatClaimed(seat=seat, player=f"house bot ({bot})", house_bot=bot))
+
+        loaded, _ = await self._claim(loaded, claim)
+        return loaded
 
     def _reserved(self, loaded: Loaded) -> dict[int, pb.SeatReserved]:
         """The seats reserved at creation (GameCreated, the log's first record), by seat."""
@@ -706,6 +793,7 @@ class GameHost:
             if not first:  # not committed yet: nothing to cache
                 return {}
             created = pb.LogRecord.FromString(first[0].body).event.platform.game_created
+            loaded.creator_sha256 = created.creator_token_sha256
             loaded.reserved = {r.seat: r for r in created.reserved_seats}
             loaded.time_control = created.time_control if created.HasField("time_control") else None
         return loaded.reserved
@@ -848,8 +936,11 @@ class GameHost:
         return caller.seat
 
     async def submit(self, req: pb.SubmitCommandRequest, token: str | None) -> pb.SubmitCommandResponse:
+        return await self.submit_as(req, self._player(self._load(req.game_id), token))
+
+    async def submit_as(self, req: pb.SubmitCommandRequest, seat: int) -> pb.SubmitCommandResponse:
+        """A command of ``seat`` (its token already checked, or a house seat's move)."""
         loaded = self._load(req.game_id)
-        seat = self._player(loaded, token)
         wire = loaded.wire
         kind = req.command.WhichOneof("game")
         platform = kind == "platform"  # resign, draw, abort (engine.platform): any game, any seat
@@ -1063,6 +1154,7 @@ class GameHost:
                 loaded.meta.finished = True
             self._publish(loaded, appended.bodies, appended.seat)
             self._arm_clock(loaded)
+            self.house.poke(loaded)
         else:
             loaded.stale = True  # its events are applied in memory but not in the log
         loaded.lock.release()

@@ -252,6 +252,7 @@ class Verdict(msgspec.Struct):
     problem: str = ""
     result: str = ""
     players: dict[int, str] = {}  # seat -> the name its claimant gave (SeatClaimed records)
+    house_bots: dict[int, str] = {}  # seat -> the server's house bot that played it (SeatClaimed.house_bot)
     winners: list[int] = []       # the replayed result's winning seats (empty: a draw, an abort or everyone lost)
     everyone_lost: bool = False   # the replayed game ended by its rules with every seat beaten (not a draw)
     ended_by: str = ""            # how the replayed game ended: engine.platform.BY_* (rules, timeout…)
@@ -369,6 +370,7 @@ def _verify_content(bodies: list[pb.LogRecord], head: bytes) -> Verdict:
     expected = _expected(wire, opening)
     request_ids: set[tuple[int, str]] = set()
     seated: dict[int, str] = {}  # seat -> the player's name, from the SeatClaimed records
+    house: dict[int, str] = {}   # seat -> its house bot, from the same records
     seq = 1
     while seq < n - 1:
         body = bodies[seq]
@@ -382,9 +384,13 @@ def _verify_content(bodies: list[pb.LogRecord], head: bytes) -> Verdict:
                 bad = f"seat {claim.seat} is claimed a second time"
             if not bad:
                 bad = _check_reservation(created, claim)
+            if not bad and claim.house_bot and claim.invited:
+                bad = f"seat {claim.seat} is claimed by a house bot, yet its claim says an invite opened it"
             if bad:
                 return _bad(seq, bad, **meta)
             seated[claim.seat] = claim.player
+            if claim.house_bot:
+                house[claim.seat] = claim.house_bot
             session.clock_seated(env.received_at_unix_ms)
             seq += 1
             continue
@@ -475,8 +481,9 @@ def _verify_content(bodies: list[pb.LogRecord], head: bytes) -> Verdict:
         meta["result"] = f"won by seat(s) {list(result.winners)}" + {pf.BY_RESIGNATION: " by resignation",
                                                                      pf.BY_TIMEOUT: " on time"}.get(ended, "")
     if seated:
-        meta["result"] += "; players: " + ", ".join(f"seat {s} {seated[s][:40]!r}" for s in sorted(seated))
-    return Verdict(ok=True, players=seated, winners=sorted(result.winners) if result else [],
+        meta["result"] += "; players: " + ", ".join(f"seat {s} {seated[s][:40]!r}" + (" (house bot)" if s in house else "")
+                                                  for s in sorted(seated))
+    return Verdict(ok=True, players=seated, house_bots=house, winners=sorted(result.winners) if result else [],
                    everyone_lost=bool(result and result.everyone_lost), ended_by=ended, **meta)
 
 

@@ -328,11 +328,13 @@ SELECT 1""",
             log.warning("notifying %d appends failed (%s); the heads' poll will find them", len(notes), exc)
 
     # ---- writes ----------------------------------------------------------------------------
-    def create_game(self, meta: GameMeta, records: list[Record] = ()) -> None:
-        """The game's row and its first records in one transaction (both or neither)."""
+    def create_game(self, meta: GameMeta, records: list[Record] = (), seats: list[SeatRow] = ()) -> None:
+        """The game's row, its first records and the seats claimed at creation (house bots') in
+        one transaction (all or none)."""
         row = (meta.game_id, meta.game_type, meta.players, json.dumps(meta.options, sort_keys=True),
                meta.seed, meta.created_at_ms, meta.finished)
         rows = [(meta.game_id, r.seq, r.body, r.hash) for r in records]
+        seat_rows = [(meta.game_id, r.seat, r.token_hash, r.player) for r in seats]
 
         def run(db: psycopg.Connection) -> None:
             with db.transaction():
@@ -340,6 +342,9 @@ SELECT 1""",
                 if rows:
                     with db.cursor() as cur:
                         cur.executemany(f"INSERT INTO {self.schema}.records VALUES (%s,%s,%s,%s)", rows)
+                if seat_rows:
+                    with db.cursor() as cur:
+                        cur.executemany(f"INSERT INTO {self.schema}.seats VALUES (%s,%s,%s,%s)", seat_rows)
             if records:  # the other processes' open-seats feeds (server.feed) learn of the new game
                 try:
                     db.execute(self._sql["notify"], (self.channel, [f"{meta.game_id} {records[-1].seq}"]))

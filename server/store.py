@@ -83,7 +83,7 @@ class Snapshot(msgspec.Struct, frozen=True):
 
 
 class Store(Protocol):
-    def create_game(self, meta: GameMeta, records: list[Record] = ()) -> None: ...
+    def create_game(self, meta: GameMeta, records: list[Record] = (), seats: list[SeatRow] = ()) -> None: ...
     def get_game(self, game_id: str) -> GameMeta | None: ...
     def list_games(self, game_type: str, include_finished: bool, limit: int,
                    after: tuple[int, str] | None = None) -> list[GameMeta]: ...
@@ -116,12 +116,12 @@ class MemoryStore:
         self._snapshots: dict[str, list[Snapshot]] = {}
         self._lock = threading.Lock()
 
-    def create_game(self, meta: GameMeta, records: list[Record] = ()) -> None:
+    def create_game(self, meta: GameMeta, records: list[Record] = (), seats: list[SeatRow] = ()) -> None:
         with self._lock:
             if meta.game_id in self._games:
                 raise Conflict(meta.game_id)
             self._games[meta.game_id] = msgspec.structs.replace(meta)
-            self._seats[meta.game_id] = {}
+            self._seats[meta.game_id] = {row.seat: row for row in seats}
             self._log[meta.game_id] = list(records)
             self._snapshots[meta.game_id] = []
 
@@ -521,16 +521,20 @@ class SqliteStore(GroupWriter):
     def _meta(self, row) -> GameMeta:
         return GameMeta(row[0], row[1], row[2], json.loads(row[3]), bytes(row[4]), row[5], bool(row[6]))
 
-    def create_game(self, meta: GameMeta, records: list[Record] = ()) -> None:
-        """The game's row and its first records in one transaction: a crash leaves both or neither
-        (never a game that answers "is being created" forever)."""
+    def create_game(self, meta: GameMeta, records: list[Record] = (), seats: list[SeatRow] = ()) -> None:
+        """The game's row, its first records and the seats claimed at creation (house bots') in
+        one transaction: a crash leaves all or none (never a game that answers "is being created"
+        forever)."""
         row = (meta.game_id, meta.game_type, meta.players, json.dumps(meta.options, sort_keys=True),
                meta.seed, meta.created_at_ms, int(meta.finished))
         rows = [(meta.game_id, r.seq, r.body, r.hash) for r in records]
+        seat_rows = [(meta.game_id, r.seat, r.token_hash, r.player) for r in seats]
 
         def run(db: sqlite3.Connection) -> None:  # inside the writer's group transaction
             db.execute("INSERT INTO games VALUES (?,?,?,?,?,?,?)", row)
             self._insert(db, "INSERT INTO records VALUES", rows)
+            if seat_rows:
+                db.executemany("INSERT INTO seats VALUES (?,?,?,?)", seat_rows)
         self._write(run)
 
     def mark_finished(self, game_id: str) -> None:

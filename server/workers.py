@@ -81,7 +81,8 @@ def supervise(args) -> int:
     argv = [sys.executable, "-m", "carthago.cli", "serve", "--worker", "--addr", addr, "--store", args.store,
             "--snapshot-every", str(args.snapshot_every), "--evict-after", str(args.evict_after),
             "--max-games", str(args.max_games), "--grace", str(args.grace), "--loop", args.loop,
-            "--talk-burst", str(args.talk_burst), "--talk-per-minute", str(args.talk_per_minute)]
+            "--talk-burst", str(args.talk_burst), "--talk-per-minute", str(args.talk_per_minute),
+            "--bot-workers", str(args.bot_workers)]
     if args.allow_client_seeds:
         argv.append("--allow-client-seeds")
     argv += ["--http-addr", getattr(args, "http_addr", None) or "off"]  # shared with SO_REUSEPORT, as gRPC's

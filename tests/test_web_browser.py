@@ -11,7 +11,7 @@
   is left in the generic "Piece placed: West, piece Carthage mercenary 3, city Iol" form (an event's
   kind as its head, a field name, a raw id or card such as "rome_elephant", "KH"), and the spectator
   reads the other seats' draws and face-down cards as counts, never as cards.
-- Hannibal: 30 moves on its board (the engine's map), half of them clicked on the board itself
+- Hannibal against the server's house bot (level 1, added from the game page by its creator): 30 moves on its board (the engine's map), half of them clicked on the board itself
   (spaces, stacks, cards) when it offers something, with the reload and spectator checks; the
   log's lines for the rules' questions (Flow records) say who is asked what in words ("Carthage
   (random bot 1) to move the army — Hasdrubal"), never a step's raw name; The Republic of
@@ -91,6 +91,7 @@ def test_play_watch_reload_and_replay_in_a_real_browser():
     by_name = {r["name"]: r for r in results}
     assert set(by_name) == {"roma", "rome-et-carthage", "hannibal", "republic-of-carthage"}, report
     assert by_name["roma"]["over"] and by_name["roma"]["replayed"], report
+    assert "house bot (level:1)" in (by_name["hannibal"]["houseSeated"] or ""), report  # the server played seat 1
     if FULL:
         assert by_name["rome-et-carthage"]["over"], report
     for name in ("hannibal", "republic-of-carthage"):

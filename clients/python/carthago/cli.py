@@ -86,7 +86,8 @@ def cmd_serve(args) -> int:
     config = HostConfig(snapshot_every=args.snapshot_every, operator_token=args.operator_token or "",
                         allow_client_seeds=args.allow_client_seeds, evict_after_s=args.evict_after,
                         max_loaded_games=args.max_games, durability=args.durability,
-                        talk_burst=args.talk_burst, talk_per_minute=args.talk_per_minute)
+                        talk_burst=args.talk_burst, talk_per_minute=args.talk_per_minute,
+                        bot_workers=args.bot_workers)
 
     def ready(port: int) -> None:
         host = args.addr.rsplit(":", 1)[0]
@@ -192,6 +193,12 @@ def cmd_new(args) -> int:
         if not sep or not seat.strip().lstrip("-").isdigit():
             sys.exit(f"--reserve takes SEAT=NAME (a seat number, then the player's name), not {item!r}")
         reserved[int(seat)] = name
+    house = {}
+    for item in args.house or []:
+        seat, sep, bot = item.partition("=")
+        if not sep or not seat.strip().isdigit() or not bot.strip():
+            sys.exit(f"--house takes SEAT=BOT (a seat number, then level:N or random), not {item!r}")
+        house[int(seat)] = bot.strip()
     from .clocks import parse_clock
 
     try:
@@ -201,7 +208,7 @@ def cmd_new(args) -> int:
     try:
         with Client(args.server) as client:
             made = client.create_reserved(args.game, reserved, args.players or 0, _options(args.option),
-                                          args.seed.encode() if args.seed else None, clock)
+                                          args.seed.encode() if args.seed else None, clock, house)
     except CarthagoError as err:
         return _fail(err)
     game = made.game
@@ -209,6 +216,23 @@ def cmd_new(args) -> int:
     print(f"seats: {', '.join(s.name for s in game.seats)}; seed commitment {game.seed_commitment}")
     for invite in made.invites:  # shown once: the server keeps only their hashes
         print(f"invite for seat {invite.seat} ({invite.player}): {invite.invite}")
+    for s in game.seats:
+        if s.house_bot:
+            print(f"seat {s.seat} ({s.name}): the server's house bot, {s.house_bot}")
+    print(f"creator token (seats house bots later: carthago house {game.game_id} SEAT level:N --creator TOKEN): "
+          f"{made.creator_token}")
+    return 0
+
+
+def cmd_house(args) -> int:
+    from .client import CarthagoError, Client
+
+    try:
+        with Client(args.server) as client:
+            game = client.seat_house_bot(args.game_id, args.seat, args.bot, args.creator)
+    except CarthagoError as err:
+        return _fail(err)
+    print(f"seat {args.seat} ({game.seats[args.seat].name}) of {game.game_id}: the server's house bot, {args.bot}")
     return 0
 
 
@@ -700,6 +724,9 @@ def parser() -> argparse.ArgumentParser:
                         "applies (default 10); faster talk is refused with TALK_TOO_FAST")
     s.add_argument("--talk-per-minute", type=_positive_float, default=20.0, metavar="N",
                    help="table talk: the pace a seat may keep up after its burst (default 20 a minute)")
+    s.add_argument("--bot-workers", type=int, default=int(os.environ.get("CARTHAGO_BOT_WORKERS", "0")), metavar="N",
+                   help="processes that search the house bots' moves (default 0: one per core); moves beyond "
+                        "them wait their turn (env CARTHAGO_BOT_WORKERS)")
     s.add_argument("--loop", choices=("uvloop", "asyncio"), default=os.environ.get("CARTHAGO_LOOP", "uvloop"),
                    help="the event loop: uvloop (default, faster) or the standard library's asyncio "
                         "(env CARTHAGO_LOOP)")
@@ -757,7 +784,19 @@ def parser() -> argparse.ArgumentParser:
                    help="clocks for the seats: Fischer 600+5 (each seat's seconds + the increment per move), "
                         "a simple delay 600d3 (seconds, then the delay per move) or correspondence 3d / 36h / "
                         "90m (per move); they run once every seat is claimed, and a seat whose time runs out loses")
+    s.add_argument("--house", action="append", metavar="SEAT=BOT",
+                   help="a seat the server plays itself, with its house bot: level:N (carthago games --levels) or "
+                        "random (repeatable)")
     s.set_defaults(func=cmd_new)
+
+    s = sub.add_parser("house", help="give an open seat of a live game to the server's house bot (the game's "
+                                     "creator token, or the operator token, authorizes)")
+    s.add_argument("game_id")
+    s.add_argument("seat", type=int)
+    s.add_argument("bot", help="level:N (carthago games --levels) or random")
+    s.add_argument("--creator", required=True, metavar="TOKEN", help="the creator token `carthago new` printed")
+    s.add_argument("--server", default=DEFAULT_ADDR)
+    s.set_defaults(func=cmd_house)
 
     s = sub.add_parser("play", help="play a whole game with bots and print the result")
     game_args(s)

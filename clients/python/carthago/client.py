@@ -82,18 +82,28 @@ class Client:
 
     def create_reserved(self, game_type: str, reserved: dict[int, str], players: int = 0,
                         options: dict[str, str] | None = None, seed: bytes | None = None,
-                        clock_ms: tuple[int, ...] | None = None) -> pb.CreateGameResponse:
+                        clock_ms: tuple[int, ...] | None = None,
+                        house: dict[int, str] | None = None) -> pb.CreateGameResponse:
         """Create a game keeping seats for named players (seat -> name): the response's ``invites``
         (one secret per reserved seat, shown once) are what each of them joins with. ``clock_ms``:
         the clocks' TimeControl fields in milliseconds, in order (initial, increment[, delay[, per_move]]):
-        Fischer, a simple delay or correspondence (``carthago.clocks.ClockSpec``); None: no clocks."""
+        Fischer, a simple delay or correspondence (``carthago.clocks.ClockSpec``); None: no clocks.
+        ``house``: seats the server's house bot plays (seat -> ``level:N`` or ``random``). The
+        response's ``creator_token`` (shown once) seats more house bots later (:meth:`seat_house_bot`)."""
         req = pb.CreateGameRequest(game_type=game_type, players=players, options=options or {}, seed=seed or b"",
-                                   reserved_seats=[pb.ReserveSeat(seat=s, player=n) for s, n in reserved.items()])
+                                   reserved_seats=[pb.ReserveSeat(seat=s, player=n) for s, n in reserved.items()],
+                                   house_seats=[pb.HouseSeat(seat=s, bot=b) for s, b in sorted((house or {}).items())])
         if clock_ms is not None:
             req.time_control.SetInParent()
             for name, value in zip(("initial_ms", "increment_ms", "delay_ms", "per_move_ms"), clock_ms):
                 setattr(req.time_control, name, value)
         return _call(self.stub.CreateGame, req, timeout=self.timeout)
+
+    def seat_house_bot(self, game_id: str, seat: int, bot: str, creator_token: str) -> pb.GameSummary:
+        """Give the open ``seat`` to the server's house bot (``level:N`` or ``random``); the
+        game's creator token (CreateGameResponse.creator_token) or the operator token authorizes."""
+        req = pb.SeatHouseBotRequest(game_id=game_id, seat=seat, bot=bot)
+        return _call(self.stub.SeatHouseBot, req, timeout=self.timeout, metadata=self.metadata(creator_token)).game
 
     def join(self, game_id: str, seat: int | None = None, player: str = "", invite: str = "") -> "Seat":
         req = pb.JoinGameRequest(game_id=game_id, player=player, invite=invite)

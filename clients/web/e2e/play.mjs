@@ -235,7 +235,7 @@ async function talk(page, spectator) {
   return text;
 }
 
-async function scenario(browser, { name, gameType, players, options, clock, full, shot, resign }) {
+async function scenario(browser, { name, gameType, players, options, clock, full, shot, resign, house }) {
   const started = Date.now();
   const deadline = started + (full ? 12 : 4) * 60_000;
   const player = await newContext(browser);
@@ -264,7 +264,17 @@ async function scenario(browser, { name, gameType, players, options, clock, full
 
   await page.click('[data-testid=take-0]');
   await page.waitForSelector('.seat-row .you');
+  let houseSeated = null;
   for (let s = 1; s < players; s++) {
+    if (house) {  // the server's house bot, offered to the creator for every free seat
+      await page.waitForSelector(`[data-testid=house-${s}]:not([disabled])`, { timeout: 10_000 });
+      await page.selectOption(`[data-testid=house-level-${s}]`, house);
+      await page.click(`[data-testid=house-${s}]`);
+      const row = `.seat-row[data-seat="${s}"]`;
+      await page.waitForSelector(`${row}:has-text("house bot (${house})")`, { timeout: 10_000 });
+      houseSeated = (await page.locator(row).textContent()) ?? '';
+      continue;
+    }
     await page.click(`[data-testid=bot-${s}]`);
     await page.waitForSelector(`[data-seat="${s}"] .you`);
   }
@@ -398,7 +408,7 @@ async function scenario(browser, { name, gameType, players, options, clock, full
   await player.close();
   await watcher.close();
   return { name, gameId, clicks: played.clicks, over: played.over, head, spectatorRecords: seen.length,
-    spectatorHiddenRecords: hiddenLines, rawWords, stepWords, replayed, clocks, said, resigned, drop: played.dropped, boardClicks: played.boardClicks, seconds: Math.round((Date.now() - started) / 1000) };
+    spectatorHiddenRecords: hiddenLines, rawWords, stepWords, replayed, clocks, said, resigned, houseSeated, drop: played.dropped, boardClicks: played.boardClicks, seconds: Math.round((Date.now() - started) / 1000) };
 }
 
 const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carthago-chromium-'));
@@ -410,6 +420,7 @@ const plan = [
   { name: 'rome-et-carthage', gameType: 'rome-et-carthage', players: 4, options: { no_progress_rounds: '10' },
     full: args.full, shot: path.join(args.out, 'rome-et-carthage.png') },
   { name: 'hannibal', gameType: 'hannibal', players: 2, options: {}, clock: ['60', '3', 'delay'], full: false, resign: true,
+    house: 'level:1',
     shot: path.join(args.out, 'hannibal.png') },
   { name: 'republic-of-carthage', gameType: 'republic-of-carthage', players: 3, options: {}, full: false,
     shot: path.join(args.out, 'republic-of-carthage.png') },

@@ -58,6 +58,17 @@ export function holdSeat(gameId: string, held: HeldSeat): void {
   localStorage.setItem(KEY(gameId), JSON.stringify(seats));
 }
 
+const CREATOR = (gameId: string) => `carthago.creator.${gameId}`;
+
+/** The creator token of a game this browser created (it seats house bots: SeatHouseBot). */
+export function creatorToken(gameId: string): string {
+  return localStorage.getItem(CREATOR(gameId)) || '';
+}
+
+export function holdCreator(gameId: string, token: string): void {
+  if (token) localStorage.setItem(CREATOR(gameId), token);
+}
+
 export function playerName(): string {
   return localStorage.getItem('carthago.name') || '';
 }

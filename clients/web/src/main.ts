@@ -3,7 +3,7 @@
 // Routes: "/" the lobby; "/game/ID" a game (its seats, the board of the seat this browser holds,
 // or the spectator's); "/game/ID?replay" a finished game move by move.
 import './style.css';
-import { api, auth, describeError, heldSeats, holdSeat, playerName, reason, setPlayerName, timed, type HeldSeat } from './api';
+import { api, auth, creatorToken, describeError, heldSeats, holdCreator, holdSeat, playerName, reason, setPlayerName, timed, type HeldSeat } from './api';
 import { board } from './boards';
 import { el } from './dom';
 import { commandKind, commandLabel, eventWords, humanize, isStep, nameOf } from './words';
@@ -102,9 +102,14 @@ async function lobby() {
     const typeSelect = el('select', { id: 'game-type' }, ...types.map((t) => el('option', { value: t.id }, t.title || t.id)));
     const players = el('select', { id: 'players' });
     const options = el('div', { class: 'options' });
+    // the other seats for the server's house bot at a level (GameTypeInfo.bot_levels), or for people
+    const opponents = el('select', { id: 'opponents', 'data-testid': 'opponents' });
     const fill = () => {
       const t = types.find((x) => x.id === typeSelect.value)!;
       players.replaceChildren(...t.playerCounts.map((n) => el('option', { value: n }, `${n} players`)));
+      opponents.replaceChildren(el('option', { value: '' }, 'the other seats: people (invite them)'),
+        ...t.botLevels.map((lv) => el('option', { value: lv.name }, `the other seats: house bot ${lv.number}, ${lv.title} (${lv.description})`)),
+        el('option', { value: 'random' }, 'the other seats: house bot, random moves'));
       options.replaceChildren(...t.options.map((o) => el('label', { title: o.doc, class: 'option' }, `${humanize(o.name)}: `,
         o.values.length
           ? el('select', { 'data-option': o.name }, ...o.values.map((v) => el('option', { value: v, selected: v === o.default }, v)))
@@ -126,14 +131,19 @@ async function lobby() {
       }
       create.setAttribute('disabled', '');
       try {
-        const { game } = await api.createGame({ gameType: typeSelect.value, players: Number(players.value), options: opts, timeControl });
-        navigate(`/game/${game!.gameId}`);
+        const n = Number(players.value);
+        // the creator takes seat 0 on the game's page; the server's house bot the others, if asked
+        const houseSeats = opponents.value ? Array.from({ length: n - 1 }, (_, i) => ({ seat: i + 1, bot: opponents.value })) : [];
+        const made = await api.createGame({ gameType: typeSelect.value, players: n, options: opts, timeControl, houseSeats });
+        holdCreator(made.game!.gameId, made.creatorToken);
+        navigate(`/game/${made.game!.gameId}`);
       } catch (err) {
         error.textContent = describeError(err);
         create.removeAttribute('disabled');
       }
     } }, 'Create game');
     createBox.replaceChildren(el('h2', {}, 'New game'), el('div', { class: 'row' }, typeSelect, players), options,
+      el('div', { class: 'row' }, opponents),
       el('div', { class: 'row' }, clock.element), create, error);
   } catch (err) {
     setConn('server unreachable', false);
@@ -146,7 +156,7 @@ async function lobby() {
       const rows = games.slice().sort((a, b) => Number(b.createdAtUnixMs - a.createdAtUnixMs)).map((g) => el('tr', { 'data-game': g.gameId },
         el('td', {}, link(`/game/${g.gameId}`, g.gameId)),
         el('td', {}, g.gameType),
-        el('td', {}, g.seats.map((s) => `${nameOf(s.name)}: ${s.claimed ? s.player || 'taken' : 'free'}`).join(' · ')),
+        el('td', {}, g.seats.map((s) => `${nameOf(s.name)}: ${s.claimed ? s.player || 'taken' : s.reservedFor ? `reserved for ${s.reservedFor}` : 'free'}`).join(' · ')),
         el('td', {}, g.status?.over ? statusWords(g, g.status) : `playing (seq ${g.headSeq})`),
         el('td', {}, g.status?.over ? link(`/game/${g.gameId}?replay`, 'replay') : link(`/game/${g.gameId}`, g.seats.some((s) => !s.claimed) ? 'join' : 'watch'))));
       listBox.replaceChildren(el('h2', {}, 'Games'), rows.length
@@ -249,13 +259,37 @@ async function gamePage(gameId: string, replay: boolean) {
       const mine = held.find((h) => h.seat === s.seat);
       const controls: (Node | string)[] = [];
       if (mine) controls.push(el('span', { class: 'you' }, mine.bot ? ' random bot (run by this page)' : ' — you'));
-      else if (!s.claimed && !summary.status?.over) {
+      else if (!s.claimed && !summary.status?.over && !s.reservedFor) {
         controls.push(el('button', { class: 'primary', 'data-testid': `take-${s.seat}`, disabled: !!me(), onclick: () => join(s.seat, false) }, 'Take this seat'));
-        controls.push(el('button', { 'data-testid': `bot-${s.seat}`, onclick: () => join(s.seat, true) }, 'Add a random bot'));
+        controls.push(houseControls(s.seat));
+        controls.push(el('button', { 'data-testid': `bot-${s.seat}`, onclick: () => join(s.seat, true) }, 'Add a random bot (this page)'));
       }
       return el('div', { class: `seat-row${state.status?.toAct?.includes(s.seat) ? ' to-act' : ''}`, 'data-seat': s.seat },
-        el('b', {}, nameOf(s.name)), `: ${s.claimed ? s.player || 'taken' : 'free'} `, ...controls);
+        el('b', {}, nameOf(s.name)), `: ${s.claimed ? s.player || 'taken' : s.reservedFor ? `reserved for ${s.reservedFor}` : 'free'} `, ...controls);
     }));
+  };
+
+  // the server's house bot for a free seat: only the game's creator (its token kept by this browser) may
+  let levels: { name: string; number: number; title: string; description: string }[] = [];
+  api.listGameTypes({}).then(({ games }) => { levels = games.find((t) => t.id === gameType)?.botLevels ?? []; renderSeats(); })
+    .catch(() => { /* no levels offered: the seats stay for people and page bots */ });
+  const houseControls = (seat: number) => {
+    const creator = creatorToken(gameId);
+    const pick = el('select', { 'data-testid': `house-level-${seat}`, disabled: !creator },
+      ...levels.map((lv) => el('option', { value: lv.name, title: lv.description }, `level ${lv.number}, ${lv.title}`)),
+      el('option', { value: 'random' }, 'random moves'));
+    const add = el('button', { 'data-testid': `house-${seat}`, disabled: !creator || !levels.length,
+      title: creator ? 'the server plays this seat, at the level chosen' : 'only the game\'s creator may add house bots',
+      onclick: async () => {
+        try {
+          const res = await api.seatHouseBot({ gameId, seat, bot: pick.value }, auth(creator));
+          summary = res.game;
+          renderSeats();
+        } catch (err) {
+          errorBox.textContent = describeError(err);
+        }
+      } }, 'Add a house bot');
+    return el('span', { class: 'house' }, ' ', pick, add);
   };
 
   const join = async (seat: number, bot: boolean) => {
