@@ -29,7 +29,10 @@ INFO = GameInfo(
     hidden_information=True,
     simultaneous_moves=False,
     proto_package="carthago.games.hannibal.v1",
-    version="3",  # 2: the 2026-11 audits (§18.1, §18.2 consul_command, §22.4); 3: §9.3 left_command (G59), G58, G25, §10.11 records, §18.2 swap in evolve; older snapshots are ignored
+    # 2: the 2026-11 audits (§18.1, §18.2 consul_command, §22.4); 3: §9.3 left_command (G59), G58,
+    # G25, §10.11 records, §18.2 swap in evolve; 4: issue 30 (Hanno returns only in Africa, G82);
+    # older snapshots are ignored
+    version="4",
     max_steps=60_000,
 )
 

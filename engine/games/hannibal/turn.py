@@ -389,10 +389,24 @@ class CarthageReinforce:
             ctx.done(f)
 
 
-def return_spaces(s: State) -> list[str]:
-    """Spaces with Carthaginian CU not under siege, for returning generals (§6.1)."""
+def return_spaces(s: State, gid: str = "") -> list[str]:
+    """Spaces with Carthaginian CU not under siege, for returning generals (§6.1); for a general
+    confined to a country (Hanno, §24), only those in it (ruling G82)."""
+    confined = GENERALS[gid].confined_to if gid else None
     return sorted(sp for sp, u in s.units[CARTHAGE].items()
-                  if u.cu > 0 or (u.icu > 0 and not B.besieged(s, sp)))
+                  if (u.cu > 0 or (u.icu > 0 and not B.besieged(s, sp)))
+                  and (confined is None or B.country(sp) == confined))
+
+
+def returning(s: State) -> tuple[str, list[str]]:
+    """The next neutralized Carthaginian general to come back and where he may, in the order of
+    their ids; one with nowhere to go (Hanno with no such space in Africa) is passed over and stays
+    out until the next reinforcement phase (G41, G82). ("", []) when nobody comes back."""
+    for g in sorted(g for g, st in s.gens.items() if st.status == "neutralized" and B.side_of(g) == CARTHAGE):
+        spaces = return_spaces(s, g)
+        if spaces:
+            return g, spaces
+    return "", []
 
 
 @decision("return_generals", "Carthage: put a neutralized general back with Carthaginian CU (§5, §6.1)")
@@ -401,15 +415,12 @@ class ReturnGenerals:
 
     @staticmethod
     def legal(s: State, f: Frame) -> list:
-        waiting = sorted(g for g, st in s.gens.items() if st.status == "neutralized" and B.side_of(g) == CARTHAGE)
-        if not waiting:
-            return []
-        return [ChooseSpace(space=sp) for sp in return_spaces(s)]
+        return [ChooseSpace(space=sp) for sp in returning(s)[1]]
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
         s = ctx.s
-        gid = sorted(g for g, st in s.gens.items() if st.status == "neutralized" and B.side_of(g) == CARTHAGE)[0]
+        gid = returning(s)[0]
         inside = B.cu_outside(s, CARTHAGE, cmd.space) == 0
         ctx.emit(ev.GeneralPlaced(general=gid, space=cmd.space, inside=inside))
         from .movement import ask_left_command

@@ -543,3 +543,41 @@ def test_11_1_11_4_a_minor_campaign_played_for_its_2_ops_moves_no_army_by_sea():
         assert top(s).kind == "move" and top(s).count == 3
         assert (cmd.ChooseOption(option="sail") in legal(s, ROME)) is sails, card
         assert any(isinstance(c, cmd.ChooseSpace) for c in legal(s, ROME))  # by land it may go
+
+
+def test_24_hanno_sails_only_between_african_ports_and_so_does_an_army_carrying_him():
+    """Hannibal §24: Hanno may sail from one African port to another, never out of Africa; an army
+    that takes him along (§10.8) is held to Africa with him."""
+    s = clear()
+    put(s, CARTHAGE, "carthago", 2, generals=("hanno",))
+    activate(s, CARTHAGE, "hanno")
+    play(s, CARTHAGE, cmd.ChooseNumber(number=2))
+    play(s, CARTHAGE, cmd.ChooseOption(option="sail"))
+    ports = {c.space for c in legal(s, CARTHAGE) if isinstance(c, cmd.ChooseSpace)}
+    assert ports and all(B.country(p) == "africa" for p in ports) and "utica" in ports
+    s = clear()
+    put(s, CARTHAGE, "carthago", 2, generals=("mago", "hanno"))
+    activate(s, CARTHAGE, "mago")
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="hanno"))  # he goes as a subordinate
+    play(s, CARTHAGE, cmd.ChooseNumber(number=2))
+    assert top(s).kind == "move" and top(s).generals == ["hanno"]
+    play(s, CARTHAGE, cmd.ChooseOption(option="sail"))
+    ports = {c.space for c in legal(s, CARTHAGE) if isinstance(c, cmd.ChooseSpace)}
+    assert ports and all(B.country(p) == "africa" for p in ports)
+
+
+def test_24_10_6_no_retreat_withdrawal_avoidance_or_interception_leaves_hannos_or_fabius_country():
+    """Hannibal §24 with §10.6 (ruling G82): no land link leaves Africa, and every one leaving Italy is
+    a pass or a strait, which no retreat, withdrawal, avoidance or interception crosses. So only a
+    march, a sea move or a placement could take Hanno or Fabius out of his country, and those are the
+    steps that check it. This pins the map fact those steps rely on."""
+    from engine.games.hannibal.components import GENERALS, SPACES
+    for g in ("hanno", "fabius"):
+        country = GENERALS[g].confined_to
+        for sp in SPACES:
+            if B.country(sp) != country:
+                continue
+            for nb in neighbours(sp):
+                if B.country(nb) != country:
+                    assert link_between(sp, nb).kind != "ordinary", (g, sp, nb)
+    assert not [nb for sp in SPACES if B.country(sp) == "africa" for nb in neighbours(sp) if B.country(nb) != "africa"]
