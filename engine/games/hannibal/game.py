@@ -15,6 +15,7 @@ from engine.core import GameInfo
 from engine.session import ModularGame
 
 from . import rules, views
+from .options import OPTIONS
 from .commands import Command
 from .events import Event
 from .state import State, evolve
@@ -33,6 +34,7 @@ INFO = GameInfo(
     # G25, §10.11 records, §18.2 swap in evolve; 4: issue 30 (Hanno returns only in Africa, G82);
     # older snapshots are ignored
     version="4",
+    options=OPTIONS,
     max_steps=60_000,
 )
 

@@ -12,6 +12,7 @@ from .commands import ChooseGeneral, ChooseOption, ChooseSpace, Pass, PlayCard
 from .components import GENERALS, PROVINCES, SeaTransport, SPACES, STRATEGY_CARDS, TABLES, attrition_losses, is_pass, link_between, neighbours, turn as turn_row
 from .events import Frame
 from .flow import Ctx, automatic, decision
+from .options import MINOR_CAMPAIGN_OPS_SAIL
 from .state import CARTHAGE, ISOLATION, POLITICAL, OVER, REINFORCEMENTS, ROME, STRATEGY, WINTER, State, other
 
 # (modules that use this one only inside functions: imported here, not in each call, which costs
@@ -204,8 +205,9 @@ class Ops:
         if isinstance(cmd, ChooseGeneral):
             card = STRATEGY_CARDS[f.card]
             # §11.1, §11.4: an ops-3 card carries up to 5 CU by sea; a campaign card's ship serves
-            # its event only, so a Minor Campaign played for its 2 ops moves nobody by sea
-            naval = 5 if card.ship and card.ops >= 3 else 0
+            # its event only, so a Minor Campaign played for its 2 ops moves nobody by sea (G58),
+            # unless the option minor_campaign_ship=ops_too reads §8.1's ship as an ops-3 card's (G84)
+            naval = 5 if card.ship and (card.ops >= 3 or ctx.s.markers.get(MINOR_CAMPAIGN_OPS_SAIL)) else 0
             eff = B.effect(cmd.general)
             if isinstance(eff, SeaTransport) and card.ops >= eff.ops:
                 naval = max(naval, eff.max_cu)  # P. Scipio (reconstructed ability)
