@@ -31,8 +31,8 @@ INFO = GameInfo(
     simultaneous_moves=False,
     proto_package="carthago.games.hannibal.v1",
     # 2: the 2026-11 audits (§18.1, §18.2 consul_command, §22.4); 3: §9.3 left_command (G59), G58,
-    # G25, §10.11 records, §18.2 swap in evolve; 4: issue 30 (Hanno returns only in Africa, G82);
-    # older snapshots are ignored
+    # G25, §10.11 records, §18.2 swap in evolve; 4: issue 30 (Hanno returns only in Africa, G82;
+    # the options pass_attrition and minor_campaign_ship, G83-G84); older snapshots are ignored
     version="4",
     options=OPTIONS,
     max_steps=60_000,
