@@ -15,6 +15,7 @@ from engine.core import GameInfo
 from engine.session import ModularGame
 
 from . import rules, views
+from .options import OPTIONS
 from .commands import Command
 from .events import Event
 from .state import State, evolve
@@ -29,7 +30,11 @@ INFO = GameInfo(
     hidden_information=True,
     simultaneous_moves=False,
     proto_package="carthago.games.hannibal.v1",
-    version="3",  # 2: the 2026-11 audits (§18.1, §18.2 consul_command, §22.4); 3: §9.3 left_command (G59), G58, G25, §10.11 records, §18.2 swap in evolve; older snapshots are ignored
+    # 2: the 2026-11 audits (§18.1, §18.2 consul_command, §22.4); 3: §9.3 left_command (G59), G58,
+    # G25, §10.11 records, §18.2 swap in evolve; 4: issue 30 (Hanno returns only in Africa, G82;
+    # the options pass_attrition and minor_campaign_ship, G83-G84); older snapshots are ignored
+    version="4",
+    options=OPTIONS,
     max_steps=60_000,
 )
 

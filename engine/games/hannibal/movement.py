@@ -20,6 +20,7 @@ from .components import (GENERALS, SPACES, TABLES, CampaignMove, NoPassAttrition
                          SiegePointsPerSuccess, link_between, modifier, naval_result, neighbours, port_modifier)
 from .events import Frame
 from .flow import Ctx, automatic, decision, three_part_answer, three_part_settled
+from .options import EVERY_ARMY_ROLLS
 from .state import CARTHAGE, OVER, ROME, SIDE_NAMES, State, other
 
 # (cards uses this module only inside functions: imported here, not in each call, which costs
@@ -862,9 +863,10 @@ def march(ctx: Ctx, mv: Frame, dest: str) -> None:
 
 def pass_attrition(ctx: Ctx, mv: Frame, kind: str) -> None:
     """§10.6: an army rolls attrition after each pass, +0 alpine, -2 otherwise; Native Guides add -3
-    (#5); Hasdrubal's army never rolls (reconstructed ability)."""
+    (#5); Hasdrubal's army never rolls (reconstructed ability, G83) unless the option
+    ``pass_attrition=every_army`` holds to §10.6's every army."""
     from .turn import attrition
-    if isinstance(B.effect(mv.general), NoPassAttrition):
+    if isinstance(B.effect(mv.general), NoPassAttrition) and not ctx.s.markers.get(EVERY_ARMY_ROLLS):
         return
     t = TABLES.attrition
     mod = modifier(t, "alpine_pass" if kind == "alpine_pass" else "non_alpine_pass")

@@ -13,18 +13,22 @@ from . import events as ev
 from .components import STRATEGY_CARDS
 from .events import Frame
 from .flow import HOOKS, Ctx, advance, decide, legal  # noqa: F401 - the surface
+from .options import chosen
 from .state import CARTHAGE, OVER, ROME, State, initial as _initial
 from . import board as B
 
 
 def initial(config: GameConfig) -> State:
-    return _initial()
+    """§4's opening position, with the options chosen as public markers (``options.py``)."""
+    s = _initial()
+    s.markers.update(chosen(config))
+    return s
 
 
 def setup(config: GameConfig, rng) -> list:
     """§4: the opening position is the initial state; the strategy deck is shuffled (§4.4), then
     turn 1 begins."""
-    ctx = Ctx(_initial(), rng)
+    ctx = Ctx(initial(config), rng)
     order = tuple(rng.shuffled(sorted(STRATEGY_CARDS)))
     ctx.emit_private(ev.DeckShuffled(cards=order, reason="setup"), (),
                      ev.DeckShuffledRedacted(count=len(order), reason="setup"))

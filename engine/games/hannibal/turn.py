@@ -12,6 +12,7 @@ from .commands import ChooseGeneral, ChooseOption, ChooseSpace, Pass, PlayCard
 from .components import GENERALS, PROVINCES, SeaTransport, SPACES, STRATEGY_CARDS, TABLES, attrition_losses, is_pass, link_between, neighbours, turn as turn_row
 from .events import Frame
 from .flow import Ctx, automatic, decision
+from .options import MINOR_CAMPAIGN_OPS_SAIL
 from .state import CARTHAGE, ISOLATION, POLITICAL, OVER, REINFORCEMENTS, ROME, STRATEGY, WINTER, State, other
 
 # (modules that use this one only inside functions: imported here, not in each call, which costs
@@ -204,8 +205,9 @@ class Ops:
         if isinstance(cmd, ChooseGeneral):
             card = STRATEGY_CARDS[f.card]
             # §11.1, §11.4: an ops-3 card carries up to 5 CU by sea; a campaign card's ship serves
-            # its event only, so a Minor Campaign played for its 2 ops moves nobody by sea
-            naval = 5 if card.ship and card.ops >= 3 else 0
+            # its event only, so a Minor Campaign played for its 2 ops moves nobody by sea (G58),
+            # unless the option minor_campaign_ship=ops_too reads §8.1's ship as an ops-3 card's (G84)
+            naval = 5 if card.ship and (card.ops >= 3 or ctx.s.markers.get(MINOR_CAMPAIGN_OPS_SAIL)) else 0
             eff = B.effect(cmd.general)
             if isinstance(eff, SeaTransport) and card.ops >= eff.ops:
                 naval = max(naval, eff.max_cu)  # P. Scipio (reconstructed ability)
@@ -389,10 +391,24 @@ class CarthageReinforce:
             ctx.done(f)
 
 
-def return_spaces(s: State) -> list[str]:
-    """Spaces with Carthaginian CU not under siege, for returning generals (§6.1)."""
+def return_spaces(s: State, gid: str = "") -> list[str]:
+    """Spaces with Carthaginian CU not under siege, for returning generals (§6.1); for a general
+    confined to a country (Hanno, §24), only those in it (ruling G82)."""
+    confined = GENERALS[gid].confined_to if gid else None
     return sorted(sp for sp, u in s.units[CARTHAGE].items()
-                  if u.cu > 0 or (u.icu > 0 and not B.besieged(s, sp)))
+                  if (u.cu > 0 or (u.icu > 0 and not B.besieged(s, sp)))
+                  and (confined is None or B.country(sp) == confined))
+
+
+def returning(s: State) -> tuple[str, list[str]]:
+    """The next neutralized Carthaginian general to come back and where he may, in the order of
+    their ids; one with nowhere to go (Hanno with no such space in Africa) is passed over and stays
+    out until the next reinforcement phase (G41, G82). ("", []) when nobody comes back."""
+    for g in sorted(g for g, st in s.gens.items() if st.status == "neutralized" and B.side_of(g) == CARTHAGE):
+        spaces = return_spaces(s, g)
+        if spaces:
+            return g, spaces
+    return "", []
 
 
 @decision("return_generals", "Carthage: put a neutralized general back with Carthaginian CU (§5, §6.1)")
@@ -401,15 +417,12 @@ class ReturnGenerals:
 
     @staticmethod
     def legal(s: State, f: Frame) -> list:
-        waiting = sorted(g for g, st in s.gens.items() if st.status == "neutralized" and B.side_of(g) == CARTHAGE)
-        if not waiting:
-            return []
-        return [ChooseSpace(space=sp) for sp in return_spaces(s)]
+        return [ChooseSpace(space=sp) for sp in returning(s)[1]]
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
         s = ctx.s
-        gid = sorted(g for g, st in s.gens.items() if st.status == "neutralized" and B.side_of(g) == CARTHAGE)[0]
+        gid = returning(s)[0]
         inside = B.cu_outside(s, CARTHAGE, cmd.space) == 0
         ctx.emit(ev.GeneralPlaced(general=gid, space=cmd.space, inside=inside))
         from .movement import ask_left_command

@@ -57,7 +57,11 @@ class SiegeView(msgspec.Struct, frozen=True):
 
 
 class MarkerView(msgspec.Struct, frozen=True):
-    name: str          # macedonia, naval_victory, truce, counsel_rome, counsel_carthage, reshuffle, siege_train ...
+    """A game marker; the options the game was created with show as ``option:`` markers set from the
+    start (``option:pass_attrition_every_army``, ``option:minor_campaign_ops_sail``; none for the
+    defaults)."""
+
+    name: str          # macedonia, naval_victory, truce, counsel_rome, counsel_carthage, reshuffle, siege_train, option:<name> ...
     value: int         # non-zero while the marker is set
 
 

@@ -543,3 +543,92 @@ def test_11_1_11_4_a_minor_campaign_played_for_its_2_ops_moves_no_army_by_sea():
         assert top(s).kind == "move" and top(s).count == 3
         assert (cmd.ChooseOption(option="sail") in legal(s, ROME)) is sails, card
         assert any(isinstance(c, cmd.ChooseSpace) for c in legal(s, ROME))  # by land it may go
+
+
+def test_24_hanno_sails_only_between_african_ports_and_so_does_an_army_carrying_him():
+    """Hannibal §24: Hanno may sail from one African port to another, never out of Africa; an army
+    that takes him along (§10.8) is held to Africa with him."""
+    s = clear()
+    put(s, CARTHAGE, "carthago", 2, generals=("hanno",))
+    activate(s, CARTHAGE, "hanno")
+    play(s, CARTHAGE, cmd.ChooseNumber(number=2))
+    play(s, CARTHAGE, cmd.ChooseOption(option="sail"))
+    ports = {c.space for c in legal(s, CARTHAGE) if isinstance(c, cmd.ChooseSpace)}
+    assert ports and all(B.country(p) == "africa" for p in ports) and "utica" in ports
+    s = clear()
+    put(s, CARTHAGE, "carthago", 2, generals=("mago", "hanno"))
+    activate(s, CARTHAGE, "mago")
+    play(s, CARTHAGE, cmd.ChooseGeneral(general="hanno"))  # he goes as a subordinate
+    play(s, CARTHAGE, cmd.ChooseNumber(number=2))
+    assert top(s).kind == "move" and top(s).generals == ["hanno"]
+    play(s, CARTHAGE, cmd.ChooseOption(option="sail"))
+    ports = {c.space for c in legal(s, CARTHAGE) if isinstance(c, cmd.ChooseSpace)}
+    assert ports and all(B.country(p) == "africa" for p in ports)
+
+
+def test_24_10_6_no_retreat_withdrawal_avoidance_or_interception_leaves_hannos_or_fabius_country():
+    """Hannibal §24 with §10.6 (ruling G82): no land link leaves Africa, and every one leaving Italy is
+    a pass or a strait, which no retreat, withdrawal, avoidance or interception crosses. So only a
+    march, a sea move or a placement could take Hanno or Fabius out of his country, and those are the
+    steps that check it. This pins the map fact those steps rely on."""
+    from engine.games.hannibal.components import GENERALS, SPACES
+    for g in ("hanno", "fabius"):
+        country = GENERALS[g].confined_to
+        for sp in SPACES:
+            if B.country(sp) != country:
+                continue
+            for nb in neighbours(sp):
+                if B.country(nb) != country:
+                    assert link_between(sp, nb).kind != "ordinary", (g, sp, nb)
+    assert not [nb for sp in SPACES if B.country(sp) == "africa" for nb in neighbours(sp) if B.country(nb) != "africa"]
+
+
+
+def _capua_besieged(mp: int, roman_general: str = ""):
+    """Capua, a Roman city, holds 2 Roman CU inside its walls (and maybe a Roman general with them),
+    besieged by Hasdrubal's 3 CU outside; Mago stands alone at Nola, next to it."""
+    from engine.games.hannibal.state import Siege
+    s = clear()
+    control(s, ROME, "capua")
+    put(s, ROME, "capua", inside=2)
+    if roman_general:
+        put(s, ROME, "capua", generals=(roman_general,), office="proconsul")
+        s.gens[roman_general].inside = True
+    put(s, CARTHAGE, "capua", 3, generals=("hasdrubal",))
+    s.sieges["capua"] = Siege(side=CARTHAGE, points=1)
+    put(s, CARTHAGE, "nola", generals=("mago",))
+    activate(s, CARTHAGE, "mago", mp=mp)
+    assert top(s).kind == "move" and top(s).count == 0
+    return s
+
+
+def test_10_4_10_7_a_general_alone_enters_and_stops_where_enemy_cu_stand_inside_the_walls():
+    """Hannibal §10.4, §10.7 (ruling G85): CU inside a city's walls have no effect on enemy movement,
+    so a general without CU may enter their space, with his last MP too, and end his move there,
+    beside them; so he may where an enemy general stands inside the walls with them."""
+    for roman_general in ("", "marcellus"):
+        s = _capua_besieged(1, roman_general)
+        assert cmd.ChooseSpace(space="capua") in legal(s, CARTHAGE), roman_general
+        events = play(s, CARTHAGE, cmd.ChooseSpace(space="capua"))
+        assert not of(events, ev.GeneralOff) and not of(events, ev.DieRolled)
+        assert cmd.Pass() in legal(s, CARTHAGE)
+        play(s, CARTHAGE, cmd.Pass())
+        assert s.gens["mago"].where == "capua" and s.gens["mago"].status == "map"
+        assert B.cu_inside(s, ROME, "capua") == 2 and B.cu_outside(s, ROME, "capua") == 0
+
+
+def test_10_4_g85_a_garrison_with_no_enemy_in_its_space_stands_outside_its_walls_and_bars_a_lone_general():
+    """Hannibal §10.4, §10.7, §10.3 step 1 (ruling G85): CU stand inside their walls only while enemy
+    CU are in the space; once the besiegers march off, the garrison stands outside (its owner says
+    again where it stands when an enemy army comes), and a general without CU may not enter its
+    space, as CU in the open bar him."""
+    s = _capua_besieged(4)
+    s.flow.pop()  # not Mago: Hasdrubal's army leaves Capua
+    del s.sieges["capua"]
+    activate(s, CARTHAGE, "hasdrubal")
+    play(s, CARTHAGE, cmd.ChooseNumber(number=3))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="neapolis"))
+    assert B.cu_outside(s, ROME, "capua") == 2 and B.cu_inside(s, ROME, "capua") == 0
+    play(s, CARTHAGE, cmd.Pass())
+    activate(s, CARTHAGE, "mago")
+    assert cmd.ChooseSpace(space="capua") not in legal(s, CARTHAGE)

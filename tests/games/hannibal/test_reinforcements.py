@@ -221,3 +221,36 @@ def test_6_1_a_general_with_no_space_stays_neutralized_until_the_next_phase():
     play(s, ROME, cmd.ChooseSpace(space="roma"))
     assert s.gens["mago"].status == "neutralized"
     assert all(f.kind != "return_generals" for f in s.flow)
+
+
+def test_24_6_1_neutralized_hanno_comes_back_only_in_africa():
+    """Hannibal §24, §6.1 (ruling G82): Hanno never leaves Africa, so of the spaces holding
+    Carthaginian CU only the African ones are offered for his return (the engine offered Tarraco)."""
+    s = clear()
+    put(s, CARTHAGE, "tarraco", 3)
+    put(s, CARTHAGE, "saguntum", 2)
+    put(s, CARTHAGE, "carthago", inside=2)
+    put(s, CARTHAGE, "utica", 1)
+    control(s, CARTHAGE, "carthago")
+    s.gens["hanno"].status = "neutralized"
+    at(s, Frame(kind="return_generals", seat=CARTHAGE))
+    assert set(legal(s, CARTHAGE)) == {cmd.ChooseSpace(space="carthago"), cmd.ChooseSpace(space="utica")}
+    rejected(s, CARTHAGE, cmd.ChooseSpace(space="tarraco"))
+    play(s, CARTHAGE, cmd.ChooseSpace(space="carthago"))
+    assert s.gens["hanno"].status == "map" and s.gens["hanno"].where == "carthago"
+
+
+def test_24_6_1_hanno_with_no_african_space_stays_out_and_the_others_still_return():
+    """Hannibal §24, §6.1 (rulings G41, G82): with Carthaginian CU only outside Africa, Hanno stays
+    neutralized until the next reinforcement phase; Mago, neutralized too, is still put back."""
+    s = clear()
+    put(s, CARTHAGE, "tarraco", 3)
+    put(s, CARTHAGE, "saguntum", 2)
+    s.gens["hanno"].status = "neutralized"
+    s.gens["mago"].status = "neutralized"
+    at(s, Frame(kind="return_generals", seat=CARTHAGE))
+    assert set(legal(s, CARTHAGE)) == {cmd.ChooseSpace(space="saguntum"), cmd.ChooseSpace(space="tarraco")}
+    play(s, CARTHAGE, cmd.ChooseSpace(space="tarraco"))
+    assert s.gens["mago"].status == "map" and s.gens["mago"].where == "tarraco"
+    assert s.gens["hanno"].status == "neutralized"
+    assert all(f.kind != "return_generals" for f in s.flow)
