@@ -497,8 +497,10 @@ def double_paths(s: State, piece: str, ctx: tuple[set[str], dict[str, int]] | No
 
 
 def double_moves_open(s: State) -> bool:
-    """A double move may be made now: a forced march is paid and neither move is made yet."""
-    return s.forced and s.moves == 0 and not s.follow
+    """A double move may be made now: a forced march is paid and neither move is made yet. A
+    treason's mercenary waiting for a second one (``follow`` with no move made) leaves it open: a
+    treason moves the opponent's piece, not one of the player's moves (ruling R28)."""
+    return s.forced and s.moves == 0 and (not s.follow or s.follow_treason)
 
 
 def is_double(piece: str, path: tuple[str, ...]) -> bool:

@@ -303,3 +303,48 @@ def test_legal_lists_exactly_the_moves_decide_checks_against(players, edition):
                 doubles += any(len(c.path) > (2 if "chariot" in c.piece else 1) for c in moves)
             session.submit(seat, pick.choice([c for c in options if not isinstance(c, cmd.OfferDraw)] or options))
     assert doubles > 10
+
+
+def treason_then_double_move():
+    """Issue 30 item 4 (original edition, 4 players): Rome's elephant at Capua with Rome's mercenary
+    next door at Rome, Carthage's mercenaries at Cirta and Tingis; Rome holds treason and pays a
+    forced march first."""
+    s = position(4, pieces={"rome_elephant": "capua", "rome_mercenary_1": "rome", "carthage_mercenary_1": "cirta",
+                            "carthage_mercenary_2": "tingis", **OTHERS}, hands={0: ["3H"]}, specials={0: ["treason"]})
+    play(s, 0, cmd.DeclareForcedMarch(("3H",)))
+    play(s, 0, cmd.PlayTreason("carthage_mercenary_1", ("iol",)))
+    return s
+
+
+def test_r28_a_treason_move_leaves_the_double_move_past_a_friend():
+    """Rome et Carthage "Cartes spéciales" (special cards before or after the move, in any order; a
+    treason moves the opponent's piece, not one of the player's moves) with "Déplacements" and
+    ruling R26: while a second treason mercenary may follow, the double move past a friend is
+    listed and accepted, and making it closes the treason's window (ruling R28)."""
+    s = treason_then_double_move()
+    double = cmd.MovePiece("rome_elephant", ("rome", "arretium"))
+    assert cmd.MoveSecondMercenary("carthage_mercenary_2", "gades") in legal_of(s, 0, cmd.MoveSecondMercenary)
+    assert double in legal_of(s, 0, cmd.MovePiece)
+    play(s, 0, double)
+    assert s.where["rome_elephant"] == "arretium" and s.moves == 2
+    assert not legal_of(s, 0, cmd.MoveSecondMercenary) and not legal_of(s, 0, cmd.MovePiece)
+    assert rejected(s, 0, cmd.MoveSecondMercenary("carthage_mercenary_2", "gades")) == ILLEGAL_MOVE
+
+
+def test_r28_the_double_move_after_both_treason_mercenaries():
+    """Ruling R28: the treason's second mercenary moved, the double move past a friend remains."""
+    s = treason_then_double_move()
+    play(s, 0, cmd.MoveSecondMercenary("carthage_mercenary_2", "gades"))
+    play(s, 0, cmd.MovePiece("rome_elephant", ("rome", "arretium")))
+    assert s.where["rome_elephant"] == "arretium" and s.where["carthage_mercenary_2"] == "gades"
+
+
+def test_r28_a_plain_move_closes_the_treason_window_and_keeps_the_second_move():
+    """Ruling R28 (R7: the second mercenary comes right after the first): the player's own plain
+    move closes the treason's window; the march's second move remains, as a plain move."""
+    s = treason_then_double_move()
+    play(s, 0, cmd.MovePiece("rome_elephant", ("brundisium",)))
+    assert rejected(s, 0, cmd.MoveSecondMercenary("carthage_mercenary_2", "gades")) == ILLEGAL_MOVE
+    assert s.moves == 1 and not any(len(c.path) > 1 for c in legal_of(s, 0, cmd.MovePiece))
+    play(s, 0, cmd.MovePiece("rome_mercenary_1", ("arretium",)))
+    assert s.moves == 2
