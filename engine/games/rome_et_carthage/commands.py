@@ -45,7 +45,8 @@ class MovePiece(Variant, frozen=True):
 
 class MoveSecondMercenary(Variant, frozen=True):
     """Right after a mercenary's move, move a second mercenary of the same owner one city, as
-    part of the same move (also after a treason move)."""
+    part of the same move (also after a treason move; twice after a mercenary's double move past
+    a friend, one for each of its moves: ruling R29)."""
 
     piece: str
     to: str

@@ -28,8 +28,9 @@ INFO = GameInfo(
     hidden_information=True,
     simultaneous_moves=True,  # both sides lay their combat cards at the same time
     proto_package="carthago.games.rome_et_carthage.v1",
-    version="4",  # 4: the double move past a friend after a treason (R28); 3: double moves pass friendly
-    # pieces (R26), chosen alliances (R27); older snapshots are ignored
+    # 4: the double move past a friend after a treason (R28), its second mercenaries (R29);
+    # 3: double moves pass friendly pieces (R26), chosen alliances (R27); older snapshots are ignored
+    version="4",
     options={
         "edition": OptionSpec(("original", "mediterranee"), "original",
                               "the original rules or their reissue Méditerranée"),

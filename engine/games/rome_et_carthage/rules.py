@@ -44,7 +44,7 @@ def initial(config: GameConfig, options: dict[str, str]) -> State:
         attacking={}, lost=[], hands=[[] for _ in range(n)], secret=[[] for _ in range(n)],
         talons=[[], []], spent=[], removed=[], gone=[[] for _ in range(n)],
         specials=[[] for _ in range(n)], used_specials=[[] for _ in range(n)], moves=0, forced=False,
-        follow="", follow_treason=False, pending=[], combat=None, had_combat=False,
+        follow="", follow_treason=False, followers=0, pending=[], combat=None, had_combat=False,
         capitals_at_start=[-1, -1, -1, -1], quiet=0, eliminated=[], clock=[[], []], clock_on=[False, False],
         draw_offer=-1, draw_offer_seat=-1, winners=[], reason="",
     )

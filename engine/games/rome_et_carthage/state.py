@@ -115,6 +115,7 @@ class State(msgspec.Struct):
     forced: bool                   # forced march paid this turn
     follow: str                    # a mercenary just moved: a second one may follow
     follow_treason: bool
+    followers: int                 # with ``follow``: second mercenaries still to come (2 after a double move, R29)
     pending: list[Pending]
     combat: Combat | None
     had_combat: bool               # a combat was fought this turn
@@ -204,12 +205,16 @@ def _piece_moved(s: State, e: ev.PieceMoved) -> None:
     if dest not in s.at:
         s.at[dest] = e.piece
     if e.second_mercenary:
-        s.follow, s.follow_treason = "", False
+        s.followers -= 1
+        if s.followers <= 0:
+            s.follow, s.follow_treason = "", False
     else:
         double = len(e.path) > (2 if kind_of(e.piece) == "chariot" else 1)  # both moves of a forced march
         if not e.treason:
             s.moves += 2 if double else 1
-        s.follow = e.piece if kind_of(e.piece) == "mercenary" and not double else ""
+        # a mercenary's move may bring a second one; its double move is two moves, so two (R29)
+        s.follow = e.piece if kind_of(e.piece) == "mercenary" else ""
+        s.followers = 2 if double else 1
         s.follow_treason = e.treason
 
 

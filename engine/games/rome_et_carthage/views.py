@@ -93,7 +93,7 @@ class View(msgspec.Struct, frozen=True):
     moves: int
     moves_allowed: int
     forced_march: bool
-    second_mercenary: str           # a mercenary just moved: another of its owner may follow
+    second_mercenary: str           # a mercenary just moved: another of its owner may follow (two: R29)
     declared: tuple[DeclaredCombat, ...]
     talon_sizes: tuple[int, ...]    # one pile, or one per team under the match rule
     spent: tuple[str, ...]          # spent pile, face up, oldest first

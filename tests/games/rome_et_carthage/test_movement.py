@@ -348,3 +348,43 @@ def test_r28_a_plain_move_closes_the_treason_window_and_keeps_the_second_move():
     assert s.moves == 1 and not any(len(c.path) > 1 for c in legal_of(s, 0, cmd.MovePiece))
     play(s, 0, cmd.MovePiece("rome_mercenary_1", ("arretium",)))
     assert s.moves == 2
+
+
+@pytest.mark.parametrize("friend_on_the_way", [True, False])
+def test_r29_a_mercenary_double_move_brings_a_second_mercenary_for_each_move(friend_on_the_way):
+    """Rome et Carthage "Déplacements" (c: two mercenaries one city each make one move; the forced
+    march is two moves; a move of two cities may pass a friend) with ruling R26: a mercenary that
+    makes both moves of the march, passing a friend (one command) or through an empty city (two
+    plain moves), may bring a second mercenary for each of its two moves, one city each; a third
+    does not follow (ruling R29)."""
+    pieces = {"rome_mercenary_1": "capua", "rome_mercenary_3": "salona", **OTHERS}
+    if friend_on_the_way:
+        pieces["rome_mercenary_2"] = "rome"
+    s = position(4, pieces=pieces, hands={0: ["3H"]})
+    play(s, 0, cmd.DeclareForcedMarch(("3H",)))
+    if friend_on_the_way:
+        play(s, 0, cmd.MovePiece("rome_mercenary_1", ("rome", "arretium")))
+    else:
+        play(s, 0, cmd.MovePiece("rome_mercenary_1", ("rome",)))
+    assert cmd.MoveSecondMercenary("rome_mercenary_3", "aquileia") in legal_of(s, 0, cmd.MoveSecondMercenary)
+    play(s, 0, cmd.MoveSecondMercenary("rome_mercenary_3", "aquileia"))
+    if not friend_on_the_way:
+        play(s, 0, cmd.MovePiece("rome_mercenary_1", ("arretium",)))
+    assert s.where["rome_mercenary_1"] == "arretium" and s.moves == 2
+    assert G.view(s, 0).second_mercenary == "rome_mercenary_1"
+    second = {c.piece for c in legal_of(s, 0, cmd.MoveSecondMercenary)}
+    assert second == ({"rome_mercenary_2", "rome_mercenary_3"} if friend_on_the_way else {"rome_mercenary_3"})
+    out = play(s, 0, cmd.MoveSecondMercenary("rome_mercenary_3", "mediolanum"))  # the same one again
+    assert of(out, ev.PieceMoved) == [ev.PieceMoved(0, "rome_mercenary_3", ("mediolanum",), False, True)]
+    assert not legal_of(s, 0, cmd.MoveSecondMercenary) and G.view(s, 0).second_mercenary == ""
+    assert rejected(s, 0, cmd.MoveSecondMercenary("rome_mercenary_3", "aquileia")) == ILLEGAL_MOVE
+
+
+def test_r29_a_chariots_double_move_brings_no_second_mercenary():
+    """Rome et Carthage "Déplacements" c, ruling R29: only a mercenary's move brings a second one."""
+    s = position(4, pieces={"rome_mercenary_1": "capua", "rome_mercenary_2": "rome", "rome_chariot": "massilia",
+                            "rome_mercenary_3": "salona", **OTHERS}, hands={0: ["3H"]})
+    play(s, 0, cmd.DeclareForcedMarch(("3H",)))
+    play(s, 0, cmd.MovePiece("rome_chariot", ("rome", "arretium", "aquileia")))
+    assert not legal_of(s, 0, cmd.MoveSecondMercenary)
+    assert rejected(s, 0, cmd.MoveSecondMercenary("rome_mercenary_3", "dyrrachium")) == ILLEGAL_MOVE
