@@ -28,7 +28,8 @@ INFO = GameInfo(
     hidden_information=True,
     simultaneous_moves=True,  # both sides lay their combat cards at the same time
     proto_package="carthago.games.rome_et_carthage.v1",
-    # 4: the double move past a friend after a treason (R28), its second mercenaries (R29);
+    # 4: the double move past a friend after a treason (R28), its second mercenaries (R29), the
+    # march_overpay option (R30);
     # 3: double moves pass friendly pieces (R26), chosen alliances (R27); older snapshots are ignored
     version="4",
     options={
@@ -45,6 +46,10 @@ INFO = GameInfo(
         "first_player": OptionSpec(("draw", "rome", "byzance", "alexandrie", "carthage"), "draw",
                                    "the state that opens: drawn from the pile, or chosen (Méditerranée "
                                    "\"Préparation\" 4, ruling R27)"),
+        "march_overpay": OptionSpec(("false", "true"), "false",
+                                    "a forced march may be paid with more cards than its minimum of 3 points "
+                                    "(\"Déplacements\"), added one at a time (ruling R30); by default no card "
+                                    "more than needed (ruling R9)"),
         "no_progress_rounds": OptionSpec(("0", "10", "20"), "0",
                                          "end the game drawn after this many full rounds without a combat "
                                          "or a capital changing hands (0: never)"),

@@ -25,6 +25,7 @@ from . import board
 from . import cards as cd
 from . import commands as cmd
 from . import events as ev
+from . import march
 from .state import (_EVOLVE, COMBAT, OVER, PLACE, PLAY, SPECIALS, Pending, State, capital_holders, evolve,
                     is_land, kind_of, pieces_of)
 
@@ -38,7 +39,7 @@ def initial(config: GameConfig, options: dict[str, str]) -> State:
     n = config.players
     return State(
         edition=options["edition"], match=options["match"] == "true",
-        see_partners=options["partners_see_hands"] == "true",
+        see_partners=options["partners_see_hands"] == "true", overpay=options["march_overpay"] == "true",
         quiet_limit=int(options["no_progress_rounds"]), players=n, phase=SPECIALS, seats=[], order=[],
         active=-1, turn=0, round=0, place_left=0, goes=[[] for _ in range(n)], owner={}, where={}, at={},
         attacking={}, lost=[], hands=[[] for _ in range(n)], secret=[[] for _ in range(n)],
@@ -1018,13 +1019,13 @@ _HANDLERS = {
     cmd.MovePiece: move_piece, cmd.MoveSecondMercenary: move_second_mercenary, cmd.PlayTreason: play_treason,
     cmd.PlaySedition: play_sedition, cmd.EndTurn: end_turn, cmd.OfferDraw: offer_draw,
     cmd.AcceptDraw: accept_draw, cmd.ChooseCombat: choose_combat, cmd.CommitCards: commit_cards,
-    cmd.DeclareSpy: declare_spy, cmd.KeepValue: keep_value,
+    cmd.DeclareSpy: declare_spy, cmd.KeepValue: keep_value, cmd.AddToForcedMarch: march.add_to_forced_march,
 }
 _PHASES = {
     cmd.ChooseSpecial: (SPECIALS,), cmd.PlacePiece: (PLACE,), cmd.DeclareForcedMarch: (PLAY,),
     cmd.MovePiece: (PLAY,), cmd.MoveSecondMercenary: (PLAY,), cmd.PlayTreason: (PLAY,), cmd.PlaySedition: (PLAY,),
     cmd.EndTurn: (PLAY,), cmd.OfferDraw: (PLAY,), cmd.AcceptDraw: (PLAY,), cmd.ChooseCombat: (COMBAT,),
-    cmd.CommitCards: (COMBAT,), cmd.DeclareSpy: (COMBAT,), cmd.KeepValue: (COMBAT,),
+    cmd.CommitCards: (COMBAT,), cmd.DeclareSpy: (COMBAT,), cmd.KeepValue: (COMBAT,), cmd.AddToForcedMarch: (PLAY,),
 }
 
 
@@ -1155,7 +1156,7 @@ def _steps(piece: str, city: str, make: type) -> list[Any]:
 
 def _turn_options(s: State, seat: int) -> list[Any]:
     """Every command of a playing turn: ending it, the draw offer, second mercenaries, moves,
-    forced-march payments, treason and sedition, in that order."""
+    forced-march payments (or cards added to one, R30), treason and sedition, in that order."""
     teams = [x.team for x in s.seats]
     mine = teams[seat]
     out: list[Any] = [_END_TURN]
@@ -1170,6 +1171,8 @@ def _turn_options(s: State, seat: int) -> list[Any]:
         treasons = _piece_moves(out, s, seat, teams, moving, treason)
     if not s.forced and s.moves <= 1:
         out += _forced_marches(frozenset(s.hands[seat]))
+    elif s.overpay:
+        out += march.additions(s, seat)
     if treasons:
         out += treasons
     if SEDITION in s.specials[seat] and _special_time(s):

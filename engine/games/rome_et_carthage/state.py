@@ -88,6 +88,7 @@ class State(msgspec.Struct):
     edition: str
     match: bool
     see_partners: bool
+    overpay: bool                  # option march_overpay: a forced march may be paid with more cards (R30)
     quiet_limit: int
     players: int
     phase: str
@@ -383,6 +384,7 @@ _EVOLVE = {
     ev.PlayerEliminated: _player_eliminated, ev.ClockStarted: _clock_started, ev.ClockTicked: _clock_ticked,
     ev.ClockStopped: _clock_stopped, ev.TurnEnded: _turn_ended, ev.GameEnded: _game_ended,
     # redacted forms are never applied (the log holds the full events), but evolve stays total
+    ev.ForcedMarchCardAdded: _nothing,  # the CardsSpent that follows it moves the card
     ev.TalonShuffledRedacted: _nothing, ev.CardsDrawnRedacted: _nothing, ev.CardsCommittedRedacted: _nothing,
 }
 

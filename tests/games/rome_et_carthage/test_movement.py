@@ -388,3 +388,43 @@ def test_r29_a_chariots_double_move_brings_no_second_mercenary():
     play(s, 0, cmd.MovePiece("rome_chariot", ("rome", "arretium", "aquileia")))
     assert not legal_of(s, 0, cmd.MoveSecondMercenary)
     assert rejected(s, 0, cmd.MoveSecondMercenary("rome_mercenary_3", "dyrrachium")) == ILLEGAL_MOVE
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_r30_march_overpay_lets_a_forced_march_be_paid_with_more_cards(edition):
+    """Rome et Carthage "Déplacements" / Méditerranée "Marche forcée" ("a minimum of 3 points, in
+    one or more cards"): under the option ``march_overpay`` the player may add more non-zero cards
+    to the march's payment, one at a time, until its turn's moves end; they are spent like the
+    rest, a king per "Talon" (ruling R30). Without the option ruling R9 holds."""
+    hand = ["3H", "5H", "JH", "KH"]
+    pieces = {"rome_elephant": "rome", **OTHERS}
+    s = position(4, edition=edition, pieces=pieces, hands={0: hand}, overpay=True)
+    assert G.view(s, 0).march_overpay and not legal_of(s, 0, cmd.AddToForcedMarch)
+    assert rejected(s, 0, cmd.AddToForcedMarch("5H")) == ILLEGAL_MOVE  # no march paid yet
+    play(s, 0, cmd.DeclareForcedMarch(("3H",)))
+    assert legal_of(s, 0, cmd.AddToForcedMarch) == [cmd.AddToForcedMarch("5H"), cmd.AddToForcedMarch("KH")]
+    assert rejected(s, 0, cmd.AddToForcedMarch("JH")) == ILLEGAL_TARGET  # a zero is no payment
+    assert rejected(s, 0, cmd.AddToForcedMarch("7H")) == ILLEGAL_TARGET  # not in hand
+    out = play(s, 0, cmd.AddToForcedMarch("5H"))
+    assert of(out, ev.ForcedMarchCardAdded) == [ev.ForcedMarchCardAdded(0, "5H")]
+    assert of(out, ev.CardsSpent) == [ev.CardsSpent(0, ("5H",), (), False)]
+    assert s.spent == ["3H", "5H"] and sorted(s.hands[0]) == ["JH", "KH"]
+    play(s, 0, cmd.MovePiece("rome_elephant", ("capua",)))
+    play(s, 0, cmd.MovePiece("rome_elephant", ("brundisium",)))
+    out = play(s, 0, cmd.AddToForcedMarch("KH"))  # the first king played leaves the game
+    assert of(out, ev.CardsSpent) == [ev.CardsSpent(0, (), ("KH",), False)] and s.removed == ["KH"]
+    assert not legal_of(s, 0, cmd.AddToForcedMarch)
+    plain = position(4, edition=edition, pieces=pieces, hands={0: hand})
+    play(plain, 0, cmd.DeclareForcedMarch(("3H",)))
+    assert not G.view(plain, 0).march_overpay and not legal_of(plain, 0, cmd.AddToForcedMarch)
+    assert rejected(plain, 0, cmd.AddToForcedMarch("5H")) == ILLEGAL_MOVE
+
+
+def test_r30_no_card_added_once_the_moves_end():
+    """Ruling R30: the payment is part of the turn's moves; once they end (combats) nothing is added."""
+    s = position(4, pieces={"rome_elephant": "rome", "byzance_mercenary_1": "capua", **OTHERS},
+                 hands={0: ["3H", "5H", "6H"], 1: ["2D", "4D"]}, overpay=True)
+    play(s, 0, cmd.DeclareForcedMarch(("3H",)))
+    play(s, 0, cmd.MovePiece("rome_elephant", ("capua",)))
+    play(s, 0, cmd.EndTurn())
+    assert s.combat is not None and rejected(s, 0, cmd.AddToForcedMarch("5H")) == "WRONG_PHASE"
