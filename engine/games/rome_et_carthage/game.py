@@ -29,7 +29,7 @@ INFO = GameInfo(
     simultaneous_moves=True,  # both sides lay their combat cards at the same time
     proto_package="carthago.games.rome_et_carthage.v1",
     # 4: the double move past a friend after a treason (R28), its second mercenaries (R29), the
-    # march_overpay option (R30);
+    # march_overpay option (R30), the lone_player option (R31);
     # 3: double moves pass friendly pieces (R26), chosen alliances (R27); older snapshots are ignored
     version="4",
     options={
@@ -43,6 +43,12 @@ INFO = GameInfo(
                                "the two teams: drawn, or chosen as Méditerranée \"Préparation\" 1 lets players "
                                "choose (north against south, east against west, or crossed); seats then take the "
                                "states in a fixed order (ruling R27)"),
+        "lone_player": OptionSpec(("without_rome", "with_rome"), "without_rome",
+                                  "3 players with a chosen alliance: the lone player (seat 1) holds the team "
+                                  "without Rome or Rome's team (ruling R31); a drawn alliance draws it",
+                                  # alone (the suite varies one option at a time) it changes nothing: the
+                                  # set-up tests cover it with each alliance
+                                  changes_rules=False),
         "first_player": OptionSpec(("draw", "rome", "byzance", "alexandrie", "carthage"), "draw",
                                    "the state that opens: drawn from the pile, or chosen (Méditerranée "
                                    "\"Préparation\" 4, ruling R27)"),

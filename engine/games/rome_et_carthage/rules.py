@@ -152,7 +152,7 @@ def setup(config: GameConfig, options: dict[str, str], rng: Rng) -> list[Emitted
     n = config.players
     alliance = options.get("alliance", "draw")
     if alliance != "draw":
-        seat_states, teams, lone = chosen_alliance(n, alliance)
+        seat_states, teams, lone = chosen_alliance(n, alliance, options.get("lone_player") == "with_rome")
     else:
         seat_states, teams, lone = _drawn_alliance(n, rng)
     goes = [_goes(state.edition, len(seat_states[x]) == 2, lone[x]) for x in range(n)]
@@ -197,11 +197,12 @@ ALLIANCES = {  # Méditerranée "Préparation" 1: the three ways to pair the sta
 }
 
 
-def chosen_alliance(n: int, alliance: str) -> tuple[list[list[str]], list[int], list[bool]]:
+def chosen_alliance(n: int, alliance: str, lone_with_rome: bool = False) -> tuple[list[list[str]], list[int], list[bool]]:
     """Teams as chosen (ruling R27): team 0 is Rome's. Seats take the states in a fixed order, so
     a player picks a state by picking a seat: with 4 players seat x holds the x-th state clockwise
-    from Rome; with 2, seat 0 holds Rome's team; with 3, seats 0 and 2 share Rome's team (Rome
-    first) and seat 1, the lone player, holds the other."""
+    from Rome; with 2, seat 0 holds Rome's team; with 3, seat 1 is the lone player and holds the
+    team without Rome, seats 0 and 2 sharing Rome's (Rome first), or, ``lone_with_rome`` (option
+    ``lone_player``, ruling R31), Rome's team, seats 0 and 2 sharing the other."""
     clockwise = list(board.MAP.clockwise)
     states = {st.id: st for st in board.MAP.states}
     mark = ALLIANCES[alliance]
@@ -212,7 +213,9 @@ def chosen_alliance(n: int, alliance: str) -> tuple[list[list[str]], list[int], 
         return [[sid] for sid in clockwise], [team_of_state[sid] for sid in clockwise], [False] * 4
     if n == 2:
         return [pairs[0], pairs[1]], [0, 1], [False, False]
-    return [[pairs[0][0]], pairs[1], [pairs[0][1]]], [0, 1, 0], [False, True, False]
+    alone, shared = (0, 1) if lone_with_rome else (1, 0)
+    return ([[pairs[shared][0]], pairs[alone], [pairs[shared][1]]], [shared, alone, shared],
+            [False, True, False])
 
 
 def _drawn_alliance(n: int, rng: Rng) -> tuple[list[list[str]], list[int], list[bool]]:

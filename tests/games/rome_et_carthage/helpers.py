@@ -42,10 +42,12 @@ def rng(position: int = 0) -> Rng:
 
 
 def options(edition: str = "original", match: bool = False, partners: bool = False, quiet: int = 0,
-            alliance: str = "draw", first_player: str = "draw", overpay: bool = False) -> dict[str, str]:
+            alliance: str = "draw", first_player: str = "draw", overpay: bool = False,
+            lone_player: str = "without_rome") -> dict[str, str]:
     return {"edition": edition, "match": "true" if match else "false",
             "partners_see_hands": "true" if partners else "false", "no_progress_rounds": str(quiet),
-            "alliance": alliance, "first_player": first_player, "march_overpay": "true" if overpay else "false"}
+            "alliance": alliance, "first_player": first_player, "march_overpay": "true" if overpay else "false",
+            "lone_player": lone_player}
 
 
 def start(players: int = 4, seed: bytes = b"game", **opts: Any) -> tuple[Session, list[Any]]:
