@@ -132,6 +132,7 @@ export function rncEventWords(kind: { case?: string; value?: any }, seat: Seat, 
     case 'cardsDrawn': return `${seat(v.seat)} draws ${cards(v.cards) || 'no card'}`;
     case 'cardsDrawnRedacted': return `${seat(v.seat)} draws ${plural(v.count, 'card')} (which: hidden from you)`;
     case 'forcedMarchDeclared': return `${seat(v.seat)} declares a forced march, paying ${cards(v.cards)}`;
+    case 'forcedMarchCardAdded': return `${seat(v.seat)} adds ${card(v.card)} to its forced march's payment`;
     case 'cardsSpent': {
       const done = [v.cards?.length && `puts ${cards(v.cards)} on the spent pile`,
         v.removed?.length && `takes ${cards(v.removed)} out of the game`].filter(Boolean);
@@ -253,6 +254,7 @@ export function rncCommandLabel(command: any, view: any): { heading: string; lab
           ? 'Treason: move an enemy piece as its owner could' : 'Sedition: destroy the enemy piece in your capital'];
       case 'placePiece': return [`Place ${piece(c.piece)} in`, city(c.city)];
       case 'declareForcedMarch': return ['Forced march: pay for a second move', `Pay ${cards(c.cards)}`];
+      case 'addToForcedMarch': return ['Forced march: pay more than needed', `Add ${card(c.card)}`];
       case 'movePiece': return [`Move ${placed(view, c.piece)}`, moveTo(view, c.path, c.piece)];
       case 'moveSecondMercenary': {
         const [state] = pieceParts(c.piece);

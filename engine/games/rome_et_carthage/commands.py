@@ -34,6 +34,14 @@ class DeclareForcedMarch(Variant, frozen=True):
     cards: tuple[str, ...]
 
 
+class AddToForcedMarch(Variant, frozen=True):
+    """Under the option ``march_overpay``: add one more non-zero card from your hand to this
+    turn's forced-march payment, at any point of the turn's moves once the march is paid
+    (ruling R30)."""
+
+    card: str
+
+
 class MovePiece(Variant, frozen=True):
     """Move one of your pieces along ``path`` (the cities entered, in order): one city, or two
     for a chariot; after a forced march, both moves of one piece at once when the first ends on a
@@ -45,7 +53,8 @@ class MovePiece(Variant, frozen=True):
 
 class MoveSecondMercenary(Variant, frozen=True):
     """Right after a mercenary's move, move a second mercenary of the same owner one city, as
-    part of the same move (also after a treason move)."""
+    part of the same move (also after a treason move; twice after a mercenary's double move past
+    a friend, one for each of its moves: ruling R29)."""
 
     piece: str
     to: str
@@ -102,6 +111,6 @@ class KeepValue(Variant, frozen=True):
 
 Command = Union[
     ChooseSpecial, PlacePiece, DeclareForcedMarch, MovePiece, MoveSecondMercenary, PlayTreason, PlaySedition,
-    EndTurn, OfferDraw, AcceptDraw, ChooseCombat, CommitCards, DeclareSpy, KeepValue,
+    EndTurn, OfferDraw, AcceptDraw, ChooseCombat, CommitCards, DeclareSpy, KeepValue, AddToForcedMarch,
 ]
 COMMAND_TYPES: tuple[type, ...] = Command.__args__

@@ -112,6 +112,14 @@ class ForcedMarchDeclared(Variant, frozen=True):
     cards: tuple[str, ...]
 
 
+class ForcedMarchCardAdded(Variant, frozen=True):
+    """``seat`` added ``card`` (face up) to this turn's forced-march payment (option
+    ``march_overpay``, ruling R30); the ``CardsSpent`` that follows spends it."""
+
+    seat: int
+    card: str
+
+
 class CardsSpent(Variant, frozen=True):
     """Cards leave ``seat``'s hand (``from_table`` false) or its side of the combat table:
     ``cards`` onto the spent pile, ``removed`` (kings) out of the game (Rome et Carthage "Talon")."""
@@ -308,5 +316,6 @@ Event = Union[
     SpecialPlayed, PieceEliminated, MovesEnded, DrawOffered, DrawOfferLapsed, CombatStarted, CombatStep, CardsCommitted,
     CardsCommittedRedacted, CardsRevealed, SpyDeclared, ValueKept, BothSpies, ZerosReturned, CombatEnded,
     AttackerReturned, PlayerEliminated, ClockStarted, ClockTicked, ClockStopped, TurnEnded, GameEnded,
+    ForcedMarchCardAdded,
 ]
 EVENT_TYPES: tuple[type, ...] = Event.__args__

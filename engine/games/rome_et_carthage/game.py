@@ -28,7 +28,10 @@ INFO = GameInfo(
     hidden_information=True,
     simultaneous_moves=True,  # both sides lay their combat cards at the same time
     proto_package="carthago.games.rome_et_carthage.v1",
-    version="3",  # 3: double moves pass friendly pieces (R26), chosen alliances (R27); older snapshots are ignored
+    # 4: the double move past a friend after a treason (R28), its second mercenaries (R29), the
+    # march_overpay option (R30), the lone_player option (R31);
+    # 3: double moves pass friendly pieces (R26), chosen alliances (R27); older snapshots are ignored
+    version="4",
     options={
         "edition": OptionSpec(("original", "mediterranee"), "original",
                               "the original rules or their reissue Méditerranée"),
@@ -40,9 +43,19 @@ INFO = GameInfo(
                                "the two teams: drawn, or chosen as Méditerranée \"Préparation\" 1 lets players "
                                "choose (north against south, east against west, or crossed); seats then take the "
                                "states in a fixed order (ruling R27)"),
+        "lone_player": OptionSpec(("without_rome", "with_rome"), "without_rome",
+                                  "3 players with a chosen alliance: the lone player (seat 1) holds the team "
+                                  "without Rome or Rome's team (ruling R31); a drawn alliance draws it",
+                                  # alone (the suite varies one option at a time) it changes nothing: the
+                                  # set-up tests cover it with each alliance
+                                  changes_rules=False),
         "first_player": OptionSpec(("draw", "rome", "byzance", "alexandrie", "carthage"), "draw",
                                    "the state that opens: drawn from the pile, or chosen (Méditerranée "
                                    "\"Préparation\" 4, ruling R27)"),
+        "march_overpay": OptionSpec(("false", "true"), "false",
+                                    "a forced march may be paid with more cards than its minimum of 3 points "
+                                    "(\"Déplacements\"), added one at a time (ruling R30); by default no card "
+                                    "more than needed (ruling R9)"),
         "no_progress_rounds": OptionSpec(("0", "10", "20"), "0",
                                          "end the game drawn after this many full rounds without a combat "
                                          "or a capital changing hands (0: never)"),

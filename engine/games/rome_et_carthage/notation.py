@@ -56,6 +56,8 @@ def describe_command(s: State, seat: int, command: Any) -> str:
         return f"{owner or who}: {k} placed in {_city(c.city)}"
     if kind == "declare_forced_march":
         return f"{who} forces the march, paying {' '.join(c.cards)}"
+    if kind == "add_to_forced_march":
+        return f"{who} adds {c.card} to the march's payment"
     if kind == "move_piece":
         owner, k = _piece(c.piece)
         return f"{owner or who}: {k} {_route(s, c.piece, c.path)}"

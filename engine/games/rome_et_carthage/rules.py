@@ -25,6 +25,7 @@ from . import board
 from . import cards as cd
 from . import commands as cmd
 from . import events as ev
+from . import march
 from .state import (_EVOLVE, COMBAT, OVER, PLACE, PLAY, SPECIALS, Pending, State, capital_holders, evolve,
                     is_land, kind_of, pieces_of)
 
@@ -38,13 +39,13 @@ def initial(config: GameConfig, options: dict[str, str]) -> State:
     n = config.players
     return State(
         edition=options["edition"], match=options["match"] == "true",
-        see_partners=options["partners_see_hands"] == "true",
+        see_partners=options["partners_see_hands"] == "true", overpay=options["march_overpay"] == "true",
         quiet_limit=int(options["no_progress_rounds"]), players=n, phase=SPECIALS, seats=[], order=[],
         active=-1, turn=0, round=0, place_left=0, goes=[[] for _ in range(n)], owner={}, where={}, at={},
         attacking={}, lost=[], hands=[[] for _ in range(n)], secret=[[] for _ in range(n)],
         talons=[[], []], spent=[], removed=[], gone=[[] for _ in range(n)],
         specials=[[] for _ in range(n)], used_specials=[[] for _ in range(n)], moves=0, forced=False,
-        follow="", follow_treason=False, pending=[], combat=None, had_combat=False,
+        follow="", follow_treason=False, followers=0, pending=[], combat=None, had_combat=False,
         capitals_at_start=[-1, -1, -1, -1], quiet=0, eliminated=[], clock=[[], []], clock_on=[False, False],
         draw_offer=-1, draw_offer_seat=-1, winners=[], reason="",
     )
@@ -151,7 +152,7 @@ def setup(config: GameConfig, options: dict[str, str], rng: Rng) -> list[Emitted
     n = config.players
     alliance = options.get("alliance", "draw")
     if alliance != "draw":
-        seat_states, teams, lone = chosen_alliance(n, alliance)
+        seat_states, teams, lone = chosen_alliance(n, alliance, options.get("lone_player") == "with_rome")
     else:
         seat_states, teams, lone = _drawn_alliance(n, rng)
     goes = [_goes(state.edition, len(seat_states[x]) == 2, lone[x]) for x in range(n)]
@@ -196,11 +197,12 @@ ALLIANCES = {  # Méditerranée "Préparation" 1: the three ways to pair the sta
 }
 
 
-def chosen_alliance(n: int, alliance: str) -> tuple[list[list[str]], list[int], list[bool]]:
+def chosen_alliance(n: int, alliance: str, lone_with_rome: bool = False) -> tuple[list[list[str]], list[int], list[bool]]:
     """Teams as chosen (ruling R27): team 0 is Rome's. Seats take the states in a fixed order, so
     a player picks a state by picking a seat: with 4 players seat x holds the x-th state clockwise
-    from Rome; with 2, seat 0 holds Rome's team; with 3, seats 0 and 2 share Rome's team (Rome
-    first) and seat 1, the lone player, holds the other."""
+    from Rome; with 2, seat 0 holds Rome's team; with 3, seat 1 is the lone player and holds the
+    team without Rome, seats 0 and 2 sharing Rome's (Rome first), or, ``lone_with_rome`` (option
+    ``lone_player``, ruling R31), Rome's team, seats 0 and 2 sharing the other."""
     clockwise = list(board.MAP.clockwise)
     states = {st.id: st for st in board.MAP.states}
     mark = ALLIANCES[alliance]
@@ -211,7 +213,9 @@ def chosen_alliance(n: int, alliance: str) -> tuple[list[list[str]], list[int], 
         return [[sid] for sid in clockwise], [team_of_state[sid] for sid in clockwise], [False] * 4
     if n == 2:
         return [pairs[0], pairs[1]], [0, 1], [False, False]
-    return [[pairs[0][0]], pairs[1], [pairs[0][1]]], [0, 1, 0], [False, True, False]
+    alone, shared = (0, 1) if lone_with_rome else (1, 0)
+    return ([[pairs[shared][0]], pairs[alone], [pairs[shared][1]]], [shared, alone, shared],
+            [False, True, False])
 
 
 def _drawn_alliance(n: int, rng: Rng) -> tuple[list[list[str]], list[int], list[bool]]:
@@ -497,8 +501,10 @@ def double_paths(s: State, piece: str, ctx: tuple[set[str], dict[str, int]] | No
 
 
 def double_moves_open(s: State) -> bool:
-    """A double move may be made now: a forced march is paid and neither move is made yet."""
-    return s.forced and s.moves == 0 and not s.follow
+    """A double move may be made now: a forced march is paid and neither move is made yet. A
+    treason's mercenary waiting for a second one (``follow`` with no move made) leaves it open: a
+    treason moves the opponent's piece, not one of the player's moves (ruling R28)."""
+    return s.forced and s.moves == 0 and (not s.follow or s.follow_treason)
 
 
 def is_double(piece: str, path: tuple[str, ...]) -> bool:
@@ -1016,13 +1022,13 @@ _HANDLERS = {
     cmd.MovePiece: move_piece, cmd.MoveSecondMercenary: move_second_mercenary, cmd.PlayTreason: play_treason,
     cmd.PlaySedition: play_sedition, cmd.EndTurn: end_turn, cmd.OfferDraw: offer_draw,
     cmd.AcceptDraw: accept_draw, cmd.ChooseCombat: choose_combat, cmd.CommitCards: commit_cards,
-    cmd.DeclareSpy: declare_spy, cmd.KeepValue: keep_value,
+    cmd.DeclareSpy: declare_spy, cmd.KeepValue: keep_value, cmd.AddToForcedMarch: march.add_to_forced_march,
 }
 _PHASES = {
     cmd.ChooseSpecial: (SPECIALS,), cmd.PlacePiece: (PLACE,), cmd.DeclareForcedMarch: (PLAY,),
     cmd.MovePiece: (PLAY,), cmd.MoveSecondMercenary: (PLAY,), cmd.PlayTreason: (PLAY,), cmd.PlaySedition: (PLAY,),
     cmd.EndTurn: (PLAY,), cmd.OfferDraw: (PLAY,), cmd.AcceptDraw: (PLAY,), cmd.ChooseCombat: (COMBAT,),
-    cmd.CommitCards: (COMBAT,), cmd.DeclareSpy: (COMBAT,), cmd.KeepValue: (COMBAT,),
+    cmd.CommitCards: (COMBAT,), cmd.DeclareSpy: (COMBAT,), cmd.KeepValue: (COMBAT,), cmd.AddToForcedMarch: (PLAY,),
 }
 
 
@@ -1153,7 +1159,7 @@ def _steps(piece: str, city: str, make: type) -> list[Any]:
 
 def _turn_options(s: State, seat: int) -> list[Any]:
     """Every command of a playing turn: ending it, the draw offer, second mercenaries, moves,
-    forced-march payments, treason and sedition, in that order."""
+    forced-march payments (or cards added to one, R30), treason and sedition, in that order."""
     teams = [x.team for x in s.seats]
     mine = teams[seat]
     out: list[Any] = [_END_TURN]
@@ -1168,6 +1174,8 @@ def _turn_options(s: State, seat: int) -> list[Any]:
         treasons = _piece_moves(out, s, seat, teams, moving, treason)
     if not s.forced and s.moves <= 1:
         out += _forced_marches(frozenset(s.hands[seat]))
+    elif s.overpay:
+        out += march.additions(s, seat)
     if treasons:
         out += treasons
     if SEDITION in s.specials[seat] and _special_time(s):

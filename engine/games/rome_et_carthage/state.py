@@ -88,6 +88,7 @@ class State(msgspec.Struct):
     edition: str
     match: bool
     see_partners: bool
+    overpay: bool                  # option march_overpay: a forced march may be paid with more cards (R30)
     quiet_limit: int
     players: int
     phase: str
@@ -115,6 +116,7 @@ class State(msgspec.Struct):
     forced: bool                   # forced march paid this turn
     follow: str                    # a mercenary just moved: a second one may follow
     follow_treason: bool
+    followers: int                 # with ``follow``: second mercenaries still to come (2 after a double move, R29)
     pending: list[Pending]
     combat: Combat | None
     had_combat: bool               # a combat was fought this turn
@@ -204,12 +206,16 @@ def _piece_moved(s: State, e: ev.PieceMoved) -> None:
     if dest not in s.at:
         s.at[dest] = e.piece
     if e.second_mercenary:
-        s.follow, s.follow_treason = "", False
+        s.followers -= 1
+        if s.followers <= 0:
+            s.follow, s.follow_treason = "", False
     else:
         double = len(e.path) > (2 if kind_of(e.piece) == "chariot" else 1)  # both moves of a forced march
         if not e.treason:
             s.moves += 2 if double else 1
-        s.follow = e.piece if kind_of(e.piece) == "mercenary" and not double else ""
+        # a mercenary's move may bring a second one; its double move is two moves, so two (R29)
+        s.follow = e.piece if kind_of(e.piece) == "mercenary" else ""
+        s.followers = 2 if double else 1
         s.follow_treason = e.treason
 
 
@@ -378,6 +384,7 @@ _EVOLVE = {
     ev.PlayerEliminated: _player_eliminated, ev.ClockStarted: _clock_started, ev.ClockTicked: _clock_ticked,
     ev.ClockStopped: _clock_stopped, ev.TurnEnded: _turn_ended, ev.GameEnded: _game_ended,
     # redacted forms are never applied (the log holds the full events), but evolve stays total
+    ev.ForcedMarchCardAdded: _nothing,  # the CardsSpent that follows it moves the card
     ev.TalonShuffledRedacted: _nothing, ev.CardsDrawnRedacted: _nothing, ev.CardsCommittedRedacted: _nothing,
 }
 

@@ -79,6 +79,7 @@ class View(msgspec.Struct, frozen=True):
     match: bool
     partners_see_hands: bool
     no_progress_rounds: int
+    march_overpay: bool             # a forced march may be paid with more cards than needed (R30)
     phase: str                      # specials, place, play, combat, over
     turn: int
     round: int
@@ -93,7 +94,7 @@ class View(msgspec.Struct, frozen=True):
     moves: int
     moves_allowed: int
     forced_march: bool
-    second_mercenary: str           # a mercenary just moved: another of its owner may follow
+    second_mercenary: str           # a mercenary just moved: another of its owner may follow (two: R29)
     declared: tuple[DeclaredCombat, ...]
     talon_sizes: tuple[int, ...]    # one pile, or one per team under the match rule
     spent: tuple[str, ...]          # spent pile, face up, oldest first
@@ -136,7 +137,7 @@ def view(state: State, seat: int | None) -> View:
     talons = tuple(len(t) for t in s.talons) if s.match else (len(s.talons[0]),)
     return View(
         seat=me, edition=s.edition, match=s.match, partners_see_hands=s.see_partners,
-        no_progress_rounds=s.quiet_limit, phase=s.phase, turn=s.turn, round=s.round, active=s.active,
+        no_progress_rounds=s.quiet_limit, march_overpay=s.overpay, phase=s.phase, turn=s.turn, round=s.round, active=s.active,
         to_act=st.to_act, order=tuple(s.order), seats=seats,
         hand=tuple(s.hands[seat]) if seat is not None else (), partner_hand=partner, board=board_pieces,
         place_left=s.place_left, moves=s.moves, moves_allowed=moves_allowed(s), forced_march=s.forced,

@@ -42,10 +42,12 @@ def rng(position: int = 0) -> Rng:
 
 
 def options(edition: str = "original", match: bool = False, partners: bool = False, quiet: int = 0,
-            alliance: str = "draw", first_player: str = "draw") -> dict[str, str]:
+            alliance: str = "draw", first_player: str = "draw", overpay: bool = False,
+            lone_player: str = "without_rome") -> dict[str, str]:
     return {"edition": edition, "match": "true" if match else "false",
             "partners_see_hands": "true" if partners else "false", "no_progress_rounds": str(quiet),
-            "alliance": alliance, "first_player": first_player}
+            "alliance": alliance, "first_player": first_player, "march_overpay": "true" if overpay else "false",
+            "lone_player": lone_player}
 
 
 def start(players: int = 4, seed: bytes = b"game", **opts: Any) -> tuple[Session, list[Any]]:
@@ -61,14 +63,15 @@ def lot(state_id: str) -> list[str]:
 def position(players: int = 4, *, edition: str = "original", seating: list | None = None,
              pieces: dict[str, str] | None = None, hands: dict[int, Iterable[str]] | None = None,
              talon: Iterable[str] | None = None, active: int = 0, specials: dict[int, list[str]] | None = None,
-             match: bool = False, partners: bool = False, quiet: int = 0, order: list[int] | None = None) -> State:
+             match: bool = False, partners: bool = False, quiet: int = 0, order: list[int] | None = None,
+             overpay: bool = False) -> State:
     """A state in the play phase, at the start of ``active``'s turn (its card already drawn).
 
     ``pieces``: piece -> city for the pieces on the board (every other piece counts as lost).
     ``hands``: seat -> cards (default: empty). ``talon``: the draw pile, top first (default: ten low
     cards nobody holds). ``specials``: seat -> unused special cards (default: none).
     """
-    s = initial(GameConfig(players), options(edition, match, partners, quiet))
+    s = initial(GameConfig(players), options(edition, match, partners, quiet, overpay=overpay))
     seating = seating or SEATINGS[players]
     s.seats = [SeatInfo(team, list(states), players == 3 and len(states) == 2) for team, states in seating]
     s.owner = {p: x for x, (_, states) in enumerate(seating) for st in states for p in pieces_of(st)}

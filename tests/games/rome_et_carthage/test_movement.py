@@ -303,3 +303,128 @@ def test_legal_lists_exactly_the_moves_decide_checks_against(players, edition):
                 doubles += any(len(c.path) > (2 if "chariot" in c.piece else 1) for c in moves)
             session.submit(seat, pick.choice([c for c in options if not isinstance(c, cmd.OfferDraw)] or options))
     assert doubles > 10
+
+
+def treason_then_double_move():
+    """Issue 30 item 4 (original edition, 4 players): Rome's elephant at Capua with Rome's mercenary
+    next door at Rome, Carthage's mercenaries at Cirta and Tingis; Rome holds treason and pays a
+    forced march first."""
+    s = position(4, pieces={"rome_elephant": "capua", "rome_mercenary_1": "rome", "carthage_mercenary_1": "cirta",
+                            "carthage_mercenary_2": "tingis", **OTHERS}, hands={0: ["3H"]}, specials={0: ["treason"]})
+    play(s, 0, cmd.DeclareForcedMarch(("3H",)))
+    play(s, 0, cmd.PlayTreason("carthage_mercenary_1", ("iol",)))
+    return s
+
+
+def test_r28_a_treason_move_leaves_the_double_move_past_a_friend():
+    """Rome et Carthage "Cartes spéciales" (special cards before or after the move, in any order; a
+    treason moves the opponent's piece, not one of the player's moves) with "Déplacements" and
+    ruling R26: while a second treason mercenary may follow, the double move past a friend is
+    listed and accepted, and making it closes the treason's window (ruling R28)."""
+    s = treason_then_double_move()
+    double = cmd.MovePiece("rome_elephant", ("rome", "arretium"))
+    assert cmd.MoveSecondMercenary("carthage_mercenary_2", "gades") in legal_of(s, 0, cmd.MoveSecondMercenary)
+    assert double in legal_of(s, 0, cmd.MovePiece)
+    play(s, 0, double)
+    assert s.where["rome_elephant"] == "arretium" and s.moves == 2
+    assert not legal_of(s, 0, cmd.MoveSecondMercenary) and not legal_of(s, 0, cmd.MovePiece)
+    assert rejected(s, 0, cmd.MoveSecondMercenary("carthage_mercenary_2", "gades")) == ILLEGAL_MOVE
+
+
+def test_r28_the_double_move_after_both_treason_mercenaries():
+    """Ruling R28: the treason's second mercenary moved, the double move past a friend remains."""
+    s = treason_then_double_move()
+    play(s, 0, cmd.MoveSecondMercenary("carthage_mercenary_2", "gades"))
+    play(s, 0, cmd.MovePiece("rome_elephant", ("rome", "arretium")))
+    assert s.where["rome_elephant"] == "arretium" and s.where["carthage_mercenary_2"] == "gades"
+
+
+def test_r28_a_plain_move_closes_the_treason_window_and_keeps_the_second_move():
+    """Ruling R28 (R7: the second mercenary comes right after the first): the player's own plain
+    move closes the treason's window; the march's second move remains, as a plain move."""
+    s = treason_then_double_move()
+    play(s, 0, cmd.MovePiece("rome_elephant", ("brundisium",)))
+    assert rejected(s, 0, cmd.MoveSecondMercenary("carthage_mercenary_2", "gades")) == ILLEGAL_MOVE
+    assert s.moves == 1 and not any(len(c.path) > 1 for c in legal_of(s, 0, cmd.MovePiece))
+    play(s, 0, cmd.MovePiece("rome_mercenary_1", ("arretium",)))
+    assert s.moves == 2
+
+
+@pytest.mark.parametrize("friend_on_the_way", [True, False])
+def test_r29_a_mercenary_double_move_brings_a_second_mercenary_for_each_move(friend_on_the_way):
+    """Rome et Carthage "Déplacements" (c: two mercenaries one city each make one move; the forced
+    march is two moves; a move of two cities may pass a friend) with ruling R26: a mercenary that
+    makes both moves of the march, passing a friend (one command) or through an empty city (two
+    plain moves), may bring a second mercenary for each of its two moves, one city each; a third
+    does not follow (ruling R29)."""
+    pieces = {"rome_mercenary_1": "capua", "rome_mercenary_3": "salona", **OTHERS}
+    if friend_on_the_way:
+        pieces["rome_mercenary_2"] = "rome"
+    s = position(4, pieces=pieces, hands={0: ["3H"]})
+    play(s, 0, cmd.DeclareForcedMarch(("3H",)))
+    if friend_on_the_way:
+        play(s, 0, cmd.MovePiece("rome_mercenary_1", ("rome", "arretium")))
+    else:
+        play(s, 0, cmd.MovePiece("rome_mercenary_1", ("rome",)))
+    assert cmd.MoveSecondMercenary("rome_mercenary_3", "aquileia") in legal_of(s, 0, cmd.MoveSecondMercenary)
+    play(s, 0, cmd.MoveSecondMercenary("rome_mercenary_3", "aquileia"))
+    if not friend_on_the_way:
+        play(s, 0, cmd.MovePiece("rome_mercenary_1", ("arretium",)))
+    assert s.where["rome_mercenary_1"] == "arretium" and s.moves == 2
+    assert G.view(s, 0).second_mercenary == "rome_mercenary_1"
+    second = {c.piece for c in legal_of(s, 0, cmd.MoveSecondMercenary)}
+    assert second == ({"rome_mercenary_2", "rome_mercenary_3"} if friend_on_the_way else {"rome_mercenary_3"})
+    out = play(s, 0, cmd.MoveSecondMercenary("rome_mercenary_3", "mediolanum"))  # the same one again
+    assert of(out, ev.PieceMoved) == [ev.PieceMoved(0, "rome_mercenary_3", ("mediolanum",), False, True)]
+    assert not legal_of(s, 0, cmd.MoveSecondMercenary) and G.view(s, 0).second_mercenary == ""
+    assert rejected(s, 0, cmd.MoveSecondMercenary("rome_mercenary_3", "aquileia")) == ILLEGAL_MOVE
+
+
+def test_r29_a_chariots_double_move_brings_no_second_mercenary():
+    """Rome et Carthage "Déplacements" c, ruling R29: only a mercenary's move brings a second one."""
+    s = position(4, pieces={"rome_mercenary_1": "capua", "rome_mercenary_2": "rome", "rome_chariot": "massilia",
+                            "rome_mercenary_3": "salona", **OTHERS}, hands={0: ["3H"]})
+    play(s, 0, cmd.DeclareForcedMarch(("3H",)))
+    play(s, 0, cmd.MovePiece("rome_chariot", ("rome", "arretium", "aquileia")))
+    assert not legal_of(s, 0, cmd.MoveSecondMercenary)
+    assert rejected(s, 0, cmd.MoveSecondMercenary("rome_mercenary_3", "dyrrachium")) == ILLEGAL_MOVE
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_r30_march_overpay_lets_a_forced_march_be_paid_with_more_cards(edition):
+    """Rome et Carthage "Déplacements" / Méditerranée "Marche forcée" ("a minimum of 3 points, in
+    one or more cards"): under the option ``march_overpay`` the player may add more non-zero cards
+    to the march's payment, one at a time, until its turn's moves end; they are spent like the
+    rest, a king per "Talon" (ruling R30). Without the option ruling R9 holds."""
+    hand = ["3H", "5H", "JH", "KH"]
+    pieces = {"rome_elephant": "rome", **OTHERS}
+    s = position(4, edition=edition, pieces=pieces, hands={0: hand}, overpay=True)
+    assert G.view(s, 0).march_overpay and not legal_of(s, 0, cmd.AddToForcedMarch)
+    assert rejected(s, 0, cmd.AddToForcedMarch("5H")) == ILLEGAL_MOVE  # no march paid yet
+    play(s, 0, cmd.DeclareForcedMarch(("3H",)))
+    assert legal_of(s, 0, cmd.AddToForcedMarch) == [cmd.AddToForcedMarch("5H"), cmd.AddToForcedMarch("KH")]
+    assert rejected(s, 0, cmd.AddToForcedMarch("JH")) == ILLEGAL_TARGET  # a zero is no payment
+    assert rejected(s, 0, cmd.AddToForcedMarch("7H")) == ILLEGAL_TARGET  # not in hand
+    out = play(s, 0, cmd.AddToForcedMarch("5H"))
+    assert of(out, ev.ForcedMarchCardAdded) == [ev.ForcedMarchCardAdded(0, "5H")]
+    assert of(out, ev.CardsSpent) == [ev.CardsSpent(0, ("5H",), (), False)]
+    assert s.spent == ["3H", "5H"] and sorted(s.hands[0]) == ["JH", "KH"]
+    play(s, 0, cmd.MovePiece("rome_elephant", ("capua",)))
+    play(s, 0, cmd.MovePiece("rome_elephant", ("brundisium",)))
+    out = play(s, 0, cmd.AddToForcedMarch("KH"))  # the first king played leaves the game
+    assert of(out, ev.CardsSpent) == [ev.CardsSpent(0, (), ("KH",), False)] and s.removed == ["KH"]
+    assert not legal_of(s, 0, cmd.AddToForcedMarch)
+    plain = position(4, edition=edition, pieces=pieces, hands={0: hand})
+    play(plain, 0, cmd.DeclareForcedMarch(("3H",)))
+    assert not G.view(plain, 0).march_overpay and not legal_of(plain, 0, cmd.AddToForcedMarch)
+    assert rejected(plain, 0, cmd.AddToForcedMarch("5H")) == ILLEGAL_MOVE
+
+
+def test_r30_no_card_added_once_the_moves_end():
+    """Ruling R30: the payment is part of the turn's moves; once they end (combats) nothing is added."""
+    s = position(4, pieces={"rome_elephant": "rome", "byzance_mercenary_1": "capua", **OTHERS},
+                 hands={0: ["3H", "5H", "6H"], 1: ["2D", "4D"]}, overpay=True)
+    play(s, 0, cmd.DeclareForcedMarch(("3H",)))
+    play(s, 0, cmd.MovePiece("rome_elephant", ("capua",)))
+    play(s, 0, cmd.EndTurn())
+    assert s.combat is not None and rejected(s, 0, cmd.AddToForcedMarch("5H")) == "WRONG_PHASE"

@@ -277,3 +277,35 @@ def test_the_card_data_file_is_the_pack_the_rules_read():
     assert [cd.value(r + "H") for r in cd.RANKS] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 15]
     assert {s.id for s in cd.CARDS.specials} == {rules.TREASON, rules.SEDITION}
     assert len(cd.SINGLE_LOT) == 8 and len(cd.RUN) + 2 * len(cd.FIGURES) == 14
+
+
+@pytest.mark.parametrize("edition", ["original", "mediterranee"])
+def test_r31_three_players_choose_which_pair_plays_alone(edition):
+    """Rome et Carthage "Jeu à trois" (one player alone against the other two) with Méditerranée
+    "Préparation" 1 and ruling R27: with a chosen alliance the option ``lone_player`` says whether
+    the lone player (seat 1, playing second) holds the pair without Rome or Rome's pair, so every
+    one of the six pairs of states can play alone (ruling R31)."""
+    lone_pairs = set()
+    for alliance in ("north_south", "east_west", "crossed"):
+        for side in ("without_rome", "with_rome"):
+            session, _ = start(3, edition=edition, alliance=alliance, lone_player=side)
+            s = session.state
+            lone = s.seats[1]
+            assert lone.lone and not s.seats[0].lone and not s.seats[2].lone
+            assert ("rome" in lone.states) == (side == "with_rome")
+            assert s.seats[0].team == s.seats[2].team != lone.team
+            assert lone.team == (0 if side == "with_rome" else 1)  # team 0 is Rome's
+            assert [st for x in (0, 2) for st in s.seats[x].states] == [
+                st for st in CLOCKWISE if st not in lone.states]  # the partners clockwise from Rome
+            assert s.order[1] == 1  # the lone player plays second (ruling R2)
+            lone_pairs.add(frozenset(lone.states))
+    assert len(lone_pairs) == 6
+
+
+def test_r31_lone_player_changes_nothing_without_a_chosen_alliance_or_at_two_and_four():
+    """Ruling R31: a drawn alliance draws the lone player's pair too; with 2 and 4 players nobody
+    plays alone."""
+    for players, alliance in ((3, "draw"), (2, "east_west"), (4, "crossed")):
+        a, _ = start(players, seed=b"r31", alliance=alliance)
+        b, _ = start(players, seed=b"r31", alliance=alliance, lone_player="with_rome")
+        assert a.state == b.state
