@@ -585,10 +585,16 @@ class VoteCast(Variant, frozen=True):
 
 
 class ProposalDecided(Variant, frozen=True):
+    """The vote on the proposal is over: ``passed`` or not, with the votes cast. A trial is passed
+    when the vote convicts the accused. The Appeal to the People may end a trial before its vote is
+    over (V.5): ``appeal`` then says how, and the trial is not passed, whatever the votes cast until
+    then (the game's version 4; before, such a trial was logged as the votes so far decided it)."""
+
     kind: str  # the proposal's kind, as in ProposalMade
-    passed: bool  # true: adopted
-    yes: int  # votes for
-    no: int  # votes against
+    passed: bool  # true: adopted (a trial: the accused convicted by the vote)
+    yes: int  # votes for (a trial the Appeal ended: those cast before it)
+    no: int  # votes against (the same)
+    appeal: str = ""  # a trial the Appeal to the People ended (V.5): freed (acquitted at once) or killed (dead at once); "" the vote decided
 
 
 # -- VII.3 rebellion (roc-war) --------------------------------------------------------------

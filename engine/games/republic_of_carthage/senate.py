@@ -196,6 +196,20 @@ class Vote:
             _count(ctx, f.seat, c.option, votes, 0)
 
 
+APPEAL_ENDS = {"freed": -1, "killed": -2}
+"""V.5: the Appeal to the People's results that end a trial at once, as its tally frame keeps them
+(in its amount, ``nums[0]``, which a trial otherwise keeps at 0 or above: 0, or the Popularity of a captured
+assassin's victim, R23, counted from 0)."""
+
+
+def appeal_ended(t: Frame) -> str:
+    """freed or killed: the Appeal to the People ended the trial ``t`` (a tally frame) before its vote
+    was over (V.5); "" it did not (no Appeal, one that only moved votes, or no trial)."""
+    if t.strs[:1] != ["trial"] or not t.nums:
+        return ""
+    return next((word for word, n in APPEAL_ENDS.items() if t.nums[0] == n), "")
+
+
 @automatic("appeal_roll")
 def _appeal_roll(ctx: Ctx, f: Frame) -> None:
     """V.5: the Appeal to the People, rolled once the any-time windows before it are over (R130)."""
@@ -210,7 +224,7 @@ def _appeal_roll(ctx: Ctx, f: Frame) -> None:
         kill(ctx, t.strs[1], "the_people")
         judge_gains(ctx, t, lost)
     if outcome in ("killed", "freed"):
-        t.nums[0] = -1 if outcome == "freed" else -2
+        t.nums[0] = APPEAL_ENDS[outcome]  # the trial's amount (0, or a victim's Popularity, never below 0)
         for x in [x for x in s.flow if x.kind in ("vote", "buy_votes", "vote_order")]:
             ctx.done(x)
 
@@ -310,8 +324,9 @@ def _tally(ctx: Ctx, f: Frame) -> None:
     s = ctx.s
     kind = f.strs[0]
     _, yes, no, ps = f.nums[:4]
-    passed = yes > no
-    ctx.emit(ev.ProposalDecided(kind=kind, passed=passed, yes=yes, no=no))
+    appeal = appeal_ended(f)
+    passed = yes > no and not appeal  # the Appeal freed or killed him at once: no vote decided (V.5, R185)
+    ctx.emit(ev.ProposalDecided(kind=kind, passed=passed, yes=yes, no=no, appeal=appeal))
     if not passed:
         ctx.emit(ev.CountersSet(name=f"rejected:{proposal_key(f)}", value=1))
         others = [f.nums[4 + x] for x in range(s.players) if x != ps]

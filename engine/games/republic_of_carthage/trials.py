@@ -219,12 +219,14 @@ def trial_decided(ctx: Ctx, f: Frame, passed: bool) -> None:
     a red marker and is safe from trials this turn."""
     s = ctx.s
     from .combat import use_one_roll_modifiers
+    from .senate import appeal_ended
     use_one_roll_modifiers(ctx, ("appeal",))  # a Crowd in the Agora not used by an Appeal goes
     accused, judge = f.strs[1], f.strs[2]
-    if f.nums[0] == -2 or accused not in s.senators or not s.senators[accused].face_up:
+    ended = appeal_ended(f)
+    if ended == "killed" or accused not in s.senators or not s.senators[accused].face_up:
         return  # killed by the people
     x = s.senators[accused]
-    if f.nums[0] == -1:  # freed by the people
+    if ended == "freed":  # freed by the people (the tally has not passed it either)
         passed = False
     if f.target == "assassin":  # V.7: the trial of a captured assassin's Faction Leader
         if passed:
