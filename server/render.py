@@ -4,8 +4,10 @@ words (each game's ``notation.describe_command``), and the positions after each 
 A game that can draw a position offers ``engine.games.<game>.render.render_position(state, title)``;
 one that can draw it as one seat sees it also takes ``seat`` (Roma). A game that names its commands in its own notation offers
 ``engine.games.<game>.notation.describe_command(state, seat, command)`` (the state the command was
-sent in). The export is the whole log of a finished game (or a live one, read with the operator
-token), so the moves show what each seat chose, secret choices included.
+sent in). It may also offer ``describe_outcome(events)``: what the command's events decided, in words
+a line should add (the Republic's trials, V.5), or None. The export is the whole log of a finished
+game (or a live one, read with the operator token), so the moves show what each seat chose, secret
+choices included.
 """
 
 from __future__ import annotations
@@ -89,14 +91,26 @@ def describer(game: Game) -> Callable[[Any, int, Any], str]:
     return lambda state, seat, command: plain_description(game, seat, command)
 
 
+def outcome_describer(game: Game) -> Callable[[list[Any]], str | None] | None:
+    notation = _game_module(game, "notation")
+    return getattr(notation, "describe_outcome", None) if notation is not None else None
+
+
 def walk(data: bytes) -> Iterator[tuple[Move | None, Any, int]]:
     """The positions of an exported game: first the one after set-up (no move), then after each
-    command. Yields ``(move, state, last seq)``; the state is the session's own (copy to keep it)."""
+    command. Yields ``(move, state, last seq)``; the state is the session's own (copy to keep it).
+    A move's text ends with what its events decided, where the game's notation says it."""
     bodies, created, game = _open(data)
-    wire, describe = wire_for(game), describer(game)
+    wire, describe, outcome = wire_for(game), describer(game), outcome_describer(game)
     config = _config(created)
     session = Session(game, config, b"", game.initial(config), 0)
     move: Move | None = None
+    caused: list[Any] = []  # the game events since the move's command
+
+    def done(m: Move | None) -> Move | None:
+        said = outcome(caused) if outcome is not None and m is not None and caused else None
+        return Move(m.seq, m.seat, f"{m.text} \u2014 {said}") if m is not None and said else m
+
     last = 0
     for body in bodies:
         env = body.envelope
@@ -104,11 +118,12 @@ def walk(data: bytes) -> Iterator[tuple[Move | None, Any, int]]:
         expired = body.event.platform.clock_expired if body.event.platform.HasField("clock_expired") else None
         if expired is not None:  # written by the server, not sent by a seat: still a line of the list
             if move is not None or last:
-                yield move, session.state, last
-            move = Move(body.seq, expired.seat, platform_description(game, expired.seat, body.event.platform))
+                yield done(move), session.state, last
+            move, caused = Move(body.seq, expired.seat, platform_description(game, expired.seat, body.event.platform)), []
         elif sent == wire.field or sent == "platform":
             if move is not None or last:
-                yield move, session.state, last
+                yield done(move), session.state, last
+            caused = []
             if sent == "platform":
                 move = Move(body.seq, env.seat, platform_description(game, env.seat, body.event.platform))
             else:
@@ -118,8 +133,9 @@ def walk(data: bytes) -> Iterator[tuple[Move | None, Any, int]]:
         if event is not None:
             session.state = game.evolve(session.state, event)
             session.position += 1
+            caused.append(event)
         last = body.seq
-    yield move, session.state, last
+    yield done(move), session.state, last
 
 
 def moves(data: bytes) -> list[Move]:

@@ -447,6 +447,23 @@ def _phrase(step: str, kind: str, c: Any) -> str | None:
     return PHRASES.get((step, kind))
 
 
+def describe_outcome(events: list[Any]) -> str | None:
+    """What a command's events decided that its line should say (``server/render.py`` adds it): the
+    end of a trial (V.5), by the vote, or by the Appeal to the People, which frees or kills the
+    accused at once and stops the vote (``ProposalDecided.appeal``). None: nothing of the kind."""
+    said = []
+    for e in events:
+        if tag_of(e) != "proposal_decided" or e.kind != "trial":
+            continue
+        if e.appeal == "freed":
+            said.append(f"the people free the accused on appeal: acquitted, the vote stopped at {e.yes} to {e.no} (V.5)")
+        elif e.appeal == "killed":
+            said.append(f"the people kill the accused on appeal: the vote stopped at {e.yes} to {e.no} (V.5)")
+        else:
+            said.append(f"the accused is {'convicted' if e.passed else 'acquitted'}, {e.yes} votes to {e.no}")
+    return "; ".join(said) or None
+
+
 def describe_command(s: State, seat: int, command: Any) -> str:
     who, kind, c = SEATS[seat], tag_of(command), command
     if kind == "say":  # table talk (R110): the words, and to whom

@@ -2,15 +2,20 @@
 
 The Appeal to the People may end a trial before its vote is over: freed, the accused is acquitted at
 once; killed, he dies at once. Either way the Senate's vote decided nothing, and the record must say
-so: ``ProposalDecided`` is not ``passed`` and names the Appeal's result (``appeal``). Before, a trial the people freed was logged ``passed=True``: a conviction that never happened.
+so: ``ProposalDecided`` is not ``passed`` and names the Appeal's result (``appeal``), and the move list
+(``notation.describe_outcome``, which ``server/render.py`` adds to a command's line) reads it that way. Before, a trial the people freed was logged ``passed=True``: a conviction that never happened.
 """
 
 from __future__ import annotations
 
+from engine import registry
+from engine.games.republic_of_carthage.notation import describe_outcome
+from server.render import outcome_describer
+
+
 from .helpers import Dice, cmd, ev, of, play
 from .test_rules_senate import vote_all
 from .test_rules_trials import court
-
 
 def _to_the_appeal():
     """A minor trial of Adherbal (family 8, seat 2, a red marker); the Censor's seat votes Yes (6
@@ -25,13 +30,16 @@ def _to_the_appeal():
 def test_v5_an_appeal_that_frees_the_accused_is_logged_as_no_conviction():
     """V.5, Procédure 2 and 4: 12 or more on the Appeal frees the accused at once: the vote stops (6
     Yes cast so far, none against) and he is acquitted. The event says the trial was not carried and
-    that the people freed him, never a conviction."""
+    that the people freed him; the move list says the same, never a conviction."""
     s = _to_the_appeal()
     out = play(s, 2, cmd.ChooseOption(option="appeal"), Dice(6, 6))
     assert [r.outcome for r in of(out, ev.Rolled)] == ["freed"]
     assert of(out, ev.ProposalDecided) == [ev.ProposalDecided(kind="trial", passed=False, yes=6, no=0,
                                                               appeal="freed")]
     assert s.senators["8"].red == 0 and s.counters.get("immune:8") == 1  # acquitted (Procédure 4)
+    line = describe_outcome(out)
+    assert line == "the people free the accused on appeal: acquitted, the vote stopped at 6 to 0 (V.5)"
+    assert outcome_describer(registry.get("republic-of-carthage")) is describe_outcome  # `carthago moves`
 
 
 def test_v5_an_appeal_that_kills_the_accused_is_logged_as_the_peoples_doing():
@@ -42,6 +50,7 @@ def test_v5_an_appeal_that_kills_the_accused_is_logged_as_the_peoples_doing():
     assert of(out, ev.ProposalDecided) == [ev.ProposalDecided(kind="trial", passed=False, yes=6, no=0,
                                                               appeal="killed")]
     assert not s.senators["8"].face_up
+    assert describe_outcome(out) == "the people kill the accused on appeal: the vote stopped at 6 to 0 (V.5)"
 
 
 def test_v5_a_trial_the_vote_decides_names_no_appeal():
@@ -55,6 +64,7 @@ def test_v5_a_trial_the_vote_decides_names_no_appeal():
     out += play(s, 0, cmd.ChooseOption(option="abstain"))
     decided = of(out, ev.ProposalDecided)
     assert len(decided) == 1 and not decided[0].passed and decided[0].appeal == ""
+    assert describe_outcome(out).startswith("the accused is acquitted, ")
     s = court()
     play(s, 1, cmd.ChooseOption(option="minor:2"))
     play(s, 1, cmd.ChooseSenator(senator="5"))
@@ -63,4 +73,5 @@ def test_v5_a_trial_the_vote_decides_names_no_appeal():
     out += play(s, 0, cmd.ChooseNumber(number=0)) if s.flow and s.flow[-1].kind == "buy_votes" else []
     decided = of(out, ev.ProposalDecided)
     assert [(d.passed, d.appeal) for d in decided] == [(True, "")]
+    assert describe_outcome(out) == f"the accused is convicted, {decided[0].yes} votes to {decided[0].no}"
 
