@@ -130,6 +130,19 @@ const PROPOSAL_KINDS: Record<string, string> = {
 };
 const proposalKind = (kind: string) => PROPOSAL_KINDS[kind] ?? why(kind);
 
+/** ProposalDecided in words. A trial is the accused's conviction or acquittal by the vote, or its end
+ *  on the Appeal to the People (`appeal`: freed or killed, V.5), which stops the vote: then the votes
+ *  are those cast before it, and nothing was adopted. */
+function decidedWords(v: any): string {
+  const votes = `${v.yes} to ${v.no}`;
+  if (v.kind === 'trial' && v.appeal === 'freed')
+    return `The trial ends on the Appeal to the People: the people free the accused, who is acquitted (the vote stopped at ${votes})`;
+  if (v.kind === 'trial' && v.appeal === 'killed')
+    return `The trial ends on the Appeal to the People: the people kill the accused (the vote stopped at ${votes})`;
+  if (v.kind === 'trial') return `The trial's vote ${v.passed ? 'convicts' : 'acquits'} the accused, ${v.yes} votes to ${v.no}`;
+  return `The Senate ${v.passed ? 'adopts' : 'rejects'} the proposal on ${proposalKind(v.kind)}, ${v.yes} votes to ${v.no}`;
+}
+
 /** One entry of a seat's secret choice (ChoiceMade.names, View.committed) for `step`, as that seat reads
  *  it; `own`: the choosing seat (its treasury is `ownWord`). Redistribution: "<source>><target>" then
  *  "=<talents>"; the Civil War's cards: "<card>|<senator>"; a rebel bid: "<talents>". */
@@ -393,8 +406,7 @@ export function rocEventWords(kind: { case?: string; value?: any }, seat: Seat):
       const count = v.vote === 'abstain' ? '' : ` with ${plural(v.votes, 'vote')}${v.bought ? ` (${v.bought} bought)` : ''}`;
       return `${seat(v.seat)} ${how}${count}`;
     }
-    case 'proposalDecided':
-      return `The Senate ${v.passed ? 'adopts' : 'rejects'} the proposal on ${proposalKind(v.kind)}, ${v.yes} votes to ${v.no}`;
+    case 'proposalDecided': return decidedWords(v);
     case 'proposalVetoed': return `${seat(v.seat)} vetoes the proposal on ${proposalKind(v.kind)} (Public Outcry)`;
     case 'cardCancelled': return `${seat(v.seat)}'s ${rocName(v.card)} is cancelled by ${colour(seat, v.by)}'s Counter-Intrigue`;
     case 'assassinationAttempted':
