@@ -9,7 +9,7 @@ ADDR   ?= 127.0.0.1:50051
 HTTP_ADDR ?= 127.0.0.1:8080
 STORE  ?= sqlite:var/carthago.db
 
-.PHONY: setup run test conformance random-games bench bgio strength stubs js web browser test-browser screenshots buf proto-check clean
+.PHONY: setup run test conformance random-games bench bgio strength strength-levels stubs js web browser test-browser screenshots buf proto-check clean
 
 setup: $(DEPS) $(STUBS) js web buf
 
@@ -132,6 +132,21 @@ strength: setup
 	$(BIN)/python tools/strength.py republic-of-carthage --balance --bot mcts:5 --players 4 --games 50
 	$(BIN)/python tools/strength.py republic-of-carthage --balance --bot mcts:5 --players 5 --games 50
 	$(BIN)/python tools/strength.py republic-of-carthage --balance --bot mcts:5 --players 6 --games 50
+	$(MAKE) --no-print-directory strength-levels
+
+# The house bot's levels (issue 29): one Elo ladder per game, the strongest level against the
+# search before the levels given the same time a move, and The Republic of Carthage between four
+# strongest bots. Days on 2 cores at the levels' own budgets (level 6 thinks 2 s a move on every
+# core): search/README.md, "Levels", has what was run and its results.
+strength-levels: setup
+	for g in roma hannibal; do \
+		$(BIN)/python tools/strength.py $$g --ladder --games 40 --also mcts:30 || exit 1; \
+		$(BIN)/python tools/strength.py $$g --bot level:6 --vs mcts:2s --games 200 --workers 1 || exit 1; \
+	done
+	$(BIN)/python tools/strength.py rome-et-carthage --ladder --games 40 --also mcts:30 --option no_progress_rounds=10
+	$(BIN)/python tools/strength.py rome-et-carthage --bot level:6 --vs mcts:2s --games 200 --workers 1 --option no_progress_rounds=10
+	$(BIN)/python tools/strength.py republic-of-carthage --ladder --games 20 --levels 1-4
+	$(BIN)/python tools/strength.py republic-of-carthage --balance --bot level:6 --players 4 --games 100 --workers 1
 
 # boardgame.io beside Carthago in figure 9 (bench/bgio, pinned by its lock file); skipped without npm.
 bench: setup bgio

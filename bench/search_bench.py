@@ -9,7 +9,15 @@
   Republic game is minutes of search): the campaigns behind bench/README.md use
   ``tools/strength.py``.
 
-No floor: iterations/s depends on the game's rules' cost (figure 1 gives it) and the rollout depth.
+* **The levels' search** (``search.levels``: kept determinizations, rollouts cut short and judged
+  by the game's evaluation) at the same positions, its floor the search before the levels in the
+  same run (target: 5x), and the same on every core, root parallel (``search.parallel``), its floor
+  the one-core figure (target: 1.7x on 2 cores). An iteration of the levels' search does less than
+  one before them (a shorter rollout): what it buys is measured as strength at equal time in
+  ``make strength`` (search/README.md), never assumed from these figures.
+
+The classic figure has no floor: iterations/s depends on the game's rules' cost (figure 1 gives
+it) and the rollout depth.
 """
 
 from __future__ import annotations
@@ -18,11 +26,15 @@ import random
 from time import perf_counter
 from typing import Any, Callable
 
+import msgspec
+
 from engine import registry
 from engine.core import GameConfig
 from engine.session import Session
 from search import strength
-from search.mcts import Budget, Search
+from search.levels import levels
+from search.mcts import Budget, Search, Settings
+from search.parallel import cores, search_in_parallel
 
 from .stats import figure, summary
 
@@ -31,7 +43,11 @@ GAMES = {"roma": 40, "rome-et-carthage": 10, "hannibal": 2, "republic-of-carthag
 QUICK_GAMES = {"roma": 4, "rome-et-carthage": 1, "hannibal": 0, "republic-of-carthage": 0}
 
 
-def iteration_rate(game_id: str, seconds: float, positions: int = 5, seed: int = 1) -> dict[str, Any]:
+def iteration_rate(game_id: str, seconds: float, positions: int = 5, seed: int = 1, settings: Settings | None = None,
+                   workers: int = 1) -> dict[str, Any]:
+    """Iterations per second over ``positions`` positions of one seeded random game (the same for
+    every setting): the search before the levels by default, or ``settings`` over ``workers``
+    processes (root parallel: the iterations of every worker count)."""
     game = registry.get(game_id)
     players = game.info.player_counts[0]
     session, _ = Session.start(game, GameConfig(players), f"search-bench-{seed}".encode())
@@ -46,9 +62,14 @@ def iteration_rate(game_id: str, seconds: float, positions: int = 5, seed: int =
         legal = session.legal(seat)
         if step % 7 == 0 and len(legal) > 1:
             state = session.state
-            search = Search(game, seat, players, lambda rng: game.sample_hidden(state, seat, rng), b"bench")
+            sample = lambda rng: game.sample_hidden(state, seat, rng)  # noqa: E731
+            budget = Budget(millis=1000 * seconds / positions)
             t = perf_counter()
-            search.run(Budget(millis=1000 * seconds / positions))
+            if workers > 1:
+                search = search_in_parallel(game, seat, players, sample, b"bench", settings or Settings(), budget,
+                                            workers)
+            else:
+                search = Search(game, seat, players, sample, b"bench", settings=settings).run(budget)
             dt = perf_counter() - t
             rates.append(search.iterations / dt)
             iterations += search.iterations
@@ -70,8 +91,26 @@ def run(quick: bool = False, game_ids: list[str] | None = None, log: Callable[[s
         figures.append(figure("9 search", "ISMCTS iterations/s (1 core)", r["per_second"], "it/s", game=game_id,
                               spread=summary(r["rates"]),
                               note=f"{len(r['rates'])} positions of a random game, {r['iterations']} iterations"))
-        raw[game_id] = {"iterations": r}
-        line = f"  search {game_id}: {r['per_second']:,.0f} iterations/s"
+        # the levels' search at the same positions, beside the search before them (its floor), then
+        # on every core (root parallel, its floor the one-core figure)
+        settings = levels(game_id)[-1].settings
+        lv = iteration_rate(game_id, seconds, settings=settings)
+        figures.append(figure("9 search", "levels' search iterations/s (1 core)", lv["per_second"], "it/s",
+                              game=game_id, floor=r["per_second"], floor_name="the search before the levels, same run",
+                              target={"on": "ratio", "op": ">=", "value": 5.0}, spread=summary(lv["rates"]),
+                              note=f"settings {msgspec.json.encode(settings).decode()}"))
+        n_cores = cores()
+        par = iteration_rate(game_id, seconds, settings=settings, workers=n_cores) if n_cores > 1 else None
+        if par is not None:
+            figures.append(figure("9 search", f"levels' search iterations/s ({n_cores} cores, root parallel)",
+                                  par["per_second"], "it/s", game=game_id, floor=lv["per_second"],
+                                  floor_name="the same search on one core, same run",
+                                  target={"on": "ratio", "op": ">=", "value": 1.7}, spread=summary(par["rates"])))
+        raw[game_id] = {"iterations": r, "levels": lv, "parallel": par}
+        line = (f"  search {game_id}: {r['per_second']:,.0f} iterations/s; levels' search {lv['per_second']:,.0f} "
+                f"({lv['per_second'] / max(1e-9, r['per_second']):.1f}x)"
+                + (f", on {n_cores} cores {par['per_second']:,.0f} "
+                   f"({par['per_second'] / max(1e-9, lv['per_second']):.2f}x)" if par else ""))
         n = games.get(game_id, 0)
         if n:
             played = strength.run(strength.versus_jobs(game_id, bot, "random", n, tag="bench"))

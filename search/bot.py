@@ -17,11 +17,13 @@ from engine.rng import Rng
 from engine.session import Session
 
 from .clock import ClockNow, budget_under
+from .heuristics import VARIANTS
 from .mcts import AGREEMENT_KINDS, Budget, Settings, choose
 
 SPECS = ("random, level:N (the game's levels, search.levels), mcts:ITERATIONS (mcts:200), mcts:TIME (mcts:200ms, "
-         "mcts:2s), with settings mcts:BUDGET:depth=2,pool=32,widen=1.5,exploration=0.7,workers=2")
-SETTING_NAMES = {"depth": int, "pool": int, "widen": float, "exploration": float}
+         "mcts:2s), with settings mcts:BUDGET:depth=2,pool=32,widen=1.5,exploration=0.7,evaluation=survival,workers=2")
+EVALUATIONS = {"score"} | {name for _, name in VARIANTS}
+SETTING_NAMES = {"depth": int, "pool": int, "widen": float, "exploration": float, "evaluation": str}
 AGREEMENT_ODDS = 50  # a random player looks at draw agreements once in this many choices
 
 
@@ -59,8 +61,13 @@ class MctsPlayer:
     def choose(self, game: Game, seat: int, players: int, sample: Callable[[Rng], Any], legal: list[Any]) -> Any:
         self.moves += 1
         budget = self.budget_now(game, seat)
+        searcher = None
+        if self.workers > 1:
+            from .parallel import over
+
+            searcher = over(self.workers)
         command, search = choose(game, seat, players, sample, legal, budget,
-                                 f"mcts/{self.seed}/{seat}/{self.moves}".encode(), self.settings, self.workers)
+                                 f"mcts/{self.seed}/{seat}/{self.moves}".encode(), self.settings, searcher)
         if search is not None:
             self.iterations += search.iterations
             self.searches += 1
@@ -98,9 +105,11 @@ def parse_settings(text: str) -> tuple[Settings, int]:
                     raise ValueError
                 continue
             values[name] = SETTING_NAMES[name](value)
+            if name == "evaluation" and value not in EVALUATIONS:
+                raise ValueError
         except (KeyError, ValueError):
             raise ValueError(f"bad search setting {part!r}: say {', '.join(SETTING_NAMES)} or workers, "
-                             "as name=value") from None
+                             f"as name=value (evaluations: {', '.join(sorted(EVALUATIONS))})") from None
     return Settings(**values), workers
 
 

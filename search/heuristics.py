@@ -74,6 +74,35 @@ def _republic_of_carthage(s: Any) -> list[float]:
     return _squash(_margins([float(seat_influence(s, x)) for x in range(s.players)]), 6.0)
 
 
+# The chance that Carthage lasts, by what ends it for everyone (IX.5): a fourth Active War (a
+# rebellion counts as one, VII.3), a fourth Lost War, a Treasury that cannot pay. Reconstructed by
+# us (search settings, not rules): the shares are a judgement of how near each count is to the end.
+ACTIVE_WARS_LAST = (1.0, 0.97, 0.88, 0.6)
+LOST_WARS_LAST = (1.0, 0.95, 0.85, 0.55)
+TREASURY_LOW = ((10, 0.7), (25, 0.9))  # (below this many talents, chance of paying its way)
+
+
+def _carthage_lasts(s: Any) -> float:
+    from engine.games.republic_of_carthage.rebellion import wars_counted
+
+    active = sum(1 for w in s.wars.values() if w.status in ("active", "unprosecuted")) + wars_counted(s)
+    lost = sum(1 for w in s.wars.values() if w.status == "lost")
+    chance = ACTIVE_WARS_LAST[min(active, 3)] * LOST_WARS_LAST[min(lost, 3)]
+    for below, share in TREASURY_LOW:
+        if s.treasury < below:
+            chance *= share
+            break
+    return chance
+
+
+def _republic_of_carthage_survival(s: Any) -> list[float]:
+    # Each faction's chance to win is its chance to be ahead when the game ends by a winner, times
+    # the chance that it ends so at all: a Carthage that falls is every faction's defeat (IX.5), so
+    # the common defence (the wars, the Treasury) is worth something to each seat.
+    lasts = _carthage_lasts(s)
+    return [lasts * v for v in _republic_of_carthage(s)]
+
+
 EVALUATE: dict[str, Callable[[Any], list[float]]] = {
     "roma": _roma,
     "rome-et-carthage": _rome_et_carthage,
@@ -92,9 +121,16 @@ def evaluate(game_id: str, state: Any, players: int) -> list[float]:
     return fn(state) if fn else [0.5] * players
 
 
-def evaluator(game_id: str, players: int) -> Callable[[Any], list[float]]:
-    """``evaluate`` for one game, looked up once (a search calls it every iteration)."""
-    fn = EVALUATE.get(game_id)
+# Other evaluations a search may be set to (Settings.evaluation), by game and name.
+VARIANTS: dict[tuple[str, str], Callable[[Any], list[float]]] = {
+    ("republic-of-carthage", "survival"): _republic_of_carthage_survival,
+}
+
+
+def evaluator(game_id: str, players: int, name: str = "score") -> Callable[[Any], list[float]]:
+    """``evaluate`` for one game (``name``: "score", or one of its ``VARIANTS``), looked up once (a
+    search calls it every iteration). A variant the game does not have is its score."""
+    fn = VARIANTS.get((game_id, name)) or EVALUATE.get(game_id)
     if fn is not None:
         return fn
     even = [0.5] * players

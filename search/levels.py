@@ -44,15 +44,19 @@ class Level(msgspec.Struct, frozen=True):
         return f"{per_move} a move{', every core' if self.all_cores else ''}"
 
 
-# Per game: how far a line is played at random before the position is judged, and how wide a
-# node opens (measured at equal time against the search before the levels: search/README.md).
+# Per game: how far a line is played at random before the position is judged, and how many
+# determinizations are kept. Chosen by games at equal time (100 ms a move, one core) against the
+# search before the levels, whose rollouts run 40 (Roma), 12 (Rome et Carthage) or 30 commands:
+# search/README.md, "Levels, settings and house bots" (Hannibal: depth 8 won 16 of 20; Roma: depth
+# 10 won 24 of 40, depth 4 18, depth 0 12; Rome et Carthage: depth 4 won 1 of 6, so it keeps its
+# rollouts of 12). The Republic of Carthage is not measured yet: depth 8 by Hannibal's measure.
 GAME_SETTINGS = {
-    "roma": Settings(depth=4, pool=32),
-    "rome-et-carthage": Settings(depth=4, pool=32),
-    "hannibal": Settings(depth=4, pool=32),
-    "republic-of-carthage": Settings(depth=4, pool=32),
+    "roma": Settings(depth=10, pool=32),
+    "rome-et-carthage": Settings(pool=32),
+    "hannibal": Settings(depth=8, pool=32),
+    "republic-of-carthage": Settings(depth=8, pool=16),
 }
-DEFAULT_SETTINGS = Settings(depth=4, pool=32)
+DEFAULT_SETTINGS = Settings(depth=8, pool=32)
 
 LADDER = (
     # number, title, millis, iterations, all cores

@@ -20,6 +20,10 @@ seat (max^n): one tree over the searching seat's information set, whose nodes ar
 
 The chosen command is the most visited child of the root.
 
+``Settings`` varies this (the house bot's levels, ``search.levels``): rollouts cut after a few
+commands and judged by the game's evaluation, determinizations kept and reused by copy,
+progressive widening; ``search.parallel`` runs one search over several processes.
+
 Simultaneous steps (several seats in ``to_act``: Roma's secret pass, a Rome et Carthage combat's
 cards, The Republic's secret choices) are searched as if the seats chose one after the other, in
 the order of ``to_act``: a seat searched after another one sees its choice. This is the usual
@@ -76,8 +80,9 @@ class Budget:
 
 
 class Settings(msgspec.Struct, frozen=True):
-    """How a search searches (search/README.md, "Settings"). The defaults are the search as it was
-    before the levels (``mcts:N`` keeps them, so old measurements stay comparable):
+    """How a search searches (search/README.md, "Levels, settings and house bots"). The defaults
+    are the search as it was before the levels (``mcts:N`` keeps them, so old measurements stay
+    comparable):
 
     * ``depth``: random commands a rollout plays before the position is evaluated; None: the
       game's ``ROLLOUT_DEPTH``.
@@ -88,12 +93,16 @@ class Settings(msgspec.Struct, frozen=True):
       march, a Rome et Carthage placement) is searched deep among the first ones tried, not once
       each.
     * ``exploration``: UCB1's constant.
+    * ``evaluation``: how a cut rollout is judged (``search.heuristics``): "score", the game's own
+      measure of who is ahead, or a variant of the game's ("survival": The Republic of Carthage's
+      score times the chance that Carthage lasts).
     """
 
     depth: int | None = None
     pool: int = 0
     widen: float = 0.0
     exploration: float = EXPLORATION
+    evaluation: str = "score"
 
 
 class Node:
@@ -199,7 +208,7 @@ class Search:
         self.pick = random.Random(seed)
         self._hint: tuple[Any, Any] | None = None  # (the state the last advance left, its legal hint)
         self._pool: list[bytes] = []  # encoded determinizations (Settings.pool)
-        self._evaluate = evaluator(game.info.id, players)
+        self._evaluate = evaluator(game.info.id, players, settings.evaluation)
         self._c = settings.exploration
         self._hashable: bool | None = None  # whether commands are their own keys (``_key``)
 
@@ -369,18 +378,18 @@ def _accepting_only_when_behind(ranked: list[tuple[Any, Node]], seat: int, playe
 
 
 def choose(game: Game, seat: int, players: int, sample: Callable[[Rng], Any], legal: list[Any],
-           budget: Budget, seed: bytes, settings: Settings | None = None, workers: int = 1) -> tuple[Any, Search | None]:
+           budget: Budget, seed: bytes, settings: Settings | None = None,
+           searcher: Callable[..., Search] | None = None) -> tuple[Any, Search | None]:
     """The command ``seat`` should send among ``legal`` (its legal commands now), after searching
-    determinizations drawn by ``sample``, over ``workers`` processes when more than one (root
-    parallel: ``search.parallel``). A lone legal command is sent without search."""
+    determinizations drawn by ``sample``. A lone legal command is sent without search.
+    ``searcher(game, seat, players, sample, seed, settings, budget)``: another way to run the
+    search (``search.parallel.search_in_parallel``, over processes); by default one ``Search``."""
     if not legal:
         raise ValueError(f"seat {seat} has no legal command to choose from")
     if len(_searched(legal)) == 1:
         return _searched(legal)[0], None
-    if workers > 1:
-        from .parallel import search_in_parallel
-
-        search = search_in_parallel(game, seat, players, sample, seed, settings or Settings(), budget, workers)
+    if searcher is not None:
+        search = searcher(game, seat, players, sample, seed, settings or Settings(), budget)
     else:
         search = Search(game, seat, players, sample, seed, settings=settings).run(budget)
     return best_command(search, legal), search

@@ -122,6 +122,14 @@ def merged(game: Game, seat: int, players: int, sample: Callable[[Rng], Any], se
     return search
 
 
+def over(workers: int) -> Callable[..., Search]:
+    """A ``searcher`` for ``search.mcts.choose``: the search over ``workers`` processes."""
+    def searcher(game: Game, seat: int, players: int, sample: Callable[[Rng], Any], seed: bytes, settings: Settings,
+                 budget: Budget) -> Search:
+        return search_in_parallel(game, seat, players, sample, seed, settings, budget, workers)
+    return searcher
+
+
 def search_in_parallel(game: Game, seat: int, players: int, sample: Callable[[Rng], Any], seed: bytes,
                        settings: Settings, budget: Budget, workers: int) -> Search:
     """``Search(...).run(budget)`` over ``workers`` processes, root parallel (see the module)."""

@@ -43,6 +43,7 @@ class RemoteSearchBot:
         self.player = make_player(spec, f"{seed}/{seat.seat}", summary.game_type)
         self.time_control: Any = None  # the game's TimeControl, from its creation record
         self.seat_clock: Any = None    # (this seat's SeatClock, server time - local time in s)
+        self._fed = False              # whether a stream feeds the two (play); else act_once asks
 
     def act_once(self) -> bool:
         """Search and submit one command if this seat has one now; True if a command landed."""
@@ -64,6 +65,8 @@ class RemoteSearchBot:
             raise SeatMismatch(f"{game.info.id}: the server's {len(commands)} legal commands are not the "
                                f"engine's {len(legal)} for this seat")
         if hasattr(self.player, "clock"):
+            if not self._fed:
+                self.ask_clock()
             self.player.clock = self.clock_now(started)
         chosen = self.player.choose(game, me, self.players, lambda rng: game.sample_hidden(base, me, rng), legal)
         try:
@@ -85,10 +88,27 @@ class RemoteSearchBot:
         if len(clocks) > self.seat.seat:
             self.seat_clock = (clocks[self.seat.seat], batch.server_time_unix_ms / 1000.0 - time.time())
 
+    def ask_clock(self) -> None:
+        """Without a stream (a caller that only calls ``act_once``, as a tournament does): the
+        game's time control from its first batch (once), this seat's clock from ``GetGame`` (the
+        server's time taken as this machine's)."""
+        if self.time_control is None:
+            batches = self.seat.stream(0)
+            try:
+                self.read_batch(next(batches))
+            finally:
+                batches.close()
+            if self.time_control is None:
+                self.time_control = False  # no clocks: never asked again
+        if self.time_control is not False:
+            clocks = self.seat.client.game(self.seat.game_id).status.clocks
+            if len(clocks) > self.seat.seat:
+                self.seat_clock = (clocks[self.seat.seat], 0.0)
+
     def clock_now(self, started: float) -> ClockNow | None:
         """This seat's clock when its move started (``started``, this machine's time), or None."""
         tc, seen = self.time_control, self.seat_clock
-        if tc is None or seen is None:
+        if not tc or seen is None:
             return None
         clock, offset = seen
         now_ms = 1000.0 * (started + offset)  # the server's clock
@@ -100,6 +120,8 @@ class RemoteSearchBot:
 
     def play(self, on_batch: Callable | None = None) -> None:
         """Follow the game's stream and act whenever this seat must, until the game is over."""
+        self._fed = True
+
         def seen(batch: Any) -> None:
             self.read_batch(batch)
             if on_batch:

@@ -452,7 +452,10 @@ class GameHost:
             raise HostError("NOT_FOUND", GAME_NOT_FOUND, f"game {quote(meta.game_id)} is being created")
         head_seq, head_hash = head
         loaded = Loaded(meta, game, session, head_seq, head_hash)
-        loaded.tokens = {row.token_hash: row.seat for row in self.store.seats(meta.game_id)}
+        rows = self.store.seats(meta.game_id)
+        loaded.tokens = {row.token_hash: row.seat for row in rows}
+        loaded.house = {row.seat: row.token_hash[len(HOUSE_PREFIX):] for row in rows
+                        if row.token_hash.startswith(HOUSE_PREFIX)}
         self._reserved(loaded)  # here, off the event loop, rather than at the first summary
         return loaded
 
@@ -682,6 +685,8 @@ class GameHost:
             loaded.reserved = {r.seat: r for r in reserved}
             loaded.time_control = time_control
             loaded.creator_sha256 = token_hash(creator_token)
+        if loaded.house is None:
+            loaded.house = dict(house)
         self._feed_update(loaded)
         self.house.poke(loaded)
         return pb.CreateGameResponse(game=self._summary(loaded), creator_token=creator_token, invites=[
@@ -739,7 +744,9 @@ class GameHost:
                     raise HostError("ALREADY_EXISTS", SEAT_TAKEN, f"seat {row.seat} is already taken")
                 loaded.head_seq, loaded.head_hash = record.seq, record.hash
                 loaded.tokens[row.token_hash] = row.seat
-                loaded.house = None  # read again: the claim may be a house seat's
+                if row.token_hash.startswith(HOUSE_PREFIX):
+                    loaded.house = None if loaded.house is None else {**loaded.house,
+                                                                      row.seat: row.token_hash[len(HOUSE_PREFIX):]}
                 loaded.session.clock_seated(claimed_at)  # the clocks start once every seat is claimed
                 self._arm_clock(loaded)
                 self._publish(loaded, [body])

@@ -38,7 +38,7 @@ import secrets
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from carthago.v1 import carthago_pb2 as pb
 from engine.core import decode_state, encode_state
@@ -49,12 +49,10 @@ from search.clock import ClockNow, budget_under
 from search.levels import level, levels
 from search.mcts import _searched, best_command
 
-if TYPE_CHECKING:
-    from .host import GameHost, Loaded
-
 log = logging.getLogger("carthago.house")
 
 HOUSE_PREFIX = "house:"
+RACES = ("STALE_SEQ", "LOST_RACE")  # server.host's codes for a move another one came before
 RETRIES = 3     # pools made again for one move before it is given up (the maintenance round retries)
 
 
@@ -119,14 +117,15 @@ class BotPool:
 class HouseBots:
     """The house seats of the games this process holds, and their moves."""
 
-    def __init__(self, host: "GameHost", workers: int) -> None:
+    def __init__(self, host: Any, workers: int) -> None:
         self.host = host
         self.pool = BotPool(workers)
-        self.pending: dict[tuple[str, int], int] = {}  # (game, seat) -> the head its move is searched at
+        # (game, seat) -> (the head its move is searched at, when it started)
+        self.pending: dict[tuple[str, int], tuple[int, float]] = {}
         self.moves = 0  # house moves this process appended
 
     # ---- which seats ------------------------------------------------------
-    def seats(self, loaded: "Loaded") -> dict[int, str]:
+    def seats(self, loaded: Any) -> dict[int, str]:
         """The game's house seats and their bots (from its seat rows, cached on the game)."""
         if loaded.house is None:
             loaded.house = {row.seat: row.token_hash[len(HOUSE_PREFIX):]
@@ -135,7 +134,7 @@ class HouseBots:
         return loaded.house
 
     # ---- when to move -----------------------------------------------------
-    def poke(self, loaded: "Loaded") -> None:
+    def poke(self, loaded: Any) -> None:
         """Start the move of every house seat that must act now and is not already searching."""
         if self.host.closing or loaded.meta.finished:
             return
@@ -147,8 +146,8 @@ class HouseBots:
             return
         game_id, head = loaded.meta.game_id, loaded.head_seq
         for seat in st.to_act:
-            if seat in house and self.pending.get((game_id, seat)) != head:
-                self.pending[(game_id, seat)] = head
+            if seat in house and self.pending.get((game_id, seat), (None,))[0] != head:
+                self.pending[(game_id, seat)] = (head, time.monotonic())
                 self.host._spawn(self._move(game_id, seat, head, house[seat]))
 
     async def stalled(self) -> None:
@@ -167,13 +166,16 @@ class HouseBots:
             if seen is None or seen[0] != loaded.head_seq:
                 loaded.house_seen = (loaded.head_seq, now)
                 continue
-            stall = self.host.config.house_stall_s + max(self._budget_s(loaded.meta.game_type, b) for b in house.values())
+            budget = max(self._budget_s(loaded.meta.game_type, b) for b in house.values())
+            stall = self.host.config.house_stall_s + budget
             if now - seen[1] > stall:
                 game_id = loaded.meta.game_id
                 loaded = await self.host._current(game_id)  # this process's copy may lag: the log's head
                 loaded.house_seen = (loaded.head_seq, now)
-                for seat in house:
-                    self.pending.pop((game_id, seat), None)
+                for seat in house:  # a move still in flight within its time is left to finish
+                    started = self.pending.get((game_id, seat), (None, float("-inf")))[1]
+                    if now - started > stall:
+                        self.pending.pop((game_id, seat), None)
                 self.poke(loaded)
 
     async def resume(self) -> None:
@@ -201,8 +203,6 @@ class HouseBots:
 
     # ---- a move -----------------------------------------------------------
     async def _move(self, game_id: str, seat: int, seq: int, bot: str) -> None:
-        from .host import HostError, LOST_RACE, STALE_SEQ
-
         again = False
         try:
             loaded = await self.host._current(game_id)
@@ -211,27 +211,29 @@ class HouseBots:
                 return  # the game moved on: the poke of its new head takes over
             command = await self._choose(loaded, seat, bot)
             wire = loaded.wire
-            req = pb.SubmitCommandRequest(game_id=game_id, command=pb.GameCommand(**{wire.field: wire.command_to_proto(command)}),
-                                          expected_seq=seq, request_id=f"house/{seq}/{seat}")
+            proto = pb.GameCommand(**{wire.field: wire.command_to_proto(command)})
+            req = pb.SubmitCommandRequest(game_id=game_id, command=proto, expected_seq=seq,
+                                          request_id=f"house/{seq}/{seat}")
             await self.host.submit_as(req, seat)
             self.moves += 1
-        except HostError as err:
-            again = err.code in (STALE_SEQ, LOST_RACE)  # another seat or process moved first
-            if not again:
-                log.warning("%s: house seat %d (%s) could not move: %s %s", game_id, seat, bot, err.code, err.message)
         except asyncio.CancelledError:
             raise
-        except Exception:  # noqa: BLE001 - logged; the maintenance round looks again
-            log.exception("%s: house seat %d (%s) failed to move", game_id, seat, bot)
+        except Exception as err:  # noqa: BLE001 - a refusal (HostError) or a failure: logged, looked at again
+            code = getattr(err, "code", None)
+            again = code in RACES  # another seat or process moved first
+            if code is None:
+                log.exception("%s: house seat %d (%s) failed to move", game_id, seat, bot)
+            elif not again:
+                log.warning("%s: house seat %d (%s) could not move: %s %s", game_id, seat, bot, code, err)
         finally:
-            if self.pending.get((game_id, seat)) == seq:
+            if self.pending.get((game_id, seat), (None,))[0] == seq:
                 del self.pending[(game_id, seat)]
         if again and not self.host.closing:
             loaded = self.host._games.get(game_id)
             if loaded is not None:
                 self.poke(await self.host._current(game_id))
 
-    async def _choose(self, loaded: "Loaded", seat: int, bot: str) -> Any:
+    async def _choose(self, loaded: Any, seat: int, bot: str) -> Any:
         """The house bot's command: searched in the pool from a state drawn for its seat."""
         game, session = loaded.game, loaded.session
         legal = session.legal(seat)
@@ -255,7 +257,7 @@ class HouseBots:
         search = parallel.merged(game, seat, loaded.meta.players, unused, salt, lv.settings, roots)
         return best_command(search, legal)
 
-    def _clock(self, loaded: "Loaded", seat: int) -> ClockNow | None:
+    def _clock(self, loaded: Any, seat: int) -> ClockNow | None:
         clock = loaded.session.platform.clock
         if clock is None or not clock.started():
             return None

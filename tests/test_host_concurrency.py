@@ -79,12 +79,16 @@ def test_concurrent_commands_on_many_games_are_committed_when_acknowledged_and_s
     again.store.close()
 
 
-def test_under_concurrent_load_appends_go_to_the_writer_and_a_lone_game_commits_inline(tmp_path):
+def test_under_concurrent_load_appends_go_to_the_writer_and_a_lone_game_commits_inline(tmp_path, monkeypatch):
     """Group commit under load (DESIGN.md "The log"): while commands of several games arrive
     together, their appends are handed to the SQLite writer, which commits them in one transaction
     (one fsync) while the loop goes on; at most the first, finding the server quiet, commits on
     the loop's thread. One game played alone, move after move, commits inline (no thread
     hand-off). Either way each command is durable before it is acknowledged."""
+    # The server's window (5 ms) is about the machine's speed: on a loaded one, six submits in a
+    # row may fall more than 5 ms apart. What is tested is the rule, so the window is widened.
+    window = 40 * BUSY_WINDOW_S
+    monkeypatch.setattr("server.host.BUSY_WINDOW_S", window)
     path = str(tmp_path / "turn.db")
     independent = sqlite3.connect(path)
 
@@ -101,7 +105,7 @@ def test_under_concurrent_load_appends_go_to_the_writer_and_a_lone_game_commits_
             legal = (await host.legal(game_id, tokens[seat])).commands
             requests.append((pb.SubmitCommandRequest(game_id=game_id, command=legal[0], request_id="r1"),
                              tokens[seat]))
-        await asyncio.sleep(2 * BUSY_WINDOW_S)
+        await asyncio.sleep(2 * window)
         inline, commits = store.inline_commits, store.commits
         answers = await asyncio.gather(*(host.submit(req, token) for req, token in requests))
         assert store.inline_commits <= inline + 1  # six games at once: the writer's, but the first
@@ -109,7 +113,7 @@ def test_under_concurrent_load_appends_go_to_the_writer_and_a_lone_game_commits_
         for (game_id, _), answer in zip(games, answers):
             assert head(game_id) == answer.head_seq
         # one game alone, move after move: committed inline, durable before it is answered
-        await asyncio.sleep(2 * BUSY_WINDOW_S)
+        await asyncio.sleep(2 * window)
         game_id, tokens = games[0]
         rnd = random.Random(1)
         for n in range(3):

@@ -55,12 +55,22 @@ def test_sample_hidden_is_a_function_of_the_seats_view(game_id, players):
     assert checked >= 10
 
 
+def levels_settings(game_id: str):
+    """The strongest level's settings, with a pool of 4 and widening (so that both are exercised)."""
+    from search.levels import levels
+    return msgspec.structs.replace(levels(game_id)[-1].settings, pool=4, widen=1.0)
+
+
+@pytest.mark.parametrize("kind", ["classic", "levels"])
 @pytest.mark.parametrize("game_id,players", CONFIGS)
-def test_search_is_the_same_in_states_the_seat_cannot_tell_apart(game_id, players):
+def test_search_is_the_same_in_states_the_seat_cannot_tell_apart(game_id, players, kind):
     """The bot searched from the real state and from another state that looks the same to its seat
     (hidden cards dealt otherwise) builds the same tree and sends the same command; and every
-    determinization it searched shows its seat the real view."""
+    determinization it searched shows its seat the real view. The same holds for the levels'
+    settings (issue 29: kept determinizations, short rollouts, widening), which draw 4 and reuse
+    them."""
     game = registry.get(game_id)
+    settings, draws = (None, 12) if kind == "classic" else (levels_settings(game_id), 4)
     compared = 0
     for session in positions(game_id, players, f"same-search-{game_id}", every=23):
         seat = session.status().to_act[0]
@@ -79,8 +89,8 @@ def test_search_is_the_same_in_states_the_seat_cannot_tell_apart(game_id, player
                 return s
 
             digest = state_digest(state)
-            search = Search(game, seat, players, sample, b"same seed").run(Budget(iterations=12))
-            assert all(v == real_view for v in drawn) and len(drawn) == 12
+            search = Search(game, seat, players, sample, b"same seed", settings=settings).run(Budget(iterations=12))
+            assert all(v == real_view for v in drawn) and len(drawn) == draws
             assert state_digest(state) == digest  # the search plays in place on samples, never on the state
             trees.append([(msgspec.to_builtins(k), n.visits, n.total) for k, n in search.ranked()])
         assert trees[0] == trees[1]

@@ -14,53 +14,22 @@ import msgspec
 import pytest
 
 from engine import registry
-from engine.core import GameConfig, state_digest
-from engine.rng import Rng
+from engine.core import GameConfig
 from engine.session import Session
 from search import parallel
 from search.bot import MctsPlayer, check, make_player
 from search.clock import LATENCY_MS, ClockNow, allowance_ms, budget_under
 from search.levels import level, levels
 from search.mcts import Budget, Search, Settings, choose
-from tests.test_search import CONFIGS, positions
+from tests.test_search import _OneShot, _Pick, positions
 
 
 def _search_tree(search: Search) -> list:
     return [(msgspec.to_builtins(k), n.visits, n.total) for k, n in search.ranked()]
 
 
-@pytest.mark.parametrize("game_id,players", CONFIGS)
-def test_the_levels_search_reads_only_the_seats_view(game_id, players):
-    """A level's settings (a pool of kept determinizations, short rollouts, widening) keep the
-    search's contract: from the real state and from another the seat cannot tell from it, the same
-    tree; every determinization shows the seat its view; the state searched is left untouched."""
-    game = registry.get(game_id)
-    settings = level(game_id, "6").settings
-    settings = msgspec.structs.replace(settings, pool=4, widen=1.0)
-    compared = 0
-    for session in positions(game_id, players, f"level-search-{game_id}", every=31):
-        seat = session.status().to_act[0]
-        if len(session.legal(seat)) < 2:
-            continue
-        real_view = game.view(session.state, seat)
-        other = game.sample_hidden(session.state, seat, Rng(b"elsewhere", compared))
-        trees = []
-        for state in (session.state, other):
-            drawn = []
-
-            def sample(rng, state=state, drawn=drawn):
-                s = game.sample_hidden(state, seat, rng)
-                drawn.append(game.view(s, seat))
-                return s
-
-            digest = state_digest(state)
-            search = Search(game, seat, players, sample, b"level seed", settings=settings).run(Budget(iterations=14))
-            assert len(drawn) == 4 and all(v == real_view for v in drawn)  # 4 drawn, then reused
-            assert state_digest(state) == digest
-            trees.append(_search_tree(search))
-        assert trees[0] == trees[1]
-        compared += 1
-    assert compared >= 2
+# The levels' settings keep the search's contract (it reads only its seat's view): tests/test_search.py,
+# test_search_is_the_same_in_states_the_seat_cannot_tell_apart[levels-…].
 
 
 def test_kept_determinizations_are_reused_in_turn():
@@ -80,21 +49,10 @@ def test_kept_determinizations_are_reused_in_turn():
     assert sum(n.visits for _, n in search.ranked()) == 20
 
 
-class _Wide:
-    """One decision among sixty numbers, then the game ends: the higher, the likelier to win."""
-
-    class info:
-        id = "wide"
-
-    def decide(self, state, seat, command, rng):
-        from engine.core import Emitted
-        return [Emitted(event=command)]
-
-    def evolve(self, state, event):
-        return event
+class _Wide(_OneShot):
+    """One decision among sixty numbers, then the game ends: 57 and above win."""
 
     def legal(self, state, seat):
-        from tests.test_search import _Pick
         return [_Pick(n) for n in range(60)]
 
     def status(self, state):
@@ -163,7 +121,7 @@ def test_root_parallel_search_sums_the_workers_trees():
     runs = []
     for _ in range(2):
         command, search = choose(game, seat, 2, lambda rng: game.sample_hidden(state, seat, rng), legal,
-                                 Budget(iterations=41), b"par", settings, workers=2)
+                                 Budget(iterations=41), b"par", settings, parallel.over(2))
         assert command in legal and search.iterations == 41
         assert sum(n.visits for _, n in search.ranked()) == 41
         runs.append((command, _search_tree(search)))
@@ -180,13 +138,14 @@ def test_a_search_worker_killed_mid_search_is_replaced_and_the_move_searched_aga
     state = session.state
     legal = session.legal(seat)
     sample = lambda rng: game.sample_hidden(state, seat, rng)  # noqa: E731
-    choose(game, seat, 2, sample, legal, Budget(iterations=4), b"warm", Settings(depth=2), workers=2)
+    choose(game, seat, 2, sample, legal, Budget(iterations=4), b"warm", Settings(depth=2), parallel.over(2))
     pool = parallel._POOLS[2]
     victims = list(pool._processes)
     result = {}
 
     def search() -> None:
-        result["move"] = choose(game, seat, 2, sample, legal, Budget(millis=1500), b"k", Settings(depth=2), workers=2)
+        result["move"] = choose(game, seat, 2, sample, legal, Budget(millis=1500), b"k", Settings(depth=2),
+                                parallel.over(2))
 
     thread = threading.Thread(target=search)
     thread.start()
@@ -215,3 +174,27 @@ def test_a_clock_cuts_the_budget_and_a_fischer_game_never_runs_out():
     assert allowance_ms(ClockNow(left_ms=20_000, per_move_ms=20_000)) == 10_000
     delay = allowance_ms(ClockNow(left_ms=0, delay_ms=3000))
     assert 0 < delay <= 3000  # spends inside the delay when nothing is banked
+
+
+def test_the_ladder_reads_win_rates_as_elo_anchored_at_random():
+    """search.ladder: a bot that wins three games in four against random is about 191 Elo above it
+    (400 log10 3), one that wins three in four against that one about 191 more; random is 0; the
+    bootstrap interval holds the point; a draw counts half a win each way."""
+    from engine.core import Result
+    from search.ladder import fit, ladder, pairwise
+    from search.match import Played
+
+    def game(a: str, b: str, winner: int | None) -> Played:
+        result = Result((winner,) if winner is not None else (), (0, 0), "x")
+        return Played("roma", 2, (a, b), "s", result, 1, 0.0, (0.0, 0.0), (0, 0))
+
+    played = ([game("random", "level:1", 1)] * 30 + [game("random", "level:1", 0)] * 10
+              + [game("level:1", "level:2", 1)] * 30 + [game("level:2", "level:1", 1)] * 10)
+    rows = {r["bot"]: r for r in ladder(played, resamples=60)}
+    assert rows["random"]["elo"] == 0
+    assert 150 < rows["level:1"]["elo"] < 230 and 300 < rows["level:2"]["elo"] < 460
+    lo, hi = rows["level:2"]["ci95"]
+    assert lo < rows["level:2"]["elo"] < hi
+    assert pairwise([game("random", "level:1", None)]) == {("random", "level:1"): 0.5, ("level:1", "random"): 0.5}
+    even = fit(pairwise([game("a", "random", 0), game("a", "random", 1)]), ["a", "random"])
+    assert abs(even["a"]) < 1e-6

@@ -279,11 +279,14 @@ def test_carthago_new_creates_delay_and_correspondence_games(client, server, cap
     assert "correspondence" in str(exc.value.code)
 
 
-def test_a_tournament_under_a_delay_records_it_and_audits(tmp_path, capsys):
+def test_a_tournament_under_a_delay_records_it_and_audits(tmp_path, capsys, monkeypatch):
     """README.md "Tournaments" (--clock as for `carthago new`): a bot slower than the delay spends
     its total and loses on time; a quick one is never charged; standings.json records the delay and
-    verify-tournament checks it against the logs."""
+    verify-tournament checks it against the logs. (The project's search bot spends by its clock,
+    search.clock: here it is made to ignore it, as a naive bot may.)"""
     import json
+
+    monkeypatch.setattr("search.bot.budget_under", lambda budget, clock: budget)
 
     out = tmp_path / "delayed"
     assert cli.main(["tournament", "--game", "roma", "--bot", "slow=mcts:400ms", "--bot", "quick=random",

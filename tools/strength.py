@@ -4,11 +4,16 @@
     python tools/strength.py roma --bot mcts:200 --vs mcts:50 --games 200
     python tools/strength.py hannibal --balance --bot mcts:50 --games 40 [--players N] [--option k=v]
     python tools/strength.py --table --budget 30 --games 20   # every game: mcts vs random
+    python tools/strength.py roma --ladder --games 40 [--levels 1-6] [--also mcts:30]  # the Elo ladder
 
 Games are played in process (engine Session, no server), each fixed by its seed. A versus campaign
 puts ``--bot`` at one seat and ``--vs`` at every other, the bot's seat rotating game by game; it
 prints the bot's win rate with its 95 % Wilson interval. ``--balance`` puts ``--bot`` at every seat
 and prints the wins by seat (each with its interval), game lengths and how the games ended.
+``--ladder`` plays each pair of neighbours on the ladder random, level:1 … level:N (and every bot
+named by ``--also`` against its nearest level) ``--games`` games, and prints one Elo ladder of them
+all (``search.ladder``: Bradley–Terry, random = 0). Games with a level that searches on every core
+(5 and 6) are played one at a time, whatever ``--workers`` says: each such bot takes every core.
 """
 
 from __future__ import annotations
@@ -38,6 +43,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--vs", default="random")
     ap.add_argument("--balance", action="store_true", help="--bot at every seat: seat balance")
     ap.add_argument("--table", action="store_true", help="every game: mcts:BUDGET vs random")
+    ap.add_argument("--ladder", action="store_true", help="the levels' Elo ladder (see the docstring)")
+    ap.add_argument("--levels", default="1-6", help="with --ladder: the levels on it, FIRST-LAST (default 1-6)")
+    ap.add_argument("--also", action="append", default=[], metavar="BOT",
+                    help="with --ladder: another bot on the ladder (mcts:30, today's search), played against "
+                         "the level nearest it in strength, by default the first")
     ap.add_argument("--budget", default="30", help="with --table: the search budget")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--first", type=int, default=0, help="the first game's number (default 0): game i is the "
@@ -64,6 +74,23 @@ def main(argv: list[str] | None = None) -> int:
                   + f"  {S.iterations_per_second(played):,.0f} iterations/s", flush=True)
     elif not args.game:
         ap.error("name a game, or --table")
+    elif args.ladder:
+        from search.ladder import ladder, ladder_lines
+        from search.levels import levels
+
+        first, _, last = args.levels.partition("-")
+        names = ["random"] + [lv.name for lv in levels(args.game) if int(first) <= lv.number <= int(last or first)]
+        pairs = list(zip(names, names[1:])) + [(bot, names[1]) for bot in args.also]
+        played = []
+        for a, b in pairs:
+            heavy = any(lv.all_cores for lv in levels(args.game) if lv.name in (a, b))
+            jobs = S.versus_jobs(args.game, b, a, args.games, args.players, _options(args.option), tag="ladder",
+                                 first=args.first)
+            got = S.run(jobs, 1 if heavy else args.workers, on_game)
+            r = S.versus(got, b)
+            print(S.versus_line(args.game, b, a, r), flush=True)
+            played += got
+        print("\n".join(ladder_lines(args.game, ladder(played))))
     elif args.balance:
         game = registry.get(args.game)
         played = S.run(S.same_jobs(args.game, args.bot, args.games, args.players, _options(args.option), args.first),

@@ -801,8 +801,8 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("play", help="play a whole game with bots and print the result")
     game_args(s)
     s.add_argument("--bots", required=True,
-                   help="one bot per seat, comma-separated: random, mcts:N (N search iterations a move) "
-                        "or mcts:Nms (N milliseconds a move)")
+                   help="one bot per seat, comma-separated: random, level:N (the house bot's levels, "
+                        "carthago games --levels), mcts:N (N search iterations a move) or mcts:Nms (N milliseconds a move)")
     s.add_argument("--local", action="store_true", help="start an in-process server with the memory store")
     s.add_argument("--export", metavar="FILE", help="also export the finished game's log to FILE")
     s.set_defaults(func=cmd_play)
@@ -810,7 +810,8 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("bot", help="play one seat of a game on a server with a bot, until the game ends; "
                        "with --accept, wait for open seats and play game after game")
     s.add_argument("game_id", nargs="?", help="the game to play (not with --accept)")
-    s.add_argument("--bot", default="mcts:200ms", help="random, mcts:N or mcts:Nms (default mcts:200ms)")
+    s.add_argument("--bot", default="mcts:200ms",
+                   help="random, level:N (carthago games --levels), mcts:N or mcts:Nms (default mcts:200ms)")
     s.add_argument("--seat", type=int, default=None, help="the seat to claim (default: the first free)")
     s.add_argument("--token", help="play a seat already claimed, with its token (instead of joining)")
     s.add_argument("--seed", default="0", help="the bot's own seed (its choices are reproducible)")

@@ -161,7 +161,8 @@ export function eventWords(gameType: string, record: any, seatName: (s: number) 
     if (p.case === 'seedRevealed') return 'The game is over: its seed is revealed, anyone can re-run it';
     const seat = (n: number) => (seatNamer ? seatNamer(n) : `seat ${n}`);
     if (p.case === 'seatClaimed') {  // who sat where, from the hashed log itself
-      const where = seat(p.value.seat).replace(/ \([^)]*\)$/, '');
+      const where = seat(p.value.seat).split(' (')[0];  // the seat's own name, without its player's
+      if (p.value.houseBot) return `The server's house bot (${p.value.houseBot.replace('level:', 'level ')}) takes ${where}`;
       return `${p.value.player || 'A player with no name'} takes ${where}${p.value.invited ? ' (with an invite)' : ''}`;
     }
     if (p.case === 'resigned') {
