@@ -311,10 +311,12 @@ def test_a_failing_game_with_a_wire_is_saved_as_an_export_file(monkeypatch, tmp_
     assert cli.run(_args(game=game_id, games=2)) == 1
     out = capsys.readouterr().out
     assert "FAILED leak" in out and f"carthago conformance {game_id} --seed 1" in out
-    (log,) = tmp_path.glob("*.log")
-    assert f"carthago verify {log}" in out and (tmp_path / f"{log.name}.jsonl").exists()
-    verdict = verify(log.read_bytes())  # chain and seed check; the game stopped early, so it is not over
-    assert not verdict.ok and "not over" in verdict.problem and verdict.game_type == game_id
+    logs = sorted(tmp_path.glob("*.log"))  # one per configuration that failed (a game's options add some)
+    assert logs
+    for log in logs:
+        assert f"carthago verify {log}" in out and (tmp_path / f"{log.name}.jsonl").exists()
+        verdict = verify(log.read_bytes())  # chain and seed check; the game stopped early, so it is not over
+        assert not verdict.ok and "not over" in verdict.problem and verdict.game_type == game_id
 
 
 def test_the_command_line_runs_one_seeded_game(capsys):
