@@ -122,7 +122,7 @@ def iterations_per_second(played: Iterable[Played]) -> float:
     its = think = 0.0
     for p in played:
         for spec, i, t in zip(p.bots, p.iterations, p.think):
-            if spec.startswith("mcts"):
+            if spec.startswith(("mcts", "level")):
                 its += i
                 think += t
     return its / think if think else 0.0
