@@ -50,7 +50,7 @@ from search.levels import levels
 from search.parallel import cores
 
 from .feed import OpenSeats, open_seats
-from .house import HOUSE_PREFIX, HouseBots, bot_problem, house_token_hash
+from .house import HouseBots, bot_problem, house_bots, house_token_hash
 from .limits import quote
 from .log import (Chain, for_seat, version_of, export_bytes, platform_command_from_proto, platform_event_to_proto,
                   render_jsonl, replay_items, session_items)
@@ -454,8 +454,7 @@ class GameHost:
         loaded = Loaded(meta, game, session, head_seq, head_hash)
         rows = self.store.seats(meta.game_id)
         loaded.tokens = {row.token_hash: row.seat for row in rows}
-        loaded.house = {row.seat: row.token_hash[len(HOUSE_PREFIX):] for row in rows
-                        if row.token_hash.startswith(HOUSE_PREFIX)}
+        loaded.house = house_bots(rows)
         self._reserved(loaded)  # here, off the event loop, rather than at the first summary
         return loaded
 
@@ -607,7 +606,7 @@ class GameHost:
         meta, info = loaded.meta, loaded.game.info
         rows = self.store.seats(meta.game_id)
         claimed = {row.seat: row.player for row in rows}
-        house = {row.seat: row.token_hash[len(HOUSE_PREFIX):] for row in rows if row.token_hash.startswith(HOUSE_PREFIX)}
+        house = house_bots(rows)
         reserved = self._reserved(loaded)
         status = self._status(loaded)
         return pb.GameSummary(
@@ -744,9 +743,8 @@ class GameHost:
                     raise HostError("ALREADY_EXISTS", SEAT_TAKEN, f"seat {row.seat} is already taken")
                 loaded.head_seq, loaded.head_hash = record.seq, record.hash
                 loaded.tokens[row.token_hash] = row.seat
-                if row.token_hash.startswith(HOUSE_PREFIX):
-                    loaded.house = None if loaded.house is None else {**loaded.house,
-                                                                      row.seat: row.token_hash[len(HOUSE_PREFIX):]}
+                if loaded.house is not None:
+                    loaded.house = {**loaded.house, **house_bots([row])}
                 loaded.session.clock_seated(claimed_at)  # the clocks start once every seat is claimed
                 self._arm_clock(loaded)
                 self._publish(loaded, [body])

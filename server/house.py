@@ -33,7 +33,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
-import os
 import secrets
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -58,6 +57,11 @@ RETRIES = 3     # pools made again for one move before it is given up (the maint
 
 def house_token_hash(bot: str) -> str:
     return HOUSE_PREFIX + bot
+
+
+def house_bots(rows: Any) -> dict[int, str]:
+    """The house seats among a game's seat rows, and their bots."""
+    return {row.seat: row.token_hash[len(HOUSE_PREFIX):] for row in rows if row.token_hash.startswith(HOUSE_PREFIX)}
 
 
 def bot_problem(game_type: str, bot: str) -> str | None:
@@ -128,9 +132,7 @@ class HouseBots:
     def seats(self, loaded: Any) -> dict[int, str]:
         """The game's house seats and their bots (from its seat rows, cached on the game)."""
         if loaded.house is None:
-            loaded.house = {row.seat: row.token_hash[len(HOUSE_PREFIX):]
-                            for row in self.host.store.seats(loaded.meta.game_id)
-                            if row.token_hash.startswith(HOUSE_PREFIX)}
+            loaded.house = house_bots(self.host.store.seats(loaded.meta.game_id))
         return loaded.house
 
     # ---- when to move -----------------------------------------------------
@@ -272,7 +274,3 @@ class HouseBots:
     def close(self) -> None:
         self.pool.close()
 
-
-def default_workers() -> int:
-    return max(1, parallel.cores() if os.environ.get("CARTHAGO_BOT_WORKERS") is None
-               else int(os.environ["CARTHAGO_BOT_WORKERS"]))

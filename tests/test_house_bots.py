@@ -244,4 +244,4 @@ def test_the_strongest_level_spends_a_fischer_clock_and_never_loses_on_time(hous
         if 1 in summary.status.to_act:
             other.act_once()
     assert summary.status.result_reason == pb.ResultReason.RESULT_REASON_RULES, summary.status
-    assert budgets and max(budgets) < 1000  # never the level's 2 s
+    assert budgets and max(budgets) < 2000  # by the clock, never the level's own 2 s
