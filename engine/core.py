@@ -37,7 +37,7 @@ Optional, for search bots and other callers that own a state they may throw away
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
+from typing import Any, Callable, ClassVar, NamedTuple, Protocol, runtime_checkable
 
 import msgspec
 
@@ -173,6 +173,20 @@ def advance(game: Game, state: Any, seat: int, command: Any, rng: Rng, allowed: 
     if own is not None:
         return own(state, seat, command, rng, allowed)
     return decide_then_evolve(game, state, seat, command, rng)
+
+
+def stepper(game: Game) -> Callable[..., Advanced]:
+    """:func:`advance` for a caller that only ever plays, for a seat ``status`` names to act, a
+    command of that seat's legal list (a search, on its own states): the game's own step without
+    the checks that every seat's command meets first (the game not over, the seat to act), nor the
+    lookups that find it, when the game offers one (``unchecked_advance``); else :func:`advance`."""
+    own = getattr(game, "unchecked_advance", None)
+    if own is not None:
+        return own()
+
+    def step(state: Any, seat: int, command: Any, rng: Rng, allowed: list[Any] | None = None) -> Advanced:
+        return advance(game, state, seat, command, rng, allowed)
+    return step
 
 
 def decide_then_evolve(game: Game, state: Any, seat: int, command: Any, rng: Rng) -> Advanced:

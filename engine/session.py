@@ -271,6 +271,22 @@ class ModularGame:
             return own(state, seat, command, rng, allowed)
         return decide_then_evolve(self, state, seat, command, rng)  # type: ignore[arg-type]
 
+    def unchecked_advance(self) -> Any:
+        """``engine.core.stepper``'s step: the rules module's ``advance`` itself, or its ``decide``
+        then ``evolve``, without ``check_can_act`` (its caller plays only a legal command of a seat
+        to act)."""
+        own = getattr(self.rules, "advance", None)
+        if own is not None:
+            return own
+        decide, evolve = self.rules.decide, self.evolve
+
+        def step(state: Any, seat: int, command: Any, rng: Rng, allowed: list[Any] | None = None) -> Advanced:
+            emitted = decide(state, seat, command, rng)
+            for e in emitted:
+                state = evolve(state, e.event)
+            return Advanced(emitted, state)
+        return step
+
     def view(self, state: Any, seat: int | None) -> Any:
         return self.views.view(state, seat)
 

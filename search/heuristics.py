@@ -57,6 +57,38 @@ def _rome_et_carthage(s: Any) -> list[float]:
     return _squash(margins, 3.0)
 
 
+CAPITAL_WORTH = 2.5  # pieces an enemy capital held is worth (search settings of ours, not rules)
+CLOCK_WORTH = 4.0  # and a capitals' clock running for the team
+
+
+def _rome_et_carthage_capitals(s: Any) -> list[float]:
+    # Rome et Carthage "Fin de partie" 1: a team that holds every capital of the other team's
+    # states, through a whole round of the others' turns (the clock), wins; pieces decide only a
+    # game that ends otherwise. So the enemy capitals a team holds, and its clock, count beside its
+    # pieces.
+    from engine.games.rome_et_carthage.rules import pieces_left
+    from engine.games.rome_et_carthage.state import capital_holders
+
+    n = s.players
+    if not s.seats:
+        return [0.5] * n
+    team_of = [s.seats[x].team for x in range(n)]
+    value = [0.0, 0.0]
+    for x in range(n):
+        value[team_of[x]] += pieces_left(s, x)
+    owners = {st: team_of[x] for x in range(n) for st in s.seats[x].states}
+    from engine.games.rome_et_carthage.board import MAP
+
+    for st, holder in zip(MAP.states, capital_holders(s)):
+        owner = owners.get(st.id)
+        if holder >= 0 and owner is not None and holder != owner:
+            value[holder] += CAPITAL_WORTH
+    for team in (0, 1):
+        if s.clock_on[team]:
+            value[team] += CLOCK_WORTH
+    return _squash([value[team_of[x]] - value[1 - team_of[x]] for x in range(n)], 3.0)
+
+
 def _hannibal(s: Any) -> list[float]:
     # Political points (one per controlled scoring province, §22.1) decide the game at its end;
     # political control markers are what provinces are made of.
@@ -79,17 +111,62 @@ def _republic_of_carthage(s: Any) -> list[float]:
 # us (search settings, not rules): the shares are a judgement of how near each count is to the end.
 ACTIVE_WARS_LAST = (1.0, 0.97, 0.88, 0.6)
 LOST_WARS_LAST = (1.0, 0.95, 0.85, 0.55)
-TREASURY_LOW = ((10, 0.7), (25, 0.9))  # (below this many talents, chance of paying its way)
+# (the Treasury after the next Revenue phase's income and costs below this, chance of paying its way)
+TREASURY_LOW = ((0, 0.35), (20, 0.75), (50, 0.92))
+
+
+FORCE_ANSWERS = 0.75  # how much of an Active war a force at least as strong as the war takes off the count
+
+
+def _share(table: tuple[float, ...], count: float) -> float:
+    """``table`` read at a count that may be fractional (between two of its entries, linearly)."""
+    count = min(max(count, 0.0), len(table) - 1.0)
+    low = int(count)
+    if low == len(table) - 1:
+        return table[low]
+    return table[low] + (table[low + 1] - table[low]) * (count - low)
+
+
+def _war_answered(s: Any, war: str) -> float:
+    """How far the forces the Senate sent to ``war`` answer it, 0 to 1: their land strength (armies,
+    a veteran counting more, and the commanders' Military, VI.2) over the war's strength. A war is won
+    in the War phase, turns after the Senate votes its force: without this, a cut rollout saw no
+    difference between a war left alone and one a force is marching to."""
+    from engine.games.republic_of_carthage import components as C
+    from engine.games.republic_of_carthage.people import military
+    from engine.games.republic_of_carthage.rebellion import strength_of
+    from engine.games.republic_of_carthage.senate import strength
+
+    sent = [f for f in s.forces if f.war == war and not f.exploration]
+    if not sent or war not in C.WARS:
+        return 0.0
+    places = {f"force:{f.id}" for f in sent}
+    ours = sum(strength_of(a) for a in s.armies if a.place in places)
+    ours += sum(military(x) for f in sent for x in f.commanders if x in s.senators)
+    return min(1.0, ours / max(1, strength(s, war)))
+
+
+def _treasury_next(s: Any) -> int:
+    """The Treasury once the next Revenue phase has paid (II.4-8): 100 T in, 2 T per recruited army
+    and squadron, 20 T per Active war and 25 T per Lost one out (the provinces' rolls left out)."""
+    from engine.games.republic_of_carthage.turn import active_units
+
+    active = sum(1 for w in s.wars.values() if w.status in ("active", "unprosecuted"))
+    lost = sum(1 for w in s.wars.values() if w.status == "lost")
+    return s.treasury + 100 - 2 * active_units(s) - 20 * active - 25 * lost
 
 
 def _carthage_lasts(s: Any) -> float:
     from engine.games.republic_of_carthage.rebellion import wars_counted
 
-    active = sum(1 for w in s.wars.values() if w.status in ("active", "unprosecuted")) + wars_counted(s)
+    active = float(wars_counted(s))
+    for war, w in s.wars.items():
+        if w.status in ("active", "unprosecuted"):
+            active += 1.0 - FORCE_ANSWERS * _war_answered(s, war)
     lost = sum(1 for w in s.wars.values() if w.status == "lost")
-    chance = ACTIVE_WARS_LAST[min(active, 3)] * LOST_WARS_LAST[min(lost, 3)]
+    chance = _share(ACTIVE_WARS_LAST, active) * LOST_WARS_LAST[min(lost, 3)]
     for below, share in TREASURY_LOW:
-        if s.treasury < below:
+        if _treasury_next(s) < below:
             chance *= share
             break
     return chance
@@ -124,6 +201,7 @@ def evaluate(game_id: str, state: Any, players: int) -> list[float]:
 # Other evaluations a search may be set to (Settings.evaluation), by game and name.
 VARIANTS: dict[tuple[str, str], Callable[[Any], list[float]]] = {
     ("republic-of-carthage", "survival"): _republic_of_carthage_survival,
+    ("rome-et-carthage", "capitals"): _rome_et_carthage_capitals,
 }
 
 

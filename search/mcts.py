@@ -40,7 +40,7 @@ from typing import Any, Callable
 
 import msgspec
 
-from engine.core import Game, advance, decode_state, encode_state, tag_of
+from engine.core import Game, decode_state, encode_state, stepper, tag_of
 from engine.rng import Rng
 
 from .heuristics import evaluator, rollout_depth
@@ -103,6 +103,39 @@ class Settings(msgspec.Struct, frozen=True):
     widen: float = 0.0
     exploration: float = EXPLORATION
     evaluation: str = "score"
+
+
+class PlayRng:
+    """The dice and shuffles of the commands a search plays on its own states: ``engine.rng.Rng``'s
+    interface over one seeded ``random.Random``. A game's log must replay from its seed, so the
+    engine's generator hashes (SHA-256) per block of draws; a search's rollouts need neither that
+    nor its exact uniformity (one float per draw), and made an ``Rng`` for every command it played.
+    The determinizations themselves (``sample``) still get an ``Rng``: the same draw from any state
+    the seat cannot tell apart gives the same state (``tests/test_search.py``)."""
+
+    __slots__ = ("_random",)
+
+    def __init__(self, seed: bytes) -> None:
+        self._random = random.Random(seed).random
+
+    def below(self, n: int) -> int:
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        return int(self._random() * n)
+
+    def die(self, sides: int = 6) -> int:
+        return 1 + int(self._random() * sides)
+
+    def choice(self, items: Any) -> Any:
+        return items[int(self._random() * len(items))]
+
+    def shuffled(self, items: Any) -> list[Any]:
+        out = list(items)
+        draw = self._random
+        for i in range(len(out) - 1, 0, -1):
+            j = int(draw() * (i + 1))
+            out[i], out[j] = out[j], out[i]
+        return out
 
 
 class Node:
@@ -206,6 +239,8 @@ class Search:
         self.iterations = 0
         self._draws = 0
         self.pick = random.Random(seed)
+        self._dice = PlayRng(b"play:" + seed)  # the chance of the commands played (PlayRng)
+        self._advance = stepper(game)  # the search plays only legal commands of the seat to act
         self._hint: tuple[Any, Any] | None = None  # (the state the last advance left, its legal hint)
         self._pool: list[bytes] = []  # encoded determinizations (Settings.pool)
         self._evaluate = evaluator(game.info.id, players, settings.evaluation)
@@ -232,7 +267,7 @@ class Search:
     def _play(self, state: Any, actor: int, command: Any, allowed: list[Any] | None = None) -> Any:
         """Play ``command`` on ``state`` (the search's own: a sample), in place (engine.core
         ``advance``); ``allowed``: the actor's legal commands there, when known."""
-        done = advance(self.game, state, actor, command, self._rng(), allowed)
+        done = self._advance(state, actor, command, self._dice, allowed)
         self._hint = (done.state, done.legal)
         return done.state
 

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from engine import registry
-from engine.core import GameConfig, advance, copy_state, encode_state, state_digest
+from engine.core import GameConfig, advance, copy_state, encode_state, state_digest, stepper
 from engine.errors import RuleError
 from engine.rng import Rng
 from engine.session import Session
@@ -28,6 +28,8 @@ def test_advance_plays_a_whole_game_exactly_as_decide_then_evolve(game_id, playe
     shadow = game.initial(GameConfig(players))  # evolved from the opening, as a server's state is
     for e in opening:
         shadow = game.evolve(shadow, e.event)
+    unchecked = copy_state(game, shadow)  # played by ``stepper``'s step, which the search uses
+    step = stepper(game)
     pick, hint, n, hinted = random.Random(7), None, 0, 0
     while not session.status().over and n < 4000:
         seat = pick.choice(session.status().to_act)
@@ -38,8 +40,12 @@ def test_advance_plays_a_whole_game_exactly_as_decide_then_evolve(game_id, playe
         command = pick.choice(options)
         rng = Rng(seed, session.position)
         done = advance(game, shadow, seat, command, rng, options if hint and hint[0] == seat else None)
+        stepped = step(unchecked, seat, command, Rng(seed, session.position), options)
         emitted = session.submit(seat, command)
         assert [e.event for e in done.emitted] == [e.event for e in emitted], (n, command)
+        assert [e.event for e in stepped.emitted] == [e.event for e in emitted], (n, command)
+        assert encode_state(stepped.state) == encode_state(session.state), (n, command)
+        unchecked = stepped.state
         assert [(e.seats, e.redacted) for e in done.emitted] == [(e.seats, e.redacted) for e in emitted]
         assert encode_state(done.state) == encode_state(session.state), (n, command)
         shadow, hint, n = done.state, done.legal, n + 1

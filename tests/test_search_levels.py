@@ -198,3 +198,15 @@ def test_the_ladder_reads_win_rates_as_elo_anchored_at_random():
     assert pairwise([game("random", "level:1", None)]) == {("random", "level:1"): 0.5, ("level:1", "random"): 0.5}
     even = fit(pairwise([game("a", "random", 0), game("a", "random", 1)]), ["a", "random"])
     assert abs(even["a"]) < 1e-6
+
+
+def test_the_searchs_own_dice_stay_in_range_and_repeat_from_their_seed():
+    from search.mcts import PlayRng
+
+    a, b = PlayRng(b"seed"), PlayRng(b"seed")
+    rolls = [a.die(6) for _ in range(600)]
+    assert rolls == [b.die(6) for _ in range(600)]
+    assert set(rolls) == {1, 2, 3, 4, 5, 6}
+    assert sorted(a.shuffled(range(20))) == list(range(20))
+    assert all(0 <= a.below(7) < 7 for _ in range(200))
+    assert [PlayRng(b"other").die(6) for _ in range(40)] != rolls[:40]

@@ -1,0 +1,139 @@
+"""The search's evaluation of cut rollouts (search/heuristics.py): what it credits must move it.
+
+These are search settings of ours, not rules; the rules they read are cited where they are read.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from engine import registry
+from engine.core import GameConfig
+from engine.games.republic_of_carthage import components as C
+from engine.games.republic_of_carthage.state import Army, Force, WarState
+from engine.session import Session
+from search import heuristics as H
+
+
+def _republic():
+    session, _ = Session.start(registry.get("republic-of-carthage"), GameConfig(3), b"heuristics")
+    s = msgspec.structs.replace(session.state)
+    s.wars = {w: WarState() for w in C.WARS}  # every war card on the board, none active
+    s.forces, s.armies = [], [a for a in s.armies if not a.place.startswith("force:")]
+    s.treasury = 100  # a Treasury that pays its way (IX.5), so only the wars count
+    return s
+
+
+def _land_war(s) -> str:
+    return next(w for w in sorted(s.wars) if C.WARS[w].land > 0)
+
+
+def test_a_force_sent_to_an_active_war_raises_the_chance_that_carthage_lasts():
+    # IX.5: a fourth Active War ends the game for everyone; VI.2: a force fights its war in the War
+    # phase, after the Senate sent it, so a cut rollout must credit the force itself.
+    s = _republic()
+    wars = [w for w in sorted(s.wars) if C.WARS[w].land > 0][:3]
+    for w in wars:
+        s.wars[w].status = "active"
+    alone = H._carthage_lasts(s)
+    commander = next(iter(s.senators))
+    s.forces = [Force(id=1, war=wars[0], commanders=[commander])]
+    weak = H._carthage_lasts(s)
+    army = next(a.type for a in s.armies)
+    s.armies = s.armies + [Army(type=army, place="force:1") for _ in range(20)]
+    strong = H._carthage_lasts(s)
+    assert H._war_answered(s, wars[0]) == 1.0
+    assert alone < weak < strong
+    # a force that answers its war counts that war as a quarter of an Active war: three Active
+    # wars, one answered, read between the chances of two and of three
+    assert alone == H.ACTIVE_WARS_LAST[3]
+    assert H.ACTIVE_WARS_LAST[3] < strong < H.ACTIVE_WARS_LAST[2]
+    assert abs(strong - H._share(H.ACTIVE_WARS_LAST, 2 + (1 - H.FORCE_ANSWERS))) < 1e-9
+
+
+def test_an_expedition_or_a_force_at_another_war_answers_nothing():
+    s = _republic()
+    war = _land_war(s)
+    s.wars[war].status = "active"
+    other = next(w for w in sorted(s.wars) if w != war)
+    commander = next(iter(s.senators))
+    s.forces = [Force(id=1, war=other, commanders=[commander]), Force(id=2, war=war, exploration=True)]
+    s.armies = s.armies + [Army(type=next(a.type for a in s.armies), place=f"force:{n}") for n in (1, 2)]
+    assert H._war_answered(s, war) == 0.0
+    assert H._carthage_lasts(s) == H.ACTIVE_WARS_LAST[1]
+
+
+def test_the_survival_evaluation_is_the_score_times_the_chance_carthage_lasts():
+    s = _republic()
+    war = _land_war(s)
+    s.wars[war].status = "active"
+    score, survival = H._republic_of_carthage(s), H._republic_of_carthage_survival(s)
+    assert [round(v * H._carthage_lasts(s), 12) for v in score] == [round(v, 12) for v in survival]
+    assert all(v < w for v, w in zip(survival, score))
+
+
+def test_share_reads_between_entries():
+    table = (1.0, 0.9, 0.5, 0.1)
+    assert H._share(table, 0) == 1.0
+    assert abs(H._share(table, 1.5) - 0.7) < 1e-12
+    assert H._share(table, 7) == 0.1
+
+
+def test_a_treasury_the_next_revenue_phase_cannot_cover_lowers_the_chance():
+    # II.4-8: the State takes 100 T and pays 2 T per recruited unit, 20 T per Active war and 25 T
+    # per Lost one; IX.5: a Treasury that cannot pay ends the game for everyone. An empty Treasury
+    # is safe without wars, not with two Lost and two Active ones (90 T of costs).
+    from engine.games.republic_of_carthage.turn import active_units
+
+    s = _republic()
+    s.treasury = 0
+    calm = H._carthage_lasts(s)
+    wars = sorted(s.wars)
+    for w in wars[:2]:
+        s.wars[w].status = "lost"
+    for w in wars[2:4]:
+        s.wars[w].status = "active"
+    assert H._treasury_next(s) == 100 - 2 * active_units(s) - 90
+    short = H._carthage_lasts(s)
+    s.treasury = 300
+    rich = H._carthage_lasts(s)
+    assert calm == 1.0
+    assert rich == H._share(H.ACTIVE_WARS_LAST, 2) * H.LOST_WARS_LAST[2]
+    assert short < rich
+
+
+def _rome_et_carthage_placed():
+    """A two-player Rome et Carthage game played at random past its placement (seeded)."""
+    import random
+
+    session, _ = Session.start(registry.get("rome-et-carthage"), GameConfig(2), b"heuristics")
+    pick = random.Random(1)
+    while session.state.phase != "play":
+        seat = session.status().to_act[0]
+        session.submit(seat, pick.choice(session.legal(seat)))
+    return msgspec.msgpack.decode(msgspec.msgpack.encode(session.state), type=type(session.state))
+
+
+def test_rome_et_carthage_capitals_held_and_the_clock_count_beside_the_pieces():
+    # "Fin de partie" 1: holding every enemy capital through a round of the others' turns wins; the
+    # "capitals" evaluation counts an enemy capital taken and a running clock, the score does not.
+    from engine.games.rome_et_carthage.board import MAP
+
+    s = _rome_et_carthage_placed()
+    before, score_before = H._rome_et_carthage_capitals(s), H._rome_et_carthage(s)
+    assert before == score_before  # nothing taken yet: the pieces alone
+    team = [x.team for x in s.seats]
+    enemy_state = s.seats[1].states[0]
+    capital = next(st.capital for st in MAP.states if st.id == enemy_state)
+    mine = next(p for p, x in s.owner.items() if x == 0 and p in s.where)
+    held = s.at.pop(capital, None)
+    if held is not None:
+        del s.where[held]  # the defender's piece is gone, seat 0's stands in the capital
+    del s.at[s.where[mine]]
+    s.where[mine], s.at[capital] = capital, mine
+    taken = H._rome_et_carthage_capitals(s)
+    assert team[0] != team[1]
+    assert taken[0] > H._rome_et_carthage(s)[0] and taken[1] < H._rome_et_carthage(s)[1]
+    s.clock_on[team[0]] = True
+    clocked = H._rome_et_carthage_capitals(s)
+    assert clocked[0] > taken[0]
