@@ -17,13 +17,15 @@ from engine.rng import Rng
 from engine.session import Session
 
 from .clock import ClockNow, budget_under
-from .heuristics import VARIANTS
+from .heuristics import PRIORS, VARIANTS
 from .mcts import AGREEMENT_KINDS, Budget, Settings, choose
 
 SPECS = ("random, level:N (the game's levels, search.levels), mcts:ITERATIONS (mcts:200), mcts:TIME (mcts:200ms, "
          "mcts:2s), with settings mcts:BUDGET:depth=2,pool=32,widen=1.5,exploration=0.7,evaluation=survival,workers=2")
 EVALUATIONS = {"score"} | {name for _, name in VARIANTS}
-SETTING_NAMES = {"depth": int, "pool": int, "widen": float, "exploration": float, "evaluation": str}
+PRIOR_NAMES = {name for _, name in PRIORS}
+SETTING_NAMES = {"depth": int, "pool": int, "widen": float, "exploration": float, "evaluation": str, "prior": str,
+                 "bias": float}
 AGREEMENT_ODDS = 50  # a random player looks at draw agreements once in this many choices
 
 
@@ -105,11 +107,12 @@ def parse_settings(text: str) -> tuple[Settings, int]:
                     raise ValueError
                 continue
             values[name] = SETTING_NAMES[name](value)
-            if name == "evaluation" and value not in EVALUATIONS:
+            if (name == "evaluation" and value not in EVALUATIONS) or (name == "prior" and value not in PRIOR_NAMES):
                 raise ValueError
         except (KeyError, ValueError):
             raise ValueError(f"bad search setting {part!r}: say {', '.join(SETTING_NAMES)} or workers, "
-                             f"as name=value (evaluations: {', '.join(sorted(EVALUATIONS))})") from None
+                             f"as name=value (evaluations: {', '.join(sorted(EVALUATIONS))}; "
+                             f"priors: {', '.join(sorted(PRIOR_NAMES))})") from None
     return Settings(**values), workers
 
 

@@ -39,6 +39,19 @@ def _roma(s: Any) -> list[float]:
     return _squash(_margins(pts), 3.0)
 
 
+ROMA_DISC = 0.8  # a filled disc: a VP a turn not paid (the score's weight is 0.3)
+ROMA_HAND = 0.15  # a card in hand: a disc filled later, or a play
+
+
+def _roma_discs(s: Any) -> list[float]:
+    # Roma, phase 1 of a turn: a player pays 1 VP per empty disc, every turn, until he fills it; so
+    # a filled disc is worth most of a VP (the score's 0.3 made an empty side look cheap), and a card
+    # in hand is what fills one.
+    pts = [s.vp[x] + 0.1 * s.money[x] + ROMA_DISC * sum(1 for c in s.discs[x] if c) + ROMA_HAND * len(s.hands[x])
+           for x in (0, 1)]
+    return _squash(_margins(pts), 3.0)
+
+
 def _rome_et_carthage(s: Any) -> list[float]:
     # Pieces still on the board decide the game (``scores``); a team shares its partners' pieces.
     from engine.games.rome_et_carthage.rules import pieces_left
@@ -202,6 +215,7 @@ def evaluate(game_id: str, state: Any, players: int) -> list[float]:
 VARIANTS: dict[tuple[str, str], Callable[[Any], list[float]]] = {
     ("republic-of-carthage", "survival"): _republic_of_carthage_survival,
     ("rome-et-carthage", "capitals"): _rome_et_carthage_capitals,
+    ("roma", "discs"): _roma_discs,
 }
 
 
@@ -213,3 +227,60 @@ def evaluator(game_id: str, players: int, name: str = "score") -> Callable[[Any]
         return fn
     even = [0.5] * players
     return lambda state: list(even)
+
+
+# -- priors: which commands a game's knowledge prefers (Settings.prior) -------------------------------
+# A prior gives one weight per legal command (None: no preference here, the common case, found at a
+# glance). The search reads it twice: its rollouts pick commands in proportion to it (a "heavy"
+# playout), and its tree adds a bias that fades with a child's visits (progressive bias: Chaslot,
+# Winands, van den Herik, Uiterwijk and Bouzy 2008), so a small search tries the preferred commands
+# first and a large one is ruled by what it finds.
+
+DEFENCE_WEIGHT = 8.0  # how much more a prior likes a command that answers a war (search settings of ours)
+DEFENCE_STEPS = frozenset({"other_business", "business_item", "muster", "how_many", "vote"})
+
+
+def _republic_defence(s: Any, actor: int, legal: list[Any]) -> list[float] | None:
+    # IX.5: a fourth Active war (or Lost war, or a Treasury that cannot pay) ends the game with every
+    # faction beaten, and a war is answered only by a force the Senate votes (V.7: recruit, then
+    # prosecute) that wins it (VI.2). Random play almost never strings those steps together (the
+    # presiding officer's item of business, the force, then a majority of votes), so the factions'
+    # common defence went unplayed: the prior prefers, while a war stands unanswered, recruiting,
+    # sending a force and voting for either.
+    flow = s.flow
+    if not flow:
+        return None
+    top = flow[-1]
+    kind = top.kind
+    if kind not in DEFENCE_STEPS:
+        return None
+    unanswered = [w for w, x in s.wars.items() if x.status in ("active", "unprosecuted") and _war_answered(s, w) < 1.0]
+    if not unanswered:
+        return None
+    liked: set[str]
+    if kind == "other_business":
+        liked = {"prosecute", "recruit"}
+    elif kind == "business_item":
+        liked = {f"prosecute:{w}" for w in unanswered} | {x.option for x in legal if getattr(x, "option", "").startswith("recruit:")}
+    elif kind == "muster":  # every army that may go, before "done"
+        liked = {x.option for x in legal if getattr(x, "option", "") != "done"}
+    elif kind == "how_many":  # the most the Treasury pays for
+        most = max((getattr(x, "number", 0) for x in legal), default=0)
+        return [DEFENCE_WEIGHT if getattr(x, "number", -1) == most else 1.0 for x in legal]
+    else:  # a vote: yes to a force or to recruiting
+        tally = next((f for f in reversed(flow) if f.kind == "tally"), None)
+        if tally is None or not tally.strs or tally.strs[0] not in ("prosecute", "recruit"):
+            return None
+        liked = {"yes"}
+    weights = [DEFENCE_WEIGHT if getattr(x, "option", None) in liked else 1.0 for x in legal]
+    return weights if any(w != 1.0 for w in weights) else None
+
+
+PRIORS: dict[tuple[str, str], Callable[[Any, int, list[Any]], list[float] | None]] = {
+    ("republic-of-carthage", "defence"): _republic_defence,
+}
+
+
+def prior_of(game_id: str, name: str) -> Callable[[Any, int, list[Any]], list[float] | None] | None:
+    """The prior ``name`` of ``game_id`` (Settings.prior), None for none ("", or one the game lacks)."""
+    return PRIORS.get((game_id, name)) if name else None

@@ -43,7 +43,7 @@ import msgspec
 from engine.core import Game, decode_state, encode_state, stepper, tag_of
 from engine.rng import Rng
 
-from .heuristics import evaluator, rollout_depth
+from .heuristics import evaluator, prior_of, rollout_depth
 
 AGREEMENT_KINDS = frozenset({"offer_draw", "accept_draw"})
 EXPLORATION = 0.7  # UCB1's constant for rewards in [0, 1]
@@ -96,6 +96,10 @@ class Settings(msgspec.Struct, frozen=True):
     * ``evaluation``: how a cut rollout is judged (``search.heuristics``): "score", the game's own
       measure of who is ahead, or a variant of the game's ("survival": The Republic of Carthage's
       score times the chance that Carthage lasts).
+    * ``prior``: a game's preference among the legal commands (``search.heuristics.PRIORS``: "defence",
+      The Republic's common defence), "" none: rollouts draw commands in proportion to it, and the
+      tree tries the preferred ones first and adds ``bias * weight / (visits + 1)`` to their value
+      (progressive bias).
     """
 
     depth: int | None = None
@@ -103,6 +107,8 @@ class Settings(msgspec.Struct, frozen=True):
     widen: float = 0.0
     exploration: float = EXPLORATION
     evaluation: str = "score"
+    prior: str = ""
+    bias: float = 1.0
 
 
 class PlayRng:
@@ -244,6 +250,7 @@ class Search:
         self._hint: tuple[Any, Any] | None = None  # (the state the last advance left, its legal hint)
         self._pool: list[bytes] = []  # encoded determinizations (Settings.pool)
         self._evaluate = evaluator(game.info.id, players, settings.evaluation)
+        self._prior = prior_of(game.info.id, settings.prior)
         self._c = settings.exploration
         self._hashable: bool | None = None  # whether commands are their own keys (``_key``)
 
@@ -285,9 +292,10 @@ class Search:
             return self.seat
         return to_act[0]
 
-    def _select(self, node: Node, actor: int, legal: list[Any]) -> tuple[int, Node | None]:
+    def _select(self, node: Node, actor: int, legal: list[Any], weights: list[float] | None = None) -> tuple[int, Node | None]:
         """The index among ``legal`` to follow from ``node`` and its child, None for a new one: an
-        untried command while widening allows one, else the best UCB1 for ``actor``."""
+        untried command while widening allows one (the prior's ``weights`` preferred), else the best
+        UCB1 for ``actor`` (plus the prior's fading bias)."""
         kids = node.of(actor)
         found = list(map(kids.get, legal if self._hashable else map(_key, legal)))
         untried = found.count(None)
@@ -297,15 +305,22 @@ class Search:
             for child in found:
                 if child is not None:
                     child.avail += 1
-            return self.pick.choice([i for i, child in enumerate(found) if child is None]), None
+            new = [i for i, child in enumerate(found) if child is None]
+            if weights is not None:
+                top = max(weights[i] for i in new)
+                new = [i for i in new if weights[i] == top]  # the prior's favourites first
+            return self.pick.choice(new), None
         best, best_value, c = 0, -1.0, self._c
         log, sqrt = math.log, math.sqrt
+        bias = self.settings.bias if weights is not None else 0.0
         for i, child in enumerate(found):
             if child is None:
                 continue
             child.avail += 1
             visits = child.visits
             value = child.total[actor] / visits + c * sqrt(log(child.avail) / visits)
+            if bias:
+                value += bias * (weights[i] - 1.0) / (visits + 1)  # type: ignore[index]
             if value > best_value:
                 best, best_value = i, value
         return best, found[best]
@@ -331,7 +346,8 @@ class Search:
                 break
             if self._hashable is None:
                 self._hashable = _key(legal[0]) is legal[0]
-            i, child = self._select(node, actor, legal)
+            weights = self._prior(state, actor, legal) if self._prior is not None else None
+            i, child = self._select(node, actor, legal, weights)
             if child is None:
                 child = node.of(actor)[legal[i] if self._hashable else _key(legal[i])] = Node(self.players)
                 expanded = True
@@ -351,7 +367,7 @@ class Search:
         self.iterations += 1
 
     def _rollout(self, state: Any) -> tuple[Any, Any]:
-        game, pick = self.game, self.pick
+        game, pick, prior = self.game, self.pick, self._prior
         for _ in range(self.depth):
             st = game.status(state)
             if st.over:
@@ -365,7 +381,8 @@ class Search:
                 # without the card the real player must hold to finish his step): nothing to play,
                 # so the position is scored as it stands.
                 break
-            command = pick.choice(full)
+            weights = prior(state, actor, full) if prior is not None else None
+            command = pick.choice(full) if weights is None else pick.choices(full, weights)[0]
             if _is_agreement(command):  # draw agreements only when nothing else is legal
                 command = pick.choice(_usual(full))
             state = self._play(state, actor, command, full)

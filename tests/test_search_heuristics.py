@@ -137,3 +137,88 @@ def test_rome_et_carthage_capitals_held_and_the_clock_count_beside_the_pieces():
     s.clock_on[team[0]] = True
     clocked = H._rome_et_carthage_capitals(s)
     assert clocked[0] > taken[0]
+
+
+def test_roma_discs_weighs_a_filled_disc_as_most_of_a_vp_a_turn():
+    # Roma, a turn's phase 1: one VP paid per empty disc. The "discs" evaluation counts a filled disc
+    # and a card in hand beside the VP; the score gave a filled disc 0.3 and a hand nothing.
+    session, _ = Session.start(registry.get("roma"), GameConfig(2), b"heuristics")
+    s = msgspec.msgpack.decode(msgspec.msgpack.encode(session.state), type=type(session.state))
+    s.vp, s.money = [10, 10], [5, 5]
+    s.discs = [[""] * 7, [""] * 7]
+    s.hands = [[], []]
+    even = H._roma_discs(s)
+    assert even == [0.5, 0.5]
+    s.discs[0][0] = "x"  # one filled disc against one more VP: the disc is worth less than the VP...
+    s.vp = [10, 11]
+    behind = H._roma_discs(s)
+    assert behind[0] < 0.5
+    assert H._roma(s)[0] < behind[0]  # ...but far more than the score thought
+    s.hands[0] = ["a", "b"]
+    assert H._roma_discs(s)[0] > behind[0]
+
+
+def _republic_at(kind: str, seed: bytes = b"prior"):
+    """A three-player Republic game played at random (seeded) to its first ``kind`` step."""
+    import random
+
+    session, _ = Session.start(registry.get("republic-of-carthage"), GameConfig(3), seed)
+    pick = random.Random(2)
+    for _ in range(6000):
+        s = session.state
+        if s.flow and s.flow[-1].kind == kind:
+            return session
+        seat = session.status().to_act[0]
+        session.submit(seat, pick.choice(session.legal(seat)))
+    raise AssertionError(f"no {kind} step in 6000 commands")
+
+
+def test_the_defence_prior_prefers_answering_a_war_and_only_while_one_stands():
+    # V.7: the presiding officer's items of business; IX.5: a fourth Active war ends the game for all
+    session = _republic_at("other_business")
+    s = msgspec.msgpack.decode(msgspec.msgpack.encode(session.state), type=type(session.state))
+    seat = s.flow[-1].seat
+    legal = session.game.legal(s, seat)
+    for w in s.wars.values():
+        if w.status in ("active", "unprosecuted"):
+            w.status = "inactive"
+    s.forces = []
+    assert H._republic_defence(s, seat, legal) is None  # no war: no preference
+    war = next(w for w in sorted(s.wars) if C.WARS[w].land > 0)
+    s.wars[war].status = "active"
+    weights = H._republic_defence(s, seat, legal)
+    options = [c.option for c in legal]
+    assert weights is not None and "recruit" in options
+    assert {o for o, x in zip(options, weights) if x > 1} == {"prosecute", "recruit"} & set(options)
+    assert weights[options.index("adjourn")] == 1.0
+
+
+def test_a_search_with_a_prior_tries_the_preferred_commands_first():
+    from search.mcts import Budget, Search, Settings
+
+    session = _republic_at("other_business")
+    s = msgspec.msgpack.decode(msgspec.msgpack.encode(session.state), type=type(session.state))
+    game, seat = session.game, s.flow[-1].seat
+    war = next(w for w in sorted(s.wars) if C.WARS[w].land > 0)
+    s.wars[war].status = "active"
+    s.forces = []
+    liked = {c for c, x in zip(game.legal(s, seat), H._republic_defence(s, seat, game.legal(s, seat))) if x > 1}
+    def first_tried(settings, seed):
+        search = Search(game, seat, 3, lambda rng: game.sample_hidden(s, seat, rng), seed, settings=settings)
+        return set(search.run(Budget(iterations=len(liked))).root.kids[seat])
+
+    seeds = [b"t%d" % n for n in range(5)]
+    assert all(first_tried(Settings(pool=4, prior="defence"), x) == liked for x in seeds)
+    # without it, the first commands tried are any of the legal ones
+    assert any(first_tried(Settings(pool=4), x) != liked for x in seeds)
+
+
+def test_a_prior_is_a_named_setting_and_an_unknown_one_is_refused():
+    import pytest
+
+    from search.bot import parse_settings
+
+    settings, _ = parse_settings("prior=defence,bias=2")
+    assert (settings.prior, settings.bias) == ("defence", 2.0)
+    with pytest.raises(ValueError, match="priors: defence"):
+        parse_settings("prior=attack")
