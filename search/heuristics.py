@@ -39,19 +39,6 @@ def _roma(s: Any) -> list[float]:
     return _squash(_margins(pts), 3.0)
 
 
-ROMA_DISC = 0.8  # a filled disc: a VP a turn not paid (the score's weight is 0.3)
-ROMA_HAND = 0.15  # a card in hand: a disc filled later, or a play
-
-
-def _roma_discs(s: Any) -> list[float]:
-    # Roma, phase 1 of a turn: a player pays 1 VP per empty disc, every turn, until he fills it; so
-    # a filled disc is worth most of a VP (the score's 0.3 made an empty side look cheap), and a card
-    # in hand is what fills one.
-    pts = [s.vp[x] + 0.1 * s.money[x] + ROMA_DISC * sum(1 for c in s.discs[x] if c) + ROMA_HAND * len(s.hands[x])
-           for x in (0, 1)]
-    return _squash(_margins(pts), 3.0)
-
-
 def _rome_et_carthage(s: Any) -> list[float]:
     # Pieces still on the board decide the game (``scores``); a team shares its partners' pieces.
     from engine.games.rome_et_carthage.rules import pieces_left
@@ -128,7 +115,7 @@ LOST_WARS_LAST = (1.0, 0.95, 0.85, 0.55)
 TREASURY_LOW = ((0, 0.35), (20, 0.75), (50, 0.92))
 
 
-FORCE_ANSWERS = 0.75  # how much of an Active war a force at least as strong as the war takes off the count
+FORCE_ANSWERS = 0.75  # how much of an Active war a force sure to win it takes off the count
 
 
 def _share(table: tuple[float, ...], count: float) -> float:
@@ -140,23 +127,49 @@ def _share(table: tuple[float, ...], count: float) -> float:
     return table[low] + (table[low + 1] - table[low]) * (count - low)
 
 
-def _war_answered(s: Any, war: str) -> float:
-    """How far the forces the Senate sent to ``war`` answer it, 0 to 1: their land strength (armies,
-    a veteran counting more, and the commanders' Military, VI.2) over the war's strength. A war is won
-    in the War phase, turns after the Senate votes its force: without this, a cut rollout saw no
-    difference between a war left alone and one a force is marching to."""
-    from engine.games.republic_of_carthage import components as C
+_THREE_DICE = [0] * 19  # how many of the 216 throws of 3d6 make each total
+for _a in range(1, 7):
+    for _b in range(1, 7):
+        for _c in range(1, 7):
+            _THREE_DICE[_a + _b + _c] += 1
+_VICTORY: dict[int, float] = {}
+
+
+def victory_chance(modifier: int) -> float:
+    """VI.2: the chance that a war's roll (3d6 + the commanders' Military + the force - the war's
+    strength, read on the Combat table) is a Victory (its Disaster and Retreat numbers left out)."""
+    chance = _VICTORY.get(modifier)
+    if chance is None:
+        from engine.games.republic_of_carthage import components as C
+
+        won = sum(n for total, n in enumerate(_THREE_DICE) if n and C.combat_result(total + modifier).result == "victory")
+        chance = _VICTORY[modifier] = won / 216
+    return chance
+
+
+def _land_force(s: Any, places: set[str], commanders: list[str]) -> int:
+    """A force's part of the war roll's modifier: its armies (a veteran counts more) and its
+    commanders' Military (VI.2)."""
     from engine.games.republic_of_carthage.people import military
     from engine.games.republic_of_carthage.rebellion import strength_of
+
+    return (sum(strength_of(a) for a in s.armies if a.place in places)
+            + sum(military(x) for x in commanders if x in s.senators))
+
+
+def _war_answered(s: Any, war: str) -> float:
+    """How far the forces the Senate sent to ``war`` answer it, 0 to 1: the chance that their roll
+    is a Victory (:func:`victory_chance`). A war is fought in the Combat phase, after the Senate
+    voted its force: without this a cut rollout saw no difference between a war left alone and
+    one a force marches to, nor between a force that wins and one that dies."""
+    from engine.games.republic_of_carthage import components as C
     from engine.games.republic_of_carthage.senate import strength
 
     sent = [f for f in s.forces if f.war == war and not f.exploration]
     if not sent or war not in C.WARS:
         return 0.0
-    places = {f"force:{f.id}" for f in sent}
-    ours = sum(strength_of(a) for a in s.armies if a.place in places)
-    ours += sum(military(x) for f in sent for x in f.commanders if x in s.senators)
-    return min(1.0, ours / max(1, strength(s, war)))
+    ours = _land_force(s, {f"force:{f.id}" for f in sent}, [x for f in sent for x in f.commanders])
+    return victory_chance(ours - strength(s, war))
 
 
 def _treasury_next(s: Any) -> int:
@@ -215,7 +228,6 @@ def evaluate(game_id: str, state: Any, players: int) -> list[float]:
 VARIANTS: dict[tuple[str, str], Callable[[Any], list[float]]] = {
     ("republic-of-carthage", "survival"): _republic_of_carthage_survival,
     ("rome-et-carthage", "capitals"): _rome_et_carthage_capitals,
-    ("roma", "discs"): _roma_discs,
 }
 
 
@@ -240,13 +252,32 @@ DEFENCE_WEIGHT = 8.0  # how much more a prior likes a command that answers a war
 DEFENCE_STEPS = frozenset({"other_business", "business_item", "muster", "how_many", "vote"})
 
 
+def _could_win(s: Any, war: str) -> bool:
+    """Whether the force the Senate could send to ``war`` now (the first eligible commander and
+    every recruited army that may go there, V.7) wins its roll at least ``WINNABLE`` of the time."""
+    from engine.games.republic_of_carthage.people import military
+    from engine.games.republic_of_carthage.rebellion import strength_of
+    from engine.games.republic_of_carthage.senate import commanders, land_units, strength
+
+    chiefs = commanders(s)
+    types = set(land_units(s, war))
+    if not chiefs or not types:
+        return False
+    ours = military(chiefs[0]) + sum(strength_of(a) for a in s.armies if a.place == "active" and a.type in types)
+    return victory_chance(ours - strength(s, war)) >= WINNABLE
+
+
+WINNABLE = 1 / 3  # a force worth sending wins at least this often (search settings of ours)
+
+
 def _republic_defence(s: Any, actor: int, legal: list[Any]) -> list[float] | None:
-    # IX.5: a fourth Active war (or Lost war, or a Treasury that cannot pay) ends the game with every
-    # faction beaten, and a war is answered only by a force the Senate votes (V.7: recruit, then
-    # prosecute) that wins it (VI.2). Random play almost never strings those steps together (the
-    # presiding officer's item of business, the force, then a majority of votes), so the factions'
-    # common defence went unplayed: the prior prefers, while a war stands unanswered, recruiting,
-    # sending a force and voting for either.
+    # IX.5: four Active wars, four Lost ones or a Treasury that cannot pay end the game with every
+    # faction beaten. A war is answered by a force the Senate votes (V.7: recruit, then prosecute)
+    # that wins its roll (VI.2); a force too weak dies and leaves the war as it was, and peace makes
+    # the war Lost for good (V.7, Demande de paix). Random play almost never strings those steps
+    # together (the item of business, the force, a majority of votes), so the common defence went
+    # unplayed: while a war stands unanswered the prior prefers recruiting, sending a force that can
+    # win, and votes for those and against peace.
     flow = s.flow
     if not flow:
         return None
@@ -254,24 +285,33 @@ def _republic_defence(s: Any, actor: int, legal: list[Any]) -> list[float] | Non
     kind = top.kind
     if kind not in DEFENCE_STEPS:
         return None
-    unanswered = [w for w, x in s.wars.items() if x.status in ("active", "unprosecuted") and _war_answered(s, w) < 1.0]
+    unanswered = [w for w, x in s.wars.items() if x.status in ("active", "unprosecuted") and _war_answered(s, w) < WINNABLE]
     if not unanswered:
         return None
     liked: set[str]
-    if kind == "other_business":
-        liked = {"prosecute", "recruit"}
-    elif kind == "business_item":
-        liked = {f"prosecute:{w}" for w in unanswered} | {x.option for x in legal if getattr(x, "option", "").startswith("recruit:")}
+    if kind in ("other_business", "business_item"):
+        winnable = [w for w in unanswered if _could_win(s, w)]
+        if kind == "other_business":
+            liked = {"recruit"} | ({"prosecute"} if winnable else set())
+        else:
+            liked = {f"prosecute:{w}" for w in winnable} | {
+                x.option for x in legal if getattr(x, "option", "").startswith("recruit:")}
     elif kind == "muster":  # every army that may go, before "done"
         liked = {x.option for x in legal if getattr(x, "option", "") != "done"}
     elif kind == "how_many":  # the most the Treasury pays for
         most = max((getattr(x, "number", 0) for x in legal), default=0)
         return [DEFENCE_WEIGHT if getattr(x, "number", -1) == most else 1.0 for x in legal]
-    else:  # a vote: yes to a force or to recruiting
+    else:  # a vote: for a force or recruiting, against peace
         tally = next((f for f in reversed(flow) if f.kind == "tally"), None)
-        if tally is None or not tally.strs or tally.strs[0] not in ("prosecute", "recruit"):
+        if tally is None or not tally.strs:
             return None
-        liked = {"yes"}
+        proposal = tally.strs[0]
+        if proposal in ("prosecute", "recruit"):
+            liked = {"yes"}
+        elif proposal == "peace":
+            liked = {"no"}
+        else:
+            return None
     weights = [DEFENCE_WEIGHT if getattr(x, "option", None) in liked else 1.0 for x in legal]
     return weights if any(w != 1.0 for w in weights) else None
 

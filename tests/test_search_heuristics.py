@@ -38,13 +38,22 @@ def test_a_force_sent_to_an_active_war_raises_the_chance_that_carthage_lasts():
     alone = H._carthage_lasts(s)
     commander = next(iter(s.senators))
     s.forces = [Force(id=1, war=wars[0], commanders=[commander])]
-    weak = H._carthage_lasts(s)
+    from engine.games.republic_of_carthage.people import military
+    from engine.games.republic_of_carthage.senate import strength
+
+    lone = H._carthage_lasts(s)  # a commander alone against a war of strength 10 or more: no Victory
     army = next(a.type for a in s.armies)
-    s.armies = s.armies + [Army(type=army, place="force:1") for _ in range(20)]
+    even = strength(s, wars[0]) - military(commander)  # armies that make the roll's modifier 0
+    base = list(s.armies)
+    s.armies = base + [Army(type=army, place="force:1") for _ in range(even)]
+    fair = H._carthage_lasts(s)
+    assert H._war_answered(s, wars[0]) == H.victory_chance(0)
+    s.armies = base + [Army(type=army, place="force:1") for _ in range(even + 30)]
     strong = H._carthage_lasts(s)
     assert H._war_answered(s, wars[0]) == 1.0
-    assert alone < weak < strong
-    # a force that answers its war counts that war as a quarter of an Active war: three Active
+    assert alone == lone < fair < strong
+    # a force sure to win (VI.2: its roll cannot miss a Victory) counts its war as a quarter of an
+    # Active war: three Active
     # wars, one answered, read between the chances of two and of three
     assert alone == H.ACTIVE_WARS_LAST[3]
     assert H.ACTIVE_WARS_LAST[3] < strong < H.ACTIVE_WARS_LAST[2]
@@ -139,25 +148,6 @@ def test_rome_et_carthage_capitals_held_and_the_clock_count_beside_the_pieces():
     assert clocked[0] > taken[0]
 
 
-def test_roma_discs_weighs_a_filled_disc_as_most_of_a_vp_a_turn():
-    # Roma, a turn's phase 1: one VP paid per empty disc. The "discs" evaluation counts a filled disc
-    # and a card in hand beside the VP; the score gave a filled disc 0.3 and a hand nothing.
-    session, _ = Session.start(registry.get("roma"), GameConfig(2), b"heuristics")
-    s = msgspec.msgpack.decode(msgspec.msgpack.encode(session.state), type=type(session.state))
-    s.vp, s.money = [10, 10], [5, 5]
-    s.discs = [[""] * 7, [""] * 7]
-    s.hands = [[], []]
-    even = H._roma_discs(s)
-    assert even == [0.5, 0.5]
-    s.discs[0][0] = "x"  # one filled disc against one more VP: the disc is worth less than the VP...
-    s.vp = [10, 11]
-    behind = H._roma_discs(s)
-    assert behind[0] < 0.5
-    assert H._roma(s)[0] < behind[0]  # ...but far more than the score thought
-    s.hands[0] = ["a", "b"]
-    assert H._roma_discs(s)[0] > behind[0]
-
-
 def _republic_at(kind: str, seed: bytes = b"prior"):
     """A three-player Republic game played at random (seeded) to its first ``kind`` step."""
     import random
@@ -189,8 +179,41 @@ def test_the_defence_prior_prefers_answering_a_war_and_only_while_one_stands():
     weights = H._republic_defence(s, seat, legal)
     options = [c.option for c in legal]
     assert weights is not None and "recruit" in options
-    assert {o for o, x in zip(options, weights) if x > 1} == {"prosecute", "recruit"} & set(options)
+    liked = {o for o, x in zip(options, weights) if x > 1}
+    # a force is sent only when the one the Senate could send wins often enough (VI.2)
+    assert liked == {"recruit"} | ({"prosecute"} & set(options) if H._could_win(s, war) else set())
     assert weights[options.index("adjourn")] == 1.0
+
+
+def test_the_defence_prior_votes_for_a_force_against_peace_and_leaves_the_rest():
+    # V.7: recruiting and prosecuting answer a war; a peace makes it Lost for good (IX.5 counts four)
+    session = _republic_at("vote")
+    s = msgspec.msgpack.decode(msgspec.msgpack.encode(session.state), type=type(session.state))
+    seat = s.flow[-1].seat
+    war = next(w for w in sorted(s.wars) if C.WARS[w].land > 0)
+    s.wars[war].status = "active"
+    s.forces = []
+    tally = next(f for f in reversed(s.flow) if f.kind == "tally")
+    legal = session.game.legal(s, seat)
+
+    def liked(proposal):
+        tally.strs[0] = proposal
+        weights = H._republic_defence(s, seat, legal)
+        return None if weights is None else {c.option for c, x in zip(legal, weights) if x > 1}
+
+    assert liked("prosecute") == liked("recruit") == {"yes"}
+    assert liked("peace") == {"no"}
+    assert liked("council") is None
+
+
+def test_victory_chance_reads_the_combat_table_over_three_dice():
+    # VI.2: 3d6 + modifier on the Combat table; a Victory from 14 (data/tables.json, reconstructed rows)
+    from engine.games.republic_of_carthage import components as C
+
+    low = min(r.min for r in C.TABLES.combat.rows if r.result == "victory")
+    assert H.victory_chance(0) == sum(H._THREE_DICE[t] for t in range(low, 19)) / 216
+    assert H.victory_chance(-30) == 0.0 and H.victory_chance(30) == 1.0
+    assert H.victory_chance(2) > H.victory_chance(1)
 
 
 def test_a_search_with_a_prior_tries_the_preferred_commands_first():
