@@ -268,6 +268,23 @@ def _could_win(s: Any, war: str) -> bool:
 
 
 WINNABLE = 1 / 3  # a force worth sending wins at least this often (search settings of ours)
+TREASURY_KEPT = 20  # talents a recruitment leaves for the next Revenue phase (II.4-8), at the least
+
+
+def _recruitable(s: Any) -> list[str]:
+    from engine.games.republic_of_carthage.senate import recruitable
+
+    return recruitable(s)
+
+
+def _recruits_affordable(s: Any, unit: str) -> int:
+    """How many ``unit`` the Treasury may recruit (V.7, its cost each) and still pay the next Revenue
+    phase's costs, the upkeep of the new ones included (II.4-8), with ``TREASURY_KEPT`` to spare."""
+    from engine.games.republic_of_carthage.senate import cost
+
+    each = cost(s, unit)
+    spare = _treasury_next(s) - TREASURY_KEPT
+    return max(0, spare // (each + 2)) if each > 0 else 0
 
 
 def _republic_defence(s: Any, actor: int, legal: list[Any]) -> list[float] | None:
@@ -291,16 +308,20 @@ def _republic_defence(s: Any, actor: int, legal: list[Any]) -> list[float] | Non
     liked: set[str]
     if kind in ("other_business", "business_item"):
         winnable = [w for w in unanswered if _could_win(s, w)]
+        affordable = [x.option for x in legal if getattr(x, "option", "").startswith("recruit:")
+                      and _recruits_affordable(s, x.option.partition(":")[2]) > 0]
         if kind == "other_business":
-            liked = {"recruit"} | ({"prosecute"} if winnable else set())
+            liked = ({"recruit"} if any(_recruits_affordable(s, u) for u in _recruitable(s)) else set()) | (
+                {"prosecute"} if winnable else set())
         else:
-            liked = {f"prosecute:{w}" for w in winnable} | {
-                x.option for x in legal if getattr(x, "option", "").startswith("recruit:")}
+            liked = {f"prosecute:{w}" for w in winnable} | set(affordable)
     elif kind == "muster":  # every army that may go, before "done"
         liked = {x.option for x in legal if getattr(x, "option", "") != "done"}
-    elif kind == "how_many":  # the most the Treasury pays for
-        most = max((getattr(x, "number", 0) for x in legal), default=0)
-        return [DEFENCE_WEIGHT if getattr(x, "number", -1) == most else 1.0 for x in legal]
+    elif kind == "how_many":  # the most the Treasury can pay for and still pay its way
+        most = _recruits_affordable(s, top.target)
+        numbers = [getattr(x, "number", 0) for x in legal]
+        best = max((n for n in numbers if n <= most), default=min(numbers, default=0))
+        return [DEFENCE_WEIGHT if n == best else 1.0 for n in numbers]
     else:  # a vote: for a force or recruiting, against peace
         tally = next((f for f in reversed(flow) if f.kind == "tally"), None)
         if tally is None or not tally.strs:

@@ -180,9 +180,38 @@ def test_the_defence_prior_prefers_answering_a_war_and_only_while_one_stands():
     options = [c.option for c in legal]
     assert weights is not None and "recruit" in options
     liked = {o for o, x in zip(options, weights) if x > 1}
-    # a force is sent only when the one the Senate could send wins often enough (VI.2)
+    # a force is sent only when the one the Senate could send wins often enough (VI.2), armies
+    # recruited only while the Treasury can pay for them and its way (II.4-8)
+    affordable = any(H._recruits_affordable(s, u) for u in H._recruitable(s))
+    assert affordable
     assert liked == {"recruit"} | ({"prosecute"} & set(options) if H._could_win(s, war) else set())
     assert weights[options.index("adjourn")] == 1.0
+    s.treasury = 0  # nothing to pay for recruits with: no preference for them
+    assert "recruit" not in {o for o, x in zip(options, H._republic_defence(s, seat, legal) or [1] * len(options)) if x > 1}
+
+
+def test_the_defence_prior_recruits_what_the_treasury_can_afford_not_the_most():
+    # V.7: recruits cost their price at once and 2 T a turn of upkeep (II.4-8); a Treasury emptied by
+    # recruiting cannot pay its way (IX.5: bankruptcy ends the game for all)
+    from engine.games.republic_of_carthage.events import Frame
+    from engine.games.republic_of_carthage.senate import cost
+
+    session = _republic_at("other_business")
+    s = msgspec.msgpack.decode(msgspec.msgpack.encode(session.state), type=type(session.state))
+    war = next(w for w in sorted(s.wars) if C.WARS[w].land > 0)
+    s.wars[war].status = "active"
+    s.forces = []
+    unit = H._recruitable(s)[0]
+    seat = s.flow[-1].seat
+    s.flow = s.flow + [Frame(kind="how_many", seat=seat, target=unit, count=8, strs=["recruit"])]
+    legal = session.game.legal(s, seat)
+    for treasury in (200, 60):
+        s.treasury = treasury
+        afford = H._recruits_affordable(s, unit)
+        assert afford == max(0, (H._treasury_next(s) - H.TREASURY_KEPT) // (cost(s, unit) + 2))
+        weights = H._republic_defence(s, seat, legal)
+        chosen = [c.number for c, x in zip(legal, weights) if x > 1]
+        assert chosen == [min(8, max(1, afford))]
 
 
 def test_the_defence_prior_votes_for_a_force_against_peace_and_leaves_the_rest():
