@@ -44,17 +44,18 @@ class Level(msgspec.Struct, frozen=True):
         return f"{per_move} a move{', every core' if self.all_cores else ''}"
 
 
-# Per game: how far a line is played at random before the position is judged, and how many
+# Per game: how far a line is played at random before the position is judged, how, and how many
 # determinizations are kept. Chosen by games at equal time (100 ms a move, one core) against the
 # search before the levels, whose rollouts run 40 (Roma), 12 (Rome et Carthage) or 30 commands:
 # search/README.md, "Levels, settings and house bots" (Hannibal: depth 8 won 16 of 20; Roma: depth
 # 10 won 24 of 40, depth 4 18, depth 0 12; Rome et Carthage: depth 4 won 1 of 6, so it keeps its
-# rollouts of 12). The Republic of Carthage keeps its rollouts of 30 too: with 8 (and the survival
-# evaluation), Carthage fell in all 8 games between three such bots at 50 ms a move; the pool alone
-# is what its levels take (its draws of hidden cards are the dearest of the four games).
+# rollouts of 12, judged by the capitals each team holds and its clock beside its pieces: 9 won, 3
+# lost, 8 drawn of 20 against the pieces alone). The Republic of Carthage keeps its rollouts of 30
+# too: with 8 (and the survival evaluation), Carthage fell in all 8 games between three such bots at
+# 50 ms a move; the pool alone is what its levels take (its draws of hidden cards are the dearest).
 GAME_SETTINGS = {
     "roma": Settings(depth=10, pool=32),
-    "rome-et-carthage": Settings(pool=32),
+    "rome-et-carthage": Settings(pool=32, evaluation="capitals"),
     "hannibal": Settings(depth=8, pool=32),
     "republic-of-carthage": Settings(pool=16),
 }
