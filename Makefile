@@ -16,10 +16,11 @@ setup: $(DEPS) $(STUBS) js web buf
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# Pinned dependencies first, then the two packages of this repository (editable, no network).
+# Pinned dependencies first (the server's, then the research adapters' of adapters/, kept apart as
+# the extra "research"), then the two packages of this repository (editable, no network).
 # A new top-level package (its __init__.py newer than the stamp) re-runs the editable install.
-$(DEPS): $(BIN)/python requirements.lock pyproject.toml clients/python/pyproject.toml $(wildcard */__init__.py)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.lock
+$(DEPS): $(BIN)/python requirements.lock requirements-research.lock pyproject.toml clients/python/pyproject.toml $(wildcard */__init__.py)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.lock -r requirements-research.lock
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation \
 		-e clients/python -e .
 	touch $@
