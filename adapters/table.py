@@ -1,6 +1,6 @@
 """A game played by action ids: one ``engine.session.Session`` plus what both adapters need beside
 it (the action encoding, each seat's record of what it has seen, the commands played, for the
-log). Never a second rules implementation: every rule is the engine's (``Session.legal``,
+log). Never a second rules implementation: every rule is the engine's (``Session.legal``, ``advance``,
 ``Session.submit``, ``Session.view``, ``Game.sample_hidden``).
 
 Turns. The seat to act is the lowest of ``status().to_act``: at a simultaneous step (Roma's
@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 import msgspec
 
 from engine import registry
-from engine.core import Emitted, GameConfig
+from engine.core import Emitted, GameConfig, advance
 from engine.errors import RuleError
 from engine.rng import Rng
 from engine.session import Session, validate_config
@@ -137,9 +137,7 @@ class Table:
     def _cache(self) -> tuple:
         seat = self.to_act()
         if self._legal is None or self._legal[0] != seat:
-            commands = self.session.legal(seat) if seat is not None else []
-            ids = self.enc.encode_all(commands)
-            self._legal = (seat, commands, sorted(set(ids)), dict(zip(ids, commands)))
+            self._legal = self._listed(seat, self.session.legal(seat) if seat is not None else [])
         return self._legal
 
     def legal_actions(self) -> list[int]:
@@ -157,16 +155,26 @@ class Table:
             who = "nobody: the game is over" if seat is None else f"seat {seat}"
             raise IllegalAction(f"action {action} ({self.enc.describe(action)}) is not legal now; "
                                 f"legal for {who}: {shown or 'none'}")
-        try:
-            emitted = self.session.submit(seat, command)
+        s = self.session
+        try:  # the search path (docs/SEARCH.md): in place, as this table's state is nobody else's
+            done = advance(self.game, s.state, seat, command, Rng(self.seed, s.position), commands)
         except RuleError as exc:  # the engine's legal list is accepted by decide: a bug if not
             raise AssertionError(f"{self.game_id}: legal command {command!r} refused: {exc}") from exc
+        emitted = done.emitted
+        s.state = done.state
+        s.position += len(emitted)
         self._fold(emitted)
         self.commands += 1
         self._views = {}
         if self.opening is not None:
             self.last = Step(seat, command, emitted, self.session.position - len(emitted), self.last)
         self._legal = None
+        if done.legal is not None and done.legal[0] == self.to_act():  # the next seat's list, given
+            self._legal = self._listed(done.legal[0], done.legal[1])
+
+    def _listed(self, seat: int | None, commands: list[Any]) -> tuple:
+        ids = self.enc.encode_all(commands)
+        return (seat, commands, sorted(set(ids)), dict(zip(ids, commands)))
 
     # -- words ----------------------------------------------------------------------------------
     def describe(self, action: int) -> str:
