@@ -166,19 +166,31 @@ class Encoding:
             base += n
         self.overflow_base = base
         self.size = base + OVERFLOW  # num_distinct_actions
+        # kinds whose id depends on the rest of the legal list (a route's rank): never memoized
+        self.routed = {kind for kind, (_, fields, _) in self.blocks.items() if any(isinstance(f, Route) for f in fields)}
+        self._memo: dict[Any, int] = {}  # command -> id, for the others (a command's id is fixed)
 
     # -- commands -> ids --------------------------------------------------------------------
     def encode_all(self, commands: list[Any]) -> list[int]:
         """The ids of a legal list, in its order (each command one id; a command the list gives
         twice has one id)."""
-        ranks = self._route_ranks(commands)
+        memo, routed = self._memo, self.routed
+        ranks = self._route_ranks(commands) if routed else {}
         out, spill, seen = [], 0, {}
         for c in commands:
             if c in seen:
                 out.append(seen[c])
                 continue
+            i = memo.get(c)
+            if i is not None:
+                out.append(i)
+                seen[c] = i
+                continue
             try:
-                out.append(self._encode(c, ranks))
+                i = self._encode(c, ranks)
+                if tag_of(c) not in routed:
+                    memo[c] = i
+                out.append(i)
             except Unencodable:
                 if spill >= OVERFLOW:
                     raise ValueError(f"{self.game_id}: more than {OVERFLOW} legal commands outside the encoding")

@@ -1,7 +1,7 @@
 """A game played by action ids: one ``engine.session.Session`` plus what both adapters need beside
 it (the action encoding, each seat's record of what it has seen, the commands played, for the
 log). Never a second rules implementation: every rule is the engine's (``Session.legal``, ``advance``,
-``Session.submit``, ``Session.view``, ``Game.sample_hidden``).
+``Session.view``, ``Game.sample_hidden``).
 
 Turns. The seat to act is the lowest of ``status().to_act``: at a simultaneous step (Roma's
 secret pass, Rome et Carthage's combat cards, the Republic's civil-war cards) the seats answer one
@@ -70,7 +70,8 @@ class Table:
         self.seed = seed
         self.session, opening = Session.start(self.game, config, seed)
         self.opening: list[Emitted] | None = opening  # None once resampled: no log to export then
-        self.records = [_chain(b"", b"start")] * config.players
+        self.records = [_chain(b"", b"start")] * config.players  # replaced, never changed in place
+        self._pending: list[Emitted] = []  # events not yet in the records
         self._fold(opening)
         self.last: Step | None = None
         self._legal: tuple | None = None  # (seat, commands, ids, id -> command[, id -> words])
@@ -82,18 +83,26 @@ class Table:
         return os.urandom(16)
 
     def _fold(self, emitted: list[Emitted]) -> None:
-        recs = self.records
-        for e in emitted:
-            for p in range(len(recs)):
-                recs[p] = _chain(recs[p], e.for_seat(p))
+        """The events go into every seat's record when a record is next read (``record``)."""
+        self._pending.extend(emitted)
+
+    def _settle(self) -> list[bytes]:
+        if self._pending:
+            recs = self.records = list(self.records)
+            for e in self._pending:
+                for p in range(len(recs)):
+                    recs[p] = _chain(recs[p], e.for_seat(p))
+            self._pending = []
+        return self.records
 
     # -- copies -------------------------------------------------------------------------------
-    def copy(self) -> "Table":
+    def copy(self, session: Session | None = None) -> "Table":
+        """An independent table (its own session: a copy of this one's, or ``session``)."""
         t = object.__new__(Table)
         t.__dict__.update(self.__dict__)
-        t.session = self.session.copy()
-        t.records = list(self.records)
+        t.session = self.session.copy() if session is None else session
         t._views = dict(self._views)
+        t._pending = list(self._pending)
         return t
 
     def __deepcopy__(self, memo: dict) -> "Table":
@@ -104,7 +113,7 @@ class Table:
         s = self.session
         return {"game_id": self.game_id, "players": self.config.players, "options": dict(self.config.options),
                 "seed": self.seed, "snapshot": s.encode_snapshot(), "position": s.position,
-                "records": list(self.records), "opening": self.opening,
+                "records": list(self._settle()), "opening": self.opening,
                 "steps": [tuple(x)[:4] for x in self.steps()], "max_commands": self.max_commands}  # flat: a long chain would recurse
 
     def __setstate__(self, d: dict) -> None:
@@ -119,14 +128,19 @@ class Table:
         for seat, command, emitted, position in d["steps"]:
             self.last = Step(seat, command, emitted, position, self.last)
         self._legal = None
-        self._views = {}
+        self._views, self._pending = {}, []
         self.max_commands = d.get("max_commands", 0)
 
     # -- turns ----------------------------------------------------------------------------------
     def to_act(self) -> int | None:
         """The seat to act (the lowest of those the engine waits for); None once over."""
-        st = self.session.status()
-        return None if st.over or self.truncated() else min(st.to_act)
+        k = (self.session.position, self.commands)
+        if self._seat[0] != k:
+            st = self.session.status()
+            self._seat = (k, None if st.over or self.truncated() else min(st.to_act))
+        return self._seat[1]
+
+    _seat: tuple = (None, None)  # ((position, commands), seat to act) cached
 
     def truncated(self) -> bool:
         """Cut short by ``max_commands`` (not a rule's end: every seat scores 0)."""
@@ -202,7 +216,7 @@ class Table:
         return v
 
     def record(self, seat: int) -> str:
-        return self.records[seat].hex()
+        return self._settle()[seat].hex()
 
     # -- the end ----------------------------------------------------------------------------------
     def returns(self) -> list[float]:
@@ -224,14 +238,14 @@ class Table:
         """A table ``seat`` cannot tell from this one (``Game.sample_hidden``), whose future chance
         comes from ``new_seed`` (the real seed is the server's secret). The other seats' records are
         drawn from the sample (its views) and ``seat``'s record, never from theirs here."""
+        mine = self._settle()[seat]
         state = self.game.sample_hidden(self.session.state, seat, rng)
-        t = self.copy()
         s = self.session
-        t.session = Session(self.game, self.config, new_seed, state, s.position, s.platform)
+        t = self.copy(Session(self.game, self.config, new_seed, state, s.position, s.platform))
         t.seed = new_seed
         t.opening, t.last = None, None
-        t._views = {}
-        mine = self.records[seat]
+        t._views, t._seat = {}, (None, None)
+        t._pending = []
         t.records = [mine if p == seat else hashlib.sha256(b"sampled" + mine + t.view_json(p)).digest()
                      for p in range(self.config.players)]
         t._legal = None

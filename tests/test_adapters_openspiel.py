@@ -133,8 +133,9 @@ def test_returns_every_seat_lost_when_carthage_falls():
     state = play_random(game.new_initial_state(), random.Random(1), 3)
     t = state.table()
 
-    class Fallen:
+    class Fallen:  # the engine's session at such an end (a random game takes minutes to reach one)
         platform = t.session.platform
+        position = t.session.position + 1
 
         def status(self):
             return Status((), True, Result((), (0, 0, 0), "carthage_fell", everyone_lost=True))
