@@ -19,8 +19,9 @@ import random
 
 import numpy as np
 
+from search.strength import wilson
+
 from .pettingzoo import env
-from .versus import wilson
 
 
 class Linear:

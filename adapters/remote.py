@@ -5,10 +5,11 @@ same observation and action ids it was trained on (``adapters.pettingzoo`` / ``a
 
 ``act(observation, legal)`` gets the observation of the PettingZoo adapter (``{"observation":
 features of the seat's view, "action_mask": …}``) and the legal action ids, and returns one of them.
-Each turn the bot asks the server for its legal commands and one state drawn for its seat
-(``SampleStates``: the seat's own view exactly, the rest dealt again at random), computes the
-view and the legal list from that state with the engine (as ``carthago bot --bot mcts:…`` does,
-``search/remote.py``), and submits the server's command at the index of the chosen one.
+It is ``carthago bot --bot mcts:…``'s bot (``search.remote.RemoteSearchBot``) with the policy in
+place of the search: each turn it asks the server for its legal commands and one state drawn for
+its seat (``SampleStates``: the seat's own view exactly, the rest dealt again at random), checks
+them against the engine's, and submits the server's command at the index of the chosen one; here
+the view and the ids come from that state through the adapters' encoding.
 """
 
 from __future__ import annotations
@@ -19,10 +20,9 @@ from typing import Any, Callable
 
 import numpy as np
 
-from carthago.bots import follow
-from carthago.client import CarthagoError, Client, Seat
-from engine import registry
-from engine.core import decode_state, tag_of
+from carthago.client import Client, Seat
+from engine.rng import Rng
+from search.remote import RemoteSearchBot
 
 from . import observe
 from .encoding import encoding
@@ -30,49 +30,30 @@ from .encoding import encoding
 Policy = Callable[[dict, list[int]], int]
 
 
-def _kind(command: Any) -> str:
-    game = command.WhichOneof("game")
-    return getattr(command, game).WhichOneof("kind") if game else ""
+class PolicyPlayer:
+    """A player of ``search.remote.RemoteSearchBot`` (the path of ``carthago bot --bot mcts:…``)
+    that asks ``policy`` instead of searching."""
 
+    def __init__(self, game_id: str, policy: Policy) -> None:
+        self.enc, self.policy = encoding(game_id), policy
 
-class AgentBot:
-    def __init__(self, seat: Seat, policy: Policy) -> None:
-        self.seat, self.policy = seat, policy
-        self.game = registry.get(seat.client.game(seat.game_id).game_type)
-        self.enc = encoding(self.game.info.id)
-
-    def act_once(self) -> bool:
-        commands, head = self.seat.legal_at()
-        if not commands:
-            return False
-        drawn = self.seat.sample_states(1)
-        if drawn.head_seq != head:
-            return False  # the game moved between the two calls: look again
-        if drawn.game_version != self.game.info.version:
-            raise RuntimeError(f"the server plays {self.game.info.id} version {drawn.game_version}; this "
-                               f"engine has {self.game.info.version}")
-        state = decode_state(self.game, drawn.states[0])
-        me = self.seat.seat
-        legal = self.game.legal(state, me)
-        if [tag_of(c) for c in legal] != [_kind(c) for c in commands]:
-            raise RuntimeError(f"{self.game.info.id}: the server's legal commands are not the engine's")
+    def choose(self, game: Any, seat: int, players: int, sample: Callable[[Rng], Any], legal: list[Any]) -> Any:
+        # a state drawn for the seat shows it its very view (the sample_hidden contract)
+        view = game.view(sample(Rng(b"adapters.remote", 0)), seat)
         ids = self.enc.encode_all(legal)
         mask = np.zeros(self.enc.size, np.int8)
         mask[ids] = 1
-        obs = {"observation": observe.features(self.game.view(state, me)), "action_mask": mask}
-        action = self.policy(obs, sorted(set(ids)))
+        action = self.policy({"observation": observe.features(view), "action_mask": mask}, sorted(set(ids)))
         if action not in ids:
             raise ValueError(f"the policy chose {action}, not a legal id ({sorted(set(ids))[:20]} …)")
-        try:
-            self.seat.submit(commands[ids.index(action)], expected_seq=head)
-            return True
-        except CarthagoError as err:
-            if err.code in ("STALE_SEQ", "LOST_RACE"):
-                return False
-            raise
+        return legal[ids.index(action)]
 
-    def play(self) -> None:
-        follow(self.seat, self.act_once)
+
+def agent_bot(seat: Seat, policy: Policy) -> RemoteSearchBot:
+    """The bot that plays ``seat`` with ``policy``: ``play()`` follows the game to its end."""
+    bot = RemoteSearchBot(seat, "random")
+    bot.player = PolicyPlayer(bot.game.info.id, policy)
+    return bot
 
 
 def load_policy(spec: str) -> Policy:
@@ -92,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     with Client(args.server) as client:
         seat = client.join(args.game_id, seat=args.seat, player=args.name)
         print(f"seat {seat.seat}; token {seat.token}", flush=True)
-        AgentBot(seat, policy).play()
+        agent_bot(seat, policy).play()
         print(client.game(args.game_id).status)
     return 0
 

@@ -14,20 +14,11 @@ ISMCTS bot's score. Results: search/README.md ("OpenSpiel's ISMCTS").
 from __future__ import annotations
 
 import argparse
-import math
 import time
 
 import numpy as np
 
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, c - h), min(1.0, c + h)
+from search.strength import wilson
 
 
 def play(game_id: str, level: str, ismcts_seat: int, seed: int, players: int | None, max_commands: int) -> dict:

@@ -132,7 +132,7 @@ def test_a_trained_policy_plays_a_seat_on_a_server(client):
     game on a server against the random bot; its choices land as the server's commands."""
     import threading
 
-    from adapters.remote import AgentBot
+    from adapters.remote import agent_bot
     from carthago.bots import make_bot
 
     g = client.create("roma", 2, seed=b"agent-on-a-server")
@@ -146,6 +146,6 @@ def test_a_trained_policy_plays_a_seat_on_a_server(client):
 
     rival = threading.Thread(target=make_bot("random", other, 1).play, daemon=True)
     rival.start()
-    AgentBot(me, act).play()
+    agent_bot(me, act).play()
     rival.join(20)
     assert client.game(g.game_id).status.over and len(chosen) >= 5
