@@ -167,7 +167,8 @@ research-example: setup
 
 versus-ismcts: setup
 	nice -n 10 $(BIN)/python -m adapters.versus roma --games 6 --level 3
-	nice -n 10 $(BIN)/python -m adapters.versus rome-et-carthage --games 2 --level 3
+	nice -n 10 $(BIN)/python -m adapters.versus rome-et-carthage --games 2 --level 3 --option no_progress_rounds=10
+	nice -n 10 $(BIN)/python -m adapters.versus hannibal --games 1 --level 3
 
 # Screenshots of each game's board for the README, taken by the browser test (commit them when they change).
 screenshots: setup browser

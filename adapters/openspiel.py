@@ -33,6 +33,7 @@ from engine.core import state_digest
 from engine.rng import Rng
 
 from . import observe
+from .encoding import encoding
 from .table import Table, config_of
 
 SHORT_NAMES = {
@@ -50,8 +51,6 @@ TENSORS = ("roma", "rome-et-carthage")
 
 def _game_type(game_id: str, players: int) -> pyspiel.GameType:
     info = registry.get(game_id).info
-    from .encoding import encoding  # noqa: F401 (the encoding loads with the type)
-
     params: dict = {"worlds": WORLDS, "max_commands": 0}
     if len(info.player_counts) > 1:
         params["players"] = info.player_counts[0]
@@ -107,6 +106,8 @@ def _make(game_id: str) -> type:
         def __init__(self, params: dict | None = None) -> None:
             params = dict(params or {})
             known = {"worlds", "max_commands", *option_names} | ({"players"} if len(info.player_counts) > 1 else set())
+            # OpenSpiel refuses an unknown parameter first, naming the known ones; this is for a
+            # caller that builds the game class directly
             unknown = sorted(set(params) - known)
             if unknown:
                 raise ValueError(f"{SHORT_NAMES[game_id]}: unknown parameter {unknown[0]!r} "
@@ -122,7 +123,7 @@ def _make(game_id: str) -> type:
             self.worlds = int(params.get("worlds", WORLDS))
             if self.worlds < 1:
                 raise ValueError(f"{SHORT_NAMES[game_id]}: worlds must be at least 1, not {self.worlds}")
-            self.enc = __import__("adapters.encoding", fromlist=["encoding"]).encoding(game_id)
+            self.enc = encoding(game_id)
             two = players == 2
             game_info = pyspiel.GameInfo(
                 num_distinct_actions=self.enc.size, max_chance_outcomes=self.worlds, num_players=players,

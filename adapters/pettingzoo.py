@@ -27,7 +27,7 @@ from engine.errors import RuleError
 
 from . import observe
 from .encoding import encoding
-from .table import IllegalAction, Table, config_of
+from .table import Table, config_of
 
 
 def env(game_id: str, players: int | None = None, max_commands: int = 0, render_mode: str | None = None,
@@ -117,10 +117,7 @@ class CarthagoEnv(AECEnv):
                 self.agent_selection = self.agents[0]
             return
         self._cumulative_rewards[agent] = 0.0
-        try:
-            self.table.apply(int(action))
-        except IllegalAction:
-            raise  # nothing changed: the message names the legal ids
+        self.table.apply(int(action))  # IllegalAction, naming the legal ids, changes nothing
         for a in self.agents:
             self.rewards[a] = 0.0
         self._select()

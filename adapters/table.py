@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-import os
 from typing import Any, NamedTuple
 
 import msgspec
@@ -78,10 +77,6 @@ class Table:
         self._views: dict[int, bytes] = {}  # seat -> view JSON at this position
         self.max_commands = 0  # > 0: a truncated game (adapters' parameter), over after that many
 
-    @classmethod
-    def fresh_seed(cls) -> bytes:
-        return os.urandom(16)
-
     def _fold(self, emitted: list[Emitted]) -> None:
         """The events go into every seat's record when a record is next read (``record``)."""
         self._pending.extend(emitted)
@@ -114,7 +109,8 @@ class Table:
         return {"game_id": self.game_id, "players": self.config.players, "options": dict(self.config.options),
                 "seed": self.seed, "snapshot": s.encode_snapshot(), "position": s.position,
                 "records": list(self._settle()), "opening": self.opening,
-                "steps": [tuple(x)[:4] for x in self.steps()], "max_commands": self.max_commands}  # flat: a long chain would recurse
+                "steps": [tuple(x)[:4] for x in self.steps()],  # flat: pickling a long chain would recurse
+                "commands": self.commands, "max_commands": self.max_commands}
 
     def __setstate__(self, d: dict) -> None:
         self.game_id = d["game_id"]
@@ -129,7 +125,7 @@ class Table:
             self.last = Step(seat, command, emitted, position, self.last)
         self._legal = None
         self._views, self._pending = {}, []
-        self.max_commands = d.get("max_commands", 0)
+        self.commands, self.max_commands = d["commands"], d["max_commands"]
 
     # -- turns ----------------------------------------------------------------------------------
     def to_act(self) -> int | None:

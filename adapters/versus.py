@@ -1,7 +1,7 @@
 """OpenSpiel's ISMCTS bot (through ``adapters.openspiel``) against the house search bot
 (``search.levels``, e.g. ``level:3``) at equal time a move, whole games, seats alternating:
 
-    python -m adapters.versus roma --games 6 --level 3 [--players 3] [--max-commands N]
+    python -m adapters.versus roma --games 6 --level 3 [--players 3] [--max-commands N] [--option K=V]
 
 ISMCTS counts simulations, not time: each move it runs the number of simulations that its last
 move's rate says fit in the level's time (the first move 10), with random rollouts
@@ -21,16 +21,20 @@ import numpy as np
 from search.strength import wilson
 
 
-def play(game_id: str, level: str, ismcts_seat: int, seed: int, players: int | None, max_commands: int) -> dict:
+def play(game_id: str, level: str, ismcts_seat: int, seed: int, players: int | None, max_commands: int,
+         options: dict[str, str] | None = None) -> dict:
     import pyspiel
     from open_spiel.python.algorithms import ismcts, mcts
 
     from search.bot import choose_in_process, make_player
     from search.levels import level as level_of
 
+    from engine import registry
+
     from . import openspiel as adapter
 
-    params = {"max_commands": max_commands}
+    params: dict = {"max_commands": max_commands}
+    params.update({k: adapter._param(registry.get(game_id).info.options[k].values, v) for k, v in (options or {}).items()})
     if players:
         params["players"] = players
     game = pyspiel.load_game(adapter.SHORT_NAMES[game_id], params)
@@ -70,6 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--level", default="3")
     ap.add_argument("--players", type=int, default=0)
     ap.add_argument("--max-commands", type=int, default=0)
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
     args = ap.parse_args(argv)
     wins = losses = draws = cut = 0
     times = {"ismcts": [], "house": []}
@@ -77,7 +82,8 @@ def main(argv: list[str] | None = None) -> int:
         players = args.players or None
         n = args.players or 2
         seat = i % n
-        r = play(args.game, args.level, seat, 1000 + i, players, args.max_commands)
+        options = dict(o.split("=", 1) for o in args.option)
+        r = play(args.game, args.level, seat, 1000 + i, players, args.max_commands, options)
         mine = r["returns"][seat]
         if not r["over"]:
             cut += 1
