@@ -4,6 +4,7 @@ information states, OpenSpiel's ISMCTS bot over whole games, and bad input."""
 
 from __future__ import annotations
 
+import importlib
 import random
 
 import numpy as np
@@ -58,6 +59,7 @@ def test_openspiel_random_sim_test_with_serialization(name, params, sims):
 def test_legal_actions_are_the_engines_legal_list_at_every_step(game_id, params, limit):
     game = pyspiel.load_game(NAMES[game_id], params)
     enc = encoding(game_id)
+    notation = importlib.import_module(f"engine.games.{game_id.replace('-', '_')}.notation").describe_command
     steps = 0
 
     def check(state):
@@ -69,6 +71,10 @@ def test_legal_actions_are_the_engines_legal_list_at_every_step(game_id, params,
         assert actions == sorted(set(actions))
         assert {t.command_of(a) for a in actions} == set(engine_legal)  # one id a command, none more
         assert all(a < enc.overflow_base for a in actions), "a seeded game needed an overflow id"
+        # in the project's notation (the web client's move list), for one legal id a step
+        a = actions[steps % len(actions)]
+        words = state.action_to_string(seat, a)
+        assert words.startswith(notation(t.session.state, seat, t.command_of(a)))
         steps += 1
 
     play_random(game.new_initial_state(), random.Random(7), limit, check)
