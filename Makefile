@@ -161,7 +161,8 @@ bgio:
 
 # The research adapters (adapters/, docs/RESEARCH.md), outside `make test`: an agent trained by
 # REINFORCE through the PettingZoo environment and evaluated against the random bot (about a minute);
-# OpenSpiel's ISMCTS against the house bot's level 3 at equal time a move (search/README.md).
+# OpenSpiel's ISMCTS against the house bot's level 3 at equal time a move (search/README.md; minutes a
+# Rome et Carthage or Hannibal game).
 research-example: setup
 	nice -n 10 $(BIN)/python -m adapters.example --game roma --episodes 300 --eval 100
 
