@@ -9,17 +9,18 @@ ADDR   ?= 127.0.0.1:50051
 HTTP_ADDR ?= 127.0.0.1:8080
 STORE  ?= sqlite:var/carthago.db
 
-.PHONY: setup run test conformance random-games bench bgio strength strength-levels stubs js web browser test-browser screenshots buf proto-check clean
+.PHONY: setup run test conformance random-games bench bgio strength strength-levels stubs js web browser test-browser screenshots buf proto-check clean research-example versus-ismcts
 
 setup: $(DEPS) $(STUBS) js web buf
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# Pinned dependencies first, then the two packages of this repository (editable, no network).
+# Pinned dependencies first (the server's, then the research adapters' of adapters/, kept apart as
+# the extra "research"), then the two packages of this repository (editable, no network).
 # A new top-level package (its __init__.py newer than the stamp) re-runs the editable install.
-$(DEPS): $(BIN)/python requirements.lock pyproject.toml clients/python/pyproject.toml $(wildcard */__init__.py)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.lock
+$(DEPS): $(BIN)/python requirements.lock requirements-research.lock pyproject.toml clients/python/pyproject.toml $(wildcard */__init__.py)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.lock -r requirements-research.lock
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation \
 		-e clients/python -e .
 	touch $@
@@ -157,6 +158,18 @@ bgio:
 		[ bench/bgio/node_modules/.package-lock.json -nt bench/bgio/package-lock.json ] \
 			|| (cd bench/bgio && npm ci --silent --no-audit --no-fund); \
 	else echo "npm not found: figure 9 runs without boardgame.io beside it"; fi
+
+# The research adapters (adapters/, docs/RESEARCH.md), outside `make test`: an agent trained by
+# REINFORCE through the PettingZoo environment and evaluated against the random bot (about a minute);
+# OpenSpiel's ISMCTS against the house bot's level 3 at equal time a move (search/README.md; minutes a
+# Rome et Carthage or Hannibal game).
+research-example: setup
+	nice -n 10 $(BIN)/python -m adapters.example --game roma --episodes 300 --eval 100
+
+versus-ismcts: setup
+	nice -n 10 $(BIN)/python -m adapters.versus roma --games 6 --level 3
+	nice -n 10 $(BIN)/python -m adapters.versus rome-et-carthage --games 2 --level 3 --option no_progress_rounds=10
+	nice -n 10 $(BIN)/python -m adapters.versus hannibal --games 1 --level 3
 
 # Screenshots of each game's board for the README, taken by the browser test (commit them when they change).
 screenshots: setup browser

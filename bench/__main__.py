@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-SECTIONS = ("engine", "logs", "server", "move", "postgres", "search")
+SECTIONS = ("engine", "logs", "server", "move", "postgres", "search", "adapters")
 RESULTS = Path(__file__).resolve().parent / "results"
 
 
@@ -92,7 +92,7 @@ def table(figures: list[dict]) -> str:
 
 def run(quick: bool, only: list[str], game_ids: list[str] | None, tmp: str | None,
         log=print) -> dict[str, Any]:
-    from . import engine_bench, logs_bench, move_bench, search_bench, server_bench
+    from . import adapters_bench, engine_bench, logs_bench, move_bench, search_bench, server_bench
 
     started = time.monotonic()
     out: dict[str, Any] = {"started_utc": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
@@ -103,7 +103,8 @@ def run(quick: bool, only: list[str], game_ids: list[str] | None, tmp: str | Non
              "server": lambda: server_bench.run(quick=quick, game_ids=game_ids, tmp=tmp, log=log),
              "move": lambda: move_bench.run(quick=quick, game_ids=game_ids, tmp=tmp, log=log),
              "postgres": lambda: server_bench.run_postgres(quick=quick, game_ids=game_ids, tmp=tmp, log=log),
-             "search": lambda: search_bench.run(quick=quick, game_ids=game_ids, log=log)}
+             "search": lambda: search_bench.run(quick=quick, game_ids=game_ids, log=log),
+             "adapters": lambda: adapters_bench.run(quick=quick, game_ids=game_ids, log=log)}
     for name in SECTIONS:
         if name not in only:
             continue
