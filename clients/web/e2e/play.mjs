@@ -4,17 +4,18 @@
 //
 //   node e2e/play.mjs --base http://127.0.0.1:PORT --out DIR [--scenario roma|rc|hannibal|roc|all] [--full]
 //
-// roma: from the lobby, create a Roma game, take seat 0, add a random bot on seat 1, play it to its
+// Every other seat is the server's house bot (random moves, or level:1 for Hannibal): the page runs none.
+// roma: from the lobby, create a Roma game, take seat 0, give seat 1 to the house bot, play it to its
 //       end by clicking legal commands (reloading the page once mid-game: the seat and the log
 //       must survive), check the result shown against the server's, and that the spectator saw
 //       every record. Then open the replay and move its slider.
 //       Created with a clock (30 minutes + 5 s): a clock per seat is shown and a running one ticks.
 //       Hannibal is created with a simple delay (60 minutes, 3 s): its clocks are shown and tick too.
-// rc:   the same for a 4-player Rome et Carthage with three bots (no_progress_rounds=10). With
+// rc:   the same for a 4-player Rome et Carthage with three house bots (no_progress_rounds=10). With
 //       --full, to the end (~300 clicks); without, it stops after 40 moves.
 // hannibal: 30 moves of Hannibal, half of them on the board (spaces, stacks, cards) when it offers
 //       something, with the reload and the spectator checks, and a screenshot.
-// roc:  the same for a 3-player Republic of Carthage with two bots (40 moves).
+// roc:  the same for a 3-player Republic of Carthage with two house bots chosen in the lobby (40 moves).
 //       First the player says one public message (table talk): it shows in the chat panel of the
 //       player's page and of the spectator's (who has no input to talk). Its result's rawWords lists
 //       the log lines (player's and spectator's) and "Chosen in secret" lines that still show the
@@ -27,6 +28,8 @@
 //       event kind's own name as the line's head, a "piece "/"city "/"from table " field name, a raw
 //       id such as "rome_elephant" or card "KH"), and any card the spectator could read in another
 //       seat's draw or face-down cards; every line goes to rome-et-carthage.log.txt.
+// creator-leaves: every seat of a Roma game to house bots, the creator's page closed mid-game: a
+//       friend's page (the invite link) sees the server's bots finish it.
 // Every scenario also drops the network under the page at its 4th move (dropAndResume).
 // Prints one JSON line per scenario and a last line "N passed, N failed". Exit 0 only if all pass.
 import fs from 'node:fs';
@@ -107,8 +110,13 @@ async function dropAndResume(page, context, gameId, moves) {
     const plain = commands.filter((c) => !/"(offerDraw|acceptDraw)"/.test(JSON.stringify(c)));
     const pool = plain.length ? plain : commands;
     if (!pool.length) { await sleep(50); continue; }
-    await call('SubmitCommand', { gameId, command: pool[Math.floor(Math.random() * pool.length)], expectedSeq: headSeq,
-      requestId: `drop-${gameId}-${tries}` }, seat.token);
+    try {
+      await call('SubmitCommand', { gameId, command: pool[Math.floor(Math.random() * pool.length)], expectedSeq: headSeq,
+        requestId: `drop-${gameId}-${tries}` }, seat.token);
+    } catch (err) {  // a house bot moved meanwhile (simultaneous choices): look again
+      if (/STALE_SEQ|LOST_RACE|NOT_YOUR_TURN/.test(String(err))) continue;
+      throw err;
+    }
     played += 1;
   }
   const head = Number((await call('GetGame', { gameId })).headSeq);
@@ -136,9 +144,7 @@ async function logSeqs(page) {
 }
 
 async function newContext(browser) {
-  const ctx = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-  await ctx.addInitScript(() => localStorage.setItem('carthago.botDelay', '0'));
-  return ctx;
+  return browser.newContext({ viewport: { width: 1400, height: 1000 } });
 }
 
 /** Click legal commands (at random, never a draw offer) until the game ends or `maxClicks`. */
@@ -235,7 +241,7 @@ async function talk(page, spectator) {
   return text;
 }
 
-async function scenario(browser, { name, gameType, players, options, clock, full, shot, resign, house }) {
+async function scenario(browser, { name, gameType, players, options, clock, full, shot, resign, house, lobbyHouse }) {
   const started = Date.now();
   const deadline = started + (full ? 12 : 4) * 60_000;
   const player = await newContext(browser);
@@ -249,6 +255,7 @@ async function scenario(browser, { name, gameType, players, options, clock, full
   await page.selectOption('#game-type', gameType);
   await page.selectOption('#players', String(players));
   for (const [k, v] of Object.entries(options)) await page.selectOption(`[data-option=${k}]`, v);
+  if (lobbyHouse) await page.selectOption('#opponents', lobbyHouse);  // the other seats: the server's house bot
   if (clock) {  // [minutes, seconds, kind]: Fischer unless a kind is given
     if (clock[2]) await page.selectOption('#clock-kind', clock[2]);
     await page.fill('#clock-minutes', clock[0]); await page.fill('#clock-increment', clock[1]);
@@ -264,20 +271,23 @@ async function scenario(browser, { name, gameType, players, options, clock, full
 
   await page.click('[data-testid=take-0]');
   await page.waitForSelector('.seat-row .you');
+  // every other seat is the server's house bot: chosen in the lobby, or added from the game page by
+  // its creator (the page runs no bot of its own: none offered, none in this browser's seats)
   let houseSeated = null;
+  check(!(await page.locator('[data-testid^=bot-]').count()), 'the page still offers a bot run by the page');
   for (let s = 1; s < players; s++) {
-    if (house) {  // the server's house bot, offered to the creator for every free seat
+    const bot = lobbyHouse ?? house;
+    const row = `.seat-row[data-seat="${s}"]`;
+    if (!lobbyHouse) {
       await page.waitForSelector(`[data-testid=house-${s}]:not([disabled])`, { timeout: 10_000 });
       await page.selectOption(`[data-testid=house-level-${s}]`, house);
       await page.click(`[data-testid=house-${s}]`);
-      const row = `.seat-row[data-seat="${s}"]`;
-      await page.waitForSelector(`${row}:has-text("house bot (${house})")`, { timeout: 10_000 });
-      houseSeated = (await page.locator(row).textContent()) ?? '';
-      continue;
     }
-    await page.click(`[data-testid=bot-${s}]`);
-    await page.waitForSelector(`[data-seat="${s}"] .you`);
+    await page.waitForSelector(`${row}:has-text("house bot (${bot})")`, { timeout: 10_000 });
+    houseSeated = (await page.locator(row).textContent()) ?? '';
   }
+  const held = await page.evaluate((id) => JSON.parse(localStorage.getItem(`carthago.seats.${id}`) || '[]'), gameId);
+  check(held.length === 1 && held[0].seat === 0, `the page holds seats other than its player's: ${JSON.stringify(held)}`);
   const clocks = clock ? await clocksTick(page, players) : null;
   const said = gameType === 'republic-of-carthage' ? await talk(page, spectator) : null;
   const maxClicks = full ? 100_000 : gameType === 'hannibal' ? 30 : 40;
@@ -411,25 +421,65 @@ async function scenario(browser, { name, gameType, players, options, clock, full
     spectatorHiddenRecords: hiddenLines, rawWords, stepWords, replayed, clocks, said, resigned, houseSeated, drop: played.dropped, boardClicks: played.boardClicks, seconds: Math.round((Date.now() - started) / 1000) };
 }
 
+/** The issue's stalled game: the creator gives every seat to the server's house bots (the lobby's
+ *  "the other seats" for seat 1, the game page's "Add a house bot" for seat 0), a friend opens the
+ *  invite link, and the creator's page closes before the game is over: the server's bots must still
+ *  play it to its end, as the friend's page shows. */
+async function creatorLeaves(browser) {
+  const started = Date.now();
+  const creator = await newContext(browser);
+  const friendCtx = await newContext(browser);
+  const page = await creator.newPage();
+  await page.goto(`${args.base}/`);
+  await page.selectOption('#game-type', 'roma');
+  await page.selectOption('#opponents', 'level:1');
+  await page.click('#create');
+  await page.waitForURL(/\/game\//);
+  const gameId = page.url().split('/game/')[1].split('?')[0];
+  const invite = await page.inputValue('[data-testid=invite]');
+  const friend = await friendCtx.newPage();
+  await friend.goto(invite);
+  await friend.waitForSelector('text=Watching as a spectator');
+  await page.waitForSelector('[data-testid=house-0]');
+  await page.selectOption('[data-testid=house-level-0]', 'random');
+  await page.click('[data-testid=house-0]');
+  await page.waitForSelector('.seat-row[data-seat="0"]:has-text("house bot (random)")');
+  await creator.close();  // the creator's tab is gone: nothing of hers runs any more
+  const atClose = await getGame(gameId);
+  check(!atClose.status?.over, 'the game was over before the creator left: the check proves nothing');
+  await friend.waitForSelector('[data-testid=result]', { timeout: 180_000 });
+  const summary = await getGame(gameId);
+  check(summary.status?.over, 'the friend sees a result the server does not');
+  const closedAt = Number(atClose.headSeq ?? 0);
+  const head = Number(summary.headSeq ?? 0);
+  check(head > closedAt, `no record after the creator left (${closedAt} then ${head})`);
+  const result = (await friend.locator('[data-testid=result]').textContent()) ?? '';
+  await friendCtx.close();
+  return { name: 'creator-leaves', gameId, headAtClose: closedAt, head, result, houseBots: summary.seats.map((x) => x.houseBot),
+    seconds: Math.round((Date.now() - started) / 1000) };
+}
+
 const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carthago-chromium-'));
 const browser = await chromium.launch({ executablePath: args.chromium, headless: true,
   args: [...FLAGS, `--user-data-dir=${userDataDir}`], ignoreDefaultArgs: ['--headless=new', '--headless'] }).catch(async () =>
   chromium.launch({ executablePath: args.chromium, headless: true, args: FLAGS }));
 const plan = [
-  { name: 'roma', gameType: 'roma', players: 2, options: {}, clock: ['30', '5'], full: true, shot: path.join(args.out, 'roma.png') },
+  { name: 'roma', gameType: 'roma', players: 2, options: {}, clock: ['30', '5'], full: true, house: 'random',
+    shot: path.join(args.out, 'roma.png') },
   { name: 'rome-et-carthage', gameType: 'rome-et-carthage', players: 4, options: { no_progress_rounds: '10' },
-    full: args.full, shot: path.join(args.out, 'rome-et-carthage.png') },
+    full: args.full, house: 'random', shot: path.join(args.out, 'rome-et-carthage.png') },
   { name: 'hannibal', gameType: 'hannibal', players: 2, options: {}, clock: ['60', '3', 'delay'], full: false, resign: true,
     house: 'level:1',
     shot: path.join(args.out, 'hannibal.png') },
-  { name: 'republic-of-carthage', gameType: 'republic-of-carthage', players: 3, options: {}, full: false,
+  { name: 'republic-of-carthage', gameType: 'republic-of-carthage', players: 3, options: {}, full: false, lobbyHouse: 'random',
     shot: path.join(args.out, 'republic-of-carthage.png') },
+  { name: 'creator-leaves', run: creatorLeaves },
 ].filter((s) => args.scenario === 'all' || s.name === args.scenario || (args.scenario === 'rc' && s.name === 'rome-et-carthage') || (args.scenario === 'roc' && s.name === 'republic-of-carthage'));
 let passed = 0;
 let failed = 0;
 for (const s of plan) {
   try {
-    console.log(JSON.stringify({ ok: true, ...(await scenario(browser, s)) }));
+    console.log(JSON.stringify({ ok: true, ...(await (s.run ? s.run(browser) : scenario(browser, s))) }));
     passed += 1;
   } catch (err) {
     console.log(JSON.stringify({ ok: false, name: s.name, error: String(err?.stack || err) }));

@@ -1,7 +1,8 @@
 // The Carthago web client: a lobby, a table per game (play, watch, replay), over Connect.
 //
 // Routes: "/" the lobby; "/game/ID" a game (its seats, the board of the seat this browser holds,
-// or the spectator's); "/game/ID?replay" a finished game move by move.
+// or the spectator's); "/game/ID?invite=SECRET" the same, claiming the seat that invite opens (a seat
+// reserved by `carthago new --reserve`); "/game/ID?replay" a finished game move by move.
 import './style.css';
 import { api, auth, creatorToken, describeError, heldSeats, holdCreator, holdSeat, playerName, reason, setPlayerName, timed, type HeldSeat } from './api';
 import { board } from './boards';
@@ -34,7 +35,7 @@ function route() {
   const m = /^\/game\/([\w-]+)\/?$/.exec(location.pathname);
   if (m) {
     const params = new URLSearchParams(location.search);
-    void gamePage(m[1], params.has('replay'));
+    void gamePage(m[1], params.has('replay'), params.get('invite') ?? '');
   } else {
     void lobby();
   }
@@ -43,6 +44,12 @@ function route() {
 function setConn(text: string, ok = true) {
   conn.textContent = text;
   conn.className = `conn ${ok ? 'ok' : 'bad'}`;
+}
+
+/** A seat's state in words: who holds it, the house bot that plays it, the name it is kept for. */
+function seatState(s: any): string {
+  if (s.claimed) return s.houseBot ? `${s.player || 'house bot'}, played by the server` : s.player || 'taken';
+  return s.reservedFor ? `reserved for ${s.reservedFor}` : 'free';
 }
 
 function seatLabel(summary: any, seat: number): string {
@@ -156,9 +163,9 @@ async function lobby() {
       const rows = games.slice().sort((a, b) => Number(b.createdAtUnixMs - a.createdAtUnixMs)).map((g) => el('tr', { 'data-game': g.gameId },
         el('td', {}, link(`/game/${g.gameId}`, g.gameId)),
         el('td', {}, g.gameType),
-        el('td', {}, g.seats.map((s) => `${nameOf(s.name)}: ${s.claimed ? s.player || 'taken' : s.reservedFor ? `reserved for ${s.reservedFor}` : 'free'}`).join(' · ')),
+        el('td', {}, g.seats.map((s) => `${nameOf(s.name)}: ${seatState(s)}`).join(' · ')),
         el('td', {}, g.status?.over ? statusWords(g, g.status) : `playing (seq ${g.headSeq})`),
-        el('td', {}, g.status?.over ? link(`/game/${g.gameId}?replay`, 'replay') : link(`/game/${g.gameId}`, g.seats.some((s) => !s.claimed) ? 'join' : 'watch'))));
+        el('td', {}, g.status?.over ? link(`/game/${g.gameId}?replay`, 'replay') : link(`/game/${g.gameId}`, g.seats.some((s) => !s.claimed && !s.reservedFor) ? 'join' : 'watch'))));
       listBox.replaceChildren(el('h2', {}, 'Games'), rows.length
         ? el('table', { class: 'games' }, el('tr', {}, ...['game', 'type', 'seats', 'status', ''].map((h) => el('th', {}, h))), ...rows)
         : el('p', {}, 'No games yet: create one.'));
@@ -173,33 +180,44 @@ async function lobby() {
 
 // ---- a game ----------------------------------------------------------------------------------
 
-const AGREEMENT = new Set(['offerDraw', 'acceptDraw']);
 const WIDE_BOARDS = new Set(['republic-of-carthage', 'hannibal']);
 
-function botDelay(): number {
-  const v = Number(localStorage.getItem('carthago.botDelay') ?? '300');
-  return Number.isFinite(v) ? v : 300;
-}
-
-async function gamePage(gameId: string, replay: boolean) {
+async function gamePage(gameId: string, replay: boolean, invite = '') {
   let summary: any;
+  // a seat this browser holds (a seat kept by an older client for a bot it ran itself is not the player's)
+  const me = (): HeldSeat | undefined => heldSeats(gameId).find((s) => !s.bot);
+  let inviteError = '';
   try {
     summary = await api.getGame({ gameId });
     setConn('connected');
+    if (invite) {
+      // an invite link: claim the seat it opens, under the name it is reserved for, then drop the secret
+      // from the address bar (a reload, a copied link, the history keep the plain game address)
+      history.replaceState(null, '', `/game/${gameId}`);
+      if (!me()) {
+        try {
+          const res = await api.joinGame({ gameId, invite, player: '' });
+          const player = res.game?.seats[res.seat]?.player ?? '';
+          holdSeat(gameId, { seat: res.seat, token: res.token, name: player });
+          if (!playerName() && player) setPlayerName(player);
+          summary = res.game;
+        } catch (err) {
+          inviteError = `This invite link opens no seat: ${describeError(err)}`;
+        }
+      }
+    }
   } catch (err) {
     app.append(el('section', { class: 'panel' }, el('h2', {}, gameId), el('div', { class: 'error' }, describeError(err)),
       link('/', 'back to the lobby')));
     return;
   }
   const gameType: string = summary.gameType;
-  const me = (): HeldSeat | undefined => heldSeats(gameId).find((s) => !s.bot);
-  const bots = (): HeldSeat[] => heldSeats(gameId).filter((s) => s.bot);
   const name = (seat: number) => seatLabel(summary, seat);
 
   const state = {
     view: null as any, status: null as any, head: -1n, lastSeq: -1n,
     legal: [] as any[], legalAt: -1n, filter: null as null | ((c: any) => boolean),
-    busy: false, botBusy: new Set<number>(), closed: false, error: '',
+    busy: false, closed: false, error: '',
     lines: [] as [number, string, string?][],  // seq, words, the line's class (talk, redacted, step)
     talks: [] as Talk[],            // table talk (The Republic of Carthage), shown in the chat panel
     expired: null as number | null,  // the seat whose clock ran out (its ClockExpired record)
@@ -216,7 +234,7 @@ async function gamePage(gameId: string, replay: boolean) {
   const seatsBox = el('div', { class: 'seats-box' });
   const boardBox = el('div', { class: 'board-box', 'data-testid': 'board' });
   const commandsBox = el('div', { class: 'commands', 'data-testid': 'commands' });
-  const errorBox = el('div', { class: 'error', 'data-testid': 'error' });
+  const errorBox = el('div', { class: 'error', 'data-testid': 'error' }, inviteError);
   const logList = el('ol', { class: 'log', 'data-testid': 'log' });
   const logBox = el('aside', {}, el('h3', {}, 'Log'), logList);
   const replayBox = el('div', { class: 'replay' });
@@ -224,11 +242,11 @@ async function gamePage(gameId: string, replay: boolean) {
   const chat = gameType === 'republic-of-carthage' && !replay ? chatPanel({
     gameId, seats: summary.seats.map((s: any) => s.seat), mySeat: () => me()?.seat, token: () => me()?.token, name,
   }) : null;
-  const invite = `${location.origin}/game/${gameId}`;
+  const inviteLink = `${location.origin}/game/${gameId}`;
   app.append(el('section', { class: 'panel game' }, title,
-    el('div', { class: 'invite' }, 'Invite: ', el('input', { value: invite, readonly: true, size: invite.length, 'data-testid': 'invite',
+    el('div', { class: 'invite' }, 'Invite: ', el('input', { value: inviteLink, readonly: true, 'data-testid': 'invite',
       onclick: (e: Event) => (e.target as HTMLInputElement).select() }),
-    el('button', { onclick: () => navigator.clipboard?.writeText(invite) }, 'copy')),
+    el('button', { onclick: () => navigator.clipboard?.writeText(inviteLink) }, 'copy')),
     seatsBox, turn, clocksBox, replayBox, WIDE_BOARDS.has(gameType)
       // a wide board takes the page's width: the moves above it, the log below (the chat beside it)
       ? el('div', { class: 'table wide' }, el('div', { class: 'main' }, errorBox, commandsBox, boardBox),
@@ -253,33 +271,39 @@ async function gamePage(gameId: string, replay: boolean) {
     clocksBox.replaceChildren(...(row ? [row] : []));
   };
 
+  // a friend who came by the invite link and has not said a name yet is asked one before taking a seat
+  const nameInput = el('input', { 'data-testid': 'seat-name', placeholder: 'your name', maxlength: 64, value: playerName(),
+    onchange: () => setPlayerName(nameInput.value.trim()) });
+  const nameRow = el('label', { class: 'seat-name' }, 'Your name (the other players see it): ', nameInput);
   const renderSeats = () => {
     const held = heldSeats(gameId);
-    seatsBox.replaceChildren(...summary.seats.map((s: any) => {
+    const open = !me() && !summary.status?.over && summary.seats.some((s: any) => !s.claimed && !s.reservedFor);
+    seatsBox.replaceChildren(...(open && !replay ? [nameRow] : []), ...summary.seats.map((s: any) => {
       const mine = held.find((h) => h.seat === s.seat);
       const controls: (Node | string)[] = [];
-      if (mine) controls.push(el('span', { class: 'you' }, mine.bot ? ' random bot (run by this page)' : ' — you'));
+      if (mine && !mine.bot) controls.push(el('span', { class: 'you' }, ' — you'));
       else if (!s.claimed && !summary.status?.over && !s.reservedFor) {
-        controls.push(el('button', { class: 'primary', 'data-testid': `take-${s.seat}`, disabled: !!me(), onclick: () => join(s.seat, false) }, 'Take this seat'));
-        controls.push(houseControls(s.seat));
-        controls.push(el('button', { 'data-testid': `bot-${s.seat}`, onclick: () => join(s.seat, true) }, 'Add a random bot (this page)'));
+        controls.push(el('button', { class: 'primary', 'data-testid': `take-${s.seat}`, disabled: !!me(), onclick: () => join(s.seat) }, 'Take this seat'));
+        // every bot is the server's (a house bot): it plays on when this page is closed
+        if (creatorToken(gameId)) controls.push(houseControls(s.seat));
       }
       return el('div', { class: `seat-row${state.status?.toAct?.includes(s.seat) ? ' to-act' : ''}`, 'data-seat': s.seat },
-        el('b', {}, nameOf(s.name)), `: ${s.claimed ? s.player || 'taken' : s.reservedFor ? `reserved for ${s.reservedFor}` : 'free'} `, ...controls);
+        el('b', {}, nameOf(s.name)), `: ${seatState(s)} `, ...controls);
     }));
   };
 
-  // the server's house bot for a free seat: only the game's creator (its token kept by this browser) may
+  // the server's house bot for a free seat (a level of its search, or random moves): only the game's
+  // creator (its token kept by this browser) may seat one
   let levels: { name: string; number: number; title: string; description: string }[] = [];
   api.listGameTypes({}).then(({ games }) => { levels = games.find((t) => t.id === gameType)?.botLevels ?? []; renderSeats(); })
-    .catch(() => { /* no levels offered: the seats stay for people and page bots */ });
+    .catch(() => { /* no levels offered: random moves still are */ });
   const houseControls = (seat: number) => {
     const creator = creatorToken(gameId);
-    const pick = el('select', { 'data-testid': `house-level-${seat}`, disabled: !creator },
+    const pick = el('select', { 'data-testid': `house-level-${seat}` },
       ...levels.map((lv) => el('option', { value: lv.name, title: lv.description }, `level ${lv.number}, ${lv.title}`)),
       el('option', { value: 'random' }, 'random moves'));
-    const add = el('button', { 'data-testid': `house-${seat}`, disabled: !creator || !levels.length,
-      title: creator ? 'the server plays this seat, at the level chosen' : 'only the game\'s creator may add house bots',
+    const add = el('button', { 'data-testid': `house-${seat}`,
+      title: 'the server plays this seat, at the level chosen, whether this page is open or not',
       onclick: async () => {
         try {
           const res = await api.seatHouseBot({ gameId, seat, bot: pick.value }, auth(creator));
@@ -292,15 +316,19 @@ async function gamePage(gameId: string, replay: boolean) {
     return el('span', { class: 'house' }, ' ', pick, add);
   };
 
-  const join = async (seat: number, bot: boolean) => {
+  const join = async (seat: number) => {
+    const player = nameInput.value.trim();
+    if (!player) {
+      errorBox.textContent = 'Say your name first (above the seats): the other players see it.';
+      nameInput.focus();
+      return;
+    }
+    setPlayerName(player);
     try {
-      const player = bot ? `random bot ${seat}` : playerName() || `player ${seat}`;
       const res = await api.joinGame({ gameId, seat, player });
-      holdSeat(gameId, { seat: res.seat, token: res.token, bot, name: player });
+      holdSeat(gameId, { seat: res.seat, token: res.token, name: player });
       summary = res.game;
-      if (!bot) { restart(); return; }  // the stream and log of a seat differ from a spectator's
-      renderSeats();
-      runBots();
+      restart();  // the stream and log of a seat differ from a spectator's
     } catch (err) {
       errorBox.textContent = describeError(err);
     }
@@ -437,31 +465,6 @@ async function gamePage(gameId: string, replay: boolean) {
     }
   };
 
-  // bots held by this page: each plays a random legal command when its seat must act
-  const runBots = () => {
-    if (state.closed || replay || !state.status || state.status.over) return;
-    for (const b of bots()) {
-      if (!state.status.toAct.includes(b.seat) || state.botBusy.has(b.seat)) continue;
-      state.botBusy.add(b.seat);
-      setTimeout(async () => {
-        try {
-          const { commands, headSeq } = await api.listLegalCommands({ gameId }, timed(b.token));
-          const plain = commands.filter((c) => !AGREEMENT.has(commandKind(c)));
-          const pool = plain.length && Math.random() > 0.02 ? plain : commands;
-          if (pool.length) {
-            const c = pool[Math.floor(Math.random() * pool.length)];
-            await api.submitCommand({ gameId, command: c, expectedSeq: headSeq, requestId: crypto.randomUUID() }, timed(b.token));
-          }
-        } catch (err) {
-          if (!['STALE_SEQ', 'LOST_RACE', 'NOT_YOUR_TURN'].includes(reason(err))) console.warn('bot', b.seat, describeError(err));
-        } finally {
-          state.botBusy.delete(b.seat);
-          if (!state.closed) setTimeout(runBots, 50);
-        }
-      }, botDelay());
-    }
-  };
-
   const saveLog = () => {
     try {
       sessionStorage.setItem(logKey(), JSON.stringify({ lastSeq: state.lastSeq.toString(), lines: state.lines.slice(-3000),
@@ -517,7 +520,6 @@ async function gamePage(gameId: string, replay: boolean) {
           if ((state.status?.over && !wasOver) || seated) summary = await api.getGame({ gameId });
           await refreshLegal();
           render();
-          runBots();
         }
         if (state.status?.over) { setConn('game over'); return; }
       } catch (err) {
