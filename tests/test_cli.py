@@ -162,6 +162,9 @@ def test_new_with_reserved_seats_prints_each_invite_once_and_it_opens_its_seat()
             game_id = next(x.split()[-1] for x in out.stdout.splitlines() if x.startswith("game id: "))
             invites = [x for x in out.stdout.splitlines() if x.startswith("invite for seat 1 (Bob): ")]
             assert len(invites) == 1
+            # and its link for a browser (issue 36, 2): the web client's game page claims the seat
+            link = f"http://127.0.0.1:8080/game/{game_id}?invite={invites[0].split()[-1]}"
+            assert f"  in a browser: {link}" in out.stdout.splitlines()
             seat = client.join(game_id, invite=invites[0].split()[-1])
             assert seat.seat == 1 and client.game(game_id).seats[1].player == "Bob"
     assert bad.returncode != 0 and "SEAT=NAME" in bad.stderr

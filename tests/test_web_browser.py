@@ -73,8 +73,8 @@ def _missing() -> str | None:
     return None
 
 
-# Each scenario is its own test (`-k roma`, `-k creator_leaves`), with its own server and browser.
-SCENARIOS = ["roma", "rome-et-carthage", "hannibal", "republic-of-carthage", "creator-leaves"]
+# Each scenario is its own test (`-k roma`, `-k house_bots`, `-k invites`), with its own server and browser.
+
 
 
 def _run(scenario: str) -> tuple[dict, Path]:
@@ -186,3 +186,16 @@ def test_house_bots_finish_the_game_after_the_creators_page_closes():
     assert r["head"] > r["headAtClose"], report
     assert sorted(r["houseBots"]) == ["level:1", "random"], report
     assert r["result"].startswith("Game over"), report
+
+
+@pytest.mark.timeout(600)
+def test_invites_reserved_seats_read_as_reserved_and_a_link_takes_its_seat():
+    """Issue 36, 2: a seat reserved as `carthago new --reserve 1=Bob` does reads "reserved for Bob"
+    in the lobby and the game page (no button that would answer SEAT_RESERVED); a wrong invite link
+    says so in words; Bob's link takes his seat under his name and leaves the address bar; a friend
+    with no name yet is asked one before taking a seat."""
+    r, _ = _run("invites")
+    report = json.dumps(r)
+    assert "Second: reserved for Bob" in r["lobbySeats"] and "reserved for Bob" in r["reservedRow"], report
+    assert "invite" in r["wrongInvite"] and "INVALID_INVITE" not in r["wrongInvite"], report
+    assert r["seats"] == ["Cleo", "Bob"], report

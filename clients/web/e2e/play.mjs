@@ -459,6 +459,62 @@ async function creatorLeaves(browser) {
     seconds: Math.round((Date.now() - started) / 1000) };
 }
 
+/** Invites (issue 36, 2): a game made as `carthago new roma --reserve 1=Bob` does (CreateGame with a
+ *  reserved seat). The lobby and the game page read seat 1 as reserved for Bob, with no button that
+ *  would answer SEAT_RESERVED; a wrong invite link says so in words; Bob's invite link opens the game
+ *  and takes his seat under his name (and leaves the address bar); a friend with no name yet is asked
+ *  one before taking seat 0. */
+async function invites(browser) {
+  const made = await call('CreateGame', { gameType: 'roma', reservedSeats: [{ seat: 1, player: 'Bob' }] });
+  const gameId = made.game.gameId;
+  const secret = made.invites[0].invite;
+  const strangerCtx = await newContext(browser);
+  const stranger = await strangerCtx.newPage();
+  const errors = [];
+  stranger.on('pageerror', (e) => errors.push(String(e)));
+  await stranger.goto(`${args.base}/`);
+  const lobbyRow = stranger.locator(`tr[data-game="${gameId}"]`);
+  await lobbyRow.waitFor();
+  const lobbySeats = (await lobbyRow.textContent()) ?? '';
+  check(/Second: reserved for Bob/.test(lobbySeats), `the lobby does not say seat 1 is Bob's: ${lobbySeats}`);
+  await stranger.goto(`${args.base}/game/${gameId}?invite=not-the-invite`);
+  await stranger.waitForSelector('[data-testid=error]:has-text("invite")');
+  const wrong = (await stranger.locator('[data-testid=error]').textContent()) ?? '';
+  check(!/[A-Z]{4,}_[A-Z]+/.test(wrong), `a wrong invite answers a machine code: ${wrong}`);
+  check(!stranger.url().includes('invite='), 'the invite stays in the address bar');
+  const row1 = stranger.locator('.seat-row[data-seat="1"]');
+  const reservedRow = (await row1.textContent()) ?? '';
+  check(/reserved for Bob/.test(reservedRow), `the game page does not say seat 1 is Bob's: ${reservedRow}`);
+  check(!(await stranger.locator('[data-testid=take-1]').count()), 'Bob\'s seat offers "Take this seat" to anyone');
+
+  const bobCtx = await newContext(browser);
+  const bob = await bobCtx.newPage();
+  bob.on('pageerror', (e) => errors.push(String(e)));
+  await bob.goto(`${args.base}/game/${gameId}?invite=${encodeURIComponent(secret)}`);
+  await bob.waitForSelector('.seat-row[data-seat="1"] .you', { timeout: 10_000 });
+  check(!bob.url().includes('invite='), 'the invite stays in Bob\'s address bar');
+  const afterBob = await getGame(gameId);
+  check(afterBob.seats[1].claimed && afterBob.seats[1].player === 'Bob', `seat 1 is not Bob's: ${JSON.stringify(afterBob.seats[1])}`);
+  await bob.reload();
+  await bob.waitForSelector('.seat-row[data-seat="1"] .you', { timeout: 10_000 });  // kept, not claimed twice
+
+  // the stranger (no name said yet) takes seat 0: asked a name first, never seated as "player 0"
+  await stranger.waitForSelector('[data-testid=seat-name]');
+  await stranger.click('[data-testid=take-0]');
+  await stranger.waitForSelector('[data-testid=error]:has-text("name")');
+  check(!(await getGame(gameId)).seats[0].claimed, 'the seat was taken without a name');
+  await stranger.fill('[data-testid=seat-name]', 'Cleo');
+  await stranger.click('[data-testid=take-0]');
+  await stranger.waitForSelector('.seat-row[data-seat="0"] .you', { timeout: 10_000 });
+  const seated = await getGame(gameId);
+  check(seated.seats[0].player === 'Cleo', `seat 0 is held as ${seated.seats[0].player}, not Cleo`);
+  await bob.waitForSelector('.seat-row[data-seat="0"]:has-text("Cleo")', { timeout: 10_000 });
+  check(!errors.length, `errors in the page: ${errors.join('; ')}`);
+  await strangerCtx.close();
+  await bobCtx.close();
+  return { name: 'invites', gameId, lobbySeats, wrongInvite: wrong, reservedRow, seats: seated.seats.map((x) => x.player) };
+}
+
 const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carthago-chromium-'));
 const browser = await chromium.launch({ executablePath: args.chromium, headless: true,
   args: [...FLAGS, `--user-data-dir=${userDataDir}`], ignoreDefaultArgs: ['--headless=new', '--headless'] }).catch(async () =>
@@ -474,6 +530,7 @@ const plan = [
   { name: 'republic-of-carthage', gameType: 'republic-of-carthage', players: 3, options: {}, full: false, lobbyHouse: 'random',
     shot: path.join(args.out, 'republic-of-carthage.png') },
   { name: 'creator-leaves', run: creatorLeaves },
+  { name: 'invites', run: invites },
 ].filter((s) => args.scenario === 'all' || s.name === args.scenario || (args.scenario === 'rc' && s.name === 'rome-et-carthage') || (args.scenario === 'roc' && s.name === 'republic-of-carthage'));
 let passed = 0;
 let failed = 0;

@@ -202,7 +202,7 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
           if (!playerName() && player) setPlayerName(player);
           summary = res.game;
         } catch (err) {
-          inviteError = `This invite link opens no seat: ${describeError(err)}`;
+          inviteError = `The invite link took no seat — ${describeError(err)}`;
         }
       }
     }
