@@ -241,6 +241,45 @@ async function talk(page, spectator) {
   return text;
 }
 
+/** The replay (issue 36, 3): the slider steps by move, not by record; at each position the log shows
+ *  its lines up to that point (none after), the current move's highlighted; ▶ steps one move,
+ *  "turn ▶▶" to the end of a seat's turn (the next move is another seat's). */
+async function replaySteps(page, head) {
+  const slider = page.locator('[data-testid=replay-slider]');
+  await slider.waitFor();
+  const moves = Number(await slider.getAttribute('max'));
+  check(moves > 0 && moves < head, `the slider walks ${moves} steps for ${head + 1} records: not moves`);
+  const at = async () => page.evaluate(() => {
+    const label = document.querySelector('[data-testid=replay-seq]');
+    const lis = [...document.querySelectorAll('[data-testid=log] li')];
+    const shown = lis.filter((li) => !li.hidden).map((li) => Number(li.dataset.seq));
+    const current = lis.filter((li) => li.classList.contains('current') && !li.hidden).map((li) => li.textContent);
+    return { move: Number(label?.dataset.move), label: label?.textContent ?? '', shown, current, seq: Number(/seq (\d+)/.exec(label?.textContent ?? '')?.[1]) };
+  });
+  const half = Math.floor(moves / 2);
+  await slider.fill(String(half));
+  await page.waitForFunction((m) => document.querySelector('[data-testid=replay-seq]')?.dataset.move === String(m), half);
+  await page.waitForSelector('[data-testid=board] .board');
+  const mid = await at();
+  check(mid.current.length > 0, `no line of move ${half} is highlighted: ${mid.label}`);
+  check(mid.shown.length === mid.seq + 1 && mid.shown.every((s, i) => s === i),
+    `at ${mid.label} the log shows ${mid.shown.length} lines, not 0..${mid.seq}`);
+  await page.click('[data-testid=replay-next]');
+  await page.waitForFunction((m) => document.querySelector('[data-testid=replay-seq]')?.dataset.move === String(m), half + 1);
+  const next = await at();
+  check(next.seq > mid.seq && next.shown.length === next.seq + 1, `▶ did not add the next move's lines: ${next.label}`);
+  await page.click('[data-testid=replay-turn-next]');
+  await page.waitForFunction((m) => Number(document.querySelector('[data-testid=replay-seq]')?.dataset.move) > m, half + 1);
+  const turn = await at();
+  const actor = (label) => /: (.*) \(seq/.exec(label)?.[1];
+  await page.click('[data-testid=replay-next]');  // the move after a turn's end is another seat's
+  await page.waitForFunction((m) => document.querySelector('[data-testid=replay-seq]')?.dataset.move === String(m), turn.move + 1)
+    .catch(() => null);  // unless the turn ended the game
+  const after = await at();
+  check(turn.move === moves || actor(after.label) !== actor(turn.label), `turn ▶▶ stopped inside a turn: ${turn.label} then ${after.label}`);
+  return { moves, records: head + 1, mid: mid.label, current: mid.current.slice(0, 3), turn: turn.label, afterTurn: after.label };
+}
+
 async function scenario(browser, { name, gameType, players, options, clock, full, shot, resign, house, lobbyHouse }) {
   const started = Date.now();
   const deadline = started + (full ? 12 : 4) * 60_000;
@@ -408,11 +447,7 @@ async function scenario(browser, { name, gameType, players, options, clock, full
   let replayed = false;
   if (played.over) {
     await page.click('[data-testid=replay-link]');
-    await page.waitForSelector('[data-testid=replay-slider]');
-    await page.locator('[data-testid=replay-slider]').fill(String(Math.floor(head / 2)));
-    await page.waitForFunction((h) => document.querySelector('[data-testid=replay-seq]')?.textContent?.startsWith(`seq ${h} `), Math.floor(head / 2));
-    await page.waitForSelector('[data-testid=board] .board');
-    replayed = true;
+    replayed = await replaySteps(page, head);
   }
   check(!errors.length, `errors in the page: ${errors.join('; ')}`);
   await player.close();

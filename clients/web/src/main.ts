@@ -8,7 +8,8 @@ import { api, auth, creatorToken, describeError, heldSeats, holdCreator, holdSea
 import { board } from './boards';
 import { el } from './dom';
 import { commandKind, commandLabel, eventWords, humanize, isStep, nameOf } from './words';
-import { ResultReason } from './gen/carthago/v1/carthago_pb';
+import { seatLabel, seatState, statusWords } from './status';
+import { replayControls } from './replay';
 import { clocksRow, timeControlInputs } from './clock';
 import { chatPanel, talkLogLine, talkOf, type Talk } from './talk';
 import { rocCommandLabel } from './rocWords';
@@ -44,54 +45,6 @@ function route() {
 function setConn(text: string, ok = true) {
   conn.textContent = text;
   conn.className = `conn ${ok ? 'ok' : 'bad'}`;
-}
-
-/** A seat's state in words: who holds it, the house bot that plays it, the name it is kept for. */
-function seatState(s: any): string {
-  if (s.claimed) return s.houseBot ? `${s.player || 'house bot'}, played by the server` : s.player || 'taken';
-  return s.reservedFor ? `reserved for ${s.reservedFor}` : 'free';
-}
-
-function seatLabel(summary: any, seat: number): string {
-  const s = summary?.seats?.[seat];
-  if (!s) return `seat ${seat}`;
-  return s.player ? `${nameOf(s.name)} (${s.player})` : nameOf(s.name);
-}
-
-/** The status line. The seat that ended the game (its resignation, timeout or abort) comes from
- *  GameStatus.ended_by_seat; `expired` (the seat whose ClockExpired this page saw) is the fallback for
- *  a server that does not send it. */
-function statusWords(summary: any, status: any, expired: number | null = null): string {
-  if (!status) return '';
-  if (status.over) {
-    const endedBy: number | null = status.endedBySeat ?? (status.resultReason === ResultReason.TIMEOUT ? expired : null);
-    const who = endedBy === null ? '' : seatLabel(summary, endedBy);
-    if (status.resultReason === ResultReason.ABORTED) {
-      return `Game over — aborted${who ? ` by ${who}` : ''} before any move: no result`;
-    }
-    const winners = status.winners.map((w: number) => seatLabel(summary, w)).join(' and ');
-    const scores = status.scores.length ? `; scores ${status.scores.join(' – ')}` : '';
-    const how = endedWords(status.resultReason, winners, who, status.everyoneLost);
-    // the game's own words on its end (rules: "no victory points" …) say more than the enum
-    const why = status.resultReason === ResultReason.RULES || !how ? status.reason : '';
-    const result = winners ? `winner: ${winners}` : status.everyoneLost ? 'no winner: every seat lost' : 'no winner';
-    return `Game over${how ? ` — ${how}` : ''} — ${result}${scores}${why ? ` (${humanize(why)})` : ''}`;
-  }
-  return `To act: ${status.toAct.map((s: number) => seatLabel(summary, s)).join(', ') || '—'}`;
-}
-
-/** How a game ended (GameStatus.result_reason), in words; '' for a value this client does not know.
- *  `who`: the seat that ended it (resigned, ran out of time), '' when unknown. `everyoneLost`: the
- *  rules ended it with every seat beaten (The Republic of Carthage IX.5), which is not a draw. */
-function endedWords(r: ResultReason, winners: string, who: string, everyoneLost = false): string {
-  switch (r) {
-    case ResultReason.RULES: return winners || everyoneLost ? 'by the rules' : 'a draw by the rules';
-    case ResultReason.RESIGNATION: return who ? `${who} resigned` : 'by resignation';
-    case ResultReason.DRAW_AGREED: return 'a draw agreed by the players';
-    case ResultReason.ABORTED: return 'aborted';
-    case ResultReason.TIMEOUT: return who ? `time out: ${who}'s clock ran out` : 'time out: a seat\'s clock ran out';
-    default: return '';
-  }
 }
 
 // ---- the lobby -------------------------------------------------------------------------------
@@ -538,49 +491,13 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
   const restart = () => { route(); };
 
   if (replay) {
-    await replayControls(gameId, gameType, summary, replayBox, boardBox, me()?.token, name);
+    await replayControls(gameId, gameType, summary, replayBox, boardBox, logList, logBox, me()?.token, name, controller.signal);
     state.status = summary.status;
     render();
     return;
   }
   render();
   void follow();
-}
-
-async function replayControls(gameId: string, gameType: string, summary: any, box: HTMLElement, boardBox: HTMLElement,
-  token: string | undefined, name: (s: number) => string) {
-  if (!summary.status?.over) {
-    box.append(el('p', { class: 'note' }, 'Replays are for finished games: this one is still being played. '),
-      el('a', { href: `/game/${gameId}` }, 'watch it live'));
-    return;
-  }
-  const last = Number(summary.headSeq);
-  const slider = el('input', { type: 'range', min: 0, max: last, value: last, 'data-testid': 'replay-slider', class: 'slider' });
-  const label = el('span', { 'data-testid': 'replay-seq' });
-  let timer: any = null;
-  let asked = 0;
-  const show = async () => {
-    const seq = Number(slider.value);
-    const n = ++asked;
-    label.textContent = `seq ${seq} of ${last}`;
-    try {
-      const res = await api.getView({ gameId, atSeq: BigInt(seq) }, auth(token));
-      if (n !== asked) return;
-      boardBox.replaceChildren(el('div', { class: 'turn' }, statusWords(summary, res.status)),
-        board(gameType, res.view, { gameType, seat: res.seat, legal: [], seatName: name, pick: () => undefined }));
-    } catch (err) {
-      boardBox.replaceChildren(el('div', { class: 'error' }, describeError(err)));
-    }
-  };
-  slider.addEventListener('input', () => void show());
-  const step = (d: number) => { slider.value = String(Math.min(last, Math.max(0, Number(slider.value) + d))); void show(); };
-  const play = el('button', { onclick: () => {
-    if (timer) { clearInterval(timer); timer = null; play.textContent = '▶ play'; return; }
-    play.textContent = '❚❚ pause';
-    timer = setInterval(() => { if (Number(slider.value) >= last) { clearInterval(timer); timer = null; play.textContent = '▶ play'; } else step(1); }, 400);
-  } }, '▶ play');
-  box.append(el('h3', {}, 'Replay'), el('button', { onclick: () => step(-1) }, '◀'), slider, el('button', { onclick: () => step(1) }, '▶'), play, ' ', label);
-  await show();
 }
 
 route();
