@@ -211,3 +211,27 @@ def test_calling_main_in_a_program_leaves_its_sigpipe_alone():
         assert signal.getsignal(signal.SIGPIPE) == signal.SIG_IGN
     finally:
         signal.signal(signal.SIGPIPE, before)
+
+
+def test_join_prints_a_seat_token_that_resign_takes():
+    """Issue 36, 8: `carthago join GAME_ID` takes a seat from the command line and prints its token,
+    the one `resign`/`draw`/`abort` need; a taken seat is refused and changes nothing."""
+    from carthago import Client
+    from server.app import ServerThread
+
+    with ServerThread() as s:
+        made = run("new", "roma", "--server", s.addr)
+        game_id = next(x.split()[-1] for x in made.stdout.splitlines() if x.startswith("game id: "))
+        ann = run("join", game_id, "--name", "Ann", "--server", s.addr)
+        again = run("join", game_id, "--seat", "0", "--name", "Eve", "--server", s.addr)
+        bob = run("join", game_id, "--name", "Bob", "--server", s.addr)
+        assert ann.returncode == 0 and bob.returncode == 0, ann.stderr + bob.stderr
+        assert ann.stdout.startswith(f"seat 0 (first) of {game_id}, as Ann")
+        assert again.returncode != 0 and "SEAT_TAKEN" in again.stderr
+        token = ann.stdout.splitlines()[-1].split()[-1]
+        resigned = run("resign", game_id, "--token", token, "--server", s.addr)
+        assert resigned.returncode == 0, resigned.stderr
+        with Client(s.addr) as client:
+            game = client.game(game_id)
+            assert [x.player for x in game.seats] == ["Ann", "Bob"]
+            assert game.status.over and list(game.status.winners) == [1]

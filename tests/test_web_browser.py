@@ -110,6 +110,8 @@ def _common(r: dict, out: Path) -> None:
     assert (out / f"{r['name']}.png").is_file()
     # every other seat was the server's house bot (the page runs none of its own)
     assert "house bot (" in (r["houseSeated"] or ""), report
+    # no HTTP 409 in the console: a move that lost a normal race is listed again and sent, not refused
+    assert r["conflicts"] == [], report
 
 
 # Longer than the subprocess's own limit (900 s with --full), so that a slow run on a loaded machine
@@ -120,6 +122,7 @@ def test_roma_by_clicks_with_a_clock_reload_and_replay():
     _common(r, out)
     report = json.dumps(r)
     assert r["over"] and r["replayed"], report
+    assert r["cardDisc"]["discClicked"], report  # a card, then a disc: the move was made (issue 36, 8)
     clocks = r["clocks"]
     assert clocks and clocks["before"] != clocks["after"], report
 
@@ -131,6 +134,7 @@ def test_rome_et_carthage_four_players_in_words():
     report = json.dumps(r)
     if FULL:
         assert r["over"], report
+    assert r["optionDocs"] == 8, report  # each of its options with the server's help beside it
     words = r["rawWords"]
     assert words["lines"] > 0 and words["placed"] > 0 and words["turnsEnded"] > 0, report
     assert words["raw"] == [], f"Rome et Carthage log lines still in the generic words: {words['raw']}"
@@ -150,6 +154,8 @@ def test_hannibal_against_a_level_house_bot_on_the_board():
     report = json.dumps(r)
     assert "house bot (level:1)" in (r["houseSeated"] or ""), report  # the server played seat 1
     assert r["boardClicks"] > 0, report
+    labels = r["hannibalLabels"]  # no bare option word ("Claim"), no "pass: pass"
+    assert labels["labels"] > 0 and labels["raw"] == [], report
     steps = r["stepWords"]  # the rules' questions in the log, in words
     assert steps["steps"] > 0, report
     assert steps["raw"] == [], f"hannibal log lines naming a step in raw words: {steps['raw']}"
@@ -199,3 +205,38 @@ def test_invites_reserved_seats_read_as_reserved_and_a_link_takes_its_seat():
     assert "Second: reserved for Bob" in r["lobbySeats"] and "reserved for Bob" in r["reservedRow"], report
     assert "invite" in r["wrongInvite"] and "INVALID_INVITE" not in r["wrongInvite"], report
     assert r["seats"] == ["Cleo", "Bob"], report
+
+
+def test_the_vite_dev_server_passes_the_api_on_to_the_server():
+    """Issue 36, 8: the README's `npx vite` loop reaches the server (vite.config.ts's proxy of the
+    API's paths to CARTHAGO_HTTP): a Connect call made to the dev server's origin is answered."""
+    import socket
+    import time
+    import urllib.request
+
+    vite = WEB / "node_modules" / ".bin" / "vite"
+    if shutil.which("node") is None or not vite.exists():
+        pytest.skip(f"SKIPPED LOUDLY: no node or no {vite}: run `make setup`")
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    with ServerThread("memory", HostConfig(), http={"addr": "127.0.0.1:0"}) as server:
+        env = {**os.environ, "CARTHAGO_HTTP": server.web.url}
+        dev = subprocess.Popen([str(vite), "--port", str(port), "--strictPort", "--host", "127.0.0.1"], cwd=WEB, env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        try:
+            body, deadline = None, time.monotonic() + 60
+            while body is None and time.monotonic() < deadline:
+                req = urllib.request.Request(f"http://127.0.0.1:{port}/carthago.v1.GameService/ListGameTypes", data=b"{}",
+                                             headers={"content-type": "application/json"})
+                try:
+                    with urllib.request.urlopen(req, timeout=5) as res:
+                        body = json.loads(res.read())
+                except OSError:
+                    assert dev.poll() is None, dev.stderr.read().decode()[-2000:]
+                    time.sleep(0.3)
+            assert body is not None, "the dev server did not answer"
+            assert {g["id"] for g in body["games"]} == {"roma", "rome-et-carthage", "hannibal", "republic-of-carthage"}
+        finally:
+            dev.terminate()
+            dev.wait(10)

@@ -842,6 +842,9 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--from-seq", type=int, default=0)
     s.set_defaults(func=cmd_watch)
 
+    from .joining import add_join
+
+    add_join(sub, DEFAULT_ADDR)
     for name, helptext in (("resign", "resign a game: your seat concedes (see the game's RULES.md with more players)"),
                            ("abort", "abort a game before anybody's first move: it ends with no result")):
         s = sub.add_parser(name, help=helptext)

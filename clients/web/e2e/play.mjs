@@ -241,6 +241,30 @@ async function talk(page, spectator) {
   return text;
 }
 
+/** Roma (issue 36, 8): a card of the hand clicked, then one of the seat's discs, makes the move (the
+ *  set-up's laying of a card on a disc, or a card played on a disc): the log grows by it. Until such
+ *  a move is offered, the moves before it are clicked as buttons. */
+async function cardThenDisc(page) {
+  for (let i = 0; i < 200; i++) {
+    const kinds = await page.$$eval('[data-testid=command]:not([disabled])', (bs) => bs.map((b) => b.dataset.kind));
+    if (kinds.includes('layCard') || kinds.includes('playCard')) {
+      const before = (await logSeqs(page)).length;
+      const cardName = await page.locator('[data-testid=board] .hand .card.clickable').first().textContent();
+      await page.locator('[data-testid=board] .hand .card.clickable').first().click();
+      const sent = (await logSeqs(page)).length > before;  // a card with only one move sends it at once
+      if (!sent) await page.locator('[data-testid=board] .side.mine .disc.clickable').first().click({ timeout: 3000 });
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid=log] li').length > n, before, { timeout: 10_000 });
+      return { kind: kinds.includes('layCard') ? 'layCard' : 'playCard', card: cardName, discClicked: !sent };
+    }
+    if (!kinds.length) { await sleep(50); continue; }
+    const plain = kinds.map((k, j) => [k, j]).filter(([k]) => k !== 'offerDraw' && k !== 'acceptDraw');
+    try {
+      await page.locator('[data-testid=command]:not([disabled])').nth(plain[Math.floor(Math.random() * plain.length)][1]).click({ timeout: 2000 });
+    } catch { /* redrawn meanwhile */ }
+  }
+  throw new Error('no card-then-disc move was offered');
+}
+
 /** The replay (issue 36, 3): the slider steps by move, not by record; at each position the log shows
  *  its lines up to that point (none after), the current move's highlighted; ▶ steps one move,
  *  "turn ▶▶" to the end of a seat's turn (the next move is another seat's). */
@@ -288,13 +312,22 @@ async function scenario(browser, { name, gameType, players, options, clock, full
   const page = await player.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
+  // a refused request shows in the console as "Failed to load resource: … 409": a move lost to a
+  // normal race (STALE_SEQ) must not be one (the page makes its list again before sending)
+  const conflicts = [];
+  page.on('console', (m) => { if (m.type() === 'error' && /\b409\b/.test(m.text())) conflicts.push(m.text()); });
   await page.goto(`${args.base}/`);
   await page.fill('#player-name', 'tester');
   await page.dispatchEvent('#player-name', 'change');
   await page.selectOption('#game-type', gameType);
   await page.selectOption('#players', String(players));
   for (const [k, v] of Object.entries(options)) await page.selectOption(`[data-option=${k}]`, v);
-  if (lobbyHouse) await page.selectOption('#opponents', lobbyHouse);  // the other seats: the server's house bot
+  if (lobbyHouse) await page.selectOption('#opponents', lobbyHouse);
+  // each creation option shows the server's own help beside it (OptionInfo.doc), not in a tooltip only
+  const info = (await call('ListGameTypes', {})).games.find((g) => g.id === gameType);
+  const shownDocs = await page.$$eval('[data-testid^=option-] .option-doc', (ds) => ds.map((d) => d.textContent));
+  const wantDocs = (info.options ?? []).map((o) => o.doc).filter(Boolean);
+  check(JSON.stringify(shownDocs) === JSON.stringify(wantDocs), `the options' help shown is not the server's: ${JSON.stringify(shownDocs)}`);  // the other seats: the server's house bot
   if (clock) {  // [minutes, seconds, kind]: Fischer unless a kind is given
     if (clock[2]) await page.selectOption('#clock-kind', clock[2]);
     await page.fill('#clock-minutes', clock[0]); await page.fill('#clock-increment', clock[1]);
@@ -332,7 +365,8 @@ async function scenario(browser, { name, gameType, players, options, clock, full
   const maxClicks = full ? 100_000 : gameType === 'hannibal' ? 30 : 40;
   const secretLines = gameType === 'republic-of-carthage' ? [] : null;
   const boardLines = gameType === 'rome-et-carthage' ? new Set() : null;
-  const labels = gameType === 'republic-of-carthage' || gameType === 'rome-et-carthage' ? new Set() : null;
+  const labels = gameType !== 'roma' ? new Set() : null;
+  const cardDisc = gameType === 'roma' ? await cardThenDisc(page) : null;
   const played = await playByClicks(page, { maxClicks, reloadAt: 8, screenshotAt: gameType === 'roma' ? 12 : 10, shot, deadline,
     dropAt: 4, drop: () => dropAndResume(page, player, gameId, 6), boardClick: BOARD_CLICKS.has(gameType), secretLines, labels, boardLines });
   log(name, `${played.clicks} clicks, over: ${played.over}`);
@@ -452,7 +486,10 @@ async function scenario(browser, { name, gameType, players, options, clock, full
   check(!errors.length, `errors in the page: ${errors.join('; ')}`);
   await player.close();
   await watcher.close();
-  return { name, gameId, clicks: played.clicks, over: played.over, head, spectatorRecords: seen.length,
+  // Hannibal's move buttons: never a bare option word ("Claim") nor "pass: pass" (issue 36, 8)
+  const hannibalLabels = gameType === 'hannibal' ? { labels: labels.size,
+    raw: [...labels].filter((t) => /^(choose option|pass|choose space|play card):/i.test(t) || /^\S+: (pass|claim|[a-z_]+)$/.test(t)) } : null;
+  return { name, gameId, clicks: played.clicks, over: played.over, head, spectatorRecords: seen.length, conflicts, cardDisc, hannibalLabels, optionDocs: shownDocs.length,
     spectatorHiddenRecords: hiddenLines, rawWords, stepWords, replayed, clocks, said, resigned, houseSeated, drop: played.dropped, boardClicks: played.boardClicks, seconds: Math.round((Date.now() - started) / 1000) };
 }
 

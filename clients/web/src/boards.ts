@@ -13,7 +13,9 @@ import rcMap from '../../../engine/games/rome_et_carthage/data/map.json';
 
 function romaCard(id: string, extra: Record<string, any> = {}, ...more: (Node | string)[]) {
   const info = ROMA_CARDS.get(id);
-  const title = info ? `${info.name} (${info.kind}, cost ${info.cost}, defence ${info.defence}): ${info.effect}` : nameOf(id);
+  // the data's effect names its number as `amount` (cards.json): the tooltip reads the number itself
+  const effect = info ? String(info.effect).replace(/`amount`/g, String(info.amount)) : '';
+  const title = info ? `${info.name} (${info.kind}, cost ${info.cost}, defence ${info.defence}): ${effect}` : nameOf(id);
   return el('span', { class: `card ${info ? info.kind : id === 'hidden' ? 'hidden' : ''}`, title, ...extra },
     id ? nameOf(id) : '', ...more);
 }
@@ -130,7 +132,9 @@ export function rcBoard(v: any, ctx: BoardContext): HTMLElement {
   return el('div', { class: 'board rc' },
     el('div', { class: 'table-info' }, `${v.edition} · ${rncPhase(v.phase)}, round ${v.round}, turn ${v.turn}`,
       v.moves_allowed || v.movesAllowed ? ` · moves ${v.moves}/${v.movesAllowed}` : '', v.forcedMarch ? ' · forced march' : '',
-      v.placeLeft ? ` · ${v.placeLeft} to place` : '', ` · quiet rounds ${v.quiet}/${v.noProgressRounds}`),
+      v.placeLeft ? ` · ${v.placeLeft} to place` : '',
+      // the no_progress_rounds option (0: off): how many full rounds passed without a combat or a capital taken
+      v.noProgressRounds ? ` · rounds without a combat or a capital taken: ${v.quiet} (a draw at ${v.noProgressRounds})` : ''),
     seats, combat, mapBoard(map.cities, map.links, map.width, map.height, pieces, control, ctx, cityField), hand);
 }
 

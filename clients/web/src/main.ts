@@ -14,6 +14,7 @@ import { clocksRow, timeControlInputs } from './clock';
 import { chatPanel, talkLogLine, talkOf, type Talk } from './talk';
 import { rocCommandLabel } from './rocWords';
 import { rncCommandLabel } from './rncWords';
+import { hannibalCommandLabel } from './hannibalWords';
 
 const app = document.getElementById('app')!;
 const conn = document.getElementById('conn')!;
@@ -70,10 +71,13 @@ async function lobby() {
       opponents.replaceChildren(el('option', { value: '' }, 'the other seats: people (invite them)'),
         ...t.botLevels.map((lv) => el('option', { value: lv.name }, `the other seats: house bot ${lv.number}, ${lv.title} (${lv.description})`)),
         el('option', { value: 'random' }, 'the other seats: house bot, random moves'));
-      options.replaceChildren(...t.options.map((o) => el('label', { title: o.doc, class: 'option' }, `${humanize(o.name)}: `,
+      // each option with the server's own help (OptionInfo.doc) beside it, not only in a tooltip
+      options.replaceChildren(...t.options.map((o) => el('label', { class: 'option', 'data-testid': `option-${o.name}` },
+        el('span', { class: 'option-name' }, `${humanize(o.name)}: `),
         o.values.length
           ? el('select', { 'data-option': o.name }, ...o.values.map((v) => el('option', { value: v, selected: v === o.default }, v)))
-          : el('input', { 'data-option': o.name, value: o.default, size: 6 }))));
+          : el('input', { 'data-option': o.name, value: o.default, size: 6 }),
+        o.doc ? el('small', { class: 'option-doc' }, o.doc) : '')));
     };
     typeSelect.addEventListener('change', fill);
     fill();
@@ -132,6 +136,13 @@ async function lobby() {
 }
 
 // ---- a game ----------------------------------------------------------------------------------
+
+/** A test for the same command as `command` (a fresh ListLegalCommands lists new message objects). */
+function sameAs(command: any): (c: any) => boolean {
+  const key = (c: any) => JSON.stringify(c, (_, x) => (typeof x === 'bigint' ? x.toString() : x));
+  const want = key(command);
+  return (c) => key(c) === want;
+}
 
 const WIDE_BOARDS = new Set(['republic-of-carthage', 'hannibal']);
 
@@ -299,8 +310,9 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
       turn.append(' ', link(`/game/${gameId}?replay`, 'replay it move by move', { 'data-testid': 'replay-link' }));
     }
     if (!replay) {
+      // a choice begun on the board (a card) leaves only its moves clickable (then a disc): one move
       boardBox.replaceChildren(board(gameType, state.view, {
-        gameType, seat: my ? my.seat : -1, legal: state.legal, seatName: name, pick,
+        gameType, seat: my ? my.seat : -1, legal: state.filter ? state.legal.filter(state.filter) : state.legal, seatName: name, pick,
       }));
     }
     renderCommands();
@@ -331,7 +343,11 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
       if (gameType === 'republic-of-carthage') return rocCommandLabel(c, state.view?.game?.value, name, my.seat);
       if (gameType === 'rome-et-carthage') return rncCommandLabel(c, state.view?.game?.value);
       const kind = humanize(commandKind(c));
-      return { heading: kind, label: commandLabel(gameType, c, name).replace(new RegExp(`^${kind}:? ?`), '') || kind };
+      const own = gameType === 'hannibal' ? hannibalCommandLabel(c, state.view?.game?.value) : null;
+      if (own) return { heading: own.heading || kind, label: own.label };
+      const label = commandLabel(gameType, c, name).replace(new RegExp(`^${kind}:? ?`), '');
+      // a move with nothing to choose ("end turn") is a button of its own, not "end turn: end turn"
+      return label ? { heading: kind, label } : { heading: 'Or', label: kind.charAt(0).toUpperCase() + kind.slice(1) };
     };
     const groups = new Map<string, [any, string][]>();
     for (const c of shown) {
@@ -380,13 +396,21 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
     }
   };
 
+  // a board click: within the choice begun (a card clicked, then its disc) when that leaves any move,
+  // else a fresh one; one move left is sent, several narrow the list
   const pick = (matches: (c: any) => boolean) => {
-    const found = state.legal.filter(matches);
+    const prior = state.filter;
+    const within = prior ? state.legal.filter((c) => prior(c) && matches(c)) : [];
+    const found = within.length ? within : state.legal.filter(matches);
     if (found.length === 1) { void submit(found[0]); return; }
-    state.filter = found.length ? matches : null;
+    state.filter = !found.length ? null : within.length ? (c: any) => prior!(c) && matches(c) : matches;
     render();
   };
 
+  // A move is sent with the seq its list was made at (expected_seq). When the stream has brought records
+  // since (a house bot's secret choice, a message, a clock), the list is made again first and the same
+  // move sent at the new seq if it is still offered, so a normal race never reaches the server as a
+  // refused STALE_SEQ (an HTTP 409 in the console); one lost in flight is retried the same way.
   const submit = async (command: any) => {
     const my = me();
     if (!my || state.busy) return;
@@ -394,11 +418,26 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
     state.filter = null;
     errorBox.textContent = '';
     renderCommands();
+    const wanted = sameAs(command);
     try {
-      await api.submitCommand({ gameId, command, expectedSeq: state.legalAt, requestId: crypto.randomUUID() }, auth(my.token));
-      state.legal = [];
+      for (let attempt = 0, stale = false; ; attempt++) {
+        if (stale || state.head > state.legalAt) {
+          await refreshLegal();
+          const still = state.legal.find(wanted);
+          if (!still) { errorBox.textContent = 'The game moved on before your move was sent: choose again.'; return; }
+          command = still;
+        }
+        try {
+          await api.submitCommand({ gameId, command, expectedSeq: state.legalAt, requestId: crypto.randomUUID() }, auth(my.token));
+          state.legal = [];
+          return;
+        } catch (err) {
+          if (reason(err) !== 'STALE_SEQ' || attempt >= 2) throw err;
+          stale = true;
+        }
+      }
     } catch (err) {
-      if (reason(err) !== 'STALE_SEQ') errorBox.textContent = describeError(err);
+      errorBox.textContent = describeError(err);
       await refreshLegal();
     } finally {
       state.busy = false;
