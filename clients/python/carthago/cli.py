@@ -631,8 +631,17 @@ def cmd_replay(args) -> int:
     data = _log_data(args.target, args)
     if isinstance(data, int):
         return data
-    index, count = write_replay(data, Path(args.out))
-    print(f"wrote {count} positions to {args.out}; open {index} (keys: → ← Home End)")
+    from tqdm import tqdm
+
+    # a bar on stderr (tqdm leaves it out where stderr is no terminal): a long game's drawing is seen to move
+    with tqdm(desc="drawing positions", unit="position", disable=None, leave=False) as bar:
+        def progress(done: int, total: int) -> None:
+            bar.total = total
+            bar.update(done - bar.n)
+
+        index, count = write_replay(data, Path(args.out), progress)
+    files = len(list((Path(args.out) / "positions").glob("*.svg"))) if (Path(args.out) / "positions").is_dir() else 0
+    print(f"wrote {count} positions ({files} drawings) to {args.out}; open {index} (keys: → ← Home End)")
     return 0
 
 
