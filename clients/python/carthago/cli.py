@@ -853,7 +853,7 @@ def parser() -> argparse.ArgumentParser:
 
     from .joining import add_join
 
-    add_join(sub, DEFAULT_ADDR)
+    add_join(sub, DEFAULT_ADDR, _fail)
     for name, helptext in (("resign", "resign a game: your seat concedes (see the game's RULES.md with more players)"),
                            ("abort", "abort a game before anybody's first move: it ends with no result")):
         s = sub.add_parser(name, help=helptext)
