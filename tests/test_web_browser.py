@@ -240,3 +240,19 @@ def test_the_vite_dev_server_passes_the_api_on_to_the_server():
         finally:
             dev.terminate()
             dev.wait(10)
+
+
+@pytest.mark.timeout(600)
+def test_a_phone_no_overflow_a_map_that_zooms_and_pans_and_army_labels_apart():
+    """Issue 36, 6: at 390 px the lobby and a Hannibal game's page are no wider than the screen;
+    the map zooms in (wider than its frame, which scrolls: it pans), keeps its scroll, and fits back;
+    through 30 positions of a whole game no army label covers another (clients/web/e2e/out/
+    hannibal-phone*.png are the screenshots to look at)."""
+    r, out = _run("phone")
+    report = json.dumps(r)
+    assert r["lobbyOverflow"] == 0 and r["gameOverflow"] == 0, report
+    assert r["fitted"] == 0 and r["refitted"] == 0, report
+    assert r["zoomed"]["wider"] > 0 and r["panned"] > 0 and r["kept"] == r["panned"], report
+    assert r["stacks"] > 0 and r["overlaps"] == 0, report
+    assert r["stacksInGame"] > 0 and r["overlapsInGame"] == 0, report
+    assert (out / "hannibal-phone.png").is_file() and (out / "hannibal-phone-zoomed.png").is_file()

@@ -587,6 +587,69 @@ async function invites(browser) {
   return { name: 'invites', gameId, lobbySeats, wrongInvite: wrong, reservedRow, seats: seated.seats.map((x) => x.player) };
 }
 
+/** A phone (issue 36, 6): at 390 px wide the lobby and a Hannibal game's page (a game the house bots
+ *  play on, watched mid-game) are no wider than the screen; the map zooms in (wider than its frame,
+ *  which then scrolls: it pans) and back to fit; no two army labels on the map overlap; screenshots
+ *  of the page and of the zoomed map (hannibal-phone*.png) are there to be looked at. */
+async function phone(browser) {
+  const made = await call('CreateGame', { gameType: 'hannibal', houseSeats: [{ seat: 0, bot: 'random' }, { seat: 1, bot: 'random' }] });
+  const gameId = made.game.gameId;
+  for (let i = 0; i < 200 && Number((await getGame(gameId)).headSeq) < 300; i++) await sleep(100);
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  await page.goto(`${args.base}/`);
+  await page.waitForSelector('#create');
+  const lobby = await overflow();
+  await page.goto(`${args.base}/game/${gameId}`);
+  await page.waitForSelector('[data-testid=zoom-frame] svg .stack');
+  await sleep(500);
+  const game = await overflow();
+  await page.screenshot({ path: path.join(args.out, 'hannibal-phone.png'), fullPage: true });
+  const frame = page.locator('[data-testid=zoom-frame]');
+  const fitted = await frame.evaluate((f) => f.scrollWidth - f.clientWidth);
+  await page.click('[data-testid=zoom-in]');
+  await page.click('[data-testid=zoom-in]');
+  const zoomed = await frame.evaluate((f) => ({ wider: f.scrollWidth - f.clientWidth, mapWidth: f.querySelector('svg').getBoundingClientRect().width }));
+  const panned = await frame.evaluate((f) => { f.scrollLeft = f.scrollWidth * 0.6; f.scrollTop = f.scrollHeight * 0.2; return f.scrollLeft; });
+  await sleep(300);
+  await frame.screenshot({ path: path.join(args.out, 'hannibal-phone-zoomed.png') });
+  const kept = await frame.evaluate((f) => f.scrollLeft);
+  // the army labels: their boxes on the map, none over another
+  const countOverlaps = (rs) => {
+    const boxes = rs.map((r) => r.getBoundingClientRect());
+    let overlaps = 0;
+    boxes.forEach((a, i) => boxes.slice(i + 1).forEach((o) => {
+      if (a.left < o.right - 0.5 && o.left < a.right - 0.5 && a.top < o.bottom - 0.5 && o.top < a.bottom - 0.5) overlaps += 1;
+    }));
+    return { stacks: boxes.length, overlaps };
+  };
+  const clashes = await page.$$eval('[data-testid=zoom-frame] g.stack > rect', countOverlaps);
+  await page.click('[data-testid=zoom-fit]');
+  const refitted = await frame.evaluate((f) => f.scrollWidth - f.clientWidth);
+  // and through the whole game (its replay, 30 positions): no army label over another anywhere
+  for (let i = 0; i < 300 && !(await getGame(gameId)).status?.over; i++) await sleep(100);
+  await page.goto(`${args.base}/game/${gameId}?replay`);
+  const slider = page.locator('[data-testid=replay-slider]');
+  await slider.waitFor();
+  const moves = Number(await slider.getAttribute('max'));
+  let overlapsInGame = 0;
+  let stacksInGame = 0;
+  for (let k = 1; k <= 30; k++) {
+    const at = Math.round((moves * k) / 31);
+    await slider.fill(String(at));
+    await page.waitForFunction((m) => document.querySelector('[data-testid=replay-seq]')?.dataset.move === String(m), at);
+    await sleep(250);
+    const c = await page.$$eval('[data-testid=zoom-frame] g.stack > rect', countOverlaps);
+    overlapsInGame += c.overlaps; stacksInGame += c.stacks;
+  }
+  check(!errors.length, `errors in the page: ${errors.join('; ')}`);
+  await ctx.close();
+  return { name: 'phone', gameId, lobbyOverflow: lobby, gameOverflow: game, fitted, zoomed, panned, kept, refitted, ...clashes, overlapsInGame, stacksInGame };
+}
+
 const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carthago-chromium-'));
 const browser = await chromium.launch({ executablePath: args.chromium, headless: true,
   args: [...FLAGS, `--user-data-dir=${userDataDir}`], ignoreDefaultArgs: ['--headless=new', '--headless'] }).catch(async () =>
@@ -603,6 +666,7 @@ const plan = [
     shot: path.join(args.out, 'republic-of-carthage.png') },
   { name: 'creator-leaves', run: creatorLeaves },
   { name: 'invites', run: invites },
+  { name: 'phone', run: phone },
 ].filter((s) => args.scenario === 'all' || s.name === args.scenario || (args.scenario === 'rc' && s.name === 'rome-et-carthage') || (args.scenario === 'roc' && s.name === 'republic-of-carthage'));
 let passed = 0;
 let failed = 0;

@@ -5,6 +5,7 @@ import { el, svg } from './dom';
 import { BoardContext, SEAT_COLOURS, fieldMatches, names } from './kit';
 import { rocBoard } from './roc';
 import { hannibalBoard } from './hannibal';
+import { zoomable } from './zoom';
 import { card as rncCard, rncCombatStep, rncPartner, rncPhase } from './rncWords';
 import { nameOf, ROMA_CARDS, commandFields, commandKind } from './words';
 import rcMap from '../../../engine/games/rome_et_carthage/data/map.json';
@@ -135,7 +136,7 @@ export function rcBoard(v: any, ctx: BoardContext): HTMLElement {
       v.placeLeft ? ` · ${v.placeLeft} to place` : '',
       // the no_progress_rounds option (0: off): how many full rounds passed without a combat or a capital taken
       v.noProgressRounds ? ` · rounds without a combat or a capital taken: ${v.quiet} (a draw at ${v.noProgressRounds})` : ''),
-    seats, combat, mapBoard(map.cities, map.links, map.width, map.height, pieces, control, ctx, cityField), hand);
+    seats, combat, zoomable(mapBoard(map.cities, map.links, map.width, map.height, pieces, control, ctx, cityField), 'rome-et-carthage'), hand);
 }
 
 export function board(gameType: string, view: any, ctx: BoardContext): HTMLElement {
@@ -144,6 +145,16 @@ export function board(gameType: string, view: any, ctx: BoardContext): HTMLEleme
   if (gameType === 'roma') return romaBoard(v, ctx);
   if (gameType === 'rome-et-carthage') return rcBoard(v, ctx);
   if (gameType === 'hannibal') return hannibalBoard(v, ctx);
-  if (gameType === 'republic-of-carthage') return rocBoard(v, ctx);
+  if (gameType === 'republic-of-carthage') {
+    // its table drawing zooms and pans as the maps do (a phone shows it a few centimetres wide)
+    const drawn = rocBoard(v, ctx);
+    const table = drawn.querySelector<SVGElement>('svg.roc-board');
+    if (table) {  // its place kept first: the zoom frame takes the drawing in
+      const spot = document.createComment('');
+      table.replaceWith(spot);
+      spot.replaceWith(zoomable(table, 'republic-of-carthage'));
+    }
+    return drawn;
+  }
   return el('pre', {}, JSON.stringify(v, (_, x) => (typeof x === 'bigint' ? x.toString() : x), 2));
 }
