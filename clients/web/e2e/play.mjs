@@ -350,10 +350,12 @@ async function scenario(browser, { name, gameType, players, options, clock, full
   for (let s = 1; s < players; s++) {
     const bot = lobbyHouse ?? house;
     const row = `.seat-row[data-seat="${s}"]`;
-    if (!lobbyHouse) {
+    // (the seat rows are drawn again at every batch: a click that met a row being redrawn is tried again)
+    for (let tries = 0; !lobbyHouse && tries < 3; tries++) {
       await page.waitForSelector(`[data-testid=house-${s}]:not([disabled])`, { timeout: 10_000 });
       await page.selectOption(`[data-testid=house-level-${s}]`, house);
       await page.click(`[data-testid=house-${s}]`);
+      if (await page.waitForSelector(`${row}:has-text("house bot (${bot})")`, { timeout: 5_000 }).catch(() => null)) break;
     }
     await page.waitForSelector(`${row}:has-text("house bot (${bot})")`, { timeout: 10_000 });
     houseSeated = (await page.locator(row).textContent()) ?? '';

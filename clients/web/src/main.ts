@@ -261,11 +261,13 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
   let levels: { name: string; number: number; title: string; description: string }[] = [];
   api.listGameTypes({}).then(({ games }) => { levels = games.find((t) => t.id === gameType)?.botLevels ?? []; renderSeats(); })
     .catch(() => { /* no levels offered: random moves still are */ });
+  const houseChoice = new Map<number, string>();  // the level picked per seat, kept when a batch redraws the seats
   const houseControls = (seat: number) => {
     const creator = creatorToken(gameId);
-    const pick = el('select', { 'data-testid': `house-level-${seat}` },
+    const pick = el('select', { 'data-testid': `house-level-${seat}`, onchange: () => houseChoice.set(seat, pick.value) },
       ...levels.map((lv) => el('option', { value: lv.name, title: lv.description }, `level ${lv.number}, ${lv.title}`)),
       el('option', { value: 'random' }, 'random moves'));
+    if (houseChoice.has(seat)) pick.value = houseChoice.get(seat)!;
     const add = el('button', { 'data-testid': `house-${seat}`,
       title: 'the server plays this seat, at the level chosen, whether this page is open or not',
       onclick: async () => {
