@@ -122,7 +122,7 @@ def for_seat(body: pb.LogRecord, seat: int | None) -> pb.EventRecord:
     vis = body.visibility
     hidden = vis.is_private and (seat is None or seat not in vis.seats)
     return pb.EventRecord(seq=body.seq, event=vis.redacted if hidden else body.event, redacted=hidden,
-                          actor=body.envelope.seat)
+                          actor=body.envelope.seat, command_seq=body.envelope.command_seq)
 
 
 def game_event_of(wire: GameWire, body: pb.LogRecord) -> Any | None:

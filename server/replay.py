@@ -1,7 +1,11 @@
 """``carthago replay``: a page that steps through an exported game position by position.
 
-It writes ``index.html`` and, for a game that draws its board, one SVG per position
-(``positions/NNNN.svg``): the position after set-up, then after each command. A game without a
+It writes ``index.html`` and, for a game that draws its board, its positions as SVG: the position
+after set-up, then after each command. Only what changed is written: a position drawn the same as
+one before (a card played that moves nothing on the board) is that file again (files are named by
+their content's hash), and a game whose renderer draws in layers (``render_layers``: Hannibal's map,
+whose land, provinces and links no position changes) has that layer written once
+(``positions/base.svg``) with each position's own transparent layer laid over it. A game without a
 board drawing shows its state as JSON instead (the export of a finished game is public, every
 secret revealed). The page lists the moves in the game's notation; click one, or step with the
 arrow keys.
@@ -9,9 +13,11 @@ arrow keys.
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 from pathlib import Path
+from typing import Callable
 
 import msgspec
 
@@ -26,6 +32,7 @@ body {{ font-family: system-ui, sans-serif; margin: 0; display: flex; height: 10
 #moves div.on {{ background: #fde6b0; }}
 #board {{ flex: 1; overflow: auto; padding: 8px; }}
 #board img {{ max-width: 100%; }}
+#picture {{ position: relative; }} #picture img.over {{ position: absolute; left: 0; top: 0; width: 100%; }}
 #board pre {{ font-size: 11px; }}
 header {{ padding: 6px 8px; font-weight: bold; }}
 </style></head><body>
@@ -33,6 +40,7 @@ header {{ padding: 6px 8px; font-weight: bold; }}
 <div id="board"><div id="caption"></div><div id="picture"></div></div>
 <script>
 const steps = {steps};
+const base = {base};
 const moves = document.getElementById("moves");
 steps.forEach((s, i) => {{
   const d = document.createElement("div");
@@ -48,7 +56,11 @@ function show(i) {{
   const s = steps[at];
   document.getElementById("caption").textContent = "after seq " + s.seq + ": " + s.text;
   const pic = document.getElementById("picture");
-  if (s.svg) {{ pic.innerHTML = ""; const img = new Image(); img.src = s.svg; pic.appendChild(img); }}
+  if (s.svg) {{
+    const imgs = (base ? [base, s.svg] : [s.svg]).map((src, k) => {{
+      const img = new Image(); img.src = src; if (k) img.className = "over"; return img; }});
+    pic.replaceChildren(...imgs);
+  }}
   else {{ const pre = document.createElement("pre"); pre.textContent = s.state; pic.replaceChildren(pre); }}
 }}
 document.addEventListener("keydown", e => {{
@@ -64,25 +76,54 @@ show(0);
 """
 
 
-def write_replay(data: bytes, out: Path) -> tuple[Path, int]:
-    """Write the replay of an export into ``out``; returns the page and the number of positions."""
+def _renderers(game) -> tuple[Callable | None, Callable | None]:
+    """(draw one whole position, draw a position as (fixed layer, its own layer)) of a game."""
+    from .render import _game_module
+
+    module = _game_module(game, "render")
+    return position_renderer(game), getattr(module, "render_layers", None) if module is not None else None
+
+
+def write_replay(data: bytes, out: Path, progress: Callable[[int, int], None] | None = None) -> tuple[Path, int]:
+    """Write the replay of an export into ``out``; returns the page and the number of positions.
+    ``progress(done, total)`` is called as positions are drawn (a CLI's progress bar)."""
     _, created, game = _open(data)
-    draw = position_renderer(game)
+    draw, layers = _renderers(game)
     out.mkdir(parents=True, exist_ok=True)
     if draw is not None:
         (out / "positions").mkdir(exist_ok=True)
-    steps = []
+    total = sum(1 for _ in walk(data)) if progress is not None else 0
+    steps: list[dict] = []
+    written: set[str] = set()
+    base = None
+
+    def keep(svg: str) -> str:
+        """The position's file, named by its content: written once however often the position recurs."""
+        name = f"positions/{hashlib.sha256(svg.encode()).hexdigest()[:16]}.svg"
+        if name not in written:
+            (out / name).write_text(svg)
+            written.add(name)
+        return name
+
     for i, (move, state, seq) in enumerate(walk(data)):
         step = {"seq": seq, "text": move.text if move else "set-up"}
-        if draw is not None:
-            name = f"positions/{i:04d}.svg"
-            (out / name).write_text(draw(state, f"{created.game_id} after seq {seq}"))
-            step["svg"] = name
+        # the drawing's heading names the game, not the seq (the page's caption does), so that
+        # positions drawn the same are one file
+        if layers is not None:
+            fixed, own = layers(state, created.game_id)
+            if base is None:
+                base = keep(fixed)
+            step["svg"] = keep(own)
+        elif draw is not None:
+            step["svg"] = keep(draw(state, created.game_id))
         else:
             step["state"] = json.dumps(msgspec.to_builtins(state), indent=1, ensure_ascii=False)
         steps.append(step)
+        if progress is not None:
+            progress(i + 1, total)
     title = html.escape(f"{created.game_id} ({game.info.title})")
     index = out / "index.html"
     # the steps go into a <script>: "</" must not close it early
-    index.write_text(PAGE.format(title=title, steps=json.dumps(steps, ensure_ascii=False).replace("</", "<\\/")))
+    index.write_text(PAGE.format(title=title, base=json.dumps(base),
+                                 steps=json.dumps(steps, ensure_ascii=False).replace("</", "<\\/")))
     return index, len(steps)

@@ -162,6 +162,9 @@ def test_new_with_reserved_seats_prints_each_invite_once_and_it_opens_its_seat()
             game_id = next(x.split()[-1] for x in out.stdout.splitlines() if x.startswith("game id: "))
             invites = [x for x in out.stdout.splitlines() if x.startswith("invite for seat 1 (Bob): ")]
             assert len(invites) == 1
+            # and its link for a browser (issue 36, 2): the web client's game page claims the seat
+            link = f"http://127.0.0.1:8080/game/{game_id}?invite={invites[0].split()[-1]}"
+            assert f"  in a browser: {link}" in out.stdout.splitlines()
             seat = client.join(game_id, invite=invites[0].split()[-1])
             assert seat.seat == 1 and client.game(game_id).seats[1].player == "Bob"
     assert bad.returncode != 0 and "SEAT=NAME" in bad.stderr
@@ -208,3 +211,27 @@ def test_calling_main_in_a_program_leaves_its_sigpipe_alone():
         assert signal.getsignal(signal.SIGPIPE) == signal.SIG_IGN
     finally:
         signal.signal(signal.SIGPIPE, before)
+
+
+def test_join_prints_a_seat_token_that_resign_takes():
+    """Issue 36, 8: `carthago join GAME_ID` takes a seat from the command line and prints its token,
+    the one `resign`/`draw`/`abort` need; a taken seat is refused and changes nothing."""
+    from carthago import Client
+    from server.app import ServerThread
+
+    with ServerThread() as s:
+        made = run("new", "roma", "--server", s.addr)
+        game_id = next(x.split()[-1] for x in made.stdout.splitlines() if x.startswith("game id: "))
+        ann = run("join", game_id, "--name", "Ann", "--server", s.addr)
+        again = run("join", game_id, "--seat", "0", "--name", "Eve", "--server", s.addr)
+        bob = run("join", game_id, "--name", "Bob", "--server", s.addr)
+        assert ann.returncode == 0 and bob.returncode == 0, ann.stderr + bob.stderr
+        assert ann.stdout.startswith(f"seat 0 (first) of {game_id}, as Ann")
+        assert again.returncode != 0 and "SEAT_TAKEN" in again.stderr
+        token = ann.stdout.splitlines()[-1].split()[-1]
+        resigned = run("resign", game_id, "--token", token, "--server", s.addr)
+        assert resigned.returncode == 0, resigned.stderr
+        with Client(s.addr) as client:
+            game = client.game(game_id)
+            assert [x.player for x in game.seats] == ["Ann", "Bob"]
+            assert game.status.over and list(game.status.winners) == [1]

@@ -149,11 +149,40 @@ def test_replay_writes_one_position_per_command_with_the_board(client, tmp_path)
     page = index.read_text()
     steps = json.loads(re.search(r"const steps = (\[.*?\]);\n", page, re.S).group(1).replace("<\\/", "</"))
     assert [s["text"] for s in steps] == ["set-up"] + expected
+    # one file per drawing, however often a position recurs (issue 36, 9: only what changed is written)
     svgs = sorted((tmp_path / "rp" / "positions").glob("*.svg"))
-    assert len(svgs) == count and svgs[-1].read_text().lstrip().startswith("<svg")
+    assert {s["svg"] for s in steps} == {f"positions/{p.name}" for p in svgs}
+    assert len({p.read_text() for p in svgs}) == len(svgs) <= count
+    assert all(p.read_text().lstrip().startswith("<svg") for p in svgs)
     # the last position is the final one
     positions = list(walk(data))
     assert positions[-1][0].text == expected[-1]
+
+
+def test_replay_of_hannibal_writes_the_fixed_map_once_and_each_position_over_it(client, tmp_path):
+    """Issue 36, 9 (a Hannibal replay took 613 s and 55 MB): the map that no position changes is
+    one file (base.svg), each position only its own layer, which holds what the whole drawing holds
+    for that position (its spaces, sieges and stacks); progress is reported position by position."""
+    from engine.games.hannibal.render import render_position
+
+    data, expected = _played_export(client, "hannibal", 2, b"replay-hannibal")
+    calls = []
+    index, count = write_replay(data, tmp_path / "h", lambda done, total: calls.append((done, total)))
+    assert count == len(expected) + 1 and calls == [(i + 1, count) for i in range(count)]
+    page = index.read_text()
+    base = json.loads(re.search(r"const base = (.*?);\n", page).group(1))
+    steps = json.loads(re.search(r"const steps = (\[.*?\]);\n", page, re.S).group(1).replace("<\\/", "</"))
+    assert base and base not in {s["svg"] for s in steps}
+    fixed = (tmp_path / "h" / base).read_text()
+    assert '<g id="land">' in fixed and '<g id="stacks">' not in fixed
+    final = list(walk(data))[-1][1]
+    whole = render_position(final, "x")
+    own = (tmp_path / "h" / steps[-1]["svg"]).read_text()
+    for group in ("spaces", "sieges", "stacks"):
+        part = re.search(f'<g id="{group}">.*?</g>\n', whole, re.S).group(0)
+        assert part in own and part not in fixed
+    files = list((tmp_path / "h" / "positions").glob("*.svg"))
+    assert len(files) <= count + 1 and sum(f.stat().st_size for f in files) < 200 * count * 1024 / 4
 
 
 def test_replay_of_a_game_without_a_board_drawing_shows_its_state(client, tmp_path, monkeypatch):

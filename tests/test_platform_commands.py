@@ -730,3 +730,25 @@ def test_table_talk_is_held_to_a_pace_per_seat_and_a_refusal_changes_nothing():
     say(0)  # 10 s later: one more
     with pytest.raises(HostError):
         say(0)
+
+
+def test_each_streamed_record_names_the_first_record_of_its_command(client):
+    """Issue 36, 3: EventRecord.command_seq (CommandEnvelope.command_seq) groups a stream's records
+    into moves, as the web replay steps by move: every record of one command names its first, and
+    a seat's moves are exactly the commands it sent."""
+    game, seats = new_game(client)
+    sent = []
+    for _ in range(12):
+        sent.append(move_once(client, seats))
+    seats[0].resign()
+    records = [r for b in client.stream(game.game_id) for r in b.events]
+    assert [r.seq for r in records] == list(range(len(records)))
+    moves: dict[int, list] = {}
+    for r in records:
+        assert r.command_seq <= r.seq
+        if r.actor >= 0:  # the set-up, a seat claimed, the seed revealed: the platform's, no seat's move
+            moves.setdefault(r.command_seq, []).append(r)
+    for first, rs in moves.items():
+        assert [r.seq for r in rs] == list(range(first, first + len(rs)))  # one command's records, in a row
+        assert len({r.actor for r in rs}) == 1
+    assert [rs[0].actor for _, rs in sorted(moves.items())] == sent + [0]  # the resignation is seat 0's move

@@ -7,6 +7,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from urllib.parse import quote
 
 DEFAULT_ADDR = os.environ.get("CARTHAGO_ADDR", "127.0.0.1:50051")
 NEEDS_SERVER_PACKAGE = (
@@ -216,6 +217,7 @@ def cmd_new(args) -> int:
     print(f"seats: {', '.join(s.name for s in game.seats)}; seed commitment {game.seed_commitment}")
     for invite in made.invites:  # shown once: the server keeps only their hashes
         print(f"invite for seat {invite.seat} ({invite.player}): {invite.invite}")
+        print(f"  in a browser: {args.web.rstrip('/')}/game/{game.game_id}?invite={quote(invite.invite, safe='')}")
     for s in game.seats:
         if s.house_bot:
             print(f"seat {s.seat} ({s.name}): the server's house bot, {s.house_bot}")
@@ -629,8 +631,17 @@ def cmd_replay(args) -> int:
     data = _log_data(args.target, args)
     if isinstance(data, int):
         return data
-    index, count = write_replay(data, Path(args.out))
-    print(f"wrote {count} positions to {args.out}; open {index} (keys: → ← Home End)")
+    from tqdm import tqdm
+
+    # a bar on stderr (tqdm leaves it out where stderr is no terminal): a long game's drawing is seen to move
+    with tqdm(desc="drawing positions", unit="position", disable=None, leave=False) as bar:
+        def progress(done: int, total: int) -> None:
+            bar.total = total
+            bar.update(done - bar.n)
+
+        index, count = write_replay(data, Path(args.out), progress)
+    files = len(list((Path(args.out) / "positions").glob("*.svg"))) if (Path(args.out) / "positions").is_dir() else 0
+    print(f"wrote {count} positions ({files} drawings) to {args.out}; open {index} (keys: → ← Home End)")
     return 0
 
 
@@ -779,7 +790,9 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("new", help="create a game and print its id")
     game_args(s)
     s.add_argument("--reserve", action="append", metavar="SEAT=NAME",
-                   help="keep a seat for a named player (repeatable); prints its invite, once")
+                   help="keep a seat for a named player (repeatable); prints its invite, once, and its link")
+    s.add_argument("--web", default=os.environ.get("CARTHAGO_WEB", "http://127.0.0.1:8080"), metavar="URL",
+                   help="the web client's address, for the invite links (env CARTHAGO_WEB; serve's --http-addr)")
     s.add_argument("--clock", metavar="CLOCK",
                    help="clocks for the seats: Fischer 600+5 (each seat's seconds + the increment per move), "
                         "a simple delay 600d3 (seconds, then the delay per move) or correspondence 3d / 36h / "
@@ -838,6 +851,9 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--from-seq", type=int, default=0)
     s.set_defaults(func=cmd_watch)
 
+    from .joining import add_join
+
+    add_join(sub, DEFAULT_ADDR, _fail)
     for name, helptext in (("resign", "resign a game: your seat concedes (see the game's RULES.md with more players)"),
                            ("abort", "abort a game before anybody's first move: it ends with no result")):
         s = sub.add_parser(name, help=helptext)

@@ -4,17 +4,18 @@
 //
 //   node e2e/play.mjs --base http://127.0.0.1:PORT --out DIR [--scenario roma|rc|hannibal|roc|all] [--full]
 //
-// roma: from the lobby, create a Roma game, take seat 0, add a random bot on seat 1, play it to its
+// Every other seat is the server's house bot (random moves, or level:1 for Hannibal): the page runs none.
+// roma: from the lobby, create a Roma game, take seat 0, give seat 1 to the house bot, play it to its
 //       end by clicking legal commands (reloading the page once mid-game: the seat and the log
 //       must survive), check the result shown against the server's, and that the spectator saw
 //       every record. Then open the replay and move its slider.
 //       Created with a clock (30 minutes + 5 s): a clock per seat is shown and a running one ticks.
 //       Hannibal is created with a simple delay (60 minutes, 3 s): its clocks are shown and tick too.
-// rc:   the same for a 4-player Rome et Carthage with three bots (no_progress_rounds=10). With
+// rc:   the same for a 4-player Rome et Carthage with three house bots (no_progress_rounds=10). With
 //       --full, to the end (~300 clicks); without, it stops after 40 moves.
 // hannibal: 30 moves of Hannibal, half of them on the board (spaces, stacks, cards) when it offers
 //       something, with the reload and the spectator checks, and a screenshot.
-// roc:  the same for a 3-player Republic of Carthage with two bots (40 moves).
+// roc:  the same for a 3-player Republic of Carthage with two house bots chosen in the lobby (40 moves).
 //       First the player says one public message (table talk): it shows in the chat panel of the
 //       player's page and of the spectator's (who has no input to talk). Its result's rawWords lists
 //       the log lines (player's and spectator's) and "Chosen in secret" lines that still show the
@@ -27,6 +28,8 @@
 //       event kind's own name as the line's head, a "piece "/"city "/"from table " field name, a raw
 //       id such as "rome_elephant" or card "KH"), and any card the spectator could read in another
 //       seat's draw or face-down cards; every line goes to rome-et-carthage.log.txt.
+// creator-leaves: every seat of a Roma game to house bots, the creator's page closed mid-game: a
+//       friend's page (the invite link) sees the server's bots finish it.
 // Every scenario also drops the network under the page at its 4th move (dropAndResume).
 // Prints one JSON line per scenario and a last line "N passed, N failed". Exit 0 only if all pass.
 import fs from 'node:fs';
@@ -107,8 +110,13 @@ async function dropAndResume(page, context, gameId, moves) {
     const plain = commands.filter((c) => !/"(offerDraw|acceptDraw)"/.test(JSON.stringify(c)));
     const pool = plain.length ? plain : commands;
     if (!pool.length) { await sleep(50); continue; }
-    await call('SubmitCommand', { gameId, command: pool[Math.floor(Math.random() * pool.length)], expectedSeq: headSeq,
-      requestId: `drop-${gameId}-${tries}` }, seat.token);
+    try {
+      await call('SubmitCommand', { gameId, command: pool[Math.floor(Math.random() * pool.length)], expectedSeq: headSeq,
+        requestId: `drop-${gameId}-${tries}` }, seat.token);
+    } catch (err) {  // a house bot moved meanwhile (simultaneous choices): look again
+      if (/STALE_SEQ|LOST_RACE|NOT_YOUR_TURN/.test(String(err))) continue;
+      throw err;
+    }
     played += 1;
   }
   const head = Number((await call('GetGame', { gameId })).headSeq);
@@ -136,9 +144,7 @@ async function logSeqs(page) {
 }
 
 async function newContext(browser) {
-  const ctx = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-  await ctx.addInitScript(() => localStorage.setItem('carthago.botDelay', '0'));
-  return ctx;
+  return browser.newContext({ viewport: { width: 1400, height: 1000 } });
 }
 
 /** Click legal commands (at random, never a draw offer) until the game ends or `maxClicks`. */
@@ -235,7 +241,70 @@ async function talk(page, spectator) {
   return text;
 }
 
-async function scenario(browser, { name, gameType, players, options, clock, full, shot, resign, house }) {
+/** Roma (issue 36, 8): a card of the hand clicked, then one of the seat's discs, makes the move (the
+ *  set-up's laying of a card on a disc, or a card played on a disc): the log grows by it. Until such
+ *  a move is offered, the moves before it are clicked as buttons. */
+async function cardThenDisc(page) {
+  for (let i = 0; i < 200; i++) {
+    const kinds = await page.$$eval('[data-testid=command]:not([disabled])', (bs) => bs.map((b) => b.dataset.kind));
+    if (kinds.includes('layCard') || kinds.includes('playCard')) {
+      const before = (await logSeqs(page)).length;
+      const cardName = await page.locator('[data-testid=board] .hand .card.clickable').first().textContent();
+      await page.locator('[data-testid=board] .hand .card.clickable').first().click();
+      const sent = (await logSeqs(page)).length > before;  // a card with only one move sends it at once
+      if (!sent) await page.locator('[data-testid=board] .side.mine .disc.clickable').first().click({ timeout: 3000 });
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid=log] li').length > n, before, { timeout: 10_000 });
+      return { kind: kinds.includes('layCard') ? 'layCard' : 'playCard', card: cardName, discClicked: !sent };
+    }
+    if (!kinds.length) { await sleep(50); continue; }
+    const plain = kinds.map((k, j) => [k, j]).filter(([k]) => k !== 'offerDraw' && k !== 'acceptDraw');
+    try {
+      await page.locator('[data-testid=command]:not([disabled])').nth(plain[Math.floor(Math.random() * plain.length)][1]).click({ timeout: 2000 });
+    } catch { /* redrawn meanwhile */ }
+  }
+  throw new Error('no card-then-disc move was offered');
+}
+
+/** The replay (issue 36, 3): the slider steps by move, not by record; at each position the log shows
+ *  its lines up to that point (none after), the current move's highlighted; ▶ steps one move,
+ *  "turn ▶▶" to the end of a seat's turn (the next move is another seat's). */
+async function replaySteps(page, head) {
+  const slider = page.locator('[data-testid=replay-slider]');
+  await slider.waitFor();
+  const moves = Number(await slider.getAttribute('max'));
+  check(moves > 0 && moves < head, `the slider walks ${moves} steps for ${head + 1} records: not moves`);
+  const at = async () => page.evaluate(() => {
+    const label = document.querySelector('[data-testid=replay-seq]');
+    const lis = [...document.querySelectorAll('[data-testid=log] li')];
+    const shown = lis.filter((li) => !li.hidden).map((li) => Number(li.dataset.seq));
+    const current = lis.filter((li) => li.classList.contains('current') && !li.hidden).map((li) => li.textContent);
+    return { move: Number(label?.dataset.move), label: label?.textContent ?? '', shown, current, seq: Number(/seq (\d+)/.exec(label?.textContent ?? '')?.[1]) };
+  });
+  const half = Math.floor(moves / 2);
+  await slider.fill(String(half));
+  await page.waitForFunction((m) => document.querySelector('[data-testid=replay-seq]')?.dataset.move === String(m), half);
+  await page.waitForSelector('[data-testid=board] .board');
+  const mid = await at();
+  check(mid.current.length > 0, `no line of move ${half} is highlighted: ${mid.label}`);
+  check(mid.shown.length === mid.seq + 1 && mid.shown.every((s, i) => s === i),
+    `at ${mid.label} the log shows ${mid.shown.length} lines, not 0..${mid.seq}`);
+  await page.click('[data-testid=replay-next]');
+  await page.waitForFunction((m) => document.querySelector('[data-testid=replay-seq]')?.dataset.move === String(m), half + 1);
+  const next = await at();
+  check(next.seq > mid.seq && next.shown.length === next.seq + 1, `▶ did not add the next move's lines: ${next.label}`);
+  await page.click('[data-testid=replay-turn-next]');
+  await page.waitForFunction((m) => Number(document.querySelector('[data-testid=replay-seq]')?.dataset.move) > m, half + 1);
+  const turn = await at();
+  const actor = (label) => /: (.*) \(seq/.exec(label)?.[1];
+  await page.click('[data-testid=replay-next]');  // the move after a turn's end is another seat's
+  await page.waitForFunction((m) => document.querySelector('[data-testid=replay-seq]')?.dataset.move === String(m), turn.move + 1)
+    .catch(() => null);  // unless the turn ended the game
+  const after = await at();
+  check(turn.move === moves || actor(after.label) !== actor(turn.label), `turn ▶▶ stopped inside a turn: ${turn.label} then ${after.label}`);
+  return { moves, records: head + 1, mid: mid.label, current: mid.current.slice(0, 3), turn: turn.label, afterTurn: after.label };
+}
+
+async function scenario(browser, { name, gameType, players, options, clock, full, shot, resign, house, lobbyHouse }) {
   const started = Date.now();
   const deadline = started + (full ? 12 : 4) * 60_000;
   const player = await newContext(browser);
@@ -243,12 +312,22 @@ async function scenario(browser, { name, gameType, players, options, clock, full
   const page = await player.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
+  // a refused request shows in the console as "Failed to load resource: … 409": a move lost to a
+  // normal race (STALE_SEQ) must not be one (the page makes its list again before sending)
+  const conflicts = [];
+  page.on('console', (m) => { if (m.type() === 'error' && /\b409\b/.test(m.text())) conflicts.push(m.text()); });
   await page.goto(`${args.base}/`);
   await page.fill('#player-name', 'tester');
   await page.dispatchEvent('#player-name', 'change');
   await page.selectOption('#game-type', gameType);
   await page.selectOption('#players', String(players));
   for (const [k, v] of Object.entries(options)) await page.selectOption(`[data-option=${k}]`, v);
+  if (lobbyHouse) await page.selectOption('#opponents', lobbyHouse);
+  // each creation option shows the server's own help beside it (OptionInfo.doc), not in a tooltip only
+  const info = (await call('ListGameTypes', {})).games.find((g) => g.id === gameType);
+  const shownDocs = await page.$$eval('[data-testid^=option-] .option-doc', (ds) => ds.map((d) => d.textContent));
+  const wantDocs = (info.options ?? []).map((o) => o.doc).filter(Boolean);
+  check(JSON.stringify(shownDocs) === JSON.stringify(wantDocs), `the options' help shown is not the server's: ${JSON.stringify(shownDocs)}`);  // the other seats: the server's house bot
   if (clock) {  // [minutes, seconds, kind]: Fischer unless a kind is given
     if (clock[2]) await page.selectOption('#clock-kind', clock[2]);
     await page.fill('#clock-minutes', clock[0]); await page.fill('#clock-increment', clock[1]);
@@ -264,26 +343,32 @@ async function scenario(browser, { name, gameType, players, options, clock, full
 
   await page.click('[data-testid=take-0]');
   await page.waitForSelector('.seat-row .you');
+  // every other seat is the server's house bot: chosen in the lobby, or added from the game page by
+  // its creator (the page runs no bot of its own: none offered, none in this browser's seats)
   let houseSeated = null;
+  check(!(await page.locator('[data-testid^=bot-]').count()), 'the page still offers a bot run by the page');
   for (let s = 1; s < players; s++) {
-    if (house) {  // the server's house bot, offered to the creator for every free seat
+    const bot = lobbyHouse ?? house;
+    const row = `.seat-row[data-seat="${s}"]`;
+    // (the seat rows are drawn again at every batch: a click that met a row being redrawn is tried again)
+    for (let tries = 0; !lobbyHouse && tries < 3; tries++) {
       await page.waitForSelector(`[data-testid=house-${s}]:not([disabled])`, { timeout: 10_000 });
       await page.selectOption(`[data-testid=house-level-${s}]`, house);
       await page.click(`[data-testid=house-${s}]`);
-      const row = `.seat-row[data-seat="${s}"]`;
-      await page.waitForSelector(`${row}:has-text("house bot (${house})")`, { timeout: 10_000 });
-      houseSeated = (await page.locator(row).textContent()) ?? '';
-      continue;
+      if (await page.waitForSelector(`${row}:has-text("house bot (${bot})")`, { timeout: 5_000 }).catch(() => null)) break;
     }
-    await page.click(`[data-testid=bot-${s}]`);
-    await page.waitForSelector(`[data-seat="${s}"] .you`);
+    await page.waitForSelector(`${row}:has-text("house bot (${bot})")`, { timeout: 10_000 });
+    houseSeated = (await page.locator(row).textContent()) ?? '';
   }
+  const held = await page.evaluate((id) => JSON.parse(localStorage.getItem(`carthago.seats.${id}`) || '[]'), gameId);
+  check(held.length === 1 && held[0].seat === 0, `the page holds seats other than its player's: ${JSON.stringify(held)}`);
   const clocks = clock ? await clocksTick(page, players) : null;
   const said = gameType === 'republic-of-carthage' ? await talk(page, spectator) : null;
   const maxClicks = full ? 100_000 : gameType === 'hannibal' ? 30 : 40;
   const secretLines = gameType === 'republic-of-carthage' ? [] : null;
   const boardLines = gameType === 'rome-et-carthage' ? new Set() : null;
-  const labels = gameType === 'republic-of-carthage' || gameType === 'rome-et-carthage' ? new Set() : null;
+  const labels = gameType !== 'roma' ? new Set() : null;
+  const cardDisc = gameType === 'roma' ? await cardThenDisc(page) : null;
   const played = await playByClicks(page, { maxClicks, reloadAt: 8, screenshotAt: gameType === 'roma' ? 12 : 10, shot, deadline,
     dropAt: 4, drop: () => dropAndResume(page, player, gameId, 6), boardClick: BOARD_CLICKS.has(gameType), secretLines, labels, boardLines });
   log(name, `${played.clicks} clicks, over: ${played.over}`);
@@ -398,17 +483,173 @@ async function scenario(browser, { name, gameType, players, options, clock, full
   let replayed = false;
   if (played.over) {
     await page.click('[data-testid=replay-link]');
-    await page.waitForSelector('[data-testid=replay-slider]');
-    await page.locator('[data-testid=replay-slider]').fill(String(Math.floor(head / 2)));
-    await page.waitForFunction((h) => document.querySelector('[data-testid=replay-seq]')?.textContent?.startsWith(`seq ${h} `), Math.floor(head / 2));
-    await page.waitForSelector('[data-testid=board] .board');
-    replayed = true;
+    replayed = await replaySteps(page, head);
   }
   check(!errors.length, `errors in the page: ${errors.join('; ')}`);
   await player.close();
   await watcher.close();
-  return { name, gameId, clicks: played.clicks, over: played.over, head, spectatorRecords: seen.length,
+  // Hannibal's move buttons: never a bare option word ("Claim") nor "pass: pass" (issue 36, 8)
+  const hannibalLabels = gameType === 'hannibal' ? { labels: labels.size,
+    raw: [...labels].filter((t) => /^(choose option|pass|choose space|play card):/i.test(t) || /^\S+: (pass|claim|[a-z_]+)$/.test(t)) } : null;
+  return { name, gameId, clicks: played.clicks, over: played.over, head, spectatorRecords: seen.length, conflicts, cardDisc, hannibalLabels, optionDocs: shownDocs.length,
     spectatorHiddenRecords: hiddenLines, rawWords, stepWords, replayed, clocks, said, resigned, houseSeated, drop: played.dropped, boardClicks: played.boardClicks, seconds: Math.round((Date.now() - started) / 1000) };
+}
+
+/** The issue's stalled game: the creator gives every seat to the server's house bots (the lobby's
+ *  "the other seats" for seat 1, the game page's "Add a house bot" for seat 0), a friend opens the
+ *  invite link, and the creator's page closes before the game is over: the server's bots must still
+ *  play it to its end, as the friend's page shows. */
+async function creatorLeaves(browser) {
+  const started = Date.now();
+  const creator = await newContext(browser);
+  const friendCtx = await newContext(browser);
+  const page = await creator.newPage();
+  await page.goto(`${args.base}/`);
+  await page.selectOption('#game-type', 'roma');
+  await page.selectOption('#opponents', 'level:1');
+  await page.click('#create');
+  await page.waitForURL(/\/game\//);
+  const gameId = page.url().split('/game/')[1].split('?')[0];
+  const invite = await page.inputValue('[data-testid=invite]');
+  const friend = await friendCtx.newPage();
+  await friend.goto(invite);
+  await friend.waitForSelector('text=Watching as a spectator');
+  await page.waitForSelector('[data-testid=house-0]');
+  await page.selectOption('[data-testid=house-level-0]', 'random');
+  await page.click('[data-testid=house-0]');
+  await page.waitForSelector('.seat-row[data-seat="0"]:has-text("house bot (random)")');
+  await creator.close();  // the creator's tab is gone: nothing of hers runs any more
+  const atClose = await getGame(gameId);
+  check(!atClose.status?.over, 'the game was over before the creator left: the check proves nothing');
+  await friend.waitForSelector('[data-testid=result]', { timeout: 180_000 });
+  const summary = await getGame(gameId);
+  check(summary.status?.over, 'the friend sees a result the server does not');
+  const closedAt = Number(atClose.headSeq ?? 0);
+  const head = Number(summary.headSeq ?? 0);
+  check(head > closedAt, `no record after the creator left (${closedAt} then ${head})`);
+  const result = (await friend.locator('[data-testid=result]').textContent()) ?? '';
+  await friendCtx.close();
+  return { name: 'creator-leaves', gameId, headAtClose: closedAt, head, result, houseBots: summary.seats.map((x) => x.houseBot),
+    seconds: Math.round((Date.now() - started) / 1000) };
+}
+
+/** Invites (issue 36, 2): a game made as `carthago new roma --reserve 1=Bob` does (CreateGame with a
+ *  reserved seat). The lobby and the game page read seat 1 as reserved for Bob, with no button that
+ *  would answer SEAT_RESERVED; a wrong invite link says so in words; Bob's invite link opens the game
+ *  and takes his seat under his name (and leaves the address bar); a friend with no name yet is asked
+ *  one before taking seat 0. */
+async function invites(browser) {
+  const made = await call('CreateGame', { gameType: 'roma', reservedSeats: [{ seat: 1, player: 'Bob' }] });
+  const gameId = made.game.gameId;
+  const secret = made.invites[0].invite;
+  const strangerCtx = await newContext(browser);
+  const stranger = await strangerCtx.newPage();
+  const errors = [];
+  stranger.on('pageerror', (e) => errors.push(String(e)));
+  await stranger.goto(`${args.base}/`);
+  const lobbyRow = stranger.locator(`tr[data-game="${gameId}"]`);
+  await lobbyRow.waitFor();
+  const lobbySeats = (await lobbyRow.textContent()) ?? '';
+  check(/Second: reserved for Bob/.test(lobbySeats), `the lobby does not say seat 1 is Bob's: ${lobbySeats}`);
+  await stranger.goto(`${args.base}/game/${gameId}?invite=not-the-invite`);
+  await stranger.waitForSelector('[data-testid=error]:has-text("invite")');
+  const wrong = (await stranger.locator('[data-testid=error]').textContent()) ?? '';
+  check(!/[A-Z]{4,}_[A-Z]+/.test(wrong), `a wrong invite answers a machine code: ${wrong}`);
+  check(!stranger.url().includes('invite='), 'the invite stays in the address bar');
+  const row1 = stranger.locator('.seat-row[data-seat="1"]');
+  const reservedRow = (await row1.textContent()) ?? '';
+  check(/reserved for Bob/.test(reservedRow), `the game page does not say seat 1 is Bob's: ${reservedRow}`);
+  check(!(await stranger.locator('[data-testid=take-1]').count()), 'Bob\'s seat offers "Take this seat" to anyone');
+
+  const bobCtx = await newContext(browser);
+  const bob = await bobCtx.newPage();
+  bob.on('pageerror', (e) => errors.push(String(e)));
+  await bob.goto(`${args.base}/game/${gameId}?invite=${encodeURIComponent(secret)}`);
+  await bob.waitForSelector('.seat-row[data-seat="1"] .you', { timeout: 10_000 });
+  check(!bob.url().includes('invite='), 'the invite stays in Bob\'s address bar');
+  const afterBob = await getGame(gameId);
+  check(afterBob.seats[1].claimed && afterBob.seats[1].player === 'Bob', `seat 1 is not Bob's: ${JSON.stringify(afterBob.seats[1])}`);
+  await bob.reload();
+  await bob.waitForSelector('.seat-row[data-seat="1"] .you', { timeout: 10_000 });  // kept, not claimed twice
+
+  // the stranger (no name said yet) takes seat 0: asked a name first, never seated as "player 0"
+  await stranger.waitForSelector('[data-testid=seat-name]');
+  await stranger.click('[data-testid=take-0]');
+  await stranger.waitForSelector('[data-testid=error]:has-text("name")');
+  check(!(await getGame(gameId)).seats[0].claimed, 'the seat was taken without a name');
+  await stranger.fill('[data-testid=seat-name]', 'Cleo');
+  await stranger.click('[data-testid=take-0]');
+  await stranger.waitForSelector('.seat-row[data-seat="0"] .you', { timeout: 10_000 });
+  const seated = await getGame(gameId);
+  check(seated.seats[0].player === 'Cleo', `seat 0 is held as ${seated.seats[0].player}, not Cleo`);
+  await bob.waitForSelector('.seat-row[data-seat="0"]:has-text("Cleo")', { timeout: 10_000 });
+  check(!errors.length, `errors in the page: ${errors.join('; ')}`);
+  await strangerCtx.close();
+  await bobCtx.close();
+  return { name: 'invites', gameId, lobbySeats, wrongInvite: wrong, reservedRow, seats: seated.seats.map((x) => x.player) };
+}
+
+/** A phone (issue 36, 6): at 390 px wide the lobby and a Hannibal game's page (a game the house bots
+ *  play on, watched mid-game) are no wider than the screen; the map zooms in (wider than its frame,
+ *  which then scrolls: it pans) and back to fit; no two army labels on the map overlap; screenshots
+ *  of the page and of the zoomed map (hannibal-phone*.png) are there to be looked at. */
+async function phone(browser) {
+  const made = await call('CreateGame', { gameType: 'hannibal', houseSeats: [{ seat: 0, bot: 'random' }, { seat: 1, bot: 'random' }] });
+  const gameId = made.game.gameId;
+  for (let i = 0; i < 200 && Number((await getGame(gameId)).headSeq) < 300; i++) await sleep(100);
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  await page.goto(`${args.base}/`);
+  await page.waitForSelector('#create');
+  const lobby = await overflow();
+  await page.goto(`${args.base}/game/${gameId}`);
+  await page.waitForSelector('[data-testid=zoom-frame] svg .stack');
+  await sleep(500);
+  const game = await overflow();
+  await page.screenshot({ path: path.join(args.out, 'hannibal-phone.png'), fullPage: true });
+  const frame = page.locator('[data-testid=zoom-frame]');
+  const fitted = await frame.evaluate((f) => f.scrollWidth - f.clientWidth);
+  await page.click('[data-testid=zoom-in]');
+  await page.click('[data-testid=zoom-in]');
+  const zoomed = await frame.evaluate((f) => ({ wider: f.scrollWidth - f.clientWidth, mapWidth: f.querySelector('svg').getBoundingClientRect().width }));
+  const panned = await frame.evaluate((f) => { f.scrollLeft = f.scrollWidth * 0.6; f.scrollTop = f.scrollHeight * 0.2; return f.scrollLeft; });
+  await sleep(300);
+  await frame.screenshot({ path: path.join(args.out, 'hannibal-phone-zoomed.png') });
+  const kept = await frame.evaluate((f) => f.scrollLeft);
+  // the army labels: their boxes on the map, none over another
+  const countOverlaps = (rs) => {
+    const boxes = rs.map((r) => r.getBoundingClientRect());
+    let overlaps = 0;
+    boxes.forEach((a, i) => boxes.slice(i + 1).forEach((o) => {
+      if (a.left < o.right - 0.5 && o.left < a.right - 0.5 && a.top < o.bottom - 0.5 && o.top < a.bottom - 0.5) overlaps += 1;
+    }));
+    return { stacks: boxes.length, overlaps };
+  };
+  const clashes = await page.$$eval('[data-testid=zoom-frame] g.stack > rect', countOverlaps);
+  await page.click('[data-testid=zoom-fit]');
+  const refitted = await frame.evaluate((f) => f.scrollWidth - f.clientWidth);
+  // and through the whole game (its replay, 30 positions): no army label over another anywhere
+  for (let i = 0; i < 300 && !(await getGame(gameId)).status?.over; i++) await sleep(100);
+  await page.goto(`${args.base}/game/${gameId}?replay`);
+  const slider = page.locator('[data-testid=replay-slider]');
+  await slider.waitFor();
+  const moves = Number(await slider.getAttribute('max'));
+  let overlapsInGame = 0;
+  let stacksInGame = 0;
+  for (let k = 1; k <= 30; k++) {
+    const at = Math.round((moves * k) / 31);
+    await slider.fill(String(at));
+    await page.waitForFunction((m) => document.querySelector('[data-testid=replay-seq]')?.dataset.move === String(m), at);
+    await sleep(250);
+    const c = await page.$$eval('[data-testid=zoom-frame] g.stack > rect', countOverlaps);
+    overlapsInGame += c.overlaps; stacksInGame += c.stacks;
+  }
+  check(!errors.length, `errors in the page: ${errors.join('; ')}`);
+  await ctx.close();
+  return { name: 'phone', gameId, lobbyOverflow: lobby, gameOverflow: game, fitted, zoomed, panned, kept, refitted, ...clashes, overlapsInGame, stacksInGame };
 }
 
 const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carthago-chromium-'));
@@ -416,20 +657,24 @@ const browser = await chromium.launch({ executablePath: args.chromium, headless:
   args: [...FLAGS, `--user-data-dir=${userDataDir}`], ignoreDefaultArgs: ['--headless=new', '--headless'] }).catch(async () =>
   chromium.launch({ executablePath: args.chromium, headless: true, args: FLAGS }));
 const plan = [
-  { name: 'roma', gameType: 'roma', players: 2, options: {}, clock: ['30', '5'], full: true, shot: path.join(args.out, 'roma.png') },
+  { name: 'roma', gameType: 'roma', players: 2, options: {}, clock: ['30', '5'], full: true, house: 'random',
+    shot: path.join(args.out, 'roma.png') },
   { name: 'rome-et-carthage', gameType: 'rome-et-carthage', players: 4, options: { no_progress_rounds: '10' },
-    full: args.full, shot: path.join(args.out, 'rome-et-carthage.png') },
+    full: args.full, house: 'random', shot: path.join(args.out, 'rome-et-carthage.png') },
   { name: 'hannibal', gameType: 'hannibal', players: 2, options: {}, clock: ['60', '3', 'delay'], full: false, resign: true,
     house: 'level:1',
     shot: path.join(args.out, 'hannibal.png') },
-  { name: 'republic-of-carthage', gameType: 'republic-of-carthage', players: 3, options: {}, full: false,
+  { name: 'republic-of-carthage', gameType: 'republic-of-carthage', players: 3, options: {}, full: false, lobbyHouse: 'random',
     shot: path.join(args.out, 'republic-of-carthage.png') },
+  { name: 'creator-leaves', run: creatorLeaves },
+  { name: 'invites', run: invites },
+  { name: 'phone', run: phone },
 ].filter((s) => args.scenario === 'all' || s.name === args.scenario || (args.scenario === 'rc' && s.name === 'rome-et-carthage') || (args.scenario === 'roc' && s.name === 'republic-of-carthage'));
 let passed = 0;
 let failed = 0;
 for (const s of plan) {
   try {
-    console.log(JSON.stringify({ ok: true, ...(await scenario(browser, s)) }));
+    console.log(JSON.stringify({ ok: true, ...(await (s.run ? s.run(browser) : scenario(browser, s))) }));
     passed += 1;
   } catch (err) {
     console.log(JSON.stringify({ ok: false, name: s.name, error: String(err?.stack || err) }));

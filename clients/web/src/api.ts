@@ -31,8 +31,13 @@ export function reason(err: unknown): string {
   return 'NETWORK';
 }
 
+/** A refusal in words for the player: the server's message without its machine code ("SEAT_RESERVED: "),
+ *  which reason() gives to the code that acts on it. */
 export function describeError(err: unknown): string {
-  if (err instanceof ConnectError) return err.rawMessage;
+  if (err instanceof ConnectError) {
+    const text = err.rawMessage.replace(/^[A-Z_]+: /, '');
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
   return String(err);
 }
 

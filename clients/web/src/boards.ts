@@ -5,6 +5,7 @@ import { el, svg } from './dom';
 import { BoardContext, SEAT_COLOURS, fieldMatches, names } from './kit';
 import { rocBoard } from './roc';
 import { hannibalBoard } from './hannibal';
+import { zoomable } from './zoom';
 import { card as rncCard, rncCombatStep, rncPartner, rncPhase } from './rncWords';
 import { nameOf, ROMA_CARDS, commandFields, commandKind } from './words';
 import rcMap from '../../../engine/games/rome_et_carthage/data/map.json';
@@ -13,7 +14,9 @@ import rcMap from '../../../engine/games/rome_et_carthage/data/map.json';
 
 function romaCard(id: string, extra: Record<string, any> = {}, ...more: (Node | string)[]) {
   const info = ROMA_CARDS.get(id);
-  const title = info ? `${info.name} (${info.kind}, cost ${info.cost}, defence ${info.defence}): ${info.effect}` : nameOf(id);
+  // the data's effect names its number as `amount` (cards.json): the tooltip reads the number itself
+  const effect = info ? String(info.effect).replace(/`amount`/g, String(info.amount)) : '';
+  const title = info ? `${info.name} (${info.kind}, cost ${info.cost}, defence ${info.defence}): ${effect}` : nameOf(id);
   return el('span', { class: `card ${info ? info.kind : id === 'hidden' ? 'hidden' : ''}`, title, ...extra },
     id ? nameOf(id) : '', ...more);
 }
@@ -130,8 +133,10 @@ export function rcBoard(v: any, ctx: BoardContext): HTMLElement {
   return el('div', { class: 'board rc' },
     el('div', { class: 'table-info' }, `${v.edition} · ${rncPhase(v.phase)}, round ${v.round}, turn ${v.turn}`,
       v.moves_allowed || v.movesAllowed ? ` · moves ${v.moves}/${v.movesAllowed}` : '', v.forcedMarch ? ' · forced march' : '',
-      v.placeLeft ? ` · ${v.placeLeft} to place` : '', ` · quiet rounds ${v.quiet}/${v.noProgressRounds}`),
-    seats, combat, mapBoard(map.cities, map.links, map.width, map.height, pieces, control, ctx, cityField), hand);
+      v.placeLeft ? ` · ${v.placeLeft} to place` : '',
+      // the no_progress_rounds option (0: off): how many full rounds passed without a combat or a capital taken
+      v.noProgressRounds ? ` · rounds without a combat or a capital taken: ${v.quiet} (a draw at ${v.noProgressRounds})` : ''),
+    seats, combat, zoomable(mapBoard(map.cities, map.links, map.width, map.height, pieces, control, ctx, cityField), 'rome-et-carthage'), hand);
 }
 
 export function board(gameType: string, view: any, ctx: BoardContext): HTMLElement {
@@ -140,6 +145,16 @@ export function board(gameType: string, view: any, ctx: BoardContext): HTMLEleme
   if (gameType === 'roma') return romaBoard(v, ctx);
   if (gameType === 'rome-et-carthage') return rcBoard(v, ctx);
   if (gameType === 'hannibal') return hannibalBoard(v, ctx);
-  if (gameType === 'republic-of-carthage') return rocBoard(v, ctx);
+  if (gameType === 'republic-of-carthage') {
+    // its table drawing zooms and pans as the maps do (a phone shows it a few centimetres wide)
+    const drawn = rocBoard(v, ctx);
+    const table = drawn.querySelector<SVGElement>('svg.roc-board');
+    if (table) {  // its place kept first: the zoom frame takes the drawing in
+      const spot = document.createComment('');
+      table.replaceWith(spot);
+      spot.replaceWith(zoomable(table, 'republic-of-carthage'));
+    }
+    return drawn;
+  }
   return el('pre', {}, JSON.stringify(v, (_, x) => (typeof x === 'bigint' ? x.toString() : x), 2));
 }

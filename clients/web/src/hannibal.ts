@@ -5,6 +5,7 @@
 // does (same places: Rome left of its space, Carthage right).
 import { el, svg } from './dom';
 import { BoardContext, clickFor } from './kit';
+import { zoomable } from './zoom';
 import { HANNIBAL_CARDS, commandFields, nameOf } from './words';
 import mapSvg from '../../../engine/games/hannibal/map.svg?raw';
 import mapData from '../../../engine/games/hannibal/data/map.json';
@@ -91,14 +92,40 @@ function stacks(v: any): Stack[] {
   return [...out.values()];
 }
 
-/** A stack's label box, where render.py's _stack puts it: Rome left of the space, Carthage right. */
-function stackBox(s: Stack, ctx: BoardContext): SVGElement {
-  const [x, y] = xy(s.space);
-  const lines = [`${s.cu}${s.el ? ` (${s.el}e)` : ''}${s.inside ? ` [${s.inside} in]` : ''}`,
+type Box = [number, number, number, number];  // x, y, width, height
+
+function stackLines(s: Stack): string[] {
+  return [`${s.cu}${s.el ? ` (${s.el}e)` : ''}${s.inside ? ` [${s.inside} in]` : ''}`,
     ...s.generals.slice(0, 3).map((g) => surname(g.general)), ...(s.generals.length > 3 ? [`+${s.generals.length - 3}`] : [])];
-  const h = 13 * lines.length + 4;
-  const w = Math.max(28, Math.max(...lines.map((t) => t.length)) * 6.4 + 8);
-  const bx = s.side === 0 ? x - 12 - w : x + 12, by = y - 34;
+}
+
+const overlaps = (a: Box, b: Box) => a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3];
+
+/** Where each stack's label goes: where render.py's _stack puts it (Rome left of its space,
+ *  Carthage right, above it), moved up or down, nearest first, off the labels placed before it (in
+ *  Italy the spaces are close enough for neighbouring armies' labels to cover each other). */
+function placeStacks(list: Stack[]): Box[] {
+  const placed: Box[] = [];
+  return list.map((s) => {
+    const [x, y] = xy(s.space);
+    const lines = stackLines(s);
+    const h = 13 * lines.length + 4;
+    const w = Math.max(28, Math.max(...lines.map((t) => t.length)) * 6.4 + 8);
+    const bx = s.side === 0 ? x - 12 - w : x + 12;
+    let box: Box = [bx, y - 34, w, h];
+    for (let k = 1; k <= 16 && placed.some((p) => overlaps(p, box)); k++) {
+      const shift = Math.ceil(k / 2) * 9 * (k % 2 ? 1 : -1);
+      box = [bx, y - 34 + shift, w, h];
+    }
+    placed.push(box);
+    return box;
+  });
+}
+
+/** A stack's label box at its place, with a line to its space. */
+function stackBox(s: Stack, ctx: BoardContext, [bx, by, w, h]: Box): SVGElement {
+  const [x, y] = xy(s.space);
+  const lines = stackLines(s);
   const named = s.generals.map((g) => g.general);
   const fits = (c: any) => named.includes(commandFields(c).general);
   const click = ctx.legal.some(fits);
@@ -142,7 +169,8 @@ function map(v: any, ctx: BoardContext): SVGSVGElement {
   const sieges = svg('g', { id: 'sieges' });
   for (const sg of v.sieges as any[]) sieges.append(siege(sg));
   const st = svg('g', { id: 'stacks' });
-  for (const s of stacks(v)) st.append(stackBox(s, ctx));
+  const all = stacks(v);
+  placeStacks(all).forEach((box, i) => st.append(stackBox(all[i], ctx, box)));
   root.append(sieges, st);
   return root;
 }
@@ -204,5 +232,5 @@ export function hannibalBoard(v: any, ctx: BoardContext): HTMLElement {
       v.first >= 0 ? ` · ${SIDE[v.first]} played first` : '',
       lastPlayed ? ` · last card: #${lastPlayed} ${HANNIBAL_CARDS.get(lastPlayed)?.name ?? ''}` : '',
       markers.length ? ` · markers: ${markers.join(', ')}` : ''),
-    prompt, battle(v, ctx), hand, map(v, ctx), generalsOff(v));
+    prompt, battle(v, ctx), hand, zoomable(map(v, ctx), 'hannibal'), generalsOff(v));
 }

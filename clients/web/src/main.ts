@@ -1,17 +1,20 @@
 // The Carthago web client: a lobby, a table per game (play, watch, replay), over Connect.
 //
 // Routes: "/" the lobby; "/game/ID" a game (its seats, the board of the seat this browser holds,
-// or the spectator's); "/game/ID?replay" a finished game move by move.
+// or the spectator's); "/game/ID?invite=SECRET" the same, claiming the seat that invite opens (a seat
+// reserved by `carthago new --reserve`); "/game/ID?replay" a finished game move by move.
 import './style.css';
 import { api, auth, creatorToken, describeError, heldSeats, holdCreator, holdSeat, playerName, reason, setPlayerName, timed, type HeldSeat } from './api';
 import { board } from './boards';
 import { el } from './dom';
 import { commandKind, commandLabel, eventWords, humanize, isStep, nameOf } from './words';
-import { ResultReason } from './gen/carthago/v1/carthago_pb';
+import { seatLabel, seatState, statusWords } from './status';
+import { replayControls } from './replay';
 import { clocksRow, timeControlInputs } from './clock';
 import { chatPanel, talkLogLine, talkOf, type Talk } from './talk';
 import { rocCommandLabel } from './rocWords';
 import { rncCommandLabel } from './rncWords';
+import { hannibalCommandLabel } from './hannibalWords';
 
 const app = document.getElementById('app')!;
 const conn = document.getElementById('conn')!;
@@ -34,7 +37,7 @@ function route() {
   const m = /^\/game\/([\w-]+)\/?$/.exec(location.pathname);
   if (m) {
     const params = new URLSearchParams(location.search);
-    void gamePage(m[1], params.has('replay'));
+    void gamePage(m[1], params.has('replay'), params.get('invite') ?? '');
   } else {
     void lobby();
   }
@@ -43,48 +46,6 @@ function route() {
 function setConn(text: string, ok = true) {
   conn.textContent = text;
   conn.className = `conn ${ok ? 'ok' : 'bad'}`;
-}
-
-function seatLabel(summary: any, seat: number): string {
-  const s = summary?.seats?.[seat];
-  if (!s) return `seat ${seat}`;
-  return s.player ? `${nameOf(s.name)} (${s.player})` : nameOf(s.name);
-}
-
-/** The status line. The seat that ended the game (its resignation, timeout or abort) comes from
- *  GameStatus.ended_by_seat; `expired` (the seat whose ClockExpired this page saw) is the fallback for
- *  a server that does not send it. */
-function statusWords(summary: any, status: any, expired: number | null = null): string {
-  if (!status) return '';
-  if (status.over) {
-    const endedBy: number | null = status.endedBySeat ?? (status.resultReason === ResultReason.TIMEOUT ? expired : null);
-    const who = endedBy === null ? '' : seatLabel(summary, endedBy);
-    if (status.resultReason === ResultReason.ABORTED) {
-      return `Game over — aborted${who ? ` by ${who}` : ''} before any move: no result`;
-    }
-    const winners = status.winners.map((w: number) => seatLabel(summary, w)).join(' and ');
-    const scores = status.scores.length ? `; scores ${status.scores.join(' – ')}` : '';
-    const how = endedWords(status.resultReason, winners, who, status.everyoneLost);
-    // the game's own words on its end (rules: "no victory points" …) say more than the enum
-    const why = status.resultReason === ResultReason.RULES || !how ? status.reason : '';
-    const result = winners ? `winner: ${winners}` : status.everyoneLost ? 'no winner: every seat lost' : 'no winner';
-    return `Game over${how ? ` — ${how}` : ''} — ${result}${scores}${why ? ` (${humanize(why)})` : ''}`;
-  }
-  return `To act: ${status.toAct.map((s: number) => seatLabel(summary, s)).join(', ') || '—'}`;
-}
-
-/** How a game ended (GameStatus.result_reason), in words; '' for a value this client does not know.
- *  `who`: the seat that ended it (resigned, ran out of time), '' when unknown. `everyoneLost`: the
- *  rules ended it with every seat beaten (The Republic of Carthage IX.5), which is not a draw. */
-function endedWords(r: ResultReason, winners: string, who: string, everyoneLost = false): string {
-  switch (r) {
-    case ResultReason.RULES: return winners || everyoneLost ? 'by the rules' : 'a draw by the rules';
-    case ResultReason.RESIGNATION: return who ? `${who} resigned` : 'by resignation';
-    case ResultReason.DRAW_AGREED: return 'a draw agreed by the players';
-    case ResultReason.ABORTED: return 'aborted';
-    case ResultReason.TIMEOUT: return who ? `time out: ${who}'s clock ran out` : 'time out: a seat\'s clock ran out';
-    default: return '';
-  }
 }
 
 // ---- the lobby -------------------------------------------------------------------------------
@@ -110,10 +71,13 @@ async function lobby() {
       opponents.replaceChildren(el('option', { value: '' }, 'the other seats: people (invite them)'),
         ...t.botLevels.map((lv) => el('option', { value: lv.name }, `the other seats: house bot ${lv.number}, ${lv.title} (${lv.description})`)),
         el('option', { value: 'random' }, 'the other seats: house bot, random moves'));
-      options.replaceChildren(...t.options.map((o) => el('label', { title: o.doc, class: 'option' }, `${humanize(o.name)}: `,
+      // each option with the server's own help (OptionInfo.doc) beside it, not only in a tooltip
+      options.replaceChildren(...t.options.map((o) => el('label', { class: 'option', 'data-testid': `option-${o.name}` },
+        el('span', { class: 'option-name' }, `${humanize(o.name)}: `),
         o.values.length
           ? el('select', { 'data-option': o.name }, ...o.values.map((v) => el('option', { value: v, selected: v === o.default }, v)))
-          : el('input', { 'data-option': o.name, value: o.default, size: 6 }))));
+          : el('input', { 'data-option': o.name, value: o.default, size: 6 }),
+        o.doc ? el('small', { class: 'option-doc' }, o.doc) : '')));
     };
     typeSelect.addEventListener('change', fill);
     fill();
@@ -156,9 +120,9 @@ async function lobby() {
       const rows = games.slice().sort((a, b) => Number(b.createdAtUnixMs - a.createdAtUnixMs)).map((g) => el('tr', { 'data-game': g.gameId },
         el('td', {}, link(`/game/${g.gameId}`, g.gameId)),
         el('td', {}, g.gameType),
-        el('td', {}, g.seats.map((s) => `${nameOf(s.name)}: ${s.claimed ? s.player || 'taken' : s.reservedFor ? `reserved for ${s.reservedFor}` : 'free'}`).join(' · ')),
+        el('td', {}, g.seats.map((s) => `${nameOf(s.name)}: ${seatState(s)}`).join(' · ')),
         el('td', {}, g.status?.over ? statusWords(g, g.status) : `playing (seq ${g.headSeq})`),
-        el('td', {}, g.status?.over ? link(`/game/${g.gameId}?replay`, 'replay') : link(`/game/${g.gameId}`, g.seats.some((s) => !s.claimed) ? 'join' : 'watch'))));
+        el('td', {}, g.status?.over ? link(`/game/${g.gameId}?replay`, 'replay') : link(`/game/${g.gameId}`, g.seats.some((s) => !s.claimed && !s.reservedFor) ? 'join' : 'watch'))));
       listBox.replaceChildren(el('h2', {}, 'Games'), rows.length
         ? el('table', { class: 'games' }, el('tr', {}, ...['game', 'type', 'seats', 'status', ''].map((h) => el('th', {}, h))), ...rows)
         : el('p', {}, 'No games yet: create one.'));
@@ -173,33 +137,51 @@ async function lobby() {
 
 // ---- a game ----------------------------------------------------------------------------------
 
-const AGREEMENT = new Set(['offerDraw', 'acceptDraw']);
-const WIDE_BOARDS = new Set(['republic-of-carthage', 'hannibal']);
-
-function botDelay(): number {
-  const v = Number(localStorage.getItem('carthago.botDelay') ?? '300');
-  return Number.isFinite(v) ? v : 300;
+/** A test for the same command as `command` (a fresh ListLegalCommands lists new message objects). */
+function sameAs(command: any): (c: any) => boolean {
+  const key = (c: any) => JSON.stringify(c, (_, x) => (typeof x === 'bigint' ? x.toString() : x));
+  const want = key(command);
+  return (c) => key(c) === want;
 }
 
-async function gamePage(gameId: string, replay: boolean) {
+const WIDE_BOARDS = new Set(['republic-of-carthage', 'hannibal']);
+
+async function gamePage(gameId: string, replay: boolean, invite = '') {
   let summary: any;
+  // a seat this browser holds (a seat kept by an older client for a bot it ran itself is not the player's)
+  const me = (): HeldSeat | undefined => heldSeats(gameId).find((s) => !s.bot);
+  let inviteError = '';
   try {
     summary = await api.getGame({ gameId });
     setConn('connected');
+    if (invite) {
+      // an invite link: claim the seat it opens, under the name it is reserved for, then drop the secret
+      // from the address bar (a reload, a copied link, the history keep the plain game address)
+      history.replaceState(null, '', `/game/${gameId}`);
+      if (!me()) {
+        try {
+          const res = await api.joinGame({ gameId, invite, player: '' });
+          const player = res.game?.seats[res.seat]?.player ?? '';
+          holdSeat(gameId, { seat: res.seat, token: res.token, name: player });
+          if (!playerName() && player) setPlayerName(player);
+          summary = res.game;
+        } catch (err) {
+          inviteError = `The invite link took no seat — ${describeError(err)}`;
+        }
+      }
+    }
   } catch (err) {
     app.append(el('section', { class: 'panel' }, el('h2', {}, gameId), el('div', { class: 'error' }, describeError(err)),
       link('/', 'back to the lobby')));
     return;
   }
   const gameType: string = summary.gameType;
-  const me = (): HeldSeat | undefined => heldSeats(gameId).find((s) => !s.bot);
-  const bots = (): HeldSeat[] => heldSeats(gameId).filter((s) => s.bot);
   const name = (seat: number) => seatLabel(summary, seat);
 
   const state = {
     view: null as any, status: null as any, head: -1n, lastSeq: -1n,
     legal: [] as any[], legalAt: -1n, filter: null as null | ((c: any) => boolean),
-    busy: false, botBusy: new Set<number>(), closed: false, error: '',
+    busy: false, closed: false, error: '',
     lines: [] as [number, string, string?][],  // seq, words, the line's class (talk, redacted, step)
     talks: [] as Talk[],            // table talk (The Republic of Carthage), shown in the chat panel
     expired: null as number | null,  // the seat whose clock ran out (its ClockExpired record)
@@ -216,7 +198,7 @@ async function gamePage(gameId: string, replay: boolean) {
   const seatsBox = el('div', { class: 'seats-box' });
   const boardBox = el('div', { class: 'board-box', 'data-testid': 'board' });
   const commandsBox = el('div', { class: 'commands', 'data-testid': 'commands' });
-  const errorBox = el('div', { class: 'error', 'data-testid': 'error' });
+  const errorBox = el('div', { class: 'error', 'data-testid': 'error' }, inviteError);
   const logList = el('ol', { class: 'log', 'data-testid': 'log' });
   const logBox = el('aside', {}, el('h3', {}, 'Log'), logList);
   const replayBox = el('div', { class: 'replay' });
@@ -224,11 +206,11 @@ async function gamePage(gameId: string, replay: boolean) {
   const chat = gameType === 'republic-of-carthage' && !replay ? chatPanel({
     gameId, seats: summary.seats.map((s: any) => s.seat), mySeat: () => me()?.seat, token: () => me()?.token, name,
   }) : null;
-  const invite = `${location.origin}/game/${gameId}`;
+  const inviteLink = `${location.origin}/game/${gameId}`;
   app.append(el('section', { class: 'panel game' }, title,
-    el('div', { class: 'invite' }, 'Invite: ', el('input', { value: invite, readonly: true, size: invite.length, 'data-testid': 'invite',
+    el('div', { class: 'invite' }, 'Invite: ', el('input', { value: inviteLink, readonly: true, 'data-testid': 'invite',
       onclick: (e: Event) => (e.target as HTMLInputElement).select() }),
-    el('button', { onclick: () => navigator.clipboard?.writeText(invite) }, 'copy')),
+    el('button', { onclick: () => navigator.clipboard?.writeText(inviteLink) }, 'copy')),
     seatsBox, turn, clocksBox, replayBox, WIDE_BOARDS.has(gameType)
       // a wide board takes the page's width: the moves above it, the log below (the chat beside it)
       ? el('div', { class: 'table wide' }, el('div', { class: 'main' }, errorBox, commandsBox, boardBox),
@@ -253,33 +235,41 @@ async function gamePage(gameId: string, replay: boolean) {
     clocksBox.replaceChildren(...(row ? [row] : []));
   };
 
+  // a friend who came by the invite link and has not said a name yet is asked one before taking a seat
+  const nameInput = el('input', { 'data-testid': 'seat-name', placeholder: 'your name', maxlength: 64, value: playerName(),
+    onchange: () => setPlayerName(nameInput.value.trim()) });
+  const nameRow = el('label', { class: 'seat-name' }, 'Your name (the other players see it): ', nameInput);
   const renderSeats = () => {
     const held = heldSeats(gameId);
-    seatsBox.replaceChildren(...summary.seats.map((s: any) => {
+    const open = !me() && !summary.status?.over && summary.seats.some((s: any) => !s.claimed && !s.reservedFor);
+    seatsBox.replaceChildren(...(open && !replay ? [nameRow] : []), ...summary.seats.map((s: any) => {
       const mine = held.find((h) => h.seat === s.seat);
       const controls: (Node | string)[] = [];
-      if (mine) controls.push(el('span', { class: 'you' }, mine.bot ? ' random bot (run by this page)' : ' — you'));
+      if (mine && !mine.bot) controls.push(el('span', { class: 'you' }, ' — you'));
       else if (!s.claimed && !summary.status?.over && !s.reservedFor) {
-        controls.push(el('button', { class: 'primary', 'data-testid': `take-${s.seat}`, disabled: !!me(), onclick: () => join(s.seat, false) }, 'Take this seat'));
-        controls.push(houseControls(s.seat));
-        controls.push(el('button', { 'data-testid': `bot-${s.seat}`, onclick: () => join(s.seat, true) }, 'Add a random bot (this page)'));
+        controls.push(el('button', { class: 'primary', 'data-testid': `take-${s.seat}`, disabled: !!me(), onclick: () => join(s.seat) }, 'Take this seat'));
+        // every bot is the server's (a house bot): it plays on when this page is closed
+        if (creatorToken(gameId)) controls.push(houseControls(s.seat));
       }
       return el('div', { class: `seat-row${state.status?.toAct?.includes(s.seat) ? ' to-act' : ''}`, 'data-seat': s.seat },
-        el('b', {}, nameOf(s.name)), `: ${s.claimed ? s.player || 'taken' : s.reservedFor ? `reserved for ${s.reservedFor}` : 'free'} `, ...controls);
+        el('b', {}, nameOf(s.name)), `: ${seatState(s)} `, ...controls);
     }));
   };
 
-  // the server's house bot for a free seat: only the game's creator (its token kept by this browser) may
+  // the server's house bot for a free seat (a level of its search, or random moves): only the game's
+  // creator (its token kept by this browser) may seat one
   let levels: { name: string; number: number; title: string; description: string }[] = [];
   api.listGameTypes({}).then(({ games }) => { levels = games.find((t) => t.id === gameType)?.botLevels ?? []; renderSeats(); })
-    .catch(() => { /* no levels offered: the seats stay for people and page bots */ });
+    .catch(() => { /* no levels offered: random moves still are */ });
+  const houseChoice = new Map<number, string>();  // the level picked per seat, kept when a batch redraws the seats
   const houseControls = (seat: number) => {
     const creator = creatorToken(gameId);
-    const pick = el('select', { 'data-testid': `house-level-${seat}`, disabled: !creator },
+    const pick = el('select', { 'data-testid': `house-level-${seat}`, onchange: () => houseChoice.set(seat, pick.value) },
       ...levels.map((lv) => el('option', { value: lv.name, title: lv.description }, `level ${lv.number}, ${lv.title}`)),
       el('option', { value: 'random' }, 'random moves'));
-    const add = el('button', { 'data-testid': `house-${seat}`, disabled: !creator || !levels.length,
-      title: creator ? 'the server plays this seat, at the level chosen' : 'only the game\'s creator may add house bots',
+    if (houseChoice.has(seat)) pick.value = houseChoice.get(seat)!;
+    const add = el('button', { 'data-testid': `house-${seat}`,
+      title: 'the server plays this seat, at the level chosen, whether this page is open or not',
       onclick: async () => {
         try {
           const res = await api.seatHouseBot({ gameId, seat, bot: pick.value }, auth(creator));
@@ -292,15 +282,19 @@ async function gamePage(gameId: string, replay: boolean) {
     return el('span', { class: 'house' }, ' ', pick, add);
   };
 
-  const join = async (seat: number, bot: boolean) => {
+  const join = async (seat: number) => {
+    const player = nameInput.value.trim();
+    if (!player) {
+      errorBox.textContent = 'Say your name first (above the seats): the other players see it.';
+      nameInput.focus();
+      return;
+    }
+    setPlayerName(player);
     try {
-      const player = bot ? `random bot ${seat}` : playerName() || `player ${seat}`;
       const res = await api.joinGame({ gameId, seat, player });
-      holdSeat(gameId, { seat: res.seat, token: res.token, bot, name: player });
+      holdSeat(gameId, { seat: res.seat, token: res.token, name: player });
       summary = res.game;
-      if (!bot) { restart(); return; }  // the stream and log of a seat differ from a spectator's
-      renderSeats();
-      runBots();
+      restart();  // the stream and log of a seat differ from a spectator's
     } catch (err) {
       errorBox.textContent = describeError(err);
     }
@@ -318,8 +312,9 @@ async function gamePage(gameId: string, replay: boolean) {
       turn.append(' ', link(`/game/${gameId}?replay`, 'replay it move by move', { 'data-testid': 'replay-link' }));
     }
     if (!replay) {
+      // a choice begun on the board (a card) leaves only its moves clickable (then a disc): one move
       boardBox.replaceChildren(board(gameType, state.view, {
-        gameType, seat: my ? my.seat : -1, legal: state.legal, seatName: name, pick,
+        gameType, seat: my ? my.seat : -1, legal: state.filter ? state.legal.filter(state.filter) : state.legal, seatName: name, pick,
       }));
     }
     renderCommands();
@@ -350,7 +345,11 @@ async function gamePage(gameId: string, replay: boolean) {
       if (gameType === 'republic-of-carthage') return rocCommandLabel(c, state.view?.game?.value, name, my.seat);
       if (gameType === 'rome-et-carthage') return rncCommandLabel(c, state.view?.game?.value);
       const kind = humanize(commandKind(c));
-      return { heading: kind, label: commandLabel(gameType, c, name).replace(new RegExp(`^${kind}:? ?`), '') || kind };
+      const own = gameType === 'hannibal' ? hannibalCommandLabel(c, state.view?.game?.value) : null;
+      if (own) return { heading: own.heading || kind, label: own.label };
+      const label = commandLabel(gameType, c, name).replace(new RegExp(`^${kind}:? ?`), '');
+      // a move with nothing to choose ("end turn") is a button of its own, not "end turn: end turn"
+      return label ? { heading: kind, label } : { heading: 'Or', label: kind.charAt(0).toUpperCase() + kind.slice(1) };
     };
     const groups = new Map<string, [any, string][]>();
     for (const c of shown) {
@@ -399,13 +398,21 @@ async function gamePage(gameId: string, replay: boolean) {
     }
   };
 
+  // a board click: within the choice begun (a card clicked, then its disc) when that leaves any move,
+  // else a fresh one; one move left is sent, several narrow the list
   const pick = (matches: (c: any) => boolean) => {
-    const found = state.legal.filter(matches);
+    const prior = state.filter;
+    const within = prior ? state.legal.filter((c) => prior(c) && matches(c)) : [];
+    const found = within.length ? within : state.legal.filter(matches);
     if (found.length === 1) { void submit(found[0]); return; }
-    state.filter = found.length ? matches : null;
+    state.filter = !found.length ? null : within.length ? (c: any) => prior!(c) && matches(c) : matches;
     render();
   };
 
+  // A move is sent with the seq its list was made at (expected_seq). When the stream has brought records
+  // since (a house bot's secret choice, a message, a clock), the list is made again first and the same
+  // move sent at the new seq if it is still offered, so a normal race never reaches the server as a
+  // refused STALE_SEQ (an HTTP 409 in the console); one lost in flight is retried the same way.
   const submit = async (command: any) => {
     const my = me();
     if (!my || state.busy) return;
@@ -413,11 +420,26 @@ async function gamePage(gameId: string, replay: boolean) {
     state.filter = null;
     errorBox.textContent = '';
     renderCommands();
+    const wanted = sameAs(command);
     try {
-      await api.submitCommand({ gameId, command, expectedSeq: state.legalAt, requestId: crypto.randomUUID() }, auth(my.token));
-      state.legal = [];
+      for (let attempt = 0, stale = false; ; attempt++) {
+        if (stale || state.head > state.legalAt) {
+          await refreshLegal();
+          const still = state.legal.find(wanted);
+          if (!still) { errorBox.textContent = 'The game moved on before your move was sent: choose again.'; return; }
+          command = still;
+        }
+        try {
+          await api.submitCommand({ gameId, command, expectedSeq: state.legalAt, requestId: crypto.randomUUID() }, auth(my.token));
+          state.legal = [];
+          return;
+        } catch (err) {
+          if (reason(err) !== 'STALE_SEQ' || attempt >= 2) throw err;
+          stale = true;
+        }
+      }
     } catch (err) {
-      if (reason(err) !== 'STALE_SEQ') errorBox.textContent = describeError(err);
+      errorBox.textContent = describeError(err);
       await refreshLegal();
     } finally {
       state.busy = false;
@@ -434,31 +456,6 @@ async function gamePage(gameId: string, replay: boolean) {
       state.legalAt = res.headSeq;
     } catch (err) {
       errorBox.textContent = describeError(err);
-    }
-  };
-
-  // bots held by this page: each plays a random legal command when its seat must act
-  const runBots = () => {
-    if (state.closed || replay || !state.status || state.status.over) return;
-    for (const b of bots()) {
-      if (!state.status.toAct.includes(b.seat) || state.botBusy.has(b.seat)) continue;
-      state.botBusy.add(b.seat);
-      setTimeout(async () => {
-        try {
-          const { commands, headSeq } = await api.listLegalCommands({ gameId }, timed(b.token));
-          const plain = commands.filter((c) => !AGREEMENT.has(commandKind(c)));
-          const pool = plain.length && Math.random() > 0.02 ? plain : commands;
-          if (pool.length) {
-            const c = pool[Math.floor(Math.random() * pool.length)];
-            await api.submitCommand({ gameId, command: c, expectedSeq: headSeq, requestId: crypto.randomUUID() }, timed(b.token));
-          }
-        } catch (err) {
-          if (!['STALE_SEQ', 'LOST_RACE', 'NOT_YOUR_TURN'].includes(reason(err))) console.warn('bot', b.seat, describeError(err));
-        } finally {
-          state.botBusy.delete(b.seat);
-          if (!state.closed) setTimeout(runBots, 50);
-        }
-      }, botDelay());
     }
   };
 
@@ -517,7 +514,6 @@ async function gamePage(gameId: string, replay: boolean) {
           if ((state.status?.over && !wasOver) || seated) summary = await api.getGame({ gameId });
           await refreshLegal();
           render();
-          runBots();
         }
         if (state.status?.over) { setConn('game over'); return; }
       } catch (err) {
@@ -536,49 +532,13 @@ async function gamePage(gameId: string, replay: boolean) {
   const restart = () => { route(); };
 
   if (replay) {
-    await replayControls(gameId, gameType, summary, replayBox, boardBox, me()?.token, name);
+    await replayControls(gameId, gameType, summary, replayBox, boardBox, logList, logBox, me()?.token, name, controller.signal);
     state.status = summary.status;
     render();
     return;
   }
   render();
   void follow();
-}
-
-async function replayControls(gameId: string, gameType: string, summary: any, box: HTMLElement, boardBox: HTMLElement,
-  token: string | undefined, name: (s: number) => string) {
-  if (!summary.status?.over) {
-    box.append(el('p', { class: 'note' }, 'Replays are for finished games: this one is still being played. '),
-      el('a', { href: `/game/${gameId}` }, 'watch it live'));
-    return;
-  }
-  const last = Number(summary.headSeq);
-  const slider = el('input', { type: 'range', min: 0, max: last, value: last, 'data-testid': 'replay-slider', class: 'slider' });
-  const label = el('span', { 'data-testid': 'replay-seq' });
-  let timer: any = null;
-  let asked = 0;
-  const show = async () => {
-    const seq = Number(slider.value);
-    const n = ++asked;
-    label.textContent = `seq ${seq} of ${last}`;
-    try {
-      const res = await api.getView({ gameId, atSeq: BigInt(seq) }, auth(token));
-      if (n !== asked) return;
-      boardBox.replaceChildren(el('div', { class: 'turn' }, statusWords(summary, res.status)),
-        board(gameType, res.view, { gameType, seat: res.seat, legal: [], seatName: name, pick: () => undefined }));
-    } catch (err) {
-      boardBox.replaceChildren(el('div', { class: 'error' }, describeError(err)));
-    }
-  };
-  slider.addEventListener('input', () => void show());
-  const step = (d: number) => { slider.value = String(Math.min(last, Math.max(0, Number(slider.value) + d))); void show(); };
-  const play = el('button', { onclick: () => {
-    if (timer) { clearInterval(timer); timer = null; play.textContent = '▶ play'; return; }
-    play.textContent = '❚❚ pause';
-    timer = setInterval(() => { if (Number(slider.value) >= last) { clearInterval(timer); timer = null; play.textContent = '▶ play'; } else step(1); }, 400);
-  } }, '▶ play');
-  box.append(el('h3', {}, 'Replay'), el('button', { onclick: () => step(-1) }, '◀'), slider, el('button', { onclick: () => step(1) }, '▶'), play, ' ', label);
-  await show();
 }
 
 route();

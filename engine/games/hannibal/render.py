@@ -529,45 +529,96 @@ def render_position(state, title: str | None = None) -> str:
     return render_map(Position(state, title))
 
 
+def render_layers(state, title: str | None = None) -> tuple[str, str]:
+    """A position as two SVG documents of the same size, to be laid one on the other: the map that
+    no position changes (land, provinces, seas, links, legend), the same for every position, and a
+    transparent layer of what the position holds (spaces with their control, sieges, stacks, the
+    heading). ``carthago replay`` writes the first once and the second per position."""
+    st, position = _static(), Position(state, title)
+    base = [*_head(st), _sea_and_land(st), _panel_line(st), _legend(st.width, 0, True), "</svg>"]
+    top = [*_head(st, background=False), _position_parts(st, position), _heading(st, position), "</svg>"]
+    return "\n".join(base) + "\n", "\n".join(top) + "\n"
+
+
+class _Static:
+    """What the map draws the same whatever the position: its size, the areas and label places
+    (the costly part: Voronoi cells cut to the coasts, labels placed to avoid each other)."""
+
+    def __init__(self) -> None:
+        w, h = c.MAP.projection.size
+        self.width, self.height = w + 2 * MARGIN, h + 2 * MARGIN
+        self.full = self.width + PANEL
+        self.fills, self.borders = _areas(self.width, self.height)
+        self.seas = [(f'<text class="sea" x="{x:.1f}" y="{y:.1f}" text-anchor="middle">{escape(s.name)}</text>',
+                      _text_box(x, y, s.name, 14)) for s in c.SEAS.values() for x, y in [_project(s.lon, s.lat)]]
+        self.provinces = _province_labels()
+        title = (MARGIN, MARGIN, MARGIN + 380, MARGIN + 50)
+        straits = [_text_box((xa + xb) / 2, (ya + yb) / 2 + 26, ln.name, 10)
+                   for ln in c.LINKS if ln.kind == "strait" and ln.name
+                   for (xa, ya), (xb, yb) in [(_xy(c.SPACES[ln.a]), _xy(c.SPACES[ln.b]))]]
+        self.positions = _place_labels([b for _, b in self.seas + self.provinces] + [title] + straits,
+                                       self.width, self.height)
+        self.links = "".join(_link(ln) for ln in c.LINKS)
+
+
+_STATIC: list[_Static] = []
+
+
+def _static() -> _Static:
+    """The map's fixed parts, computed once per process (a pure function of the loaded data)."""
+    if not _STATIC:
+        _STATIC.append(_Static())
+    return _STATIC[0]
+
+
+def _head(st: _Static, background: bool = True) -> list[str]:
+    return ['<?xml version="1.0" encoding="UTF-8"?>',
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{st.full:.0f}" height="{st.height:.0f}" '
+            f'viewBox="0 0 {st.full:.0f} {st.height:.0f}">',
+            "<title>Hannibal: Rome vs Carthage, the western Mediterranean in 218 BC (reconstructed map)</title>",
+            f"<style>{STYLE}</style>",
+            *([f'<rect width="{st.full:.0f}" height="{st.height:.0f}" fill="#ffffff"/>'] if background else [])]
+
+
+def _sea_and_land(st: _Static) -> str:
+    return "\n".join([
+        f'<rect width="{st.width:.0f}" height="{st.height:.0f}" fill="{SEA}"/>',
+        f'<g id="land">{"".join(st.fills)}</g>',
+        f'<g id="borders" stroke="#7a2e1e" stroke-width="1.6" stroke-dasharray="5,3">{"".join(st.borders)}</g>',
+        f'<g id="seas">{"".join(t for t, _ in st.seas)}</g>',
+        f'<g id="province-labels">{"".join(t for t, _ in st.provinces)}</g>',
+        f'<g id="links">{st.links}</g>'])
+
+
+def _panel_line(st: _Static) -> str:
+    return f'<line x1="{st.width:.1f}" y1="0" x2="{st.width:.1f}" y2="{st.height:.0f}" stroke="#555" stroke-width="1.5"/>'
+
+
+def _position_parts(st: _Static, position: "Position") -> str:
+    return "\n".join([
+        f'<g id="spaces">{"".join(_space(s, st.positions[s.id], position) for s in c.MAP.spaces)}</g>',
+        f'<g id="sieges">{"".join(_siege(sp, *v) for sp, v in sorted(position.sieges.items()))}</g>',
+        f'<g id="stacks">{"".join(_stack(*x) for x in position.stacks)}</g>'])
+
+
+def _heading(st: _Static, position: "Position") -> str:
+    return (f'<g id="title"><rect x="{MARGIN}" y="{MARGIN}" width="{min(st.width - 2 * MARGIN, 9 * len(position.heading))}" '
+        f'height="34" fill="#fff" fill-opacity="0.85"/><text class="title" x="{MARGIN + 10}" '
+        f'y="{MARGIN + 23}">{escape(position.heading)}</text></g>')
+
+
 def render_map(position: Position | None = None) -> str:
     """The map as a standalone SVG document (one ``g.space`` per space, ``g#legend``); with a
     ``position``, that position drawn on it."""
-    w, h = c.MAP.projection.size
-    width, height = w + 2 * MARGIN, h + 2 * MARGIN
-    fills, borders = _areas(width, height)
-    full = width + PANEL
-    seas = [(f'<text class="sea" x="{x:.1f}" y="{y:.1f}" text-anchor="middle">{escape(s.name)}</text>',
-             _text_box(x, y, s.name, 14)) for s in c.SEAS.values() for x, y in [_project(s.lon, s.lat)]]
-    provinces = _province_labels()
-    title = (MARGIN, MARGIN, MARGIN + 380, MARGIN + 50)
-    straits = [_text_box((xa + xb) / 2, (ya + yb) / 2 + 26, ln.name, 10)
-               for ln in c.LINKS if ln.kind == "strait" and ln.name
-               for (xa, ya), (xb, yb) in [(_xy(c.SPACES[ln.a]), _xy(c.SPACES[ln.b]))]]
-    positions = _place_labels([b for _, b in seas + provinces] + [title] + straits, width, height)
-    parts = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{full:.0f}" height="{height:.0f}" '
-        f'viewBox="0 0 {full:.0f} {height:.0f}">',
-        "<title>Hannibal: Rome vs Carthage, the western Mediterranean in 218 BC (reconstructed map)</title>",
-        f"<style>{STYLE}</style>",
-        f'<rect width="{full:.0f}" height="{height:.0f}" fill="#ffffff"/>',
-        f'<rect width="{width:.0f}" height="{height:.0f}" fill="{SEA}"/>',
-        f'<g id="land">{"".join(fills)}</g>',
-        f'<g id="borders" stroke="#7a2e1e" stroke-width="1.6" stroke-dasharray="5,3">{"".join(borders)}</g>',
-        f'<g id="seas">{"".join(t for t, _ in seas)}</g>',
-        f'<g id="province-labels">{"".join(t for t, _ in provinces)}</g>',
-        f'<g id="links">{"".join(_link(ln) for ln in c.LINKS)}</g>',
-        f'<g id="spaces">{"".join(_space(s, positions[s.id], position) for s in c.MAP.spaces)}</g>',
-        *([f'<g id="sieges">{"".join(_siege(sp, *v) for sp, v in sorted(position.sieges.items()))}</g>',
-           f'<g id="stacks">{"".join(_stack(*st) for st in position.stacks)}</g>'] if position else []),
-        f'<line x1="{width:.1f}" y1="0" x2="{width:.1f}" y2="{height:.0f}" stroke="#555" stroke-width="1.5"/>',
-        _legend(width, 0, position is not None),
-        (f'<g id="title"><text class="title" x="{MARGIN + 14}" y="{MARGIN + 24}">Hannibal: Rome vs Carthage '
-         f'\u2014 218 BC</text><text class="subtitle" x="{MARGIN + 14}" y="{MARGIN + 42}">Reconstructed map: '
-         f'{len(c.SPACES)} spaces, {len(c.LINKS)} links, {len(c.PROVINCES)} provinces</text></g>') if position is None
-        else (f'<g id="title"><rect x="{MARGIN}" y="{MARGIN}" width="{min(width - 2 * MARGIN, 9 * len(position.heading))}" '
-              f'height="34" fill="#fff" fill-opacity="0.85"/><text class="title" x="{MARGIN + 10}" '
-              f'y="{MARGIN + 23}">{escape(position.heading)}</text></g>'),
-        "</svg>",
-    ]
-    return "\n".join(parts) + "\n"
+    st = _static()
+    if position is not None:
+        parts = [*_head(st), _sea_and_land(st), _position_parts(st, position), _panel_line(st),
+                 _legend(st.width, 0, True), _heading(st, position)]
+    else:
+        parts = [*_head(st), _sea_and_land(st),
+                 f'<g id="spaces">{"".join(_space(s, st.positions[s.id]) for s in c.MAP.spaces)}</g>',
+                 _panel_line(st), _legend(st.width, 0, False),
+                 f'<g id="title"><text class="title" x="{MARGIN + 14}" y="{MARGIN + 24}">Hannibal: Rome vs Carthage '
+                 f'\u2014 218 BC</text><text class="subtitle" x="{MARGIN + 14}" y="{MARGIN + 42}">Reconstructed map: '
+                 f'{len(c.SPACES)} spaces, {len(c.LINKS)} links, {len(c.PROVINCES)} provinces</text></g>']
+    return "\n".join([*parts, "</svg>"]) + "\n"
