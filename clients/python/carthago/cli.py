@@ -8,6 +8,8 @@ import sys
 import time
 from pathlib import Path
 
+from . import ops_cli
+
 DEFAULT_ADDR = os.environ.get("CARTHAGO_ADDR", "127.0.0.1:50051")
 NEEDS_SERVER_PACKAGE = (
     "this command needs the Carthago engine and server (the carthago-server package), which are not "
@@ -761,6 +763,8 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--store", default=os.environ.get("CARTHAGO_STORE", "sqlite:var/carthago.db"),
                    help="postgresql://…[?schema=NAME] (env CARTHAGO_STORE)")
     s.set_defaults(func=cmd_migrate)
+    ops_cli.add_migrate_copy(s, cmd_migrate)  # --from/--to: copy a store into another (docs/OPERATIONS.md)
+    ops_cli.register(sub, _engine_modules, _redacted)  # backup, restore, admin
 
     s = sub.add_parser("games", help="list the games (id, then player counts)")
     s.add_argument("--server", default=DEFAULT_ADDR)
