@@ -29,7 +29,7 @@ import os
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 from .store import _SCHEMA, Record, is_postgres
 
@@ -65,8 +65,19 @@ class Reader:
     label = ""
 
     def game_rows(self) -> list[tuple]: ...
-    def rows(self, table: str, game_id: str) -> list[tuple]: ...
+    def rows_many(self, table: str, game_ids: list[str]) -> dict[str, list[tuple]]: ...
+    def record_counts(self) -> dict[str, int]: ...
     def close(self) -> None: ...
+
+    def rows(self, table: str, game_id: str) -> list[tuple]:
+        return self.rows_many(table, [game_id]).get(game_id, [])
+
+    @staticmethod
+    def _grouped(table: str, rows) -> dict[str, list[tuple]]:
+        out: dict[str, list[tuple]] = {}
+        for row in rows:
+            out.setdefault(row[0], []).append(_norm(table, row))
+        return out
 
     def records(self, game_id: str) -> list[Record]:
         return [Record(r[1], r[2], r[3]) for r in self.rows("records", game_id)]
@@ -96,11 +107,15 @@ class SqliteReader(Reader):
         cols = ",".join(TABLES["games"])
         return [_norm("games", r) for r in self.db.execute(f"SELECT {cols} FROM games ORDER BY created_at_ms, game_id")]
 
-    def rows(self, table: str, game_id: str) -> list[tuple]:
+    def rows_many(self, table, game_ids):
         cols = TABLES[table]
-        order = ",".join(cols[1:3])
-        return [_norm(table, r) for r in self.db.execute(
-            f"SELECT {','.join(cols)} FROM {table} WHERE game_id=? ORDER BY {order}", (game_id,))]
+        marks = ",".join("?" * len(game_ids))
+        return self._grouped(table, self.db.execute(
+            f"SELECT {','.join(cols)} FROM {table} WHERE game_id IN ({marks}) ORDER BY game_id, {','.join(cols[1:3])}",
+            list(game_ids)))
+
+    def record_counts(self):
+        return dict(self.db.execute("SELECT game_id, COUNT(*) FROM records GROUP BY game_id").fetchall())
 
     def close(self) -> None:
         self.db.close()
@@ -135,11 +150,14 @@ class PgReader(Reader):
         return [_norm("games", r) for r in self.db.execute(
             f"SELECT {cols} FROM {self.schema}.games ORDER BY created_at_ms, game_id").fetchall()]
 
-    def rows(self, table: str, game_id: str) -> list[tuple]:
+    def rows_many(self, table, game_ids):
         cols = TABLES[table]
-        return [_norm(table, r) for r in self.db.execute(
-            f"SELECT {','.join(cols)} FROM {self.schema}.{table} WHERE game_id=%s ORDER BY {','.join(cols[1:3])}",
-            (game_id,)).fetchall()]
+        return self._grouped(table, self.db.execute(
+            f"SELECT {','.join(cols)} FROM {self.schema}.{table} WHERE game_id = ANY(%s) "
+            f"ORDER BY game_id, {','.join(cols[1:3])}", (list(game_ids),)).fetchall())
+
+    def record_counts(self):
+        return dict(self.db.execute(f"SELECT game_id, COUNT(*) FROM {self.schema}.records GROUP BY game_id").fetchall())
 
     def close(self) -> None:
         self.db.rollback()
@@ -164,19 +182,25 @@ class Writer:
         ...
 
     def record_hash(self, game_id: str, seq: int) -> bytes | None: ...
-    def write_game(self, tables: dict[str, list[tuple]], new: bool) -> None: ...
+    def write_games(self, games: list[tuple[dict[str, list[tuple]], bool]]) -> None:
+        """Whole games in one transaction: each ``(rows by table, new)``; a new game's row must not
+        be there yet, an existing one's is updated."""
+        ...
     def delete_game(self, game_id: str) -> None: ...
     def reader(self) -> Reader: ...
     def close(self) -> None: ...
 
 
 class SqliteWriter(Writer):
-    def __init__(self, path: str) -> None:
+    """``synchronous``: FULL for a store (each committed batch survives a power loss, so a resumed copy
+    starts after it); OFF for a backup's ``.partial`` file, synced once complete."""
+
+    def __init__(self, path: str, synchronous: str = "FULL") -> None:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.path, self.label = path, f"sqlite:{path}"
         self.db = sqlite3.connect(path, isolation_level=None)
         self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")
+        self.db.execute(f"PRAGMA synchronous={'OFF' if synchronous == 'OFF' else 'FULL'}")
         self.db.execute("PRAGMA busy_timeout=5000")
         self.db.executescript(_SCHEMA)
 
@@ -193,14 +217,12 @@ class SqliteWriter(Writer):
         row = self.db.execute("SELECT hash FROM records WHERE game_id=? AND seq=?", (game_id, seq)).fetchone()
         return bytes(row[0]) if row else None
 
-    def write_game(self, tables, new) -> None:
+    def write_games(self, games) -> None:
         self.db.execute("BEGIN IMMEDIATE")
         try:
-            for table, rows in tables.items():
-                if not rows:
-                    continue
+            for table, new, rows in _by_table(games):
                 rows = [tuple(int(v) if isinstance(v, bool) else v for v in r) for r in rows]
-                verb = "INSERT" if table == "records" or (table == "games" and new) else "INSERT OR REPLACE"
+                verb = "INSERT" if table == "records" or new else "INSERT OR REPLACE"
                 marks = ",".join("?" * len(TABLES[table]))
                 self.db.executemany(f"{verb} INTO {table} ({','.join(TABLES[table])}) VALUES ({marks})", rows)
             self.db.execute("COMMIT")
@@ -254,16 +276,14 @@ class PgWriter(Writer):
                               (game_id, seq)).fetchone()
         return bytes(row[0]) if row else None
 
-    def write_game(self, tables, new) -> None:
+    def write_games(self, games) -> None:
         keys = {"games": "game_id", "seats": "game_id, seat", "requests": "game_id, seat, request_id",
                 "snapshots": "game_id, seq, version"}
         with self.db.transaction(), self.db.cursor() as cur:
-            for table, rows in tables.items():
-                if not rows:
-                    continue
+            for table, new, rows in _by_table(games):
                 cols = TABLES[table]
                 sql = f"INSERT INTO {self.schema}.{table} ({','.join(cols)}) VALUES ({','.join(['%s'] * len(cols))})"
-                if table != "records" and not (table == "games" and new):
+                if table != "records" and not new:
                     rest = [c for c in cols if c not in keys[table]]
                     sql += f" ON CONFLICT ({keys[table]}) DO UPDATE SET " + ",".join(f"{c}=EXCLUDED.{c}" for c in rest)
                 cur.executemany(sql, rows)
@@ -278,6 +298,17 @@ class PgWriter(Writer):
 
     def close(self) -> None:
         self.db.close()
+
+
+def _by_table(games: list[tuple[dict[str, list[tuple]], bool]]) -> Iterator[tuple[str, bool, list[tuple]]]:
+    """The rows of whole games, table by table in the order of TABLES (a game's row before its
+    records): ``(table, new, rows)``, ``new`` only for the games rows of games not there yet."""
+    for table in TABLES:
+        for new in ((True, False) if table == "games" else (False,)):
+            rows = [row for tables, is_new in games if table != "games" or is_new == new
+                    for row in tables.get(table, ())]
+            if rows:
+                yield table, new, rows
 
 
 def open_writer(spec: str) -> Writer:
@@ -322,18 +353,23 @@ def verify_reader(reader: Reader, heads: dict[str, bytes] | None = None,
     """Verify every game's log in ``reader``; ``heads``: the head hash each must end at (the
     source's). Returns (verified, problems)."""
     verified, problems = 0, []
-    rows = reader.game_rows()
-    for i, (game_id, _type, _players, _options, seed, _created, finished) in enumerate(rows, 1):
-        records = reader.records(game_id)
-        verdict = verify_game(finished, seed, records)
-        if not verdict.ok:
-            problems.append(f"{game_id}: {verdict.describe()}")
-        elif heads is not None and heads.get(game_id) != records[-1].hash:
-            problems.append(f"{game_id}: its head hash {records[-1].hash.hex()} is not the source's")
-        else:
-            verified += 1
-        if progress and i % 100 == 0:
-            progress(f"verified {i}/{len(rows)} logs")
+    rows = {row[0]: row for row in reader.game_rows()}
+    done = 0
+    for batch in _batches(list(rows), reader.record_counts()):
+        by_game = reader.rows_many("records", batch)
+        for game_id in batch:
+            _id, _type, _players, _options, seed, _created, finished = rows[game_id]
+            records = [Record(r[1], r[2], r[3]) for r in by_game.get(game_id, [])]
+            verdict = verify_game(finished, seed, records)
+            if not verdict.ok:
+                problems.append(f"{game_id}: {verdict.describe()}")
+            elif heads is not None and heads.get(game_id) != records[-1].hash:
+                problems.append(f"{game_id}: its head hash {records[-1].hash.hex()} is not the source's")
+            else:
+                verified += 1
+        done += len(batch)
+        if progress:
+            progress(f"verified {done}/{len(rows)} logs")
     return verified, problems
 
 
@@ -358,35 +394,57 @@ def _check_target(reader: Reader, writer: Writer, source_games: dict[str, tuple]
     return there
 
 
+BATCH_RECORDS = 20_000  # whole games per transaction, up to about this many records (or BATCH_GAMES)
+BATCH_GAMES = 200
+
+
+def _batches(game_ids: list[str], counts: dict[str, int]) -> list[list[str]]:
+    out: list[list[str]] = [[]]
+    size = 0
+    for game_id in game_ids:
+        if out[-1] and (size + counts.get(game_id, 0) > BATCH_RECORDS or len(out[-1]) >= BATCH_GAMES):
+            out.append([])
+            size = 0
+        out[-1].append(game_id)
+        size += counts.get(game_id, 0)
+    return [b for b in out if b]
+
+
 def copy_store(reader: Reader, writer: Writer, verify: bool = True,
                progress: Callable[[str], None] | None = None) -> Report:
     """Copy every game of ``reader`` into ``writer`` (games, seats, records, requests, snapshots),
-    each game in one transaction; then verify every log on the target. Resumable: see the module."""
+    whole games per transaction; then verify every log on the target. Resumable: see the module."""
     say = progress or (lambda _text: None)
     games = {row[0]: row for row in reader.game_rows()}
     there = _check_target(reader, writer, games)
     report = Report(games=len(games))
     heads: dict[str, bytes] = {}
-    for i, (game_id, row) in enumerate(games.items(), 1):
-        records = reader.rows("records", game_id)
-        if records:
-            heads[game_id] = records[-1][3]
-        new = game_id not in there
-        head = there.get(game_id)
-        start = 0 if head is None else head[0] + 1
-        if not new and start >= len(records):
-            report.present += 1
-        else:
-            tables = {"games": [row], "seats": reader.rows("seats", game_id), "records": records[start:],
-                      "requests": reader.rows("requests", game_id), "snapshots": reader.rows("snapshots", game_id)}
-            writer.write_game(tables, new)
+    done = 0
+    for batch in _batches(list(games), reader.record_counts()):
+        rows = {table: reader.rows_many(table, batch) for table in TABLES if table != "games"}
+        jobs = []
+        for game_id in batch:
+            records = rows["records"].get(game_id, [])
+            if records:
+                heads[game_id] = records[-1][3]
+            new = game_id not in there
+            head = there.get(game_id)
+            start = 0 if head is None else head[0] + 1
+            if not new and start >= len(records):
+                report.present += 1
+                continue
+            jobs.append(({"games": [games[game_id]], "seats": rows["seats"].get(game_id, []),
+                          "records": records[start:], "requests": rows["requests"].get(game_id, []),
+                          "snapshots": rows["snapshots"].get(game_id, [])}, new))
             report.records += len(records) - start
             if new:
                 report.copied += 1
             else:
                 report.extended += 1
-        if i % 100 == 0:
-            say(f"copied {i}/{len(games)} games")
+        if jobs:
+            writer.write_games(jobs)
+        done += len(batch)
+        say(f"copied {done}/{len(games)} games")
     if verify:
         check = writer.reader()
         try:
@@ -438,7 +496,7 @@ def backup(source: str, out: str, verify: bool = False,
         else:
             reader = open_reader(source)
             try:
-                writer = SqliteWriter(str(partial))
+                writer = SqliteWriter(str(partial), synchronous="OFF")  # synced once, complete
                 try:
                     report = copy_store(reader, writer, verify=False, progress=progress)
                     writer.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")

@@ -162,19 +162,20 @@ class Exploding(list):
 
 def test_an_interrupted_migration_resumes_and_a_live_game_goes_on_on_the_target(sqlite_store, pg_url, monkeypatch):
     spec, store, games = sqlite_store
-    real = ops.PgWriter.write_game
+    monkeypatch.setattr(ops, "BATCH_GAMES", 1)  # a transaction per game, so that one can be cut
+    real = ops.PgWriter.write_games
     calls = []
 
-    def interrupted(self, tables, new):
-        calls.append(tables["games"][0][0])
+    def interrupted(self, jobs):
+        calls.append(jobs[0][0]["games"][0][0])
         if len(calls) == 2:  # the second game: its games, seats and records rows go in, then the process stops
-            tables = {**tables, "requests": Exploding([("x",)]), "snapshots": Exploding([("x",)])}
-        return real(self, tables, new)
+            jobs = [({**tables, "snapshots": Exploding([("x",)])}, new) for tables, new in jobs]
+        return real(self, jobs)
 
-    monkeypatch.setattr(ops.PgWriter, "write_game", interrupted)
+    monkeypatch.setattr(ops.PgWriter, "write_games", interrupted)
     with pytest.raises(KeyboardInterrupt):
         ops.migrate_store(spec, pg_url)
-    monkeypatch.setattr(ops.PgWriter, "write_game", real)
+    monkeypatch.setattr(ops.PgWriter, "write_games", real)
     conninfo, schema = parse_url(pg_url)
     with psycopg.connect(conninfo) as db:
         assert [r[0] for r in db.execute(f"SELECT DISTINCT game_id FROM {schema}.records")] == [calls[0]]

@@ -165,6 +165,24 @@ def _purge(R, args) -> int:
     return 0
 
 
+def _verify(_R, args) -> int:
+    from server.ops import OpsError, open_reader, verify_reader
+
+    try:
+        reader = open_reader(args.store)
+    except OpsError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    try:
+        verified, problems = verify_reader(reader, None, _say)
+    finally:
+        reader.close()
+    for problem in problems:
+        print(f"INVALID {problem}")
+    print(f"{verified} logs verified, {len(problems)} INVALID")
+    return 1 if problems else 0
+
+
 def register(sub, engine_modules, redacted) -> None:
     """The operator's subcommands, on `carthago`'s subparsers. ``engine_modules()`` exits when the
     server package is not installed; ``redacted(store)`` is a store URL without its password."""
@@ -200,6 +218,8 @@ def register(sub, engine_modules, redacted) -> None:
                    help="where each game's log is exported (and verified) before it is deleted (required)")
     v.add_argument("--dry-run", action="store_true", help="only list the games that would be purged")
     v.set_defaults(admin=_purge)
+    v = verbs.add_parser("verify", help="verify every game's log in a store (finished and in play), as of one moment")
+    v.set_defaults(admin=_verify)
     for v in verbs.choices.values():
         v.add_argument("--store", default=_store_default(), help="the store (env CARTHAGO_STORE)")
     s.set_defaults(func=cmd_admin)
