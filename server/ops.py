@@ -25,6 +25,7 @@ its head hash against the source's.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 from dataclasses import dataclass, field
@@ -164,12 +165,16 @@ class PgReader(Reader):
         self.db.close()
 
 
-def open_reader(spec: str) -> Reader:
+def _open_as(spec: str, sqlite: type, postgres: type):
     if spec.startswith("sqlite:"):
-        return SqliteReader(spec[len("sqlite:"):])
+        return sqlite(spec[len("sqlite:"):])
     if is_postgres(spec):
-        return PgReader(spec)
-    raise OpsError(f"{spec!r}: give sqlite:PATH or postgresql://… (the memory store keeps nothing to copy)")
+        return postgres(spec)
+    raise OpsError(f"{spec!r}: give sqlite:PATH or postgresql://… (the memory store keeps nothing)")
+
+
+def open_reader(spec: str) -> Reader:
+    return _open_as(spec, SqliteReader, PgReader)
 
 
 # ---- writers: a target store, one game per transaction ---------------------------------
@@ -188,7 +193,9 @@ class Writer:
         ...
     def delete_game(self, game_id: str) -> None: ...
     def reader(self) -> Reader: ...
-    def close(self) -> None: ...
+
+    def close(self) -> None:
+        self.db.close()
 
 
 class SqliteWriter(Writer):
@@ -217,34 +224,31 @@ class SqliteWriter(Writer):
         row = self.db.execute("SELECT hash FROM records WHERE game_id=? AND seq=?", (game_id, seq)).fetchone()
         return bytes(row[0]) if row else None
 
-    def write_games(self, games) -> None:
+    @contextlib.contextmanager
+    def _transaction(self):
         self.db.execute("BEGIN IMMEDIATE")
         try:
+            yield
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    def write_games(self, games) -> None:
+        with self._transaction():
             for table, new, rows in _by_table(games):
                 rows = [tuple(int(v) if isinstance(v, bool) else v for v in r) for r in rows]
                 verb = "INSERT" if table == "records" or new else "INSERT OR REPLACE"
                 marks = ",".join("?" * len(TABLES[table]))
                 self.db.executemany(f"{verb} INTO {table} ({','.join(TABLES[table])}) VALUES ({marks})", rows)
-            self.db.execute("COMMIT")
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
 
     def delete_game(self, game_id) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
-            for table in ("records", "seats", "requests", "snapshots", "games"):
+        with self._transaction():
+            for table in reversed(TABLES):  # its rows first, the game's own last
                 self.db.execute(f"DELETE FROM {table} WHERE game_id=?", (game_id,))
-            self.db.execute("COMMIT")
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
 
     def reader(self) -> Reader:
         return SqliteReader(self.path)
-
-    def close(self) -> None:
-        self.db.close()
 
 
 class PgWriter(Writer):
@@ -290,14 +294,11 @@ class PgWriter(Writer):
 
     def delete_game(self, game_id) -> None:
         with self.db.transaction():
-            for table in ("records", "seats", "requests", "snapshots", "games"):
+            for table in reversed(TABLES):
                 self.db.execute(f"DELETE FROM {self.schema}.{table} WHERE game_id=%s", (game_id,))
 
     def reader(self) -> Reader:
         return PgReader(self.url)
-
-    def close(self) -> None:
-        self.db.close()
 
 
 def _by_table(games: list[tuple[dict[str, list[tuple]], bool]]) -> Iterator[tuple[str, bool, list[tuple]]]:
@@ -312,11 +313,7 @@ def _by_table(games: list[tuple[dict[str, list[tuple]], bool]]) -> Iterator[tupl
 
 
 def open_writer(spec: str) -> Writer:
-    if spec.startswith("sqlite:"):
-        return SqliteWriter(spec[len("sqlite:"):])
-    if is_postgres(spec):
-        return PgWriter(spec)
-    raise OpsError(f"{spec!r}: give sqlite:PATH or postgresql://… (the memory store keeps nothing)")
+    return _open_as(spec, SqliteWriter, PgWriter)
 
 
 # ---- verifying ---------------------------------------------------------------------------

@@ -14,21 +14,11 @@ from carthago.v1 import carthago_pb2 as pb
 from server import retention as R
 from server.host import GameHost, HostConfig
 from server.log import export_bytes, verify, verify_live
-from server.store import SqliteStore
 
 from .test_host import play
-from .test_ops import populate
+from .test_ops import sqlite_store  # noqa: F401 - the fixture: Roma games claimed, in play, finished
 
 DAY = R.DAY_MS
-
-
-@pytest.fixture
-def store(tmp_path):
-    path = tmp_path / "s.db"
-    s = SqliteStore(str(path))
-    games = populate(s)
-    yield f"sqlite:{path}", s, games
-    s.close()
 
 
 def _kinds(s, game_id) -> list[str]:
@@ -39,8 +29,8 @@ def _over(s, game_id) -> bool:
     return asyncio.run(GameHost(s, HostConfig()).get_game(game_id)).status.over
 
 
-def test_stale_lists_unfinished_games_by_the_time_of_their_last_record(store):
-    spec, s, games = store
+def test_stale_lists_unfinished_games_by_the_time_of_their_last_record(sqlite_store):
+    spec, s, games = sqlite_store
     now = max(pb.LogRecord.FromString(s.read(g)[-1].body).envelope.received_at_unix_ms for g in games)
     live = [g for g in games if not _over(s, g)]
     assert len(live) == 2
@@ -52,8 +42,8 @@ def test_stale_lists_unfinished_games_by_the_time_of_their_last_record(store):
         R.stale_games(spec, 0)
 
 
-def test_the_operators_abort_ends_a_game_in_play_with_a_record_verify_accepts(store):
-    spec, s, games = store
+def test_the_operators_abort_ends_a_game_in_play_with_a_record_verify_accepts(sqlite_store):
+    spec, s, games = sqlite_store
     live = max((g for g in games if not _over(s, g)), key=lambda g: len(s.read(g)))  # moves were played
     before = len(s.read(live))
     seq = R.abort_game(spec, live, "abandoned: no move for 30 days")
@@ -64,13 +54,18 @@ def test_the_operators_abort_ends_a_game_in_play_with_a_record_verify_accepts(st
     verdict = verify(export_bytes(s.read(live)))
     assert verdict.ok, verdict.describe()
     assert verdict.result.startswith("aborted, no result (by the operator)")
+    from server.render import moves
+
+    last = moves(export_bytes(s.read(live)))[-1]
+    assert (last.seq, last.seat, last.text) == (seq, -1, "The operator aborts the game (no result): "
+                                                          "abandoned: no move for 30 days")
     assert s.get_game(live).finished
     status = asyncio.run(GameHost(s, HostConfig()).get_game(live)).status
     assert status.over and status.result_reason == pb.RESULT_REASON_ABORTED and not status.HasField("ended_by_seat")
 
 
-def test_an_abort_that_cannot_be_changes_nothing(store):
-    spec, s, games = store
+def test_an_abort_that_cannot_be_changes_nothing(sqlite_store):
+    spec, s, games = sqlite_store
     finished = next(g for g in games if _over(s, g))
     live = next(g for g in games if not _over(s, g))
     heads = {g: s.head(g) for g in games}
@@ -85,13 +80,13 @@ def test_an_abort_that_cannot_be_changes_nothing(store):
     assert {g: s.head(g) for g in games} == heads
 
 
-def test_a_second_operator_abort_does_not_verify(store):
+def test_a_second_operator_abort_does_not_verify(sqlite_store):
     """The verifier replays an operator's abort as it does any platform record: a log resealed with
     a second abort, after the first ended the game, is refused there."""
     from engine import platform as pf
     from server.log import Chain, platform_event_to_proto
 
-    spec, s, games = store
+    spec, s, games = sqlite_store
     live = next(g for g in games if not _over(s, g))
     R.abort_game(spec, live, "first")
     records, meta = s.read(live), s.get_game(live)
@@ -102,8 +97,8 @@ def test_a_second_operator_abort_does_not_verify(store):
     assert not verdict.ok and verdict.first_bad_seq == records[-1].seq and "GAME_OVER" in verdict.problem
 
 
-def test_verify_live_checks_a_game_in_play_with_the_stores_seed(store):
-    _spec, s, games = store
+def test_verify_live_checks_a_game_in_play_with_the_stores_seed(sqlite_store):
+    _spec, s, games = sqlite_store
     live = max((g for g in games if not _over(s, g)), key=lambda g: len(s.read(g)))
     meta = s.get_game(live)
     data = export_bytes(s.read(live))
@@ -112,8 +107,8 @@ def test_verify_live_checks_a_game_in_play_with_the_stores_seed(store):
     assert not verify(data).ok  # an export of a game in play cannot be verified without its seed
 
 
-def test_purge_is_refused_without_an_export_and_exports_then_deletes(store, tmp_path):
-    spec, s, games = store
+def test_purge_is_refused_without_an_export_and_exports_then_deletes(sqlite_store, tmp_path):
+    spec, s, games = sqlite_store
     finished = next(g for g in games if _over(s, g))
     last = pb.LogRecord.FromString(s.read(finished)[-1].body).envelope.received_at_unix_ms
     with pytest.raises(R.RetentionError, match="without an export is refused"):
@@ -132,8 +127,8 @@ def test_purge_is_refused_without_an_export_and_exports_then_deletes(store, tmp_
     assert sorted(g for g in games if s.get_game(g) is not None) == sorted(g for g in games if g != finished)
 
 
-def test_a_purge_whose_export_would_overwrite_another_file_keeps_the_game(store, tmp_path):
-    spec, s, games = store
+def test_a_purge_whose_export_would_overwrite_another_file_keeps_the_game(sqlite_store, tmp_path):
+    spec, s, games = sqlite_store
     finished = next(g for g in games if _over(s, g))
     last = pb.LogRecord.FromString(s.read(finished)[-1].body).envelope.received_at_unix_ms
     (tmp_path / "out").mkdir()
@@ -143,10 +138,10 @@ def test_a_purge_whose_export_would_overwrite_another_file_keeps_the_game(store,
     assert s.get_game(finished) is not None
 
 
-def test_a_running_server_sees_the_operators_abort(store):
+def test_a_running_server_sees_the_operators_abort(sqlite_store):
     """The abort is written to the store beside a host that has the game in memory: its next command
     is refused (the game is over), as after another process's commit."""
-    spec, s, games = store
+    spec, s, games = sqlite_store
     live = next(g for g in games if not _over(s, g))
     host = GameHost(s, HostConfig())
     assert not asyncio.run(host.get_game(live)).status.over
@@ -156,10 +151,10 @@ def test_a_running_server_sees_the_operators_abort(store):
     assert play(host, live, games[live], 1, random.Random(1)) == 0
 
 
-def test_the_admin_command(store, tmp_path, capsys):
+def test_the_admin_command(sqlite_store, tmp_path, capsys):
     from carthago.cli import main
 
-    spec, s, games = store
+    spec, s, games = sqlite_store
     assert main(["admin", "stale", "--store", spec, "--days", "1"]) == 0
     assert capsys.readouterr().out == ""
     live = next(g for g in games if not _over(s, g))

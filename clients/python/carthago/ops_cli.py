@@ -29,63 +29,53 @@ def _say(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
-def _finish(report, what: str) -> int:
+def _run(what: str, work, interrupted: str) -> int:
+    """Run ``work()`` (a server.ops call returning a Report): its report printed, non-zero naming
+    each log that does not verify; a refusal said plainly; Ctrl-C said with what it left."""
+    from server.ops import OpsError
+
+    try:
+        report = work()
+    except OpsError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"\n{interrupted}", file=sys.stderr)
+        return 130
     print(f"{what}: {report.describe()}")
     return 1 if report.problems else 0
 
 
-def _interrupted(what: str) -> int:
-    print(f"\n{what} interrupted: every game written so far is whole; run the same command again to go on",
-          file=sys.stderr)
-    return 130
+RESUME = "interrupted: every game written so far is whole; run the same command again to go on"
 
 
 # ---- backup / restore / migrate --from --to ---------------------------------------------
 
 def cmd_backup(args) -> int:
     _engine()
-    from server.ops import OpsError, backup
+    from server.ops import backup
 
-    try:
-        report = backup(args.store, args.output, verify=args.verify, progress=_say)
-    except OpsError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        print("\nbackup interrupted: no file written", file=sys.stderr)
-        return 130
-    return _finish(report, f"backup {args.output}")
+    return _run(f"backup {args.output}", lambda: backup(args.store, args.output, verify=args.verify, progress=_say),
+                "backup interrupted: no file written")
 
 
 def cmd_restore(args) -> int:
     _engine()
-    from server.ops import OpsError, restore
+    from server.ops import restore
 
-    try:
-        report = restore(args.file, args.store, progress=_say)
-    except OpsError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        return _interrupted("restore")
-    return _finish(report, f"restore into {_redacted(args.store)}")
+    return _run(f"restore into {_redacted(args.store)}", lambda: restore(args.file, args.store, progress=_say),
+                f"restore {RESUME}")
 
 
 def migrate_copy(args) -> int:
     """`carthago migrate --from SOURCE --to TARGET`: copy every game, then verify every log."""
     _engine()
-    from server.ops import OpsError, migrate_store
+    from server.ops import migrate_store
 
     if not (args.source and args.target):
         sys.exit("migrate copies with both --from SOURCE and --to TARGET (or upgrades a schema with --store alone)")
-    try:
-        report = migrate_store(args.source, args.target, progress=_say)
-    except OpsError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        return _interrupted("migration")
-    return _finish(report, f"migrate {_redacted(args.source)} -> {_redacted(args.target)}")
+    return _run(f"migrate {_redacted(args.source)} -> {_redacted(args.target)}",
+                lambda: migrate_store(args.source, args.target, progress=_say), f"migration {RESUME}")
 
 
 def _redacted(store: str) -> str:
