@@ -321,9 +321,16 @@ def open_writer(spec: str) -> Writer:
 def verify_game(finished: bool, seed: bytes, records: list[Record]):
     """A game's log checked as a whole (``server.log.verify``, or ``verify_live`` with the store's
     seed for a game in play): a :class:`server.log.Verdict`."""
-    from .log import export_bytes, verify, verify_live
+    from .log import export_bytes
 
-    data = export_bytes(records)
+    return _verify_export((finished, seed, export_bytes(records)))
+
+
+def _verify_export(item: tuple[bool, bytes, bytes]):
+    """(finished, seed, export) -> Verdict; a top-level function, so a process pool can run it."""
+    from .log import verify, verify_live
+
+    finished, seed, data = item
     return verify(data) if finished else verify_live(data, seed)
 
 
@@ -346,27 +353,40 @@ class Report:
 
 
 def verify_reader(reader: Reader, heads: dict[str, bytes] | None = None,
-                  progress: Callable[[str], None] | None = None) -> tuple[int, list[str]]:
+                  progress: Callable[[str], None] | None = None, jobs: int = 1) -> tuple[int, list[str]]:
     """Verify every game's log in ``reader``; ``heads``: the head hash each must end at (the
-    source's). Returns (verified, problems)."""
+    source's); ``jobs``: processes replaying logs at once (a log's replay is bound by one core;
+    0: one per core). Returns (verified, problems)."""
+    from .log import export_bytes
+
     verified, problems = 0, []
     rows = {row[0]: row for row in reader.game_rows()}
     done = 0
-    for batch in _batches(list(rows), reader.record_counts()):
-        by_game = reader.rows_many("records", batch)
-        for game_id in batch:
-            _id, _type, _players, _options, seed, _created, finished = rows[game_id]
-            records = [Record(r[1], r[2], r[3]) for r in by_game.get(game_id, [])]
-            verdict = verify_game(finished, seed, records)
-            if not verdict.ok:
-                problems.append(f"{game_id}: {verdict.describe()}")
-            elif heads is not None and heads.get(game_id) != records[-1].hash:
-                problems.append(f"{game_id}: its head hash {records[-1].hash.hex()} is not the source's")
-            else:
-                verified += 1
-        done += len(batch)
-        if progress:
-            progress(f"verified {done}/{len(rows)} logs")
+    jobs = jobs or os.cpu_count() or 1
+    pool = None
+    if jobs > 1 and len(rows) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
+        for batch in _batches(list(rows), reader.record_counts()):
+            by_game = reader.rows_many("records", batch)
+            items = [(rows[g][6], rows[g][4], export_bytes(Record(r[1], r[2], r[3]) for r in by_game.get(g, [])))
+                     for g in batch]
+            verdicts = pool.map(_verify_export, items, chunksize=4) if pool else map(_verify_export, items)
+            for game_id, verdict in zip(batch, verdicts):
+                if not verdict.ok:
+                    problems.append(f"{game_id}: {verdict.describe()}")
+                elif heads is not None and heads.get(game_id, b"").hex() != verdict.head_hash:
+                    problems.append(f"{game_id}: its head hash {verdict.head_hash} is not the source's")
+                else:
+                    verified += 1
+            done += len(batch)
+            if progress:
+                progress(f"verified {done}/{len(rows)} logs")
+    finally:
+        if pool is not None:
+            pool.shutdown()
     return verified, problems
 
 
@@ -408,7 +428,7 @@ def _batches(game_ids: list[str], counts: dict[str, int]) -> list[list[str]]:
 
 
 def copy_store(reader: Reader, writer: Writer, verify: bool = True,
-               progress: Callable[[str], None] | None = None) -> Report:
+               progress: Callable[[str], None] | None = None, jobs: int = 1) -> Report:
     """Copy every game of ``reader`` into ``writer`` (games, seats, records, requests, snapshots),
     whole games per transaction; then verify every log on the target. Resumable: see the module."""
     say = progress or (lambda _text: None)
@@ -419,7 +439,7 @@ def copy_store(reader: Reader, writer: Writer, verify: bool = True,
     done = 0
     for batch in _batches(list(games), reader.record_counts()):
         rows = {table: reader.rows_many(table, batch) for table in TABLES if table != "games"}
-        jobs = []
+        writes = []
         for game_id in batch:
             records = rows["records"].get(game_id, [])
             if records:
@@ -430,7 +450,7 @@ def copy_store(reader: Reader, writer: Writer, verify: bool = True,
             if not new and start >= len(records):
                 report.present += 1
                 continue
-            jobs.append(({"games": [games[game_id]], "seats": rows["seats"].get(game_id, []),
+            writes.append(({"games": [games[game_id]], "seats": rows["seats"].get(game_id, []),
                           "records": records[start:], "requests": rows["requests"].get(game_id, []),
                           "snapshots": rows["snapshots"].get(game_id, [])}, new))
             report.records += len(records) - start
@@ -438,21 +458,21 @@ def copy_store(reader: Reader, writer: Writer, verify: bool = True,
                 report.copied += 1
             else:
                 report.extended += 1
-        if jobs:
-            writer.write_games(jobs)
+        if writes:
+            writer.write_games(writes)
         done += len(batch)
         say(f"copied {done}/{len(games)} games")
     if verify:
         check = writer.reader()
         try:
-            report.verified, report.problems = verify_reader(check, heads, say)
+            report.verified, report.problems = verify_reader(check, heads, say, jobs)
         finally:
             check.close()
     return report
 
 
 def migrate_store(source: str, target: str, verify: bool = True,
-                  progress: Callable[[str], None] | None = None) -> Report:
+                  progress: Callable[[str], None] | None = None, jobs: int = 1) -> Report:
     """``carthago migrate --from SOURCE --to TARGET``."""
     if _same_store(source, target):
         raise OpsError("--from and --to name the same store")
@@ -460,7 +480,7 @@ def migrate_store(source: str, target: str, verify: bool = True,
     try:
         writer = open_writer(target)
         try:
-            return copy_store(reader, writer, verify, progress)
+            return copy_store(reader, writer, verify, progress, jobs)
         finally:
             writer.close()
     finally:
@@ -476,7 +496,7 @@ def _same_store(a: str, b: str) -> bool:
 # ---- backup and restore -------------------------------------------------------------------
 
 def backup(source: str, out: str, verify: bool = False,
-           progress: Callable[[str], None] | None = None) -> Report:
+           progress: Callable[[str], None] | None = None, jobs: int = 1) -> Report:
     """Write a consistent copy of the store ``source`` to the new SQLite file ``out`` while the
     store serves. SQLite: the online backup API (every page, as of one moment). PostgreSQL: every
     table read in one REPEATABLE READ transaction. The file appears only once complete (written
@@ -507,7 +527,7 @@ def backup(source: str, out: str, verify: bool = False,
         if verify:
             check = SqliteReader(str(partial))
             try:
-                report.verified, report.problems = verify_reader(check, None, progress)
+                report.verified, report.problems = verify_reader(check, None, progress, jobs)
             finally:
                 check.close()
         os.replace(partial, target)
@@ -550,7 +570,8 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
-def restore(backup_file: str, target: str, progress: Callable[[str], None] | None = None) -> Report:
+def restore(backup_file: str, target: str, progress: Callable[[str], None] | None = None,
+            jobs: int = 1) -> Report:
     """Copy a backup (a file ``backup`` wrote) into the store ``target`` (empty, or holding part of
     this very backup from an interrupted restore), then verify every log there."""
     reader = SqliteReader(backup_file)
@@ -559,7 +580,7 @@ def restore(backup_file: str, target: str, progress: Callable[[str], None] | Non
             raise OpsError("the backup file and the target store are the same file")
         writer = open_writer(target)
         try:
-            return copy_store(reader, writer, verify=True, progress=progress)
+            return copy_store(reader, writer, verify=True, progress=progress, jobs=jobs)
         finally:
             writer.close()
     finally:

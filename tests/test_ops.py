@@ -119,9 +119,10 @@ def test_a_backup_never_overwrites_and_a_tampered_backup_fails_its_restore(sqlit
     db.execute("UPDATE records SET body=? WHERE game_id=? AND seq=5", (body[:-1] + bytes([body[-1] ^ 1]), finished))
     db.commit()
     db.close()
-    report = ops.restore(str(out), f"sqlite:{tmp_path / 'r.db'}")
-    assert report.verified == 2
-    assert len(report.problems) == 1 and report.problems[0].startswith(f"{finished}: INVALID at seq 5")
+    for jobs in (1, 2):  # one process, or a pool of them: the same verdicts
+        report = ops.restore(str(out), f"sqlite:{tmp_path / f'r{jobs}.db'}", jobs=jobs)
+        assert report.verified == 2
+        assert len(report.problems) == 1 and report.problems[0].startswith(f"{finished}: INVALID at seq 5")
 
 
 def test_migrate_refuses_a_target_that_holds_other_data(sqlite_store, pg_url):

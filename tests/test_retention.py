@@ -162,5 +162,5 @@ def test_the_admin_command(sqlite_store, tmp_path, capsys):
     assert f"aborted {live}" in capsys.readouterr().out
     with pytest.raises(SystemExit, match="refused"):
         main(["admin", "purge", "--store", spec, "--older-than-days", "1"])
-    assert main(["admin", "verify", "--store", spec]) == 0
+    assert main(["admin", "verify", "--store", spec, "--jobs", "2"]) == 0
     assert capsys.readouterr().out.endswith("3 logs verified, 0 INVALID\n")

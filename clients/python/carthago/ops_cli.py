@@ -55,7 +55,7 @@ def cmd_backup(args) -> int:
     _engine()
     from server.ops import backup
 
-    return _run(f"backup {args.output}", lambda: backup(args.store, args.output, verify=args.verify, progress=_say),
+    return _run(f"backup {args.output}", lambda: backup(args.store, args.output, verify=args.verify, progress=_say, jobs=args.jobs),
                 "backup interrupted: no file written")
 
 
@@ -63,7 +63,7 @@ def cmd_restore(args) -> int:
     _engine()
     from server.ops import restore
 
-    return _run(f"restore into {_redacted(args.store)}", lambda: restore(args.file, args.store, progress=_say),
+    return _run(f"restore into {_redacted(args.store)}", lambda: restore(args.file, args.store, progress=_say, jobs=args.jobs),
                 f"restore {RESUME}")
 
 
@@ -75,11 +75,16 @@ def migrate_copy(args) -> int:
     if not (args.source and args.target):
         sys.exit("migrate copies with both --from SOURCE and --to TARGET (or upgrades a schema with --store alone)")
     return _run(f"migrate {_redacted(args.source)} -> {_redacted(args.target)}",
-                lambda: migrate_store(args.source, args.target, progress=_say), f"migration {RESUME}")
+                lambda: migrate_store(args.source, args.target, progress=_say, jobs=args.jobs), f"migration {RESUME}")
 
 
 def _redacted(store: str) -> str:
     return _HELPERS["redacted"](store)
+
+
+def _jobs(s: argparse.ArgumentParser) -> None:
+    s.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
+                   help="processes verifying logs at once (default 1; 0: one per core)")
 
 
 def add_migrate_copy(s: argparse.ArgumentParser, schema_mode) -> None:
@@ -90,6 +95,8 @@ def add_migrate_copy(s: argparse.ArgumentParser, schema_mode) -> None:
     s.add_argument("--to", dest="target", metavar="STORE",
                    help="copy mode: the store to copy into (empty, or holding part of this very copy: an "
                         "interrupted migration is resumed by running it again)")
+
+    _jobs(s)
 
     def run(args) -> int:
         if args.source or args.target:
@@ -164,7 +171,7 @@ def _verify(_R, args) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     try:
-        verified, problems = verify_reader(reader, None, _say)
+        verified, problems = verify_reader(reader, None, _say, args.jobs)
     finally:
         reader.close()
     for problem in problems:
@@ -183,11 +190,13 @@ def register(sub, engine_modules, redacted) -> None:
     s.add_argument("-o", "--output", required=True, metavar="FILE",
                    help="the backup to write (a SQLite file holding the store's tables; never overwritten)")
     s.add_argument("--verify", action="store_true", help="also verify every game's log in the backup")
+    _jobs(s)
     s.set_defaults(func=cmd_backup)
 
     s = sub.add_parser("restore", help="copy a backup into a store (an empty one), then verify every log")
     s.add_argument("file", help="the backup (`carthago backup -o FILE`)")
     s.add_argument("--store", required=True, help="the store to restore into (sqlite:PATH or postgresql://…)")
+    _jobs(s)
     s.set_defaults(func=cmd_restore)
 
     s = sub.add_parser("admin", help="retention: stale games, the operator's abort, export then purge")
@@ -209,6 +218,7 @@ def register(sub, engine_modules, redacted) -> None:
     v.add_argument("--dry-run", action="store_true", help="only list the games that would be purged")
     v.set_defaults(admin=_purge)
     v = verbs.add_parser("verify", help="verify every game's log in a store (finished and in play), as of one moment")
+    _jobs(v)
     v.set_defaults(admin=_verify)
     for v in verbs.choices.values():
         v.add_argument("--store", default=_store_default(), help="the store (env CARTHAGO_STORE)")
