@@ -429,10 +429,14 @@ def _verify_content(bodies: list[pb.LogRecord], head: bytes, live_seed: bytes | 
         if _platform_kind(body) == "operator_aborted":  # the operator's abort (carthago admin abort)
             bad = _check_platform_envelope(body, seq, 1)
             if not bad:
+                recorded = body.event.platform.operator_aborted.reason
                 try:
-                    event = session.decide_operator_abort(body.event.platform.operator_aborted.reason)
+                    event = session.decide_operator_abort(recorded)
                 except RuleError as exc:
                     bad = f"an operator's abort the game does not allow: {exc.code}: {exc.message}"
+                else:
+                    if event.reason != recorded:
+                        bad = "the operator's reason is not recorded as the server writes it (trimmed)"
             if bad:
                 return _bad(seq, bad, **meta)
             session.apply_platform(event)

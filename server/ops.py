@@ -4,7 +4,7 @@ a store verifies (docs/OPERATIONS.md).
 Everything here works on the store's tables, below :class:`server.store.Store`, through one
 copy: a :class:`Reader` (one consistent snapshot of a source: a single SQLite read transaction, or
 one PostgreSQL ``REPEATABLE READ READ ONLY`` transaction) and a :class:`Writer` (a target store,
-written one game per transaction). So:
+written whole games per transaction). So:
 
 * ``backup``: the source, read consistently while it serves, copied into a new SQLite file that
   holds the store's own tables (for a SQLite store, SQLite's online backup API copies its pages
@@ -14,9 +14,10 @@ written one game per transaction). So:
   then every log verified.
 
 A copy never overwrites: a target that holds a game the source does not have, or a game whose log is
-not a prefix of the source's, is refused before anything is written. A game is written in one
-transaction (all of its rows or none), so a copy interrupted at any point is resumed by running it
-again: games already there are skipped, games whose source has grown since get the missing tail.
+not a prefix of the source's, is refused before anything is written. A game's rows are written in one
+transaction (with other whole games: up to ``BATCH_GAMES`` games or about ``BATCH_RECORDS`` records),
+so a copy interrupted at any point leaves whole games only and is resumed by running it again: games
+already there are skipped, games whose source has grown since get the missing tail.
 
 Every log is verified after a copy (:func:`verify_game`): a finished game's export as ``carthago
 verify`` checks it, a live game's with the seed the store keeps (``server.log.verify_live``), and
@@ -73,6 +74,10 @@ class Reader:
     def rows(self, table: str, game_id: str) -> list[tuple]:
         return self.rows_many(table, [game_id]).get(game_id, [])
 
+    def hash_at(self, game_id: str, seq: int) -> bytes | None:
+        """The hash of one record (None: no such record)."""
+        ...
+
     @staticmethod
     def _grouped(table: str, rows) -> dict[str, list[tuple]]:
         out: dict[str, list[tuple]] = {}
@@ -118,6 +123,10 @@ class SqliteReader(Reader):
     def record_counts(self):
         return dict(self.db.execute("SELECT game_id, COUNT(*) FROM records GROUP BY game_id").fetchall())
 
+    def hash_at(self, game_id, seq):
+        row = self.db.execute("SELECT hash FROM records WHERE game_id=? AND seq=?", (game_id, seq)).fetchone()
+        return bytes(row[0]) if row else None
+
     def close(self) -> None:
         self.db.close()
 
@@ -160,6 +169,11 @@ class PgReader(Reader):
     def record_counts(self):
         return dict(self.db.execute(f"SELECT game_id, COUNT(*) FROM {self.schema}.records GROUP BY game_id").fetchall())
 
+    def hash_at(self, game_id, seq):
+        row = self.db.execute(f"SELECT hash FROM {self.schema}.records WHERE game_id=%s AND seq=%s",
+                              (game_id, seq)).fetchone()
+        return bytes(row[0]) if row else None
+
     def close(self) -> None:
         self.db.rollback()
         self.db.close()
@@ -186,7 +200,6 @@ class Writer:
         """Every game the target holds: its head (seq, hash), None if it has no record."""
         ...
 
-    def record_hash(self, game_id: str, seq: int) -> bytes | None: ...
     def write_games(self, games: list[tuple[dict[str, list[tuple]], bool]]) -> None:
         """Whole games in one transaction: each ``(rows by table, new)``; a new game's row must not
         be there yet, an existing one's is updated."""
@@ -219,10 +232,6 @@ class SqliteWriter(Writer):
             if g in out:
                 out[g] = (seq, bytes(h))
         return out
-
-    def record_hash(self, game_id, seq):
-        row = self.db.execute("SELECT hash FROM records WHERE game_id=? AND seq=?", (game_id, seq)).fetchone()
-        return bytes(row[0]) if row else None
 
     @contextlib.contextmanager
     def _transaction(self):
@@ -274,11 +283,6 @@ class PgWriter(Writer):
             if g in out:
                 out[g] = (seq, bytes(h))
         return out
-
-    def record_hash(self, game_id, seq):
-        row = self.db.execute(f"SELECT hash FROM {self.schema}.records WHERE game_id=%s AND seq=%s",
-                              (game_id, seq)).fetchone()
-        return bytes(row[0]) if row else None
 
     def write_games(self, games) -> None:
         keys = {"games": "game_id", "seats": "game_id, seat", "requests": "game_id, seat, request_id",
@@ -404,8 +408,7 @@ def _check_target(reader: Reader, writer: Writer, source_games: dict[str, tuple]
     for game_id, head in there.items():
         if head is None:
             continue
-        source_records = reader.rows("records", game_id)
-        if head[0] >= len(source_records) or source_records[head[0]][3] != head[1]:
+        if reader.hash_at(game_id, head[0]) != head[1]:  # the chain: equal there, equal all before
             raise OpsError(f"{writer.label}: game {game_id} holds a log that is not the one in {reader.label} "
                            "(its records differ): it holds other data; give an empty store")
     return there
@@ -451,8 +454,8 @@ def copy_store(reader: Reader, writer: Writer, verify: bool = True,
                 report.present += 1
                 continue
             writes.append(({"games": [games[game_id]], "seats": rows["seats"].get(game_id, []),
-                          "records": records[start:], "requests": rows["requests"].get(game_id, []),
-                          "snapshots": rows["snapshots"].get(game_id, [])}, new))
+                            "records": records[start:], "requests": rows["requests"].get(game_id, []),
+                            "snapshots": rows["snapshots"].get(game_id, [])}, new))
             report.records += len(records) - start
             if new:
                 report.copied += 1
