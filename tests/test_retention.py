@@ -164,3 +164,25 @@ def test_the_admin_command(sqlite_store, tmp_path, capsys):
         main(["admin", "purge", "--store", spec, "--older-than-days", "1"])
     assert main(["admin", "verify", "--store", spec, "--jobs", "2"]) == 0
     assert capsys.readouterr().out.endswith("3 logs verified, 0 INVALID\n")
+
+
+def test_abort_and_purge_on_postgres(pg_url, tmp_path):
+    from server.store import open_store
+
+    from .test_ops import populate
+
+    s = open_store(pg_url)
+    try:
+        games = populate(s, moves=(3, 10_000), seed=8)
+        live, finished = (next(g for g in games if _over(s, g) == over) for over in (False, True))
+        R.abort_game(pg_url, live, "abandoned")
+        assert verify(export_bytes(s.read(live))).ok and s.get_game(live).finished
+        last = pb.LogRecord.FromString(s.read(finished)[-1].body).envelope.received_at_unix_ms
+        records = s.read(finished)
+        done = R.purge_finished(pg_url, 1, str(tmp_path / "out"), now_ms=last + 2 * DAY)
+        assert sorted(p.game_id for p in done) == sorted([live, finished])  # the aborted game is finished too
+        assert s.get_game(finished) is None and s.read(finished) == [] and s.get_game(live) is None
+        assert (tmp_path / "out" / f"{finished}.log").read_bytes() == export_bytes(records)
+        assert verify((tmp_path / "out" / f"{live}.log").read_bytes()).result.startswith("aborted")
+    finally:
+        s.close()
