@@ -154,11 +154,12 @@ def _purge(R, args) -> int:
                  "(a purge without an export is refused)")
     done = R.purge_finished(args.store, args.older_than_days, args.export_to, dry_run=args.dry_run,
                             progress=_say)
-    verb = "would purge" if args.dry_run else "purged"
     for p in done:
-        print(f"{verb} {p.game_id}\t{p.records} records\thead {p.head_hash}\t{p.path}")
-    print(f"{len(done)} finished game(s) older than {args.older_than_days:g} days {verb}"
-          + ("" if args.dry_run else f"; exports and their list in {args.export_to}/purged.jsonl"), file=sys.stderr)
+        print(f"would purge {p.game_id}" if args.dry_run else
+              f"purged {p.game_id}\t{p.records} records\thead {p.head_hash}\t{p.path}")
+    print(f"{len(done)} finished game(s) older than {args.older_than_days:g} days "
+          + ("would be purged (dry run: nothing exported or deleted)" if args.dry_run else
+             f"purged; exports and their list in {args.export_to}/purged.jsonl"), file=sys.stderr)
     return 0
 
 
