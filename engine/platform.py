@@ -96,6 +96,14 @@ class GameAborted(Variant):
     seat: int
 
 
+class OperatorAborted(Variant):
+    """The server's operator ended the game with no result (``carthago admin abort``: a game
+    abandoned, no move for days). A platform record, at any time while the game is not over;
+    ``reason`` is the operator's own words, for the log's readers."""
+
+    reason: str
+
+
 class ClockExpired(Variant):
     """A seat's time ran out (written by the server, which keeps the clocks): the game ends as the
     game's ``timeout_result`` says (by default as if the seat had resigned)."""
@@ -105,8 +113,9 @@ class ClockExpired(Variant):
     scores: tuple[int, ...]
 
 
-Event = Resigned | DrawOffered | DrawAccepted | DrawDeclined | GameAborted | ClockExpired
-EVENT_TYPES = (Resigned, DrawOffered, DrawAccepted, DrawDeclined, GameAborted, ClockExpired)
+Event = Resigned | DrawOffered | DrawAccepted | DrawDeclined | GameAborted | ClockExpired | OperatorAborted
+EVENT_TYPES = (Resigned, DrawOffered, DrawAccepted, DrawDeclined, GameAborted, ClockExpired, OperatorAborted)
+MAX_REASON = 200  # characters of an operator's reason
 
 
 # -- clocks (docs/PROTOCOL.md "Clocks": Fischer, simple delay, correspondence) ---------------
@@ -261,6 +270,17 @@ def decide_timeout(game: Any, state: Any, players: int, over: bool, p: "Platform
     return ClockExpired(seat, tuple(r.winners), tuple(r.scores))
 
 
+def decide_operator_abort(over: bool, p: "PlatformState", reason: str) -> OperatorAborted:
+    """The operator's abort: any time while the game is not over, with a reason in a few words."""
+    if over or p.result is not None:
+        raise errors.RuleError(errors.GAME_OVER, "the game is over")
+    reason = reason.strip()
+    if not reason or len(reason) > MAX_REASON or not reason.isprintable():
+        raise errors.RuleError(errors.MALFORMED_COMMAND,
+                               f"an operator's abort gives a reason of 1 to {MAX_REASON} printable characters")
+    return OperatorAborted(reason)
+
+
 class Moved(msgspec.Struct, frozen=True):
     """Not an event: the marker a replay feeds for a seat's game command (its offer lapses, and the
     game can no longer be aborted)."""
@@ -358,6 +378,9 @@ def evolve(p: PlatformState, event: Any) -> PlatformState:
     if isinstance(event, GameAborted):
         return msgspec.structs.replace(p, offer_by=-1, accepted=(), ended_by=BY_ABORT,
                                        ended_seat=event.seat, result=Result((), (), "aborted"))
+    if isinstance(event, OperatorAborted):
+        return msgspec.structs.replace(p, offer_by=-1, accepted=(), ended_by=BY_ABORT,
+                                       ended_seat=-1, result=Result((), (), "aborted by the operator"))
     if isinstance(event, DrawOffered):
         return msgspec.structs.replace(p, offer_by=event.seat, accepted=())
     if isinstance(event, DrawDeclined):

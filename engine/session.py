@@ -172,6 +172,10 @@ class Session:
         over = self.game.status(self.state).over
         return pf.decide_timeout(self.game, self.state, self.config.players, over, self.platform, seat, now_ms)
 
+    def decide_operator_abort(self, reason: str) -> Any:
+        """The OperatorAborted event ending the game now (``engine.platform.decide_operator_abort``)."""
+        return pf.decide_operator_abort(self.game.status(self.state).over, self.platform, reason)
+
     def submit_platform(self, seat: int, command: Any) -> Any:
         event = self.decide_platform(seat, command)
         self.apply_platform(event)

@@ -160,7 +160,7 @@ def platform_event_from_proto(msg: pb.PlatformEvent) -> Any | None:
     if cls is None:
         return None
     part = getattr(msg, cls.__struct_config__.tag)
-    return cls(**{name: (tuple(v) if not isinstance(v := getattr(part, name), (int, bool)) else v)
+    return cls(**{name: (tuple(v) if not isinstance(v := getattr(part, name), (int, bool, str)) else v)
                   for name in cls.__struct_fields__})
 
 
@@ -282,7 +282,16 @@ def verify(data: bytes, head: str | None = None) -> Verdict:
     return verdict
 
 
-def _verify(data: bytes) -> Verdict:
+def verify_live(data: bytes, seed: bytes) -> Verdict:
+    """Check a live game's log as its store holds it (an operator's check: a backup, a restore, a
+    migration), with the game's secret seed from the store, since the log reveals it only at the
+    end: the chain, the seed against its commitment, every salt, envelope and replayed event, as
+    :func:`verify` does for a finished game. A log that reveals its seed is checked by
+    :func:`verify` instead."""
+    return _verify(data, seed)
+
+
+def _verify(data: bytes, live_seed: bytes | None = None) -> Verdict:
     bodies: list[pb.LogRecord] = []
     prev = ZERO_HASH
     try:
@@ -306,7 +315,7 @@ def _verify(data: bytes) -> Verdict:
         return _bad(len(bodies), f"undecodable record ({exc.__class__.__name__})")
     if not bodies:
         return _bad(-1, "the file holds no record")
-    return _verify_content(bodies, prev)
+    return _verify_content(bodies, prev, live_seed)
 
 
 def _platform_kind(body: pb.LogRecord) -> str | None:
@@ -328,24 +337,32 @@ def _check_reservation(created: pb.GameCreated, claim: pb.SeatClaimed) -> str:
     return ""
 
 
-def _verify_content(bodies: list[pb.LogRecord], head: bytes) -> Verdict:
+def _verify_content(bodies: list[pb.LogRecord], head: bytes, live_seed: bytes | None = None) -> Verdict:
     n = len(bodies)
     if _platform_kind(bodies[0]) != "game_created":
         return _bad(0, "the first record is not GameCreated")
     created = bodies[0].event.platform.game_created
     meta = dict(records=n, head_hash=head.hex(), game_type=created.game_type)
-    if _platform_kind(bodies[-1]) != "seed_revealed":
+    live = live_seed is not None
+    if live and _platform_kind(bodies[-1]) == "seed_revealed":
+        return _bad(n - 1, "the log reveals its seed: it is a finished game's (verify it as one)", **meta)
+    if not live and _platform_kind(bodies[-1]) != "seed_revealed":
         return _bad(n, _ends_early(bodies, created), **meta)
     bad = _check_platform_envelope(bodies[0], 0, 1)
     if bad:
         return _bad(0, bad, **meta)
-    last = bodies[-1]
-    bad = _check_platform_envelope(last, n - 1, 1)
-    if bad:
-        return _bad(n - 1, bad, **meta)
-    seed = bodies[-1].event.platform.seed_revealed.seed
-    if commitment(seed) != created.seed_commitment:
-        return _bad(n - 1, "the revealed seed does not match the commitment made at creation", **meta)
+    end = n if live else n - 1  # the records before the seed's reveal (a live log has none)
+    if live:
+        seed = live_seed
+        if commitment(seed) != created.seed_commitment:
+            return _bad(0, "the store's seed does not match the commitment made at creation", **meta)
+    else:
+        bad = _check_platform_envelope(bodies[-1], n - 1, 1)
+        if bad:
+            return _bad(n - 1, bad, **meta)
+        seed = bodies[-1].event.platform.seed_revealed.seed
+        if commitment(seed) != created.seed_commitment:
+            return _bad(n - 1, "the revealed seed does not match the commitment made at creation", **meta)
     for body in bodies:
         if body.salt != salt(seed, body.seq):
             return _bad(body.seq, "its salt does not derive from the revealed seed", **meta)
@@ -372,7 +389,7 @@ def _verify_content(bodies: list[pb.LogRecord], head: bytes) -> Verdict:
     seated: dict[int, str] = {}  # seat -> the player's name, from the SeatClaimed records
     house: dict[int, str] = {}   # seat -> its house bot, from the same records
     seq = 1
-    while seq < n - 1:
+    while seq < end:
         body = bodies[seq]
         env = body.envelope
         if _platform_kind(body) == "seat_claimed":
@@ -409,6 +426,22 @@ def _verify_content(bodies: list[pb.LogRecord], head: bytes) -> Verdict:
             session.apply_platform(event)
             seq += 1
             continue
+        if _platform_kind(body) == "operator_aborted":  # the operator's abort (carthago admin abort)
+            bad = _check_platform_envelope(body, seq, 1)
+            if not bad:
+                recorded = body.event.platform.operator_aborted.reason
+                try:
+                    event = session.decide_operator_abort(recorded)
+                except RuleError as exc:
+                    bad = f"an operator's abort the game does not allow: {exc.code}: {exc.message}"
+                else:
+                    if event.reason != recorded:
+                        bad = "the operator's reason is not recorded as the server writes it (trimmed)"
+            if bad:
+                return _bad(seq, bad, **meta)
+            session.apply_platform(event)
+            seq += 1
+            continue
         if env.seat != PLATFORM_SEAT and (late := pf.clock_due(session.platform, env.received_at_unix_ms)):
             return _bad(seq, f"a command arrived after seat {late[0]}'s time ran out", **meta)
         if env.command_seq != seq or env.part != 0:
@@ -439,7 +472,7 @@ def _verify_content(bodies: list[pb.LogRecord], head: bytes) -> Verdict:
                 return _bad(seq, f"the recorded command is rejected on replay: {exc.code}: {exc.message}", **meta)
         if not produced:  # a platform record where a command's records were due (it would never advance)
             return _bad(seq, "a platform record that is neither a seat's claim nor a seat's command", **meta)
-        if seq + len(produced) > n - 1:
+        if seq + len(produced) > end:
             return _bad(seq, "the log ends in the middle of a command's events", **meta)
         for k in range(len(produced)):
             bad = _check_envelope(bodies[seq + k].envelope, env, seq, k, len(produced))
@@ -467,12 +500,16 @@ def _verify_content(bodies: list[pb.LogRecord], head: bytes) -> Verdict:
     if expected:
         return _bad(seq, "the set-up events are missing", **meta)
     status = session.status()
+    if live:
+        if status.over:
+            return _bad(n - 1, "the replayed game is over, yet its log does not reveal its seed", **meta)
+        return Verdict(ok=True, result="in play", **meta)
     if not status.over:
         return _bad(n - 1, "the seed is revealed but the replayed game is not over", **meta)
     result = status.result
     ended = session.ended_by()
     if ended == pf.BY_ABORT:
-        meta["result"] = "aborted, no result"
+        meta["result"] = "aborted, no result" + (" (by the operator)" if session.platform.ended_seat < 0 else "")
     elif result and result.everyone_lost:
         meta["result"] = "no winner, every seat lost"
     elif result and not result.winners:

@@ -116,10 +116,15 @@ def walk(data: bytes) -> Iterator[tuple[Move | None, Any, int]]:
         env = body.envelope
         sent = env.command.WhichOneof("game") if env.seat >= 0 and env.part == 0 else None
         expired = body.event.platform.clock_expired if body.event.platform.HasField("clock_expired") else None
+        stopped = body.event.platform.operator_aborted if body.event.platform.HasField("operator_aborted") else None
         if expired is not None:  # written by the server, not sent by a seat: still a line of the list
             if move is not None or last:
                 yield done(move), session.state, last
             move, caused = Move(body.seq, expired.seat, platform_description(game, expired.seat, body.event.platform)), []
+        elif stopped is not None:  # the operator's abort (carthago admin abort): a line too, by no seat
+            if move is not None or last:
+                yield done(move), session.state, last
+            move, caused = Move(body.seq, -1, f"The operator aborts the game (no result): {stopped.reason}"), []
         elif sent == wire.field or sent == "platform":
             if move is not None or last:
                 yield done(move), session.state, last

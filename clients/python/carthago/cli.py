@@ -9,6 +9,8 @@ import time
 from pathlib import Path
 from urllib.parse import quote
 
+from . import ops_cli, serve_config
+
 DEFAULT_ADDR = os.environ.get("CARTHAGO_ADDR", "127.0.0.1:50051")
 NEEDS_SERVER_PACKAGE = (
     "this command needs the Carthago engine and server (the carthago-server package), which are not "
@@ -61,6 +63,14 @@ def _fail(err) -> int:
 # ---- serve ------------------------------------------------------------------
 
 def cmd_serve(args) -> int:
+    try:
+        origins = serve_config.resolve(args)
+    except serve_config.ConfigError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.print_config:
+        print(serve_config.render(args, origins, _redacted))
+        return 0
     _engine_modules()
     import asyncio
     import logging
@@ -723,10 +733,10 @@ def parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("serve", help="run the gRPC server")
     s.add_argument("--addr", default=DEFAULT_ADDR, help="HOST:PORT to listen on (env CARTHAGO_ADDR)")
-    s.add_argument("--store", default=os.environ.get("CARTHAGO_STORE", "sqlite:var/carthago.db"),
+    s.add_argument("--store", default="sqlite:var/carthago.db",
                    help="sqlite:PATH, memory, or postgresql://USER@HOST:PORT/DB[?schema=NAME] "
                         "(env CARTHAGO_STORE; PostgreSQL also reads CARTHAGO_PG_* and libpq's PG* variables)")
-    s.add_argument("--durability", choices=("full", "process"), default=os.environ.get("CARTHAGO_DURABILITY", "full"),
+    s.add_argument("--durability", choices=("full", "process"), default="full",
                    help="what an acknowledged command survives, SQLite: 'full' (default) fsyncs every commit "
                         "group, surviving a power loss; 'process' writes the commit to the OS but does not fsync "
                         "it, surviving a killed server but not a crashed machine (env CARTHAGO_DURABILITY)")
@@ -735,43 +745,44 @@ def parser() -> argparse.ArgumentParser:
                         "applies (default 10); faster talk is refused with TALK_TOO_FAST")
     s.add_argument("--talk-per-minute", type=_positive_float, default=20.0, metavar="N",
                    help="table talk: the pace a seat may keep up after its burst (default 20 a minute)")
-    s.add_argument("--bot-workers", type=int, default=int(os.environ.get("CARTHAGO_BOT_WORKERS", "0")), metavar="N",
+    s.add_argument("--bot-workers", type=int, default=0, metavar="N",
                    help="processes that search the house bots' moves (default 0: one per core); moves beyond "
                         "them wait their turn (env CARTHAGO_BOT_WORKERS)")
-    s.add_argument("--loop", choices=("uvloop", "asyncio"), default=os.environ.get("CARTHAGO_LOOP", "uvloop"),
+    s.add_argument("--loop", choices=("uvloop", "asyncio"), default="uvloop",
                    help="the event loop: uvloop (default, faster) or the standard library's asyncio "
                         "(env CARTHAGO_LOOP)")
-    s.add_argument("--workers", type=int, default=int(os.environ.get("CARTHAGO_WORKERS", "1")),
+    s.add_argument("--workers", type=int, default=1,
                    help="serve with N processes on one address (SO_REUSEPORT); needs a PostgreSQL store "
                         "(env CARTHAGO_WORKERS)")
     s.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)  # one of --workers' processes
-    s.add_argument("--evict-after", type=float, default=float(os.environ.get("CARTHAGO_EVICT_AFTER", "600")),
+    s.add_argument("--evict-after", type=float, default=600.0,
                    help="seconds after which an idle game leaves memory; 0 never (env CARTHAGO_EVICT_AFTER)")
-    s.add_argument("--max-games", type=int, default=int(os.environ.get("CARTHAGO_MAX_GAMES", "20000")),
+    s.add_argument("--max-games", type=int, default=20000,
                    help="games kept in memory at most; beyond, the least recently used idle ones leave "
                         "(env CARTHAGO_MAX_GAMES)")
-    s.add_argument("--grace", type=float, default=float(os.environ.get("CARTHAGO_GRACE", "10")),
+    s.add_argument("--grace", type=float, default=10.0,
                    help="seconds calls in flight get to finish on SIGTERM (env CARTHAGO_GRACE)")
-    s.add_argument("--snapshot-every", type=int, default=int(os.environ.get("CARTHAGO_SNAPSHOT_EVERY", "200")),
+    s.add_argument("--snapshot-every", type=int, default=200,
                    help="events between snapshots (env CARTHAGO_SNAPSHOT_EVERY)")
-    s.add_argument("--operator-token", default=os.environ.get("CARTHAGO_OPERATOR_TOKEN"),
+    s.add_argument("--operator-token", default=None,
                    help="a token that may read any game's log (env CARTHAGO_OPERATOR_TOKEN)")
     s.add_argument("--allow-client-seeds", action="store_true",
-                   default=os.environ.get("CARTHAGO_ALLOW_CLIENT_SEEDS") == "1",
                    help="let CreateGame choose the seed (tests only; env CARTHAGO_ALLOW_CLIENT_SEEDS=1)")
-    s.add_argument("--http-addr", default=os.environ.get("CARTHAGO_HTTP_ADDR", "127.0.0.1:8080"),
+    s.add_argument("--http-addr", default="127.0.0.1:8080",
                    help="HOST:PORT of the web client and the API for browsers (Connect, gRPC-Web); "
                         "'off' serves none (env CARTHAGO_HTTP_ADDR)")
     s.add_argument("--cors-origin", action="append", metavar="ORIGIN",
                    help="an origin whose pages may call the HTTP API (e.g. http://localhost:5173; '*' any); "
-                        "repeatable or comma-separated (env CARTHAGO_CORS_ORIGINS)",
-                   default=[os.environ["CARTHAGO_CORS_ORIGINS"]] if os.environ.get("CARTHAGO_CORS_ORIGINS") else None)
+                        "repeatable or comma-separated (env CARTHAGO_CORS_ORIGIN or CARTHAGO_CORS_ORIGINS)")
+    serve_config.prepare(s)  # --config, --print-config; every option also from CARTHAGO_* and the file
     s.set_defaults(func=cmd_serve)
 
     s = sub.add_parser("migrate", help="create or upgrade a PostgreSQL store's schema (serve also does it on start)")
     s.add_argument("--store", default=os.environ.get("CARTHAGO_STORE", "sqlite:var/carthago.db"),
                    help="postgresql://…[?schema=NAME] (env CARTHAGO_STORE)")
     s.set_defaults(func=cmd_migrate)
+    ops_cli.add_migrate_copy(s, cmd_migrate)  # --from/--to: copy a store into another (docs/OPERATIONS.md)
+    ops_cli.register(sub, _engine_modules, _redacted)  # backup, restore, admin
 
     s = sub.add_parser("games", help="list the games (id, then player counts)")
     s.add_argument("--server", default=DEFAULT_ADDR)
