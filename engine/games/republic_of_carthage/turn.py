@@ -12,6 +12,7 @@ from .deaths import mortality
 from .events import Frame
 from .flow import SIMULTANEOUS, Ctx, automatic, decision, simultaneous
 from .people import COUNCIL, clockwise, in_carthage, present_of, senators_of, sphr_seat
+from .options import UNPAID_PRISONERS
 from .state import MORTALITY, REVENUE, State, seat_influence
 
 PHASES = ("mortality", "revenue", "trade", "port", "senate", "combat", "civil_war", "end_turn")
@@ -49,8 +50,12 @@ def state_pays(ctx: Ctx, amount: int, reason: str) -> bool:
 
 
 def paid_senators(s: State, seat: int) -> list[str]:
-    """Senators who receive income: not rebels, exiles or prisoners (VII.3, V.5, VI.2)."""
-    return [x.id for x in senators_of(s, seat) if x.where not in ("rebel", "exiled") and not x.where.startswith("captured")]
+    """Senators who receive income (II.1: every senator of a faction): not rebels or exiles (VII.3,
+    V.5). A prisoner is paid (R171: taking income is no action of his, VI.2), unless the option
+    ``prisoner_income=none`` keeps the old reading (no income until ransomed)."""
+    unpaid = ("rebel", "exiled")
+    return [x.id for x in senators_of(s, seat) if x.where not in unpaid
+            and not (x.where.startswith("captured") and s.counters.get(UNPAID_PRISONERS))]
 
 
 @automatic("revenue", keeps_frame=True)

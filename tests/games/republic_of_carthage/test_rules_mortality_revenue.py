@@ -79,16 +79,33 @@ def test_step1_faction_leaders_three_talents_others_one():
     assert [s.senators[str(i)].talents for i in range(1, 10)] == [3, 1, 1] * 3
 
 
-def test_step1_a_governor_and_a_commander_are_paid_a_prisoner_is_not():
-    """RoC II.1 with VI.2 Commandant capturé (R171): a governor and a commander in the field are senators
-    of their faction and take their income; a prisoner, used for nothing until ransomed, takes none,
-    as an exile (V.5) and a rebel (VII.3) take none."""
+def test_step1_a_governor_a_commander_and_a_prisoner_are_paid():
+    """RoC II.1 (every senator of a faction takes 1 T, its Faction Leader 3 T) with VI.2 Commandant
+    capturé (the prisoner may be used for no action until ransomed) and R171: taking income is no
+    action, and the text denies income only to an exile (V.5, Procédure 3) and a rebel (VII.3 Complices
+    des rebelles). A governor, a commander in the field and a prisoner, Faction Leader included
+    (3 T), are all paid; an exile and a rebel are not."""
     s = table()
     s.senators["2"].where = "province"
     s.senators["3"].where = "war"
-    s.senators["4"].where = "captured:libyan_war"
+    s.senators["4"].where = "captured:libyan_war"  # Faction Leader of seat 1
+    s.senators["5"].where = "captured:libyan_war"
+    s.senators["7"].where = "exiled"
+    s.senators["8"].where = "rebel"
     run(s, Frame(kind="revenue"), dice=Dice())
-    assert [s.senators[str(i)].talents for i in range(1, 7)] == [3, 1, 1, 0, 1, 1]
+    assert [s.senators[str(i)].talents for i in range(1, 10)] == [3, 1, 1, 3, 1, 1, 0, 0, 1]
+
+
+def test_step1_option_prisoner_income_none_keeps_the_old_reading():
+    """R171's option ``prisoner_income=none`` (a house reading, not the text's): a prisoner, Faction
+    Leader included, takes nothing until ransomed; the others are paid as II.1 says."""
+    s = table()
+    s.counters["option:unpaid_prisoners"] = 1
+    s.senators["2"].where = "province"
+    s.senators["4"].where = "captured:libyan_war"
+    s.senators["5"].where = "captured:libyan_war"
+    run(s, Frame(kind="revenue"), dice=Dice())
+    assert [s.senators[str(i)].talents for i in range(1, 7)] == [3, 1, 1, 0, 0, 1]
 
 
 def test_step2_office_incomes():
