@@ -587,15 +587,16 @@ def test_a_commander_captured_by_the_last_chit_of_a_naval_victory_takes_his_shar
 
 
 @pytest.mark.parametrize("freed", [False, True])
-def test_a_commander_still_a_prisoner_at_the_civil_war_does_not_face_the_people(freed):
-    """VI.2 Commandant. Mort/Capturé (the prisoner leaves Carthage and may be used for nothing until
-    ransomed) with VII.1 (R165): the First Roman Republic War (13/5/10), commander 2 with four
-    squadrons and an army: 6+6+6 = 18 + 2 + 4 - 10 = 14, a naval Victory, 2 squadrons lost; the last
-    chit captures him; the force, short of the support, comes home without him. Still a prisoner at
-    VII.1, he does not roll on the Popular Reaction table (Dice() scripts no roll), and keeps his
-    values (his share of the sea Victory, R168, is his before VII.1); freed before VII.1 (here by hand:
-    another force's Victory would, R163), he is back and, not a victor, rolls (1+1 + the 5 Popularity of
-    his share = 7: -1 Popularity, reconstructed)."""
+def test_a_commander_still_a_prisoner_at_the_civil_war_faces_the_people(freed):
+    """VII.1 (every commander who took part in a war this turn and was not victorious consults the
+    Popular Reaction table) with VI.2 Commandant. Mort/Capturé (the prisoner may be used for no other
+    action until ransomed), R165: the roll is the people's verdict, no action of his, and the text
+    exempts nobody. The First Roman Republic War (13/5/10), commander 2 with four squadrons and an
+    army: 6+6+6 = 18 + 2 + 4 - 10 = 14, a naval Victory, 2 squadrons lost; the last chit captures him;
+    the force, short of the support, comes home without him. He did not win the war (VII.3: only a
+    complete victory counts, R163), so at VII.1 he rolls, still a prisoner or freed (1+1 + the 5
+    Popularity of his share of the sea Victory, R168 = 7: -1 Popularity, reconstructed); a prisoner
+    stays one."""
     s = table()
     war = "first_roman_republic_war"
     s.wars = {war: WarState(status="active")}
@@ -607,14 +608,25 @@ def test_a_commander_still_a_prisoner_at_the_civil_war_does_not_face_the_people(
     before = (x.influence, x.popularity)
     if freed:
         evolve(s, ev.SenatorMoved(senator="2", seat=0, where="carthage", face_up=True, reason="freed"))
-        events = run(s, Frame(kind="civil_war"), dice=Dice(1, 1))
-        assert [r.purpose for r in of(events, ev.Rolled)] == ["popular_reaction"]
-        assert (s.senators["2"].influence, s.senators["2"].popularity) == (before[0], before[1] - 1)
-    else:
-        events = run(s, Frame(kind="civil_war"))
-        assert not of(events, ev.Rolled)
-        assert (s.senators["2"].influence, s.senators["2"].popularity) == before
-        assert s.senators["2"].where == f"captured:{war}"
+    events = run(s, Frame(kind="civil_war"), dice=Dice(1, 1))
+    assert [r.purpose for r in of(events, ev.Rolled)] == ["popular_reaction"]
+    assert (s.senators["2"].influence, s.senators["2"].popularity) == (before[0], before[1] - 1)
+    assert s.senators["2"].where == ("carthage" if freed else f"captured:{war}")
+
+
+def test_a_prisoner_the_people_kill_dies_in_captivity():
+    """VII.1, R165: the Popular Reaction's worst row kills the commander, a prisoner too (2 dice +
+    Popularity 0: 1+1 = 2, killed, reconstructed); a dead family card that is not a Faction Leader
+    lies face down in the Port (I, Conséquences de la Mort), and no ransom is owed for him."""
+    s = table()
+    war = "libyan_war"
+    s.wars = {war: WarState(status="active")}
+    s.senators["3"].where = f"captured:{war}"
+    s.senators["3"].popularity = 0
+    s.counters["fought:3"] = 1
+    run(s, Frame(kind="civil_war"), dice=Dice(1, 1))
+    x = s.senators["3"]
+    assert not x.face_up and x.seat == -1 and x.where == "port"
 
 
 def test_the_view_says_whom_each_veteran_is_loyal_to():
