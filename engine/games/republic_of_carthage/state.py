@@ -496,6 +496,7 @@ SENATOR_COUNTERS = frozenset({
     "commanded",         # commanded:<senator>:<war>: an outgoing commander (R80)
     "responsibility",    # responsibility:<senator>: a tax initiator's trial (R81)
     "outgoing",          # outgoing:<senator>: the last outgoing Suffète (V.5)
+    "tied",              # tied:<senator>:<kind>:turn: a trial of his ended in a tie (R177)
     "left_office",       # left_office:<senator>:turn (R117)
     "resigned",          # resigned:<senator>:turn (R63)
     "immune",            # immune:<senator>: acquitted, safe for the turn (V.5)

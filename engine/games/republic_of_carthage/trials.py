@@ -55,11 +55,11 @@ def accused_options(s: State, f: Frame) -> list[str]:
     for x in sorted(s.senators.values(), key=lambda x: order_key(x.id)):
         if x.seat < 0 or not in_carthage(s, x.id) or s.counters.get(f"immune:{x.id}"):
             continue
-        if majors == 0 and minors == 0 and major_eligible(s, x.id) and not s.counters.get(f"tied:major:{x.id}:turn"):
+        if majors == 0 and minors == 0 and major_eligible(s, x.id) and not s.counters.get(f"tied:{x.id}:major:turn"):
             out.append(f"major:{x.id}")
-        if majors == 0 and minors < limit and minor_eligible(s, x.id) and not s.counters.get(f"tied:minor:{x.id}:turn"):
+        if majors == 0 and minors < limit and minor_eligible(s, x.id) and not s.counters.get(f"tied:{x.id}:minor:turn"):
             out.append(f"minor:{x.id}")
-        if responsible(s, x.id) and not s.counters.get(f"tied:responsibility:{x.id}:turn"):
+        if responsible(s, x.id):
             out.append(f"responsibility:{x.id}")
     return out
 
@@ -239,7 +239,7 @@ def trial_decided(ctx: Ctx, f: Frame, passed: bool) -> None:
     if not passed and ended != "freed" and f.nums[1] >= f.nums[2] and not s.counters.get(TIE_ACQUITS):
         # R177: a tie does not convict, but V.5, Procédure 4 gives the acquittal's benefits to a majority
         # for him only; the accusation, rejected, may not come again this turn (V, Propositions rejetées)
-        ctx.emit(ev.CountersSet(name=f"tied:{f.target}:{accused}:turn", value=1))
+        ctx.emit(ev.CountersSet(name=f"tied:{accused}:{f.target}:turn", value=1))
         return
     if passed:
         lost = x.influence if f.target == "major" else min(5, x.influence)

@@ -86,13 +86,60 @@ def test_related_active_wars_double_the_strength():
 
 
 def test_a_defeat_kills_the_commander():
-    """VI.2, Défaite: the troops lost go and the commanders die (the rest come home, R67)."""
+    """VI.2, Défaite: the troops lost go and the commanders die; with no troop left nothing stays at
+    war (R161)."""
     s = table()
     s.wars = {"numidian_war": WarState(status="active")}  # 6/0/0, D5 R16
     fid = send(s, "numidian_war", "2", armies=("celtiberian",))
     run(s, Frame(kind="battle", count=fid), dice=Dice(1, 1, 2))  # 4 + 2 + 1 - 6 = 1: Defeat, all lost
     assert s.senators["2"].seat == -1 and not s.senators["2"].face_up
     assert not s.forces
+
+
+ARMIES = ("celtiberian",) * 4 + ("balearic_slinger",) * 2 + ("campanian_swordsman",) * 3
+
+
+def test_after_a_defeat_the_troops_left_fight_on_without_a_commander():
+    """VI.2, Défaite: the commanders die and the troops left keep fighting (R67): the force stays at
+    the war with no commander. The Numidian War (6/0/0, D5 R16), commander 2 (Military 2) with nine
+    armies: 1+1+1 = 3 + 2 + 9 - 6 = 8, a Defeat losing 4 (reconstructed table); no chit is drawn
+    (the commanders die anyway). The five armies left then fight the war's next battle alone, the
+    rules rolling (seat -1) with no Military and no chit to draw: 6+6+6 = 18 + 5 - 6 = 17, a Victory
+    losing 1: the war is won, no commander gains anything or holds the armies for VII.3, which go
+    back to the Reserve; nobody faces the people for the force (VII.1)."""
+    s = table()
+    s.wars = {"numidian_war": WarState(status="active")}
+    fid = send(s, "numidian_war", "2", armies=ARMIES)
+    events = run(s, Frame(kind="battle", count=fid), dice=Dice(1, 1, 1))
+    assert of(events, ev.Rolled)[0].outcome == "defeat"
+    assert not s.senators["2"].face_up
+    assert [(x.id, x.commanders) for x in s.forces] == [(fid, [])]
+    assert sum(1 for a in s.armies if a.place == f"force:{fid}") == 5
+    assert not of(events, ev.ForceEnded)
+    events = run(s, Frame(kind="battle", count=fid), dice=Dice(6, 6, 6))
+    roll = of(events, ev.Rolled)[0]
+    assert (roll.seat, roll.modifier, roll.outcome) == (-1, 5 - 6, "victory")
+    assert not of(events, ev.ChitDrawn)
+    assert "numidian_war" not in s.wars and not s.forces
+    assert sum(1 for a in s.armies if a.place == "reserve" and a.type in ARMIES) >= 4
+    assert not any(a.place.startswith("victor:") for a in s.armies)
+
+
+def test_troops_left_without_a_commander_keep_fighting_after_an_attrition():
+    """VI.2, Usure (the troops left stay at war) with the last chit (Commandant. Mort/Capturé): the
+    commander captured by the last chit of the battle, his armies stay at the war without him (R67)
+    rather than coming home; he is a prisoner of the war, and no veteran is made (no commander to
+    take its Loyalty token)."""
+    s = table()
+    s.wars = {"numidian_war": WarState(status="active")}
+    fid = send(s, "numidian_war", "2", armies=ARMIES)
+    # 2+2+2 = 6 + 2 + 9 - 6 = 11: Attrition, 2 armies lost, 2 chits (the last one captures 2)
+    events = run(s, Frame(kind="battle", count=fid), dice=Dice(2, 2, 2, chits=("none", "2")))
+    assert of(events, ev.Rolled)[0].outcome == "attrition"
+    assert s.senators["2"].where == "captured:numidian_war"
+    assert [(x.id, x.commanders) for x in s.forces] == [(fid, ["2"])]
+    assert sum(1 for a in s.armies if a.place == f"force:{fid}") == 7
+    assert not any(a.veteran for a in s.armies)
 
 
 def test_the_model_exploration():
