@@ -177,6 +177,8 @@ function forceArea(v: any, id: string, place: string): SVGElement | null {
     });
     const away = (v.units as any[]).filter((u) => /^(deserted|rebel)/.test(u.place) && u.count)
       .map((u) => `${u.count} ${abbr(u.unit)} ${u.place.startsWith('rebel') ? 'with the rebel' : `deserted (${shortName(u.place.split(':')[1] ?? '')})`}`);
+    const home = [v.caravans ? `${v.caravans} caravans` : '', v.fleets ? `${v.fleets} trade fleets` : ''].filter(Boolean);
+    if (home.length) away.push(`home in Carthage: ${home.join(', ')}`);  // R172: to be used again
     [...lines, ...away].slice(0, 4).forEach((line, i) => g.append(text(a.x + 12, a.y + 128 + i * 14, line, 11.5)));
   }
   return g;

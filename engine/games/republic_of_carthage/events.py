@@ -217,11 +217,13 @@ class ForceSent(Variant, frozen=True):
     squadrons: int  # squadrons sent
     caravans: int  # caravans sent
     fleets: int  # trade fleets sent
+    pooled: int = 0  # of the caravans or fleets sent, how many were in Carthage already (R172); the rest were bought
 
 
 class ForceEnded(Variant, frozen=True):
     """Force ``force`` is over: its commanders come home (or stay captured), its armies go to
-    ``armies_to`` and its squadrons to ``squadrons_to`` (VI)."""
+    ``armies_to`` and its squadrons to ``squadrons_to``; an expedition's caravans and trade fleets
+    come home to Carthage, to be used again (VI.1, R172)."""
 
     force: int  # the force's number
     armies_to: str  # where its armies go (the words of ForcesMoved.target)

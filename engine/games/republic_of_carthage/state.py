@@ -127,6 +127,8 @@ class State(msgspec.Struct):
     squadrons: dict[str, int] = {}     # place -> count: out, reserve, active, force:<n>, lost
     forces: list[Force] = []
     next_force: int = 1
+    caravans: int = 0                  # caravans home in Carthage, to be used again (VI.1, II.8: R172)
+    fleets: int = 0                    # trade fleets home in Carthage (R172)
     # play cards
     deck: list[str] = []               # top first (hidden)
     deck_name: str = "I"
@@ -334,6 +336,10 @@ def evolve(s: State, e) -> State:
                               caravans=e.caravans, fleets=e.fleets, exploration=e.war in C.EXPLORATIONS,
                               turn=s.turn))
         s.next_force = e.force + 1
+        if e.caravans:
+            s.caravans -= e.pooled
+        elif e.fleets:
+            s.fleets -= e.pooled
         for unit in e.armies:
             _move_armies(s, unit, 1, "active", place)
         if e.squadrons:
@@ -347,6 +353,8 @@ def evolve(s: State, e) -> State:
             if sid in s.senators and s.senators[sid].where in ("war", "exploration"):
                 s.senators[sid].where = CARTHAGE
         s.forces.remove(force)
+        s.caravans += force.caravans  # R172: home, to be used again (VI.1)
+        s.fleets += force.fleets
         for a in s.armies:
             if a.place == place:
                 a.place = e.armies_to

@@ -124,7 +124,7 @@ def active_units(s: State) -> int:
 @automatic("revenue_state")
 def _revenue_state(ctx: Ctx, f: Frame) -> None:
     """II.4-8: +100 T; the rebels' upkeep; 2 T per army and squadron; 20 T per Active War (an
-    unprosecuted one too, R20) and 25 T per Lost War; 1 T per 5 trade fleets and per 5 caravans."""
+    unprosecuted one too, R20) and 25 T per Lost War; 1 T per 5 trade fleets and per 5 caravans, in the field or home in Carthage (R172)."""
     ctx.pop()
     s = ctx.s
     ctx.emit(ev.Transferred(source="bank", target="state", amount=100, reason="state_income"))
@@ -136,8 +136,8 @@ def _revenue_state(ctx: Ctx, f: Frame) -> None:
     lost = sum(1 for w in s.wars.values() if w.status == "lost")
     if not state_pays(ctx, 20 * active + 25 * lost, "wars"):
         return
-    fleets = sum(x.fleets for x in s.forces)
-    caravans = sum(x.caravans for x in s.forces)
+    fleets = s.fleets + sum(x.fleets for x in s.forces)  # R172: those home in Carthage too
+    caravans = s.caravans + sum(x.caravans for x in s.forces)
     if not state_pays(ctx, -(-fleets // 5) + -(-caravans // 5), "expeditions"):
         return
     later = []

@@ -159,6 +159,8 @@ class View(msgspec.Struct, frozen=True):
     rebel_leaders: tuple[str, ...] = ()  # the rebel commanders of the rebellion in progress (VII.3), none if none
     rebels: tuple[str, ...] = ()  # every senator in rebellion, the leaders first (their armies: units.place "rebel")
     card_debts: tuple[CardDebtView, ...] = ()  # R136: cards owed by accepted commerce offers that the viewer owes or is owed (the two seats only)
+    caravans: int = 0  # caravans home in Carthage, to be used again (VI.1, R172)
+    fleets: int = 0  # trade fleets home in Carthage, to be used again (VI.1, R172)
     promised: tuple[NameValue, ...] = ()  # R112, R135: talents owed by accepted offers that the viewer pays or receives, name "payer:payee" (the two seats only, until paid in II.10)
 
 
@@ -231,7 +233,7 @@ def view(s: State, seat: int | None) -> View:
         offer=_offer_view(s, viewer),
         committed=tuple(s.committed[viewer]) if viewer >= 0 and s.committed else (),
         over=s.phase == OVER, winners=tuple(s.winners), reason=s.reason, scores=tuple(s.scores),
-        rebel_leaders=tuple(s.rebel_leaders), rebels=tuple(s.rebels),
+        rebel_leaders=tuple(s.rebel_leaders), rebels=tuple(s.rebels), caravans=s.caravans, fleets=s.fleets,
         promised=tuple(NameValue(name=k, value=v) for k, v in sorted(s.promised.items()) if _party(k, viewer)),
         card_debts=tuple(CardDebtView(debtor=d.debtor, creditor=d.creditor, cards=tuple(d.cards), count=d.count)
                          for d in s.card_debts if viewer in (d.debtor, d.creditor)),

@@ -155,17 +155,64 @@ def test_the_model_exploration():
     assert s.explorations == [] and not s.forces
 
 
-def test_caravans_home_from_an_expedition_leave_play_and_cost_no_more_upkeep():
-    """RoC VI.1 Victoire / Pertes ("back to Carthage") with II.8 and V.7 (R172): the caravans and fleets
-    are counted on the Exploration card only; home, they leave play: the next Revenue phase's step 8
-    pays for none of them, and a new expedition buys its own (R27)."""
+def test_caravans_home_from_an_expedition_stay_in_carthage_and_cost_upkeep():
+    """RoC VI.1 Victoire (the commander comes home with his caravans) and Pertes (a commander killed,
+    the rest come home "to be used again") with II.8 (the State pays 1 T per 5 trade fleets and per 5
+    caravans, or part), R172: the caravans are a standing pool. Home from a Victory, the expedition's
+    50 caravans wait in Carthage (the view shows them to every seat) and the next Revenue phase's step
+    8 pays ⌈50/5⌉ = 10 T for them."""
+    from engine.games.republic_of_carthage.views import view
+
     s = table()
     s.explorations = ["trans_saharan_zone"]
     fid = send(s, "trans_saharan_zone", "8", caravans=50)
     run(s, Frame(kind="explore", count=fid), dice=Dice(6, 6, 6))
     assert not s.forces
+    assert (s.caravans, s.fleets) == (50, 0)
+    assert {(view(s, x).caravans, view(s, x).fleets) for x in (0, 1, 2, None)} == {(50, 0)}
     run(s, Frame(kind="revenue_state"))
-    assert s.treasury == 100 + 100
+    assert s.treasury == 100 + 100 - 10
+
+
+def test_a_dead_explorers_caravans_come_home_to_be_used_again():
+    """VI.1 Pertes: the expedition loses units and its commander draws a chit per 5 lost; killed, the
+    caravans left come straight home, to be used again (R172). Trans-Saharan Zone (50/0, D13), 20
+    caravans: 1+1+2 = 4 + 3 - 6 = 1 (30 short), the loss row's dice (reconstructed) then the chit
+    that kills Adherbal (8); the caravans left are in Carthage."""
+    s = table()
+    s.explorations = ["trans_saharan_zone"]
+    fid = send(s, "trans_saharan_zone", "8", caravans=20)
+    events = run(s, Frame(kind="explore", count=fid), dice=Dice(1, 1, 2, 1, 1, chits=("8",)))
+    lost = sum(e.caravans for e in of(events, ev.ExpeditionLost))
+    assert lost and not s.senators["8"].face_up and not s.forces
+    assert s.caravans == 20 - lost
+
+
+def test_an_expedition_takes_the_caravans_in_carthage_first_and_buys_the_rest():
+    """V.7, Envoyer une expédition (caravans at 1 T each) with VI.1 ("to be used again"), R172: 30
+    caravans wait in Carthage; an expedition of 50 takes them free and the State buys 20 (100 - 20);
+    the outfit step offers up to the card's 50, counting the pool with what the Treasury can buy."""
+    from engine.games.republic_of_carthage.senate import PASSED
+
+    s = table()
+    s.explorations = ["trans_saharan_zone"]
+    s.caravans = 30
+    s.treasury = 25
+    run(s, Frame(kind="explorer", seat=0, target="trans_saharan_zone"))
+    play(s, 0, cmd.ChooseSenator(senator="2"))
+    assert top(s).kind == "outfit" and legal(s, 0)[-1] == cmd.ChooseNumber(number=50)
+    s.treasury = 100
+    f = Frame(kind="tally", target="trans_saharan_zone", strs=["expedition", "2"], nums=[50, 3, 0, 0, 1, 1, 1])
+    from engine.games.republic_of_carthage.flow import Ctx
+    ctx = Ctx(s, Dice())
+    PASSED["expedition"](ctx, f, True)
+    out = [e.event for e in ctx.finish()]
+    for e in out:
+        evolve(s, e)
+    sent = of(out, ev.ForceSent)[0]
+    assert (sent.caravans, sent.pooled) == (50, 30)
+    assert [e.amount for e in of(out, ev.Transferred) if e.reason == "expedition"] == [20]
+    assert s.treasury == 80 and s.caravans == 0 and s.forces[-1].caravans == 50
 
 
 def test_an_exploration_disaster_loses_two_dice_of_units_and_draws_chits():
