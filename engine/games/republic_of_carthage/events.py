@@ -6,7 +6,10 @@ order a deck was shuffled into. They are public unless said otherwise; a private
 
 Senators are named by their card id: a family number (``"7"``) or a statesman (``"2A"``). Seats
 are 0..n-1, clockwise. Places of talents (``Transferred``): ``senator:<id>``, ``faction:<seat>``
-(a faction treasury), ``state`` (the State Treasury) and ``bank``.
+(a faction treasury), ``state`` (the State Treasury) and ``bank``. A faction treasury's amount is
+hidden (R58): talents moved from one treasury to another are private to the two factions
+(:class:`TransferredRedacted` for the others); every other move has a public side (a senator's
+face-up talents, the State, the bank), so it is public.
 
 The last event of a command is :class:`Flow` when the pending decision changed: the stack of
 steps the rules are in the middle of, innermost last. It is public.
@@ -137,6 +140,16 @@ class Transferred(Variant, frozen=True):
     source: str  # the place the talents leave (senator:<id>, faction:<seat>, state, bank)
     target: str  # the place they go to (senator:<id>, faction:<seat>, state, bank)
     amount: int  # talents moved
+    reason: str  # why, a snake_case word
+
+
+class TransferredRedacted(Variant, frozen=True):
+    """The public form of talents moved from one faction treasury to another (a gift in II.10, a
+    payment owed by an offer, R112): the table sees the face-down stack pass (II.10), not how much
+    (R58); the two factions receive the ``Transferred``."""
+
+    source: str  # the faction treasury the talents leave (faction:<seat>)
+    target: str  # the faction treasury they go to (faction:<seat>)
     reason: str  # why, a snake_case word
 
 
@@ -669,7 +682,7 @@ class CardCancelled(Variant, frozen=True):
 
 Event = Union[
     TurnBegan, PhaseBegan, Flow, GameEnded, Rolled, ChitDrawn,
-    SenatorEntered, SenatorDied, SenatorChanged, SenatorMoved, LeaderNamed, Transferred, MarkersSet,
+    SenatorEntered, SenatorDied, SenatorChanged, SenatorMoved, LeaderNamed, Transferred, TransferredRedacted, MarkersSet,
     OfficeTaken, OfficeLeft, TermMarked, ProvinceChanged, GovernorNamed,
     TaxRateSet, ForcesMoved, ForceSent, ForceEnded, ExpeditionLost, SquadronVictory, VeteranMade, WarChanged, CountersSet,
     DeckShuffled, DeckShuffledRedacted, CardsDealt, CardsDealtRedacted, CardDrawn, CardPlayed, CardDiscarded,

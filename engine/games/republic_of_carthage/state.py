@@ -107,7 +107,8 @@ class State(msgspec.Struct):
     # factions
     senators: dict[str, Senator] = {}
     leaders: list[str] = []            # per seat, "" if none
-    faction_treasury: list[int] = []   # per seat (public: R58)
+    faction_treasury: list[int] = []   # per seat (hidden from the other seats: R58)
+    hidden_flows: dict[str, int] = {}  # "x:y" -> talents moved so far from faction x's treasury to y's, seen by x and y only (R58)
     votes: list[int] = []              # per seat, the vote track (IV.7)
     # the State
     treasury: int = 0
@@ -151,6 +152,41 @@ class State(msgspec.Struct):
     # the rebellion (VII.3)
     rebel_leaders: list[str] = []      # the rebel commanders
     rebels: list[str] = []             # every senator in rebellion, leaders first
+
+
+def treasury_seat(place: str) -> int:
+    """The seat of a faction treasury place (``faction:<seat>``), else -1."""
+    return int(place[8:]) if place[:8] == "faction:" else -1
+
+
+def seen_treasury(s: State, viewer: int, seat: int) -> int:
+    """What ``viewer`` can tell of ``seat``'s faction treasury (R58): every move into or out of it is
+    seen except those between two other treasuries, whose amounts only their two factions know; so
+    this is the treasury without the moves between ``seat`` and factions other than ``viewer``
+    (possibly below 0: talents received in secret and spent in public). Exact for the viewer's own."""
+    n = s.faction_treasury[seat]
+    if viewer == seat:
+        return n
+    for key, amount in s.hidden_flows.items():
+        a, _, b = key.partition(":")
+        x, y = int(a), int(b)
+        if viewer in (x, y):
+            continue
+        if y == seat:
+            n -= amount
+        elif x == seat:
+            n += amount
+    return n
+
+
+def treasury_shown(s: State, viewer: int, seat: int) -> int:
+    """``seen_treasury`` as ``viewer`` may count on it: 0 for an empty stack (the stack is seen,
+    R58), at least 1 for one that holds talents. The others' treasuries in ``views.sample_hidden``,
+    and what an offer may ask of another faction (R112), so that both read only what the viewer
+    knows."""
+    if s.faction_treasury[seat] <= 0:
+        return 0
+    return max(1, seen_treasury(s, viewer, seat))
 
 
 def pile_of(card: str) -> int:
@@ -215,6 +251,9 @@ def evolve(s: State, e) -> State:
     elif t is ev.Transferred:
         _place_talents(s, e.source, -e.amount)
         _place_talents(s, e.target, e.amount)
+        if e.source[:8] == "faction:" and e.target[:8] == "faction:":  # R58: the amount is the two's secret
+            key = f"{e.source[8:]}:{e.target[8:]}"
+            s.hidden_flows[key] = s.hidden_flows.get(key, 0) + e.amount
     elif t is ev.CountersSet:
         if e.value:
             s.counters[e.name] = e.value

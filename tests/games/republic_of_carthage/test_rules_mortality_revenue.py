@@ -290,6 +290,40 @@ def test_step10_redistribution_in_secret_and_gifts():
     assert s.senators["1"].talents == 4 and s.faction_treasury[1] == 6 and s.senators["5"].talents == 3
 
 
+def test_step10_talents_received_may_be_redistributed_r75():
+    """II.10: talents given to another player enter his faction treasury, count as being in Carthage
+    and may therefore be redistributed (R75). Seat 0 gives 6 T of its Faction Leader's to seat 1; at
+    the reveal they enter seat 1's treasury, and seat 1, the only faction that received any, plans
+    again in secret: among its own places only (its treasury and its senators in Carthage: the
+    talents received are redistributed, not given on), here 6 T from the treasury to senator 5;
+    then the contributions (II.11) follow."""
+    from engine.games.republic_of_carthage.flow import SIMULTANEOUS
+    from .helpers import G
+    s = table()
+    s.senators["1"].talents = 10
+    s.senators["7"].talents = 2
+    run(s, Frame(kind="redistribute", seat=SIMULTANEOUS, nums=[0, 1, 2]), Frame(kind="redistribute_reveal"),
+        Frame(kind="contribute", seat=0))
+    play(s, 0, cmd.Transfer(source="senator:1", target="faction:1"))
+    play(s, 0, cmd.ChooseNumber(number=6))
+    play(s, 0, cmd.ChooseOption(option="done"))
+    play(s, 2, cmd.Transfer(source="senator:7", target="senator:8"))
+    play(s, 2, cmd.ChooseNumber(number=2))
+    events = play(s, 2, cmd.ChooseOption(option="done"))
+    assert of(events, ev.ChoicesRevealed)[0].choices == ("0|senator:1>faction:1|6", "2|senator:7>senator:8|2")
+    assert s.faction_treasury[1] == 6
+    assert top(s).kind == "redistribute" and G.status(s).to_act == (1,)
+    choices = legal(s, 1)
+    assert cmd.Transfer(source="faction:1", target="senator:5") in choices
+    assert not any(c.target in ("faction:0", "faction:2") for c in choices if isinstance(c, cmd.Transfer))
+    play(s, 1, cmd.Transfer(source="faction:1", target="senator:5"))
+    play(s, 1, cmd.ChooseNumber(number=6))
+    events = play(s, 1, cmd.ChooseOption(option="done"))
+    assert of(events, ev.ChoicesRevealed)[0].choices == ("1|faction:1>senator:5|6",)
+    assert s.faction_treasury[1] == 0 and s.senators["5"].talents == 6
+    assert top(s).kind == "contribute" and top(s).seat == 0
+
+
 def test_step11_contributions_buy_influence():
     """II.11: a senator may give talents to the State; enough of them brings Influence (the board's
     table: 25 T give 3 Influence, reconstructed)."""
