@@ -1,7 +1,8 @@
 """The game's options (``GameInfo.options``), all off by default: the optional assassination rule
-(X), the optional victory "First Man in Carthage" (IX.4), and house readings kept from older
-rulings (``prisoner_income``, R171; ``tied_trial``, R177: the text's reading is the default). The set-up writes the options chosen as
-public counters (``option:<name>`` = 1), so every view shows them and the rules read them there."""
+(X), the optional victory "First Man in Carthage" (IX.4), and house readings kept from older rulings
+(``prisoner_income``, R171; ``tied_trial``, R177), the text's reading being the default. The set-up
+writes the options chosen as public counters (``option:<name>`` = 1), so every view shows them and
+the rules read them there."""
 
 from __future__ import annotations
 

@@ -154,6 +154,11 @@ class State(msgspec.Struct):
     rebels: list[str] = []             # every senator in rebellion, leaders first
 
 
+def units_home(s: State, unit: str) -> int:
+    """The caravans (``unit`` "caravan") or trade fleets home in Carthage, to be used again (VI.1, R172)."""
+    return s.caravans if unit == "caravan" else s.fleets
+
+
 def treasury_seat(place: str) -> int:
     """The seat of a faction treasury place (``faction:<seat>``), else -1."""
     return int(place[8:]) if place[:8] == "faction:" else -1

@@ -124,7 +124,8 @@ def active_units(s: State) -> int:
 @automatic("revenue_state")
 def _revenue_state(ctx: Ctx, f: Frame) -> None:
     """II.4-8: +100 T; the rebels' upkeep; 2 T per army and squadron; 20 T per Active War (an
-    unprosecuted one too, R20) and 25 T per Lost War; 1 T per 5 trade fleets and per 5 caravans, in the field or home in Carthage (R172)."""
+    unprosecuted one too, R20) and 25 T per Lost War; 1 T per 5 trade fleets and per 5 caravans, in the field or home in
+    Carthage (R172)."""
     ctx.pop()
     s = ctx.s
     ctx.emit(ev.Transferred(source="bank", target="state", amount=100, reason="state_income"))
