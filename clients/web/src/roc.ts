@@ -177,6 +177,8 @@ function forceArea(v: any, id: string, place: string): SVGElement | null {
     });
     const away = (v.units as any[]).filter((u) => /^(deserted|rebel)/.test(u.place) && u.count)
       .map((u) => `${u.count} ${abbr(u.unit)} ${u.place.startsWith('rebel') ? 'with the rebel' : `deserted (${shortName(u.place.split(':')[1] ?? '')})`}`);
+    const home = [v.caravans ? `${v.caravans} caravans` : '', v.fleets ? `${v.fleets} trade fleets` : ''].filter(Boolean);
+    if (home.length) away.push(`home in Carthage: ${home.join(', ')}`);  // R172: to be used again
     [...lines, ...away].slice(0, 4).forEach((line, i) => g.append(text(a.x + 12, a.y + 128 + i * 14, line, 11.5)));
   }
   return g;
@@ -387,11 +389,19 @@ function factions(v: any, ctx: BoardContext, seats: number[]): HTMLElement {
     return el('div', { class: `faction${v.toAct.includes(seat) ? ' to-act' : ''}${seat === ctx.seat ? ' mine' : ''}`, 'data-faction': seat,
       style: { borderColor: colour(seat) } },
     el('div', { class: 'faction-head', style: { color: colour(seat) } },
-      `${ctx.seatName(seat)} — faction treasury ${v.factionTreasury[seat] ?? 0} T, influence ${influence}, `
+      `${ctx.seatName(seat)} — faction treasury ${treasuryWords(v, seat)}, influence ${influence}, `
       + `${c.deckOne + c.deckTwo} cards (I: ${c.deckOne}, II: ${c.deckTwo}), ${commerce} commerce`),
     el('table', { class: 'senators' },
       el('tr', {}, ...['senator', 'M/E/L', 'INF', 'POP', 'T', 'merch.', 'where', 'offices'].map((h) => el('th', {}, h))), ...rows));
   }));
+}
+
+/** A faction treasury as the view gives it (R58): the viewer's own amount; another's face-down
+ *  stack only (factionTreasury -1, treasuryHeld says whether it holds talents). */
+function treasuryWords(v: any, seat: number): string {
+  const amount = v.factionTreasury?.[seat] ?? 0;
+  if (amount >= 0) return `${amount} T`;
+  return v.treasuryHeld?.[seat] ? 'face down (holds talents)' : 'empty';
 }
 
 function hand(v: any, ctx: BoardContext): HTMLElement | null {

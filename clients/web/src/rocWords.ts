@@ -275,6 +275,8 @@ export function rocEventWords(kind: { case?: string; value?: any }, seat: Seat):
       if (v.target === 'bank') return `${cap(src)} pays ${talents(v.amount)} to the bank (${reason})`;
       return `${talents(v.amount)} ${v.amount === 1 ? 'goes' : 'go'} from ${src} to ${dst} (${reason})`;
     }
+    case 'transferredRedacted':  // R58: between two face-down treasuries, the amount is the two factions' secret
+      return `Talents go, face down, from ${placeWords(v.source, seat)} to ${placeWords(v.target, seat)} (${why(v.reason)})`;
     case 'markersSet': return `${rocName(v.senator)} now has ${plural(v.red, 'red (Responsibility) marker')}`;
     case 'officeTaken': return `${rocName(v.senator)} becomes ${rocName(v.office)} for ${plural(v.term, 'turn')}`;
     case 'officeLeft': return `${rocName(v.office)}: its holder leaves office (${why(v.reason)})`;
@@ -287,9 +289,10 @@ export function rocEventWords(kind: { case?: string; value?: any }, seat: Seat):
     case 'taxRateSet': return `The tax rate is now ${v.rate} % (${why(v.reason)})`;
     case 'forcesMoved': return `${units(v.count, v.unit)} ${v.count === 1 ? 'goes' : 'go'} from ${forcePlace(v.origin)} to ${forcePlace(v.target)} (${why(v.reason)})`;
     case 'forceSent': {
+      const pooled = v.pooled ? ` (${v.pooled} of them home in Carthage already)` : '';  // R172
       const what = [...armies(v.armies), v.squadrons && plural(v.squadrons, 'squadron'), v.caravans && plural(v.caravans, 'caravan'),
         v.fleets && plural(v.fleets, 'trade fleet')].filter(Boolean);
-      return `Force ${v.force} goes to ${theWar(v.war)} under ${list(names(v.commanders)) || 'no commander'}${what.length ? `, with ${list(what as string[])}` : ''}`;
+      return `Force ${v.force} goes to ${theWar(v.war)} under ${list(names(v.commanders)) || 'no commander'}${what.length ? `, with ${list(what as string[])}` : ''}${pooled}`;
     }
     case 'forceEnded':
       return `Force ${v.force} is over (${why(v.reason)}): its armies go to ${forcePlace(v.armiesTo)}, its squadrons to ${forcePlace(v.squadronsTo)}`;

@@ -23,7 +23,7 @@ HAND_LIMIT = 5
 @automatic("civil_war", keeps_frame=True)
 def _civil_war(ctx: Ctx, f: Frame) -> None:
     """VII.1: every commander who fought this turn and did not win rolls on the Popular Reaction table
-    (2 dice + his Popularity), unless he is still a prisoner (R165). VII.2: the cards owed by commerce offers are handed over (R136), the players
+    (2 dice + his Popularity), a prisoner too (R165: the roll is no action of his). VII.2: the cards owed by commerce offers are handed over (R136), the players
     trade cards (R111, ``negotiation.py``), then the cards
     played (statesmen included), chosen in secret and revealed together (R68), and the hand limit of 5,
     player by player from the SPHR."""
@@ -34,8 +34,6 @@ def _civil_war(ctx: Ctx, f: Frame) -> None:
                     key=order_key)
     for sid in fought:
         if s.counters.get(f"victor:{sid}") or sid not in s.senators or not s.senators[sid].face_up:
-            continue
-        if s.senators[sid].where.startswith("captured:"):  # R165: a prisoner, used for nothing (VI.2)
             continue
         popular_reaction(ctx, sid)
     order = clockwise(s, sphr_seat(s))

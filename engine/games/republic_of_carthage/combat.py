@@ -192,10 +192,7 @@ def _battle(ctx: Ctx, f: Frame) -> None:
         if x is not None:
             ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="war_over"))
         return
-    if not in_command(s, x):
-        ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="no_commander"))
-        return
-    w = C.WARS[x.war]
+    w = C.WARS[x.war]  # R67: troops whose commanders died or were taken fight on without one
     naval = w.naval > 0 and not s.wars[x.war].squadron_victory
     unable = cannot_fight(s, x.id, naval)
     if unable:  # R162: no battle; the force did not fight (VII.1) nor prosecute the war (VI.3)
@@ -203,7 +200,7 @@ def _battle(ctx: Ctx, f: Frame) -> None:
         return
     first = not s.counters.get(f"fought:{x.war}")
     ctx.emit(ev.CountersSet(name=f"fought:{x.war}", value=1))
-    for sid in x.commanders:
+    for sid in in_command(s, x):  # not a commander dead or taken in an earlier turn (R67)
         ctx.emit(ev.CountersSet(name=f"fought:{sid}", value=1))
     roll_windows(ctx, x.id, "naval" if naval else "land", first)
 
@@ -248,9 +245,6 @@ def _battle_roll(ctx: Ctx, f: Frame) -> None:
         from .rebellion import rebel_battle
         rebel_battle(ctx, x.id)
         return
-    if not in_command(s, x):
-        ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="no_commander"))
-        return
     w = C.WARS[x.war]
     first = bool(f.nums[0])
     if f.target == "land":
@@ -261,9 +255,6 @@ def _battle_roll(ctx: Ctx, f: Frame) -> None:
         return
     ctx.emit(ev.SquadronVictory(war=x.war))
     x = force(s, x.id)
-    if not in_command(s, x):
-        ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="no_commander"))
-        return
     if not any(a.place == f"force:{x.id}" for a in s.armies) or s.squadrons.get(f"force:{x.id}", 0) < w.squadron_support:
         ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="squadron_victory"))
         return
@@ -303,18 +294,19 @@ def fight(ctx: Ctx, fid: int, kind: str, may_retreat: bool) -> str:
         result, lost, all_lost = row.result, row.losses, row.all_lost
     if result in ("disaster", "retreat"):
         lost = max(1, lost)
-    ctx.emit(ev.Rolled(seat=s.senators[chiefs[0]].seat, purpose=f"{kind}_battle:{x.war}", dice=rolled,
+    ctx.emit(ev.Rolled(seat=s.senators[chiefs[0]].seat if chiefs else -1, purpose=f"{kind}_battle:{x.war}", dice=rolled,
                        modifier=mod, total=raw + mod, outcome=result))
     have = units(s, fid, kind)
     lost = have if all_lost else min(lost, have)
     lose_units(ctx, fid, kind, lost)
     commanders = chiefs
-    if result == "defeat":  # VI.2, Défaite: the commanders die; the troops left keep on (R67: they come home)
+    if result == "defeat":  # VI.2, Défaite: the commanders die; the troops left fight on (R67)
         for c in commanders:
             if c in s.senators:
                 kill(ctx, c, "defeat")
-        if force(s, fid) is not None:
-            ctx.emit(ev.ForceEnded(force=fid, armies_to="active", squadrons_to="active", reason="defeat"))
+        if force(s, fid) is not None and not units(s, fid, kind):  # R161: nothing left to stay at war
+            ctx.emit(ev.ForceEnded(force=fid, armies_to="active", squadrons_to="active",
+                                   reason="no_squadrons" if kind == "naval" else "no_armies"))
         return result
     captured = commander_chits(ctx, commanders, lost, "battle", capture=x.war)
     if result == "victory" and kind == "land":  # R163: the battle that wins the war frees its own prisoner
@@ -338,8 +330,6 @@ def fight(ctx: Ctx, fid: int, kind: str, may_retreat: bool) -> str:
         for c in winners:
             ctx.emit(ev.SenatorChanged(senator=c, influence=share, popularity=share, merchants=0,
                                        reason="naval_victory"))
-    elif not in_command(s, x):
-        ctx.emit(ev.ForceEnded(force=fid, armies_to="active", squadrons_to="active", reason="no_commander"))
     elif not units(s, fid, kind):  # R161: no troops left to stay at war; a commander alone does not fight
         ctx.emit(ev.ForceEnded(force=fid, armies_to="active", squadrons_to="active",
                                reason="no_squadrons" if kind == "naval" else "no_armies"))

@@ -6,7 +6,10 @@ order a deck was shuffled into. They are public unless said otherwise; a private
 
 Senators are named by their card id: a family number (``"7"``) or a statesman (``"2A"``). Seats
 are 0..n-1, clockwise. Places of talents (``Transferred``): ``senator:<id>``, ``faction:<seat>``
-(a faction treasury), ``state`` (the State Treasury) and ``bank``.
+(a faction treasury), ``state`` (the State Treasury) and ``bank``. A faction treasury's amount is
+hidden (R58): talents moved from one treasury to another are private to the two factions
+(:class:`TransferredRedacted` for the others); every other move has a public side (a senator's
+face-up talents, the State, the bank), so it is public.
 
 The last event of a command is :class:`Flow` when the pending decision changed: the stack of
 steps the rules are in the middle of, innermost last. It is public.
@@ -140,6 +143,16 @@ class Transferred(Variant, frozen=True):
     reason: str  # why, a snake_case word
 
 
+class TransferredRedacted(Variant, frozen=True):
+    """The public form of talents moved from one faction treasury to another (a gift in II.10, a
+    payment owed by an offer, R112): the table sees the face-down stack pass (II.10), not how much
+    (R58); the two factions receive the ``Transferred``."""
+
+    source: str  # the faction treasury the talents leave (faction:<seat>)
+    target: str  # the faction treasury they go to (faction:<seat>)
+    reason: str  # why, a snake_case word
+
+
 class MarkersSet(Variant, frozen=True):
     """A senator's red (Responsibility) markers are set to ``red`` (II.3, II.9, V.5)."""
 
@@ -217,11 +230,13 @@ class ForceSent(Variant, frozen=True):
     squadrons: int  # squadrons sent
     caravans: int  # caravans sent
     fleets: int  # trade fleets sent
+    pooled: int = 0  # of the caravans or fleets sent, how many were in Carthage already (R172); the rest were bought
 
 
 class ForceEnded(Variant, frozen=True):
     """Force ``force`` is over: its commanders come home (or stay captured), its armies go to
-    ``armies_to`` and its squadrons to ``squadrons_to`` (VI)."""
+    ``armies_to`` and its squadrons to ``squadrons_to``; an expedition's caravans and trade fleets
+    come home to Carthage, to be used again (VI.1, R172)."""
 
     force: int  # the force's number
     armies_to: str  # where its armies go (the words of ForcesMoved.target)
@@ -667,7 +682,7 @@ class CardCancelled(Variant, frozen=True):
 
 Event = Union[
     TurnBegan, PhaseBegan, Flow, GameEnded, Rolled, ChitDrawn,
-    SenatorEntered, SenatorDied, SenatorChanged, SenatorMoved, LeaderNamed, Transferred, MarkersSet,
+    SenatorEntered, SenatorDied, SenatorChanged, SenatorMoved, LeaderNamed, Transferred, TransferredRedacted, MarkersSet,
     OfficeTaken, OfficeLeft, TermMarked, ProvinceChanged, GovernorNamed,
     TaxRateSet, ForcesMoved, ForceSent, ForceEnded, ExpeditionLost, SquadronVictory, VeteranMade, WarChanged, CountersSet,
     DeckShuffled, DeckShuffledRedacted, CardsDealt, CardsDealtRedacted, CardDrawn, CardPlayed, CardDiscarded,

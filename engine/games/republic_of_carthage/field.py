@@ -290,9 +290,11 @@ class Ransom:
     def legal(s: State, f: Frame):
         from .senate import money
         x = s.senators.get(f.senator)
-        if x is None or not x.where.startswith("captured:") or x.seat != f.seat or money(s, f.seat) < ransom(s, f.senator):
+        if x is None or not x.where.startswith("captured:") or x.seat != f.seat:
             return []
-        return [cmd.ChooseOption(option="pay"), cmd.ChooseOption(option="no")]
+        # R58: asked even when he cannot pay, so that the others do not learn what his treasury holds
+        pay = [cmd.ChooseOption(option="pay")] if money(s, f.seat) >= ransom(s, f.senator) else []
+        return pay + [cmd.ChooseOption(option="no")]
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:

@@ -33,7 +33,7 @@ from engine.rng import Rng
 from . import events as ev
 from .commands import COMMAND_TYPES, Say
 from .events import Frame
-from .state import OVER, State, evolve
+from .state import OVER, State, evolve, treasury_seat
 
 LEGAL: dict[str, Callable[[State, Frame], list[Any]]] = {}
 ACT: dict[str, Callable[["Ctx", Frame, Any], None]] = {}
@@ -149,6 +149,16 @@ class Ctx:
     def emit_private(self, event: Any, seats: tuple[int, ...], redacted: Any) -> None:
         self.out.append(private(event, seats, redacted))
         evolve(self.s, event)
+
+    def transfer(self, source: str, target: str, amount: int, reason: str) -> None:
+        """``amount`` talents from ``source`` to ``target``; from one faction treasury to another the
+        amount is the two factions' secret (R58: the others see the face-down stack pass)."""
+        event = ev.Transferred(source=source, target=target, amount=amount, reason=reason)
+        a, b = treasury_seat(source), treasury_seat(target)
+        if a >= 0 and b >= 0 and a != b:
+            self.emit_private(event, (a, b), ev.TransferredRedacted(source=source, target=target, reason=reason))
+        else:
+            self.emit(event)
 
     def roll(self, seat: int, purpose: str, dice: int, modifier: int = 0,
              judge: Callable[[int], str] = lambda total: "") -> tuple[int, str, tuple[int, ...]]:

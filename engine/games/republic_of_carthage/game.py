@@ -33,7 +33,7 @@ INFO = GameInfo(
     hidden_information=True,
     simultaneous_moves=True,  # the Civil War's cards are chosen by every player at once
     proto_package="carthago.games.republic_of_carthage.v1",
-    version="4",  # 2: Port senators lie in the Port (R116: evolve changed); 3: R166-R170 (deaths clear counters, recall markers, R169 reinforcements); 4: a trial the Appeal to the People ends is not passed and ProposalDecided.appeal says how (V.5, issue 38); older snapshots are ignored
+    version="5",  # 2: Port senators lie in the Port (R116: evolve changed); 3: R166-R170 (deaths clear counters, recall markers, R169 reinforcements); 4: a trial the Appeal to the People ends is not passed and ProposalDecided.appeal says how (V.5, issue 38); 5: the rulings that went against the text follow it (issue 37: R58 hidden treasuries, R67, R75, R165, R171, R172 caravan pool, R177); older snapshots are ignored
     max_steps=60_000,
     options=OPTIONS,
 )

@@ -39,7 +39,7 @@ from . import events as ev
 from .events import Frame
 from .flow import Ctx, automatic, decision
 from .people import clockwise, in_carthage, present_of, senators_of, sphr_seat
-from .state import OVER, State
+from .state import OVER, State, treasury_shown
 
 MAX_TEXT = 500  # R110: a message holds 1 to 500 printable characters
 ROUNDS = 3      # R111 (as R72): three rounds of offers at most in the Civil War phase
@@ -180,9 +180,11 @@ def _card_offer_close(ctx: Ctx, f: Frame) -> None:
 
 
 # -- R112: talents in an offer --------------------------------------------------------------------
-def money(s: State, seat: int) -> int:
-    """What a faction can pay another (II.10): its treasury and its senators' talents in Carthage."""
-    return s.faction_treasury[seat] + sum(x.talents for x in present_of(s, seat))
+def money(s: State, seat: int, viewer: int | None = None) -> int:
+    """What a faction can pay another (II.10): its treasury and its senators' talents in Carthage; as
+    ``viewer`` can tell it (R58: another faction's treasury as far as he knows it, ``treasury_shown``)."""
+    treasury = s.faction_treasury[seat] if viewer is None or viewer == seat else treasury_shown(s, viewer, seat)
+    return treasury + sum(x.talents for x in present_of(s, seat))
 
 
 @decision("offer_talents", "talents in your offer, paid in the next Revenue phase: a positive number you promise, "
@@ -190,7 +192,7 @@ def money(s: State, seat: int) -> int:
 class OfferTalents:
     @staticmethod
     def legal(s: State, f: Frame):
-        return [cmd.ChooseNumber(number=n) for n in range(-money(s, f.count), money(s, f.seat) + 1)]
+        return [cmd.ChooseNumber(number=n) for n in range(-money(s, f.count, f.seat), money(s, f.seat) + 1)]
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
@@ -236,7 +238,7 @@ def _promises(ctx: Ctx, f: Frame) -> None:
         to = f"faction:{payee}"
         take = min(due, s.faction_treasury[payer])
         if take:
-            ctx.emit(ev.Transferred(source=f"faction:{payer}", target=to, amount=take, reason="promise"))
+            ctx.transfer(f"faction:{payer}", to, take, "promise")  # R58: treasury to treasury, the two's secret
             due -= take
         for x in senators_of(s, payer):
             if due <= 0:

@@ -1,6 +1,8 @@
-"""The game's options (``GameInfo.options``), both off by default: the optional assassination rule
-(X) and the optional victory "First Man in Carthage" (IX.4). The set-up writes the options chosen as
-public counters (``option:<name>`` = 1), so every view shows them and the rules read them there."""
+"""The game's options (``GameInfo.options``), all off by default: the optional assassination rule
+(X), the optional victory "First Man in Carthage" (IX.4), and house readings kept from older rulings
+(``prisoner_income``, R171; ``tied_trial``, R177), the text's reading being the default. The set-up
+writes the options chosen as public counters (``option:<name>`` = 1), so every view shows them and
+the rules read them there."""
 
 from __future__ import annotations
 
@@ -15,11 +17,21 @@ OPTIONS = {
                                 "the optional rule X (a coloured die kills, a white die catches)"),
     "first_man_in_carthage": OptionSpec(("false", "true"), "false",
                                         "optional victory IX.4: a statesman who reaches 70 Influence wins at once"),
+    "prisoner_income": OptionSpec(("paid", "none"), "paid",
+                                  "a captured senator's income (II.1, R171): paid like every senator of his faction "
+                                  "(the text), or none until ransomed (a house reading)"),
+    "tied_trial": OptionSpec(("no_verdict", "acquits"), "no_verdict",
+                             "a trial vote with as many Yes as No (V.5, R177): convicts nobody and acquits nobody (the "
+                             "text gives the acquittal's red marker and protection to a majority only), or acquits "
+                             "(a house reading)"),
 }
 
 FIRST_MAN = "option:first_man_in_carthage"
 FIRST_MAN_INFLUENCE = 70  # IX.4
-COUNTERS = {("assassination", "optional"): "option:assassination_x", ("first_man_in_carthage", "true"): FIRST_MAN}
+UNPAID_PRISONERS = "option:unpaid_prisoners"
+TIE_ACQUITS = "option:tied_trial_acquits"
+COUNTERS = {("assassination", "optional"): "option:assassination_x", ("first_man_in_carthage", "true"): FIRST_MAN,
+            ("prisoner_income", "none"): UNPAID_PRISONERS, ("tied_trial", "acquits"): TIE_ACQUITS}
 
 
 def chosen(config: GameConfig) -> dict[str, int]:

@@ -333,7 +333,9 @@ def render_position(state, title: str = "") -> str:
     """Any position of a game (``state`` of ``state.py``) as an SVG document: the State, the factions
     (by their colours, as the move list names them) with their senators, offices and markers, the
     wars, the forces, the provinces and the commerce piles, every component by its name. Hidden
-    things are drawn only as counts (hands, piles)."""
+    things are drawn only as counts (hands, piles); the faction treasuries, hidden from the other
+    seats in play (R58), are drawn with their amounts: this is the whole position of an export, which
+    holds the whole log (``server/render.py``)."""
     from engine.games.republic_of_carthage.notation import SEATS, _name, senator_name
     from engine.games.republic_of_carthage.people import card, senators_of
 
@@ -387,6 +389,7 @@ def render_position(state, title: str = "") -> str:
     lines += [f"force {f.id} → {_name(f.war)}: {names(f.commanders) if f.commanders else 'no commander'}"
               + (f", {f.caravans} caravans" if f.caravans else "") + (f", {f.fleets} fleets" if f.fleets else "")
               for f in s.forces]
+    lines += [f"home in Carthage: {n} {what}" for n, what in ((s.caravans, "caravans"), (s.fleets, "trade fleets")) if n]
     put(1, "Forces", lines, AREA_FILL["active_forces"])
     put(1, "Provinces", [f"{c.PROVINCES[p].name}: {'developed' if v.developed else 'undeveloped'}, "
                          + (f"governor {senator_name(v.governor)} ({v.term} turns left)" if v.governor else "in the Port")

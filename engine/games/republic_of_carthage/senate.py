@@ -21,7 +21,7 @@ from .flow import Ctx, automatic, decision
 from .people import (COUNCIL, SUFFETES, clockwise, faction_votes, in_carthage, office_holders, order_key,
                      present_of, senators_of, sphr)
 from .presiding import call_votes, presiding_officer, unanimous_no
-from .state import CARTHAGE, PORT, SENATE, State
+from .state import CARTHAGE, PORT, SENATE, State, units_home
 from .trials import exiles, mark_commander
 
 YES, NO, ABSTAIN = 1, 2, 3
@@ -842,11 +842,11 @@ class Explorer:
         s = ctx.s
         ex = C.EXPLORATIONS[f.target]
         unit = "caravan" if ex.caravans else "trade_fleet"
-        most = min(max(ex.caravans, ex.fleets), s.treasury // cost(s, unit))
+        most = min(max(ex.caravans, ex.fleets), units_home(s, unit) + s.treasury // cost(s, unit))
         ctx.push(Frame(kind="outfit", seat=f.seat, senator=c.senator, target=f.target, count=max(most, 1)))
 
 
-@decision("outfit", "how many caravans or trade fleets the expedition takes, 1 T each (V.7)")
+@decision("outfit", "how many caravans or trade fleets the expedition takes: those home first, then 1 T each (R172)")
 class Outfit:
     @staticmethod
     def legal(s: State, f: Frame):
@@ -987,21 +987,24 @@ def senate_ends(ctx: Ctx) -> None:
 
 def _expedition(ctx: Ctx, f: Frame, passed: bool) -> None:
     """V.7, Envoyer une expédition: the commander gains 3 Influence and leaves with the caravans or
-    fleets, paid by the State at 1 T each (R27). R176: nothing if the Treasury cannot pay, the card has
-    left the board, or the commander is no longer a senator in Carthage with no office (R26)."""
+    fleets: those home in Carthage first (R172), the rest paid by the State at 1 T each (R27). R176: nothing
+    if the Treasury cannot pay, the card has left the board, or the commander is no longer a senator in
+    Carthage with no office (R26)."""
     if not passed:
         return
     s = ctx.s
     ex = C.EXPLORATIONS[f.target]
     unit = "caravan" if ex.caravans else "trade_fleet"
-    price = f.nums[0] * cost(s, unit)
+    pooled = min(units_home(s, unit), f.nums[0])
+    price = (f.nums[0] - pooled) * cost(s, unit)
     if price > s.treasury or f.target not in s.explorations or not still_eligible(s, f.strs[1]):
         return
-    ctx.emit(ev.Transferred(source="state", target="bank", amount=price, reason="expedition"))
+    if price:
+        ctx.emit(ev.Transferred(source="state", target="bank", amount=price, reason="expedition"))
     commander = f.strs[1]
     ctx.emit(ev.ForceSent(force=s.next_force, war=f.target, commanders=(commander,), armies=(), squadrons=0,
                           caravans=f.nums[0] if unit == "caravan" else 0,
-                          fleets=f.nums[0] if unit == "trade_fleet" else 0))
+                          fleets=f.nums[0] if unit == "trade_fleet" else 0, pooled=pooled))
     ctx.emit(ev.SenatorChanged(senator=commander, influence=3, popularity=0, merchants=0, reason="expedition"))
     mark_commander(ctx, commander, f.target)
 

@@ -107,7 +107,8 @@ class State(msgspec.Struct):
     # factions
     senators: dict[str, Senator] = {}
     leaders: list[str] = []            # per seat, "" if none
-    faction_treasury: list[int] = []   # per seat (public: R58)
+    faction_treasury: list[int] = []   # per seat (hidden from the other seats: R58)
+    hidden_flows: dict[str, int] = {}  # "x:y" -> talents moved so far from faction x's treasury to y's, seen by x and y only (R58)
     votes: list[int] = []              # per seat, the vote track (IV.7)
     # the State
     treasury: int = 0
@@ -127,6 +128,8 @@ class State(msgspec.Struct):
     squadrons: dict[str, int] = {}     # place -> count: out, reserve, active, force:<n>, lost
     forces: list[Force] = []
     next_force: int = 1
+    caravans: int = 0                  # caravans home in Carthage, to be used again (VI.1, II.8: R172)
+    fleets: int = 0                    # trade fleets home in Carthage (R172)
     # play cards
     deck: list[str] = []               # top first (hidden)
     deck_name: str = "I"
@@ -149,6 +152,46 @@ class State(msgspec.Struct):
     # the rebellion (VII.3)
     rebel_leaders: list[str] = []      # the rebel commanders
     rebels: list[str] = []             # every senator in rebellion, leaders first
+
+
+def units_home(s: State, unit: str) -> int:
+    """The caravans (``unit`` "caravan") or trade fleets home in Carthage, to be used again (VI.1, R172)."""
+    return s.caravans if unit == "caravan" else s.fleets
+
+
+def treasury_seat(place: str) -> int:
+    """The seat of a faction treasury place (``faction:<seat>``), else -1."""
+    return int(place[8:]) if place[:8] == "faction:" else -1
+
+
+def seen_treasury(s: State, viewer: int, seat: int) -> int:
+    """What ``viewer`` can tell of ``seat``'s faction treasury (R58): every move into or out of it is
+    seen except those between two other treasuries, whose amounts only their two factions know; so
+    this is the treasury without the moves between ``seat`` and factions other than ``viewer``
+    (possibly below 0: talents received in secret and spent in public). Exact for the viewer's own."""
+    n = s.faction_treasury[seat]
+    if viewer == seat:
+        return n
+    for key, amount in s.hidden_flows.items():
+        a, _, b = key.partition(":")
+        x, y = int(a), int(b)
+        if viewer in (x, y):
+            continue
+        if y == seat:
+            n -= amount
+        elif x == seat:
+            n += amount
+    return n
+
+
+def treasury_shown(s: State, viewer: int, seat: int) -> int:
+    """``seen_treasury`` as ``viewer`` may count on it: 0 for an empty stack (the stack is seen,
+    R58), at least 1 for one that holds talents. The others' treasuries in ``views.sample_hidden``,
+    and what an offer may ask of another faction (R112), so that both read only what the viewer
+    knows."""
+    if s.faction_treasury[seat] <= 0:
+        return 0
+    return max(1, seen_treasury(s, viewer, seat))
 
 
 def pile_of(card: str) -> int:
@@ -213,6 +256,9 @@ def evolve(s: State, e) -> State:
     elif t is ev.Transferred:
         _place_talents(s, e.source, -e.amount)
         _place_talents(s, e.target, e.amount)
+        if e.source[:8] == "faction:" and e.target[:8] == "faction:":  # R58: the amount is the two's secret
+            key = f"{e.source[8:]}:{e.target[8:]}"
+            s.hidden_flows[key] = s.hidden_flows.get(key, 0) + e.amount
     elif t is ev.CountersSet:
         if e.value:
             s.counters[e.name] = e.value
@@ -334,6 +380,10 @@ def evolve(s: State, e) -> State:
                               caravans=e.caravans, fleets=e.fleets, exploration=e.war in C.EXPLORATIONS,
                               turn=s.turn))
         s.next_force = e.force + 1
+        if e.caravans:
+            s.caravans -= e.pooled
+        elif e.fleets:
+            s.fleets -= e.pooled
         for unit in e.armies:
             _move_armies(s, unit, 1, "active", place)
         if e.squadrons:
@@ -347,6 +397,8 @@ def evolve(s: State, e) -> State:
             if sid in s.senators and s.senators[sid].where in ("war", "exploration"):
                 s.senators[sid].where = CARTHAGE
         s.forces.remove(force)
+        s.caravans += force.caravans  # R172: home, to be used again (VI.1)
+        s.fleets += force.fleets
         for a in s.armies:
             if a.place == place:
                 a.place = e.armies_to
@@ -496,6 +548,7 @@ SENATOR_COUNTERS = frozenset({
     "commanded",         # commanded:<senator>:<war>: an outgoing commander (R80)
     "responsibility",    # responsibility:<senator>: a tax initiator's trial (R81)
     "outgoing",          # outgoing:<senator>: the last outgoing Suffète (V.5)
+    "tied",              # tied:<senator>:<kind>:turn: a trial of his ended in a tie (R177)
     "left_office",       # left_office:<senator>:turn (R117)
     "resigned",          # resigned:<senator>:turn (R63)
     "immune",            # immune:<senator>: acquitted, safe for the turn (V.5)

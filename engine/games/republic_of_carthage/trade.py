@@ -157,7 +157,7 @@ class TradeIncome:
             ctx.done(f)
             ctx.emit(ev.CountersSet(name=f"trade_income:{f.seat}", value=0))
             return
-        left = min(ctx.s.counters.get(f"trade_income:{f.seat}", 0), ctx.s.faction_treasury[f.seat])
+        left = ctx.s.counters.get(f"trade_income:{f.seat}", 0)  # public; the treasury caps it in `amount` (R58)
         ctx.push(Frame(kind="amount", seat=f.seat, count=left, strs=[c.source, c.target, "trade_income"]))
 
 

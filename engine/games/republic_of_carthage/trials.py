@@ -10,6 +10,7 @@ from . import events as ev
 from .deaths import kill
 from .events import Frame
 from .flow import Ctx, automatic, decision
+from .options import TIE_ACQUITS
 from .people import in_carthage, offices_of, order_key
 from .turn import rules_on as on
 from .state import PORT, State
@@ -54,9 +55,9 @@ def accused_options(s: State, f: Frame) -> list[str]:
     for x in sorted(s.senators.values(), key=lambda x: order_key(x.id)):
         if x.seat < 0 or not in_carthage(s, x.id) or s.counters.get(f"immune:{x.id}"):
             continue
-        if majors == 0 and minors == 0 and major_eligible(s, x.id):
+        if majors == 0 and minors == 0 and major_eligible(s, x.id) and not s.counters.get(f"tied:{x.id}:major:turn"):
             out.append(f"major:{x.id}")
-        if majors == 0 and minors < limit and minor_eligible(s, x.id):
+        if majors == 0 and minors < limit and minor_eligible(s, x.id) and not s.counters.get(f"tied:{x.id}:minor:turn"):
             out.append(f"minor:{x.id}")
         if responsible(s, x.id):
             out.append(f"responsibility:{x.id}")
@@ -216,7 +217,9 @@ def appeal(ctx: Ctx, seat: int, accused: str, t: Frame) -> str:
 def trial_decided(ctx: Ctx, f: Frame, passed: bool) -> None:
     """V.5: convicted, a minor trial costs 5 Popularity and 5 Influence (and a Council seat), a major
     one his life; the Judge gains half the Influence lost (R71: rounded down). Acquitted, he gives back
-    a red marker and is safe from trials this turn."""
+    a red marker and is safe from trials this turn: only with more No than Yes, or freed by the Appeal
+    (V.5, Procédure 4); a tie convicts nobody and acquits nobody (R177; the option
+    ``tied_trial=acquits`` keeps the old reading, a tie acquitting)."""
     s = ctx.s
     from .combat import use_one_roll_modifiers
     from .senate import appeal_ended
@@ -232,6 +235,11 @@ def trial_decided(ctx: Ctx, f: Frame, passed: bool) -> None:
         if passed:
             from .assassination import assassin_convicted
             assassin_convicted(ctx, accused, f.nums[0])
+        return
+    if not passed and ended != "freed" and f.nums[1] >= f.nums[2] and not s.counters.get(TIE_ACQUITS):
+        # R177: a tie does not convict, but V.5, Procédure 4 gives the acquittal's benefits to a majority
+        # for him only; the accusation, rejected, may not come again this turn (V, Propositions rejetées)
+        ctx.emit(ev.CountersSet(name=f"tied:{accused}:{f.target}:turn", value=1))
         return
     if passed:
         lost = x.influence if f.target == "major" else min(5, x.influence)

@@ -12,7 +12,8 @@ from .deaths import mortality
 from .events import Frame
 from .flow import SIMULTANEOUS, Ctx, automatic, decision, simultaneous
 from .people import COUNCIL, clockwise, in_carthage, present_of, senators_of, sphr_seat
-from .state import MORTALITY, REVENUE, State, seat_influence
+from .options import UNPAID_PRISONERS
+from .state import MORTALITY, REVENUE, State, seat_influence, treasury_seat
 
 PHASES = ("mortality", "revenue", "trade", "port", "senate", "combat", "civil_war", "end_turn")
 
@@ -49,8 +50,12 @@ def state_pays(ctx: Ctx, amount: int, reason: str) -> bool:
 
 
 def paid_senators(s: State, seat: int) -> list[str]:
-    """Senators who receive income: not rebels, exiles or prisoners (VII.3, V.5, VI.2)."""
-    return [x.id for x in senators_of(s, seat) if x.where not in ("rebel", "exiled") and not x.where.startswith("captured")]
+    """Senators who receive income (II.1: every senator of a faction): not rebels or exiles (VII.3,
+    V.5). A prisoner is paid (R171: taking income is no action of his, VI.2), unless the option
+    ``prisoner_income=none`` keeps the old reading (no income until ransomed)."""
+    unpaid = ("rebel", "exiled")
+    return [x.id for x in senators_of(s, seat) if x.where not in unpaid
+            and not (x.where.startswith("captured") and s.counters.get(UNPAID_PRISONERS))]
 
 
 @automatic("revenue", keeps_frame=True)
@@ -119,7 +124,8 @@ def active_units(s: State) -> int:
 @automatic("revenue_state")
 def _revenue_state(ctx: Ctx, f: Frame) -> None:
     """II.4-8: +100 T; the rebels' upkeep; 2 T per army and squadron; 20 T per Active War (an
-    unprosecuted one too, R20) and 25 T per Lost War; 1 T per 5 trade fleets and per 5 caravans."""
+    unprosecuted one too, R20) and 25 T per Lost War; 1 T per 5 trade fleets and per 5 caravans, in the field or home in
+    Carthage (R172)."""
     ctx.pop()
     s = ctx.s
     ctx.emit(ev.Transferred(source="bank", target="state", amount=100, reason="state_income"))
@@ -131,8 +137,8 @@ def _revenue_state(ctx: Ctx, f: Frame) -> None:
     lost = sum(1 for w in s.wars.values() if w.status == "lost")
     if not state_pays(ctx, 20 * active + 25 * lost, "wars"):
         return
-    fleets = sum(x.fleets for x in s.forces)
-    caravans = sum(x.caravans for x in s.forces)
+    fleets = s.fleets + sum(x.fleets for x in s.forces)  # R172: those home in Carthage too
+    caravans = s.caravans + sum(x.caravans for x in s.forces)
     if not state_pays(ctx, -(-fleets // 5) + -(-caravans // 5), "expeditions"):
         return
     later = []
@@ -257,8 +263,8 @@ def after_plan(s: State, plan: list[tuple[str, str, int]], place: str) -> int:
 
 
 @simultaneous("redistribute", "in secret, move talents among your senators in Carthage and your treasury, or "
-                              "give them to another faction's treasury; done when finished (II.10: every player "
-                              "at once, revealed together)")
+                              "give them to another faction's treasury (not in the round for talents received, "
+                              "R75); done when finished (II.10: every player at once, revealed together)")
 class Redistribute:
     @staticmethod
     def legal(s: State, f: Frame, seat: int):
@@ -266,7 +272,7 @@ class Redistribute:
         if plan and plan[-1][2] == 0:  # the amount of the transfer being planned
             return [cmd.ChooseNumber(number=n) for n in range(1, after_plan(s, plan, plan[-1][0]) + 1)]
         own = places_of(s, seat)
-        targets = own + [f"faction:{x}" for x in range(s.players) if x != seat]
+        targets = own + ([] if f.count else [f"faction:{x}" for x in range(s.players) if x != seat])  # R75
         net: dict[str, int] = {}  # what the plan moves in and out of each place (after_plan, in one pass)
         for src, dst, amount in plan:
             net[dst] = net.get(dst, 0) + amount
@@ -283,13 +289,16 @@ class Redistribute:
     def has_legal(s: State, f: Frame, seat: int) -> bool:
         """``bool(legal(s, f, seat))``: an amount to choose while one can be, else done once a
         transfer is planned, else a place of the faction holding talents (another faction's
-        treasury is always a target)."""
+        treasury is always a target, except in the round for talents received, R75: then it needs
+        a second place of its own)."""
         committed = s.committed[seat] if s.committed else ()
         if committed and committed[-1][:1] == "=" and int(committed[-1][1:]) != 0:  # the last transfer has its amount
             return True
         plan = planned(s, seat)
         if plan:
             return plan[-1][2] != 0 or after_plan(s, plan, plan[-1][0]) >= 1
+        if f.count and len(places_of(s, seat)) < 2:
+            return False
         for a in places_of(s, seat):
             if talents_at(s, a) > 0:
                 return True
@@ -308,17 +317,28 @@ class Redistribute:
 @automatic("redistribute_reveal", keeps_frame=True)
 def _redistribute_reveal(ctx: Ctx, f: Frame) -> None:
     """II.10: the redistributions are shown together and carried out, faction by faction from the
-    SPHR (R75: talents given to another faction arrive once every faction has planned its own)."""
+    SPHR; the amount of a move from one treasury to another is the two factions' secret (R58: shown
+    as "?", the two receive its ``Transferred``). R75: talents given to another faction enter its
+    treasury, in Carthage, and may be redistributed: after the first reveal, the factions that
+    received talents from another faction plan again, in secret and together, moves among their
+    own places only (``count`` 1: the round for the talents received)."""
     ctx.pop()
     s = ctx.s
     if not s.committed:
         return
     order = clockwise(s, sphr_seat(s))
     moves = [(x, *m) for x in order for m in planned(s, x) if m[2] > 0]
+    secret = [treasury_seat(a) >= 0 and treasury_seat(b) >= 0 and a != b for _, a, b, _ in moves]
     ctx.emit(ev.ChoicesRevealed(step="redistribution", seats=tuple(order),
-                                choices=tuple(f"{x}|{a}>{b}|{n}" for x, a, b, n in moves)))
+                                choices=tuple(f"{x}|{a}>{b}|{'?' if hide else n}"
+                                              for (x, a, b, n), hide in zip(moves, secret))))
     for _, source, target, amount in moves:
-        ctx.emit(ev.Transferred(source=source, target=target, amount=amount, reason="redistribution"))
+        ctx.transfer(source, target, amount, "redistribution")
+    received = {treasury_seat(b) for x, _, b, _ in moves if treasury_seat(b) not in (-1, x)}
+    if not f.count and received:
+        again = [x for x in order if x in received]
+        ctx.then(Frame(kind="redistribute", seat=SIMULTANEOUS, nums=again, count=1),
+                 Frame(kind="redistribute_reveal", count=1))
 
 
 @decision("amount", "how many talents")

@@ -2,8 +2,9 @@
 
 Hidden: the cards in a hand (the others see how many, and from which deck: the backs are marked I
 and II), the commerce cards in a hand (the others see how many were drawn from each pile), the
-order of the draw deck and of the commerce piles. Everything else is on the table: senators and
-their markers and talents, the faction treasuries (R58), offices, provinces, wars, forces, the
+order of the draw deck and of the commerce piles, the amount in another faction's treasury (R58: its
+face-down stack is seen, ``treasury_held``). Everything else is on the table: senators and
+their markers and talents, offices, provinces, wars, forces, the
 cards set aside beside the piles (R59), and the pending decision (the ``flow`` stack).
 """
 
@@ -21,7 +22,7 @@ from engine.rng import Rng
 from . import components as C
 from .events import Frame
 from .flow import DESCRIBE, frame_for, waiting
-from .state import OVER, State, pile_of
+from .state import OVER, State, pile_of, treasury_shown
 
 
 class SenatorView(msgspec.Struct, frozen=True):
@@ -127,7 +128,7 @@ class View(msgspec.Struct, frozen=True):
     prompt: str  # what the pending decision asks, in words
     flow: tuple[Frame, ...]  # the pending decisions, innermost last
     senators: tuple[SenatorView, ...]  # every senator and statesman in play, by family
-    faction_treasury: tuple[int, ...]  # each seat's faction treasury in talents (public, R58)
+    faction_treasury: tuple[int, ...]  # each seat's faction treasury in talents: the viewer's own only, -1 for the others' (hidden, R58)
     treasury: int  # the State treasury in talents
     tax_rate: int  # the tax rate in percent
     offices: tuple[OfficeView, ...]  # every office, by id
@@ -159,6 +160,9 @@ class View(msgspec.Struct, frozen=True):
     rebel_leaders: tuple[str, ...] = ()  # the rebel commanders of the rebellion in progress (VII.3), none if none
     rebels: tuple[str, ...] = ()  # every senator in rebellion, the leaders first (their armies: units.place "rebel")
     card_debts: tuple[CardDebtView, ...] = ()  # R136: cards owed by accepted commerce offers that the viewer owes or is owed (the two seats only)
+    treasury_held: tuple[bool, ...] = ()  # per seat, its faction treasury holds talents: the face-down stack is seen by all (II.10, R58)
+    caravans: int = 0  # caravans home in Carthage, to be used again (VI.1, R172)
+    fleets: int = 0  # trade fleets home in Carthage, to be used again (VI.1, R172)
     promised: tuple[NameValue, ...] = ()  # R112, R135: talents owed by accepted offers that the viewer pays or receives, name "payer:payee" (the two seats only, until paid in II.10)
 
 
@@ -208,7 +212,9 @@ def view(s: State, seat: int | None) -> View:
         to_act=waiting(s),
         prompt=DESCRIBE.get(top.kind, top.kind) if top is not None else "",
         flow=tuple(frame_for(f, seat) for f in s.flow),
-        senators=senators, faction_treasury=tuple(s.faction_treasury), treasury=s.treasury, tax_rate=s.tax_rate,
+        senators=senators, treasury=s.treasury, tax_rate=s.tax_rate,
+        faction_treasury=tuple(n if x == viewer else -1 for x, n in enumerate(s.faction_treasury)),  # R58
+        treasury_held=tuple(n > 0 for n in s.faction_treasury),
         offices=tuple(OfficeView(office=o, holder=h, term=s.terms.get(o, 0), red=o in s.red_terms)
                       for o, h in sorted(s.offices.items())),
         provinces=tuple(ProvinceView(province=p, developed=v.developed, governor=v.governor, term=v.term, red=v.red)
@@ -231,7 +237,7 @@ def view(s: State, seat: int | None) -> View:
         offer=_offer_view(s, viewer),
         committed=tuple(s.committed[viewer]) if viewer >= 0 and s.committed else (),
         over=s.phase == OVER, winners=tuple(s.winners), reason=s.reason, scores=tuple(s.scores),
-        rebel_leaders=tuple(s.rebel_leaders), rebels=tuple(s.rebels),
+        rebel_leaders=tuple(s.rebel_leaders), rebels=tuple(s.rebels), caravans=s.caravans, fleets=s.fleets,
         promised=tuple(NameValue(name=k, value=v) for k, v in sorted(s.promised.items()) if _party(k, viewer)),
         card_debts=tuple(CardDebtView(debtor=d.debtor, creditor=d.creditor, cards=tuple(d.cards), count=d.count)
                          for d in s.card_debts if viewer in (d.debtor, d.creditor)),
@@ -277,9 +283,14 @@ def sample_hidden(game, s: State, seat: int | None, rng: Rng) -> State:
     total value once made, the commodity named), so its cards are dealt anew within those terms
     (``_commerce_offer``); for the other seats the offer's terms are dealt anew too (how many cards
     it holds is public: each pick is announced). The talents owed by accepted offers are kept for their
-    two parties only; the others' samples hold no debt between other seats (R135)."""
+    two parties only; the others' samples hold no debt between other seats (R135). Another faction's
+    treasury is what the seat can tell of it (R58, ``state.treasury_shown``: the moves between two
+    other treasuries taken out), and only the secret moves the seat was party to are kept."""
     t = copy_state(game, s)
     others = [x for x in range(t.players) if x != seat]
+    viewer = -1 if seat is None else seat  # R58: the others' treasuries as far as the seat can tell
+    t.faction_treasury = [n if x == viewer else treasury_shown(s, viewer, x) for x, n in enumerate(s.faction_treasury)]
+    t.hidden_flows = {k: v for k, v in s.hidden_flows.items() if str(viewer) in k.split(":")}
     t.promised = {k: v for k, v in t.promised.items() if _party(k, -1 if seat is None else seat)}  # R135
     known = _known_cards(t, seat)  # R136
     t.card_debts = [d for d in t.card_debts if seat in (d.debtor, d.creditor)]

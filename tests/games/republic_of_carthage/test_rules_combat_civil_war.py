@@ -86,13 +86,60 @@ def test_related_active_wars_double_the_strength():
 
 
 def test_a_defeat_kills_the_commander():
-    """VI.2, Défaite: the troops lost go and the commanders die (the rest come home, R67)."""
+    """VI.2, Défaite: the troops lost go and the commanders die; with no troop left nothing stays at
+    war (R161)."""
     s = table()
     s.wars = {"numidian_war": WarState(status="active")}  # 6/0/0, D5 R16
     fid = send(s, "numidian_war", "2", armies=("celtiberian",))
     run(s, Frame(kind="battle", count=fid), dice=Dice(1, 1, 2))  # 4 + 2 + 1 - 6 = 1: Defeat, all lost
     assert s.senators["2"].seat == -1 and not s.senators["2"].face_up
     assert not s.forces
+
+
+ARMIES = ("celtiberian",) * 4 + ("balearic_slinger",) * 2 + ("campanian_swordsman",) * 3
+
+
+def test_after_a_defeat_the_troops_left_fight_on_without_a_commander():
+    """VI.2, Défaite: the commanders die and the troops left keep fighting (R67): the force stays at
+    the war with no commander. The Numidian War (6/0/0, D5 R16), commander 2 (Military 2) with nine
+    armies: 1+1+1 = 3 + 2 + 9 - 6 = 8, a Defeat losing 4 (reconstructed table); no chit is drawn
+    (the commanders die anyway). The five armies left then fight the war's next battle alone, the
+    rules rolling (seat -1) with no Military and no chit to draw: 6+6+6 = 18 + 5 - 6 = 17, a Victory
+    losing 1: the war is won, no commander gains anything or holds the armies for VII.3, which go
+    back to the Reserve; nobody faces the people for the force (VII.1)."""
+    s = table()
+    s.wars = {"numidian_war": WarState(status="active")}
+    fid = send(s, "numidian_war", "2", armies=ARMIES)
+    events = run(s, Frame(kind="battle", count=fid), dice=Dice(1, 1, 1))
+    assert of(events, ev.Rolled)[0].outcome == "defeat"
+    assert not s.senators["2"].face_up
+    assert [(x.id, x.commanders) for x in s.forces] == [(fid, [])]
+    assert sum(1 for a in s.armies if a.place == f"force:{fid}") == 5
+    assert not of(events, ev.ForceEnded)
+    events = run(s, Frame(kind="battle", count=fid), dice=Dice(6, 6, 6))
+    roll = of(events, ev.Rolled)[0]
+    assert (roll.seat, roll.modifier, roll.outcome) == (-1, 5 - 6, "victory")
+    assert not of(events, ev.ChitDrawn)
+    assert "numidian_war" not in s.wars and not s.forces
+    assert sum(1 for a in s.armies if a.place == "reserve" and a.type in ARMIES) >= 4
+    assert not any(a.place.startswith("victor:") for a in s.armies)
+
+
+def test_troops_left_without_a_commander_keep_fighting_after_an_attrition():
+    """VI.2, Usure (the troops left stay at war) with the last chit (Commandant. Mort/Capturé): the
+    commander captured by the last chit of the battle, his armies stay at the war without him (R67)
+    rather than coming home; he is a prisoner of the war, and no veteran is made (no commander to
+    take its Loyalty token)."""
+    s = table()
+    s.wars = {"numidian_war": WarState(status="active")}
+    fid = send(s, "numidian_war", "2", armies=ARMIES)
+    # 2+2+2 = 6 + 2 + 9 - 6 = 11: Attrition, 2 armies lost, 2 chits (the last one captures 2)
+    events = run(s, Frame(kind="battle", count=fid), dice=Dice(2, 2, 2, chits=("none", "2")))
+    assert of(events, ev.Rolled)[0].outcome == "attrition"
+    assert s.senators["2"].where == "captured:numidian_war"
+    assert [(x.id, x.commanders) for x in s.forces] == [(fid, ["2"])]
+    assert sum(1 for a in s.armies if a.place == f"force:{fid}") == 7
+    assert not any(a.veteran for a in s.armies)
 
 
 def test_the_model_exploration():
@@ -108,17 +155,64 @@ def test_the_model_exploration():
     assert s.explorations == [] and not s.forces
 
 
-def test_caravans_home_from_an_expedition_leave_play_and_cost_no_more_upkeep():
-    """RoC VI.1 Victoire / Pertes ("back to Carthage") with II.8 and V.7 (R172): the caravans and fleets
-    are counted on the Exploration card only; home, they leave play: the next Revenue phase's step 8
-    pays for none of them, and a new expedition buys its own (R27)."""
+def test_caravans_home_from_an_expedition_stay_in_carthage_and_cost_upkeep():
+    """RoC VI.1 Victoire (the commander comes home with his caravans) and Pertes (a commander killed,
+    the rest come home "to be used again") with II.8 (the State pays 1 T per 5 trade fleets and per 5
+    caravans, or part), R172: the caravans are a standing pool. Home from a Victory, the expedition's
+    50 caravans wait in Carthage (the view shows them to every seat) and the next Revenue phase's step
+    8 pays ⌈50/5⌉ = 10 T for them."""
+    from engine.games.republic_of_carthage.views import view
+
     s = table()
     s.explorations = ["trans_saharan_zone"]
     fid = send(s, "trans_saharan_zone", "8", caravans=50)
     run(s, Frame(kind="explore", count=fid), dice=Dice(6, 6, 6))
     assert not s.forces
+    assert (s.caravans, s.fleets) == (50, 0)
+    assert {(view(s, x).caravans, view(s, x).fleets) for x in (0, 1, 2, None)} == {(50, 0)}
     run(s, Frame(kind="revenue_state"))
-    assert s.treasury == 100 + 100
+    assert s.treasury == 100 + 100 - 10
+
+
+def test_a_dead_explorers_caravans_come_home_to_be_used_again():
+    """VI.1 Pertes: the expedition loses units and its commander draws a chit per 5 lost; killed, the
+    caravans left come straight home, to be used again (R172). Trans-Saharan Zone (50/0, D13), 20
+    caravans: 1+1+2 = 4 + 3 - 6 = 1 (30 short), the loss row's dice (reconstructed) then the chit
+    that kills Adherbal (8); the caravans left are in Carthage."""
+    s = table()
+    s.explorations = ["trans_saharan_zone"]
+    fid = send(s, "trans_saharan_zone", "8", caravans=20)
+    events = run(s, Frame(kind="explore", count=fid), dice=Dice(1, 1, 2, 1, 1, chits=("8",)))
+    lost = sum(e.caravans for e in of(events, ev.ExpeditionLost))
+    assert lost and not s.senators["8"].face_up and not s.forces
+    assert s.caravans == 20 - lost
+
+
+def test_an_expedition_takes_the_caravans_in_carthage_first_and_buys_the_rest():
+    """V.7, Envoyer une expédition (caravans at 1 T each) with VI.1 ("to be used again"), R172: 30
+    caravans wait in Carthage; an expedition of 50 takes them free and the State buys 20 (100 - 20);
+    the outfit step offers up to the card's 50, counting the pool with what the Treasury can buy."""
+    from engine.games.republic_of_carthage.senate import PASSED
+
+    s = table()
+    s.explorations = ["trans_saharan_zone"]
+    s.caravans = 30
+    s.treasury = 25
+    run(s, Frame(kind="explorer", seat=0, target="trans_saharan_zone"))
+    play(s, 0, cmd.ChooseSenator(senator="2"))
+    assert top(s).kind == "outfit" and legal(s, 0)[-1] == cmd.ChooseNumber(number=50)
+    s.treasury = 100
+    f = Frame(kind="tally", target="trans_saharan_zone", strs=["expedition", "2"], nums=[50, 3, 0, 0, 1, 1, 1])
+    from engine.games.republic_of_carthage.flow import Ctx
+    ctx = Ctx(s, Dice())
+    PASSED["expedition"](ctx, f, True)
+    out = [e.event for e in ctx.finish()]
+    for e in out:
+        evolve(s, e)
+    sent = of(out, ev.ForceSent)[0]
+    assert (sent.caravans, sent.pooled) == (50, 30)
+    assert [e.amount for e in of(out, ev.Transferred) if e.reason == "expedition"] == [20]
+    assert s.treasury == 80 and s.caravans == 0 and s.forces[-1].caravans == 50
 
 
 def test_an_exploration_disaster_loses_two_dice_of_units_and_draws_chits():
@@ -587,15 +681,16 @@ def test_a_commander_captured_by_the_last_chit_of_a_naval_victory_takes_his_shar
 
 
 @pytest.mark.parametrize("freed", [False, True])
-def test_a_commander_still_a_prisoner_at_the_civil_war_does_not_face_the_people(freed):
-    """VI.2 Commandant. Mort/Capturé (the prisoner leaves Carthage and may be used for nothing until
-    ransomed) with VII.1 (R165): the First Roman Republic War (13/5/10), commander 2 with four
-    squadrons and an army: 6+6+6 = 18 + 2 + 4 - 10 = 14, a naval Victory, 2 squadrons lost; the last
-    chit captures him; the force, short of the support, comes home without him. Still a prisoner at
-    VII.1, he does not roll on the Popular Reaction table (Dice() scripts no roll), and keeps his
-    values (his share of the sea Victory, R168, is his before VII.1); freed before VII.1 (here by hand:
-    another force's Victory would, R163), he is back and, not a victor, rolls (1+1 + the 5 Popularity of
-    his share = 7: -1 Popularity, reconstructed)."""
+def test_a_commander_still_a_prisoner_at_the_civil_war_faces_the_people(freed):
+    """VII.1 (every commander who took part in a war this turn and was not victorious consults the
+    Popular Reaction table) with VI.2 Commandant. Mort/Capturé (the prisoner may be used for no other
+    action until ransomed), R165: the roll is the people's verdict, no action of his, and the text
+    exempts nobody. The First Roman Republic War (13/5/10), commander 2 with four squadrons and an
+    army: 6+6+6 = 18 + 2 + 4 - 10 = 14, a naval Victory, 2 squadrons lost; the last chit captures him;
+    the force, short of the support, comes home without him. He did not win the war (VII.3: only a
+    complete victory counts, R163), so at VII.1 he rolls, still a prisoner or freed (1+1 + the 5
+    Popularity of his share of the sea Victory, R168 = 7: -1 Popularity, reconstructed); a prisoner
+    stays one."""
     s = table()
     war = "first_roman_republic_war"
     s.wars = {war: WarState(status="active")}
@@ -607,14 +702,25 @@ def test_a_commander_still_a_prisoner_at_the_civil_war_does_not_face_the_people(
     before = (x.influence, x.popularity)
     if freed:
         evolve(s, ev.SenatorMoved(senator="2", seat=0, where="carthage", face_up=True, reason="freed"))
-        events = run(s, Frame(kind="civil_war"), dice=Dice(1, 1))
-        assert [r.purpose for r in of(events, ev.Rolled)] == ["popular_reaction"]
-        assert (s.senators["2"].influence, s.senators["2"].popularity) == (before[0], before[1] - 1)
-    else:
-        events = run(s, Frame(kind="civil_war"))
-        assert not of(events, ev.Rolled)
-        assert (s.senators["2"].influence, s.senators["2"].popularity) == before
-        assert s.senators["2"].where == f"captured:{war}"
+    events = run(s, Frame(kind="civil_war"), dice=Dice(1, 1))
+    assert [r.purpose for r in of(events, ev.Rolled)] == ["popular_reaction"]
+    assert (s.senators["2"].influence, s.senators["2"].popularity) == (before[0], before[1] - 1)
+    assert s.senators["2"].where == ("carthage" if freed else f"captured:{war}")
+
+
+def test_a_prisoner_the_people_kill_dies_in_captivity():
+    """VII.1, R165: the Popular Reaction's worst row kills the commander, a prisoner too (2 dice +
+    Popularity 0: 1+1 = 2, killed, reconstructed); a dead family card that is not a Faction Leader
+    lies face down in the Port (I, Conséquences de la Mort), and no ransom is owed for him."""
+    s = table()
+    war = "libyan_war"
+    s.wars = {war: WarState(status="active")}
+    s.senators["3"].where = f"captured:{war}"
+    s.senators["3"].popularity = 0
+    s.counters["fought:3"] = 1
+    run(s, Frame(kind="civil_war"), dice=Dice(1, 1))
+    x = s.senators["3"]
+    assert not x.face_up and x.seat == -1 and x.where == "port"
 
 
 def test_the_view_says_whom_each_veteran_is_loyal_to():

@@ -79,16 +79,33 @@ def test_step1_faction_leaders_three_talents_others_one():
     assert [s.senators[str(i)].talents for i in range(1, 10)] == [3, 1, 1] * 3
 
 
-def test_step1_a_governor_and_a_commander_are_paid_a_prisoner_is_not():
-    """RoC II.1 with VI.2 Commandant capturé (R171): a governor and a commander in the field are senators
-    of their faction and take their income; a prisoner, used for nothing until ransomed, takes none,
-    as an exile (V.5) and a rebel (VII.3) take none."""
+def test_step1_a_governor_a_commander_and_a_prisoner_are_paid():
+    """RoC II.1 (every senator of a faction takes 1 T, its Faction Leader 3 T) with VI.2 Commandant
+    capturé (the prisoner may be used for no action until ransomed) and R171: taking income is no
+    action, and the text denies income only to an exile (V.5, Procédure 3) and a rebel (VII.3 Complices
+    des rebelles). A governor, a commander in the field and a prisoner, Faction Leader included
+    (3 T), are all paid; an exile and a rebel are not."""
     s = table()
     s.senators["2"].where = "province"
     s.senators["3"].where = "war"
-    s.senators["4"].where = "captured:libyan_war"
+    s.senators["4"].where = "captured:libyan_war"  # Faction Leader of seat 1
+    s.senators["5"].where = "captured:libyan_war"
+    s.senators["7"].where = "exiled"
+    s.senators["8"].where = "rebel"
     run(s, Frame(kind="revenue"), dice=Dice())
-    assert [s.senators[str(i)].talents for i in range(1, 7)] == [3, 1, 1, 0, 1, 1]
+    assert [s.senators[str(i)].talents for i in range(1, 10)] == [3, 1, 1, 3, 1, 1, 0, 0, 1]
+
+
+def test_step1_option_prisoner_income_none_keeps_the_old_reading():
+    """R171's option ``prisoner_income=none`` (a house reading, not the text's): a prisoner, Faction
+    Leader included, takes nothing until ransomed; the others are paid as II.1 says."""
+    s = table()
+    s.counters["option:unpaid_prisoners"] = 1
+    s.senators["2"].where = "province"
+    s.senators["4"].where = "captured:libyan_war"
+    s.senators["5"].where = "captured:libyan_war"
+    run(s, Frame(kind="revenue"), dice=Dice())
+    assert [s.senators[str(i)].talents for i in range(1, 7)] == [3, 1, 1, 0, 0, 1]
 
 
 def test_step2_office_incomes():
@@ -271,6 +288,40 @@ def test_step10_redistribution_in_secret_and_gifts():
     events = play(s, 1, cmd.ChooseOption(option="done"))
     assert of(events, ev.ChoicesRevealed)[0].choices == ("0|senator:1>faction:1|6", "1|senator:4>senator:5|3")
     assert s.senators["1"].talents == 4 and s.faction_treasury[1] == 6 and s.senators["5"].talents == 3
+
+
+def test_step10_talents_received_may_be_redistributed_r75():
+    """II.10: talents given to another player enter his faction treasury, count as being in Carthage
+    and may therefore be redistributed (R75). Seat 0 gives 6 T of its Faction Leader's to seat 1; at
+    the reveal they enter seat 1's treasury, and seat 1, the only faction that received any, plans
+    again in secret: among its own places only (its treasury and its senators in Carthage: the
+    talents received are redistributed, not given on), here 6 T from the treasury to senator 5;
+    then the contributions (II.11) follow."""
+    from engine.games.republic_of_carthage.flow import SIMULTANEOUS
+    from .helpers import G
+    s = table()
+    s.senators["1"].talents = 10
+    s.senators["7"].talents = 2
+    run(s, Frame(kind="redistribute", seat=SIMULTANEOUS, nums=[0, 1, 2]), Frame(kind="redistribute_reveal"),
+        Frame(kind="contribute", seat=0))
+    play(s, 0, cmd.Transfer(source="senator:1", target="faction:1"))
+    play(s, 0, cmd.ChooseNumber(number=6))
+    play(s, 0, cmd.ChooseOption(option="done"))
+    play(s, 2, cmd.Transfer(source="senator:7", target="senator:8"))
+    play(s, 2, cmd.ChooseNumber(number=2))
+    events = play(s, 2, cmd.ChooseOption(option="done"))
+    assert of(events, ev.ChoicesRevealed)[0].choices == ("0|senator:1>faction:1|6", "2|senator:7>senator:8|2")
+    assert s.faction_treasury[1] == 6
+    assert top(s).kind == "redistribute" and G.status(s).to_act == (1,)
+    choices = legal(s, 1)
+    assert cmd.Transfer(source="faction:1", target="senator:5") in choices
+    assert not any(c.target in ("faction:0", "faction:2") for c in choices if isinstance(c, cmd.Transfer))
+    play(s, 1, cmd.Transfer(source="faction:1", target="senator:5"))
+    play(s, 1, cmd.ChooseNumber(number=6))
+    events = play(s, 1, cmd.ChooseOption(option="done"))
+    assert of(events, ev.ChoicesRevealed)[0].choices == ("1|faction:1>senator:5|6",)
+    assert s.faction_treasury[1] == 0 and s.senators["5"].talents == 6
+    assert top(s).kind == "contribute" and top(s).seat == 0
 
 
 def test_step11_contributions_buy_influence():

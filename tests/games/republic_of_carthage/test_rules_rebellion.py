@@ -419,7 +419,7 @@ def test_a_force_left_with_no_army_after_an_attrition_against_the_rebels_comes_h
     """VII.3 Combattre les rebelles (Usure: both sides go on next turn) with VI.2 Usure (the troops left
     stay at war): a Senate force that lost its last army has no troops left to stay; its commander
     comes home instead of fighting the rebels alone next turn (as a force with no commander comes
-    home, R67)."""
+    home there)."""
     s = rebellion(extra=("numidian_cavalry", "war_elephant"))  # 4 armies + Military 2 = 6
     fid = senate_force(s, "5", "celtiberian")
     # 4+4+4 = 12 + 2 + 1 - 6 = 9: attrition, 3 lost: his one army, three of theirs; three chits (none)

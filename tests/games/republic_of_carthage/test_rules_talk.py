@@ -519,16 +519,22 @@ def test_the_others_samples_hold_no_debt_of_other_seats():
     assert sample_hidden(G, s, None, Rng(b"d", 0)).promised == {}
 
 
-def test_the_payment_is_public_and_a_lost_debt_looks_like_no_debt():
-    """II.10, R112, R135: the payment is seen by everybody (R58: the treasuries are public); a debt the
-    payer cannot pay at all is lost without a word to the others, since the step ends the same way,
-    debt or none."""
+def test_a_payment_from_a_treasury_is_the_two_parties_secret_and_a_lost_debt_looks_like_no_debt():
+    """II.10 (a faction treasury's talents are kept face down), R112, R135, R58: a debt paid from the
+    payer's treasury into the payee's moves between two face-down stacks: the two receive the
+    amount, every other seat and spectators only that a stack passed (``TransferredRedacted``); what
+    a senator of the payer pays, off his face-up card, is seen by all. A debt the payer cannot pay at
+    all is lost without a word to the others, since the step ends the same way, debt or none."""
     s = table()
-    s.faction_treasury = [5, 0, 0]
+    s.faction_treasury = [2, 0, 0]
+    s.senators["1"].talents = 4
     s.promised = {"0:1": 3}
     emitted = [e for e in run_emitted(s, Frame(kind="promises"))]
     paid = [e for e in emitted if isinstance(e.event, ev.Transferred)]
-    assert [(e.seats, e.event.amount) for e in paid] == [(None, 3)]
+    assert [(e.seats, e.event.source, e.event.amount) for e in paid] == [((0, 1), "faction:0", 2), (None, "senator:1", 1)]
+    assert paid[0].for_seat(2) == ev.TransferredRedacted(source="faction:0", target="faction:1", reason="promise")
+    assert paid[0].for_seat(None) == paid[0].for_seat(2) and paid[0].for_seat(1) == paid[0].event
+    assert s.faction_treasury == [0, 3, 0] and s.hidden_flows == {"0:1": 2}
 
     def lost(promised):
         s = table()

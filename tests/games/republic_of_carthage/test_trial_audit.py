@@ -84,17 +84,48 @@ def test_the_accused_votes_with_his_influence_as_it_stands_when_his_faction_vote
     assert [e.votes for e in cast] == [eloquence + 12]
 
 
-def test_a_tied_trial_vote_acquits():
-    """R177 (V.5, Procédure 4-5; V, Propositions acceptées): every faction abstaining, 0 against 0,
-    does not convict; the accused is acquitted, safe for the rest of the turn."""
+def tried_treasurer(*votes, tie_acquits=False):
+    """The outgoing Suffète (2, seat 0) is also the State Treasurer with a red term marker (II.3); the
+    Censor's seat tries him (minor, Judge 5) and the three seats vote ``votes``."""
     s = court()
+    if tie_acquits:
+        s.counters["option:tied_trial_acquits"] = 1
+    s.offices["state_treasurer"] = "2"
+    s.terms["state_treasurer"] = 2
+    s.red_terms = ["state_treasurer"]
     play(s, 1, cmd.ChooseOption(option="minor:2"))
     play(s, 1, cmd.ChooseSenator(senator="5"))
-    vote_all(s, "abstain", "abstain", "abstain")
+    vote_all(s, *votes)
+    return s
+
+
+def test_a_tied_trial_vote_neither_convicts_nor_acquits():
+    """V.5, Procédure 4 (the accused gives back a red marker and is protected for the turn when the
+    majority of the votes is for him) and 5 (convicted when the majority condemns him), R177: every
+    faction abstaining, 0 against 0, is no majority either way. He is not convicted (his markers stay),
+    but he gains nothing an acquittal gives: no protection for the rest of the turn, and the red term
+    marker of his Council office stays red (II.3). The accusation, rejected, may not come again this
+    turn (V, Propositions rejetées)."""
+    s = tried_treasurer("abstain", "abstain", "abstain")
     x = s.senators["2"]
     assert (x.influence, x.popularity) == (9, 0)
-    assert s.counters.get("immune:2") == 1
+    assert not s.counters.get("immune:2")
+    assert "state_treasurer" in s.red_terms and s.offices["state_treasurer"] == "2"
     assert cmd.ChooseOption(option="minor:2") not in legal(s, 1)
+
+
+def test_a_majority_for_the_accused_acquits():
+    """V.5, Procédure 4: more No than Yes acquits: the red term marker turns back and he is safe for
+    the rest of the turn (the contrast of the tie above)."""
+    s = tried_treasurer("abstain", "no", "abstain")
+    assert s.counters.get("immune:2") == 1 and "state_treasurer" not in s.red_terms
+
+
+def test_option_tied_trial_acquits_keeps_the_old_reading():
+    """R177's option ``tied_trial=acquits`` (a house reading): a tie acquits as a majority for him
+    would: safe for the turn, the red term marker back."""
+    s = tried_treasurer("abstain", "abstain", "abstain", tie_acquits=True)
+    assert s.counters.get("immune:2") == 1 and "state_treasurer" not in s.red_terms
 
 
 def test_an_acquitted_council_member_gives_back_his_red_term_marker():
