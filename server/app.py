@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import signal
 from typing import Any, Awaitable, Callable
 
@@ -116,7 +117,10 @@ class Servicer:
         return await self.host.seat_house_bot(req, token)
 
     async def ExportLog(self, req, token):
-        return await self.host.export(req.game_id, token)
+        return await self.host.export(req, token)
+
+    def StreamExportLog(self, req, token):
+        return self.host.stream_export(req, token)  # yields StreamExportLogResponse chunks
 
     async def Ping(self, req, token):
         return pb.PingResponse(payload=req.payload)
@@ -246,9 +250,27 @@ async def shutdown(server: grpc.aio.Server, host: GameHost, grace: float) -> Non
     await asyncio.to_thread(host.store.close)
 
 
+SUPERVISOR_CHECK_S = 0.5
+
+
+async def _watch_supervisor(pid: int, stop: asyncio.Event, every: float = SUPERVISOR_CHECK_S) -> None:
+    """A ``--workers`` worker stops (gracefully, as on SIGTERM) once its supervisor is gone: its
+    parent is no longer ``pid`` (the orphan was adopted by init or a subreaper). Otherwise a
+    ``kill -9`` of the supervisor alone left its workers serving unsupervised, sharing the port
+    with the next supervisor's."""
+    while not stop.is_set():
+        if os.getppid() != pid:
+            log.warning("the supervisor (pid %d) is gone: this worker stops", pid)
+            stop.set()
+            return
+        await asyncio.sleep(every)
+
+
 async def serve(addr: str, store_spec: str, config: HostConfig, on_ready: Callable[[int], None] | None = None,
-                grace: float = 10.0, reuse_port: bool = False, http: dict | None = None) -> None:
+                grace: float = 10.0, reuse_port: bool = False, http: dict | None = None,
+                supervisor_pid: int | None = None) -> None:
     """Serve until SIGINT/SIGTERM, then shut down gracefully (:func:`shutdown`).
+    ``supervisor_pid``: a ``--workers`` worker's supervisor; the worker stops too once it is gone.
 
     ``http``: the keyword arguments of :func:`server.http.start_http` (addr, cors_origins, web_root,
     reuse_port) to serve the same host to browsers as well (Connect and gRPC-Web); its ``on_ready``
@@ -272,6 +294,8 @@ async def serve(addr: str, store_spec: str, config: HostConfig, on_ready: Callab
             loop.add_signal_handler(sig, stop.set)
         except (NotImplementedError, RuntimeError):
             pass
+    if supervisor_pid is not None:
+        host._spawn(_watch_supervisor(supervisor_pid, stop))
     await stop.wait()
     log.info("shutting down: finishing calls in flight (grace %.0fs)", grace)
     if web:

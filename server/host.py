@@ -49,11 +49,12 @@ from engine.session import Session
 from search.levels import levels
 from search.parallel import cores
 
+from . import export
 from .feed import OpenSeats, open_seats
 from .house import HouseBots, bot_problem, house_bots, house_token_hash
 from .limits import quote
-from .log import (Chain, for_seat, version_of, export_bytes, platform_command_from_proto, platform_event_to_proto,
-                  render_jsonl, replay_items, session_items)
+from .log import (Chain, for_seat, version_of, platform_command_from_proto, platform_event_to_proto,
+                  replay_items, session_items)
 from .store import Conflict, GameMeta, SeatRow, Snapshot, Store, StoreUnavailable
 from .wire import GameWire, WireError, wire_for
 
@@ -949,6 +950,9 @@ class GameHost:
         wire = loaded.wire
         kind = req.command.WhichOneof("game")
         platform = kind == "platform"  # resign, draw, abort (engine.platform): any game, any seat
+        if kind is None:  # no game field at all: a malformed command, not another game's
+            raise HostError("INVALID_ARGUMENT", errors.MALFORMED_COMMAND,
+                            f"the command is empty: set command.{wire.field} (or command.platform)")
         if kind != wire.field and not platform:
             raise HostError("INVALID_ARGUMENT", WRONG_GAME,
                             f"this is a {loaded.meta.game_type} game: set command.{wire.field} (or command.platform)"
@@ -1241,11 +1245,28 @@ class GameHost:
             hit = loaded.batches[key] = (batch.SerializeToString(), status.over)
         return hit
 
-    async def export(self, game_id: str, token: str | None) -> pb.ExportLogResponse:
-        loaded = await self._current(game_id)
+    async def _exportable(self, req, token: str | None) -> tuple[int, bytes]:
+        """The head to export up to, once the caller may export (a finished game, or the operator)."""
+        if req.form not in export.FORMS:
+            raise HostError("INVALID_ARGUMENT", export.BAD_EXPORT_FORM,
+                            f"form {req.form} is no ExportForm: 0 both, 1 binary, 2 JSON lines")
+        loaded = await self._current(req.game_id)
         caller = self._caller(loaded, token)
         if not loaded.session.status().over and not caller.operator:
             raise HostError("PERMISSION_DENIED", NOT_FINISHED,
                             "a game's log is exported once it is over (or with the operator token)")
-        records = self.store.read(game_id)
-        return pb.ExportLogResponse(records=export_bytes(records), jsonl=render_jsonl(records))
+        return loaded.head_seq, loaded.head_hash
+
+    async def export(self, req: pb.ExportLogRequest | str, token: str | None) -> pb.ExportLogResponse:
+        if isinstance(req, str):  # a game id: both forms
+            req = pb.ExportLogRequest(game_id=req)
+        head_seq, _ = await self._exportable(req, token)
+        return export.whole(self.store.read(req.game_id, 0, head_seq), req.form)
+
+    async def stream_export(self, req: pb.StreamExportLogRequest, token: str | None
+                            ) -> AsyncIterator[pb.StreamExportLogResponse]:
+        """The export in chunks of whole records (server.export); the loop serves others between them."""
+        head = await self._exportable(req, token)
+        for chunk in export.chunks(self.store, req.game_id, head, req.form):
+            yield chunk
+            await asyncio.sleep(0)

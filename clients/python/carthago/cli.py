@@ -117,8 +117,9 @@ def cmd_serve(args) -> int:
             sys.exit("--loop uvloop: uvloop is not installed (make setup installs it); or use --loop asyncio")
         run = uvloop.run
     try:
+        supervisor = int(os.environ.get("CARTHAGO_SUPERVISOR_PID") or os.getppid()) if args.worker else None
         run(serve(args.addr, store, config, on_ready=ready, grace=args.grace, reuse_port=args.worker,
-                  http=http))
+                  http=http, supervisor_pid=supervisor))
     except (StoreUnavailable, OSError, RuntimeError, ValueError) as exc:  # before serving: said plainly
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -558,11 +559,11 @@ def _log_data(target: str, args) -> bytes | int:
         return Path(target).read_bytes()
     from engine import registry
 
-    from .client import CarthagoError, Client
+    from .client import CarthagoError, Client, pb
 
     try:
         with Client(args.server, token=args.token) as client:
-            return client.export(target).records
+            return client.export(target, form=pb.EXPORT_FORM_BINARY).records
     except CarthagoError as err:
         if err.code == "NOT_FINISHED":
             print(f"error: {target} is still in play: reading it needs its log, which the server gives "

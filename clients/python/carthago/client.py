@@ -12,8 +12,9 @@ from grpc_status import rpc_status
 from carthago.v1 import carthago_pb2 as pb
 from carthago.v1 import carthago_pb2_grpc as pb_grpc
 
-# An exported log comes back as one message: a long game (thousands of commands) is several MB,
-# past gRPC's 4 MB default. The server sends up to 64 MB (server/app.py); accept as much.
+# Exports come in chunks of about 1 MiB (StreamExportLog), within gRPC's 4 MB default; the older
+# one-reply ExportLog and other large replies (SampleStates of a big game) may pass it. The server
+# sends up to 64 MB (server/app.py); accept as much.
 MAX_RECEIVE_BYTES = 64 << 20
 
 
@@ -147,9 +148,20 @@ class Client:
                 return
             raise CarthagoError.from_rpc(err) from None
 
-    def export(self, game_id: str, token: str | None = None) -> pb.ExportLogResponse:
-        return _call(self.stub.ExportLog, pb.ExportLogRequest(game_id=game_id), metadata=self.metadata(token),
-                     timeout=self.timeout)
+    def export(self, game_id: str, token: str | None = None, form: int = pb.EXPORT_FORM_UNSPECIFIED
+               ) -> pb.ExportLogResponse:
+        """A game's export (both forms, or the one ``form`` names), fetched in chunks (StreamExportLog)
+        and assembled; the chunks are checked to follow one another up to the head they name."""
+        return assemble_export(self.export_chunks(game_id, token, form))
+
+    def export_chunks(self, game_id: str, token: str | None = None, form: int = pb.EXPORT_FORM_UNSPECIFIED
+                      ) -> Iterator[pb.StreamExportLogResponse]:
+        call = self.stub.StreamExportLog(pb.StreamExportLogRequest(game_id=game_id, form=form),
+                                         metadata=self.metadata(token), timeout=max(self.timeout, 120.0))
+        try:
+            yield from call
+        except grpc.RpcError as err:
+            raise CarthagoError.from_rpc(err) from None
 
     def ping(self, payload: bytes = b"") -> bytes:
         return _call(self.stub.Ping, pb.PingRequest(payload=payload), timeout=self.timeout).payload
@@ -159,6 +171,22 @@ class Client:
         files when ``known_sha256`` is the current one."""
         return _call(self.stub.GetGameData, pb.GetGameDataRequest(game_type=game_type, known_sha256=known_sha256),
                      timeout=self.timeout)
+
+
+def assemble_export(chunks) -> pb.ExportLogResponse:
+    """One export from its StreamExportLog chunks; CarthagoError if they do not follow one another
+    from seq 0 to the head the chunks name (a broken or cut stream)."""
+    records, lines, next_seq, head = [], [], 0, None
+    for chunk in chunks:
+        if chunk.first_seq != next_seq or chunk.last_seq < chunk.first_seq or (head is not None and chunk.head_seq != head):
+            raise CarthagoError("DATA_LOSS", "EXPORT_CUT", f"export chunk {chunk.first_seq}..{chunk.last_seq} "
+                                f"does not follow seq {next_seq - 1}")
+        records.append(chunk.records)
+        lines.append(chunk.jsonl)
+        next_seq, head = chunk.last_seq + 1, chunk.head_seq
+    if head is None or next_seq != head + 1:
+        raise CarthagoError("DATA_LOSS", "EXPORT_CUT", f"the export ended at seq {next_seq - 1}, not at its head")
+    return pb.ExportLogResponse(records=b"".join(records), jsonl="".join(lines))
 
 
 class Seat:

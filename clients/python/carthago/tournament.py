@@ -539,7 +539,7 @@ def run(addr: str, game_type: str, entrants: list[Entrant], fmt: str, games_per_
                     n = len(games) + 1
                     game_id, summary, no_show = _play_game(client, game_type, options, clock, seats, specs,
                                                            f"{seed}/{n}", invites, show_timeout)
-                    data = client.export(game_id).records
+                    data = client.export(game_id, form=pb.EXPORT_FORM_BINARY).records
                     path = out / "games" / f"{n}-{game_id}.log"
                     path.write_bytes(data)
                     st = summary.status
