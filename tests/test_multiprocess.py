@@ -231,3 +231,44 @@ def test_serve_workers_shares_one_address_and_restarts_a_killed_worker(pg_url):
         if proc.poll() is None:
             proc.kill()
             proc.wait(10)
+
+
+def _alive(pid: int) -> bool:
+    """The process exists and is not a zombie waiting to be reaped."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def test_workers_stop_when_their_supervisor_is_killed(pg_url):
+    """Issue 35, item 4: after `kill -9` of the `--workers` supervisor alone, its workers used to
+    serve on unsupervised (and share the port with the next supervisor's); each now stops once
+    its parent is gone."""
+    proc = subprocess.Popen([sys.executable, "-m", "carthago.cli", "serve", "--workers", "2", "--addr",
+                             "127.0.0.1:0", "--store", pg_url, "--grace", "1", "--http-addr", "off"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    pids: list[int] = []
+    try:
+        deadline = time.monotonic() + 60
+        line = ""
+        while time.monotonic() < deadline and not line.startswith("carthago: serving gRPC on"):
+            line = proc.stdout.readline()
+        ready = re.search(r"pids (\d+) (\d+)", line)
+        assert ready, line
+        pids = [int(ready.group(1)), int(ready.group(2))]
+        assert all(_alive(p) for p in pids)
+        proc.kill()
+        proc.wait(10)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and any(_alive(p) for p in pids):
+            time.sleep(0.1)
+        assert not any(_alive(p) for p in pids), "a worker outlived its supervisor"
+    finally:
+        for p in pids:
+            if _alive(p):
+                os.kill(p, signal.SIGKILL)
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
