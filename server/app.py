@@ -45,10 +45,14 @@ MAX_MESSAGE_BYTES = 1 << 20  # larger requests get RESOURCE_EXHAUSTED from the t
 
 
 def _token(context: grpc.aio.ServicerContext) -> str | None:
-    """The bearer token of the call, None without ``authorization`` metadata. Exactly one
-    ``authorization: Bearer <token>`` (the scheme's case is free, RFC 7235); anything else is
-    refused rather than guessed at."""
-    values = [value for key, value in context.invocation_metadata() or () if key == "authorization"]
+    """The bearer token of the call, None without ``authorization`` metadata."""
+    return bearer([value for key, value in context.invocation_metadata() or () if key == "authorization"])
+
+
+def bearer(values: list[str]) -> str | None:
+    """The token of a call's ``authorization`` values (gRPC metadata or HTTP headers), None without
+    any. Exactly one ``Bearer <token>`` (the scheme's case is free, RFC 7235); anything else is
+    refused rather than guessed at, on every transport alike."""
     if not values:
         return None
     scheme, _, token = values[0].partition(" ")
