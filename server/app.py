@@ -154,7 +154,16 @@ def _streaming(method, request_type) -> Callable:
     async def handler(raw: bytes, context: grpc.aio.ServicerContext):
         try:
             async for item in method(_parse(request_type, raw), _token(context)):
-                yield item
+                if isinstance(item, bytes) and len(item) > _HELD_BYTES:
+                    # grpc.aio keeps the last message it was handed while it waits for the next: a
+                    # stream's first batch (a whole log's) would stay held per stream for as long
+                    # as the game is quiet. Handed over in a buffer emptied once it is sent.
+                    held = bytearray(item)
+                    del item
+                    yield held
+                    held.clear()
+                else:
+                    yield item
         except HostError as err:
             await _abort(context, err)
         except StoreUnavailable as exc:
@@ -162,8 +171,14 @@ def _streaming(method, request_type) -> Callable:
     return handler
 
 
+_HELD_BYTES = 4096  # stream messages larger than this are not left held by grpc.aio between sends
+
+
 def _serialized(item: Any) -> bytes:
-    """Stream items: bytes already encoded by the host (EventBatch), or a message to encode."""
+    """Stream items: bytes already encoded by the host (EventBatch; a bytearray: see _streaming),
+    or a message to encode."""
+    if isinstance(item, bytearray):
+        return bytes(item)
     return item if isinstance(item, bytes) else item.SerializeToString()
 
 

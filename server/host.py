@@ -55,7 +55,7 @@ from .house import HouseBots, bot_problem, house_bots, house_token_hash
 from .limits import quote
 from .log import (Chain, for_seat, version_of, platform_command_from_proto, platform_event_to_proto,
                   replay_items, session_items)
-from .store import Conflict, GameMeta, SeatRow, Snapshot, Store, StoreUnavailable
+from .store import Conflict, GameMeta, Record, SeatRow, Snapshot, Store, StoreUnavailable
 from .wire import GameWire, WireError, wire_for
 
 log = logging.getLogger("carthago.host")
@@ -1189,7 +1189,9 @@ class GameHost:
         subscribers.add(queue)
         try:
             next_seq = req.from_seq
-            backlog = [pb.LogRecord.FromString(r.body) for r in self.store.read(req.game_id, next_seq)]
+            # the stored records, unparsed: streams opened at the same head share one encoded batch
+            # (_batch), and none keeps a parsed copy of the log while it waits (issue 35)
+            backlog: list = self.store.read(req.game_id, next_seq)
             if not backlog:  # open with the current state, so a client resuming at head knows where it is
                 yield self._batch(loaded, [], seat)[0] + self._sent_at()
                 if loaded.meta.finished:
@@ -1197,10 +1199,12 @@ class GameHost:
             while True:
                 if backlog:  # settled, not refreshed: a stream follows this process's appends
                     loaded = await self._current(req.game_id, refresh=False)
-                    data, over = self._batch(loaded, backlog, seat)
+                    data, ended = self._batch(loaded, backlog, seat)
                     next_seq = backlog[-1].seq + 1
+                    backlog = []
                     yield data + self._sent_at()
-                    if over and backlog[-1].event.WhichOneof("game") == "platform":
+                    del data  # nothing of the batch is held while the stream waits
+                    if ended:
                         return
                 elif loaded.meta.finished and next_seq > loaded.head_seq:
                     return
@@ -1225,8 +1229,11 @@ class GameHost:
         the time of its own send while the batch is still encoded once per audience."""
         return pb.EventBatch(server_time_unix_ms=self.clock()).SerializeToString()
 
-    def _batch(self, loaded: Loaded, bodies: list[pb.LogRecord], seat: int | None) -> tuple[bytes, bool]:
-        """The batch ``seat`` (None: a spectator) receives, serialized, and whether the game is over.
+    def _batch(self, loaded: Loaded, bodies: list, seat: int | None) -> tuple[bytes, bool]:
+        """The batch ``seat`` (None: a spectator) receives, serialized, and whether it ends the
+        stream (the game is over and its last record, the platform's, is in it). ``bodies``: parsed
+        records (``pb.LogRecord``, shared by every subscriber) or stored ones (``Record``), parsed
+        only when the batch is not cached yet.
 
         Encoded once per audience and head: every subscriber of the same seat (or every spectator)
         woken by the same append gets the same bytes. The key holds everything the batch depends
@@ -1240,9 +1247,12 @@ class GameHost:
         if hit is None:
             status = self._status(loaded)
             wire = loaded.wire
+            if bodies and isinstance(bodies[0], Record):
+                bodies = [pb.LogRecord.FromString(r.body) for r in bodies]
             batch = pb.EventBatch(events=[for_seat(b, seat) for b in bodies], status=status, head_seq=loaded.head_seq,
                                   view={wire.field: wire.view_fields(loaded.session.view(seat))})
-            hit = loaded.batches[key] = (batch.SerializeToString(), status.over)
+            ended = status.over and bool(bodies) and bodies[-1].event.WhichOneof("game") == "platform"
+            hit = loaded.batches[key] = (batch.SerializeToString(), ended)
         return hit
 
     async def _exportable(self, req, token: str | None) -> tuple[int, bytes]:

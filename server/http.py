@@ -450,6 +450,7 @@ class HttpApp:
                     await start()
                     await send({"type": "http.response.body", "more_body": True,
                                 "body": _out_envelope(codec.encode(item, method.response), compress)})
+                    del item  # not held while the stream waits (a first batch is a whole log)
             finally:
                 await stream.aclose()
 
@@ -508,6 +509,7 @@ class HttpApp:
             try:
                 async for item in stream:
                     await write(_out_envelope(codec.encode(item, method.response), compress), True)
+                    del item
             finally:
                 await stream.aclose()
 
