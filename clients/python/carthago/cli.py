@@ -697,7 +697,7 @@ def cmd_verify_tournament(args) -> int:
     from . import tournament as T
 
     try:
-        doc = T.audit(Path(args.dir))
+        doc = T.audit(Path(args.dir), sha256=args.sha256)
     except T.AuditProblem as err:
         print(f"INVALID: {err}")
         return 1
@@ -894,7 +894,8 @@ def parser() -> argparse.ArgumentParser:
                         "seeded coin; N seats: turning one seat a game, from a seeded start when N does not divide K)")
     s.add_argument("--clock", metavar="CLOCK",
                    help="each game's clocks, as for `carthago new` (600+5, 600d3, 3d, 36h); a bot whose time "
-                        "runs out loses on time")
+                        "runs out loses on time. With remote entrants the default is 5m (five minutes a move): "
+                        "a remote bot that falls silent loses on time instead of stalling the event")
     s.add_argument("--seed", help="the tournament's seed (the odd game's coin, the bots' seeds); default random, "
                                   "recorded in standings.json")
     where = s.add_mutually_exclusive_group()
@@ -906,6 +907,8 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("verify-tournament", help="audit a tournament directory: every log, sha256, head hash, "
                                                  "result, pairing and standing, from the logs alone")
     s.add_argument("dir", help="the directory `carthago tournament --out` wrote")
+    s.add_argument("--sha256", metavar="HASH", help="standings.json's published SHA-256 (printed by `carthago "
+                   "tournament`): the directory must be that event, not one resealed since")
     s.set_defaults(func=cmd_verify_tournament)
 
     s = sub.add_parser("render", help="draw a game type's map, or a game's position (an exported log, or a game "

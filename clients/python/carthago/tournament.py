@@ -51,6 +51,7 @@ from .clocks import parse_clock as _parse_clock
 FORMAT = "carthago-tournament-v3"  # v2: seats reserved, no_show, status; v3: everyone_lost; older ones still verify
 FORMATS_READ = ("carthago-tournament-v1", "carthago-tournament-v2", FORMAT)
 IN_PROGRESS, COMPLETE = "in progress", "complete"
+REMOTE_DEFAULT_CLOCK = "5m"  # the clock of an event with remote entrants and no --clock: 5 minutes a move
 REMOTE = "remote"
 FORMATS = ("round-robin", "swiss")
 TWO_SEATS = 2
@@ -455,6 +456,12 @@ def _play_game(client, game_type: str, options: dict[str, str], clock: ClockSpec
             time.sleep(0.005 if set(summary.status.to_act) <= set(agents) else 0.05)
 
 
+def _inside(path: Path, directory: Path) -> bool:
+    """Is ``path`` ``directory`` or under it (symbolic links and ``..`` resolved)?"""
+    path, directory = path.resolve(), directory.resolve()
+    return path == directory or directory in path.parents
+
+
 def write_standings(out: Path, doc: dict[str, Any]) -> None:
     """standings.json, whole or not at all: a temp file renamed over it (a crash leaves the last one)."""
     tmp = out / ".standings.json.tmp"
@@ -476,11 +483,20 @@ def run(addr: str, game_type: str, entrants: list[Entrant], fmt: str, games_per_
         raise TournamentError(f"--format is one of {', '.join(FORMATS)}, not {fmt!r}")
     if games_per_pairing < 1:
         raise TournamentError("--games-per-pairing is at least 1")
-    clock = parse_clock(clock_text)
     options = dict(options or {})
-    if any(e.remote for e in entrants) and invites is None:
+    remote = any(e.remote for e in entrants)
+    if remote and not clock_text:
+        # a remote bot that joins and falls silent would stall an unclocked event for ever
+        clock_text = REMOTE_DEFAULT_CLOCK
+        say(f"remote entrants and no --clock: every game has {REMOTE_DEFAULT_CLOCK} "
+            f"({parse_clock(REMOTE_DEFAULT_CLOCK).describe()}); a silent seat loses on time")
+    clock = parse_clock(clock_text)
+    if remote and invites is None:
         raise TournamentError("remote entrants need --invites DIR: the directory their invites are written to "
                               "(INVITES/NAME/GAME_ID), which their bots read (carthago bot --accept --invites DIR)")
+    if invites is not None and _inside(invites, out):
+        raise TournamentError(f"--invites {invites} is inside --out {out}: the invites are secrets and --out is "
+                              "what gets published; keep them apart")
     if show_timeout <= 0:
         raise TournamentError("--show-timeout is a number of seconds above 0")
     try:
@@ -627,20 +643,30 @@ def _game_label(g: dict) -> str:
     return f"game {g.get('n', '?')} ({g.get('game_id', '?')})"
 
 
-def audit(directory: Path, say: Callable[[str], None] = print) -> dict[str, Any]:
+def audit(directory: Path, say: Callable[[str], None] = print, sha256: str | None = None) -> dict[str, Any]:
     """Check a tournament directory (see the module's docstring); raise AuditProblem at the first
-    thing wrong; return standings.json's content when everything agrees."""
+    thing wrong; return standings.json's content when everything agrees. ``sha256``: the hash of
+    standings.json as published (``carthago tournament`` prints it): an event resealed
+    consistently, logs and standings together, passes every other check but not this one."""
     from server.log import split_export, verify
 
     from .client import pb
 
     path = directory / "standings.json"
     try:
-        doc = json.loads(path.read_text())
+        raw = path.read_bytes()
+        doc = json.loads(raw)
     except FileNotFoundError:
         raise AuditProblem(f"{path} is missing") from None
     except (OSError, ValueError) as err:
         raise AuditProblem(f"{path} does not read as JSON: {err}") from None
+    if sha256 is not None:
+        want = sha256.strip().lower()
+        if not re.fullmatch(r"[0-9a-f]{64}", want):
+            raise AuditProblem(f"--sha256 takes the 64 hex digits of standings.json's SHA-256, not {sha256!r}")
+        if hashlib.sha256(raw).hexdigest() != want:
+            raise AuditProblem(f"{path} does not have the published sha256 {want} (it has "
+                               f"{hashlib.sha256(raw).hexdigest()}): this is not the event that was published")
     if not isinstance(doc, dict) or doc.get("format") not in FORMATS_READ:
         found = doc.get("format") if isinstance(doc, dict) else None
         raise AuditProblem(f"{path} is not a tournament file this version reads ({' or '.join(FORMATS_READ)}; "
