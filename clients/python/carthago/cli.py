@@ -464,7 +464,7 @@ def _bot_accept(args) -> int:
         return 2
     acceptor = Acceptor(args.server, args.name, args.bot, make_bot, args.game or [], _options(args.option),
                         max_games=args.max_games, concurrency=args.concurrency, seed=args.seed,
-                        invites=args.invites)
+                        invites=args.invites, state=args.state)
     try:
         return acceptor.run()
     except KeyboardInterrupt:
@@ -857,6 +857,9 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--invites", metavar="DIR",
                    help="with --accept: take the seats reserved for --name whose invite is in DIR/NAME/GAME_ID "
                         "(a tournament's --invites directory)")
+    s.add_argument("--state", metavar="DIR",
+                   help="with --accept: keep each game's seat (its token) in DIR/GAME_ID.json, readable by you only, "
+                        "and go on with those games when started again (after a crash or a restart)")
     s.set_defaults(func=cmd_bot)
 
     s = sub.add_parser("watch", help="print a game's events as they happen")
