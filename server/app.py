@@ -200,6 +200,15 @@ def handlers(host: GameHost) -> grpc.GenericRpcHandler:
 
 
 HEALTH_EVERY_S = 2.0
+# Keepalives (docs/PROTOCOL.md, "Streams"): an HTTP/2 PING on every connection idle for 60 s, a
+# stream of a correspondence game included (days may pass between its batches), so that NATs and
+# proxies keep it open and a dead peer is noticed (no answer in 20 s: the connection is closed and
+# the client resumes from its last seq). Clients may ping too, every 30 s at most.
+KEEPALIVE_MS, KEEPALIVE_TIMEOUT_MS, CLIENT_PING_MIN_MS = 60_000, 20_000, 30_000
+KEEPALIVE = [("grpc.keepalive_time_ms", KEEPALIVE_MS), ("grpc.keepalive_timeout_ms", KEEPALIVE_TIMEOUT_MS),
+             ("grpc.keepalive_permit_without_calls", 1), ("grpc.http2.max_pings_without_data", 0),
+             ("grpc.http2.min_recv_ping_interval_without_data_ms", CLIENT_PING_MIN_MS),
+             ("grpc.http2.min_ping_interval_without_data_ms", KEEPALIVE_MS)]
 
 
 async def _watch_health(host: GameHost, servicer: health.aio.HealthServicer, every: float) -> None:
@@ -233,7 +242,7 @@ async def start(addr: str, store_spec: str, config: HostConfig, reuse_port: bool
     host = GameHost(open_store(store_spec, config.durability), config)
     server = grpc.aio.server(options=[("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
                                       ("grpc.max_send_message_length", 64 * MAX_MESSAGE_BYTES),
-                                      ("grpc.so_reuseport", 1 if reuse_port else 0)])
+                                      ("grpc.so_reuseport", 1 if reuse_port else 0), *KEEPALIVE])
     server.add_generic_rpc_handlers((handlers(host),))
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
