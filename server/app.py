@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import signal
 from typing import Any, Awaitable, Callable
 
@@ -44,10 +45,14 @@ MAX_MESSAGE_BYTES = 1 << 20  # larger requests get RESOURCE_EXHAUSTED from the t
 
 
 def _token(context: grpc.aio.ServicerContext) -> str | None:
-    """The bearer token of the call, None without ``authorization`` metadata. Exactly one
-    ``authorization: Bearer <token>`` (the scheme's case is free, RFC 7235); anything else is
-    refused rather than guessed at."""
-    values = [value for key, value in context.invocation_metadata() or () if key == "authorization"]
+    """The bearer token of the call, None without ``authorization`` metadata."""
+    return bearer([value for key, value in context.invocation_metadata() or () if key == "authorization"])
+
+
+def bearer(values: list[str]) -> str | None:
+    """The token of a call's ``authorization`` values (gRPC metadata or HTTP headers), None without
+    any. Exactly one ``Bearer <token>`` (the scheme's case is free, RFC 7235); anything else is
+    refused rather than guessed at, on every transport alike."""
     if not values:
         return None
     scheme, _, token = values[0].partition(" ")
@@ -116,7 +121,10 @@ class Servicer:
         return await self.host.seat_house_bot(req, token)
 
     async def ExportLog(self, req, token):
-        return await self.host.export(req.game_id, token)
+        return await self.host.export(req, token)
+
+    def StreamExportLog(self, req, token):
+        return self.host.stream_export(req, token)  # yields StreamExportLogResponse chunks
 
     async def Ping(self, req, token):
         return pb.PingResponse(payload=req.payload)
@@ -146,7 +154,16 @@ def _streaming(method, request_type) -> Callable:
     async def handler(raw: bytes, context: grpc.aio.ServicerContext):
         try:
             async for item in method(_parse(request_type, raw), _token(context)):
-                yield item
+                if isinstance(item, bytes) and len(item) > _HELD_BYTES:
+                    # grpc.aio keeps the last message it was handed while it waits for the next: a
+                    # stream's first batch (a whole log's) would stay held per stream for as long
+                    # as the game is quiet. Handed over in a buffer emptied once it is sent.
+                    held = bytearray(item)
+                    del item
+                    yield held
+                    held.clear()
+                else:
+                    yield item
         except HostError as err:
             await _abort(context, err)
         except StoreUnavailable as exc:
@@ -154,8 +171,14 @@ def _streaming(method, request_type) -> Callable:
     return handler
 
 
+_HELD_BYTES = 4096  # stream messages larger than this are not left held by grpc.aio between sends
+
+
 def _serialized(item: Any) -> bytes:
-    """Stream items: bytes already encoded by the host (EventBatch), or a message to encode."""
+    """Stream items: bytes already encoded by the host (EventBatch; a bytearray: see _streaming),
+    or a message to encode."""
+    if isinstance(item, bytearray):
+        return bytes(item)
     return item if isinstance(item, bytes) else item.SerializeToString()
 
 
@@ -177,6 +200,15 @@ def handlers(host: GameHost) -> grpc.GenericRpcHandler:
 
 
 HEALTH_EVERY_S = 2.0
+# Keepalives (docs/PROTOCOL.md, "Streams"): an HTTP/2 PING on every connection idle for 60 s, a
+# stream of a correspondence game included (days may pass between its batches), so that NATs and
+# proxies keep it open and a dead peer is noticed (no answer in 20 s: the connection is closed and
+# the client resumes from its last seq). Clients may ping too, every 30 s at most.
+KEEPALIVE_MS, KEEPALIVE_TIMEOUT_MS, CLIENT_PING_MIN_MS = 60_000, 20_000, 30_000
+KEEPALIVE = [("grpc.keepalive_time_ms", KEEPALIVE_MS), ("grpc.keepalive_timeout_ms", KEEPALIVE_TIMEOUT_MS),
+             ("grpc.keepalive_permit_without_calls", 1), ("grpc.http2.max_pings_without_data", 0),
+             ("grpc.http2.min_recv_ping_interval_without_data_ms", CLIENT_PING_MIN_MS),
+             ("grpc.http2.min_ping_interval_without_data_ms", KEEPALIVE_MS)]
 
 
 async def _watch_health(host: GameHost, servicer: health.aio.HealthServicer, every: float) -> None:
@@ -210,7 +242,7 @@ async def start(addr: str, store_spec: str, config: HostConfig, reuse_port: bool
     host = GameHost(open_store(store_spec, config.durability), config)
     server = grpc.aio.server(options=[("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
                                       ("grpc.max_send_message_length", 64 * MAX_MESSAGE_BYTES),
-                                      ("grpc.so_reuseport", 1 if reuse_port else 0)])
+                                      ("grpc.so_reuseport", 1 if reuse_port else 0), *KEEPALIVE])
     server.add_generic_rpc_handlers((handlers(host),))
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
@@ -246,9 +278,27 @@ async def shutdown(server: grpc.aio.Server, host: GameHost, grace: float) -> Non
     await asyncio.to_thread(host.store.close)
 
 
+SUPERVISOR_CHECK_S = 0.5
+
+
+async def _watch_supervisor(pid: int, stop: asyncio.Event, every: float = SUPERVISOR_CHECK_S) -> None:
+    """A ``--workers`` worker stops (gracefully, as on SIGTERM) once its supervisor is gone: its
+    parent is no longer ``pid`` (the orphan was adopted by init or a subreaper). Otherwise a
+    ``kill -9`` of the supervisor alone left its workers serving unsupervised, sharing the port
+    with the next supervisor's."""
+    while not stop.is_set():
+        if os.getppid() != pid:
+            log.warning("the supervisor (pid %d) is gone: this worker stops", pid)
+            stop.set()
+            return
+        await asyncio.sleep(every)
+
+
 async def serve(addr: str, store_spec: str, config: HostConfig, on_ready: Callable[[int], None] | None = None,
-                grace: float = 10.0, reuse_port: bool = False, http: dict | None = None) -> None:
+                grace: float = 10.0, reuse_port: bool = False, http: dict | None = None,
+                supervisor_pid: int | None = None) -> None:
     """Serve until SIGINT/SIGTERM, then shut down gracefully (:func:`shutdown`).
+    ``supervisor_pid``: a ``--workers`` worker's supervisor; the worker stops too once it is gone.
 
     ``http``: the keyword arguments of :func:`server.http.start_http` (addr, cors_origins, web_root,
     reuse_port) to serve the same host to browsers as well (Connect and gRPC-Web); its ``on_ready``
@@ -272,6 +322,8 @@ async def serve(addr: str, store_spec: str, config: HostConfig, on_ready: Callab
             loop.add_signal_handler(sig, stop.set)
         except (NotImplementedError, RuntimeError):
             pass
+    if supervisor_pid is not None:
+        host._spawn(_watch_supervisor(supervisor_pid, stop))
     await stop.wait()
     log.info("shutting down: finishing calls in flight (grace %.0fs)", grace)
     if web:

@@ -49,12 +49,13 @@ from engine.session import Session
 from search.levels import levels
 from search.parallel import cores
 
+from . import export
 from .feed import OpenSeats, open_seats
 from .house import HouseBots, bot_problem, house_bots, house_token_hash
 from .limits import quote
-from .log import (Chain, for_seat, version_of, export_bytes, platform_command_from_proto, platform_event_to_proto,
-                  render_jsonl, replay_items, session_items)
-from .store import Conflict, GameMeta, SeatRow, Snapshot, Store, StoreUnavailable
+from .log import (Chain, for_seat, version_of, platform_command_from_proto, platform_event_to_proto,
+                  replay_items, session_items)
+from .store import Conflict, GameMeta, Record, SeatRow, Snapshot, Store, StoreUnavailable
 from .wire import GameWire, WireError, wire_for
 
 log = logging.getLogger("carthago.host")
@@ -949,6 +950,9 @@ class GameHost:
         wire = loaded.wire
         kind = req.command.WhichOneof("game")
         platform = kind == "platform"  # resign, draw, abort (engine.platform): any game, any seat
+        if kind is None:  # no game field at all: a malformed command, not another game's
+            raise HostError("INVALID_ARGUMENT", errors.MALFORMED_COMMAND,
+                            f"the command is empty: set command.{wire.field} (or command.platform)")
         if kind != wire.field and not platform:
             raise HostError("INVALID_ARGUMENT", WRONG_GAME,
                             f"this is a {loaded.meta.game_type} game: set command.{wire.field} (or command.platform)"
@@ -1185,7 +1189,9 @@ class GameHost:
         subscribers.add(queue)
         try:
             next_seq = req.from_seq
-            backlog = [pb.LogRecord.FromString(r.body) for r in self.store.read(req.game_id, next_seq)]
+            # the stored records, unparsed: streams opened at the same head share one encoded batch
+            # (_batch), and none keeps a parsed copy of the log while it waits (issue 35)
+            backlog: list = self.store.read(req.game_id, next_seq)
             if not backlog:  # open with the current state, so a client resuming at head knows where it is
                 yield self._batch(loaded, [], seat)[0] + self._sent_at()
                 if loaded.meta.finished:
@@ -1193,10 +1199,12 @@ class GameHost:
             while True:
                 if backlog:  # settled, not refreshed: a stream follows this process's appends
                     loaded = await self._current(req.game_id, refresh=False)
-                    data, over = self._batch(loaded, backlog, seat)
+                    data, ended = self._batch(loaded, backlog, seat)
                     next_seq = backlog[-1].seq + 1
+                    backlog = []
                     yield data + self._sent_at()
-                    if over and backlog[-1].event.WhichOneof("game") == "platform":
+                    del data  # nothing of the batch is held while the stream waits
+                    if ended:
                         return
                 elif loaded.meta.finished and next_seq > loaded.head_seq:
                     return
@@ -1221,8 +1229,11 @@ class GameHost:
         the time of its own send while the batch is still encoded once per audience."""
         return pb.EventBatch(server_time_unix_ms=self.clock()).SerializeToString()
 
-    def _batch(self, loaded: Loaded, bodies: list[pb.LogRecord], seat: int | None) -> tuple[bytes, bool]:
-        """The batch ``seat`` (None: a spectator) receives, serialized, and whether the game is over.
+    def _batch(self, loaded: Loaded, bodies: list, seat: int | None) -> tuple[bytes, bool]:
+        """The batch ``seat`` (None: a spectator) receives, serialized, and whether it ends the
+        stream (the game is over and its last record, the platform's, is in it). ``bodies``: parsed
+        records (``pb.LogRecord``, shared by every subscriber) or stored ones (``Record``), parsed
+        only when the batch is not cached yet.
 
         Encoded once per audience and head: every subscriber of the same seat (or every spectator)
         woken by the same append gets the same bytes. The key holds everything the batch depends
@@ -1236,16 +1247,36 @@ class GameHost:
         if hit is None:
             status = self._status(loaded)
             wire = loaded.wire
+            if bodies and isinstance(bodies[0], Record):
+                bodies = [pb.LogRecord.FromString(r.body) for r in bodies]
             batch = pb.EventBatch(events=[for_seat(b, seat) for b in bodies], status=status, head_seq=loaded.head_seq,
                                   view={wire.field: wire.view_fields(loaded.session.view(seat))})
-            hit = loaded.batches[key] = (batch.SerializeToString(), status.over)
+            ended = status.over and bool(bodies) and bodies[-1].event.WhichOneof("game") == "platform"
+            hit = loaded.batches[key] = (batch.SerializeToString(), ended)
         return hit
 
-    async def export(self, game_id: str, token: str | None) -> pb.ExportLogResponse:
-        loaded = await self._current(game_id)
+    async def _exportable(self, req, token: str | None) -> tuple[int, bytes]:
+        """The head to export up to, once the caller may export (a finished game, or the operator)."""
+        if req.form not in export.FORMS:
+            raise HostError("INVALID_ARGUMENT", export.BAD_EXPORT_FORM,
+                            f"form {req.form} is no ExportForm: 0 both, 1 binary, 2 JSON lines")
+        loaded = await self._current(req.game_id)
         caller = self._caller(loaded, token)
         if not loaded.session.status().over and not caller.operator:
             raise HostError("PERMISSION_DENIED", NOT_FINISHED,
                             "a game's log is exported once it is over (or with the operator token)")
-        records = self.store.read(game_id)
-        return pb.ExportLogResponse(records=export_bytes(records), jsonl=render_jsonl(records))
+        return loaded.head_seq, loaded.head_hash
+
+    async def export(self, req: pb.ExportLogRequest | str, token: str | None) -> pb.ExportLogResponse:
+        if isinstance(req, str):  # a game id: both forms
+            req = pb.ExportLogRequest(game_id=req)
+        head_seq, _ = await self._exportable(req, token)
+        return export.whole(self.store.read(req.game_id, 0, head_seq), req.form)
+
+    async def stream_export(self, req: pb.StreamExportLogRequest, token: str | None
+                            ) -> AsyncIterator[pb.StreamExportLogResponse]:
+        """The export in chunks of whole records (server.export); the loop serves others between them."""
+        head = await self._exportable(req, token)
+        for chunk in export.chunks(self.store, req.game_id, head, req.form):
+            yield chunk
+            await asyncio.sleep(0)

@@ -30,7 +30,9 @@ responses and stream messages of ``COMPRESS_MIN_BYTES`` or more are compressed w
 says it accepts gzip (``accept-encoding``, ``connect-accept-encoding``, ``grpc-accept-encoding``).
 Deadlines: ``connect-timeout-ms`` (Connect) and ``grpc-timeout`` (gRPC-Web) bound a call, a stream
 included; past it the call is cancelled, as grpc.aio cancels a native call past its deadline, and
-the client gets ``deadline_exceeded`` / ``DEADLINE_EXCEEDED``.
+the client gets ``deadline_exceeded`` / ``DEADLINE_EXCEEDED``. A request's body must arrive within
+``BODY_SECONDS`` of the first read (``DEADLINE_EXCEEDED`` / ``BODY_TOO_SLOW``), and JSON in UTF-8
+(another ``charset`` is 415); ``authorization`` follows gRPC's rule (``server.app.bearer``).
 - ``OPTIONS`` anything: CORS preflight (origins from ``--cors-origin``).
 - ``GET`` anything else: the web client's built files (``clients/web/dist``), ``index.html`` for
   the client's own routes.
@@ -57,7 +59,7 @@ from google.rpc import code_pb2, error_details_pb2, status_pb2
 
 from carthago.v1 import carthago_pb2 as pb
 
-from .app import MAX_MESSAGE_BYTES, SERVICE, Servicer
+from .app import MAX_MESSAGE_BYTES, SERVICE, Servicer, bearer
 from .host import MALFORMED_MESSAGE, GameHost, HostError
 
 log = logging.getLogger("carthago.http")
@@ -77,6 +79,7 @@ CONNECT_CODES = {
 }
 # platform codes of the transport layer itself (the host's are in server.host)
 UNSUPPORTED_MEDIA_TYPE = "UNSUPPORTED_MEDIA_TYPE"
+BODY_TOO_SLOW = "BODY_TOO_SLOW"  # the body did not arrive within BODY_SECONDS
 UNKNOWN_METHOD = "UNKNOWN_METHOD"
 UNSUPPORTED_ENCODING = "UNSUPPORTED_ENCODING"
 MESSAGE_TOO_LARGE = "MESSAGE_TOO_LARGE"
@@ -261,6 +264,9 @@ class HttpApp:
         if scope["type"] != "http":
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        auth = [v.decode("latin-1") for k, v in scope["headers"] if k.lower() == b"authorization"]
+        if len(auth) > 1:  # every value kept (a header value holds no newline): two are refused, as in gRPC
+            headers["authorization"] = "\n".join(auth)
         cors = self._cors(headers)
         method, path = scope["method"], scope["path"]
         try:
@@ -301,7 +307,12 @@ class HttpApp:
     # ---- RPCs --------------------------------------------------------------
     async def _rpc(self, name: str, verb: str, headers: dict[str, str], cors: list, receive: Receive,
                    send: Send) -> None:
-        ctype = headers.get("content-type", "").split(";")[0].strip().lower()
+        ctype, *params = [part.strip().lower() for part in headers.get("content-type", "").split(";")]
+        charset = next((p.split("=", 1)[1].strip().strip('"') for p in params if p.startswith("charset=")), "utf-8")
+        if charset not in ("utf-8", "utf8"):  # JSON is UTF-8 (RFC 8259), protobuf is bytes: nothing else is read
+            await _plain(send, 415, f"content-type {ctype}; charset={charset} is not served: send UTF-8 "
+                                    "(charset=utf-8, or no charset)\n", cors)
+            return
         if ctype.startswith("application/grpc-web"):
             text = ctype.startswith("application/grpc-web-text")
             sub = ctype.split("+", 1)[1] if "+" in ctype else "proto"
@@ -429,7 +440,7 @@ class HttpApp:
             if encoding not in ("identity", "gzip"):
                 raise HostError("UNIMPLEMENTED", UNSUPPORTED_ENCODING,
                                 f"connect-content-encoding {encoding} is not supported (identity, gzip)")
-            request = codec.decode(method.request, _unenvelope(await _body(receive), encoding == "gzip"))
+            request = codec.decode(method.request, _unenvelope(await body, encoding == "gzip"))
             await _within(deadline, relay(method, request))
 
         async def relay(method: Method, request) -> None:
@@ -439,10 +450,12 @@ class HttpApp:
                     await start()
                     await send({"type": "http.response.body", "more_body": True,
                                 "body": _out_envelope(codec.encode(item, method.response), compress)})
+                    del item  # not held while the stream waits (a first batch is a whole log)
             finally:
                 await stream.aclose()
 
-        error = await _until_disconnect(messages(), receive)
+        body = _BodyRead(receive)  # the body first, then the disconnect watcher (both read `receive`)
+        error = await _until_disconnect(messages(), body.rest)
         if error is _GONE:
             return
         await start()
@@ -478,7 +491,7 @@ class HttpApp:
             if encoding not in ("identity", "gzip"):
                 raise HostError("UNIMPLEMENTED", UNSUPPORTED_ENCODING,
                                 f"grpc-encoding {encoding} is not supported (identity, gzip)")
-            body = await _body(receive)
+            body = await raw
             if text:
                 try:
                     body = base64.b64decode(body, validate=False)
@@ -496,10 +509,12 @@ class HttpApp:
             try:
                 async for item in stream:
                     await write(_out_envelope(codec.encode(item, method.response), compress), True)
+                    del item
             finally:
                 await stream.aclose()
 
-        error = await _until_disconnect(messages(), receive)
+        raw = _BodyRead(receive)  # the body first, then the disconnect watcher (both read `receive`)
+        error = await _until_disconnect(messages(), raw.rest)
         if error is _GONE:
             return
         await write(_envelope(0x80, grpc_trailers(error)), False)
@@ -536,6 +551,29 @@ class HttpApp:
 _GONE = object()
 
 
+class _BodyRead:
+    """A request body read by a call's task while :func:`_until_disconnect` watches ``rest``: the
+    watcher's reads wait until the body is in, so it never takes a chunk of the body (a body sent
+    in several chunks reached the call incomplete)."""
+
+    def __init__(self, receive: Receive) -> None:
+        self.receive = receive
+        self.done = asyncio.Event()
+
+    def __await__(self):
+        return self._read().__await__()
+
+    async def _read(self) -> bytes:
+        try:
+            return await _body(self.receive)
+        finally:
+            self.done.set()
+
+    async def rest(self) -> dict:
+        await self.done.wait()
+        return await self.receive()
+
+
 async def _until_disconnect(work: Awaitable[None], receive: Receive):
     """Run ``work``; returns None when it finished, its HostError when it refused, or ``_GONE`` when
     the client went away first (the work is cancelled: a stream's subscription ends with it)."""
@@ -552,6 +590,8 @@ async def _until_disconnect(work: Awaitable[None], receive: Receive):
         except (asyncio.CancelledError, Exception):  # noqa: BLE001 - the client is gone
             pass
         return _GONE
+    if task.cancelled():  # the client went away while its body was read
+        return _GONE
     exc = task.exception()
     if exc is None:
         return None
@@ -566,10 +606,20 @@ async def _disconnected(receive: Receive) -> None:
         pass
 
 
+BODY_SECONDS = 10.0  # a request's whole body, from the first read: a client that trickles it is cut off
+
+
 async def _body(receive: Receive) -> bytes:
+    """The request's body, within the size limit and :data:`BODY_SECONDS` (a body sent a byte at
+    a time would otherwise hold its connection and its task for ever)."""
     chunks, size = [], 0
+    end = asyncio.get_running_loop().time() + BODY_SECONDS
     while True:
-        message = await receive()
+        try:
+            message = await asyncio.wait_for(receive(), max(0.0, end - asyncio.get_running_loop().time()))
+        except asyncio.TimeoutError:
+            raise HostError("DEADLINE_EXCEEDED", BODY_TOO_SLOW,
+                            f"the request's body did not arrive within {BODY_SECONDS:g} s") from None
         if message["type"] == "http.disconnect":
             raise asyncio.CancelledError()
         chunk = message.get("body", b"")
@@ -597,10 +647,10 @@ def _gunzip(body: bytes) -> bytes:
 
 
 def _token(headers: dict[str, str]) -> str | None:
+    """The bearer token, by gRPC's rule (server.app.bearer): a token without ``Bearer `` is
+    UNAUTHENTICATED / MALFORMED_AUTHORIZATION here too."""
     value = headers.get("authorization")
-    if value is None:
-        return None
-    return value[7:].strip() if value.lower().startswith("bearer ") else value.strip()
+    return bearer([] if value is None else value.split("\n"))
 
 
 async def _respond(send: Send, status: int, body: bytes, ctype: str, cors: list) -> None:

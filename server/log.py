@@ -203,12 +203,14 @@ def replay_items(wire: GameWire, bodies: Iterable[pb.LogRecord]) -> Iterator[Any
 
 # ---- export -----------------------------------------------------------------
 
+def export_entry(r: Record) -> bytes:
+    """One record of the export file: its ``SealedRecord``, prefixed by its length as a varint."""
+    data = pb.SealedRecord(body=r.body, hash=r.hash).SerializeToString()
+    return _VarintBytes(len(data)) + data
+
+
 def export_bytes(records: Iterable[Record]) -> bytes:
-    out = bytearray()
-    for r in records:
-        data = pb.SealedRecord(body=r.body, hash=r.hash).SerializeToString()
-        out += _VarintBytes(len(data)) + data
-    return bytes(out)
+    return b"".join(export_entry(r) for r in records)
 
 
 def split_export(data: bytes) -> Iterator[tuple[int, pb.SealedRecord]]:
@@ -228,17 +230,19 @@ def split_export(data: bytes) -> Iterator[tuple[int, pb.SealedRecord]]:
         yield start, sealed
 
 
+def jsonl_line(r: Record) -> str:
+    """One record's JSON line (newline included): the body's fields, hashes and salt in hex."""
+    body = pb.LogRecord.FromString(r.body)
+    doc = json_format.MessageToDict(body, preserving_proto_field_name=True)
+    doc["hash"] = r.hash.hex()
+    doc["prev_hash"] = body.prev_hash.hex()
+    doc.pop("salt", None)
+    doc["salt"] = body.salt.hex()
+    return json.dumps(doc, sort_keys=True) + "\n"
+
+
 def render_jsonl(records: Iterable[Record]) -> str:
-    lines = []
-    for r in records:
-        body = pb.LogRecord.FromString(r.body)
-        doc = json_format.MessageToDict(body, preserving_proto_field_name=True)
-        doc["hash"] = r.hash.hex()
-        doc["prev_hash"] = body.prev_hash.hex()
-        doc.pop("salt", None)
-        doc["salt"] = body.salt.hex()
-        lines.append(json.dumps(doc, sort_keys=True))
-    return "\n".join(lines) + ("\n" if lines else "")
+    return "".join(jsonl_line(r) for r in records)
 
 
 # ---- verify -----------------------------------------------------------------

@@ -10,6 +10,8 @@ worker checks the head before deciding). The supervisor:
 * with port 0, picks the port first (a socket bound with SO_REUSEPORT, held until the workers
   are up) so that every worker binds the same one;
 * restarts a worker that dies (a crash, ``kill -9``), after a pause that grows if it keeps dying;
+* when it dies without stopping them (``kill -9``), its workers notice within half a second (their
+  parent is no longer its pid) and shut down gracefully, so no worker serves unsupervised;
 * on SIGTERM/SIGINT, sends SIGTERM to every worker (each shuts down gracefully: see
   ``server.app.shutdown``) and waits for them, killing any that outlives its grace period.
 
@@ -75,7 +77,7 @@ def supervise(args) -> int:
         if holder is not None:
             holder.close()
         return 1
-    env = dict(os.environ)
+    env = dict(os.environ, CARTHAGO_SUPERVISOR_PID=str(os.getpid()))  # a worker stops once this pid is gone
     if args.operator_token:
         env["CARTHAGO_OPERATOR_TOKEN"] = args.operator_token
     argv = [sys.executable, "-m", "carthago.cli", "serve", "--worker", "--addr", addr, "--store", args.store,

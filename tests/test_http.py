@@ -654,3 +654,103 @@ def untimed(msg):
     assert msg.server_time_unix_ms > 0
     msg.ClearField("server_time_unix_ms")
     return msg
+
+
+# ---- hardening (issue 35, item 4) ----------------------------------------------
+
+def test_an_authorization_without_bearer_is_refused_over_http_as_over_grpc(web):
+    game, seats = new_game(web, seed=b"bearer")
+    head = web.grpc.game(game.game_id).head_seq
+    body = json.dumps({"gameId": game.game_id}).encode()
+    for value in (seats[0].token, f"Basic {seats[0].token}", f"Bearer {seats[0].token} extra"):
+        resp, raw, _ = request(web, "POST", SVC + "ListLegalCommands", body,
+                               {"content-type": "application/json", "authorization": value})
+        assert resp.status == 401 and refusal(json.loads(raw))[:2] == ("unauthenticated", "MALFORMED_AUTHORIZATION")
+    import grpc
+    with pytest.raises(grpc.RpcError) as grpc_refusal:  # the same rule on the gRPC address
+        web.grpc.stub.ListLegalCommands(pb.ListLegalCommandsRequest(game_id=game.game_id),
+                                        metadata=(("authorization", seats[0].token),))
+    assert CarthagoError.from_rpc(grpc_refusal.value).code == "MALFORMED_AUTHORIZATION"
+    # two authorization headers: refused, not one of them picked
+    url = urlparse(web.web.url)
+    conn = http.client.HTTPConnection(url.hostname, url.port, timeout=30)
+    conn.putrequest("POST", SVC + "ListLegalCommands")
+    for h, v in (("content-type", "application/json"), ("content-length", str(len(body))),
+                 ("authorization", f"Bearer {seats[0].token}"), ("authorization", f"Bearer {seats[1].token}")):
+        conn.putheader(h, v)
+    conn.endheaders(body)
+    resp = conn.getresponse()
+    assert resp.status == 401 and refusal(json.loads(resp.read()))[1] == "MALFORMED_AUTHORIZATION"
+    conn.close()
+    # the scheme's case is free (RFC 7235)
+    resp, raw, _ = request(web, "POST", SVC + "ListLegalCommands", body,
+                           {"content-type": "application/json", "authorization": f"bearer {seats[0].token}"})
+    assert resp.status == 200
+    assert web.grpc.game(game.game_id).head_seq == head
+
+
+def test_json_in_another_charset_than_utf8_is_refused(web):
+    head = len(web.grpc.games(include_finished=True))
+    body = json.dumps({"gameType": "roma"}).encode("latin-1")
+    for ctype in ("application/json; charset=latin-1", "application/json;charset=ISO-8859-1",
+                  "application/connect+json; charset=utf-16"):
+        resp, raw, _ = request(web, "POST", SVC + "CreateGame", body, {"content-type": ctype})
+        assert resp.status == 415 and b"UTF-8" in raw, (ctype, raw)
+    assert len(web.grpc.games(include_finished=True)) == head  # nothing created
+    resp, raw, _ = request(web, "POST", SVC + "Ping", b"{}", {"content-type": "application/json; charset=utf-8"})
+    assert resp.status == 200
+
+
+def test_a_body_trickled_after_the_headers_is_cut_off(web, monkeypatch):
+    import socket
+    import time
+
+    import server.http as server_http
+    monkeypatch.setattr(server_http, "BODY_SECONDS", 1.0)
+    url = urlparse(web.web.url)
+    body = json.dumps({"payload": "AAAA" * 8}).encode()
+    sock = socket.create_connection((url.hostname, url.port), timeout=10)
+    sock.sendall(f"POST {SVC}Ping HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n"
+                 f"content-length: {len(body)}\r\n\r\n".encode())
+    started, reply = time.monotonic(), b""
+    sock.settimeout(0.25)
+    for byte in body:  # one byte every 0.25 s: the whole body would take 12 s
+        try:
+            sock.sendall(bytes([byte]))
+        except OSError:
+            break  # the server closed the connection
+        try:
+            chunk = sock.recv(65536)
+        except socket.timeout:
+            continue
+        reply += chunk
+        if not chunk or b"\r\n\r\n" in reply:
+            break
+    took = time.monotonic() - started
+    sock.close()
+    assert reply.startswith(b"HTTP/1.1 504"), reply
+    assert b"BODY_TOO_SLOW" in reply and took < 6
+
+
+def test_a_body_sent_in_several_chunks_reaches_a_stream_whole(web):
+    """The disconnect watcher of a stream used to read `receive` beside the body: a body in two
+    chunks lost its second one to it."""
+    import socket
+    import time
+
+    game, _ = new_game(web, seed=b"chunks")
+    msg = pb.StreamEventsRequest(game_id=game.game_id).SerializeToString()
+    framed = envelope(msg)
+    url = urlparse(web.web.url)
+    sock = socket.create_connection((url.hostname, url.port), timeout=10)
+    sock.sendall(f"POST {SVC}StreamEvents HTTP/1.1\r\nhost: x\r\ncontent-type: application/connect+proto\r\n"
+                 f"content-length: {len(framed)}\r\n\r\n".encode())
+    for part in (framed[:3], framed[3:]):  # headers alone first: the call waits for its body, then two chunks
+        time.sleep(0.3)
+        sock.sendall(part)
+    reply = b""
+    while b"\r\n\r\n" not in reply:
+        reply += sock.recv(65536)
+    head, _, rest = reply.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 200"), head
+    sock.close()

@@ -10,6 +10,7 @@ same harness (tests/cluster.py).
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import re
@@ -231,3 +232,124 @@ def test_serve_workers_shares_one_address_and_restarts_a_killed_worker(pg_url):
         if proc.poll() is None:
             proc.kill()
             proc.wait(10)
+
+
+def _alive(pid: int) -> bool:
+    """The process exists and is not a zombie waiting to be reaped."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def test_workers_stop_when_their_supervisor_is_killed(pg_url):
+    """Issue 35, item 4: after `kill -9` of the `--workers` supervisor alone, its workers used to
+    serve on unsupervised (and share the port with the next supervisor's); each now stops once
+    its parent is gone."""
+    proc = subprocess.Popen([sys.executable, "-m", "carthago.cli", "serve", "--workers", "2", "--addr",
+                             "127.0.0.1:0", "--store", pg_url, "--grace", "1", "--http-addr", "off"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    pids: list[int] = []
+    try:
+        deadline = time.monotonic() + 60
+        line = ""
+        while time.monotonic() < deadline and not line.startswith("carthago: serving gRPC on"):
+            line = proc.stdout.readline()
+        ready = re.search(r"pids (\d+) (\d+)", line)
+        assert ready, line
+        pids = [int(ready.group(1)), int(ready.group(2))]
+        assert all(_alive(p) for p in pids)
+        proc.kill()
+        proc.wait(10)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and any(_alive(p) for p in pids):
+            time.sleep(0.1)
+        assert not any(_alive(p) for p in pids), "a worker outlived its supervisor"
+    finally:
+        for p in pids:
+            if _alive(p):
+                os.kill(p, signal.SIGKILL)
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+
+
+def _start_workers(pg_url: str) -> tuple[subprocess.Popen, str, list[int]]:
+    proc = subprocess.Popen([sys.executable, "-m", "carthago.cli", "serve", "--workers", "2", "--addr",
+                             "127.0.0.1:0", "--store", pg_url, "--grace", "1", "--http-addr", "off"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    deadline, line = time.monotonic() + 60, ""
+    while time.monotonic() < deadline and not line.startswith("carthago: serving gRPC on"):
+        line = proc.stdout.readline()
+    ready = re.search(r"serving gRPC on (\S+) .*pids (\d+) (\d+)", line)
+    assert ready, line
+    return proc, ready.group(1), [int(ready.group(2)), int(ready.group(3))]
+
+
+def _tournament(*argv: str) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "carthago.cli", "tournament", *argv],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+
+def _until(proc: subprocess.Popen, words: str, lines: list[str]) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            break
+        lines.append(line)
+        if words in line:
+            return
+    raise AssertionError(f"no {words!r} in {lines}")
+
+
+def test_a_tournament_rides_out_killed_workers_and_resumes_after_its_own_kill(pg_url, tmp_path):
+    """Issue 35, item 2: `carthago tournament` died on the first UNAVAILABLE. Now its calls retry
+    with back-off (submits keep their request id) while the supervisor restarts the killed workers,
+    and an event whose runner was killed goes on with `--resume DIR`; both events audit."""
+    from carthago import cli
+
+    server, addr, pids = _start_workers(pg_url)
+    entrants = ["--bot", "ann=random", "--bot", "bob=random", "--bot", "cid=random"]
+    try:
+        out = tmp_path / "ridden"
+        runner = _tournament("--game", "roma", "--games-per-pairing", "2", "--seed", "ride", "--server", addr,
+                             "--out", str(out), *entrants)
+        lines: list[str] = []
+        _until(runner, "game 1:", lines)
+        for pid in pids:  # both: the runner's connection is to one of them
+            os.kill(pid, signal.SIGKILL)
+        rest, _ = runner.communicate(timeout=120)
+        lines.append(rest)
+        assert runner.returncode == 0, "".join(lines)
+        assert "the server is unavailable" in "".join(lines)
+        assert cli.main(["verify-tournament", str(out)]) == 0
+        assert len(json.loads((out / "standings.json").read_text())["games"]) == 6
+
+        out = tmp_path / "resumed"
+        runner = _tournament("--game", "roma", "--games-per-pairing", "2", "--seed", "resume", "--server", addr,
+                             "--out", str(out), *entrants)
+        lines = []
+        _until(runner, "game 2:", lines)
+        runner.kill()
+        runner.wait(10)
+        doc = json.loads((out / "standings.json").read_text())
+        assert doc["status"] == "in progress" and 1 <= len(doc["games"]) < 6
+        assert cli.main(["verify-tournament", str(out)]) == 1  # an event in progress does not audit
+        resumed = _tournament("--resume", str(out), "--server", addr)
+        rest, _ = resumed.communicate(timeout=120)
+        assert resumed.returncode == 0, rest
+        assert f"resuming {out}" in rest
+        done = json.loads((out / "standings.json").read_text())
+        assert done["status"] == "complete" and len(done["games"]) == 6
+        assert done["games"][:len(doc["games"])] == doc["games"]  # the recorded games kept as they were
+        assert not (out / ".current-game.json").exists()
+        assert cli.main(["verify-tournament", str(out)]) == 0
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(10)

@@ -390,3 +390,44 @@ def test_bot_accept_subscribes_again_after_its_server_goes_away_and_joins_a_game
         assert "subscribing again" in out.getvalue()
     finally:
         acceptor.stopping.set()
+
+
+def test_bot_accept_with_state_goes_on_with_its_games_after_a_kill(tmp_path):
+    """Issue 35, item 2: `carthago bot --accept` kept its seat tokens in memory only, so after a
+    restart it lost its games (on time, or for ever in an unclocked game). With --state DIR it
+    keeps each game's seat in DIR/GAME_ID.json and, started again, plays that seat to the end."""
+    state = tmp_path / "state"
+    argv = [str(ROOT / ".venv/bin/carthago"), "bot", "--accept", "--max-games", "1", "--name", "keeper",
+            "--bot", "random", "--game", "roma", "--state", str(state)]
+    with ServerThread("memory", HostConfig(allow_client_seeds=True)) as s, Client(s.addr, timeout=20) as c:
+        game = c.create("roma", seed=b"kept seat")
+        mine = c.join(game.game_id, seat=0, player="opponent")  # it does not move until the bot is killed
+        first = subprocess.Popen(argv + ["--server", s.addr], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        second = None
+        try:
+            kept = state / f"{game.game_id}.json"
+            deadline = time.monotonic() + 30
+            while not kept.exists():
+                assert first.poll() is None and time.monotonic() < deadline, first.stderr.read()
+                time.sleep(0.05)
+            assert json.loads(kept.read_text())["seat"] == 1
+            assert kept.stat().st_mode & 0o077 == 0  # the token is the owner's only
+            first.kill()
+            first.wait(10)
+            second = subprocess.Popen(argv + ["--server", s.addr], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                      text=True)
+            player = threading.Thread(target=RandomBot(mine, 7).play, daemon=True)
+            player.start()
+            out, err = second.communicate(timeout=60)
+            assert second.returncode == 0, err
+            assert f"resuming {game.game_id} at seat 1" in out and "joined" not in out
+            summary = c.game(game.game_id)
+            assert summary.status.over and summary.status.result_reason != pb.RESULT_REASON_TIMEOUT
+            assert sorted(x.player for x in summary.seats) == ["keeper", "opponent"]
+            assert not kept.exists()  # a finished game's seat is not kept
+            player.join(10)
+        finally:
+            for proc in (first, second):
+                if proc is not None and proc.poll() is None:
+                    proc.kill()
+                    proc.wait()

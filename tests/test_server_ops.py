@@ -66,3 +66,37 @@ def test_serve_says_plainly_when_the_database_does_not_answer():
     assert out.returncode == 1
     assert out.stderr.startswith("error: cannot reach the database at 127.0.0.1:1/test"), out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_the_server_pings_an_idle_connection_for_keepalive(monkeypatch):
+    """Issue 35, item 5: a correspondence game's stream may see no batch for days; the server
+    sends an HTTP/2 PING on a connection idle for KEEPALIVE_MS (60 s; 300 ms here) so that NATs and
+    proxies keep it open and a dead peer is noticed. Read from the wire with a bare HTTP/2 client."""
+    import socket
+
+    import h2.config
+    import h2.connection
+    import h2.events
+
+    import server.app as app
+    from server.app import ServerThread
+
+    interval = 300
+    monkeypatch.setattr(app, "KEEPALIVE", [(k, interval if v == app.KEEPALIVE_MS else v) for k, v in app.KEEPALIVE])
+    with ServerThread("memory") as s:
+        sock = socket.create_connection(("127.0.0.1", s.port), timeout=5)
+        conn = h2.connection.H2Connection(h2.config.H2Configuration(client_side=True))
+        conn.initiate_connection()
+        sock.sendall(conn.data_to_send())
+        started, pings = time.monotonic(), []
+        while time.monotonic() - started < 5 and len(pings) < 2:
+            data = sock.recv(65536)
+            if not data:
+                break
+            for event in conn.receive_data(data):
+                if isinstance(event, h2.events.PingReceived):
+                    pings.append(time.monotonic() - started)
+            sock.sendall(conn.data_to_send())  # settings acks, ping acks
+        sock.close()
+    assert len(pings) >= 2, pings  # pinged again and again while idle, answered each time
+    assert pings[1] - pings[0] >= interval / 1000 * 0.8

@@ -88,6 +88,24 @@ def test_verify_tournament_passes_on_the_untouched_directory(played, capsys):
     assert out.startswith("OK: 6 roma games verified")
 
 
+def test_verify_tournament_checks_the_published_sha256(played, copy, capsys):
+    """Issue 35: a consistently resealed event (a game dropped, the standings recomputed) passes
+    the audit from the directory alone; only the published hash of standings.json tells."""
+    published = hashlib.sha256((played / "standings.json").read_bytes()).hexdigest()
+    assert cli.main(["verify-tournament", str(played), "--sha256", published.upper()]) == 0
+    capsys.readouterr()
+    doc = load(copy)
+    doc["seed"] = doc["seed"]  # the same content, written again: other bytes
+    (copy / "standings.json").write_text(json.dumps(doc, indent=2))
+    assert cli.main(["verify-tournament", str(copy)]) == 0  # every other check passes
+    capsys.readouterr()
+    assert cli.main(["verify-tournament", str(copy), "--sha256", published]) == 1
+    out = capsys.readouterr().out
+    assert "INVALID" in out and "published sha256" in out
+    assert cli.main(["verify-tournament", str(played), "--sha256", "abc"]) == 1
+    assert "64 hex digits" in capsys.readouterr().out
+
+
 def test_a_byte_flipped_in_one_log_fails_naming_the_game(copy, capsys):
     game = load(copy)["games"][2]
     path = copy / game["file"]
@@ -469,6 +487,21 @@ def test_remote_entrants_need_an_invites_directory(tmp_path):
     with pytest.raises(T.TournamentError, match="--invites"):
         T.run("127.0.0.1:1", "roma", T.parse_entrants(["a=random", "b=remote"]), "round-robin", 1, tmp_path / "x")
     assert T.parse_entrants(["a=random", "b=remote"])[1].remote
+
+
+def test_invites_inside_the_published_directory_are_refused(tmp_path):
+    out = tmp_path / "event"
+    for invites in (out / "invites", out, tmp_path / "elsewhere" / ".." / "event" / "x"):
+        with pytest.raises(T.TournamentError, match="inside --out"):
+            T.run("127.0.0.1:1", "roma", T.parse_entrants(["a=random", "b=remote"]), "round-robin", 1, out,
+                  invites=invites)
+    assert not out.exists()  # refused before anything is written
+
+
+def test_remote_entrants_without_a_clock_get_the_stated_default(remote_event):
+    _, _, doc, _, lines = remote_event
+    assert doc["clock_ms"] == T.parse_clock(T.REMOTE_DEFAULT_CLOCK).as_dict() == T.parse_clock("5m").as_dict()
+    assert any("no --clock" in line and "5m" in line for line in lines)
 
 
 # ---- games of more than two seats -----------------------------------------------------

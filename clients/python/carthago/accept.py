@@ -9,10 +9,15 @@ seat reserved for its name is a challenge whose invite comes from the game's cre
 the bot says that it is waiting, and ``carthago bot GAME_ID --invite SECRET`` takes it. With
 ``invites`` (a directory: ``carthago bot --accept --invites DIR``), it takes such a seat itself once
 the invite is in ``DIR/NAME/GAME_ID`` (how ``carthago tournament`` hands remote entrants their games).
+With ``state`` (``--state DIR``) it keeps each game's seat and token in ``DIR/GAME_ID.json`` (the
+owner's only) from the moment it joins until the game is over, and when started again goes on with
+every game found there before it joins any other: a restart no longer loses its games on time.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import queue
 import sys
 import threading
@@ -35,12 +40,13 @@ class Acceptor:
 
     def __init__(self, server: str, name: str, spec: str, make_bot: Callable, game_types: list[str],
                  options: dict[str, str], max_games: int = 0, concurrency: int = 1, seed: str = "0",
-                 out=sys.stdout, invites: str | Path | None = None) -> None:
+                 out=sys.stdout, invites: str | Path | None = None, state: str | Path | None = None) -> None:
         self.server, self.name, self.spec, self.make_bot = server, name, spec, make_bot
         self.game_types, self.options = list(game_types), dict(options)
         self.max_games, self.concurrency = max_games, max(1, concurrency)
         self.seed, self.out = seed, out
         self.invites = None if invites is None else Path(invites) / name
+        self.state = None if state is None else Path(state)
         self.challenges: set[str] = set()         # games with a seat reserved for this name, not taken yet
         self.events: queue.Queue = queue.Queue()  # ("batch", b) | ("feed_ended", err) | ("done", game_id)
         self.open: dict[str, object] = {}         # game id -> OpenGame, as the feed last said
@@ -86,7 +92,48 @@ class Acceptor:
                 time.sleep(delay)
                 delay = min(delay * 2, BACKOFF_MAX_S)
         finally:
+            if self.state is not None and not self.stopping.is_set():
+                (self.state / f"{seat.game_id}.json").unlink(missing_ok=True)  # over, or given up
             self.events.put(("done", seat.game_id))
+
+    # ---- the seats kept across restarts (--state DIR) ---------------------------------------
+    def _keep(self, seat: Seat) -> None:
+        if self.state is None:
+            return
+        self.state.mkdir(parents=True, exist_ok=True, mode=0o700)
+        path = self.state / f"{seat.game_id}.json"
+        tmp = self.state / f".{seat.game_id}.json.tmp"
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(json.dumps({"game_id": seat.game_id, "seat": seat.seat, "token": seat.token,
+                                "server": self.server, "player": self.name}) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)  # whole or not at all
+
+    def _resume_kept(self) -> None:
+        """Go on with the games of ``state``: each still running is played again with its token."""
+        if self.state is None or not self.state.is_dir():
+            return
+        for path in sorted(self.state.glob("*.json")):
+            try:
+                kept = json.loads(path.read_text())
+                seat = Seat(self.client, kept["game_id"], int(kept["seat"]), kept["token"])
+                over = self.client.game(seat.game_id).status.over
+            except (OSError, ValueError, KeyError, TypeError) as err:
+                self.say(f"{path}: not a seat this bot kept ({err}); left alone")
+                continue
+            except CarthagoError as err:
+                if err.code != "GAME_NOT_FOUND":
+                    raise
+                over = True
+            if over:
+                path.unlink(missing_ok=True)
+                continue
+            self.joined.add(seat.game_id)
+            self.playing.add(seat.game_id)
+            self.say(f"resuming {seat.game_id} at seat {seat.seat} (kept in {path})")
+            threading.Thread(target=self._play, args=(seat,), name=f"play-{seat.game_id}", daemon=True).start()
 
     # ---- the loop ------------------------------------------------------------------------
     def _wanted(self) -> bool:
@@ -121,6 +168,7 @@ class Acceptor:
             self._start(game_id, seat, "challenge")
 
     def _start(self, game_id: str, seat: Seat, kind: str) -> None:
+        self._keep(seat)
         self.joined.add(game_id)
         self.playing.add(game_id)
         self.open.pop(game_id, None)
@@ -172,6 +220,7 @@ class Acceptor:
         """Until stopped (KeyboardInterrupt) or, with ``max_games``, until that many games are played."""
         self.client = Client(self.server)
         try:
+            self._resume_kept()
             self._subscribe()
             delay = BACKOFF_FIRST_S
             while True:

@@ -128,8 +128,9 @@ def cmd_serve(args) -> int:
             sys.exit("--loop uvloop: uvloop is not installed (make setup installs it); or use --loop asyncio")
         run = uvloop.run
     try:
+        supervisor = int(os.environ.get("CARTHAGO_SUPERVISOR_PID") or os.getppid()) if args.worker else None
         run(serve(args.addr, store, config, on_ready=ready, grace=args.grace, reuse_port=args.worker,
-                  http=http))
+                  http=http, supervisor_pid=supervisor))
     except (StoreUnavailable, OSError, RuntimeError, ValueError) as exc:  # before serving: said plainly
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -475,7 +476,7 @@ def _bot_accept(args) -> int:
         return 2
     acceptor = Acceptor(args.server, args.name, args.bot, make_bot, args.game or [], _options(args.option),
                         max_games=args.max_games, concurrency=args.concurrency, seed=args.seed,
-                        invites=args.invites)
+                        invites=args.invites, state=args.state)
     try:
         return acceptor.run()
     except KeyboardInterrupt:
@@ -570,11 +571,11 @@ def _log_data(target: str, args) -> bytes | int:
         return Path(target).read_bytes()
     from engine import registry
 
-    from .client import CarthagoError, Client
+    from .client import CarthagoError, Client, pb
 
     try:
         with Client(args.server, token=args.token) as client:
-            return client.export(target).records
+            return client.export(target, form=pb.EXPORT_FORM_BINARY).records
     except CarthagoError as err:
         if err.code == "NOT_FINISHED":
             print(f"error: {target} is still in play: reading it needs its log, which the server gives "
@@ -671,6 +672,24 @@ def cmd_tournament(args) -> int:
     from . import tournament as T
     from .client import CarthagoError
 
+    if args.resume:
+        if args.server is None:
+            print("error: --resume DIR goes on with the event on the server it was played on: give --server "
+                  "HOST:PORT (an in-process server's games ended with its process)", file=sys.stderr)
+            return 2
+        out = Path(args.resume)
+        try:
+            doc = T.resume(args.server, out, say=lambda line: print(line, flush=True),
+                           invites=Path(args.invites) if args.invites else None, retry_for=args.retry_for)
+        except T.TournamentError as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 2
+        except CarthagoError as err:
+            return _fail(err)
+        return _tournament_done(T, doc, out)
+    if not args.game or not args.bot or not args.out:
+        print("error: a tournament needs --game, --bot (each entrant) and --out (or --resume DIR)", file=sys.stderr)
+        return 2
     try:
         entrants = T.parse_entrants(args.bot or [])
         T.parse_clock(args.clock)
@@ -692,22 +711,31 @@ def cmd_tournament(args) -> int:
         doc = T.run(local.addr if local else args.server, args.game, entrants, args.format, args.games_per_pairing,
                     out, rounds=args.rounds, players=args.players, options=_options(args.option),
                     clock_text=args.clock, seed=args.seed, say=lambda line: print(line, flush=True),
-                    invites=Path(args.invites) if args.invites else None, show_timeout=args.show_timeout)
+                    invites=Path(args.invites) if args.invites else None, show_timeout=args.show_timeout,
+                    retry_for=args.retry_for)
     except T.TournamentError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
     except CarthagoError as err:
-        return _fail(err)
+        code = _fail(err)
+        if err.status == "UNAVAILABLE" and args.server:
+            print(f"the event stopped with the server unavailable; go on with: carthago tournament --resume {out} "
+                  f"--server {args.server}" + (f" --invites {args.invites}" if args.invites else ""), file=sys.stderr)
+        return code
     finally:
         if local:
             local.close()
+    return _tournament_done(T, doc, out)
+
+
+def _tournament_done(T, doc: dict, out: Path) -> int:
     import hashlib
 
     print()
     print(T.table(doc["standings"]))
     digest = hashlib.sha256((out / "standings.json").read_bytes()).hexdigest()
     print(f"wrote {out}/standings.json (sha256 {digest}), {out}/README.txt and {len(doc['games'])} log{'s' if len(doc['games']) != 1 else ''} in "
-          f"{out}/games; audit with: carthago verify-tournament {out}")
+          f"{out}/games; audit with: carthago verify-tournament {out} --sha256 {digest}")
     return 0
 
 
@@ -717,7 +745,7 @@ def cmd_verify_tournament(args) -> int:
     from . import tournament as T
 
     try:
-        doc = T.audit(Path(args.dir))
+        doc = T.audit(Path(args.dir), sha256=args.sha256)
     except T.AuditProblem as err:
         print(f"INVALID: {err}")
         return 1
@@ -853,6 +881,9 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--invites", metavar="DIR",
                    help="with --accept: take the seats reserved for --name whose invite is in DIR/NAME/GAME_ID "
                         "(a tournament's --invites directory)")
+    s.add_argument("--state", metavar="DIR",
+                   help="with --accept: keep each game's seat (its token) in DIR/GAME_ID.json, readable by you only, "
+                        "and go on with those games when started again (after a crash or a restart)")
     s.set_defaults(func=cmd_bot)
 
     s = sub.add_parser("watch", help="print a game's events as they happen")
@@ -898,12 +929,12 @@ def parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("tournament", help="play a round-robin or Swiss tournament between bots; "
                                           "writes every game's log and the standings, for anyone to audit")
-    s.add_argument("--game", required=True, help="roma, hannibal, rome-et-carthage, republic-of-carthage")
+    s.add_argument("--game", help="roma, hannibal, rome-et-carthage, republic-of-carthage")
     s.add_argument("--players", type=int, default=0,
                    help="seats per game (default 2, or the game's smallest count); more than 2: round-robin "
                         "of every table of that many entrants, seats turned each game, no Elo")
     s.add_argument("--option", action="append", metavar="K=V", help="a game option for every game (repeatable)")
-    s.add_argument("--bot", action="append", metavar="NAME=SPEC", required=True,
+    s.add_argument("--bot", action="append", metavar="NAME=SPEC",
                    help="an entrant: its name (the player name in the logs) and its bot: random, mcts:N or "
                         "mcts:Nms, played by this process, or remote: a bot elsewhere that takes its seats "
                         "with the invites written to --invites (repeat for each entrant)")
@@ -920,18 +951,27 @@ def parser() -> argparse.ArgumentParser:
                         "seeded coin; N seats: turning one seat a game, from a seeded start when N does not divide K)")
     s.add_argument("--clock", metavar="CLOCK",
                    help="each game's clocks, as for `carthago new` (600+5, 600d3, 3d, 36h); a bot whose time "
-                        "runs out loses on time")
+                        "runs out loses on time. With remote entrants the default is 5m (five minutes a move): "
+                        "a remote bot that falls silent loses on time instead of stalling the event")
     s.add_argument("--seed", help="the tournament's seed (the odd game's coin, the bots' seeds); default random, "
                                   "recorded in standings.json")
     where = s.add_mutually_exclusive_group()
     where.add_argument("--server", default=None, help="play on this server (default: an in-process one)")
     where.add_argument("--store", default="memory", help="the in-process server's store (default memory)")
-    s.add_argument("--out", required=True, metavar="DIR", help="a new directory for the logs and the standings")
+    s.add_argument("--out", metavar="DIR", help="a new directory for the logs and the standings")
+    s.add_argument("--resume", metavar="DIR", help="go on with the interrupted event in DIR (its standings.json "
+                   "\"in progress\"), on --server: its settings are DIR's, its recorded games kept, the game it "
+                   "was playing continued")
+    s.add_argument("--retry-for", type=float, default=120.0, metavar="S",
+                   help="seconds a call retries an unavailable server (a worker crash, a rolling restart), with "
+                        "back-off, before the event stops (default 120; then --resume)")
     s.set_defaults(func=cmd_tournament)
 
     s = sub.add_parser("verify-tournament", help="audit a tournament directory: every log, sha256, head hash, "
                                                  "result, pairing and standing, from the logs alone")
     s.add_argument("dir", help="the directory `carthago tournament --out` wrote")
+    s.add_argument("--sha256", metavar="HASH", help="standings.json's published SHA-256 (printed by `carthago "
+                   "tournament`): the directory must be that event, not one resealed since")
     s.set_defaults(func=cmd_verify_tournament)
 
     s = sub.add_parser("render", help="draw a game type's map, or a game's position (an exported log, or a game "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 import uuid
-from typing import Iterator
+from typing import Callable, Iterator
 
 import grpc
 from grpc_status import rpc_status
@@ -12,8 +12,9 @@ from grpc_status import rpc_status
 from carthago.v1 import carthago_pb2 as pb
 from carthago.v1 import carthago_pb2_grpc as pb_grpc
 
-# An exported log comes back as one message: a long game (thousands of commands) is several MB,
-# past gRPC's 4 MB default. The server sends up to 64 MB (server/app.py); accept as much.
+# Exports come in chunks of about 1 MiB (StreamExportLog), within gRPC's 4 MB default; the older
+# one-reply ExportLog and other large replies (SampleStates of a big game) may pass it. The server
+# sends up to 64 MB (server/app.py); accept as much.
 MAX_RECEIVE_BYTES = 64 << 20
 
 
@@ -45,13 +46,63 @@ def _call(fn, *args, **kwargs):
         raise CarthagoError.from_rpc(err) from None
 
 
-class Client:
-    """Connects to a Carthago server. Calls that act for a seat go through :class:`Seat`."""
+_STREAMING = frozenset({"StreamEvents", "WatchOpenSeats", "StreamExportLog"})
+RETRY_FIRST_S, RETRY_MAX_S = 0.1, 2.0  # back-off between retries: doubling from the first, at most the max
 
-    def __init__(self, addr: str = "127.0.0.1:50051", token: str | None = None, timeout: float = 30.0) -> None:
+
+def backoff(first: float = RETRY_FIRST_S, most: float = RETRY_MAX_S) -> Iterator[float]:
+    """Pauses between retries: first, doubling, at most ``most``."""
+    pause = first
+    while True:
+        yield pause
+        pause = min(most, pause * 2)
+
+
+class _Retrying:
+    """A stub whose unary calls retry UNAVAILABLE (a worker restarting, a server process gone: the
+    channel reconnects, to another process where several share the address) with back-off for up
+    to ``retry_for`` seconds. Every retry sends the same request: a submit keeps its request id,
+    so a command that landed before the failure is answered, not applied twice (docs/PROTOCOL.md).
+    Streams are not retried here: their callers resume them from the last seq."""
+
+    def __init__(self, stub, retry_for: float, on_retry: Callable[[str, str, float], None] | None) -> None:
+        self._stub, self._retry_for, self._on_retry = stub, retry_for, on_retry
+
+    def __getattr__(self, name: str):
+        call = getattr(self._stub, name)
+        if name in _STREAMING:
+            return call
+
+        def retrying(*args, **kwargs):
+            deadline = time.monotonic() + self._retry_for
+            pauses = backoff()
+            while True:
+                try:
+                    return call(*args, **kwargs)
+                except grpc.RpcError as err:
+                    pause = next(pauses)
+                    if err.code() != grpc.StatusCode.UNAVAILABLE or time.monotonic() + pause > deadline:
+                        raise
+                    if self._on_retry:
+                        self._on_retry(name, err.details() or "", pause)
+                    time.sleep(pause)
+        return retrying
+
+
+class Client:
+    """Connects to a Carthago server. Calls that act for a seat go through :class:`Seat`.
+
+    ``retry_for``: seconds for which unary calls (and exports) retry UNAVAILABLE with back-off
+    (0: not at all); ``on_retry(method, message, pause)`` is told of each retry."""
+
+    def __init__(self, addr: str = "127.0.0.1:50051", token: str | None = None, timeout: float = 30.0,
+                 retry_for: float = 0.0, on_retry: Callable[[str, str, float], None] | None = None) -> None:
         self.addr = addr
         self.channel = grpc.insecure_channel(addr, options=[("grpc.max_receive_message_length", MAX_RECEIVE_BYTES)])
         self.stub = pb_grpc.GameServiceStub(self.channel)
+        self.retry_for, self.on_retry = retry_for, on_retry
+        if retry_for > 0:
+            self.stub = _Retrying(self.stub, retry_for, on_retry)
         self.token = token  # an operator token, if any
         self.timeout = timeout
 
@@ -147,9 +198,31 @@ class Client:
                 return
             raise CarthagoError.from_rpc(err) from None
 
-    def export(self, game_id: str, token: str | None = None) -> pb.ExportLogResponse:
-        return _call(self.stub.ExportLog, pb.ExportLogRequest(game_id=game_id), metadata=self.metadata(token),
-                     timeout=self.timeout)
+    def export(self, game_id: str, token: str | None = None, form: int = pb.EXPORT_FORM_UNSPECIFIED
+               ) -> pb.ExportLogResponse:
+        """A game's export (both forms, or the one ``form`` names), fetched in chunks (StreamExportLog)
+        and assembled; the chunks are checked to follow one another up to the head they name. With
+        ``retry_for``, an export cut by UNAVAILABLE is fetched again from the start."""
+        deadline, pauses = time.monotonic() + self.retry_for, backoff()
+        while True:
+            try:
+                return assemble_export(self.export_chunks(game_id, token, form))
+            except CarthagoError as err:
+                pause = next(pauses)
+                if err.status != "UNAVAILABLE" or time.monotonic() + pause > deadline:
+                    raise
+                if self.on_retry:
+                    self.on_retry("StreamExportLog", err.message, pause)
+                time.sleep(pause)
+
+    def export_chunks(self, game_id: str, token: str | None = None, form: int = pb.EXPORT_FORM_UNSPECIFIED
+                      ) -> Iterator[pb.StreamExportLogResponse]:
+        call = self.stub.StreamExportLog(pb.StreamExportLogRequest(game_id=game_id, form=form),
+                                         metadata=self.metadata(token), timeout=max(self.timeout, 120.0))
+        try:
+            yield from call
+        except grpc.RpcError as err:
+            raise CarthagoError.from_rpc(err) from None
 
     def ping(self, payload: bytes = b"") -> bytes:
         return _call(self.stub.Ping, pb.PingRequest(payload=payload), timeout=self.timeout).payload
@@ -159,6 +232,22 @@ class Client:
         files when ``known_sha256`` is the current one."""
         return _call(self.stub.GetGameData, pb.GetGameDataRequest(game_type=game_type, known_sha256=known_sha256),
                      timeout=self.timeout)
+
+
+def assemble_export(chunks) -> pb.ExportLogResponse:
+    """One export from its StreamExportLog chunks; CarthagoError if they do not follow one another
+    from seq 0 to the head the chunks name (a broken or cut stream)."""
+    records, lines, next_seq, head = [], [], 0, None
+    for chunk in chunks:
+        if chunk.first_seq != next_seq or chunk.last_seq < chunk.first_seq or (head is not None and chunk.head_seq != head):
+            raise CarthagoError("DATA_LOSS", "EXPORT_CUT", f"export chunk {chunk.first_seq}..{chunk.last_seq} "
+                                f"does not follow seq {next_seq - 1}")
+        records.append(chunk.records)
+        lines.append(chunk.jsonl)
+        next_seq, head = chunk.last_seq + 1, chunk.head_seq
+    if head is None or next_seq != head + 1:
+        raise CarthagoError("DATA_LOSS", "EXPORT_CUT", f"the export ended at seq {next_seq - 1}, not at its head")
+    return pb.ExportLogResponse(records=b"".join(records), jsonl="".join(lines))
 
 
 class Seat:

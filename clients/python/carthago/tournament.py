@@ -51,6 +51,8 @@ from .clocks import parse_clock as _parse_clock
 FORMAT = "carthago-tournament-v3"  # v2: seats reserved, no_show, status; v3: everyone_lost; older ones still verify
 FORMATS_READ = ("carthago-tournament-v1", "carthago-tournament-v2", FORMAT)
 IN_PROGRESS, COMPLETE = "in progress", "complete"
+RETRY_FOR_S = 120.0  # how long a call retries UNAVAILABLE before the event stops (then: --resume)
+REMOTE_DEFAULT_CLOCK = "5m"  # the clock of an event with remote entrants and no --clock: 5 minutes a move
 REMOTE = "remote"
 FORMATS = ("round-robin", "swiss")
 TWO_SEATS = 2
@@ -383,18 +385,49 @@ def _await_remotes(client, game_id: str, remote_seats: dict[int, str], timeout: 
         time.sleep(0.1)
 
 
+CURRENT = ".current-game.json"  # the game being played: its id, invites and tokens, for --resume
+
+
+def _write_private(path: Path, doc: dict[str, Any]) -> None:
+    """A JSON file readable by the owner only, written whole (a temp file renamed over it)."""
+    tmp = path.with_name(f".{path.name}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(json.dumps(doc) + "\n")
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+class _Abandoned(Exception):
+    """An interrupted game that cannot go on (a seat claimed whose token was never recorded)."""
+
+
 def _play_game(client, game_type: str, options: dict[str, str], clock: ClockSpec | None,
                seats: tuple[str, ...], specs: dict[str, str], bot_seed: str, invites: Path | None = None,
-               show_timeout: float = 60.0) -> tuple[str, Any, list[str]]:
+               show_timeout: float = 60.0, state: Path | None = None, resumed: dict | None = None
+               ) -> tuple[str, Any, list[str]]:
     """Create one game with every seat reserved for its entrant, claim the built-in entrants' seats,
     hand the remote ones their invites and wait for them, then play it out.
-    (game id, summary, the names of the no-shows)."""
+    (game id, summary, the names of the no-shows). ``state``: the file that keeps the game's id,
+    invites and this process's tokens while it is played (``DIR/.current-game.json``, the owner's
+    only; removed once the game is recorded); ``resumed``: that file's content, to go on with an
+    interrupted game instead of creating one."""
     from .bots import make_bot
-    from .client import CarthagoError
+    from .client import CarthagoError, Seat
 
-    made = client.create_reserved(game_type, dict(enumerate(seats)), len(seats), options, None, clock)
-    game_id = made.game.game_id
-    invite_of = {inv.seat: inv.invite for inv in made.invites}
+    if resumed is None:
+        made = client.create_reserved(game_type, dict(enumerate(seats)), len(seats), options, None, clock)
+        game_id = made.game.game_id
+        invite_of = {inv.seat: inv.invite for inv in made.invites}
+        held: dict[int, str] = {}
+    else:
+        game_id = resumed["game_id"]
+        invite_of = {int(i): v for i, v in resumed["invites"].items()}
+        held = {int(i): v for i, v in resumed["tokens"].items()}
+    record = {"seats": list(seats), "game_id": game_id, "invites": invite_of, "tokens": held}
+    if state is not None:
+        _write_private(state, record)
     remote = {i: name for i, name in enumerate(seats) if specs[name] == REMOTE}
     files = []
     no_show: list[int] = []
@@ -405,7 +438,19 @@ def _play_game(client, game_type: str, options: dict[str, str], clock: ClockSpec
         tokens = []
         for i, name in enumerate(seats):
             if i not in remote:
-                seat = client.join(game_id, seat=i, invite=invite_of[i])
+                if i in held:
+                    seat = Seat(client, game_id, i, held[i])
+                else:
+                    try:
+                        seat = client.join(game_id, seat=i, invite=invite_of[i])
+                    except CarthagoError as err:
+                        if err.code == "SEAT_TAKEN":  # its invite is ours: our claim landed, its answer was lost
+                            raise _Abandoned(f"seat {i} of {game_id} was claimed but its token never came "
+                                             "back") from None
+                        raise
+                    held[i] = seat.token
+                    if state is not None:
+                        _write_private(state, record)
                 tokens.append(seat)
                 agents[i] = make_bot(specs[name], seat, bot_seed)
         missing = _await_remotes(client, game_id, remote, show_timeout) if remote else set()
@@ -455,6 +500,12 @@ def _play_game(client, game_type: str, options: dict[str, str], clock: ClockSpec
             time.sleep(0.005 if set(summary.status.to_act) <= set(agents) else 0.05)
 
 
+def _inside(path: Path, directory: Path) -> bool:
+    """Is ``path`` ``directory`` or under it (symbolic links and ``..`` resolved)?"""
+    path, directory = path.resolve(), directory.resolve()
+    return path == directory or directory in path.parents
+
+
 def write_standings(out: Path, doc: dict[str, Any]) -> None:
     """standings.json, whole or not at all: a temp file renamed over it (a crash leaves the last one)."""
     tmp = out / ".standings.json.tmp"
@@ -468,78 +519,149 @@ def write_standings(out: Path, doc: dict[str, Any]) -> None:
 def run(addr: str, game_type: str, entrants: list[Entrant], fmt: str, games_per_pairing: int, out: Path,
         rounds: int = 0, players: int = 0, options: dict[str, str] | None = None, clock_text: str | None = None,
         seed: str | None = None, say: Callable[[str], None] = print, invites: Path | None = None,
-        show_timeout: float = 60.0) -> dict[str, Any]:
-    """Play the tournament on the server at ``addr``; write ``out``; return standings.json's content."""
-    from .client import Client, pb
-
+        show_timeout: float = 60.0, retry_for: float = RETRY_FOR_S) -> dict[str, Any]:
+    """Play the tournament on the server at ``addr``; write ``out``; return standings.json's content.
+    ``retry_for``: seconds each call retries UNAVAILABLE (a worker crash, a rolling restart) with
+    back-off before the event stops (it can then go on with :func:`resume`)."""
     if fmt not in FORMATS:
         raise TournamentError(f"--format is one of {', '.join(FORMATS)}, not {fmt!r}")
     if games_per_pairing < 1:
         raise TournamentError("--games-per-pairing is at least 1")
-    clock = parse_clock(clock_text)
     options = dict(options or {})
-    if any(e.remote for e in entrants) and invites is None:
-        raise TournamentError("remote entrants need --invites DIR: the directory their invites are written to "
-                              "(INVITES/NAME/GAME_ID), which their bots read (carthago bot --accept --invites DIR)")
+    remote = any(e.remote for e in entrants)
+    if remote and not clock_text:
+        # a remote bot that joins and falls silent would stall an unclocked event for ever
+        clock_text = REMOTE_DEFAULT_CLOCK
+        say(f"remote entrants and no --clock: every game has {REMOTE_DEFAULT_CLOCK} "
+            f"({parse_clock(REMOTE_DEFAULT_CLOCK).describe()}); a silent seat loses on time")
+    clock = parse_clock(clock_text)
+    _check_invites(entrants, invites, out)
     if show_timeout <= 0:
         raise TournamentError("--show-timeout is a number of seconds above 0")
-    try:
-        import search.strength  # noqa: F401 - the Elo intervals (Wilson): fail now, not after the games
-    except ImportError:
-        raise TournamentError("tournaments compute their standings with the repository's search package: "
-                              "install the repository (make setup, or pip install -e .), not only the client") from None
+    _need_search()
     if out.exists() and any(out.iterdir()):
         raise TournamentError(f"{out} is not empty: a tournament writes into a new directory (its files are "
-                              "what gets published)")
-    names = [e.name for e in entrants]
-    specs = {e.name: e.spec for e in entrants}
+                              "what gets published); to go on with an interrupted one: --resume DIR")
     if fmt == "round-robin":
         rounds = 1
     elif rounds <= 0:
         rounds = max(1, math.ceil(math.log2(len(entrants))))
     seed = seed or random.SystemRandom().getrandbits(64).to_bytes(8, "big").hex()
-    with Client(addr, timeout=120) as client:
+    doc = {
+        "format": FORMAT, "status": IN_PROGRESS, "game": game_type, "players": players, "options": options,
+        "tournament_format": fmt, "rounds": rounds, "games_per_pairing": games_per_pairing,
+        "clock_ms": None if clock is None else clock.as_dict(),
+        "seed": seed, "bye_points": BYE_POINTS, "elo_method": ELO_METHOD,
+        "show_timeout_s": show_timeout,
+        "entrants": [{"name": e.name, "spec": e.spec} for e in entrants],
+        "pairings": [], "games": [], "standings": [],
+    }
+    return _play_event(addr, doc, out, say, invites, retry_for, clock)
+
+
+def resume(addr: str, out: Path, say: Callable[[str], None] = print, invites: Path | None = None,
+           retry_for: float = RETRY_FOR_S) -> dict[str, Any]:
+    """Go on with the interrupted event in ``out`` (its standings.json "in progress"): the same
+    schedule, the games it recorded kept, the game it was playing continued (``.current-game.json``)
+    or, if that cannot be, played again as a new game; then the rest."""
+    path = out / "standings.json"
+    try:
+        doc = json.loads(path.read_text())
+    except (OSError, ValueError) as err:
+        raise TournamentError(f"--resume {out}: {path} does not read ({err})") from None
+    if doc.get("format") != FORMAT or doc.get("status") != IN_PROGRESS:
+        raise TournamentError(f"--resume {out}: not an event in progress of this version (format "
+                              f"{doc.get('format')!r}, status {doc.get('status')!r})")
+    entrants = [Entrant(e["name"], e["spec"]) for e in doc["entrants"]]
+    _check_invites(entrants, invites, out)
+    _need_search()
+    clock = None if doc["clock_ms"] is None else ClockSpec(**doc["clock_ms"])
+    say(f"resuming {out}: {len(doc['games'])} game{'s' if len(doc['games']) != 1 else ''} recorded")
+    return _play_event(addr, doc, out, say, invites, retry_for, clock)
+
+
+def _check_invites(entrants: list[Entrant], invites: Path | None, out: Path) -> None:
+    if any(e.remote for e in entrants) and invites is None:
+        raise TournamentError("remote entrants need --invites DIR: the directory their invites are written to "
+                              "(INVITES/NAME/GAME_ID), which their bots read (carthago bot --accept --invites DIR)")
+    if invites is not None and _inside(invites, out):
+        raise TournamentError(f"--invites {invites} is inside --out {out}: the invites are secrets and --out is "
+                              "what gets published; keep them apart")
+
+
+def _need_search() -> None:
+    try:
+        import search.strength  # noqa: F401 - the Elo intervals (Wilson): fail now, not after the games
+    except ImportError:
+        raise TournamentError("tournaments compute their standings with the repository's search package: "
+                              "install the repository (make setup, or pip install -e .), not only the client") from None
+
+
+def _play_event(addr: str, doc: dict[str, Any], out: Path, say: Callable[[str], None], invites: Path | None,
+                retry_for: float, clock: ClockSpec | None) -> dict[str, Any]:
+    """Play ``doc``'s event, skipping the games it records already (a resumed event: each must be
+    the one the schedule puts there), and write ``out`` after every game."""
+    from .client import Client, pb
+
+    entrants = [Entrant(e["name"], e["spec"]) for e in doc["entrants"]]
+    names = [e.name for e in entrants]
+    specs = {e.name: e.spec for e in entrants}
+    game_type, fmt, options, seed = doc["game"], doc["tournament_format"], doc["options"], doc["seed"]
+    games: list[dict] = doc["games"]
+    pairings: list[dict] = doc["pairings"]
+    byes: list[dict] = [p for p in pairings if "bye" in p]
+    state = out / CURRENT
+
+    def retrying(method: str, message: str, pause: float) -> None:
+        say(f"the server is unavailable ({method}: {message or 'no answer'}): retrying in {pause:.1f}s")
+
+    with Client(addr, timeout=120, retry_for=retry_for, on_retry=retrying) as client:
         client.wait_ready(10)
         info = {t.id: t for t in client.game_types()}
         if game_type not in info:
             raise TournamentError(f"the server hosts no game {game_type!r} (it hosts {', '.join(sorted(info))})")
-        players = check_seats(game_type, players, info[game_type].player_counts, fmt, len(entrants))
-        (out / "games").mkdir(parents=True, exist_ok=True)
-        games: list[dict] = []
-        byes: list[dict] = []
-        pairings: list[dict] = []
-        doc = {
-            "format": FORMAT, "status": IN_PROGRESS, "game": game_type, "players": players, "options": options,
-            "tournament_format": fmt, "rounds": rounds, "games_per_pairing": games_per_pairing,
-            "clock_ms": None if clock is None else clock.as_dict(),
-            "seed": seed, "bye_points": BYE_POINTS, "elo_method": ELO_METHOD,
-            "show_timeout_s": show_timeout,
-            "entrants": [{"name": e.name, "spec": e.spec} for e in entrants],
-            "pairings": pairings, "games": games, "standings": standings(entrants, games, byes, players),
-        }
+        players = doc["players"] = check_seats(game_type, doc["players"], info[game_type].player_counts, fmt,
+                                               len(entrants))
 
         def progress() -> None:  # the table so far, for an operator watching (and what a crash leaves)
             doc["standings"] = standings(entrants, games, byes, players)
             write_standings(out, doc)
 
+        (out / "games").mkdir(parents=True, exist_ok=True)
         progress()
         started = time.monotonic()
-        for round_no in range(1, rounds + 1):
-            pairs, bye = next_round(fmt, names, round_no, games, byes, players)
-            if bye is not None:
+        n = 0
+        for round_no in range(1, doc["rounds"] + 1):
+            # the round as it was first drawn: from the games and byes of the rounds before only
+            pairs, bye = next_round(fmt, names, round_no, [g for g in games if g["round"] < round_no],
+                                    [b for b in byes if b["round"] < round_no], players)
+            if bye is not None and not any(b["round"] == round_no for b in byes):
                 byes.append({"round": round_no, "bye": bye, "points": BYE_POINTS})
                 pairings.append({"round": round_no, "bye": bye, "points": BYE_POINTS})
                 say(f"round {round_no}: {bye} has the bye ({BYE_POINTS:g} point)")
                 progress()
             for pair in pairs:
-                plan, coin = (seat_plan(*pair, games_per_pairing, seed, round_no) if players == TWO_SEATS
-                              else table_plan(pair, games_per_pairing, seed, round_no))
+                plan, coin = (seat_plan(*pair, doc["games_per_pairing"], seed, round_no) if players == TWO_SEATS
+                              else table_plan(pair, doc["games_per_pairing"], seed, round_no))
                 numbers = []
                 for seats in plan:
-                    n = len(games) + 1
-                    game_id, summary, no_show = _play_game(client, game_type, options, clock, seats, specs,
-                                                           f"{seed}/{n}", invites, show_timeout)
-                    data = client.export(game_id).records
+                    n += 1
+                    numbers.append(n)
+                    if n <= len(games):  # recorded before an interruption
+                        if games[n - 1]["seats"] != list(seats) or games[n - 1]["round"] != round_no:
+                            raise TournamentError(f"--resume: {out}'s game {n} is not the one its schedule puts "
+                                                  f"there ({list(seats)} in round {round_no})")
+                        continue
+                    resumed = _current(state, seats, say)
+                    try:
+                        game_id, summary, no_show = _play_game(client, game_type, options, clock, seats, specs,
+                                                               f"{seed}/{n}", invites, doc["show_timeout_s"],
+                                                               state, resumed)
+                    except _Abandoned as why:
+                        say(f"game {n}: the interrupted game cannot go on ({why}); playing it again as a new game")
+                        game_id, summary, no_show = _play_game(client, game_type, options, clock, seats, specs,
+                                                               f"{seed}/{n}", invites, doc["show_timeout_s"], state)
+                    data = client.export(game_id, form=pb.EXPORT_FORM_BINARY).records
                     path = out / "games" / f"{n}-{game_id}.log"
                     path.write_bytes(data)
                     st = summary.status
@@ -550,18 +672,31 @@ def run(addr: str, game_type: str, entrants: list[Entrant], fmt: str, games_per_
                                   "seats": list(seats), "winners": sorted(st.winners), "reason": reason,
                                   "everyone_lost": st.everyone_lost,
                                   "result": _result_text(got), "status_reason": st.reason, "no_show": no_show})
-                    numbers.append(n)
                     say(f"game {n}: {' vs '.join(f'{x} (seat {i})' for i, x in enumerate(seats))}: {_result_text(got)}, "
                         f"{reason.removeprefix('RESULT_REASON_').lower()} ({st.reason})"
                         f"{'; no-show: ' + ', '.join(no_show) if no_show else ''}; {game_id} "
                         f"[{time.monotonic() - started:.0f}s]")
                     progress()
-                pairings.append(_pairing_entry(round_no, pair, numbers, coin))
-                progress()
+                    state.unlink(missing_ok=True)
+                if not any(p.get("round") == round_no and p.get("games") == numbers for p in pairings):
+                    pairings.append(_pairing_entry(round_no, pair, numbers, coin))
+                    progress()
         doc["status"] = COMPLETE
         progress()
     (out / "README.txt").write_text(readme(doc))
     return doc
+
+
+def _current(state: Path, seats: tuple[str, ...], say: Callable[[str], None]) -> dict | None:
+    """The interrupted game to go on with, if ``state`` names one with these seats."""
+    try:
+        resumed = json.loads(state.read_text())
+    except (OSError, ValueError):
+        return None
+    if resumed.get("seats") != list(seats):
+        return None
+    say(f"going on with the interrupted game {resumed['game_id']}")
+    return resumed
 
 
 def _pairing_entry(round_no: int, pair: tuple[str, ...], numbers: list[int], coin: Any) -> dict[str, Any]:
@@ -627,20 +762,30 @@ def _game_label(g: dict) -> str:
     return f"game {g.get('n', '?')} ({g.get('game_id', '?')})"
 
 
-def audit(directory: Path, say: Callable[[str], None] = print) -> dict[str, Any]:
+def audit(directory: Path, say: Callable[[str], None] = print, sha256: str | None = None) -> dict[str, Any]:
     """Check a tournament directory (see the module's docstring); raise AuditProblem at the first
-    thing wrong; return standings.json's content when everything agrees."""
+    thing wrong; return standings.json's content when everything agrees. ``sha256``: the hash of
+    standings.json as published (``carthago tournament`` prints it): an event resealed
+    consistently, logs and standings together, passes every other check but not this one."""
     from server.log import split_export, verify
 
     from .client import pb
 
     path = directory / "standings.json"
     try:
-        doc = json.loads(path.read_text())
+        raw = path.read_bytes()
+        doc = json.loads(raw)
     except FileNotFoundError:
         raise AuditProblem(f"{path} is missing") from None
     except (OSError, ValueError) as err:
         raise AuditProblem(f"{path} does not read as JSON: {err}") from None
+    if sha256 is not None:
+        want = sha256.strip().lower()
+        if not re.fullmatch(r"[0-9a-f]{64}", want):
+            raise AuditProblem(f"--sha256 takes the 64 hex digits of standings.json's SHA-256, not {sha256!r}")
+        if hashlib.sha256(raw).hexdigest() != want:
+            raise AuditProblem(f"{path} does not have the published sha256 {want} (it has "
+                               f"{hashlib.sha256(raw).hexdigest()}): this is not the event that was published")
     if not isinstance(doc, dict) or doc.get("format") not in FORMATS_READ:
         found = doc.get("format") if isinstance(doc, dict) else None
         raise AuditProblem(f"{path} is not a tournament file this version reads ({' or '.join(FORMATS_READ)}; "
