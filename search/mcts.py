@@ -98,7 +98,7 @@ class Settings(msgspec.Struct, frozen=True):
       score times the chance that Carthage lasts).
     * ``prior``: a game's preference among the legal commands (``search.heuristics.PRIORS``: "defence",
       The Republic's common defence), "" none: rollouts draw commands in proportion to it, and the
-      tree tries the preferred ones first and adds ``bias * weight / (visits + 1)`` to their value
+      tree tries the preferred ones first and adds ``bias * (weight - 1) / (visits + 1)`` to their value
       (progressive bias).
     """
 
