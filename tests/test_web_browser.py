@@ -190,7 +190,7 @@ def test_house_bots_finish_the_game_after_the_creators_page_closes():
     r, _ = _run("creator-leaves")
     report = json.dumps(r)
     assert r["head"] > r["headAtClose"], report
-    assert sorted(r["houseBots"]) == ["level:1", "random"], report
+    assert sorted(r["houseBots"]) == ["level:4", "random"], report
     assert r["result"].startswith("Game over"), report
 
 

@@ -506,7 +506,9 @@ async function creatorLeaves(browser) {
   const page = await creator.newPage();
   await page.goto(`${args.base}/`);
   await page.selectOption('#game-type', 'roma');
-  await page.selectOption('#opponents', 'level:1');
+  // level 4 thinks 0.6 s a move: a Roma game lasts tens of seconds, so it is still on when the
+  // creator leaves (with level 1 against a random bot it could end within a second)
+  await page.selectOption('#opponents', 'level:4');
   await page.click('#create');
   await page.waitForURL(/\/game\//);
   const gameId = page.url().split('/game/')[1].split('?')[0];
