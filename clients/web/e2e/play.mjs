@@ -155,7 +155,11 @@ async function playByClicks(page, { maxClicks, reloadAt, screenshotAt, shot, dea
   let boardClicks = 0;
   while (clicks < maxClicks) {
     check(Date.now() < deadline, `out of time after ${clicks} clicks`);
-    if (await page.locator('[data-testid=result]').count()) return { clicks, over: true, reloaded, dropped, boardClicks };
+    if (await page.locator('[data-testid=result]').count()) {
+      // a short game (Roma can end in a dozen of the page's clicks): the board as it ended, then
+      if (clicks < screenshotAt) { await sleep(300); await page.screenshot({ path: shot, fullPage: true }); }
+      return { clicks, over: true, reloaded, dropped, boardClicks };
+    }
     // half the time, play from the board itself when it offers something (a space, a senator, a card)
     if (labels) {  // every move button offered, under its group's heading: "Heading: label"
       const shown = await page.$$eval('[data-testid=commands] .group', (gs) => gs.flatMap((g) => [...g.querySelectorAll('button')]
