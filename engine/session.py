@@ -276,10 +276,11 @@ class ModularGame:
         return decide_then_evolve(self, state, seat, command, rng)  # type: ignore[arg-type]
 
     def unchecked_advance(self) -> Any:
-        """``engine.core.stepper``'s step: the rules module's ``advance`` itself, or its ``decide``
-        then ``evolve``, without ``check_can_act`` (its caller plays only a legal command of a seat
-        to act)."""
-        own = getattr(self.rules, "advance", None)
+        """``engine.core.stepper``'s step: the rules module's ``play`` (its ``advance`` without any
+        check, for a caller that plays only commands of ``legal``) or ``advance`` itself, or its
+        ``decide`` then ``evolve``, without ``check_can_act`` (its caller plays only a legal command
+        of a seat to act)."""
+        own = getattr(self.rules, "play", None) or getattr(self.rules, "advance", None)
         if own is not None:
             return own
         decide, evolve = self.rules.decide, self.evolve

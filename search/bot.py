@@ -107,7 +107,7 @@ def parse_settings(text: str) -> tuple[Settings, int]:
                     raise ValueError
                 continue
             values[name] = SETTING_NAMES[name](value)
-            if (name == "evaluation" and value not in EVALUATIONS) or (name == "prior" and value not in PRIOR_NAMES):
+            if (name == "evaluation" and value not in EVALUATIONS) or (name == "prior" and not set(value.split("+")) <= PRIOR_NAMES):
                 raise ValueError
         except (KeyError, ValueError):
             raise ValueError(f"bad search setting {part!r}: say {', '.join(SETTING_NAMES)} or workers, "

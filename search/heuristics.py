@@ -337,11 +337,47 @@ def _republic_defence(s: Any, actor: int, legal: list[Any]) -> list[float] | Non
     return weights if any(w != 1.0 for w in weights) else None
 
 
+def _republic_brief(s: Any, actor: int, legal: list[Any]) -> list[float] | None:
+    # II.10: each faction plans, in secret, moves of talents among its senators in Carthage and its
+    # treasury, one move and its amount at a time, until it says it is done. Played at random, "done"
+    # is one command among dozens of moves, so a faction planned about as many moves as it had
+    # places: three commands in four of a rollout were these plans, and 30 commands of rollout
+    # covered a few steps of one turn. The prior makes "done" as likely as every move together.
+    flow = s.flow
+    if not flow or flow[-1].kind != "redistribute" or len(legal) < 2:
+        return None
+    last = legal[-1]  # the step lists "done" last, after the moves (turn.Redistribute)
+    if getattr(last, "option", None) != "done":
+        return None
+    weights = [1.0] * len(legal)
+    weights[-1] = float(len(legal) - 1)
+    return weights
+
+
 PRIORS: dict[tuple[str, str], Callable[[Any, int, list[Any]], list[float] | None]] = {
     ("republic-of-carthage", "defence"): _republic_defence,
+    ("republic-of-carthage", "brief"): _republic_brief,
 }
 
 
+def _product(priors: list[Callable[[Any, int, list[Any]], list[float] | None]]) -> Callable[[Any, int, list[Any]], list[float] | None]:
+    def weigh(s: Any, actor: int, legal: list[Any]) -> list[float] | None:
+        out: list[float] | None = None
+        for prior in priors:
+            weights = prior(s, actor, legal)
+            if weights is not None:
+                out = weights if out is None else [a * b for a, b in zip(out, weights)]
+        return out
+    return weigh
+
+
 def prior_of(game_id: str, name: str) -> Callable[[Any, int, list[Any]], list[float] | None] | None:
-    """The prior ``name`` of ``game_id`` (Settings.prior), None for none ("", or one the game lacks)."""
-    return PRIORS.get((game_id, name)) if name else None
+    """The prior ``name`` of ``game_id`` (Settings.prior), None for none ("", or one the game lacks);
+    names joined by "+" ("defence+brief") weigh each command by the product of their weights."""
+    if not name:
+        return None
+    parts = [PRIORS.get((game_id, part)) for part in name.split("+")]
+    found = [p for p in parts if p is not None]
+    if not found:
+        return None
+    return found[0] if len(found) == 1 else _product(found)

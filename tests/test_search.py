@@ -325,3 +325,33 @@ def test_strength_counts_a_game_every_seat_lost_as_a_loss_not_a_draw():
     b = strength.balance([lost, drawn, won])
     assert (b["draws"], b["all_lost"]) == (1, 1) and "every seat lost 1" in strength.balance_lines("x", "b", b, ("a", "b", "c"))[0]
     assert outcome(lost) == [0.0, 0.0, 0.0] and outcome(drawn) == [1 / 3] * 3
+
+
+def test_ucb_by_tables_picks_the_child_the_formula_picks():
+    # UCB1 with ISMCTS's availability counts: mean reward + c * sqrt(ln(avail) / visits), the child
+    # counted available on every visit of its parent; the tables (search.mcts._Ucb) must pick
+    # the same child and count the same availabilities, past their first size too
+    import math
+
+    from search.mcts import Node
+
+    game = registry.get("roma")
+    search = Search(game, 0, 2, lambda rng: None, b"ucb")
+    pick = random.Random(7)
+    for trial in range(200):
+        node = Node(2)
+        node.visits = pick.randrange(1, 5000)
+        legal = list(range(pick.randrange(2, 40)))
+        kids = node.of(0)
+        for k in legal:
+            child = kids[k] = Node(2)
+            child.visits = pick.randrange(1, node.visits + 1)
+            child.avail = pick.randrange(child.visits, node.visits + 2)
+            child.total = [pick.random() * child.visits, 0.0]
+        search._hashable = True
+        expected = max(legal, key=lambda k: kids[k].total[0] / kids[k].visits
+                       + search.settings.exploration * math.sqrt(math.log(kids[k].avail + 1) / kids[k].visits))
+        before = {k: kids[k].avail for k in legal}
+        i, child = search._select(node, 0, legal)
+        assert legal[i] == expected and child is kids[expected], trial
+        assert all(kids[k].avail == before[k] + 1 for k in legal)

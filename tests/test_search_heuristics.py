@@ -272,5 +272,64 @@ def test_a_prior_is_a_named_setting_and_an_unknown_one_is_refused():
 
     settings, _ = parse_settings("prior=defence,bias=2")
     assert (settings.prior, settings.bias) == ("defence", 2.0)
-    with pytest.raises(ValueError, match="priors: defence"):
-        parse_settings("prior=attack")
+    assert parse_settings("prior=defence+brief")[0].prior == "defence+brief"
+    for bad in ("prior=attack", "prior=defence+attack"):
+        with pytest.raises(ValueError, match="priors: brief, defence"):
+            parse_settings(bad)
+
+
+def test_the_brief_prior_makes_done_as_likely_as_every_planned_move_together():
+    # II.10: each faction plans its moves of talents in secret, one move and its amount at a time,
+    # until it says it is done; the prior weighs only that step's "done".
+    session = _republic_at("redistribute")
+    s, game = session.state, session.game
+    seat = session.status().to_act[0]
+    legal = game.legal(s, seat)
+    assert getattr(legal[-1], "option", None) == "done" and len(legal) > 2
+    weights = H._republic_brief(s, seat, legal)
+    assert weights[-1] == len(legal) - 1 and set(weights[:-1]) == {1.0}
+    # the amount of a move being planned is left alone (no "done" among those commands)
+    move = legal[0]
+    session.submit(seat, move)
+    assert H._republic_brief(session.state, seat, game.legal(session.state, seat)) is None
+    # and any other step too
+    other = _republic_at("other_business")
+    assert H._republic_brief(other.state, other.status().to_act[0],
+                             other.game.legal(other.state, other.status().to_act[0])) is None
+
+
+def test_priors_joined_by_a_plus_weigh_by_the_product_of_their_weights():
+    session = _republic_at("redistribute")
+    s, game = session.state, session.game
+    seat = session.status().to_act[0]
+    legal = game.legal(s, seat)
+    joined = H.prior_of("republic-of-carthage", "defence+brief")
+    # the defence prior has nothing to say at II.10: the product is the brief prior's weights
+    assert H._republic_defence(s, seat, legal) is None
+    assert joined(s, seat, legal) == H._republic_brief(s, seat, legal)
+    assert H.prior_of("republic-of-carthage", "brief") is H._republic_brief
+    assert H.prior_of("roma", "brief") is None  # a prior another game lacks is no prior
+
+
+def test_rollouts_with_the_brief_prior_spend_fewer_commands_planning_talents():
+    # what the prior is for: random rollouts spent three commands in four planning II.10's moves
+    from search.mcts import Budget, Search, Settings
+
+    session = _republic_at("redistribute")
+    s, game = session.state, session.game
+    seat = session.status().to_act[0]
+
+    def planning_share(prior: str) -> float:
+        search = Search(game, seat, 3, lambda rng: game.sample_hidden(s, seat, rng), b"brief",
+                        settings=Settings(pool=4, prior=prior))
+        kinds: list[str] = []
+        play = search._play
+
+        def counted(state, actor, command, allowed=None):
+            kinds.append(state.flow[-1].kind if state.flow else "")
+            return play(state, actor, command, allowed)
+        search._play = counted  # type: ignore[method-assign]
+        search.run(Budget(iterations=60))
+        return kinds.count("redistribute") / len(kinds)
+
+    assert planning_share("brief") < 0.7 * planning_share("")
