@@ -159,13 +159,15 @@ class _Ucb:
         self.inverse: list[float] = [0.0]
         self.inverse_root: list[float] = [0.0]
 
-    def grow(self, size: int) -> None:
-        size = max(size, 2 * len(self.explore))
+    def grow(self, size: int) -> int:
+        """Extend the tables (in place) to at least ``size`` entries; their new size."""
+        size = max(size, 2 * len(self.explore), 64)
         c, log, sqrt = self.c, math.log, math.sqrt
         start = len(self.explore)
-        self.explore += [c * sqrt(log(a)) for a in range(start, size)]
-        self.inverse += [1.0 / v for v in range(start, size)]
-        self.inverse_root += [1.0 / sqrt(v) for v in range(start, size)]
+        self.explore.extend([c * sqrt(log(a)) for a in range(start, size)])
+        self.inverse.extend([1.0 / v for v in range(start, size)])
+        self.inverse_root.extend([1.0 / sqrt(v) for v in range(start, size)])
+        return size
 
 
 class Node:
@@ -334,12 +336,12 @@ class Search:
                 top = max(weights[i] for i in new)
                 new = [i for i in new if weights[i] == top]  # the prior's favourites first
             return self.pick.choice(new), None
-        # UCB1 from tables (``_Ucb``): a child's counts never exceed its parent's visits + 2 (it is
-        # made during one of them and counted once a visit at most)
+        # UCB1 from tables (``_Ucb``), grown in place (the lists stay the same objects) when a
+        # child's availability outgrows them: it is at least its visits, and may outgrow its parent's
+        # (a command listed twice is counted twice)
         ucb = self._ucb
-        if len(ucb.explore) < node.visits + 3:
-            ucb.grow(node.visits + 3)
         explore, inverse, root = ucb.explore, ucb.inverse, ucb.inverse_root
+        size = len(explore)
         best, best_value = 0, -1.0
         bias = self.settings.bias if weights is not None else 0.0
         if not untried and not bias:  # the usual case, in the tightest loop
@@ -347,6 +349,8 @@ class Search:
             for child in found:
                 a = child.avail + 1  # type: ignore[union-attr]
                 child.avail = a  # type: ignore[union-attr]
+                if a >= size:
+                    size = ucb.grow(a + 1)
                 v = child.visits  # type: ignore[union-attr]
                 value = child.total[actor] * inverse[v] + explore[a] * root[v]  # type: ignore[union-attr]
                 if value > best_value:
@@ -358,6 +362,8 @@ class Search:
                 continue
             a = child.avail + 1
             child.avail = a
+            if a >= size:
+                size = ucb.grow(a + 1)
             v = child.visits
             value = child.total[actor] * inverse[v] + explore[a] * root[v]
             if bias:

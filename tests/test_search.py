@@ -348,10 +348,18 @@ def test_ucb_by_tables_picks_the_child_the_formula_picks():
             child.visits = pick.randrange(1, node.visits + 1)
             child.avail = pick.randrange(child.visits, node.visits + 2)
             child.total = [pick.random() * child.visits, 0.0]
+        if trial % 2:  # a command listed twice is counted available twice
+            legal.append(legal[0])
         search._hashable = True
-        expected = max(legal, key=lambda k: kids[k].total[0] / kids[k].visits
-                       + search.settings.exploration * math.sqrt(math.log(kids[k].avail + 1) / kids[k].visits))
         before = {k: kids[k].avail for k in legal}
+        seen: dict[int, int] = {}
+        values = []
+        for k in legal:  # the formula, each listing counted as it comes
+            seen[k] = seen.get(k, before[k]) + 1
+            values.append(kids[k].total[0] / kids[k].visits
+                          + search.settings.exploration * math.sqrt(math.log(seen[k]) / kids[k].visits))
+        expected = legal[values.index(max(values))]
         i, child = search._select(node, 0, legal)
         assert legal[i] == expected and child is kids[expected], trial
-        assert all(kids[k].avail == before[k] + 1 for k in legal)
+        assert all(kids[k].avail == before[k] + legal.count(k) for k in set(legal))
+    assert len(search._ucb.explore) > 5000  # grown past its first size as the counts grew
