@@ -16,6 +16,14 @@ from engine.errors import RuleError
 from engine.rng import Rng
 from engine.session import Session
 
+def _key(command):
+    try:
+        hash(command)
+        return command
+    except TypeError:
+        return repr(command)
+
+
 GAMES = [("roma", 2), ("rome-et-carthage", 3), ("hannibal", 2), ("republic-of-carthage", 3),
          ("republic-of-carthage", 5)]
 
@@ -37,6 +45,7 @@ def test_advance_plays_a_whole_game_exactly_as_decide_then_evolve(game_id, playe
         if hint is not None and hint[0] == seat:
             assert hint[1] == options  # what advance handed back is legal()'s list
             hinted += 1
+        assert len(set(map(_key, options))) == len(options), n  # no command listed twice
         command = pick.choice(options)
         rng = Rng(seed, session.position)
         done = advance(game, shadow, seat, command, rng, options if hint and hint[0] == seat else None)

@@ -491,13 +491,13 @@ def double_paths(s: State, piece: str, ctx: tuple[set[str], dict[str, int]] | No
         return []
     home = s.where.get(piece)
     ctx = ctx or _move_context(s)
-    out = []
+    out: dict[tuple[str, ...], None] = {}  # a path once, however its legs split (a chariot's 1+2 and 2+1)
     for first in paths(s, piece, onto_friend=True, ctx=ctx):
         for second in paths(s, piece, start=first[-1], ctx=ctx):
             path = first + second
             if second[-1] != home and is_double(piece, path):  # (a chariot's 1+1 is one plain move)
-                out.append(path)
-    return out
+                out[path] = None
+    return list(out)
 
 
 def double_moves_open(s: State) -> bool:
@@ -1282,10 +1282,14 @@ def _double_moves(out: list[Any], piece: str, home: str, blocked: set[str], frie
             firsts.append((a,))
         if a not in attacking and a not in enemies:
             firsts += [(a, b) for b in near[a] if b != home and b in friends and b not in blocked]
+    found: dict[tuple[str, ...], None] = {}  # a path once, however its legs split (double_paths)
     for first in firsts:
         f = first[-1]
         for a in near[f]:
             if a not in no_stop and len(first) == 2:  # (a chariot's 1+1 is one plain move)
-                out.append(cmd.MovePiece(piece, first + (a,)))
+                found[first + (a,)] = None
             if a not in attacking and (a not in enemies or a == home):
-                out += [cmd.MovePiece(piece, first + (a, b)) for b in near[a] if b != f and b not in no_stop]
+                for b in near[a]:
+                    if b != f and b not in no_stop:
+                        found[first + (a, b)] = None
+    out += [cmd.MovePiece(piece, path) for path in found]

@@ -428,3 +428,28 @@ def test_r30_no_card_added_once_the_moves_end():
     play(s, 0, cmd.MovePiece("rome_elephant", ("capua",)))
     play(s, 0, cmd.EndTurn())
     assert s.combat is not None and rejected(s, 0, cmd.AddToForcedMarch("5H")) == "WRONG_PHASE"
+
+
+def test_a_double_move_is_listed_once_however_its_legs_split():
+    # "Déplacements" and ruling R26: a forced march's double move is offered as one command whose
+    # path passes friendly pieces; a chariot's three-city path can split as 1+2 or 2+1 when both
+    # first cities hold friends, and was listed twice (seeded random game, 32 commands in)
+    import random
+
+    from engine import registry
+    from engine.core import GameConfig
+    from engine.games.rome_et_carthage.rules import double_paths
+    from engine.session import Session
+
+    session, _ = Session.start(registry.get("rome-et-carthage"), GameConfig(2), b"dup1")
+    pick = random.Random(1)
+    for _ in range(32):
+        seat = session.status().to_act[0]
+        session.submit(seat, pick.choice(session.legal(seat)))
+    s, seat = session.state, session.status().to_act[0]
+    options = session.legal(seat)
+    split = cmd.MovePiece(piece="rome_chariot", path=("narbo", "tarraco", "carthago_nova"))
+    assert options.count(split) == 1
+    assert len(set(options)) == len(options)
+    paths = double_paths(s, "rome_chariot")
+    assert split.path in paths and len(set(paths)) == len(paths)
