@@ -35,8 +35,10 @@ import pytest
 from carthago.cli import _verify_file
 from carthago.v1 import carthago_pb2 as pb
 from server.host import GameHost, HostConfig
-from server.log import export_bytes, seal, split_export
+from server.log import split_export
 from server.store import MemoryStore
+
+from .test_time_controls import resealed
 
 ROOT = Path(__file__).resolve().parents[1]
 VERIFY_JS = ROOT / "clients" / "js" / "verify.js"
@@ -160,15 +162,6 @@ def _bodies(data: bytes) -> list[pb.LogRecord]:
     return [pb.LogRecord.FromString(s.body) for _, s in split_export(data)]
 
 
-def _resealed(bodies: list[pb.LogRecord]) -> bytes:
-    out, prev = [], bytes(32)
-    for b in bodies:
-        b.prev_hash = prev
-        out.append(r := seal(b))
-        prev = r.hash
-    return export_bytes(out)
-
-
 def _command_records(bodies: list[pb.LogRecord], seq: int) -> list[pb.LogRecord]:
     env = bodies[seq].envelope
     return bodies[seq:seq + max(env.parts, 1)]
@@ -193,7 +186,7 @@ def tampered(name: str, data: bytes) -> dict[str, tuple[bytes, int, str]]:
     def edit(kind: str, seq: int, reason: str, change) -> None:
         bodies = _bodies(data)
         change(bodies)
-        out[kind] = (_resealed(bodies), seq, reason)
+        out[kind] = (resealed(bodies), seq, reason)
 
     edit("changed salt", mid, "its salt does not derive from the revealed seed",
          lambda b: setattr(b[mid], "salt", bytes(32)))
