@@ -10,6 +10,9 @@ live game's head hash cannot test guesses about hidden cards against it. Once
 the game ends the seed is revealed (the last record) and every salt checks.
 
 Export file: the records as varint-length-delimited ``SealedRecord`` messages.
+docs/LOG_FORMAT.md states every rule :func:`verify` applies, byte by byte, with its
+message (and clients/js/verify.js re-implements those that need no game's rules):
+a change to a check here changes that document.
 """
 
 from __future__ import annotations
