@@ -175,21 +175,22 @@ def _war_answered(s: Any, war: str) -> float:
 def _treasury_next(s: Any) -> int:
     """The Treasury once the next Revenue phase has paid (II.4-8): 100 T in, 2 T per recruited army
     and squadron, 20 T per Active war and 25 T per Lost one out (the provinces' rolls left out)."""
+    from engine.games.republic_of_carthage.state import war_counts
     from engine.games.republic_of_carthage.turn import active_units
 
-    active = sum(1 for w in s.wars.values() if w.status in ("active", "unprosecuted"))
-    lost = sum(1 for w in s.wars.values() if w.status == "lost")
+    active, lost = war_counts(s)
     return s.treasury + 100 - 2 * active_units(s) - 20 * active - 25 * lost
 
 
 def _carthage_lasts(s: Any) -> float:
     from engine.games.republic_of_carthage.rebellion import wars_counted
+    from engine.games.republic_of_carthage.state import ACTIVE_STATUSES, war_counts
 
     active = float(wars_counted(s))
     for war, w in s.wars.items():
-        if w.status in ("active", "unprosecuted"):
+        if w.status in ACTIVE_STATUSES:
             active += 1.0 - FORCE_ANSWERS * _war_answered(s, war)
-    lost = sum(1 for w in s.wars.values() if w.status == "lost")
+    lost = war_counts(s)[1]
     chance = _share(ACTIVE_WARS_LAST, active) * LOST_WARS_LAST[min(lost, 3)]
     for below, share in TREASURY_LOW:
         if _treasury_next(s) < below:
@@ -302,7 +303,9 @@ def _republic_defence(s: Any, actor: int, legal: list[Any]) -> list[float] | Non
     kind = top.kind
     if kind not in DEFENCE_STEPS:
         return None
-    unanswered = [w for w, x in s.wars.items() if x.status in ("active", "unprosecuted") and _war_answered(s, w) < WINNABLE]
+    from engine.games.republic_of_carthage.state import ACTIVE_STATUSES
+
+    unanswered = [w for w, x in s.wars.items() if x.status in ACTIVE_STATUSES and _war_answered(s, w) < WINNABLE]
     if not unanswered:
         return None
     liked: set[str]

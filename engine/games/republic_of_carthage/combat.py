@@ -11,7 +11,7 @@ from .deaths import draw_chits_kept, kill, victims
 from .events import Frame
 from .flow import Ctx, automatic
 from .people import military
-from .state import COMBAT, State
+from .state import COMBAT, State, war_counts
 
 
 @automatic("combat", keeps_frame=True)
@@ -461,8 +461,8 @@ def _combat_end(ctx: Ctx, f: Frame) -> None:
             ctx.emit(ev.WarChanged(war=w, status="unprosecuted", reason="not_prosecuted"))
     from .rebellion import unfought, wars_counted
     unfought(ctx)
-    active = sum(1 for w in s.wars.values() if w.status in ("active", "unprosecuted")) + wars_counted(s)
-    lost = sum(1 for w in s.wars.values() if w.status == "lost")
+    active, lost = war_counts(s)
+    active += wars_counted(s)
     if active >= 4 or lost >= 4:
         from .turn import end_game
         end_game(ctx, (), "four_active_wars" if active >= 4 else "four_lost_wars")

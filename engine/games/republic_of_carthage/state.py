@@ -159,6 +159,23 @@ def units_home(s: State, unit: str) -> int:
     return s.caravans if unit == "caravan" else s.fleets
 
 
+ACTIVE_STATUSES = ("active", "unprosecuted")  # a war the Senate has not (or not yet) won nor lost
+
+
+def war_counts(s: State) -> tuple[int, int]:
+    """The wars on the board that are Active (an unprosecuted one is still Active) and those Lost:
+    what II.4-8 charges the Treasury for and IX.5 ends the game at four of (the rebellion, VII.3,
+    counted apart: ``rebellion.wars_counted``)."""
+    active = lost = 0
+    for w in s.wars.values():
+        status = w.status
+        if status in ACTIVE_STATUSES:
+            active += 1
+        elif status == "lost":
+            lost += 1
+    return active, lost
+
+
 def treasury_seat(place: str) -> int:
     """The seat of a faction treasury place (``faction:<seat>``), else -1."""
     return int(place[8:]) if place[:8] == "faction:" else -1

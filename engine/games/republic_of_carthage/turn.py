@@ -13,7 +13,7 @@ from .events import Frame
 from .flow import SIMULTANEOUS, Ctx, automatic, decision, simultaneous
 from .people import COUNCIL, clockwise, in_carthage, present_of, senators_of, sphr_seat
 from .options import UNPAID_PRISONERS
-from .state import MORTALITY, REVENUE, State, seat_influence, treasury_seat
+from .state import MORTALITY, REVENUE, State, seat_influence, treasury_seat, war_counts
 
 PHASES = ("mortality", "revenue", "trade", "port", "senate", "combat", "civil_war", "end_turn")
 
@@ -133,8 +133,7 @@ def _revenue_state(ctx: Ctx, f: Frame) -> None:
     rebel_upkeep(ctx)  # II.5
     if not state_pays(ctx, 2 * active_units(s), "upkeep"):
         return
-    active = sum(1 for w in s.wars.values() if w.status in ("active", "unprosecuted"))
-    lost = sum(1 for w in s.wars.values() if w.status == "lost")
+    active, lost = war_counts(s)
     if not state_pays(ctx, 20 * active + 25 * lost, "wars"):
         return
     fleets = s.fleets + sum(x.fleets for x in s.forces)  # R172: those home in Carthage too
