@@ -7,12 +7,14 @@ detail whose ``reason`` is the stable code. Streamed batches arrive from the
 host already serialized (one encoding per audience, shared by its subscribers)
 and are sent as they are.
 
-Operations: the standard health service reports SERVING only while the store answers (checked
-every few seconds), so a load balancer stops sending calls to a process that lost its database.
-On SIGTERM/SIGINT the process shuts down gracefully: health turns NOT_SERVING, open streams end
-with UNAVAILABLE / SHUTTING_DOWN (naming the seq to resume from, on another process), no new call
-is accepted, calls in flight finish (their appends included) within the grace period, then the
-store commits what it was given and closes.
+Operations (docs/OPERATIONS.md, "Metrics, logs and drain"): the standard health service is the
+readiness check: SERVING only while the store answers (checked every few seconds) and the process
+is not draining, so a load balancer stops sending calls to a process that lost its database; its
+service ``liveness`` stays SERVING while the process runs, until it drains. On SIGTERM/SIGINT the process drains
+(:func:`shutdown`): not ready, open streams end with UNAVAILABLE / SHUTTING_DOWN (naming the seq to
+resume from, on another process), no new game or stream, no new call once the listeners stop,
+calls in flight finish (their appends included, and acknowledged) within the grace period, then
+the store commits what it was given and closes. Every RPC is counted and logged (server.observe).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import asyncio
 import logging
 import os
 import signal
+import time
 from typing import Any, Awaitable, Callable
 
 import grpc
@@ -33,7 +36,7 @@ from grpc_status import rpc_status
 
 from carthago.v1 import carthago_pb2 as pb
 
-from . import limits
+from . import limits, observe
 from .host import MALFORMED_AUTHORIZATION, MALFORMED_MESSAGE, STORE_UNAVAILABLE, GameHost, HostConfig, HostError
 from .gamedata import get_game_data
 from .limits import cap
@@ -89,6 +92,7 @@ class Servicer:
 
     def __init__(self, host: GameHost) -> None:
         self.host = host
+        observe.of(host).instrument(self, pb.DESCRIPTOR.services_by_name["GameService"].methods)  # logs, metrics
 
     async def ListGameTypes(self, req, token):
         return self.host.list_game_types()
@@ -211,9 +215,14 @@ KEEPALIVE = [("grpc.keepalive_time_ms", KEEPALIVE_MS), ("grpc.keepalive_timeout_
              ("grpc.http2.min_ping_interval_without_data_ms", KEEPALIVE_MS)]
 
 
+LIVENESS = "liveness"  # the health service's name that answers SERVING while the process runs (until the drain)
+READINESS = ("", SERVICE)  # the names that answer whether it takes calls now
+
+
 async def _watch_health(host: GameHost, servicer: health.aio.HealthServicer, every: float) -> None:
     """SERVING while the store answers a ping within a few seconds, NOT_SERVING otherwise."""
     serving = True
+    observer = observe.of(host)
     while not host.closing:
         await asyncio.sleep(every)
         try:
@@ -226,11 +235,11 @@ async def _watch_health(host: GameHost, servicer: health.aio.HealthServicer, eve
         if host.closing:
             return
         if ok != serving:
-            serving = ok
+            serving = observer.store_up = ok
             if ok:
                 log.warning("the store answers again: health is SERVING")
             status = health_pb2.HealthCheckResponse.SERVING if ok else health_pb2.HealthCheckResponse.NOT_SERVING
-            for name in ("", SERVICE):
+            for name in READINESS:
                 await servicer.set(name, status)
 
 
@@ -257,25 +266,36 @@ async def start(addr: str, store_spec: str, config: HostConfig, reuse_port: bool
         raise OSError(f"cannot listen on {addr}")
     await host.start()
     await server.start()
-    await health_servicer.set(SERVICE, health_pb2.HealthCheckResponse.SERVING)
-    await health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)
+    for name in (*READINESS, LIVENESS):
+        await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     server.carthago_health = health_servicer  # for a graceful stop
     host._spawn(_watch_health(host, health_servicer, health_every))
+    host._spawn(observe.of(host).keep_synced())
     return server, port, host
 
 
-async def shutdown(server: grpc.aio.Server, host: GameHost, grace: float) -> None:
-    """Health NOT_SERVING, streams ended with SHUTTING_DOWN, new calls refused, calls in flight
-    finished (within ``grace`` seconds), then the store closed once every queued write committed."""
+async def shutdown(server: grpc.aio.Server, host: GameHost, grace: float, web: Any = None) -> None:
+    """The drain: not ready (health NOT_SERVING, ``/readyz`` 503), every open stream ended with
+    UNAVAILABLE / SHUTTING_DOWN naming the seq to resume from (on gRPC and HTTP alike), new games
+    and streams refused; then both listeners stop taking calls while the calls in flight finish
+    (within ``grace`` seconds; a command is answered once committed); then the store closes once
+    every queued write committed. ``web``: the HTTP server (server.http) of the same host."""
+    started = time.monotonic()
+    observer = observe.of(host)
+    observer.draining = True
     health_servicer = getattr(server, "carthago_health", None)
     if health_servicer is not None:
         await health_servicer.enter_graceful_shutdown()
+    streams = sum(len(loaded.subscribers) for loaded in host._games.values()) + len(host.feed.subscribers)
     host.begin_shutdown()
-    await server.stop(grace)
+    log.info("draining: %d open streams told to resume on another server; calls in flight get %.0f s",
+             streams, grace)
+    await asyncio.gather(server.stop(grace), *([web.stop(grace)] if web is not None else []))
     close_async = getattr(host.store, "close_async", None)
     if close_async is not None:
         await close_async()
     await asyncio.to_thread(host.store.close)
+    log.info("stopped: drained and the store closed in %.1f s", time.monotonic() - started)
 
 
 SUPERVISOR_CHECK_S = 0.5
@@ -315,6 +335,7 @@ async def serve(addr: str, store_spec: str, config: HostConfig, on_ready: Callab
             on_http(web)
     if on_ready:
         on_ready(port)
+    log.info("started: gRPC on %s (port %d)%s, pid %d", addr, port, f", HTTP on {web.url}" if web else "", os.getpid())
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -325,10 +346,7 @@ async def serve(addr: str, store_spec: str, config: HostConfig, on_ready: Callab
     if supervisor_pid is not None:
         host._spawn(_watch_supervisor(supervisor_pid, stop))
     await stop.wait()
-    log.info("shutting down: finishing calls in flight (grace %.0fs)", grace)
-    if web:
-        await web.stop(grace)
-    await shutdown(server, host, grace)
+    await shutdown(server, host, grace, web)
 
 
 class ServerThread:
@@ -366,9 +384,8 @@ class ServerThread:
         self.addr = f"127.0.0.1:{self.port}"
 
     def close(self, grace: float = 1.0) -> None:
-        if getattr(self, "web", None) is not None:
-            asyncio.run_coroutine_threadsafe(self.web.stop(grace), self.loop).result(30)
-        asyncio.run_coroutine_threadsafe(shutdown(self.server, self.host, grace), self.loop).result(30)
+        web = getattr(self, "web", None)
+        asyncio.run_coroutine_threadsafe(shutdown(self.server, self.host, grace, web), self.loop).result(30)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(10)
 

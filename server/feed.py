@@ -155,6 +155,7 @@ class OpenSeats:
         self._during_build: dict[str, Open | None] | None = None
         self._stamps: dict[str, int] = {}  # game id -> changes seen, so a slow recheck never undoes a newer one
         self._full: OrderedDict[str, None] = OrderedDict()  # games known to have no open seat
+        self.dropped = 0  # subscribers dropped as too slow (server.metrics)
 
     # ---- what changed ---------------------------------------------------
     @property
@@ -186,6 +187,7 @@ class OpenSeats:
             if change is None:
                 continue
             if sub.queue.qsize() >= STREAM_QUEUE_MAX:
+                self.dropped += 1
                 self.subscribers.discard(sub)
                 while not sub.queue.empty():
                     sub.queue.get_nowait()

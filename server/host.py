@@ -53,6 +53,7 @@ from . import export
 from .feed import OpenSeats, open_seats
 from .house import HouseBots, bot_problem, house_bots, house_token_hash
 from .limits import quote
+from .observe import note_caller
 from .log import (Chain, for_seat, version_of, platform_command_from_proto, platform_event_to_proto,
                   replay_items, session_items)
 from .store import Conflict, GameMeta, Record, SeatRow, Snapshot, Store, StoreUnavailable
@@ -274,6 +275,7 @@ class GameHost:
         self._loop: asyncio.AbstractEventLoop | None = None
         self.closing = False
         self.evicted = 0
+        self.loads = self.clock_expiries = self.streams_dropped = 0  # counts for server.metrics
         self._past_views: OrderedDict[tuple, bytes] = OrderedDict()  # GetView(at_seq) answers, LRU
         # a store whose reads cross a network offers them as coroutines too (PostgreSQL)
         self._async_reads = hasattr(store, "head_and_request_async")
@@ -453,6 +455,7 @@ class GameHost:
             raise HostError("NOT_FOUND", GAME_NOT_FOUND, f"game {quote(meta.game_id)} is being created")
         head_seq, head_hash = head
         loaded = Loaded(meta, game, session, head_seq, head_hash)
+        self.loads += 1
         rows = self.store.seats(meta.game_id)
         loaded.tokens = {row.token_hash: row.seat for row in rows}
         loaded.house = house_bots(rows)
@@ -522,6 +525,7 @@ class GameHost:
                 queues = sorted(queues, key=lambda q: getattr(q, "seat", None) == mover)
             for queue in list(queues):
                 if queue.qsize() >= STREAM_QUEUE_MAX:
+                    self.streams_dropped += 1
                     loaded.subscribers.discard(queue)
                     while not queue.empty():
                         queue.get_nowait()
@@ -567,6 +571,7 @@ class GameHost:
         if not token:
             return Caller()
         if self.config.operator_token and hmac.compare_digest(token, self.config.operator_token):
+            note_caller(None, operator=True)
             return Caller(operator=True)
         hashed = token_hash(token)
         seat = loaded.tokens.get(hashed)
@@ -575,6 +580,7 @@ class GameHost:
             seat = loaded.tokens.get(hashed)
         if seat is None:
             raise HostError("UNAUTHENTICATED", INVALID_TOKEN, "this token holds no seat in this game")
+        note_caller(seat)  # for the call's log line (server.observe)
         return Caller(seat=seat)
 
     # ---- summaries -------------------------------------------------------
@@ -638,6 +644,8 @@ class GameHost:
         return out
 
     async def create_game(self, req: pb.CreateGameRequest) -> pb.CreateGameResponse:
+        if self.closing:  # draining (server.app.shutdown): the game would start on a server about to stop
+            raise HostError("UNAVAILABLE", SHUTTING_DOWN, "this server is shutting down: create the game on another")
         game = game_type(req.game_type)
         if req.seed and not self.config.allow_client_seeds:
             raise HostError("PERMISSION_DENIED", CLIENT_SEED_NOT_ALLOWED,
@@ -1141,6 +1149,7 @@ class GameHost:
                 loaded.meta.finished = True
                 self._publish(loaded, [body for _, body in built])
                 done += 1
+                self.clock_expiries += 1
         return done
 
     def _snapshot_due(self, loaded: Loaded, head_seq: int, head_hash: bytes, over: bool) -> Snapshot | None:

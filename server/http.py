@@ -34,6 +34,7 @@ the client gets ``deadline_exceeded`` / ``DEADLINE_EXCEEDED``. A request's body 
 ``BODY_SECONDS`` of the first read (``DEADLINE_EXCEEDED`` / ``BODY_TOO_SLOW``), and JSON in UTF-8
 (another ``charset`` is 415); ``authorization`` follows gRPC's rule (``server.app.bearer``).
 - ``OPTIONS`` anything: CORS preflight (origins from ``--cors-origin``).
+- ``GET /metrics`` (Prometheus), ``/livez`` and ``/readyz`` (server.observe): for the operator.
 - ``GET`` anything else: the web client's built files (``clients/web/dist``), ``index.html`` for
   the client's own routes.
 """
@@ -59,6 +60,7 @@ from google.rpc import code_pb2, error_details_pb2, status_pb2
 
 from carthago.v1 import carthago_pb2 as pb
 
+from . import observe
 from .app import MAX_MESSAGE_BYTES, SERVICE, Servicer, bearer
 from .host import MALFORMED_MESSAGE, GameHost, HostError
 
@@ -276,6 +278,9 @@ class HttpApp:
                 await self._connect_get(path[len(PREFIX):], scope.get("query_string", b""), headers, cors, send)
             elif path.startswith(PREFIX):
                 await self._rpc(path[len(PREFIX):], method, headers, cors, receive, send)
+            elif method == "GET" and path in observe.PATHS:
+                status, ctype, body = observe.of(self.host).http_get(path)
+                await _respond(send, status, body, ctype, [(b"cache-control", b"no-store")])
             elif method in ("GET", "HEAD"):
                 await self._static(path, method, send)
             else:

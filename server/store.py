@@ -32,6 +32,7 @@ import logging
 import queue
 import sqlite3
 import threading
+import time
 from concurrent.futures import Future
 from typing import Any, Callable, Protocol
 
@@ -259,6 +260,7 @@ class GroupWriter:
     resolves only after its COMMIT returned (or with the error that refused it)."""
 
     label = "store"
+    on_commit: Callable[[float], None] | None = None  # each transaction's seconds (server.metrics)
 
     def _start_writer(self, name: str, max_group: int) -> None:
         self.max_group = max_group
@@ -311,7 +313,10 @@ class GroupWriter:
         group = [job for job in group if job.done.set_running_or_notify_cancel()]
         try:
             if group:
+                started = time.perf_counter()
                 self._commit_group(group, begun) if begun else self._commit_group(group)
+                if self.on_commit is not None:
+                    self.on_commit(time.perf_counter() - started)
             elif begun:
                 self._rollback()
         except BaseException as exc:  # noqa: BLE001 - never leave a caller waiting

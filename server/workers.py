@@ -13,7 +13,10 @@ worker checks the head before deciding). The supervisor:
 * when it dies without stopping them (``kill -9``), its workers notice within half a second (their
   parent is no longer its pid) and shut down gracefully, so no worker serves unsupervised;
 * on SIGTERM/SIGINT, sends SIGTERM to every worker (each shuts down gracefully: see
-  ``server.app.shutdown``) and waits for them, killing any that outlives its grace period.
+  ``server.app.shutdown``) and waits for them, killing any that outlives its grace period;
+* makes the directory where every worker writes its metrics (``PROMETHEUS_MULTIPROC_DIR``: a
+  scrape of ``/metrics`` on the shared address adds them all up, server.metrics), tells it which
+  worker died (its gauges no longer count), and removes it at the end.
 
 The operator token is handed to workers in their environment, never on their command line.
 """
@@ -21,10 +24,12 @@ The operator token is handed to workers in their environment, never on their com
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -37,8 +42,9 @@ def _free_port(host: str) -> socket.socket:
 
 
 class Worker:
-    def __init__(self, index: int, argv: list[str], env: dict[str, str]) -> None:
+    def __init__(self, index: int, argv: list[str], env: dict[str, str], json_lines: bool = False) -> None:
         self.index, self.argv, self.env = index, argv, env
+        self.json_lines = json_lines  # --log-format json: log lines are passed on as they are
         self.proc: subprocess.Popen | None = None
         self.ready = threading.Event()
         self.started_at = 0.0
@@ -56,10 +62,21 @@ class Worker:
         for line in proc.stdout:
             if "serving gRPC on" in line:
                 self.ready.set()
-            print(f"[worker {self.index}] {line}", end="", flush=True)
+            print(line if self.json_lines and line.startswith("{") else f"[worker {self.index}] {line}",
+                  end="", flush=True)
 
 
 def supervise(args) -> int:
+    metrics = tempfile.mkdtemp(prefix="carthago-metrics-")
+    try:
+        return _supervise(args, metrics)
+    finally:
+        shutil.rmtree(metrics, ignore_errors=True)
+
+
+def _supervise(args, metrics_dir: str) -> int:
+    from prometheus_client.multiprocess import mark_process_dead
+
     from server.pgstore import first_line, migrate, parse_url
 
     host, _, port = args.addr.rpartition(":")
@@ -77,7 +94,8 @@ def supervise(args) -> int:
         if holder is not None:
             holder.close()
         return 1
-    env = dict(os.environ, CARTHAGO_SUPERVISOR_PID=str(os.getpid()))  # a worker stops once this pid is gone
+    env = dict(os.environ, CARTHAGO_SUPERVISOR_PID=str(os.getpid()),  # a worker stops once this pid is gone
+               PROMETHEUS_MULTIPROC_DIR=metrics_dir)
     if args.operator_token:
         env["CARTHAGO_OPERATOR_TOKEN"] = args.operator_token
     argv = [sys.executable, "-m", "carthago.cli", "serve", "--worker", "--addr", addr, "--store", args.store,
@@ -87,10 +105,11 @@ def supervise(args) -> int:
             "--bot-workers", str(args.bot_workers)]
     if args.allow_client_seeds:
         argv.append("--allow-client-seeds")
+    argv += ["--log-format", args.log_format, "--log-level", args.log_level]
     argv += ["--http-addr", getattr(args, "http_addr", None) or "off"]  # shared with SO_REUSEPORT, as gRPC's
     for origin in getattr(args, "cors_origin", None) or []:
         argv += ["--cors-origin", origin]
-    workers = [Worker(i, argv, env) for i in range(args.workers)]
+    workers = [Worker(i, argv, env, args.log_format == "json") for i in range(args.workers)]
     stopping = threading.Event()
 
     def stop(*_):
@@ -117,6 +136,7 @@ def supervise(args) -> int:
         for w in workers:
             code = w.proc.poll()
             if code is not None and not stopping.is_set():
+                mark_process_dead(w.proc.pid, metrics_dir)
                 pause = min(10.0, 0.5 * 2 ** w.restarts) if time.monotonic() - w.started_at < 10 else 0.5
                 w.restarts = w.restarts + 1 if time.monotonic() - w.started_at < 10 else 0
                 print(f"carthago: worker {w.index} (pid {w.proc.pid}) exited with {code}; restarting in {pause:.1f}s",

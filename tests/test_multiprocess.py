@@ -15,9 +15,12 @@ import os
 import random
 import re
 import signal
+import socket
 import subprocess
 import sys
+import threading
 import time
+import urllib.request
 
 import grpc
 import pytest
@@ -169,19 +172,43 @@ def test_sigterm_ends_streams_with_shutting_down_and_they_resume_on_another_proc
         cluster.stop()
 
 
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _accepted(http: str) -> float:
+    """Commands accepted, as one scrape of /metrics on the shared address reports them (a new
+    connection each time: any worker may answer)."""
+    with urllib.request.urlopen(f"{http}/metrics", timeout=10) as r:
+        text = r.read().decode()
+    return sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines()
+               if line.startswith('carthago_commands_accepted_total{game_type="roma"}'))
+
+
 def test_serve_workers_shares_one_address_and_restarts_a_killed_worker(pg_url):
+    """... and any worker answers a scrape of /metrics with every worker's figures (issue 33), a
+    killed worker's counts kept."""
+    http = f"http://127.0.0.1:{_free_port()}"
     proc = subprocess.Popen([sys.executable, "-m", "carthago.cli", "serve", "--workers", "2", "--addr",
-                             "127.0.0.1:0", "--store", pg_url, "--allow-client-seeds", "--grace", "3", "--http-addr", "off"],
+                             "127.0.0.1:0", "--store", pg_url, "--allow-client-seeds", "--grace", "3",
+                             "--http-addr", http[len("http://"):], "--log-level", "info"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     lines: list[str] = []
-    try:
+    threading.Thread(target=lambda: lines.extend(proc.stdout), daemon=True).start()  # read as it comes
+
+    def wait_for(words: str) -> str:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
-            line = proc.stdout.readline()
-            lines.append(line)
-            if line.startswith("carthago: serving gRPC on"):
-                break
-        ready = re.search(r"serving gRPC on (\S+) .*pids (\d+) (\d+)", lines[-1])
+            found = next((line for line in list(lines) if words in line), None)
+            if found:
+                return found
+            time.sleep(0.05)
+        raise AssertionError(f"no {words!r} in {lines}")
+
+    try:
+        ready = re.search(r"serving gRPC on (\S+) .*pids (\d+) (\d+)", wait_for("carthago: serving gRPC on"))
         assert ready, lines
         addr, pids = ready.group(1), [int(ready.group(2)), int(ready.group(3))]
 
@@ -215,19 +242,18 @@ def test_serve_workers_shares_one_address_and_restarts_a_killed_worker(pg_url):
                 await c.close()
 
         asyncio.run(play(1))
+        steps = len(plans(1, "workers1")[0].steps)
+        served = {w for line in list(lines) if "SubmitCommand OK" in line
+                  for w in re.findall(r"^\[worker (\d)\]", line)}
+        assert served == {"0", "1"}, served  # both workers took commands: neither alone knows them all
+        assert [_accepted(http) for _ in range(8)] == [steps] * 8
         os.kill(pids[0], signal.SIGKILL)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            line = proc.stdout.readline()
-            lines.append(line)
-            if "restarted as pid" in line:
-                break
-        assert any("worker 0 restarted as pid" in line for line in lines), lines
+        wait_for("worker 0 restarted as pid")
         asyncio.run(play(2))  # served again, by the survivor and the new worker
+        assert _accepted(http) == steps + len(plans(1, "workers2")[0].steps)  # the killed worker's too
         proc.send_signal(signal.SIGTERM)
-        rest, _ = proc.communicate(timeout=60)
-        assert proc.returncode == 0
-        assert "every worker stopped" in rest
+        assert proc.wait(60) == 0
+        wait_for("every worker stopped")
     finally:
         if proc.poll() is None:
             proc.kill()

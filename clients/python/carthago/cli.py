@@ -50,6 +50,9 @@ def _positive_float(text: str) -> float:
     return value
 
 
+LOG_LEVELS = ("debug", "info", "warning", "error")
+
+
 def _fail(err) -> int:
     """``error: CODE: message`` (the server's message already starts with its code: said once)."""
     message = err.message
@@ -73,14 +76,13 @@ def cmd_serve(args) -> int:
         return 0
     _engine_modules()
     import asyncio
-    import logging
 
     from server.app import serve
     from server.host import HostConfig
+    from server.observe import configure_logging
     from server.store import is_postgres
 
-    logging.basicConfig(level=os.environ.get("CARTHAGO_LOG_LEVEL", "WARNING").upper(),
-                        format=f"carthago[{os.getpid()}] %(levelname)s %(name)s: %(message)s")
+    configure_logging(args.log_format, args.log_level)
     store = args.store
     if store.startswith("sqlite:"):
         Path(store[len("sqlite:"):]).parent.mkdir(parents=True, exist_ok=True)
@@ -802,6 +804,10 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--cors-origin", action="append", metavar="ORIGIN",
                    help="an origin whose pages may call the HTTP API (e.g. http://localhost:5173; '*' any); "
                         "repeatable or comma-separated (env CARTHAGO_CORS_ORIGIN or CARTHAGO_CORS_ORIGINS)")
+    s.add_argument("--log-format", choices=("text", "json"), default="text",
+                   help="log lines as text (default) or one JSON object a line (env CARTHAGO_LOG_FORMAT)")
+    s.add_argument("--log-level", type=str.lower, choices=LOG_LEVELS, default="warning",
+                   help="debug, info (a line per RPC), warning (default) or error (env CARTHAGO_LOG_LEVEL)")
     serve_config.prepare(s)  # --config, --print-config; every option also from CARTHAGO_* and the file
     s.set_defaults(func=cmd_serve)
 
