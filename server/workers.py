@@ -84,7 +84,9 @@ def supervise(args) -> int:
             "--snapshot-every", str(args.snapshot_every), "--evict-after", str(args.evict_after),
             "--max-games", str(args.max_games), "--grace", str(args.grace), "--loop", args.loop,
             "--talk-burst", str(args.talk_burst), "--talk-per-minute", str(args.talk_per_minute),
-            "--bot-workers", str(args.bot_workers)]
+            "--bot-workers", str(args.bot_workers), "--claim-after", str(args.claim_after)]
+    for kind in ("create", "join", "streams", "watch"):  # per client address (server.rates)
+        argv += [f"--{kind}-per-minute", str(getattr(args, f"{kind}_per_minute"))]
     if args.allow_client_seeds:
         argv.append("--allow-client-seeds")
     argv += ["--http-addr", getattr(args, "http_addr", None) or "off"]  # shared with SO_REUSEPORT, as gRPC's
