@@ -271,3 +271,30 @@ def test_the_cli_claims_a_game_over_grpc(capsys):
         st = client.game(game.game_id).status
         assert st.result_reason == pb.RESULT_REASON_CLAIMED and st.ended_by_seat == silent
         assert list(st.winners) == [1 - silent]
+
+
+def test_commands_are_taken_before_every_seat_is_claimed_but_silence_is_not_counted():
+    """docs/PROTOCOL.md "The life of a game": a claimed seat may move (and abort) before the
+    other seats are claimed; the silence of a seat is counted only once every seat is."""
+    now = [T0]
+    host = host_at(now)
+
+    async def one_seat():
+        game = (await host.create_game(pb.CreateGameRequest(game_type="hannibal", seed=b"claim-seed"))).game
+        seat = game.status.to_act[0]
+        token = (await host.join_game(pb.JoinGameRequest(game_id=game.game_id, seat=seat))).token
+        return game.game_id, seat, token
+
+    game_id, seat, token = asyncio.run(one_seat())
+    legal = asyncio.run(host.legal(game_id, token)).commands
+    resp = asyncio.run(host.submit(pb.SubmitCommandRequest(game_id=game_id, command=legal[0]), token))
+    assert resp.events and not resp.status.over
+    assert list(resp.status.claim_from_unix_ms) == [0, 0]  # nobody's silence runs yet
+    now[0] += 10 * AFTER
+    st = asyncio.run(host.get_game(game_id)).status
+    assert st.to_act == [1 - seat]  # the unclaimed seat owes the next move: no silence to claim
+    assert refused(host, game_id, token, 1 - seat) == ("FAILED_PRECONDITION", pf.NOT_SILENT)
+    game_id, seat, token = asyncio.run(one_seat())
+    abort = pb.GameCommand(platform=pb.PlatformCommand(abort=pb.Abort()))
+    resp = asyncio.run(host.submit(pb.SubmitCommandRequest(game_id=game_id, command=abort), token))
+    assert resp.status.result_reason == pb.RESULT_REASON_ABORTED
