@@ -68,6 +68,8 @@ def _loop() -> asyncio.AbstractEventLoop:
         asyncio.set_event_loop(_LOOP)
     return _LOOP
 P50_TARGET, P99_TARGET, THROUGHPUT_TARGET = 2.0, 3.0, 0.5
+# every client of these runs is one address (loopback): the per-address rates of `serve` (server.rates) off
+NO_RATE_LIMITS = [arg for kind in ("create", "join", "streams", "watch") for arg in (f"--{kind}-per-minute", "0")]
 
 
 # ---- the server process -------------------------------------------------------------------
@@ -82,7 +84,7 @@ class ServerProc:
         argv = [str(exe)] if exe.exists() else [sys.executable, "-m", "carthago.cli"]
         argv += ["serve", "--addr", "127.0.0.1:0", "--store", store or f"sqlite:{self.dir}/carthago.db",
                  "--allow-client-seeds", "--snapshot-every", str(snapshot_every), "--workers", str(workers),
-                 "--http-addr", "off", *extra]
+                 "--http-addr", "off", *NO_RATE_LIMITS, *extra]
         self.out_path = os.path.join(self.dir, "server.out")
         self._out = open(self.out_path, "w")
         self.proc = subprocess.Popen(argv, stdout=self._out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)

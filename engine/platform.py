@@ -20,6 +20,12 @@ over the arrival times the server stamps on each record, handed in as data (``Se
 so a replay computes the same clocks (Fischer, simple delay or correspondence: see ``Clock``); the
 engine reads no clock. When a seat's time is out the server records ``ClockExpired``, whose outcome
 a game may shape with ``timeout_result(state, seat)`` (by default that of a resignation).
+
+Claims (a game without clocks, created with a claim time): a seat that has owed a move for longer
+than the claim time may be claimed against by another seat (``ClaimVictory``). Its silence is
+counted like a correspondence clock that nobody expires (``PlatformState.silence``), from the same
+arrival times; the claim's outcome is that of a timeout of the silent seat, so every game, with two
+seats or six, ends the way its RULES.md says a seat out of time ends it.
 """
 
 from __future__ import annotations
@@ -39,6 +45,12 @@ ALREADY_ACCEPTED = "ALREADY_ACCEPTED"          # a seat accepting the standing o
 SEAT_OUT = "SEAT_OUT"                          # a seat no longer in the game offering or answering a draw
 ABORT_TOO_LATE = "ABORT_TOO_LATE"              # abort after the first move of a seat
 NO_CLOCK_EXPIRED = "NO_CLOCK_EXPIRED"          # (a log's record) a clock expiry for a seat whose time is not out
+CLAIM_TOO_EARLY = "CLAIM_TOO_EARLY"            # a claim against a seat silent for less than the claim time
+NOT_SILENT = "NOT_SILENT"                      # a claim against a seat that owes no move now
+CLAIM_OWN_SEAT = "CLAIM_OWN_SEAT"              # a seat claiming the game from itself
+CLAIMANT_TO_ACT = "CLAIMANT_TO_ACT"            # a claim by a seat that owes a move itself
+CLOCKED_GAME = "CLOCKED_GAME"                  # a claim in a game with clocks (a silent seat loses on time there)
+CLAIMS_OFF = "CLAIMS_OFF"                      # a claim in a game created without a claim time
 
 # How a game ended (carthago.v1.ResultReason, without its prefix)
 BY_RULES = "rules"
@@ -46,6 +58,7 @@ BY_RESIGNATION = "resignation"
 BY_DRAW_AGREED = "draw_agreed"
 BY_ABORT = "aborted"
 BY_TIMEOUT = "timeout"
+BY_CLAIM = "claimed"
 
 
 # -- commands --------------------------------------------------------------------------------
@@ -69,7 +82,13 @@ class Abort(Variant):
     """End the game with no result, before any seat's first move."""
 
 
-Command = Resign | OfferDraw | AcceptDraw | DeclineDraw | Abort
+class ClaimVictory(Variant):
+    """End the game against ``silent_seat``, which has owed a move for longer than the claim time."""
+
+    silent_seat: int = -1
+
+
+Command = Resign | OfferDraw | AcceptDraw | DeclineDraw | Abort | ClaimVictory
 
 
 # -- events (facts: they carry their outcome) ------------------------------------------------
@@ -113,8 +132,22 @@ class ClockExpired(Variant):
     scores: tuple[int, ...]
 
 
-Event = Resigned | DrawOffered | DrawAccepted | DrawDeclined | GameAborted | ClockExpired | OperatorAborted
-EVENT_TYPES = (Resigned, DrawOffered, DrawAccepted, DrawDeclined, GameAborted, ClockExpired, OperatorAborted)
+class VictoryClaimed(Variant):
+    """``seat`` claimed the game from ``silent_seat``, which had owed a move since
+    ``silent_since_unix_ms`` (an arrival time of the log): the game ends as the game's
+    ``timeout_result`` says for that seat (by default as if it had resigned)."""
+
+    seat: int
+    silent_seat: int
+    silent_since_unix_ms: int
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+Event = (Resigned | DrawOffered | DrawAccepted | DrawDeclined | GameAborted | ClockExpired | OperatorAborted
+         | VictoryClaimed)
+EVENT_TYPES = (Resigned, DrawOffered, DrawAccepted, DrawDeclined, GameAborted, ClockExpired, OperatorAborted,
+               VictoryClaimed)
 MAX_REASON = 200  # characters of an operator's reason
 
 
@@ -130,6 +163,7 @@ MAX_INITIAL_MS = 30 * 24 * 3600 * 1000   # a seat's time at the start, at most (
 MAX_INCREMENT_MS = 24 * 3600 * 1000      # the increment, at most (a day)
 MAX_DELAY_MS = 24 * 3600 * 1000          # a simple delay, at most (a day)
 MAX_PER_MOVE_MS = 30 * 24 * 3600 * 1000  # a correspondence decision's time, at most (30 days)
+MAX_CLAIM_AFTER_MS = 30 * 24 * 3600 * 1000  # a game's claim time, at most (30 days)
 
 
 def time_control_problem(initial_ms: int, increment_ms: int, delay_ms: int, per_move_ms: int) -> str | None:
@@ -156,6 +190,25 @@ def time_control_problem(initial_ms: int, increment_ms: int, delay_ms: int, per_
         return (f"time_control has an increment ({increment_ms}) and a delay ({delay_ms}): "
                 "choose one (Fischer or simple delay)")
     return None
+
+
+def claim_after_problem(claim_after_ms: int, clocked: bool) -> str | None:
+    """What is wrong with a game's claim time (``verify``'s reason to refuse a GameCreated), or None."""
+    if claim_after_ms == 0:
+        return None
+    if clocked:
+        return "a game with clocks takes no claims (its clocks end a silent seat's game), yet claim_after_ms is set"
+    if not 1 <= claim_after_ms <= MAX_CLAIM_AFTER_MS:
+        return f"claim_after_ms must be in 1..{MAX_CLAIM_AFTER_MS}, not {claim_after_ms}"
+    return None
+
+
+class SilenceSet(msgspec.Struct, frozen=True):
+    """Replay marker (GameCreated with a claim time): from when every seat is claimed, each seat's
+    silence is counted while it must act."""
+
+    after_ms: int
+    players: int
 
 
 class ClockSet(msgspec.Struct, frozen=True):
@@ -270,6 +323,45 @@ def decide_timeout(game: Any, state: Any, players: int, over: bool, p: "Platform
     return ClockExpired(seat, tuple(r.winners), tuple(r.scores))
 
 
+def decide_claim(game: Any, state: Any, players: int, p: "PlatformState", seat: int, silent: int,
+                 at_ms: int | None) -> VictoryClaimed:
+    """``seat``'s claim against ``silent`` arriving at ``at_ms`` (the game is not over)."""
+    if p.clock is not None:
+        raise errors.RuleError(CLOCKED_GAME, "this game has clocks: a silent seat loses on time, not by a claim")
+    if p.silence is None:
+        raise errors.RuleError(CLAIMS_OFF, "this game was created without a claim time: it takes no claims")
+    if not 0 <= silent < players:
+        raise errors.RuleError(errors.MALFORMED_COMMAND, f"silent_seat is a seat 0..{players - 1}, not {silent}")
+    if silent == seat:
+        raise errors.RuleError(CLAIM_OWN_SEAT, "a seat cannot claim the game from itself: name the silent seat")
+    if seat in game.status(state).to_act:
+        raise errors.RuleError(CLAIMANT_TO_ACT, f"seat {seat} owes a move itself: make it before claiming")
+    if seat not in seats_in(game, state, players):
+        raise errors.RuleError(SEAT_OUT, f"seat {seat} is out of the game: it has no claim to make")
+    since = p.silence.since_ms[silent]
+    if since < 0:
+        why = "owes no move now" if p.silence.started() else "has owed no move yet (not every seat is claimed)"
+        raise errors.RuleError(NOT_SILENT, f"seat {silent} {why}: there is no silence to claim")
+    due = since + p.silence.per_move_ms
+    if at_ms is None or at_ms < due:
+        waited = "" if at_ms is None else f"{max(0, at_ms - since) / 1000:.0f} s of "
+        raise errors.RuleError(CLAIM_TOO_EARLY, f"seat {silent} has been silent {waited}the "
+                               f"{p.silence.per_move_ms / 1000:.0f} s a claim needs: claim from {due} "
+                               "(ms since the Unix epoch)")
+    hook = _hook(game, "timeout_result")
+    r = hook(state, silent) if hook is not None else resign_result(game, state, players, silent)
+    return VictoryClaimed(seat, silent, since, tuple(r.winners), tuple(r.scores))
+
+
+def claim_from(p: "PlatformState") -> tuple[int, ...]:
+    """Per seat, from when a claim against it is allowed (ms since the epoch); 0 while it owes no
+    move; () in a game without claims or once over."""
+    s = p.silence
+    if s is None or p.result is not None:
+        return ()
+    return tuple(t + s.per_move_ms if t >= 0 else 0 for t in s.since_ms)
+
+
 def decide_operator_abort(over: bool, p: "PlatformState", reason: str) -> OperatorAborted:
     """The operator's abort: any time while the game is not over, with a reason in a few words."""
     if over or p.result is not None:
@@ -293,9 +385,12 @@ class PlatformState(msgspec.Struct, frozen=True):
     offer_by: int = -1               # the seat whose draw offer stands, -1 none
     accepted: tuple[int, ...] = ()   # seats that accepted the standing offer (multiplayer), ascending
     result: Result | None = None     # set once a platform command ended the game
-    ended_by: str = ""               # BY_RESIGNATION, BY_DRAW_AGREED, BY_ABORT or BY_TIMEOUT, with ``result``
-    ended_seat: int = -1             # the seat whose resignation, timeout or abort ended the game, -1 none
+    ended_by: str = ""               # BY_RESIGNATION, BY_DRAW_AGREED, BY_ABORT, BY_TIMEOUT or BY_CLAIM, with ``result``
+    ended_seat: int = -1             # the seat whose resignation, timeout or abort ended the game (or the
+                                     # silent seat of a claim), -1 none
     clock: Clock | None = None       # the seats' clocks, when the game was created with a time control
+    silence: Clock | None = None     # without clocks, with a claim time: when each seat to act began to owe
+                                     # its move (a correspondence clock of the claim time that nothing expires)
 
 
 def default_seats_in(players: int) -> tuple[int, ...]:
@@ -327,10 +422,14 @@ def resign_result(game: Any, state: Any, players: int, seat: int) -> Result:
     return Result(tuple(x for x in range(players) if x != seat), (), "resignation")
 
 
-def decide(game: Any, state: Any, players: int, over: bool, p: PlatformState, seat: int, command: Any) -> Any:
-    """The event a platform command causes, or a RuleError. ``over``: the game's rules ended it."""
+def decide(game: Any, state: Any, players: int, over: bool, p: PlatformState, seat: int, command: Any,
+           at_ms: int | None = None) -> Any:
+    """The event a platform command causes, or a RuleError. ``over``: the game's rules ended it.
+    ``at_ms``: the command's arrival time (a claim needs it)."""
     if over or p.result is not None:
         raise errors.RuleError(errors.GAME_OVER, "the game is over")
+    if isinstance(command, ClaimVictory):
+        return decide_claim(game, state, players, p, seat, command.silent_seat, at_ms)
     if isinstance(command, Resign):
         r = resign_result(game, state, players, seat)
         return Resigned(seat, tuple(r.winners), tuple(r.scores))
@@ -369,6 +468,11 @@ def evolve(p: PlatformState, event: Any) -> PlatformState:
     if isinstance(event, ClockExpired):
         return msgspec.structs.replace(p, offer_by=-1, accepted=(), ended_by=BY_TIMEOUT,
                                        ended_seat=event.seat, result=Result(event.winners, event.scores, "timeout"))
+    if isinstance(event, VictoryClaimed):
+        return msgspec.structs.replace(p, offer_by=-1, accepted=(), ended_by=BY_CLAIM, ended_seat=event.silent_seat,
+                                       result=Result(event.winners, event.scores, "victory claimed"))
+    if isinstance(event, SilenceSet):
+        return msgspec.structs.replace(p, silence=new_clock(0, 0, event.players, per_move_ms=event.after_ms))
     if isinstance(event, ClockSet):
         return msgspec.structs.replace(p, clock=new_clock(event.initial_ms, event.increment_ms, event.players,
                                                           event.delay_ms, event.per_move_ms))

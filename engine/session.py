@@ -136,12 +136,13 @@ class Session:
         return emitted
 
     # -- platform commands (engine.platform) --------------------------------
-    def decide_platform(self, seat: int, command: Any) -> Any:
-        """The platform event ``command`` (resign, draw, abort) would cause; raises RuleError."""
+    def decide_platform(self, seat: int, command: Any, at_ms: int | None = None) -> Any:
+        """The platform event ``command`` (resign, draw, abort, a claim) would cause; raises
+        RuleError. ``at_ms``: when it arrived (the server's stamp; a claim is judged by it)."""
         if not 0 <= seat < self.config.players:
             raise errors.RuleError(errors.MALFORMED_COMMAND, f"no seat {seat} in this game")
         over = self.game.status(self.state).over
-        return pf.decide(self.game, self.state, self.config.players, over, self.platform, seat, command)
+        return pf.decide(self.game, self.state, self.config.players, over, self.platform, seat, command, at_ms)
 
     def apply_platform(self, event: Any) -> None:
         self.platform = pf.evolve(self.platform, event)
@@ -154,18 +155,20 @@ class Session:
 
     def clock_settle(self, seat: int, at_ms: int) -> None:
         """After ``seat``'s game command (not table talk) arrived at ``at_ms`` and its events were
-        applied."""
-        clock = self.platform.clock
-        if clock is not None and self.platform.result is None:
-            to_act = self.status().to_act
-            self.platform = msgspec.structs.replace(self.platform, clock=pf.clock_run(clock, seat, at_ms, to_act))
+        applied (the clocks, or the seats' silence in a game that takes claims)."""
+        self._clocks(lambda c, to_act: pf.clock_run(c, seat, at_ms, to_act))
 
     def clock_seated(self, at_ms: int) -> None:
-        """A seat was claimed at ``at_ms``: the clocks start once every seat is."""
-        clock = self.platform.clock
-        if clock is not None and self.platform.result is None:
+        """A seat was claimed at ``at_ms``: the clocks (or the silence) start once every seat is."""
+        self._clocks(lambda c, to_act: pf.clock_seated(c, at_ms, to_act))
+
+    def _clocks(self, step) -> None:
+        p = self.platform
+        if (p.clock is not None or p.silence is not None) and p.result is None:
             to_act = self.status().to_act
-            self.platform = msgspec.structs.replace(self.platform, clock=pf.clock_seated(clock, at_ms, to_act))
+            self.platform = msgspec.structs.replace(
+                p, clock=None if p.clock is None else step(p.clock, to_act),
+                silence=None if p.silence is None else step(p.silence, to_act))
 
     def decide_timeout(self, seat: int, now_ms: int) -> Any:
         """The ClockExpired event for ``seat`` at ``now_ms``; a RuleError if its time is not out."""
@@ -233,7 +236,7 @@ class Session:
         return self.game.view(self.state, seat)
 
 
-_PLATFORM_ITEMS = (*pf.EVENT_TYPES, pf.Moved, pf.ClockSet)
+_PLATFORM_ITEMS = (*pf.EVENT_TYPES, pf.Moved, pf.ClockSet, pf.SilenceSet)
 
 
 class ModularGame:

@@ -40,6 +40,7 @@ from . import limits, observe
 from .host import MALFORMED_AUTHORIZATION, MALFORMED_MESSAGE, STORE_UNAVAILABLE, GameHost, HostConfig, HostError
 from .gamedata import get_game_data
 from .limits import cap
+from .rates import RATE_LIMITED, RateLimited, peer_address
 from .store import StoreUnavailable, open_store
 
 log = logging.getLogger("carthago.server")
@@ -87,12 +88,24 @@ def _parse(request_type, raw: bytes):
     return request
 
 
-class Servicer:
-    """One method per RPC; each takes the parsed request and the caller's token."""
+def limit_rate(host: GameHost, method: str, peer: str | None) -> None:
+    """RESOURCE_EXHAUSTED / RATE_LIMITED when ``peer`` (gRPC's ``context.peer()`` or an HTTP
+    client's address) calls ``method`` beyond its rate (server.rates), before anything is read."""
+    try:
+        host.rates.check(method, peer_address(peer))
+    except RateLimited as exc:
+        raise HostError("RESOURCE_EXHAUSTED", RATE_LIMITED, exc.message) from None
 
-    def __init__(self, host: GameHost) -> None:
+
+class Servicer:
+    """One method per RPC; each takes the parsed request and the caller's token. ``keepalive_s``:
+    how long a StreamEvents stream may stay silent before a batch with no event is sent (HTTP;
+    gRPC pings its connections instead, KEEPALIVE)."""
+
+    def __init__(self, host: GameHost, keepalive_s: float | None = None) -> None:
         self.host = host
         observe.of(host).instrument(self, pb.DESCRIPTOR.services_by_name["GameService"].methods)  # logs, metrics
+        self.keepalive_s = keepalive_s
 
     async def ListGameTypes(self, req, token):
         return self.host.list_game_types()
@@ -137,15 +150,16 @@ class Servicer:
         return get_game_data(req)
 
     def StreamEvents(self, req, token):
-        return self.host.stream(req, token)  # yields serialized EventBatch messages
+        return self.host.stream(req, token, self.keepalive_s)  # yields serialized EventBatch messages
 
     def WatchOpenSeats(self, req, token):
         return self.host.watch_open_seats(req)  # yields serialized OpenSeatsBatch messages; needs no token
 
 
-def _unary(method: Callable[[Any, str | None], Awaitable[Any]], request_type) -> Callable:
+def _unary(method: Callable[[Any, str | None], Awaitable[Any]], request_type, host: GameHost, name: str) -> Callable:
     async def handler(raw: bytes, context: grpc.aio.ServicerContext):
         try:
+            limit_rate(host, name, context.peer())
             return await method(_parse(request_type, raw), _token(context))
         except HostError as err:
             await _abort(context, err)
@@ -154,9 +168,10 @@ def _unary(method: Callable[[Any, str | None], Awaitable[Any]], request_type) ->
     return handler
 
 
-def _streaming(method, request_type) -> Callable:
+def _streaming(method, request_type, host: GameHost, name: str) -> Callable:
     async def handler(raw: bytes, context: grpc.aio.ServicerContext):
         try:
+            limit_rate(host, name, context.peer())
             async for item in method(_parse(request_type, raw), _token(context)):
                 if isinstance(item, bytes) and len(item) > _HELD_BYTES:
                     # grpc.aio keeps the last message it was handed while it waits for the next: a
@@ -196,10 +211,10 @@ def handlers(host: GameHost) -> grpc.GenericRpcHandler:
         method = getattr(servicer, m.name)
         if m.server_streaming:
             table[m.name] = grpc.unary_stream_rpc_method_handler(
-                _streaming(method, req_type), response_serializer=_serialized)
+                _streaming(method, req_type, host, m.name), response_serializer=_serialized)
         else:
             table[m.name] = grpc.unary_unary_rpc_method_handler(
-                _unary(method, req_type), response_serializer=resp_type.SerializeToString)
+                _unary(method, req_type, host, m.name), response_serializer=resp_type.SerializeToString)
     return grpc.method_handlers_generic_handler(SERVICE, table)
 
 

@@ -53,9 +53,11 @@ from . import export
 from .feed import OpenSeats, open_seats
 from .house import HouseBots, bot_problem, house_bots, house_token_hash
 from .limits import quote
+from .idle import IDLE, Waiter
 from .observe import note_caller
-from .log import (Chain, for_seat, version_of, platform_command_from_proto, platform_event_to_proto,
-                  replay_items, session_items)
+from .rates import PeerRates
+from .log import (Chain, created_markers, for_seat, version_of, platform_command_from_proto,
+                  platform_event_to_proto, replay_items, session_items)
 from .store import Conflict, GameMeta, Record, SeatRow, Snapshot, Store, StoreUnavailable
 from .wire import GameWire, WireError, wire_for
 
@@ -108,6 +110,7 @@ RESULT_REASONS = {  # Session.ended_by() -> GameStatus.result_reason
     pf.BY_DRAW_AGREED: pb.RESULT_REASON_DRAW_AGREED,
     pf.BY_ABORT: pb.RESULT_REASON_ABORTED,
     pf.BY_TIMEOUT: pb.RESULT_REASON_TIMEOUT,
+    pf.BY_CLAIM: pb.RESULT_REASON_CLAIMED,
 }
 
 
@@ -194,6 +197,17 @@ class HostConfig(msgspec.Struct):
     talk_per_minute: float = 20.0    # ... and the pace it may keep up after them (TALK_TOO_FAST beyond)
     bot_workers: int = 0             # house bots' search processes (server.house); 0: one per core
     house_stall_s: float = 15.0      # a house move nobody played this long past its budget is started again here
+    claim_after_s: float = 3 * 86400.0  # games without clocks: a seat silent this long may be claimed against (0: no claims)
+    # per client address (server.rates): calls in a row, then a minute; 0 no limit (carthago serve sets them)
+    create_per_minute: float = 0.0   # CreateGame
+    join_per_minute: float = 0.0     # JoinGame
+    streams_per_minute: float = 0.0  # StreamEvents and StreamExportLog opened
+    watch_per_minute: float = 0.0    # WatchOpenSeats opened
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.claim_after_s * 1000 <= pf.MAX_CLAIM_AFTER_MS:
+            raise ValueError(f"claim_after_s must be 0 (no claims) to {pf.MAX_CLAIM_AFTER_MS // 1000} s, "
+                             f"not {self.claim_after_s}")
 
 
 def new_secret() -> str:
@@ -284,6 +298,9 @@ class GameHost:
         self._other_append = float("-inf")
         self.feed = OpenSeats(self)  # WatchOpenSeats: the games with a seat to claim (server.feed)
         self.house = HouseBots(self, self.config.bot_workers or cores())  # seats the server plays
+        c = self.config  # how often one client address may call what costs most (server.rates)
+        self.rates = PeerRates({"create": c.create_per_minute, "join": c.join_per_minute,
+                                "streams": c.streams_per_minute, "watch": c.watch_per_minute})
 
     # ---- life cycle ------------------------------------------------------
     async def start(self) -> None:
@@ -592,6 +609,7 @@ class GameHost:
             msg.scores.extend(st.result.scores)
             msg.reason = st.result.reason
             msg.everyone_lost = st.result.everyone_lost
+        msg.claim_from_unix_ms.extend(pf.claim_from(loaded.session.platform))
         clock = loaded.session.platform.clock
         if clock is not None:
             msg.clocks.extend(pb.SeatClock(remaining_ms=clock.remaining_ms[x],
@@ -671,10 +689,10 @@ class GameHost:
             game_id=game_id, game_type=game.info.id, players=players, options=req.options,
             seed_commitment=hashlib.sha256(seed).hexdigest(), engine_version=version_of(game),
             game_version=game.info.version, reserved_seats=reserved, time_control=time_control,
-            creator_token_sha256=token_hash(creator_token))), created)
-        if time_control is not None:
-            session.apply_platform(pf.ClockSet(time_control.initial_ms, time_control.increment_ms, players,
-                                               time_control.delay_ms, time_control.per_move_ms))
+            creator_token_sha256=token_hash(creator_token),
+            claim_after_ms=0 if time_control is not None else round(self.config.claim_after_s * 1000))), created)
+        for marker in created_markers(first[1].event.platform.game_created):  # clocks, or a claim time
+            session.apply_platform(marker)
         records = [first] + chain.game_events(wire_for(game), opening, 0, -1, None, "", created)
         seat_rows = []
         for seat, bot in sorted(house.items()):  # the house seats, claimed in the same transaction
@@ -1000,7 +1018,7 @@ class GameHost:
                                 f"seat {late[0]}'s time has run out: the game ends on time")
             try:
                 if platform:
-                    platform_event = session.decide_platform(seat, command)
+                    platform_event = session.decide_platform(seat, command, received)
                 else:
                     emitted = session.decide(seat, command)
             except errors.RuleError as exc:
@@ -1183,8 +1201,11 @@ class GameHost:
         else:
             waiter.set_exception(error)
 
-    async def stream(self, req: pb.StreamEventsRequest, token: str | None) -> AsyncIterator[bytes]:
-        """Serialized ``EventBatch`` messages: the backlog from ``from_seq``, then one per append."""
+    async def stream(self, req: pb.StreamEventsRequest, token: str | None,
+                     keepalive_s: float | None = None) -> AsyncIterator[bytes]:
+        """Serialized ``EventBatch`` messages: the backlog from ``from_seq``, then one per append.
+        ``keepalive_s``: after that long without a batch, one with no event at the head (as a
+        stream's first one may be), so that proxies keep an idle HTTP stream open."""
         if self.closing:
             raise HostError("UNAVAILABLE", SHUTTING_DOWN, "this server is shutting down: open the stream on another")
         if req.from_seq < 0:
@@ -1196,6 +1217,7 @@ class GameHost:
         queue.seat = seat  # type: ignore[attr-defined]  # the audience (_publish wakes the mover's last)
         subscribers = loaded.subscribers  # shared by every rebuild of this game
         subscribers.add(queue)
+        waiter = Waiter(queue, keepalive_s)
         try:
             next_seq = req.from_seq
             # the stored records, unparsed: streams opened at the same head share one encoded batch
@@ -1217,7 +1239,10 @@ class GameHost:
                         return
                 elif loaded.meta.finished and next_seq > loaded.head_seq:
                     return
-                bodies = await queue.get()
+                bodies = await waiter.get()
+                if bodies is IDLE:  # a keepalive: nothing happened, the game where it stands
+                    yield self._batch(await self._current(req.game_id, refresh=False), [], seat)[0] + self._sent_at()
+                    continue
                 if bodies is None:
                     raise HostError("UNAVAILABLE", SHUTTING_DOWN, "this server is shutting down: resume the "
                                     f"stream from seq {next_seq} (from_seq={next_seq}) on another server")
@@ -1230,6 +1255,7 @@ class GameHost:
                     backlog[:0] = [pb.LogRecord.FromString(r.body)
                                    for r in self.store.read(req.game_id, next_seq, backlog[0].seq - 1)]
         finally:
+            waiter.close()
             subscribers.discard(queue)
 
     def _sent_at(self) -> bytes:

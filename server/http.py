@@ -61,7 +61,7 @@ from google.rpc import code_pb2, error_details_pb2, status_pb2
 from carthago.v1 import carthago_pb2 as pb
 
 from . import observe
-from .app import MAX_MESSAGE_BYTES, SERVICE, Servicer, bearer
+from .app import MAX_MESSAGE_BYTES, SERVICE, Servicer, bearer, limit_rate
 from .host import MALFORMED_MESSAGE, GameHost, HostError
 
 log = logging.getLogger("carthago.http")
@@ -89,7 +89,9 @@ INTERNAL_ERROR = "INTERNAL_ERROR"
 BAD_TIMEOUT = "BAD_TIMEOUT"
 DEADLINE_EXCEEDED = "DEADLINE_EXCEEDED"
 GET_NOT_ALLOWED = "GET_NOT_ALLOWED"
+PEER = " peer"  # the client's address, kept among the request's headers (no header name has a space)
 
+STREAM_KEEPALIVE_S = 30.0  # a StreamEvents stream silent this long gets a batch with no event (server.idle)
 COMPRESS_MIN_BYTES = 1024  # smaller messages are sent as they are: gzip would not pay for itself
 
 CORS_ALLOW_HEADERS = ("authorization, content-type, content-encoding, accept-encoding, connect-protocol-version, "
@@ -112,8 +114,8 @@ class Method:
         self.no_side_effects = no_side_effects
 
 
-def _methods(host: GameHost) -> dict[str, Method]:
-    servicer = Servicer(host)
+def _methods(host: GameHost, keepalive_s: float | None = None) -> dict[str, Method]:
+    servicer = Servicer(host, keepalive_s)
     service = pb.DESCRIPTOR.services_by_name["GameService"]
     return {m.name: Method(m.name, getattr(pb, m.input_type.name), getattr(pb, m.output_type.name),
                            m.server_streaming, getattr(servicer, m.name),
@@ -248,9 +250,10 @@ class Codec:
 class HttpApp:
     """The ASGI application."""
 
-    def __init__(self, host: GameHost, cors_origins: Iterable[str] = (), web_root: Path | None = WEB_ROOT) -> None:
+    def __init__(self, host: GameHost, cors_origins: Iterable[str] = (), web_root: Path | None = WEB_ROOT,
+                 keepalive_s: float = STREAM_KEEPALIVE_S) -> None:
         self.host = host
-        self.methods = _methods(host)
+        self.methods = _methods(host, keepalive_s)
         self.cors_origins = {o.rstrip("/") for o in cors_origins if o}
         self.web_root = web_root.resolve() if web_root else None
 
@@ -269,6 +272,7 @@ class HttpApp:
         auth = [v.decode("latin-1") for k, v in scope["headers"] if k.lower() == b"authorization"]
         if len(auth) > 1:  # every value kept (a header value holds no newline): two are refused, as in gRPC
             headers["authorization"] = "\n".join(auth)
+        headers[PEER] = (scope.get("client") or ("",))[0]  # for the rates of server.rates
         cors = self._cors(headers)
         method, path = scope["method"], scope["path"]
         try:
@@ -410,6 +414,7 @@ class HttpApp:
         try:
             deadline = _deadline(headers, grpc=False)
             method = self._method(name, streaming=False)
+            limit_rate(self.host, method.name, headers.get(PEER))
             message = codec.decode(method.request, await request())
             reply = await _within(deadline, method.call(message, _token(headers)))
             data = codec.encode(reply, method.response)
@@ -441,6 +446,7 @@ class HttpApp:
                 raise HostError("UNIMPLEMENTED", UNKNOWN_METHOD, f"RPCs take POST, not {verb}")
             deadline = _deadline(headers, grpc=False)
             method = self._method(name, streaming=True)
+            limit_rate(self.host, method.name, headers.get(PEER))
             encoding = headers.get("connect-content-encoding", "identity").lower()
             if encoding not in ("identity", "gzip"):
                 raise HostError("UNIMPLEMENTED", UNSUPPORTED_ENCODING,
@@ -492,6 +498,7 @@ class HttpApp:
             method = self.methods.get(name)
             if method is None:
                 raise HostError("UNIMPLEMENTED", UNKNOWN_METHOD, f"{SERVICE} has no method {name!r}")
+            limit_rate(self.host, method.name, headers.get(PEER))
             encoding = headers.get("grpc-encoding", "identity").lower()
             if encoding not in ("identity", "gzip"):
                 raise HostError("UNIMPLEMENTED", UNSUPPORTED_ENCODING,
@@ -697,9 +704,11 @@ class HttpServer:
 
 
 async def start_http(host: GameHost, addr: str, cors_origins: Iterable[str] = (),
-                     web_root: Path | None = WEB_ROOT, grace: float = 5.0, reuse_port: bool = False) -> HttpServer:
+                     web_root: Path | None = WEB_ROOT, grace: float = 5.0, reuse_port: bool = False,
+                     keepalive_s: float = STREAM_KEEPALIVE_S) -> HttpServer:
     """Listen on ``addr`` (port 0: any free port) and serve the API and the web client.
-    ``reuse_port``: several server processes share the address (SO_REUSEPORT), as their gRPC ports do."""
+    ``reuse_port``: several server processes share the address (SO_REUSEPORT), as their gRPC ports do.
+    ``keepalive_s``: a silent StreamEvents stream gets a batch with no event this often."""
     from hypercorn.asyncio import serve
     from hypercorn.config import Config
 
@@ -725,7 +734,7 @@ async def start_http(host: GameHost, addr: str, cors_origins: Iterable[str] = ()
     config.keep_alive_timeout = 75
     config.h11_max_incomplete_size = 64 * 1024
     stop = asyncio.Event()
-    app = HttpApp(host, cors_origins, web_root)
+    app = HttpApp(host, cors_origins, web_root, keepalive_s)
     task = asyncio.ensure_future(serve(app, config, shutdown_trigger=stop.wait, mode="asgi"))
     await asyncio.sleep(0)
     return HttpServer(task, stop, bound, name)

@@ -138,7 +138,8 @@ def game_event_of(wire: GameWire, body: pb.LogRecord) -> Any | None:
 
 # ---- platform commands and events (engine.platform) ---------------------------
 
-_PLATFORM_COMMANDS = {tag_of(c()): c for c in (pf.Resign, pf.OfferDraw, pf.AcceptDraw, pf.DeclineDraw, pf.Abort)}
+_PLATFORM_COMMANDS = {tag_of(c()): c for c in (pf.Resign, pf.OfferDraw, pf.AcceptDraw, pf.DeclineDraw, pf.Abort,
+                                                pf.ClaimVictory)}
 _PLATFORM_EVENTS = {c.__struct_config__.tag: c for c in pf.EVENT_TYPES}
 
 
@@ -147,7 +148,9 @@ def platform_command_from_proto(msg: pb.PlatformCommand) -> Any:
     if kind is None:
         raise RuleError(MALFORMED_COMMAND, "command.platform has no kind set: set one of "
                         + ", ".join(_PLATFORM_COMMANDS))
-    return _PLATFORM_COMMANDS[kind]()
+    cls = _PLATFORM_COMMANDS[kind]
+    part = getattr(msg, kind)
+    return cls(**{name: getattr(part, name) for name in cls.__struct_fields__})  # (ClaimVictory's silent_seat)
 
 
 def platform_event_to_proto(event: Any) -> pb.PlatformEvent:
@@ -186,7 +189,7 @@ def session_items(wire: GameWire, body: pb.LogRecord) -> list[Any]:
         platform = event.platform
         kind = platform.WhichOneof("kind")
         if kind == "game_created":
-            return [clock_set(platform.game_created)] if platform.game_created.HasField("time_control") else []
+            return created_markers(platform.game_created)
         if kind == "seat_claimed":
             return [pf.Seated(body.envelope.received_at_unix_ms)]
         item = platform_event_from_proto(platform)
@@ -197,6 +200,14 @@ def session_items(wire: GameWire, body: pb.LogRecord) -> list[Any]:
 def clock_set(created: pb.GameCreated) -> pf.ClockSet:
     tc = created.time_control
     return pf.ClockSet(tc.initial_ms, tc.increment_ms, created.players, tc.delay_ms, tc.per_move_ms)
+
+
+def created_markers(created: pb.GameCreated) -> list[Any]:
+    """What a GameCreated sets up for the platform: the clocks (ClockSet) or the claim time (SilenceSet)."""
+    out: list[Any] = [clock_set(created)] if created.HasField("time_control") else []
+    if created.claim_after_ms > 0:
+        out.append(pf.SilenceSet(created.claim_after_ms, created.players))
+    return out
 
 
 def replay_items(wire: GameWire, bodies: Iterable[pb.LogRecord]) -> Iterator[Any]:
@@ -390,7 +401,11 @@ def _verify_content(bodies: list[pb.LogRecord], head: bytes, live_seed: bytes | 
         problem = pf.time_control_problem(tc.initial_ms, tc.increment_ms, tc.delay_ms, tc.per_move_ms)
         if problem:
             return _bad(0, f"a time control the server refuses: {problem}", **meta)
-        session.apply_platform(clock_set(created))
+    problem = pf.claim_after_problem(created.claim_after_ms, created.HasField("time_control"))
+    if problem:
+        return _bad(0, f"a claim time the server refuses: {problem}", **meta)
+    for marker in created_markers(created):
+        session.apply_platform(marker)
     expected = _expected(wire, opening)
     request_ids: set[tuple[int, str]] = set()
     seated: dict[int, str] = {}  # seat -> the player's name, from the SeatClaimed records
@@ -522,8 +537,9 @@ def _verify_content(bodies: list[pb.LogRecord], head: bytes, live_seed: bytes | 
     elif result and not result.winners:
         meta["result"] = "draw" + (" agreed" if ended == pf.BY_DRAW_AGREED else "")
     else:
-        meta["result"] = f"won by seat(s) {list(result.winners)}" + {pf.BY_RESIGNATION: " by resignation",
-                                                                     pf.BY_TIMEOUT: " on time"}.get(ended, "")
+        meta["result"] = f"won by seat(s) {list(result.winners)}" + {
+            pf.BY_RESIGNATION: " by resignation", pf.BY_TIMEOUT: " on time",
+            pf.BY_CLAIM: f" by a claim against silent seat {session.platform.ended_seat}"}.get(ended, "")
     if seated:
         meta["result"] += "; players: " + ", ".join(f"seat {s} {seated[s][:40]!r}" + (" (house bot)" if s in house else "")
                                                   for s in sorted(seated))
@@ -543,7 +559,8 @@ def _check_platform_command(session: Session, body: pb.LogRecord, seq: int,
     if not 0 <= env.seat < session.config.players:
         return f"its envelope names seat {env.seat} of a {session.config.players}-player game"
     try:
-        event = session.decide_platform(env.seat, platform_command_from_proto(env.command.platform))
+        event = session.decide_platform(env.seat, platform_command_from_proto(env.command.platform),
+                                        env.received_at_unix_ms)
     except RuleError as exc:
         return f"the recorded platform command is rejected on replay: {exc.code}: {exc.message}"
     expected = pb.GameEvent(platform=platform_event_to_proto(event))

@@ -64,7 +64,7 @@ def _seat_name(game: Game, seat: int) -> str:
 
 
 def platform_description(game: Game, seat: int, event: pb.PlatformEvent) -> str:
-    """A seat's platform command (resign, draw, abort) in words, from the event it caused."""
+    """A seat's platform command (resign, draw, abort, a claim) in words, from the event it caused."""
     name = _seat_name(game, seat).capitalize()
     kind = event.WhichOneof("kind")
     if kind == "resigned":
@@ -79,6 +79,10 @@ def platform_description(game: Game, seat: int, event: pb.PlatformEvent) -> str:
     if kind == "clock_expired":
         winners = ", ".join(_seat_name(game, w) for w in event.clock_expired.winners) or "nobody"
         return f"{name}'s time runs out (won by {winners})"
+    if kind == "victory_claimed":
+        claim = event.victory_claimed
+        winners = ", ".join(_seat_name(game, w) for w in claim.winners) or "nobody"
+        return f"{name} claims the game from silent {_seat_name(game, claim.silent_seat)} (won by {winners})"
     if kind == "game_aborted":
         return f"{name} aborts the game (no result)"
     return f"{name}: {kind}"

@@ -102,7 +102,9 @@ def _supervise(args, metrics_dir: str) -> int:
             "--snapshot-every", str(args.snapshot_every), "--evict-after", str(args.evict_after),
             "--max-games", str(args.max_games), "--grace", str(args.grace), "--loop", args.loop,
             "--talk-burst", str(args.talk_burst), "--talk-per-minute", str(args.talk_per_minute),
-            "--bot-workers", str(args.bot_workers)]
+            "--bot-workers", str(args.bot_workers), "--claim-after", str(args.claim_after)]
+    for kind in ("create", "join", "streams", "watch"):  # per client address (server.rates)
+        argv += [f"--{kind}-per-minute", str(getattr(args, f"{kind}_per_minute"))]
     if args.allow_client_seeds:
         argv.append("--allow-client-seeds")
     argv += ["--log-format", args.log_format, "--log-level", args.log_level]

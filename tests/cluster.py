@@ -34,6 +34,8 @@ from engine.session import Session
 from server.wire import wire_for
 
 OPERATOR = "cluster-operator"
+# every client of these runs is one address (loopback): the per-address rates of `serve` (server.rates) off
+NO_RATE_LIMITS = [arg for kind in ("create", "join", "streams", "watch") for arg in (f"--{kind}-per-minute", "0")]
 # Sent again, unchanged (same request id, same expected seq), to another process. ABORTED too: a
 # killed process's last append may commit after its client gave up on it and retried elsewhere,
 # so the retry loses the race to its own first attempt; sent once more, it gets that attempt's answer.
@@ -53,7 +55,8 @@ class ServerProcess:
         env = dict(os.environ, CARTHAGO_OPERATOR_TOKEN=OPERATOR, CARTHAGO_LOG_LEVEL="WARNING",
                    CARTHAGO_PG_POOL_SIZE="2")
         argv = [sys.executable, "-m", "carthago.cli", "serve", "--addr", "127.0.0.1:0", "--store", url,
-                "--allow-client-seeds", "--snapshot-every", "16", "--grace", "3", "--http-addr", "off", *extra]
+                "--allow-client-seeds", "--snapshot-every", "16", "--grace", "3", "--http-addr", "off",
+                *NO_RATE_LIMITS, *extra]
         self.proc = subprocess.Popen(argv, stdout=self._out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                      env=env)
         self.addr = ""

@@ -464,8 +464,8 @@ def marked(monkeypatch_module):
 
     original = http_mod._methods
 
-    def methods(host):
-        found = original(host)
+    def methods(host, *args):
+        found = original(host, *args)
         for name in READ_ONLY:
             found[name].no_side_effects = True
 
@@ -763,3 +763,25 @@ def test_a_body_sent_in_several_chunks_reaches_a_stream_whole(web):
     head, _, rest = reply.partition(b"\r\n\r\n")
     assert head.startswith(b"HTTP/1.1 200"), head
     sock.close()
+
+
+def test_an_idle_stream_gets_keepalive_batches_and_then_the_move():
+    """docs/PROTOCOL.md "Streams": an HTTP stream that has nothing to send for the keepalive
+    interval (30 s; here 0.2 s) gets a batch with no event, at the head, then the records as ever."""
+    with ServerThread("memory", HostConfig(allow_client_seeds=True),
+                      http={"addr": "127.0.0.1:0", "keepalive_s": 0.2}) as s, Client(s.addr, timeout=20) as c:
+        s.grpc = c
+        game, seats = new_game(s, "hannibal")
+        stream = ConnectStream(s, game.game_id, token=seats[0].token)
+        first = stream.next()
+        head = first.head_seq
+        idle = [stream.next() for _ in range(2)]
+        assert all(not b.events and b.head_seq == head and b.status.to_act == first.status.to_act for b in idle)
+        assert idle[1].server_time_unix_ms > idle[0].server_time_unix_ms > first.server_time_unix_ms
+        mover = first.status.to_act[0]
+        seats[mover].submit(seats[mover].legal()[0])
+        batch = stream.next()
+        while not batch.events:  # a keepalive may come before it
+            batch = stream.next()
+        assert batch.events[0].seq == head + 1
+        stream.close()

@@ -14,6 +14,7 @@ import importlib
 import inspect
 import re
 import sys
+import textwrap
 import typing
 from pathlib import Path
 
@@ -78,6 +79,27 @@ def _old_numbers(text: str) -> dict[str, dict[str, int]]:
 def _doc(cls) -> list[str]:
     doc = inspect.getdoc(cls) if cls.__doc__ else ""
     return [("// " + x).rstrip() for x in doc.splitlines()] if doc else []
+
+
+def _frame_kinds(game_id: str) -> list[str]:
+    """Comment lines listing every ``Frame.kind`` of a game whose rules are a stack of frames (its
+    ``flow`` module): the kinds that wait for a seat, each with what it asks (``flow.DESCRIBE``,
+    the words of View.prompt), then the kinds the rules run at once."""
+    try:
+        flow = importlib.import_module(f"engine.games.{game_id.replace('-', '_')}.flow")
+    except ModuleNotFoundError:
+        return []
+    described, automatic = getattr(flow, "DESCRIBE", {}), getattr(flow, "AUTO", {})
+    out = ["//", "// The kinds that wait for `seat` (its command answers them), with what each asks (View.prompt):"]
+    for kind in sorted(described):
+        out += textwrap.wrap(f"{kind}: {described[kind]}", 100, initial_indent="// - ", subsequent_indent="//   ",
+                             break_on_hyphens=False)
+    rest = sorted(set(automatic) - set(described))
+    if rest:
+        out += textwrap.wrap("The kinds the rules run at once (seat -1; never the decision due now: in View.flow "
+                             "they stand below it, steps still to come): " + ", ".join(rest) + ".", 100, initial_indent="// ",
+                             subsequent_indent="// ", break_on_hyphens=False)
+    return out
 
 
 GO_MODULE = "github.com/carthago/carthago/gen/go"  # where generated Go code would live (override with buf managed mode)
@@ -155,6 +177,8 @@ def generate(game_id: str, header: str, old: str = "") -> str:
         nxt = max((v for v in nums.values()), default=0) + 1
         comments = _comments(cls)
         lines += _doc(cls)
+        if name == "Frame":
+            lines += _frame_kinds(game_id)
         lines.append(f"message {name} {{")
         present = set()
         for f in msgspec.structs.fields(cls):

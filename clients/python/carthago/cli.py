@@ -53,6 +53,26 @@ def _positive_float(text: str) -> float:
 LOG_LEVELS = ("debug", "info", "warning", "error")
 
 
+def _rate(text: str) -> float:
+    value = float(text)
+    if not 0 <= value <= 1e6:
+        raise argparse.ArgumentTypeError(f"must be 0 (no limit) to 1000000 a minute, not {text}")
+    return value
+
+
+# per client address: calls in a row, then a minute (server.rates; docs/PROTOCOL.md "Rates")
+RATE_DEFAULTS = {"create": (60.0, "CreateGame"), "join": (120.0, "JoinGame"),
+                 "streams": (300.0, "StreamEvents and StreamExportLog opened"),
+                 "watch": (60.0, "WatchOpenSeats opened")}
+
+
+def _claim_after(text: str) -> float:
+    value = float(text)
+    if not 0 <= value <= 30 * 86400:
+        raise argparse.ArgumentTypeError(f"must be 0 (no claims) to 2592000 (30 days), not {text}")
+    return value
+
+
 def _fail(err) -> int:
     """``error: CODE: message`` (the server's message already starts with its code: said once)."""
     message = err.message
@@ -100,7 +120,8 @@ def cmd_serve(args) -> int:
                         allow_client_seeds=args.allow_client_seeds, evict_after_s=args.evict_after,
                         max_loaded_games=args.max_games, durability=args.durability,
                         talk_burst=args.talk_burst, talk_per_minute=args.talk_per_minute,
-                        bot_workers=args.bot_workers)
+                        bot_workers=args.bot_workers, claim_after_s=args.claim_after,
+                        **{f"{kind}_per_minute": getattr(args, f"{kind}_per_minute") for kind in RATE_DEFAULTS})
 
     def ready(port: int) -> None:
         host = args.addr.rsplit(":", 1)[0]
@@ -388,12 +409,14 @@ PLATFORM_VERBS = {  # (command, draw action) -> (PlatformCommand field, what was
     ("draw", "offer"): ("offer_draw", "offered a draw"),
     ("draw", "accept"): ("accept_draw", "accepted the draw offer"),
     ("draw", "decline"): ("decline_draw", "declined the draw offer"),
+    ("claim", None): ("claim_victory", "claimed the game from its silent seat"),
 }
 
 
 def cmd_platform(args) -> int:
-    """``carthago resign|abort GAME`` and ``carthago draw GAME offer|accept|decline``: a platform
-    command for the seat whose token is given (--token or CARTHAGO_TOKEN)."""
+    """``carthago resign|abort GAME``, ``carthago draw GAME offer|accept|decline`` and ``carthago
+    claim GAME SEAT``: a platform command for the seat whose token is given (--token or
+    CARTHAGO_TOKEN)."""
     from .client import CarthagoError, Client, Seat
 
     token = args.token or os.environ.get("CARTHAGO_TOKEN")
@@ -404,7 +427,8 @@ def cmd_platform(args) -> int:
     kind, done = PLATFORM_VERBS[(args.command, getattr(args, "action", None))]
     try:
         with Client(args.server) as client:
-            resp = Seat(client, args.game_id, -1, token).platform(kind)
+            seat_ = Seat(client, args.game_id, -1, token)
+            resp = seat_.claim_victory(args.silent_seat) if kind == "claim_victory" else seat_.platform(kind)
             seat = resp.events[0].actor if resp.events else -1
             print(f"seat {seat} {done} (seq {resp.first_seq})")
             st = resp.status
@@ -775,6 +799,15 @@ def parser() -> argparse.ArgumentParser:
                         "applies (default 10); faster talk is refused with TALK_TOO_FAST")
     s.add_argument("--talk-per-minute", type=_positive_float, default=20.0, metavar="N",
                    help="table talk: the pace a seat may keep up after its burst (default 20 a minute)")
+    s.add_argument("--claim-after", type=_claim_after, default=3 * 86400.0, metavar="SECONDS",
+                   help="games without clocks: seconds a seat may owe its move before the other seats may claim "
+                        "the game from it (default 259200, three days; 0: no claims; at most 30 days); recorded "
+                        "in each new game's log (env CARTHAGO_CLAIM_AFTER)")
+    for kind, (default, what) in RATE_DEFAULTS.items():
+        s.add_argument(f"--{kind}-per-minute", type=_rate, default=default, metavar="N",
+                       help=f"{what}: calls one client address may make in a row, then N a minute (default "
+                            f"{default:g}; 0: no limit); beyond, RESOURCE_EXHAUSTED / RATE_LIMITED "
+                            f"(env CARTHAGO_{kind.upper()}_PER_MINUTE)")
     s.add_argument("--bot-workers", type=int, default=0, metavar="N",
                    help="processes that search the house bots' moves (default 0: one per core); moves beyond "
                         "them wait their turn (env CARTHAGO_BOT_WORKERS)")
@@ -909,6 +942,13 @@ def parser() -> argparse.ArgumentParser:
         s.add_argument("--token", help="your seat's token (default: env CARTHAGO_TOKEN)")
         s.add_argument("--server", default=DEFAULT_ADDR)
         s.set_defaults(func=cmd_platform)
+    s = sub.add_parser("claim", help="claim a game without clocks from a seat that has owed its move for longer "
+                                     "than the game's claim time (it ends as if that seat's time had run out)")
+    s.add_argument("game_id")
+    s.add_argument("silent_seat", type=int, help="the silent seat (0-based)")
+    s.add_argument("--token", help="your seat's token (default: env CARTHAGO_TOKEN)")
+    s.add_argument("--server", default=DEFAULT_ADDR)
+    s.set_defaults(func=cmd_platform)
     s = sub.add_parser("draw", help="offer a draw, or accept or decline the one offered")
     s.add_argument("game_id")
     s.add_argument("action", choices=("offer", "accept", "decline"))

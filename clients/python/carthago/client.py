@@ -317,3 +317,9 @@ class Seat:
 
     def abort(self) -> pb.SubmitCommandResponse:
         return self.platform("abort")
+
+    def claim_victory(self, silent_seat: int) -> pb.SubmitCommandResponse:
+        """Claim the game from ``silent_seat``, which has owed a move for longer than the game's claim
+        time (a game without clocks: docs/PROTOCOL.md "Claiming a game from a silent seat")."""
+        return self.submit(pb.GameCommand(platform=pb.PlatformCommand(
+            claim_victory=pb.ClaimVictory(silent_seat=silent_seat))))

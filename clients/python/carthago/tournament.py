@@ -63,6 +63,7 @@ REASONS = {  # engine.platform.BY_* (how a replayed log ended) -> carthago.v1.Re
     "draw_agreed": "RESULT_REASON_DRAW_AGREED",
     "aborted": "RESULT_REASON_ABORTED",
     "timeout": "RESULT_REASON_TIMEOUT",
+    "claimed": "RESULT_REASON_CLAIMED",
 }
 ELO_METHOD = ("Bradley-Terry maximum likelihood (Zermelo's iteration; a draw counts half a win to each "
               "side), with one virtual draw per entrant against a fixed opponent rated 0 so that a perfect "

@@ -25,12 +25,12 @@ from engine.core import Variant
 
 
 class Frame(msgspec.Struct, kw_only=True):
-    """One pending step of the rules. ``kind`` names it (``strategy``, ``move``, ``reaction``,
-    ``battle_round`` …: the list is in RULES.md); ``seat`` decides it (-1: nobody, the rules run
-    it). The other fields are that step's bookkeeping: the card being played, the active general,
+    """One pending step of the rules. ``kind`` names it (``strategy``, ``move``, ``reaction`` …:
+    every kind is listed below, from the rules' own registry, flow.py); ``seat`` decides it (-1:
+    nobody, the rules run it). The other fields are that step's bookkeeping: the card being played, the active general,
     the space, movement points left, and small lists whose meaning the kind gives."""
 
-    kind: str  # the step's name (RULES.md lists them)
+    kind: str  # the step's name (this message's comment lists every one)
     seat: int = -1  # the side deciding, 0 Rome, 1 Carthage; -1 the rules run it
     card: int = 0  # the strategy card number being played, 0 none
     general: str = ""  # the active general id, "" none

@@ -25,12 +25,12 @@ from engine.core import Variant
 
 
 class Frame(msgspec.Struct, kw_only=True):
-    """One pending step of the rules. ``kind`` names it (RULES.md lists them); ``seat`` decides it
-    (-1: the rules run it at once). The other fields are that step's bookkeeping: a senator, a
+    """One pending step of the rules. ``kind`` names it (every kind is listed below, from the rules'
+    own registry, flow.py); ``seat`` decides it (-1: the rules run it at once). The other fields are that step's bookkeeping: a senator, a
     target (senator, war, province or office), a count, and small lists whose meaning the kind
     gives."""
 
-    kind: str  # the step's name (RULES.md lists them)
+    kind: str  # the step's name (this message's comment lists every one)
     seat: int = -1  # the seat deciding; -1 the rules run it
     senator: str = ""  # the step's senator card id, "" none
     target: str = ""  # the step's target id (senator, war, province or office), "" none
