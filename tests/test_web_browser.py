@@ -18,6 +18,12 @@ Every bot is the server's house bot (issue 36, 1): the page runs none and offers
   log's lines for the rules' questions (Flow records) say who is asked what in words ("Carthage
   (random bot 1) to move the army — Hasdrubal"), never a step's raw name; The Republic of
   Carthage's too ("Every player at once to redistribute talents, in secret").
+  Then (issue 36, 7) the lobby's "your games" lists it as the player's turn, and a notification
+  (opted in; the API recorded) comes once the game moved on without the page and the turn came back;
+  the map's legend; a battle sought by clicks (armies sent toward the enemy) and its panel, rounds and
+  result; every "rule now" link seen leads to its place in the rules page. A move that cannot be taken
+  back is asked about first (the first cancelled and not sent, the others sent), and goes unasked
+  once the page's switch is off; resigning always asks.
 - The Republic of Carthage, 3 players with two house bots (chosen in the lobby): 40 moves, the same way (senators, cards, wars
   on the board); first one public message of table talk (R110), seen in the chat panel of the
   player's page and of the spectator's (who has no input to talk). Its log, the player's and the
@@ -44,6 +50,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -160,6 +167,25 @@ def test_hannibal_against_a_level_house_bot_on_the_board():
     assert steps["steps"] > 0, report
     assert steps["raw"] == [], f"hannibal log lines naming a step in raw words: {steps['raw']}"
     assert "(tester) resigned" in (r["resigned"] or ""), report  # GameStatus.ended_by_seat shown
+    # issue 36, 7. A move that cannot be taken back (confirm.ts) is asked about first: nothing goes while
+    # the page asks, a cancelled one never goes, a confirmed one goes; switched off, one goes unasked
+    c = r["confirmed"]
+    assert c["asked"] >= 2 and c["cancelled"] == 1 and c["sent"] >= 1 and c["unasked"] >= 1, report
+    x = r["extra"]
+    yours = x["yours"]  # the lobby's "your games" shows the game as the player's turn ...
+    assert "your turn" in yours["listed"], report
+    # ... no notification for what the page already showed; one when the game moved on and came back
+    assert yours["early"] == 0 and yours["outside"] >= 1, report
+    assert any(n["title"].startswith("Your turn") and r["gameId"] in n["body"] for n in yours["notes"]), report
+    assert x["legend"]["items"] >= 20, report  # the map's legend: the engine's symbols and the page's
+    # the rule of the pending decision links into RULES.md, and every target seen is there
+    assert (r["rule"] or "").startswith("The rule now:"), report
+    assert x["rules"] and all(t["found"] and t["marked"] and t["words"] > 0 for t in x["rules"]), report
+    b = x["battle"]  # a battle sought on the board: its panel has its rounds and its result, as the log
+    assert b["ended"] and b["rounds"] >= 1 and b["rounds"] == b["resultRounds"], report
+    assert all(card for card in b["cards"]), report  # each round names the card that attacked
+    assert any(f"after {b['rounds']} round" in t for t in b["ended"]) or b["result"].startswith("No winner"), report
+    assert re.match(r"(Rome|Carthage) wins after|No winner", b["result"]), report
     clocks = r["clocks"]  # created with a simple delay from the lobby's clock kinds
     assert clocks and clocks["before"] != clocks["after"], report
 

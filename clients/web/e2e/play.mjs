@@ -37,6 +37,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { extras, notificationRecorder } from './extras.mjs';
 
 const { values: args } = parseArgs({ options: {
   base: { type: 'string' }, out: { type: 'string', default: 'e2e/out' }, scenario: { type: 'string', default: 'all' },
@@ -139,6 +140,10 @@ async function dropAndResume(page, context, gameId, moves) {
   return { offlineMoves: played, resumedFrom, head };
 }
 
+const more = extras({ base: args.base, call, check, sleep });
+// the extra screenshots of issue 36, 7 go beside the boards' in e2e/out, not to docs/screenshots
+const extraShot = (file) => (path.resolve(args.out).includes(`${path.sep}docs${path.sep}`) ? null : path.join(args.out, file));
+
 async function logSeqs(page) {
   return page.$$eval('[data-testid=log] li', (lis) => lis.map((li) => Number(li.dataset.seq)));
 }
@@ -148,7 +153,8 @@ async function newContext(browser) {
 }
 
 /** Click legal commands (at random, never a draw offer) until the game ends or `maxClicks`. */
-async function playByClicks(page, { maxClicks, reloadAt, screenshotAt, shot, deadline, dropAt, drop, boardClick, secretLines, labels, boardLines }) {
+async function playByClicks(page, { maxClicks, reloadAt, screenshotAt, shot, deadline, dropAt, drop, boardClick, secretLines, labels, boardLines,
+  afterClick }) {
   let clicks = 0;
   let reloaded = false;
   let dropped = null;
@@ -188,6 +194,7 @@ async function playByClicks(page, { maxClicks, reloadAt, screenshotAt, shot, dea
       } catch { continue; }  // the list changed under the pointer (a new batch): look again
     }
     clicks += 1;
+    if (afterClick) await afterClick();  // the page may ask before a move that cannot be taken back
     if (secretLines) {  // the board's line of the seat's own secret choices, as it reads after this move
       const secret = await page.$$eval('[data-testid=board] .hand div', (ds) => ds.map((d) => d.textContent ?? '')
         .filter((t) => t.startsWith('Chosen in secret')));
@@ -310,8 +317,9 @@ async function replaySteps(page, head) {
 
 async function scenario(browser, { name, gameType, players, options, clock, full, shot, resign, house, lobbyHouse }) {
   const started = Date.now();
-  const deadline = started + (full ? 12 : 4) * 60_000;
+  const deadline = started + (full ? 12 : gameType === 'hannibal' ? 6 : 4) * 60_000;
   const player = await newContext(browser);
+  await player.addInitScript(notificationRecorder);  // notifications recorded, not shown (yourGames.ts)
   const watcher = await newContext(browser);
   const page = await player.newPage();
   const errors = [];
@@ -373,16 +381,38 @@ async function scenario(browser, { name, gameType, players, options, clock, full
   const boardLines = gameType === 'rome-et-carthage' ? new Set() : null;
   const labels = gameType !== 'roma' ? new Set() : null;
   const cardDisc = gameType === 'roma' ? await cardThenDisc(page) : null;
-  const played = await playByClicks(page, { maxClicks, reloadAt: 8, screenshotAt: gameType === 'roma' ? 12 : 10, shot, deadline,
+  // a move that cannot be taken back is asked about first (confirm.ts): the first cancelled, the others sent
+  const confirms = { asked: 0, cancelled: 0, sent: 0, unasked: 0, moves: new Set(), shot: gameType === 'hannibal' ? extraShot('hannibal-confirm.png') : null };
+  const ruleLinks = new Set();
+  const afterClick = async () => { await more.answerConfirm(page, gameId, confirms); await more.collectRuleLinks(page, ruleLinks); };
+  const played = await playByClicks(page, { maxClicks, reloadAt: 8, screenshotAt: gameType === 'roma' ? 12 : 10, shot, deadline, afterClick,
     dropAt: 4, drop: () => dropAndResume(page, player, gameId, 6), boardClick: BOARD_CLICKS.has(gameType), secretLines, labels, boardLines });
   log(name, `${played.clicks} clicks, over: ${played.over}`);
   check(played.reloaded, 'the game ended before the reload was tried');
   check(played.dropped, 'the game ended before the network drop was tried');
 
+  // Hannibal (issue 36, 7): "your games" and its notification, the map's legend, a battle sought on the
+  // board and its panel, the rule links' targets
+  let extra = null;
+  if (gameType === 'hannibal' && !played.over) {
+    const yours = await more.yourGamesAndNotice(page, gameId, extraShot('lobby-your-games.png'));
+    const legend = await page.$$eval('[data-testid=legend] [data-testid=legend-item]', (is) => is.map((i) => i.textContent ?? ''));
+    await page.uncheck('[data-testid=confirm-toggle]');  // the switch: final moves now go at once
+    const sought = await more.seekBattle(page, gameId, { maxClicks: 500, deadline, stats: confirms, ruleLinks });
+    await sleep(300);
+    const battle = await more.battlePanel(page);
+    if (extraShot('hannibal-battle.png')) await page.screenshot({ path: extraShot('hannibal-battle.png'), fullPage: true });
+    await page.check('[data-testid=confirm-toggle]');
+    const rules = await more.ruleTargets(player, ruleLinks, extraShot('hannibal-rules.png'));
+    extra = { yours, legend: { items: legend.length, sample: legend.slice(0, 3) }, sought, battle, rules };
+    log(name, `battle sought in ${sought} clicks: ${battle.result ?? 'none'}`);
+  }
+  const rule = await page.locator('[data-testid=rule]').textContent().catch(() => null);
+
   let resigned = null;
-  if (!played.over && resign) {  // resign from the page: the result line must say who resigned
-    page.once('dialog', (d) => void d.accept());
+  if (!played.over && resign) {  // resign from the page (always asked first): the result line must say who resigned
     await page.click('[data-testid=platform-resign]');
+    await page.click('[data-testid=confirm-send]');
     await page.waitForSelector('[data-testid=result]', { timeout: 30_000 });
     resigned = (await page.locator('[data-testid=result]').textContent()) ?? '';
     played.over = true;
@@ -495,7 +525,9 @@ async function scenario(browser, { name, gameType, players, options, clock, full
   // Hannibal's move buttons: never a bare option word ("Claim") nor "pass: pass" (issue 36, 8)
   const hannibalLabels = gameType === 'hannibal' ? { labels: labels.size,
     raw: [...labels].filter((t) => /^(choose option|pass|choose space|play card):/i.test(t) || /^\S+: (pass|claim|[a-z_]+)$/.test(t)) } : null;
+  const confirmed = { ...confirms, moves: [...confirms.moves].slice(0, 6), shot: undefined };
   return { name, gameId, clicks: played.clicks, over: played.over, head, spectatorRecords: seen.length, conflicts, cardDisc, hannibalLabels, optionDocs: shownDocs.length,
+    confirmed, rule, extra,
     spectatorHiddenRecords: hiddenLines, rawWords, stepWords, replayed, clocks, said, resigned, houseSeated, drop: played.dropped, boardClicks: played.boardClicks, seconds: Math.round((Date.now() - started) / 1000) };
 }
 

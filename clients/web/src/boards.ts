@@ -2,7 +2,7 @@
 // never from anything else. Board elements that a legal command names are clickable: a click
 // plays the only command that fits, or narrows the list of commands to those that do.
 import { el, svg } from './dom';
-import { BoardContext, SEAT_COLOURS, fieldMatches, names } from './kit';
+import { BoardContext, SEAT_COLOURS, fieldMatches, legendBox, legendSymbol, names } from './kit';
 import { rocBoard } from './roc';
 import { hannibalBoard } from './hannibal';
 import { zoomable } from './zoom';
@@ -64,6 +64,12 @@ export function romaBoard(v: any, ctx: BoardContext): HTMLElement {
 
 // ---- maps (Rome et Carthage, Hannibal) ------------------------------------------------------
 
+// how a map's links are drawn, by kind (Rome et Carthage: roads, sea lanes, coast hops; README.md)
+const LINKS: Record<string, Record<string, string>> = {
+  road: { stroke: '#a08a6a' }, sea: { stroke: '#6fa8dc', 'stroke-dasharray': '6 5' },
+  coast: { stroke: '#6fa8dc', 'stroke-dasharray': '2 3' }, strait: { stroke: '#6fa8dc' },
+};
+
 interface MapPiece { space: string; label: string; colour: string; title: string }
 
 function mapBoard(spaces: any[], links: any[], width: number, height: number, pieces: MapPiece[],
@@ -75,8 +81,7 @@ function mapBoard(spaces: any[], links: any[], width: number, height: number, pi
   for (const l of links) {
     const a = at.get(l.a), b = at.get(l.b);
     if (!a || !b) continue;
-    root.append(svg('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: l.kind === 'sea' || l.kind === 'strait' ? '#6fa8dc' : '#a08a6a',
-      'stroke-width': 2, 'stroke-dasharray': l.kind === 'sea' ? '6 5' : undefined }));
+    root.append(svg('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, ...LINKS[l.kind] ?? LINKS.road, 'stroke-width': 2 }));
   }
   const byspace = new Map<string, MapPiece[]>();
   for (const p of pieces) byspace.set(p.space, [...(byspace.get(p.space) ?? []), p]);
@@ -106,7 +111,7 @@ export function rcBoard(v: any, ctx: BoardContext): HTMLElement {
     const st = v.seats.find((s: any) => s.seat === seat)?.states?.[0];
     return stateColour.get(st) ?? SEAT_COLOURS[seat % 4];
   };
-  const kindLabel: Record<string, string> = { legion: 'L', galley: 'G', mercenary: 'M', general: 'Gn' };
+  const kindLabel: Record<string, string> = { elephant: 'E', chariot: 'C', galley: 'G', mercenary: 'M' };
   const pieces: MapPiece[] = (v.board as any[]).map((p) => ({
     space: p.city, colour: seatColour(p.seat), label: kindLabel[p.kind] ?? p.kind.slice(0, 2),
     title: `${nameOf(p.piece)} (${ctx.seatName(p.seat)})`,
@@ -136,7 +141,24 @@ export function rcBoard(v: any, ctx: BoardContext): HTMLElement {
       v.placeLeft ? ` · ${v.placeLeft} to place` : '',
       // the no_progress_rounds option (0: off): how many full rounds passed without a combat or a capital taken
       v.noProgressRounds ? ` · rounds without a combat or a capital taken: ${v.quiet} (a draw at ${v.noProgressRounds})` : ''),
-    seats, combat, zoomable(mapBoard(map.cities, map.links, map.width, map.height, pieces, control, ctx, cityField), 'rome-et-carthage'), hand);
+    seats, combat, zoomable(mapBoard(map.cities, map.links, map.width, map.height, pieces, control, ctx, cityField), 'rome-et-carthage'),
+    rcLegend(v, ctx, seatColour), hand);
+}
+
+/** The map's legend: the seats' colours, the pieces' letters, the cities and paths. */
+function rcLegend(v: any, ctx: BoardContext, colour: (seat: number) => string): HTMLElement {
+  const piece = (fill: string, text: string) => legendSymbol([svg('rect', { x: 0, y: -8, width: 24, height: 16, rx: 3, fill, stroke: '#222' }),
+    svg('text', { x: 12, y: 4, 'text-anchor': 'middle', fill: '#fff', 'font-weight': 700, 'font-size': 11 }, text)]);
+  const line = (attrs: Record<string, string>) => legendSymbol([svg('line', { x1: 0, y1: 0, x2: 24, y2: 0, 'stroke-width': 2, ...attrs })]);
+  const dot = (r: number, attrs: Record<string, any> = {}) => legendSymbol([svg('circle', { cx: 12, cy: 0, r, fill: '#f8f4e8', stroke: '#555', 'stroke-width': 1.2, ...attrs })]);
+  return legendBox('rome-et-carthage', [
+    ...(v.seats as any[]).map((s): [Node, string] => [piece(colour(s.seat), ''), `${ctx.seatName(s.seat)}: ${names(s.states)}`]),
+    [piece('#777', 'M'), 'a piece, in its owner\'s colour: M mercenary, E elephant, C chariot (land), G galley (sea)'],
+    [dot(9), 'a capital'], [dot(6), 'a city (tinted by its state on the map)'],
+    [line(LINKS.road), 'a road (land pieces)'], [line(LINKS.sea), 'a sea lane (galleys)'],
+    [line(LINKS.coast), 'along the coast, port to port (galleys)'],
+    [dot(9, { stroke: '#ff9900', 'stroke-width': 4 }), 'a city your move can name: click it'],
+  ]);
 }
 
 export function board(gameType: string, view: any, ctx: BoardContext): HTMLElement {

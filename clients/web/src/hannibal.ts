@@ -4,7 +4,7 @@
 // colours each space by who controls it now and draws the stacks and sieges as render_position
 // does (same places: Rome left of its space, Carthage right).
 import { el, svg } from './dom';
-import { BoardContext, clickFor } from './kit';
+import { BoardContext, clickFor, legendBox, legendSymbol } from './kit';
 import { zoomable } from './zoom';
 import { HANNIBAL_CARDS, commandFields, nameOf } from './words';
 import mapSvg from '../../../engine/games/hannibal/map.svg?raw';
@@ -23,6 +23,7 @@ const BATTLE_TYPES = new Map<string, any>((battleData as any).types.map((t: any)
 const TURNS = new Map<number, any>((tablesData as any).turns.map((t: any) => [t.number, t]));
 
 let parsed: SVGSVGElement | null = null;
+let engineLegend: Element | null = null;  // the engine's legend (map.svg #legend), taken off the map
 
 /** The engine's map, without its legend and title: parsed once, cloned for every drawing. */
 function baseMap(): SVGSVGElement {
@@ -34,7 +35,8 @@ function baseMap(): SVGSVGElement {
       st.textContent = (st.textContent ?? '').replace(/([^{}]+)\{/g, (_, sel: string) =>
         `${sel.split(',').map((x) => `svg.hannibal-map ${x.trim()}`).join(', ')} {`);
     });
-    root.querySelector('#legend')?.remove();
+    engineLegend = root.querySelector('#legend');
+    engineLegend?.remove();
     root.querySelector('#title')?.remove();
     const sea = root.querySelectorAll(':scope > rect')[1];  // the sea: the map's own width and height
     const width = sea?.getAttribute('width') ?? root.getAttribute('width');
@@ -191,6 +193,31 @@ function battle(v: any, ctx: BoardContext): HTMLElement | null {
     line('Played', b.played), line('Rome shows', b.shownRome), line('Carthage shows', b.shownCarthage));
 }
 
+/** The map's legend: the engine's own (its symbols and words; the control colours are the
+ *  present's here, not the start's), then what the page draws over the map. */
+function legend(): HTMLElement {
+  baseMap();
+  const items: [Node, string][] = [];
+  for (const g of engineLegend ? [...engineLegend.children] : []) {
+    const words = g.querySelector('text.legend')?.textContent;
+    if (g.tagName !== 'g' || !words) continue;  // the titles, the turn track
+    const parts = [...g.children].filter((c) => !c.classList.contains('legend')).map((c) => document.importNode(c, true) as SVGElement);
+    items.push([legendSymbol(parts, 28, 22, 'hannibal-map'), words.replace(/ at start/, '')]);
+  }
+  const box = (fill: string, text: string) => [svg('rect', { x: -8, y: -9, width: 40, height: 18, rx: 3, fill }),
+    svg('text', { class: 'stack', x: -5, y: 4 }, text)];
+  items.push(
+    [legendSymbol(box(SIDE_FILL[0], '7 (2e)'), 44, 22, 'hannibal-map'), 'a Roman army (left of its space): its CU, elephant CU among them, [CU inside the walls], then its generals'],
+    [legendSymbol(box(SIDE_FILL[1], '5'), 44, 22, 'hannibal-map'), 'a Carthaginian army (right of its space)'],
+    [legendSymbol([svg('circle', { cx: 12, cy: 0, r: 9, fill: 'none', stroke: SIDE_FILL[1], 'stroke-width': 3, 'stroke-dasharray': '4,2' })]),
+      'a siege and its points (3 take the city, §20)'],
+    [legendSymbol([svg('circle', { cx: 12, cy: 0, r: 9, fill: 'none', stroke: '#c0392b', 'stroke-width': 3 })]), 'the battle being fought'],
+    [legendSymbol([svg('circle', { cx: 12, cy: 0, r: 9, fill: '#ffcc66', 'fill-opacity': 0.6, stroke: '#ff9900', 'stroke-width': 3 })]),
+      'a space or army your move can name: click it'],
+  );
+  return legendBox('hannibal', items);
+}
+
 function strategyCard(n: number, ctx: BoardContext, extra = ''): HTMLElement {
   const info = HANNIBAL_CARDS.get(n);
   const fits = (c: any) => commandFields(c).card === n;
@@ -232,5 +259,5 @@ export function hannibalBoard(v: any, ctx: BoardContext): HTMLElement {
       v.first >= 0 ? ` · ${SIDE[v.first]} played first` : '',
       lastPlayed ? ` · last card: #${lastPlayed} ${HANNIBAL_CARDS.get(lastPlayed)?.name ?? ''}` : '',
       markers.length ? ` · markers: ${markers.join(', ')}` : ''),
-    prompt, battle(v, ctx), hand, zoomable(map(v, ctx), 'hannibal'), generalsOff(v));
+    prompt, battle(v, ctx), hand, zoomable(map(v, ctx), 'hannibal'), legend(), generalsOff(v));
 }

@@ -53,7 +53,7 @@ export function hannibalEventWords(kind: { case?: string; value?: any }, side: S
     case 'politicalPoints': return `Political points: ${(v.points ?? []).map((p: number, s: number) => `${side(s)} ${p}`).join(', ')}`;
     case 'dieRolled': {
       const mod = v.modifier ? ` ${v.modifier > 0 ? '+' : '−'}${Math.abs(v.modifier)}` : '';
-      return `${side(v.seat)} rolls ${v.roll}${mod} (${humanize(v.purpose)}): ${v.outcome}`;
+      return `${v.seat >= 0 ? side(v.seat) : 'A die'} rolls ${v.roll}${mod} (${humanize(v.purpose)}): ${v.outcome}`;  // -1: nobody's roll
     }
     case 'battleBegan': return `Battle in ${nameOf(v.space)}: ${side(v.attacker)} attacks`;
     case 'battleEnded':

@@ -2,7 +2,8 @@
 //
 // Routes: "/" the lobby; "/game/ID" a game (its seats, the board of the seat this browser holds,
 // or the spectator's); "/game/ID?invite=SECRET" the same, claiming the seat that invite opens (a seat
-// reserved by `carthago new --reserve`); "/game/ID?replay" a finished game move by move.
+// reserved by `carthago new --reserve`); "/game/ID?replay" a finished game move by move;
+// "/rules/GAME" the game's RULES.md (the "rule now" line of a game links into it).
 import './style.css';
 import { api, auth, creatorToken, describeError, heldSeats, holdCreator, holdSeat, playerName, reason, setPlayerName, timed, type HeldSeat } from './api';
 import { board } from './boards';
@@ -15,6 +16,10 @@ import { chatPanel, talkLogLine, talkOf, type Talk } from './talk';
 import { rocCommandLabel } from './rocWords';
 import { rncCommandLabel } from './rncWords';
 import { hannibalCommandLabel } from './hannibalWords';
+import { askFirst, confirmSwitch, confirmsOn, finalMove } from './confirm';
+import { listen, markSeen, watchTurns, yourGamesPanel } from './yourGames';
+import { ruleBox, rulesPage } from './rules';
+import { battleRecord, battlesPanel, noBattles } from './battles';
 
 const app = document.getElementById('app')!;
 const conn = document.getElementById('conn')!;
@@ -34,8 +39,12 @@ function route() {
   leave?.();
   leave = null;
   app.replaceChildren();
+  document.title = 'Carthago';
   const m = /^\/game\/([\w-]+)\/?$/.exec(location.pathname);
-  if (m) {
+  const rules = /^\/rules\/([\w-]+)\/?$/.exec(location.pathname);
+  if (rules) {
+    void rulesPage(rules[1], app, link('/', '← the lobby'));
+  } else if (m) {
     const params = new URLSearchParams(location.search);
     void gamePage(m[1], params.has('replay'), params.get('invite') ?? '');
   } else {
@@ -55,7 +64,11 @@ async function lobby() {
     onchange: () => setPlayerName(nameInput.value.trim()) });
   const createBox = el('section', { class: 'panel' }, el('h2', {}, 'New game'), 'Loading game types…');
   const listBox = el('section', { class: 'panel' }, el('h2', {}, 'Games'), 'Loading…');
-  app.append(el('section', { class: 'panel' }, el('label', {}, 'Your name: ', nameInput)), createBox, listBox);
+  // the games where this browser holds a seat, your turn first (yourGames.ts polls them)
+  const mine = yourGamesPanel(link);
+  const unlisten = listen(mine.show);
+  watchTurns(currentGame, navigate);
+  app.append(el('section', { class: 'panel' }, el('label', {}, 'Your name: ', nameInput)), mine.element, createBox, listBox);
 
   try {
     const { games: types } = await api.listGameTypes({});
@@ -132,7 +145,12 @@ async function lobby() {
   };
   await refresh();
   const timer = setInterval(refresh, 5000);
-  leave = () => clearInterval(timer);
+  leave = () => { clearInterval(timer); unlisten(); };
+}
+
+/** The game whose page is shown, if any (its own stream tells its turns: no notification for it). */
+function currentGame(): string | null {
+  return /^\/game\/([\w-]+)\/?$/.exec(location.pathname)?.[1] ?? null;
 }
 
 // ---- a game ----------------------------------------------------------------------------------
@@ -186,11 +204,16 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
     talks: [] as Talk[],            // table talk (The Republic of Carthage), shown in the chat panel
     expired: null as number | null,  // the seat whose clock ran out (its ClockExpired record)
     skewMs: 0,  // the server's clock minus this browser's (EventBatch.server_time_unix_ms)
+    battles: noBattles(),  // Hannibal's battles, round by round, from the log (battles.ts)
+    asking: false,  // a move waits for the player's "Send it" (confirm.ts)
   };
   const controller = new AbortController();
   // the clocks tick once a second between batches (a running clock: its deadline minus now)
   const ticker = setInterval(() => renderClocks(), 1000);
-  leave = () => { state.closed = true; controller.abort(); clearInterval(ticker); };
+  // the head this page shows counts as seen while its tab is visible (no notification for it, yourGames.ts)
+  const seen = () => { if (me() && !replay && document.visibilityState === 'visible' && state.head >= 0n) markSeen(gameId, state.head); };
+  document.addEventListener('visibilitychange', seen);
+  leave = () => { state.closed = true; controller.abort(); clearInterval(ticker); document.removeEventListener('visibilitychange', seen); };
 
   const title = el('h2', {}, `${gameType} · ${gameId}`);
   const turn = el('div', { class: 'turn', 'data-testid': 'turn' });
@@ -202,6 +225,8 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
   const logList = el('ol', { class: 'log', 'data-testid': 'log' });
   const logBox = el('aside', {}, el('h3', {}, 'Log'), logList);
   const replayBox = el('div', { class: 'replay' });
+  const ruleSlot = el('div', { class: 'rule-slot' });  // the rule of the pending decision (rules.ts)
+  const battlesBox = el('div', { class: 'battles-box' });  // Hannibal's battles (battles.ts)
   // table talk: only The Republic of Carthage has it (R110)
   const chat = gameType === 'republic-of-carthage' && !replay ? chatPanel({
     gameId, seats: summary.seats.map((s: any) => s.seat), mySeat: () => me()?.seat, token: () => me()?.token, name,
@@ -213,9 +238,9 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
     el('button', { onclick: () => navigator.clipboard?.writeText(inviteLink) }, 'copy')),
     seatsBox, turn, clocksBox, replayBox, WIDE_BOARDS.has(gameType)
       // a wide board takes the page's width: the moves above it, the log below (the chat beside it)
-      ? el('div', { class: 'table wide' }, el('div', { class: 'main' }, errorBox, commandsBox, boardBox),
+      ? el('div', { class: 'table wide' }, el('div', { class: 'main' }, errorBox, commandsBox, ruleSlot, boardBox, battlesBox),
         chat ? el('div', { class: 'talk-row' }, logBox, chat.element) : logBox)
-      : el('div', { class: 'table' }, el('div', { class: 'main' }, boardBox, errorBox, commandsBox), logBox)));
+      : el('div', { class: 'table' }, el('div', { class: 'main' }, boardBox, errorBox, commandsBox, ruleSlot), logBox)));
 
   // the log survives a reload: kept per game and seat in sessionStorage, resumed from its last seq
   const logKey = () => `carthago.log.${gameId}.${me()?.seat ?? 'spectator'}`;
@@ -224,6 +249,7 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
     if (saved && !replay) {
       state.lines = saved.lines; state.lastSeq = BigInt(saved.lastSeq);
       state.talks = saved.talks ?? []; state.expired = saved.expired ?? null;
+      state.battles = saved.battles ?? noBattles();
     }
   } catch { /* a fresh log */ }
   for (const [seq, text, cls] of state.lines) logList.append(el('li', { 'data-seq': seq, class: cls ?? '' }, text));
@@ -316,11 +342,44 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
       boardBox.replaceChildren(board(gameType, state.view, {
         gameType, seat: my ? my.seat : -1, legal: state.filter ? state.legal.filter(state.filter) : state.legal, seatName: name, pick,
       }));
+      renderRule();
+      seen();
+      const mine = !!my && !over && !!state.status?.toAct?.includes(my.seat);
+      document.title = mine ? '● Your turn — Carthago' : 'Carthago';
     }
     renderCommands();
     renderClocks();
     chat?.setOpen(!!my && !over, over ? 'The game is over: the table is closed.'
       : 'Watching: you see the public messages, and who spoke privately to whom. Take a seat to talk.');
+  };
+
+  // the rule line is drawn again only when the decision changes (its "from the rules" stays as opened)
+  let ruleShown = '';
+  const renderRule = () => {
+    const v = state.view?.game?.value;
+    const box = v && !state.status?.over ? ruleBox(gameType, v) : null;
+    const key = box ? `${box.dataset.key}|${box.textContent}` : '';
+    if (key === ruleShown) return;
+    ruleShown = key;
+    ruleSlot.replaceChildren(...(box ? [box] : []));
+  };
+  const renderBattles = () => {
+    const panel = battlesPanel(state.battles);
+    battlesBox.replaceChildren(...(panel ? [panel] : []));
+  };
+
+  // each command under the heading of what it answers: its kind, or for The Republic of Carthage
+  // the pending step's own words (rocWords.ts: "Redistribute talents, in secret"), for Rome et
+  // Carthage the move's (rncWords.ts: "Move the Rome mercenary in Narbo")
+  const moveWords = (c: any): { heading: string; label: string } => {
+    if (gameType === 'republic-of-carthage') return rocCommandLabel(c, state.view?.game?.value, name, me()?.seat ?? -1);
+    if (gameType === 'rome-et-carthage') return rncCommandLabel(c, state.view?.game?.value);
+    const kind = humanize(commandKind(c));
+    const own = gameType === 'hannibal' ? hannibalCommandLabel(c, state.view?.game?.value) : null;
+    if (own) return { heading: own.heading || kind, label: own.label };
+    const label = commandLabel(gameType, c, name).replace(new RegExp(`^${kind}:? ?`), '');
+    // a move with nothing to choose ("end turn") is a button of its own, not "end turn: end turn"
+    return label ? { heading: kind, label } : { heading: 'Or', label: kind.charAt(0).toUpperCase() + kind.slice(1) };
   };
 
   const renderCommands = () => {
@@ -338,22 +397,9 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
     const shown = state.filter ? state.legal.filter(state.filter) : state.legal;
     commandsBox.append(el('h3', {}, 'Your move'));
     if (state.filter) commandsBox.append(el('button', { class: 'link', onclick: () => { state.filter = null; render(); } }, 'show every move'));
-    // each command under the heading of what it answers: its kind, or for The Republic of Carthage
-    // the pending step's own words (rocWords.ts: "Redistribute talents, in secret"), for Rome et
-    // Carthage the move's (rncWords.ts: "Move the Rome mercenary in Narbo")
-    const words = (c: any): { heading: string; label: string } => {
-      if (gameType === 'republic-of-carthage') return rocCommandLabel(c, state.view?.game?.value, name, my.seat);
-      if (gameType === 'rome-et-carthage') return rncCommandLabel(c, state.view?.game?.value);
-      const kind = humanize(commandKind(c));
-      const own = gameType === 'hannibal' ? hannibalCommandLabel(c, state.view?.game?.value) : null;
-      if (own) return { heading: own.heading || kind, label: own.label };
-      const label = commandLabel(gameType, c, name).replace(new RegExp(`^${kind}:? ?`), '');
-      // a move with nothing to choose ("end turn") is a button of its own, not "end turn: end turn"
-      return label ? { heading: kind, label } : { heading: 'Or', label: kind.charAt(0).toUpperCase() + kind.slice(1) };
-    };
     const groups = new Map<string, [any, string][]>();
     for (const c of shown) {
-      const { heading, label } = words(c);
+      const { heading, label } = moveWords(c);
       // Rome et Carthage: placing mercenary 1 or 2 in a city is the same move to a player (their
       // numbers mean nothing at the table), so one button stands for both
       if (gameType === 'rome-et-carthage' && groups.get(heading)?.some(([, l]) => l === label)) continue;
@@ -361,8 +407,13 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
     }
     for (const [heading, commands] of groups) {
       commandsBox.append(el('div', { class: 'group' }, el('span', { class: 'kind' }, `${heading}:`),
-        ...commands.map(([c, label]) => el('button', { class: 'cmd', 'data-testid': 'command', 'data-kind': commandKind(c), disabled: state.busy,
-          onclick: () => submit(c) }, label))));
+        ...commands.map(([c, label]) => {
+          // a move that cannot be taken back is marked ⚑ (and asked about first, confirm.ts)
+          const why = finalMove(gameType, c, state.view?.game?.value);
+          return el('button', { class: `cmd${why ? ' final' : ''}`, 'data-testid': 'command', 'data-kind': commandKind(c),
+            'data-final': why ? 'yes' : undefined, title: why ?? undefined, disabled: state.busy || state.asking,
+            onclick: () => submit(c) }, why ? `${label} ⚑` : label);
+        })));
     }
   };
 
@@ -370,16 +421,25 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
   const platformBar = (my: HeldSeat) => {
     const st = state.status;
     const offer: number | undefined = st?.drawOfferBy;
-    const button = (kind: string, text: string, ask?: string) => el('button', {
-      'data-testid': `platform-${kind}`, disabled: state.busy,
-      onclick: () => { if (!ask || confirm(ask)) void submitPlatform(kind); } }, text);
-    const parts: (Node | string)[] = [button('resign', 'Resign', 'Resign this game?')];
+    // resigning always asks first; accepting a draw (it ends the game) while the switch is on (confirm.ts)
+    const button = (kind: string, text: string, ask?: [string, string, boolean]) => el('button', {
+      'data-testid': `platform-${kind}`, disabled: state.busy || state.asking,
+      onclick: async () => {
+        if (ask && (ask[2] || confirmsOn())) {
+          state.asking = true;
+          const ok = await askFirst(ask[0], ask[1]).finally(() => { state.asking = false; });
+          if (!ok) return;
+        }
+        void submitPlatform(kind);
+      } }, text);
+    const parts: (Node | string)[] = [button('resign', 'Resign', ['Resign this game?', 'You lose the game now.', true])];
     if (offer === undefined) parts.push(button('offerDraw', 'Offer a draw'));
     else if (offer === my.seat) parts.push(el('span', { class: 'note' }, ' Your draw offer stands.'));
     else if (st.drawAcceptedBy?.includes(my.seat)) parts.push(el('span', { class: 'note' }, ' You accepted the draw offer.'));
     else parts.push(el('span', { class: 'note' }, ` ${name(offer)} offers a draw: `),
-      button('acceptDraw', 'Accept the draw'), button('declineDraw', 'Decline'));
-    return el('div', { class: 'platform', 'data-testid': 'platform' }, ...parts);
+      button('acceptDraw', 'Accept the draw', ['Accept the draw?', 'The game ends drawn when every seat has accepted.', false]),
+      button('declineDraw', 'Decline'));
+    return el('div', { class: 'platform', 'data-testid': 'platform' }, ...parts, confirmSwitch());
   };
 
   const submitPlatform = async (kind: string) => {
@@ -415,7 +475,15 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
   // refused STALE_SEQ (an HTTP 409 in the console); one lost in flight is retried the same way.
   const submit = async (command: any) => {
     const my = me();
-    if (!my || state.busy) return;
+    if (!my || state.busy || state.asking) return;
+    const why = confirmsOn() ? finalMove(gameType, command, state.view?.game?.value) : null;
+    if (why) {  // a move that cannot be taken back: the player says so first (confirm.ts)
+      const { heading, label } = moveWords(command);
+      state.asking = true;
+      renderCommands();
+      const ok = await askFirst(`${heading}: ${label}?`, why).finally(() => { state.asking = false; });
+      if (!ok || state.closed) { state.filter = null; render(); return; }
+    }
     state.busy = true;
     state.filter = null;
     errorBox.textContent = '';
@@ -462,7 +530,7 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
   const saveLog = () => {
     try {
       sessionStorage.setItem(logKey(), JSON.stringify({ lastSeq: state.lastSeq.toString(), lines: state.lines.slice(-3000),
-        talks: state.talks.slice(-1000), expired: state.expired }));
+        talks: state.talks.slice(-1000), expired: state.expired, battles: state.battles }));
     } catch { /* storage full: the log is rebuilt from seq 0 next time */ }
   };
 
@@ -490,6 +558,7 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
         for await (const batch of stream) {
           pause = 250;
           let seated = false;  // a seat was claimed: the seat rows' player names change
+          let battled = false;  // a battle's panel changed
           for (const r of batch.events) {
             if (r.seq <= state.lastSeq) continue;
             state.lastSeq = r.seq;
@@ -503,10 +572,12 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
             const text = talk ? talkLogLine(talk, name) : eventWords(gameType, r, name, (batch.view ?? state.view)?.game?.value);
             const cls = talk ? 'talk' : r.redacted ? 'redacted' : isStep(r) ? 'step' : '';
             state.lines.push([Number(r.seq), text, cls]);
+            if (gameType === 'hannibal' && battleRecord(state.battles, r)) battled = true;
             logList.append(el('li', { 'data-seq': String(r.seq), class: cls }, text));
           }
           if (chat && batch.events.some((r) => talkOf(r))) chat.show(state.talks);
           if (batch.events.length) { logBox.scrollTop = logBox.scrollHeight; saveLog(); }
+          if (battled) renderBattles();
           const wasOver = state.status?.over;
           state.view = batch.view; state.status = batch.status; state.head = batch.headSeq;
           // deadlines are on the server's clock: keep how far this browser's clock is from it
@@ -538,7 +609,9 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
     return;
   }
   render();
+  renderBattles();
   void follow();
 }
 
 route();
+watchTurns(currentGame, navigate);  // notifications, when opted in, on every page

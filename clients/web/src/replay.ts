@@ -5,6 +5,7 @@ import { el } from './dom';
 import { statusWords } from './status';
 import { talkLogLine, talkOf } from './talk';
 import { eventWords, isStep } from './words';
+import { battleRecord, battlesPanel, noBattles } from './battles';
 
 interface Move { first: number; last: number; actor: number }
 
@@ -86,8 +87,12 @@ export async function replayControls(gameId: string, gameType: string, summary: 
     try {
       const res = await api.getView({ gameId, atSeq: BigInt(seq) }, auth(token));
       if (n !== asked) return;
+      // Hannibal: the battles fought up to this move, as the game page shows them
+      const battles = noBattles();
+      if (gameType === 'hannibal') for (const r of records) if (Number(r.seq) <= seq) battleRecord(battles, r);
       boardBox.replaceChildren(el('div', { class: 'turn' }, statusWords(summary, res.status)),
-        board(gameType, res.view, { gameType, seat: res.seat, legal: [], seatName: name, pick: () => undefined }));
+        board(gameType, res.view, { gameType, seat: res.seat, legal: [], seatName: name, pick: () => undefined }),
+        battlesPanel(battles) ?? '');
     } catch (err) {
       boardBox.replaceChildren(el('div', { class: 'error' }, describeError(err)));
     }
