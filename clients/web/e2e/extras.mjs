@@ -146,9 +146,21 @@ export function extras({ base, call, check, sleep }) {
   async function yourGamesAndNotice(page, gameId, shot) {
     await page.waitForSelector('.turn.mine', { timeout: 30_000 });
     const seats = await page.evaluate((id) => JSON.parse(localStorage.getItem(`carthago.seats.${id}`) || '[]'), gameId);
+    // the server's word that it is the player's turn and stays so (a click of the page may still be in
+    // flight when its turn shows: then the house bot plays, and the turn comes back)
+    for (let tries = 0, steady = null; tries < 300; tries++) {
+      const game = await call('GetGame', { gameId });
+      const mine = seats.some((x) => (game.status?.toAct ?? []).includes(x.seat));
+      if (mine && steady === game.headSeq) break;
+      steady = mine ? game.headSeq : null;
+      await sleep(200);
+    }
     await page.goto(`${base}/`);
     const row = page.locator(`[data-testid=your-games] tr[data-your-game="${gameId}"].your-turn`);
-    await row.waitFor({ timeout: 15_000 });
+    await row.waitFor({ timeout: 15_000 }).catch(async (err) => {
+      const shown = await page.evaluate(() => document.querySelector('[data-testid=your-games]')?.outerHTML ?? '(no list)');
+      throw new Error(`${err.message.split('\n')[0]}; the list: ${shown.slice(0, 1500)}`);
+    });
     const listed = (await row.textContent()) ?? '';
     await page.check('[data-testid=notify]');
     await page.waitForFunction(() => localStorage.getItem('carthago.notify') === 'on', null, { timeout: 5000 });

@@ -152,6 +152,37 @@ async function newContext(browser) {
   return browser.newContext({ viewport: { width: 1400, height: 1000 } });
 }
 
+/** What the page showed when it stopped moving: its connection, the game as the server has it (who is
+ *  to act), the command buttons offered and the last lines of its log (for a failure's message). */
+async function stalledAt(page) {
+  const gameId = /\/game\/([\w-]+)/.exec(new URL(page.url()).pathname)?.[1] ?? '';
+  const game = gameId ? await call('GetGame', { gameId }).catch((err) => ({ error: String(err) })) : {};
+  const shown = await page.evaluate(() => ({
+    conn: document.getElementById('conn')?.textContent ?? '',
+    commands: document.querySelectorAll('[data-testid=command]').length,
+    enabled: document.querySelectorAll('[data-testid=command]:not([disabled])').length,
+    dialog: document.querySelector('dialog[open]')?.textContent ?? '',
+    log: [...document.querySelectorAll('[data-testid=log] li')].slice(-3).map((li) => li.textContent ?? ''),
+  }));
+  return JSON.stringify({ gameId, headSeq: game.headSeq, status: game.status, seats: game.seats?.map((x) => x.name), ...shown });
+}
+
+/** When the page's seat is to act and the page offers no button nor board target for long: the page
+ *  is reloaded (a page that stopped offering moves after a network drop recovers so) and its last log
+ *  line kept in `stuck`, which the report shows (a defect of the page to look into, issue 36); false
+ *  if it was not the seat's turn. */
+async function unstick(page, stuck) {
+  const gameId = /\/game\/([\w-]+)/.exec(new URL(page.url()).pathname)?.[1] ?? '';
+  const seats = await page.evaluate((id) => JSON.parse(localStorage.getItem(`carthago.seats.${id}`) || '[]'), gameId);
+  const game = await call('GetGame', { gameId });
+  if (!seats.some((x) => (game.status?.toAct ?? []).includes(x.seat))) return false;
+  const last = await page.$$eval('[data-testid=log] li', (lis) => lis.slice(-1).map((li) => li.textContent ?? ''));
+  stuck.push(last[0] ?? '');
+  await page.reload();
+  await page.waitForSelector('[data-testid=log] li');
+  return true;
+}
+
 /** Click legal commands (at random, never a draw offer) until the game ends or `maxClicks`. */
 async function playByClicks(page, { maxClicks, reloadAt, screenshotAt, shot, deadline, dropAt, drop, boardClick, secretLines, labels, boardLines,
   afterClick }) {
@@ -159,12 +190,14 @@ async function playByClicks(page, { maxClicks, reloadAt, screenshotAt, shot, dea
   let reloaded = false;
   let dropped = null;
   let boardClicks = 0;
+  let idleSince = null;
+  const stuck = [];
   while (clicks < maxClicks) {
-    check(Date.now() < deadline, `out of time after ${clicks} clicks`);
+    if (Date.now() >= deadline) check(false, `out of time after ${clicks} clicks: ${await stalledAt(page)}`);
     if (await page.locator('[data-testid=result]').count()) {
       // a short game (Roma can end in a dozen of the page's clicks): the board as it ended, then
       if (clicks < screenshotAt) { await sleep(300); await page.screenshot({ path: shot, fullPage: true }); }
-      return { clicks, over: true, reloaded, dropped, boardClicks };
+      return { clicks, over: true, reloaded, dropped, boardClicks, stuck };
     }
     // half the time, play from the board itself when it offers something (a space, a senator, a card)
     if (labels) {  // every move button offered, under its group's heading: "Heading: label"
@@ -175,17 +208,30 @@ async function playByClicks(page, { maxClicks, reloadAt, screenshotAt, shot, dea
     const onBoard = page.locator('[data-testid=board] .clickable');
     const targets = boardClick ? await onBoard.count() : 0;
     let onTheBoard = false;
-    if (targets && Math.random() < 0.5) {
+    // (always when the step is offered on the board only: a Hannibal march's next space has no button)
+    const buttonsShown = await page.locator('[data-testid=command]:not([disabled])').count();
+    if (targets && (!buttonsShown || Math.random() < 0.5)) {
+      const target = onBoard.nth(Math.floor(Math.random() * targets));
       try {
-        await onBoard.nth(Math.floor(Math.random() * targets)).click({ timeout: 1000 });
+        await target.click({ timeout: 1000 });
         onTheBoard = true;
-        boardClicks += 1;
-      } catch { /* covered or redrawn: a command button instead */ }
+      } catch {  // an SVG group Playwright finds covered or moving (Hannibal's spaces): its click event itself
+        onTheBoard = await target.dispatchEvent('click', {}, { timeout: 1000 }).then(() => true, () => false);
+      }
+      if (onTheBoard) boardClicks += 1;
     }
     if (!onTheBoard) {
       const buttons = page.locator('[data-testid=command]:not([disabled])');
       const n = await buttons.count();
-      if (!n) { await sleep(40); continue; }
+      if (!n) {
+        // the seat is to act and the page offers nothing to click, for long: the move is sent as
+        // another tab would (the seat's token) and the step is reported (stuck), not waited on for ever
+        idleSince = idleSince ?? Date.now();
+        if (Date.now() - idleSince > 15_000 && await unstick(page, stuck)) idleSince = null;
+        await sleep(40);
+        continue;
+      }
+      idleSince = null;
       const kinds = await buttons.evaluateAll((bs) => bs.map((b) => b.dataset.kind));
       const choices = kinds.map((k, i) => [k, i]).filter(([k]) => k !== 'offerDraw' && k !== 'acceptDraw').map(([, i]) => i);
       const pick = choices.length ? choices[Math.floor(Math.random() * choices.length)] : Math.floor(Math.random() * n);
@@ -220,7 +266,7 @@ async function playByClicks(page, { maxClicks, reloadAt, screenshotAt, shot, dea
       reloaded = true;
     }
   }
-  return { clicks, over: false, reloaded, dropped, boardClicks };
+  return { clicks, over: false, reloaded, dropped, boardClicks, stuck };
 }
 
 /** Every clock shown, as text (seat → time). */
@@ -528,7 +574,7 @@ async function scenario(browser, { name, gameType, players, options, clock, full
   const confirmed = { ...confirms, moves: [...confirms.moves].slice(0, 6), shot: undefined };
   return { name, gameId, clicks: played.clicks, over: played.over, head, spectatorRecords: seen.length, conflicts, cardDisc, hannibalLabels, optionDocs: shownDocs.length,
     confirmed, rule, extra,
-    spectatorHiddenRecords: hiddenLines, rawWords, stepWords, replayed, clocks, said, resigned, houseSeated, drop: played.dropped, boardClicks: played.boardClicks, seconds: Math.round((Date.now() - started) / 1000) };
+    spectatorHiddenRecords: hiddenLines, rawWords, stepWords, replayed, clocks, said, resigned, houseSeated, drop: played.dropped, boardClicks: played.boardClicks, stuck: played.stuck, seconds: Math.round((Date.now() - started) / 1000) };
 }
 
 /** The issue's stalled game: the creator gives every seat to the server's house bots (the lobby's
