@@ -3,6 +3,7 @@
 // decision and its link into RULES.md, the map's legend, and Hannibal's battles as a panel.
 // play.mjs runs these inside its scenarios (Hannibal's mostly); `deps` are its helpers.
 import fs from 'node:fs';
+import { keptSeats } from './pages.mjs';
 
 const MAP = JSON.parse(fs.readFileSync(new URL('../../../engine/games/hannibal/data/map.json', import.meta.url), 'utf8'));
 const NEXT = new Map(MAP.spaces.map((s) => [s.id, []]));
@@ -145,7 +146,7 @@ export function extras({ base, call, check, sleep }) {
    *  comes back to the player, and a notification says so. Then back to the game's page. */
   async function yourGamesAndNotice(page, gameId, shot) {
     await page.waitForSelector('.turn.mine', { timeout: 30_000 });
-    const seats = await page.evaluate((id) => JSON.parse(localStorage.getItem(`carthago.seats.${id}`) || '[]'), gameId);
+    const seats = await keptSeats(page, gameId);
     // the server's word that it is the player's turn and stays so (a click of the page may still be in
     // flight when its turn shows: then the house bot plays, and the turn comes back)
     for (let tries = 0, steady = null; tries < 300; tries++) {

@@ -38,6 +38,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { extras, notificationRecorder } from './extras.mjs';
+import { gameIdOf, keptSeats } from './pages.mjs';
 
 const { values: args } = parseArgs({ options: {
   base: { type: 'string' }, out: { type: 'string', default: 'e2e/out' }, scenario: { type: 'string', default: 'all' },
@@ -96,7 +97,7 @@ async function dropAndResume(page, context, gameId, moves) {
   const streams = [];
   const onRequest = (r) => { if (r.url().endsWith('/StreamEvents')) streams.push(fromSeqOf(r.postDataBuffer() ?? Buffer.alloc(0))); };
   page.on('request', onRequest);
-  const seats = await page.evaluate((id) => JSON.parse(localStorage.getItem(`carthago.seats.${id}`) || '[]'), gameId);
+  const seats = await keptSeats(page, gameId);
   await page.$eval('[data-testid=log] li', (li) => { li.dataset.kept = 'yes'; });  // gone if the page reloads
   await context.setOffline(true);
   await page.waitForFunction(() => /offline|reconnecting/.test(document.getElementById('conn')?.textContent ?? ''), null, { timeout: 10_000 });
@@ -155,7 +156,7 @@ async function newContext(browser) {
 /** What the page showed when it stopped moving: its connection, the game as the server has it (who is
  *  to act), the command buttons offered and the last lines of its log (for a failure's message). */
 async function stalledAt(page) {
-  const gameId = /\/game\/([\w-]+)/.exec(new URL(page.url()).pathname)?.[1] ?? '';
+  const gameId = gameIdOf(page);
   const game = gameId ? await call('GetGame', { gameId }).catch((err) => ({ error: String(err) })) : {};
   const shown = await page.evaluate(() => ({
     conn: document.getElementById('conn')?.textContent ?? '',
@@ -167,20 +168,12 @@ async function stalledAt(page) {
   return JSON.stringify({ gameId, headSeq: game.headSeq, status: game.status, seats: game.seats?.map((x) => x.name), ...shown });
 }
 
-/** When the page's seat is to act and the page offers no button nor board target for long: the page
- *  is reloaded (a page that stopped offering moves after a network drop recovers so) and its last log
- *  line kept in `stuck`, which the report shows (a defect of the page to look into, issue 36); false
- *  if it was not the seat's turn. */
-async function unstick(page, stuck) {
-  const gameId = /\/game\/([\w-]+)/.exec(new URL(page.url()).pathname)?.[1] ?? '';
-  const seats = await page.evaluate((id) => JSON.parse(localStorage.getItem(`carthago.seats.${id}`) || '[]'), gameId);
+/** Whether the server has one of the page's seats to act (the page offering nothing then is a defect). */
+async function seatIsToAct(page) {
+  const gameId = gameIdOf(page);
+  const seats = await keptSeats(page, gameId);
   const game = await call('GetGame', { gameId });
-  if (!seats.some((x) => (game.status?.toAct ?? []).includes(x.seat))) return false;
-  const last = await page.$$eval('[data-testid=log] li', (lis) => lis.slice(-1).map((li) => li.textContent ?? ''));
-  stuck.push(last[0] ?? '');
-  await page.reload();
-  await page.waitForSelector('[data-testid=log] li');
-  return true;
+  return !game.status?.over && seats.some((x) => (game.status?.toAct ?? []).includes(x.seat));
 }
 
 /** Click legal commands (at random, never a draw offer) until the game ends or `maxClicks`. */
@@ -191,13 +184,12 @@ async function playByClicks(page, { maxClicks, reloadAt, screenshotAt, shot, dea
   let dropped = null;
   let boardClicks = 0;
   let idleSince = null;
-  const stuck = [];
   while (clicks < maxClicks) {
     if (Date.now() >= deadline) check(false, `out of time after ${clicks} clicks: ${await stalledAt(page)}`);
     if (await page.locator('[data-testid=result]').count()) {
       // a short game (Roma can end in a dozen of the page's clicks): the board as it ended, then
       if (clicks < screenshotAt) { await sleep(300); await page.screenshot({ path: shot, fullPage: true }); }
-      return { clicks, over: true, reloaded, dropped, boardClicks, stuck };
+      return { clicks, over: true, reloaded, dropped, boardClicks };
     }
     // half the time, play from the board itself when it offers something (a space, a senator, a card)
     if (labels) {  // every move button offered, under its group's heading: "Heading: label"
@@ -224,10 +216,13 @@ async function playByClicks(page, { maxClicks, reloadAt, screenshotAt, shot, dea
       const buttons = page.locator('[data-testid=command]:not([disabled])');
       const n = await buttons.count();
       if (!n) {
-        // the seat is to act and the page offers nothing to click, for long: the move is sent as
-        // another tab would (the seat's token) and the step is reported (stuck), not waited on for ever
+        // nothing to click (a batch on its way, the other seats' turn); for long while the server has
+        // this seat to act, the page stopped offering its moves: a failure that says what it showed
         idleSince = idleSince ?? Date.now();
-        if (Date.now() - idleSince > 15_000 && await unstick(page, stuck)) idleSince = null;
+        if (Date.now() - idleSince > 30_000) {
+          if (await seatIsToAct(page)) check(false, `the page offered its seat nothing for 30 s on its turn: ${await stalledAt(page)}`);
+          idleSince = null;
+        }
         await sleep(40);
         continue;
       }
@@ -266,7 +261,7 @@ async function playByClicks(page, { maxClicks, reloadAt, screenshotAt, shot, dea
       reloaded = true;
     }
   }
-  return { clicks, over: false, reloaded, dropped, boardClicks, stuck };
+  return { clicks, over: false, reloaded, dropped, boardClicks };
 }
 
 /** Every clock shown, as text (seat → time). */
@@ -418,7 +413,7 @@ async function scenario(browser, { name, gameType, players, options, clock, full
     await page.waitForSelector(`${row}:has-text("house bot (${bot})")`, { timeout: 10_000 });
     houseSeated = (await page.locator(row).textContent()) ?? '';
   }
-  const held = await page.evaluate((id) => JSON.parse(localStorage.getItem(`carthago.seats.${id}`) || '[]'), gameId);
+  const held = await keptSeats(page, gameId);
   check(held.length === 1 && held[0].seat === 0, `the page holds seats other than its player's: ${JSON.stringify(held)}`);
   const clocks = clock ? await clocksTick(page, players) : null;
   const said = gameType === 'republic-of-carthage' ? await talk(page, spectator) : null;
@@ -481,12 +476,14 @@ async function scenario(browser, { name, gameType, players, options, clock, full
     }
     await spectator.waitForSelector('[data-testid=result]', { timeout: 30_000 });
   }
-  // the spectator saw every record the player saw, each once, in order
+  // the spectator saw every record the player saw, each once, in order (both given 20 s to reach the head)
   const head = Number(summary.headSeq ?? 0);
-  for (let i = 0; i < 200; i++) {
-    const seqs = await logSeqs(spectator);
-    if (seqs.length && seqs[seqs.length - 1] >= head) break;
-    await sleep(100);
+  for (const p of [spectator, page]) {
+    for (let i = 0; i < 200; i++) {
+      const seqs = await logSeqs(p);
+      if (seqs.length && seqs[seqs.length - 1] >= head) break;
+      await sleep(100);
+    }
   }
   const seen = await logSeqs(spectator);
   const mine = await logSeqs(page);
@@ -574,7 +571,7 @@ async function scenario(browser, { name, gameType, players, options, clock, full
   const confirmed = { ...confirms, moves: [...confirms.moves].slice(0, 6), shot: undefined };
   return { name, gameId, clicks: played.clicks, over: played.over, head, spectatorRecords: seen.length, conflicts, cardDisc, hannibalLabels, optionDocs: shownDocs.length,
     confirmed, rule, extra,
-    spectatorHiddenRecords: hiddenLines, rawWords, stepWords, replayed, clocks, said, resigned, houseSeated, drop: played.dropped, boardClicks: played.boardClicks, stuck: played.stuck, seconds: Math.round((Date.now() - started) / 1000) };
+    spectatorHiddenRecords: hiddenLines, rawWords, stepWords, replayed, clocks, said, resigned, houseSeated, drop: played.dropped, boardClicks: played.boardClicks, seconds: Math.round((Date.now() - started) / 1000) };
 }
 
 /** The issue's stalled game: the creator gives every seat to the server's house bots (the lobby's

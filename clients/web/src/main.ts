@@ -498,8 +498,14 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
           command = still;
         }
         try {
-          await api.submitCommand({ gameId, command, expectedSeq: state.legalAt, requestId: crypto.randomUUID() }, auth(my.token));
-          state.legal = [];
+          const sentAt = state.legalAt;
+          await api.submitCommand({ gameId, command, expectedSeq: sentAt, requestId: crypto.randomUUID() }, auth(my.token));
+          // the list the move was chosen from is spent (and so is any list made at that seq and still
+          // on its way: legalAt moves past it); one the stream fetched while the move was in flight
+          // (after the batch of this very move) is the next step's and stays: clearing that one left
+          // the seat with nothing to click until another record came, which never does when it is
+          // this seat's turn
+          if (state.legalAt === sentAt) { state.legal = []; state.legalAt = sentAt + 1n; }
           return;
         } catch (err) {
           if (reason(err) !== 'STALE_SEQ' || attempt >= 2) throw err;
@@ -520,6 +526,9 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
     if (!my || !state.status?.toAct?.includes(my.seat) || state.status.over) { state.legal = []; return; }
     try {
       const res = await api.listLegalCommands({ gameId }, timed(my.token));
+      // two lists asked for at once (the stream's and a refused move's) may answer out of order:
+      // the one made at the later seq wins
+      if (res.headSeq < state.legalAt) return;
       state.legal = res.commands;
       state.legalAt = res.headSeq;
     } catch (err) {
