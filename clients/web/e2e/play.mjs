@@ -163,6 +163,11 @@ async function stalledAt(page) {
     commands: document.querySelectorAll('[data-testid=command]').length,
     enabled: document.querySelectorAll('[data-testid=command]:not([disabled])').length,
     dialog: document.querySelector('dialog[open]')?.textContent ?? '',
+    error: document.querySelector('[data-testid=error]')?.textContent ?? '',
+    // the legal list the page holds (its size and seq) and what its moves box reads
+    legal: document.querySelector('[data-testid=commands]')?.getAttribute('data-legal') ?? '',
+    legalAt: document.querySelector('[data-testid=commands]')?.getAttribute('data-legal-at') ?? '',
+    box: (document.querySelector('[data-testid=commands]')?.textContent ?? '').slice(0, 200),
     log: [...document.querySelectorAll('[data-testid=log] li')].slice(-3).map((li) => li.textContent ?? ''),
   }));
   return JSON.stringify({ gameId, headSeq: game.headSeq, status: game.status, seats: game.seats?.map((x) => x.name), ...shown });

@@ -213,7 +213,8 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
   // the head this page shows counts as seen while its tab is visible (no notification for it, yourGames.ts)
   const seen = () => { if (me() && !replay && document.visibilityState === 'visible' && state.head >= 0n) markSeen(gameId, state.head); };
   document.addEventListener('visibilitychange', seen);
-  leave = () => { state.closed = true; controller.abort(); clearInterval(ticker); document.removeEventListener('visibilitychange', seen); };
+  let legalRetry: ReturnType<typeof setTimeout> | undefined;  // a legal list asked for again (refreshLegal)
+  leave = () => { state.closed = true; controller.abort(); clearInterval(ticker); clearTimeout(legalRetry); document.removeEventListener('visibilitychange', seen); };
 
   const title = el('h2', {}, `${gameType} · ${gameId}`);
   const turn = el('div', { class: 'turn', 'data-testid': 'turn' });
@@ -395,6 +396,9 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
       return;
     }
     const shown = state.filter ? state.legal.filter(state.filter) : state.legal;
+    // what the page holds, for a test or a bug report to read: the list's seq and size
+    commandsBox.dataset.legalAt = String(state.legalAt);
+    commandsBox.dataset.legal = String(state.legal.length);
     commandsBox.append(el('h3', {}, 'Your move'));
     if (state.filter) commandsBox.append(el('button', { class: 'link', onclick: () => { state.filter = null; render(); } }, 'show every move'));
     const groups = new Map<string, [any, string][]>();
@@ -523,16 +527,27 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
 
   const refreshLegal = async () => {
     const my = me();
-    if (!my || !state.status?.toAct?.includes(my.seat) || state.status.over) { state.legal = []; return; }
+    clearTimeout(legalRetry);
+    if (!my || !state.status?.toAct?.includes(my.seat) || state.status.over) { state.legal = []; state.filter = null; return; }
+    const head = state.head;
     try {
       const res = await api.listLegalCommands({ gameId }, timed(my.token));
       // two lists asked for at once (the stream's and a refused move's) may answer out of order:
       // the one made at the later seq wins
       if (res.headSeq < state.legalAt) return;
+      // a choice begun on the board (state.filter) belongs to the list it was begun in
+      if (res.headSeq !== state.legalAt) state.filter = null;
       state.legal = res.commands;
       state.legalAt = res.headSeq;
+      if (errorBox.dataset.legal) { errorBox.textContent = ''; delete errorBox.dataset.legal; }
     } catch (err) {
-      errorBox.textContent = describeError(err);
+      // the seat's moves could not be fetched (a timeout on a busy server, a dropped connection): said,
+      // and asked for again while nothing newer came, or the seat would sit on its turn with no move
+      errorBox.textContent = `Your moves could not be fetched — ${describeError(err)}; trying again…`;
+      errorBox.dataset.legal = 'retry';
+      legalRetry = setTimeout(() => {
+        if (!state.closed && state.head === head && !state.busy) void refreshLegal().then(render);
+      }, 1000);
     }
   };
 
