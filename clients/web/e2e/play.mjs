@@ -40,6 +40,9 @@ import { chromium } from 'playwright-core';
 import { extras, notificationRecorder } from './extras.mjs';
 import { gameIdOf, keptSeats } from './pages.mjs';
 
+const ROMA_NAMES = JSON.parse(fs.readFileSync(new URL('../../../engine/games/roma/data/cards.json', import.meta.url), 'utf8'))
+  .cards.map((c) => c.name);
+
 const { values: args } = parseArgs({ options: {
   base: { type: 'string' }, out: { type: 'string', default: 'e2e/out' }, scenario: { type: 'string', default: 'all' },
   full: { type: 'boolean', default: false }, chromium: { type: 'string', default: '/usr/bin/chromium' },
@@ -560,6 +563,15 @@ async function scenario(browser, { name, gameType, players, options, clock, full
   if (gameType === 'hannibal' || gameType === 'republic-of-carthage') {
     const steps = await spectator.$$eval('[data-testid=log] li.step', (lis) => lis.map((li) => li.textContent ?? ''));
     stepWords = { steps: steps.length, raw: [...new Set(steps.filter((t) => /^Next:|to answer:|_/.test(t) || !/ to [a-z]/.test(t)))] };
+  } else if (gameType === 'roma') {  // Roma's questions (DecisionRequired, romaWords.ts), not "Decision required: …, kind Keep"
+    const lines = await spectator.$$eval('[data-testid=log] li', (lis) => lis.map((li) => li.textContent ?? ''));
+    const asked = lines.filter((t) => / to (choose|lay|add|reroll)\b/.test(t));
+    stepWords = { steps: asked.length, raw: [...new Set(lines.filter((t) => /Decision required|\bkind [A-Z]/.test(t)))] };
+    // the board's and hand's cards by Roma's own names (cards.json), never another game's for the same id
+    const known = new Set(ROMA_NAMES);
+    const shown = await page.$$eval('[data-testid=board] .card', (cs) => cs.map((c) => c.textContent ?? ''));
+    stepWords.cards = shown.length;
+    stepWords.strangeCards = [...new Set(shown.filter((t) => t && !known.has(t) && t !== 'a hidden card'))];
   }
 
   let replayed = false;

@@ -7,7 +7,8 @@ import { rocBoard } from './roc';
 import { hannibalBoard } from './hannibal';
 import { zoomable } from './zoom';
 import { card as rncCard, rncCombatStep, rncPartner, rncPhase } from './rncWords';
-import { nameOf, ROMA_CARDS, commandFields, commandKind } from './words';
+import { nameIn, nameOf, ROMA_CARDS, commandFields, commandKind } from './words';
+import { romaAskWords } from './romaWords';
 import rcMap from '../../../engine/games/rome_et_carthage/data/map.json';
 
 // ---- Roma ----------------------------------------------------------------------------------
@@ -18,7 +19,7 @@ function romaCard(id: string, extra: Record<string, any> = {}, ...more: (Node | 
   const effect = info ? String(info.effect).replace(/`amount`/g, String(info.amount)) : '';
   const title = info ? `${info.name} (${info.kind}, cost ${info.cost}, defence ${info.defence}): ${effect}` : nameOf(id);
   return el('span', { class: `card ${info ? info.kind : id === 'hidden' ? 'hidden' : ''}`, title, ...extra },
-    id ? nameOf(id) : '', ...more);
+    id ? nameIn('roma', id) : '', ...more);
 }
 
 export function romaBoard(v: any, ctx: BoardContext): HTMLElement {
@@ -44,22 +45,21 @@ export function romaBoard(v: any, ctx: BoardContext): HTMLElement {
   });
   const dice = (v.dice as number[]).map((d, i) => el('span', { class: `die${v.diceUsed[i] ? ' used' : ''}` }, String(d)));
   const pending = v.pending?.kind ? el('div', { class: 'pending' },
-    `Waiting for ${ctx.seatName(v.pending.seat)}: ${nameOf(v.pending.kind)}`,
-    v.pending.card ? ` (${nameOf(v.pending.card)})` : '',
-    v.pending.cards?.length ? ` — cards: ${names(v.pending.cards)}` : '') : null;
+    `Waiting for ${ctx.seatName(v.pending.seat)} to ${romaAskWords(v.pending.kind, v.pending.card)}`,
+    v.pending.cards?.length ? ` — cards: ${names(v.pending.cards, 'roma')}` : '') : null;
   const hand = ctx.seat >= 0 ? el('div', { class: 'hand' }, el('b', {}, 'Your hand: '),
     ...(v.hand as string[]).map((card) => romaCard(card, {
       class: `card ${ROMA_CARDS.get(card)?.kind ?? ''}${ctx.legal.some(fieldMatches(card)) ? ' clickable' : ''}`,
       onclick: () => ctx.pick(fieldMatches(card)),
     })),
-    v.passing?.length ? el('span', {}, ` — giving: ${names(v.passing)}`) : '') : null;
+    v.passing?.length ? el('span', {}, ` — giving: ${names(v.passing, 'roma')}`) : '') : null;
   return el('div', { class: 'board roma' },
     el('div', { class: 'table-info' },
       `Phase ${v.phase}, turn ${v.turn}. Victory points left in the supply: ${v.supply}. Deck: ${v.deckSize}. `,
       v.essedum ? `Essedum: −${v.essedum} defence. ` : '',
       el('span', { class: 'dice' }, 'Action dice: ', ...(dice.length ? dice : ['—']))),
     rows[0], pending, rows[1], hand,
-    el('div', { class: 'discard' }, `Discard pile: ${names(v.discard)}`));
+    el('div', { class: 'discard' }, `Discard pile: ${names(v.discard, 'roma')}`));
 }
 
 // ---- maps (Rome et Carthage, Hannibal) ------------------------------------------------------
@@ -124,9 +124,9 @@ export function rcBoard(v: any, ctx: BoardContext): HTMLElement {
   };
   const seats = el('div', { class: 'seats' }, ...(v.seats as any[]).map((s) => el('div', {
     class: `seat-card${v.toAct.includes(s.seat) ? ' to-act' : ''}`, style: { borderColor: seatColour(s.seat) } },
-    el('b', {}, ctx.seatName(s.seat)), ` (${names(s.states)})${v.seats.length === 4 ? rncPartner(s, v.seats, ctx.seatName) : ''}`,
+    el('b', {}, ctx.seatName(s.seat)), ` (${names(s.states, 'rome-et-carthage')})${v.seats.length === 4 ? rncPartner(s, v.seats, ctx.seatName) : ''}`,
     el('br'), `${s.handSize} cards, ${s.pieces} pieces`, s.toPlace ? `, ${s.toPlace} to place` : '',
-    s.specials?.length ? `, specials: ${names(s.specials)}` : '',
+    s.specials?.length ? `, specials: ${names(s.specials, 'rome-et-carthage')}` : '',
     s.capitalOccupied ? ' — capital occupied!' : '', s.eliminated ? ' — eliminated' : '')));
   const combat = v.combat?.city ? el('div', { class: 'pending' },
     `Combat in ${nameOf(v.combat.city)}: ${nameOf(v.combat.attacker)} attacks ${nameOf(v.combat.defender)} — ${rncCombatStep(v.combat.step)}`,
@@ -152,7 +152,7 @@ function rcLegend(v: any, ctx: BoardContext, colour: (seat: number) => string): 
   const line = (attrs: Record<string, string>) => legendSymbol([svg('line', { x1: 0, y1: 0, x2: 24, y2: 0, 'stroke-width': 2, ...attrs })]);
   const dot = (r: number, attrs: Record<string, any> = {}) => legendSymbol([svg('circle', { cx: 12, cy: 0, r, fill: '#f8f4e8', stroke: '#555', 'stroke-width': 1.2, ...attrs })]);
   return legendBox('rome-et-carthage', [
-    ...(v.seats as any[]).map((s): [Node, string] => [piece(colour(s.seat), ''), `${ctx.seatName(s.seat)}: ${names(s.states)}`]),
+    ...(v.seats as any[]).map((s): [Node, string] => [piece(colour(s.seat), ''), `${ctx.seatName(s.seat)}: ${names(s.states, 'rome-et-carthage')}`]),
     [piece('#777', 'M'), 'a piece, in its owner\'s colour: M mercenary, E elephant, C chariot (land), G galley (sea)'],
     [dot(9), 'a capital'], [dot(6), 'a city (tinted by its state on the map)'],
     [line(LINKS.road), 'a road (land pieces)'], [line(LINKS.sea), 'a sea lane (galleys)'],

@@ -1,7 +1,7 @@
 // What every game's board shares: the context a board is drawn in, and how a board element that a
 // legal command names becomes clickable.
 import { el, svg } from './dom';
-import { commandFields, nameOf } from './words';
+import { commandFields, nameIn, nameOf } from './words';
 
 export interface BoardContext {
   gameType: string;
@@ -13,8 +13,8 @@ export interface BoardContext {
 
 export const SEAT_COLOURS = ['#b03a2e', '#1f618d', '#b9770e', '#1e8449', '#7d3c98', '#117a65'];
 
-export function names(list: string[]): string {
-  return list.length ? list.map(nameOf).join(', ') : 'none';
+export function names(list: string[], gameType = ''): string {
+  return list.length ? list.map((id) => (gameType ? nameIn(gameType, id) : nameOf(id))).join(', ') : 'none';
 }
 
 /** A command naming `value` in any of its fields (a card, a space, a senator …). */

@@ -17,6 +17,7 @@ import rocEvents from '../../../engine/games/republic_of_carthage/data/random_ev
 import { hannibalEventWords, hannibalStepWords } from './hannibalWords';
 import { rocEventWords, rocStepWords } from './rocWords';
 import { rncEventWords } from './rncWords';
+import { romaEventWords } from './romaWords';
 
 const NAMES = new Map<string, string>();
 for (const c of (romaCards as any).cards) NAMES.set(c.id, c.name);
@@ -38,7 +39,15 @@ for (const list of [(rocWars as any).wars, (rocWars as any).leaders, (rocWars as
   for (const x of list) ROC_NAMES.set(x.id, x.name);
 }
 for (const e of (rocEvents as any).cards) ROC_NAMES.set(e.id, e.front.title);
-const GAME_NAMES: Record<string, Map<string, string>> = { 'republic-of-carthage': ROC_NAMES };
+// Each game's own names too: two games may use one id for different things (Roma's card "nero" is
+// Nero; Hannibal's general "nero" is C. Claudius Nero), and the shared map keeps only the last
+const byId = (lists: any[][], name = (x: any) => x.name) => new Map<string, string>(lists.flatMap((l) => l.map((x: any) => [x.id, name(x)])));
+const GAME_NAMES: Record<string, Map<string, string>> = {
+  'republic-of-carthage': ROC_NAMES,
+  roma: byId([(romaCards as any).cards]),
+  'rome-et-carthage': byId([(rcMap as any).cities, (rcMap as any).states]),
+  hannibal: byId([(hMap as any).spaces, (hGenerals as any).generals]),
+};
 
 /** An id in the game's own names only (its data files), or undefined. */
 export function ownName(gameType: string, id: string): string | undefined {
@@ -195,7 +204,8 @@ export function eventWords(gameType: string, record: any, seatName: (s: number) 
   // only (rocWords.ts, rncWords.ts)
   const own = gameType === 'hannibal' && !record.redacted ? hannibalEventWords(ev.value.kind, seatName)
     : gameType === 'republic-of-carthage' ? rocEventWords(ev.value.kind, seatName)
-      : gameType === 'rome-et-carthage' ? rncEventWords(ev.value.kind, seatName, view) : null;
+      : gameType === 'rome-et-carthage' ? rncEventWords(ev.value.kind, seatName, view)
+        : gameType === 'roma' ? romaEventWords(ev.value.kind, seatName) : null;
   if (own) {
     seatNamer = null;
     return own;
