@@ -60,6 +60,7 @@ from .log import (Chain, created_markers, for_seat, version_of, platform_command
                   platform_event_to_proto, replay_items, session_items)
 from .store import Conflict, GameMeta, Record, SeatRow, Snapshot, Store, StoreUnavailable
 from .wire import GameWire, WireError, wire_for
+from .words import legal_words
 
 log = logging.getLogger("carthago.host")
 
@@ -933,12 +934,13 @@ class GameHost:
             self._past_views.popitem(last=False)
         return response
 
-    async def legal(self, game_id: str, token: str | None) -> pb.ListLegalCommandsResponse:
+    async def legal(self, game_id: str, token: str | None, with_words: bool = False) -> pb.ListLegalCommandsResponse:
         loaded = await self._current(game_id)
         seat = self._player(loaded, token)
-        commands = [pb.GameCommand(**{loaded.wire.field: loaded.wire.command_to_proto(c)})
-                    for c in loaded.session.legal(seat)]
-        return pb.ListLegalCommandsResponse(commands=commands, head_seq=loaded.head_seq)
+        legal = loaded.session.legal(seat)
+        commands = [pb.GameCommand(**{loaded.wire.field: loaded.wire.command_to_proto(c)}) for c in legal]
+        words = legal_words(loaded.game, loaded.session.state, seat, legal) if with_words else []
+        return pb.ListLegalCommandsResponse(commands=commands, head_seq=loaded.head_seq, words=words)
 
     async def sample_states(self, req: pb.SampleStatesRequest, token: str | None) -> pb.SampleStatesResponse:
         """States drawn for the caller's seat with ``sample_hidden`` (for search bots). Each shows

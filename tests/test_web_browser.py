@@ -132,6 +132,8 @@ def test_roma_by_clicks_with_a_clock_reload_and_replay():
     assert r["cardDisc"]["discClicked"], report  # a card, then a disc: the move was made (issue 36, 8)
     # the rules' questions in the log in words ("First to choose which of the cards looked at to keep")
     assert r["stepWords"]["steps"] > 0 and r["stepWords"]["raw"] == [], report
+    # the move buttons in the server's words (ListLegalCommands.words), never a bare number
+    assert r["romaLabels"]["labels"] > 0 and r["romaLabels"]["bare"] == [], report
     # every card on the board by Roma's own name (its Nero was once Hannibal's C. Claudius Nero)
     assert r["stepWords"]["cards"] > 0 and r["stepWords"]["strangeCards"] == [], report
     clocks = r["clocks"]

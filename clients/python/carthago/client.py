@@ -264,6 +264,13 @@ class Seat:
         return list(_call(self.client.stub.ListLegalCommands, req, metadata=self.client.metadata(self.token),
                           timeout=self.client.timeout).commands)
 
+    def legal_words(self) -> list[tuple[pb.GameCommand, str]]:
+        """The seat's legal commands, each with the game's words for it ("Carthage plays #12 …")."""
+        req = pb.ListLegalCommandsRequest(game_id=self.game_id, with_words=True)
+        resp = _call(self.client.stub.ListLegalCommands, req, metadata=self.client.metadata(self.token),
+                     timeout=self.client.timeout)
+        return list(zip(resp.commands, resp.words))
+
     def legal_at(self) -> tuple[list[pb.GameCommand], int]:
         req = pb.ListLegalCommandsRequest(game_id=self.game_id)
         resp = _call(self.client.stub.ListLegalCommands, req, metadata=self.client.metadata(self.token),

@@ -428,7 +428,7 @@ async function scenario(browser, { name, gameType, players, options, clock, full
   const maxClicks = full ? 100_000 : gameType === 'hannibal' ? 30 : 40;
   const secretLines = gameType === 'republic-of-carthage' ? [] : null;
   const boardLines = gameType === 'rome-et-carthage' ? new Set() : null;
-  const labels = gameType !== 'roma' ? new Set() : null;
+  const labels = new Set();
   const cardDisc = gameType === 'roma' ? await cardThenDisc(page) : null;
   // a move that cannot be taken back is asked about first (confirm.ts): the first cancelled, the others sent
   const confirms = { asked: 0, cancelled: 0, sent: 0, unasked: 0, moves: new Set(), shot: gameType === 'hannibal' ? extraShot('hannibal-confirm.png') : null };
@@ -585,8 +585,12 @@ async function scenario(browser, { name, gameType, players, options, clock, full
   // Hannibal's move buttons: never a bare option word ("Claim") nor "pass: pass" (issue 36, 8)
   const hannibalLabels = gameType === 'hannibal' ? { labels: labels.size,
     raw: [...labels].filter((t) => /^(choose option|pass|choose space|play card):/i.test(t) || /^\S+: (pass|claim|[a-z_]+)$/.test(t)) } : null;
+  // Roma's move buttons in the server's words (ListLegalCommands.words): "Die 6 on the money disc, +6
+  // sesterces", never a bare die or disc number ("take money: 2")
+  const romaLabels = gameType === 'roma' ? { labels: labels.size, sample: [...new Set([...labels].map((t) => t.split(':')[0]))].map((h) => [...labels].find((t) => t.startsWith(`${h}:`))),
+    bare: [...labels].filter((t) => /:\s*\d+$/.test(t)) } : null;
   const confirmed = { ...confirms, moves: [...confirms.moves].slice(0, 6), shot: undefined };
-  return { name, gameId, clicks: played.clicks, over: played.over, head, spectatorRecords: seen.length, conflicts, cardDisc, hannibalLabels, optionDocs: shownDocs.length,
+  return { name, gameId, clicks: played.clicks, over: played.over, head, spectatorRecords: seen.length, conflicts, cardDisc, hannibalLabels, romaLabels, optionDocs: shownDocs.length,
     confirmed, rule, extra,
     spectatorHiddenRecords: hiddenLines, rawWords, stepWords, replayed, clocks, said, resigned, houseSeated, drop: played.dropped, boardClicks: played.boardClicks, seconds: Math.round((Date.now() - started) / 1000) };
 }

@@ -199,6 +199,7 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
   const state = {
     view: null as any, status: null as any, head: -1n, lastSeq: -1n,
     legal: [] as any[], legalAt: -1n, filter: null as null | ((c: any) => boolean),
+    words: new Map<any, string>(),  // the server's words for each legal command (ListLegalCommands.words)
     busy: false, closed: false, error: '',
     lines: [] as [number, string, string?][],  // seq, words, the line's class (talk, redacted, step)
     talks: [] as Talk[],            // table talk (The Republic of Carthage), shown in the chat panel
@@ -378,7 +379,19 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
     const kind = humanize(commandKind(c));
     const own = gameType === 'hannibal' ? hannibalCommandLabel(c, state.view?.game?.value) : null;
     if (own) return { heading: own.heading || kind, label: own.label };
+    // Roma: the server's words for the move (ListLegalCommands.words: "die 6 on the money disc, +6
+    // sesterces"), without the seat's name they begin with
     const label = commandLabel(gameType, c, name).replace(new RegExp(`^${kind}:? ?`), '');
+    const said = gameType === 'roma' && label ? state.words.get(c) : '';
+    if (said) {
+      const mine = me();
+      const seatWord = mine ? nameOf(summary.seats?.[mine.seat]?.name ?? '') : '';
+      let rest = seatWord && said.startsWith(seatWord) ? said.slice(seatWord.length).replace(/^:? /, '') : said;
+      // under "lay card:", "Lays Forum on disc 2" reads "Forum on disc 2" (the heading's verb once)
+      const [verb, ...more] = rest.split(' ');
+      if (more.length && verb.toLowerCase().replace(/s$/, '') === kind.split(' ')[0]) rest = more.join(' ');
+      return { heading: kind, label: rest.charAt(0).toUpperCase() + rest.slice(1) };
+    }
     // a move with nothing to choose ("end turn") is a button of its own, not "end turn: end turn"
     return label ? { heading: kind, label } : { heading: 'Or', label: kind.charAt(0).toUpperCase() + kind.slice(1) };
   };
@@ -531,13 +544,14 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
     if (!my || !state.status?.toAct?.includes(my.seat) || state.status.over) { state.legal = []; state.filter = null; return; }
     const head = state.head;
     try {
-      const res = await api.listLegalCommands({ gameId }, timed(my.token));
+      const res = await api.listLegalCommands({ gameId, withWords: true }, timed(my.token));
       // two lists asked for at once (the stream's and a refused move's) may answer out of order:
       // the one made at the later seq wins
       if (res.headSeq < state.legalAt) return;
       // a choice begun on the board (state.filter) belongs to the list it was begun in
       if (res.headSeq !== state.legalAt) state.filter = null;
       state.legal = res.commands;
+      state.words = new Map(res.commands.map((c, i) => [c, res.words[i] ?? '']));
       state.legalAt = res.headSeq;
       if (errorBox.dataset.legal) { errorBox.textContent = ''; delete errorBox.dataset.legal; }
     } catch (err) {

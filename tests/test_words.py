@@ -1,0 +1,72 @@
+"""The game's words for a seat's legal commands (ListLegalCommandsRequest.with_words, issue 36 item 4).
+
+The words are the game's notation (`carthago moves`), written from a state drawn for the asking
+seat (server/words.py), never from the real one: so they can tell the seat nothing its view does
+not. Checked three ways: the notation never receives the real state; on random positions of every
+game the words equal the notation of the real state (a notation that read a hidden part would
+differ in some draw); and asked for without the flag, no words are made.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from carthago.v1 import carthago_pb2 as pb
+from engine import registry
+from engine.core import GameConfig
+from engine.session import Session
+from server import words as words_module
+from server.host import GameHost, HostConfig
+from server.render import describer
+from server.store import MemoryStore
+from server.words import legal_words
+
+GAMES = [("roma", 2), ("rome-et-carthage", 3), ("hannibal", 2), ("republic-of-carthage", 3)]
+
+
+@pytest.mark.parametrize("game_id,players", GAMES)
+def test_words_are_the_notation_of_what_the_seat_sees(game_id, players, monkeypatch):
+    game = registry.get(game_id)
+    describe = describer(game)
+    session, _ = Session.start(game, GameConfig(players), f"words-{game_id}".encode())
+    rnd = random.Random(7)
+    given: list[object] = []
+    monkeypatch.setattr(words_module, "describer", lambda g: lambda state, seat, c: (given.append(state), describe(state, seat, c))[1])
+    checked = 0
+    for step in range(300):
+        st = session.status()
+        if st.over:
+            break
+        seat = st.to_act[0]
+        legal = session.legal(seat)
+        if step % 7 == 0:
+            given.clear()
+            said = legal_words(game, session.state, seat, legal)
+            assert len(said) == len(legal) and all(said)
+            # the notation saw only a draw for the seat: never the real state, and the seat's view of it
+            assert given and all(s is not session.state for s in given)
+            assert game.view(given[0], seat) == game.view(session.state, seat)
+            assert said == [describe(session.state, seat, c) for c in legal]
+            checked += 1
+        session.submit(seat, rnd.choice(legal))
+    assert checked >= 5
+
+
+def test_the_host_sends_words_only_when_asked():
+    async def main():
+        host = GameHost(MemoryStore(), HostConfig(allow_client_seeds=True))
+        game = (await host.create_game(pb.CreateGameRequest(game_type="hannibal", seed=b"words"))).game
+        tokens = [(await host.join_game(pb.JoinGameRequest(game_id=game.game_id, seat=s))).token for s in range(2)]
+        seat = (await host.get_game(game.game_id)).status.to_act[0]
+        plain = await host.legal(game.game_id, tokens[seat])
+        worded = await host.legal(game.game_id, tokens[seat], with_words=True)
+        assert plain.words == [] and list(plain.commands) == list(worded.commands)
+        assert len(worded.words) == len(worded.commands) > 0
+        # the seat not to act gets no commands and so no words
+        other = await host.legal(game.game_id, tokens[1 - seat], with_words=True)
+        assert list(other.commands) == [] and list(other.words) == []
+
+    asyncio.run(main())
