@@ -35,7 +35,8 @@ sys.path.insert(0, sys.argv[1])
 import bench.search_bench as old
 old.perf_counter = time.process_time  # per CPU second, as today's one-core figures are
 r = old.iteration_rate(sys.argv[2], float(sys.argv[3]))
-print(json.dumps({k: r[k] for k in ("rates", "iterations", "seconds", "per_second")}))
+import engine
+print(json.dumps({**{k: r[k] for k in ("rates", "iterations", "seconds", "per_second")}, "engine": engine.__file__}))
 """
 
 
