@@ -213,6 +213,7 @@ def test_republic_of_carthage_talk_and_secret_words():
     steps = r["stepWords"]
     assert steps["steps"] > 0, report
     assert steps["raw"] == [], f"republic-of-carthage log lines naming a step in raw words: {steps['raw']}"
+    assert r["legendItems"] >= 8, report  # the board's legend: war numbers, tokens, senators' columns
 
 
 @pytest.mark.timeout(600)

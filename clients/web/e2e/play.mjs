@@ -210,7 +210,8 @@ async function playByClicks(page, { maxClicks, reloadAt, screenshotAt, shot, dea
     let onTheBoard = false;
     // (always when the step is offered on the board only: a Hannibal march's next space has no button)
     const buttonsShown = await page.locator('[data-testid=command]:not([disabled])').count();
-    if (targets && (!buttonsShown || Math.random() < 0.5)) {
+    // (and the first time the board offers anything, so that every run plays from the board at least once)
+    if (targets && (!buttonsShown || !boardClicks || Math.random() < 0.5)) {
       const target = onBoard.nth(Math.floor(Math.random() * targets));
       try {
         await target.click({ timeout: 1000 });
@@ -574,6 +575,9 @@ async function scenario(browser, { name, gameType, players, options, clock, full
     stepWords.strangeCards = [...new Set(shown.filter((t) => t && !known.has(t) && t !== 'a hidden card'))];
   }
 
+  // the map's legend, where the board has one (Rome et Carthage, Hannibal, the Republic)
+  const legendItems = await page.locator('[data-testid=board] [data-testid=legend-item]').count();
+
   let replayed = false;
   if (played.over) {
     await page.click('[data-testid=replay-link]');
@@ -590,7 +594,7 @@ async function scenario(browser, { name, gameType, players, options, clock, full
   const romaLabels = gameType === 'roma' ? { labels: labels.size, sample: [...new Set([...labels].map((t) => t.split(':')[0]))].map((h) => [...labels].find((t) => t.startsWith(`${h}:`))),
     bare: [...labels].filter((t) => /:\s*\d+$/.test(t)) } : null;
   const confirmed = { ...confirms, moves: [...confirms.moves].slice(0, 6), shot: undefined };
-  return { name, gameId, clicks: played.clicks, over: played.over, head, spectatorRecords: seen.length, conflicts, cardDisc, hannibalLabels, romaLabels, optionDocs: shownDocs.length,
+  return { name, gameId, clicks: played.clicks, over: played.over, head, spectatorRecords: seen.length, conflicts, cardDisc, hannibalLabels, romaLabels, legendItems, optionDocs: shownDocs.length,
     confirmed, rule, extra,
     spectatorHiddenRecords: hiddenLines, rawWords, stepWords, replayed, clocks, said, resigned, houseSeated, drop: played.dropped, boardClicks: played.boardClicks, seconds: Math.round((Date.now() - started) / 1000) };
 }

@@ -3,7 +3,7 @@
 // engine's own (data/board.json, as render.py draws board.svg); what the areas hold comes from the
 // view, named and valued from the game's public data files.
 import { el, svg } from './dom';
-import { BoardContext, SEAT_COLOURS, clickFor } from './kit';
+import { BoardContext, SEAT_COLOURS, clickFor, legendBox, legendSymbol } from './kit';
 import { nameIn } from './words';
 import { secretChoiceWords } from './rocWords';
 import boardData from '../../../engine/games/republic_of_carthage/data/board.json';
@@ -469,11 +469,31 @@ function prompt(v: any, ctx: BoardContext): HTMLElement | null {
     about ? ` (${about})` : '', who ? ` — ${who} to answer` : '');
 }
 
+/** What the board's marks mean: the war cards' numbers, the tokens, the force marker, the senators'
+ *  columns (the rules' terms: V.7, VI.2, II.3; the numbers are the data files'). */
+function legend(): HTMLElement {
+  const tile = (fill: string, top: string, bottom: string) => legendSymbol([
+    svg('rect', { x: -6, y: -11, width: 36, height: 22, rx: 3, fill }),
+    svg('text', { x: 12, y: -1, 'text-anchor': 'middle', 'font-size': 8, fill: '#fff', 'font-weight': 'bold' }, top),
+    svg('text', { x: 12, y: 8, 'text-anchor': 'middle', 'font-size': 8, fill: '#fff' }, bottom)], 40, 24);
+  const words = (s: string, size = 9) => legendSymbol([svg('text', { x: 12, y: 4, 'text-anchor': 'middle', 'font-size': size, 'font-weight': 'bold' }, s)], 44, 22);
+  return legendBox('republic-of-carthage', [
+    [words('10/3/6', 10), "a war card: its land strength / the squadrons' support it needs / its naval strength (a naval battle first when above 0, VI.2)"],
+    [words('D13 R6'), 'the unmodified 3d6 rolls of the war roll that give a Disaster (D) or a Retreat (R), whatever the modifiers'],
+    [words('+ Pyrrhus 4', 8), 'an enemy leader in play: his strength is added to each of his wars'],
+    [tile(PURPLE, 'F1', ''), "the Senate's force 1 sent to this war (its commanders and armies: Active Forces)"],
+    [tile(PURPLE, 'Legi', '×2 (1v)'), 'armies of one type (the first letters of its name), how many, and the veterans among them'],
+    [tile(SEA, 'Sq', '×25'), 'squadrons'],
+    [words('M/E/L'), "a senator's Military / Eloquence / Loyalty (his card)"],
+    [words('INF POP T', 8), 'Influence, Popularity and the talents on him; merch. his merchants; ● a red Responsibility marker (II.3); ★ the faction leader'],
+  ]);
+}
+
 export function rocBoard(v: any, ctx: BoardContext): HTMLElement {
   const seats = Array.from({ length: Math.max(v.factionTreasury.length, v.seats.length) }, (_, i) => i);
   return el('div', { class: 'board roc' },
     prompt(v, ctx), offer(v, ctx), hand(v, ctx),
-    boardSvg(v, ctx, seats), factions(v, ctx, seats),
+    boardSvg(v, ctx, seats), legend(), factions(v, ctx, seats),
     v.counters?.length ? el('div', { class: 'table-info' }, 'Counters: ',
       (v.counters as any[]).filter((c) => c.value).map((c) => `${c.name.replace(/_/g, ' ')} ${c.value}`).join(', ') || 'none') : null);
 }
