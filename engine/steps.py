@@ -23,8 +23,7 @@ handles, by name:
   more than a frame pushed (a battle gathers its forces; an activation forms its army).
 
 A module asks for the next step by name (``ctx.push(Frame(kind="retreat", …))``,
-``ctx.begin("battle", …)``, ``STEPS.legal["campaign"](state, frame)``) and never imports the
-module that handles it. That is what keeps the rules modules free of import circles: each imports
+``ctx.begin("battle", …)``) and never imports the module that handles it. That is what keeps the rules modules free of import circles: each imports
 the table and the helpers below it, none imports a sibling to reach its steps. The game imports
 every rules module once (its ``rules.py``), so the table is full before the first command.
 
