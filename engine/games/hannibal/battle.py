@@ -1,6 +1,7 @@
-"""Battles (§14-§18): preparation (command swap, battle events, the elephant charge, the deal),
-rounds of attack and match with counter-attacks and withdrawals, losses on the attrition and
-retreat tables, the retreat, neutralized generals and the political consequences.
+"""Battles (§14, §16-§18): preparation (command swap, battle events, the elephant charge, the
+deal), rounds of attack and match with counter-attacks and withdrawals (§16), losses on the
+attrition and retreat tables, neutralized generals and the political consequences. The retreat of
+the beaten side is its own module (``retreat``, §15).
 
 The frames of one battle, pushed together and run top first: ``battle_swap`` (§18.2), ``battle_events``
 for the attacker then the defender (§14.5 steps 2-3), ``elephant_charge`` (step 4), ``battle_deal``
@@ -12,22 +13,27 @@ cancelled by cards 31-32.
 
 from __future__ import annotations
 
-from collections import deque
-
 from . import board as B
 from . import events as ev
-from .commands import ChooseGeneral, ChooseNumber, ChooseOption, ChooseSpace, Pass, PlayBattleCard, PlayCounter
-from .components import (BATTLE_CARD_TYPES, BATTLE_DECK, GENERALS, PROVINCES, SPACES, STRATEGY_CARDS, TABLES,
-                         ExtraBattleCards, ProbeAs, RetreatLossReduction, battle_losses, link_between, neighbours,
-                         province_of, retreat_losses)
+from .campaign import campaign_spend_sortie, campaign_spent_at, campaign_spent_gone
+from .cards import counters_for, play_counter, spy_reveal
+from .command import ask_consul_command, consuls_apart, consuls_meet
+from .commands import ChooseNumber, ChooseOption, ChooseSpace, Pass, PlayBattleCard, PlayCounter
+from .components import (BATTLE_CARD_TYPES, BATTLE_DECK, ExtraBattleCards, PROVINCES, ProbeAs,
+                         RetreatLossReduction, SPACES, STRATEGY_CARDS, TABLES, battle_losses, link_between,
+                         neighbours, province_of, retreat_losses)
 from .events import Frame
-from .flow import Ctx, automatic, decision, three_part_answer, three_part_settled
+from .flow import Ctx, automatic, decision, entry
+from .forces import catch_lone_generals, lose_cu, lose_pcs, neutralize_all
+from .siege_train import lose_siege_train, move_siege_train, siege_train_at
 from .state import CARTHAGE, OVER, ROME, State, other
+
 
 MANOEUVRES = ("frontal_assault", "flank_left", "flank_right", "probe", "double_envelopment")
 MAHARBAL = next(n for n, c in STRATEGY_CARDS.items() if c.kind == "maharbal")  # card 6, a battle card (§25)
 
 
+@entry("battle")
 def start_battle(ctx: Ctx, attacker: int, space: str, *, origin: str, army: Frame | None = None,
                  failed_avoid: bool = False, interceptors: list[str] | tuple[str, ...] = (),
                  sortie_from_inside: bool = False) -> None:
@@ -49,7 +55,6 @@ def start_battle(ctx: Ctx, attacker: int, space: str, *, origin: str, army: Fram
             nums[2 + d] += eff.amount
     if failed_avoid:
         nums[2 + d] += TABLES.battle_card_allotment.failed_avoid
-    from .turn import consuls_apart
     # §18.2: a relief battle may free a besieged consul to stand with the other (G60)
     ctx.push(Frame(kind="battle_after", space=space, origin=origin,
                    flags=["consuls_apart"] if consuls_apart(s, space) else []),
@@ -73,7 +78,6 @@ class ReliefSortie:
         if isinstance(cmd, Pass):
             ctx.top.flags.remove("relief")
         else:
-            from .movement import campaign_spend_sortie
             campaign_spend_sortie(ctx.s, f.seat, f.space)  # §10.11: the sortie fights too
 
 
@@ -179,7 +183,6 @@ def elephants_in_battle(s: State) -> int:
 class BattleEvents:
     @staticmethod
     def legal(s: State, f: Frame) -> list:
-        from .cards import counters_for
         return [PlayCounter(card=c) for c in counters_for(s, f.seat, "battle_preparation")] + [Pass()]
 
     @staticmethod
@@ -187,7 +190,6 @@ class BattleEvents:
         if isinstance(cmd, Pass):
             ctx.done(f)
             return
-        from .cards import play_counter
         play_counter(ctx, f.seat, cmd.card)
 
 
@@ -211,14 +213,12 @@ class ElephantCharge:
 class ElephantWindow:
     @staticmethod
     def legal(s: State, f: Frame) -> list:
-        from .cards import counters_for
         return [PlayCounter(card=c) for c in counters_for(s, f.seat, "elephant_charge")] + [Pass()]
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
         ctx.done(f)
         if isinstance(cmd, PlayCounter):
-            from .cards import play_counter
             play_counter(ctx, f.seat, cmd.card)
 
 
@@ -311,7 +311,6 @@ def battle_deal(ctx: Ctx, f: Frame) -> None:
         ctx.emit_private(ev.BattleCardsDealt(seat=side, cards=cards), (side,),
                          ev.BattleCardsDealtRedacted(seat=side, count=len(cards)))
     if any(x.startswith("spy:") for x in f.flags):
-        from .cards import spy_reveal
         spy_reveal(ctx, f)
 
 
@@ -360,7 +359,6 @@ def card_plays(s: State, side: int, as_types: tuple[str, ...]) -> list:
 class BattleAttack:
     @staticmethod
     def legal(s: State, f: Frame) -> list:
-        from .cards import counters_for
         out = card_plays(s, f.seat, MANOEUVRES)
         if s.battle.commanders[f.seat] and withdraw_destinations(s, _withdraw_frame(s, f.seat)):
             out.append(ChooseOption(option="withdraw"))
@@ -382,7 +380,6 @@ def _counter_or_done(ctx: Ctx, f: Frame, cmd) -> bool:
     """A battle event played in the round (the round's decision stays pending), or else the
     round's decision is taken: its frame leaves the stack."""
     if isinstance(cmd, PlayCounter):
-        from .cards import play_counter
         play_counter(ctx, f.seat, cmd.card)
         return True
     ctx.done(f)
@@ -399,7 +396,6 @@ def _card_played(ctx: Ctx, seat: int, cmd: PlayBattleCard, attacking: bool) -> N
 class BattleMatch:
     @staticmethod
     def legal(s: State, f: Frame) -> list:
-        from .cards import counters_for
         out = card_plays(s, f.seat, (f.origin,))
         out.append(ChooseOption(option="concede"))
         out += [PlayCounter(card=c) for c in counters_for(s, f.seat, "battle_round")]
@@ -499,10 +495,8 @@ class CancelWithdraw:
         _withdrawn(ctx, f.count)
 
 
-# ------------------------------------------------------------------------------ after the battle
 def lose_fighting(ctx: Ctx, side: int, space: str, count: int, cause: str, elephant_first: int = 0) -> int:
     """Remove losses from the CU that fought: outside the walls first, then a sortie's (§20.7)."""
-    from .turn import lose_cu
     s = ctx.s
     b = s.battle
     lost = 0
@@ -512,7 +506,6 @@ def lose_fighting(ctx: Ctx, side: int, space: str, count: int, cause: str, eleph
         lost += lose_cu(ctx, side, space, count, cause, elephant_first=elephant_first)
         if lost < count and b.relief and side == b.orig_attacker:
             lost += lose_cu(ctx, side, space, count - lost, cause, inside=True)
-    from .movement import campaign_spent_gone
     campaign_spent_gone(s, side, space, lost)  # §10.11: the record counts the CU still there
     return lost
 
@@ -554,7 +547,6 @@ class ReliefLosses:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        from .turn import lose_cu
         ctx.done(f)
         s = ctx.s
         u = B.cu_of(s, f.seat, f.space)
@@ -564,7 +556,6 @@ class ReliefLosses:
         el_in = 1 if (f.mp and not el_out and u.iel and k > 0) else 0
         lost = lose_cu(ctx, f.seat, f.space, f.count - k, f.flags[0], elephant_first=el_out)
         lost += lose_cu(ctx, f.seat, f.space, k, f.flags[0], elephant_first=el_in, inside=True)
-        from .movement import campaign_spent_gone
         campaign_spent_gone(s, f.seat, f.space, lost)  # §10.11: the record counts the CU still there
         after = ctx.find("battle_after")
         if after.mp - 1 == f.seat:
@@ -585,10 +576,8 @@ def battle_after(ctx: Ctx, f: Frame) -> None:
         loser = f.mp - 1
         ctx.emit(ev.BattleCleared())
         if loser >= 0 and lost // 2:
-            from .turn import lose_pcs
             lose_pcs(ctx, loser, lost // 2, "battle_loss")
         if "consuls_apart" in f.flags:
-            from .turn import ask_consul_command, consuls_apart
             if not consuls_apart(s, f.space):  # the siege ended: the garrison stands with the army (G60)
                 ask_consul_command(ctx, f.space, False)
         return
@@ -609,7 +598,6 @@ def battle_after(ctx: Ctx, f: Frame) -> None:
             if side == loser:
                 f.count += got
         if loser == CARTHAGE and s.markers.get("siege_train"):
-            from .cards import lose_siege_train, siege_train_at
             if siege_train_at(s) == space:
                 lose_siege_train(ctx)  # #30: forced to retreat, the siege train is lost
         if not ctx.on_top(f):
@@ -665,276 +653,12 @@ def _fighting_parts(s: State, side: int, space: str) -> dict[bool, int]:
 def _neutralize_stripped(ctx: Ctx, side: int, space: str, had: dict[bool, int]) -> None:
     """§10.10: the generals of a part whose CU the retreat table has just taken, all of them, are
     neutralized (a relief army's generals outside, a sortie's inside, each with its own CU)."""
-    from .turn import neutralize_all
     s = ctx.s
     u = B.cu_of(s, side, space)
     for inside, n in had.items():
         if n > 0 and (u.icu if inside else u.cu) == 0:
             if neutralize_all(ctx, B.generals_at(s, side, space, inside), "retreat_table"):
                 return
-
-
-# ------------------------------------------------------------------------------ retreats
-def retreat_paths(s: State, side: int, x: str, force: int, attacker_origin: str,
-                  is_attacker: bool) -> dict[str, tuple[int, tuple[str, ...]]]:
-    """§15.1-§15.3: where the beaten force may go, what the way costs it and the way itself.
-
-    Paths of at most 4 spaces over ordinary links, never back into the battle space, never into the
-    space the attacker came from (for the defender), stopping at the first space that holds a
-    friendly PC and no enemy CU or more friendly CU than the force. Each space entered costs a CU
-    for an enemy PC or an unfriendly tribe, and one per enemy CU there (enemy CU inside their walls
-    neither cost nor bar an end, §10.7, G65). The nearest ends may be
-    chosen, or a farther end that costs fewer CU. The original attacker goes back where it came
-    from. Generals retreating without CU (H31) lose nothing to enemy PCs and never enter enemy CU
-    outside the walls (§10.4, G63) until routed CU join them. Returns {destination: (CU lost on the
-    way, the spaces entered)}."""
-    e = other(side)
-
-    def cost(sp: str) -> int:  # enemy CU inside their walls do not count (§10.7, G65)
-        c = 1 if (B.enemy_pc(s, side, sp) or B.unfriendly_tribe(s, side, sp)) else 0
-        return c + B.cu_outside(s, e, sp)
-
-    def end_ok(sp: str, size: int) -> bool:
-        if B.cu_outside(s, e, sp) > 0:
-            return False
-        return B.friendly_pc(s, side, sp) or B.cu_outside(s, side, sp) > size
-
-    if is_attacker:
-        if not attacker_origin or attacker_origin == x:
-            return {}
-        ln = link_between(x, attacker_origin)
-        if ln is None or ln.kind != "ordinary" or B.cu_outside(s, e, attacker_origin) > 0:
-            return {}
-        return {attacker_origin: (cost(attacker_origin) if force else 0, (attacker_origin,))}
-    ends: list[tuple[int, int, tuple[str, ...]]] = []  # every way found: (spaces, CU lost, the way)
-    todo = deque([(x, 0, 0, (), force)])
-    while todo:
-        here, dist, paid, path, size = todo.popleft()
-        for nb in neighbours(here):
-            ln = link_between(here, nb)
-            if ln.kind != "ordinary" or nb == x or nb in path or nb == attacker_origin:
-                continue
-            if size == 0 and B.cu_outside(s, e, nb) > 0:
-                continue  # §10.4: generals without CU never enter enemy CU (G63)
-            c = paid + (cost(nb) if size else 0)
-            way = path + (nb,)
-            arriving = max(0, size - (c - paid))  # what is left of the force as it enters (G68)
-            if end_ok(nb, arriving):
-                ends.append((dist + 1, c, way))
-                continue
-            if dist + 1 < 4:  # friendly CU here are routed and join the force (§15.1)
-                todo.append((nb, dist + 1, c, way, arriving + B.cu_outside(s, side, nb)))
-    if not ends:
-        return {}
-    nearest = min(d for d, _, _ in ends)
-    ref = min(c for d, c, _ in ends if d == nearest)
-    best: dict[str, tuple[int, int, tuple[str, ...]]] = {}
-    for d, c, way in ends:  # the nearest ends, or any way that costs fewer CU than the shortest (§15.1)
-        if (d == nearest or c < ref) and (way[-1] not in best or (c, d) < best[way[-1]][:2]):
-            best[way[-1]] = (c, d, way)
-    return {sp: (c, way) for sp, (c, _, way) in best.items()}
-
-
-def city_open(s: State, f: Frame) -> bool:
-    """§15.2, §15.4: may the beaten force go into the city of the battle space? A friendly city, not
-    besieged unless the force sortied from it (§20.7; a relief army never goes in)."""
-    side, x = f.seat, f.space
-    if "split" in f.flags or not B.is_city_space(x) or not B.friendly_pc(s, side, x):
-        return False
-    return not (B.besieged(s, x) and not s.battle.inside[side])
-
-
-def city_room(s: State, f: Frame) -> int:
-    """The CU the beaten force may take inside the city of the battle space (§10.7, §15.4)."""
-    if not city_open(s, f):
-        return 0
-    inside = s.battle.inside[f.seat]
-    return max(0, B.capacity(f.space) - (0 if inside else B.cu_inside(s, f.seat, f.space)))
-
-
-@decision("retreat", "where the beaten force retreats (§15); or into the city of the battle space (§15.4)")
-class Retreat:
-    @staticmethod
-    def legal(s: State, f: Frame) -> list:
-        out: list = [ChooseSpace(space=sp) for sp in sorted(_retreat_options(s, f))]
-        cu = moving_force(s, f.seat, f.space)[0]
-        room = city_room(s, f)
-        if cu == 0:  # generals whose CU all fell (H31) take no room (G63)
-            if moving_generals(s, f.seat) and city_open(s, f):
-                out.append(ChooseOption(option="into_city"))
-        elif room > 0 and (cu <= room or s.battle.inside[f.seat] or f.space in s.landed[f.seat]
-                           or _split_completable(s, f, [])):
-            out.append(ChooseOption(option="into_city"))
-        return out or [ChooseOption(option="eliminated")]
-
-    @staticmethod
-    def act(ctx: Ctx, f: Frame, cmd) -> None:
-        ctx.done(f)
-        s = ctx.s
-        side, x = f.seat, f.space
-        b = s.battle
-        cu, el = moving_force(s, side, x)
-        gens = moving_generals(s, side)
-        after = ctx.find("battle_after")
-        from .turn import neutralize
-        if isinstance(cmd, ChooseOption) and cmd.option == "into_city":
-            if cu > city_room(s, f) and not b.inside[side] and x not in s.landed[side]:
-                sp = Frame(kind="retreat_split", seat=side, space=x, origin=f.origin, flags=list(f.flags))
-                ctx.push(sp)
-                advance_retreat_split(ctx, sp)  # §15.4: the player splits the force
-                return
-            k = min(city_room(s, f), cu)
-            outside = 0 if b.inside[side] else min(B.cu_outside(s, side, x), cu)
-            go = min(k, outside)
-            went = tuple(g for g in gens if not s.gens[g].inside)
-            if go or went:  # the whole force goes in: every general with it (§15.1: none is left behind)
-                e_in = min(go, B.cu_of(s, side, x).el)  # the excess lost is plain CU first (G5)
-                ctx.emit(ev.UnitsMoved(side=side, origin=x, space=x, count=go, elephants=e_in,
-                                       generals=went, from_inside=False, to_inside=True, how="retreat"))
-                from .turn import consuls_meet
-                consuls_meet(ctx, went, x, True)  # §18.2: in with the other consul (G60)
-            left = cu - k
-            if left > 0:  # landed here this turn: the CU beyond the city's room are lost (§15.2)
-                after.count += lose_fighting(ctx, side, x, left, "no_retreat")
-            return
-        if isinstance(cmd, ChooseOption):
-            if cu:
-                from .turn import lose_cu
-                from .movement import campaign_spent_gone
-                after.count += lose_cu(ctx, side, x, cu, "no_retreat", inside=b.inside[side])
-                campaign_spent_gone(s, side, x, cu)
-            for g in gens:
-                neutralize(ctx, g, "no_retreat")
-            return
-        _, way = _retreat_options(s, f)[cmd.space]
-        here, inside = x, b.inside[side] or False
-        fought = cu  # the CU of the battle among those retreating (routed ones join on the way)
-        from .movement import campaign_spent_gone
-        campaign_spent_gone(s, side, x, cu)  # §10.11: they leave the battle space
-        for sp in way:
-            ctx.emit(ev.UnitsMoved(side=side, origin=here, space=sp, count=cu, elephants=el, generals=tuple(gens),
-                                   from_inside=inside, to_inside=False, how="retreat"))
-            inside = False
-            if cu:
-                catch_lone_generals(ctx, side, sp, "retreat")
-                if s.phase == OVER:
-                    return  # Hannibal caught, and Carthage sued for peace (§10.10, §15.6)
-            c = (1 if (B.enemy_pc(s, side, sp) or B.unfriendly_tribe(s, side, sp)) else 0) + B.cu_outside(s, other(side), sp)
-            if c and cu:  # generals without CU have nothing to lose here (H31, G63)
-                from .turn import lose_cu
-                got = lose_cu(ctx, side, sp, min(c, cu), "retreat")
-                after.count += got
-                cu -= got
-                fought = min(fought, cu)
-                el = min(el, cu, B.cu_of(s, side, sp).el)
-                if cu == 0:
-                    for g in gens:
-                        neutralize(ctx, g, "retreat")  # §10.10: all its CU lost in the retreat
-                    return
-            here = sp
-            if sp != way[-1]:
-                u = B.cu_of(s, side, sp)
-                cu, el = u.cu, u.el  # §15.1: friendly CU on the way are routed and go along (H39)
-        from .movement import campaign_spent_at
-        campaign_spent_at(s, side, here, fought)  # §10.11: they fought in the campaign
-        from .turn import consuls_meet
-        consuls_meet(ctx, gens, here, False)  # §18.2: a consul retreated to the other (G60)
-
-
-def catch_lone_generals(ctx: Ctx, side: int, sp: str, cause: str) -> None:
-    """§10.10: ``side``'s CU, retreating, withdrawing or avoiding battle, entered ``sp``: enemy generals
-    standing there without CU outside the walls are neutralized; they never stop the force (§15.3,
-    G64; §13.1, G71)."""
-    from .movement import lone_enemy_general
-    if lone_enemy_general(ctx.s, side, sp):
-        from .turn import neutralize_all
-        neutralize_all(ctx, B.generals_at(ctx.s, other(side), sp, False), cause)
-
-
-def _split_range(s: State, f: Frame, gin: list[str]) -> tuple[int, int] | None:
-    """§15.4: the CU that may go into the city when the generals ``gin`` go in and the rest retreat,
-    or None. Each part holds something; a consul keeps 5 CU when the force has them (§18.1)."""
-    from .movement import consuls_in
-    total = moving_force(s, f.seat, f.space)[0]
-    gout = [g for g in moving_generals(s, f.seat) if g not in gin]
-    lo, hi = (0 if gin else 1), min(city_room(s, f), total)
-    need = min(5, total)
-    if consuls_in(s, gin):
-        lo = max(lo, need)
-    if consuls_in(s, gout):
-        hi = min(hi, total - need)
-    return (lo, hi) if lo <= hi else None
-
-
-def _split_completable(s: State, f: Frame, gin: list[str]) -> bool:
-    """Some choice of more generals for the city, from ``gin``, leaves a legal split."""
-    rest = [g for g in moving_generals(s, f.seat) if g not in gin]
-    return any(_split_range(s, f, gin + [g for i, g in enumerate(rest) if mask >> i & 1]) is not None
-               for mask in range(1 << len(rest)))
-
-
-def _split_elephants(s: State, f: Frame, n: int) -> tuple[int, int]:
-    """The elephant CU among the ``n`` CU going into the city."""
-    cu, el = moving_force(s, f.seat, f.space)
-    return max(0, n - (cu - el)), min(el, n)
-
-
-@decision("retreat_split", "split the beaten force: the generals who go into the city, then how many CU go in; "
-                           "the rest retreats (§15.4)")
-class RetreatSplit:
-    """``generals``: the generals going into the city; ``count``: the CU going in (once ``cu_done``);
-    flag ``el:<n>``: the elephant CU among them; the retreat's own flags are kept."""
-
-    @staticmethod
-    def legal(s: State, f: Frame) -> list:
-        if "gens_done" not in f.flags:
-            out: list = [ChooseGeneral(general=g) for g in moving_generals(s, f.seat)
-                         if g not in f.generals and _split_completable(s, f, f.generals + [g])]
-            if _split_range(s, f, f.generals) is not None:
-                out.append(Pass())
-            return out
-        if "cu_done" not in f.flags:
-            lo, hi = _split_range(s, f, f.generals) or (0, -1)
-            return [ChooseNumber(number=n) for n in range(lo, hi + 1)]
-        lo, hi = _split_elephants(s, f, f.count)
-        return [ChooseNumber(number=e) for e in range(lo, hi + 1)]
-
-    @staticmethod
-    def act(ctx: Ctx, f: Frame, cmd) -> None:
-        three_part_answer(f, cmd)
-        advance_retreat_split(ctx, f)
-
-
-def advance_retreat_split(ctx: Ctx, f: Frame) -> None:
-    """Skip the steps that leave no choice; once the split is chosen, the city's part goes in and
-    the rest retreats (never into the city again)."""
-    s = ctx.s
-    el = three_part_settled(f, lambda: any(isinstance(c, ChooseGeneral) for c in RetreatSplit.legal(s, f)),
-                            lambda: _split_range(s, f, f.generals) or (0, 0), lambda n: _split_elephants(s, f, n))
-    if el is None:
-        return
-    ctx.done(f)
-    chief = B.commander(s, f.seat, f.space, False)
-    if f.count or f.generals:
-        ctx.emit(ev.UnitsMoved(side=f.seat, origin=f.space, space=f.space, count=f.count, elephants=el,
-                               generals=tuple(f.generals), from_inside=False, to_inside=True, how="retreat"))
-        from .turn import consuls_meet
-        consuls_meet(ctx, f.generals, f.space, True)  # §18.2: in with the other consul (G60)
-    keep = [x for x in f.flags if x not in ("gens_done", "cu_done") and not x.startswith("el:")]
-    ctx.push(Frame(kind="retreat", seat=f.seat, space=f.space, origin=f.origin, flags=keep + ["split"]))
-    from .movement import ask_left_command  # §9.3: the part without the commander (G59)
-    if chief in f.generals:
-        ask_left_command(ctx, f.seat, f.space, False, took=f.generals)
-    else:
-        ask_left_command(ctx, f.seat, f.space, True, dropped=f.generals)
-
-
-def _retreat_options(s: State, f: Frame) -> dict[str, tuple[int, tuple[str, ...]]]:
-    side, x = f.seat, f.space
-    if x in s.landed[side]:
-        return {}  # §15.2: landed by sea this turn: eliminated (or into a friendly city there, §15.2)
-    cu, _ = moving_force(s, side, x)
-    return retreat_paths(s, side, x, cu, f.origin, "attacker" in f.flags)
 
 
 def withdraw_destinations(s: State, f: Frame) -> list[str]:
@@ -992,14 +716,8 @@ class WithdrawTo:
             if s.phase == OVER:
                 return  # Hannibal caught, and Carthage sued for peace (§10.10, §15.6)
         if side == CARTHAGE and cu > 0:
-            from .cards import move_siege_train, siege_train_at
             if siege_train_at(s) == x:
                 move_siege_train(ctx, cmd.space)  # #30: an army withdraws whole (§16.3), the train too (G70)
-        from .movement import campaign_spent_at, campaign_spent_gone
         campaign_spent_gone(s, side, x, cu)
         campaign_spent_at(s, side, cmd.space, cu)  # §10.11: they fought in the campaign
-        from .turn import consuls_meet
         consuls_meet(ctx, gens, cmd.space, False)  # §18.2: a consul withdrew to the other (G60)
-
-
-__all__ = ["start_battle", "GENERALS"]

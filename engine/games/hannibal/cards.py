@@ -11,15 +11,21 @@ from __future__ import annotations
 
 from . import board as B
 from . import events as ev
-from .commands import ChooseGeneral, ChooseOption, ChooseSpace, Pass
-from .components import (GENERALS, PROVINCES, SPACES, STRATEGY_CARDS, Attrition, BattleCards, FlipCity, Pcs,
-                         PlaceCu, neighbours)
+from .army import army_lost, army_stack, mover
+from .campaign import Campaign, campaign_has_moved, campaign_of
+from .commands import ChooseGeneral, ChooseOption, ChooseSpace, Pass, PlayCounter
+from .components import (Attrition, BattleCards, FlipCity, GENERALS, PROVINCES, Pcs, PlaceCu, SPACES,
+                         STRATEGY_CARDS, neighbours)
 from .events import Frame
 from .flow import Ctx, decision
+from .forces import attrition, lose_cu, neutralize, place_cu, reinforcement_allowed, with_generals
+from .siege_train import move_siege_train, siege_train_spaces
 from .state import CARTHAGE, ROME, SIDE_OF, State, other
+
 
 ADRIATIC_PORTS = tuple(sp for sp, space in SPACES.items() if space.port and "adriaticum" in space.port.seas)
 CAMPAIGN_SIZE = {"major": 3, "minor": 2}
+
 
 # Kinds whose event is not carried out yet: playable for ops or as a discard only.
 NOT_YET: frozenset[str] = frozenset()
@@ -132,7 +138,6 @@ def counters_for(s: State, seat: int, window: str) -> list[int]:
         if window not in c.windows:
             continue
         if k == "adverse_elements" and window in ("enemy_pass_crossing", "enemy_naval_move"):
-            from .movement import campaign_has_moved
             if campaign_has_moved(s):
                 continue  # against a campaign, only before its troops move (§25 #41, G15)
         if window == "enemy_campaign" and k == "adverse_elements":
@@ -163,8 +168,7 @@ def counters_for(s: State, seat: int, window: str) -> list[int]:
 def _moving_in_tribes_country(s: State, card: int) -> bool:
     """#7-8 against a moving army: only while it stands in one of the card's provinces (Liguria,
     Gallia Transalpina, §8.4, §25); a reaction window opened elsewhere does not offer it."""
-    from .movement import _mover
-    return SPACES[_mover(s).space].province in _target(card, Attrition).provinces
+    return SPACES[mover(s).space].province in _target(card, Attrition).provinces
 
 
 def _desertion_applies(s: State, seat: int, card: int) -> bool:
@@ -213,7 +217,6 @@ def play_counter(ctx: Ctx, seat: int, card: int) -> None:
         _break_truce(ctx, card)
 
 
-# ----------------------------------------------------------------------------- PC events
 def event_pc_spaces(s: State, f: Frame) -> list[str]:
     """Spaces the pending PC event may act on."""
     seat, card = f.seat, f.card
@@ -294,9 +297,7 @@ def _city_flip(ctx: Ctx, side: int, space: str, eliminate_inside: bool) -> None:
     inside_gens = tuple(B.generals_at(s, e, space, True))
     if eliminate_inside:
         if u.icu:
-            from .turn import lose_cu
             lose_cu(ctx, e, space, u.icu, "event", inside=True)
-        from .turn import neutralize
         for g in inside_gens:
             neutralize(ctx, g, "event")
     elif u.icu or inside_gens:
@@ -356,17 +357,6 @@ def _traitor(ctx: Ctx, seat: int, card: int) -> None:
         ctx.push(Frame(kind="event_space", seat=seat, card=card, spaces=spaces))
 
 
-# ------------------------------------------------------------------------------ CU events
-def _with_generals(s: State, side: int, where) -> list[str]:
-    from .turn import reinforcement_allowed
-    out = set()
-    for g in B.generals_on_map(s, side):
-        sp = s.gens[g].where
-        if where(sp) and reinforcement_allowed(s, side, sp):
-            out.add(sp)
-    return sorted(out)
-
-
 def _place(ctx: Ctx, seat: int, card: int, spaces: list[str], count: int, elephants: int = 0) -> None:
     if not spaces or count <= 0:
         return
@@ -381,7 +371,6 @@ class EventCu:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        from .turn import place_cu
         ctx.done(f)
         _break_truce(ctx, f.card)  # the event's effect (§25 #64): the space offered has room for them
         place_cu(ctx, f.seat, cmd.space, f.count, f.nums[0] if f.nums else 0, "event")
@@ -395,13 +384,12 @@ def _cu_event(ctx: Ctx, seat: int, card: int) -> None:
     s = ctx.s
     k = _card(card).kind
     if k == "macedonian_reinforcements":
-        spaces = _with_generals(s, CARTHAGE, lambda sp: B.in_italy(sp) and SPACES[sp].port is not None)
+        spaces = with_generals(s, CARTHAGE, lambda sp: B.in_italy(sp) and SPACES[sp].port is not None)
         _place(ctx, seat, card, spaces, 3 if s.markers.get("macedonia") else 2)
     elif k == "balearic_slingers":
-        _place(ctx, seat, card, _with_generals(s, CARTHAGE, lambda sp: True),
+        _place(ctx, seat, card, with_generals(s, CARTHAGE, lambda sp: True),
                2 if B.controls_province(s, CARTHAGE, "baleares") else 1)
     elif k == "african_reinforcements":
-        from .turn import place_cu, reinforcement_allowed
         if reinforcement_allowed(s, CARTHAGE, "carthago") and B.friendly_pc(s, CARTHAGE, "carthago"):
             el_on_map = sum(u.el + u.iel for u in s.units[CARTHAGE].values())
             el = 2 if el_on_map <= 2 else max(0, 4 - el_on_map)  # §17.1: at most 2 counters (4 CU)
@@ -411,23 +399,21 @@ def _cu_event(ctx: Ctx, seat: int, card: int) -> None:
         tribe = t.while_friendly_tribe
         if tribe and s.tribes.get(tribe, -1) != CARTHAGE:
             return  # the tribe friendly to Carthage; once submitted it never comes back (§20.8)
-        _place(ctx, seat, card, _with_generals(s, CARTHAGE, _province_in(_provinces_of(t))), t.count)
+        _place(ctx, seat, card, with_generals(s, CARTHAGE, _province_in(_provinces_of(t))), t.count)
     elif k == "muttines":
-        _place(ctx, seat, card, _with_generals(
+        _place(ctx, seat, card, with_generals(
             s, CARTHAGE, lambda sp: SPACES[sp].province in ("sicilia", "syracusae") or B.country(sp) == "africa"), 2)
     elif k == "slave_legions":
-        from .turn import reinforcement_allowed
-        spaces = set(_with_generals(s, ROME, B.in_italy))
+        spaces = set(with_generals(s, ROME, B.in_italy))
         if B.friendly_pc(s, ROME, "roma") and reinforcement_allowed(s, ROME, "roma"):
             spaces.add("roma")
         _place(ctx, seat, card, sorted(spaces), 2)
     elif k == "allied_auxiliaries":
         t = _target(card, PlaceCu)
         n = t.count + (1 if B.controls_province(s, ROME, t.extra_if_controls) else 0)
-        _place(ctx, seat, card, _with_generals(s, ROME, B.in_italy), n)
+        _place(ctx, seat, card, with_generals(s, ROME, B.in_italy), n)
 
 
-# --------------------------------------------------------------------------- armies and sieges
 def enemy_forces(s: State, seat: int, where=lambda s, sp: True) -> list[str]:
     """Spaces where the enemy has CU, outside or inside the walls of a city (§10.7: a city is a
     space within a space, and its garrison a force of its own)."""
@@ -515,7 +501,6 @@ class EventSpace:
             sg = s.sieges[sp]
             ctx.emit(ev.SiegePoints(space=sp, side=sg.side, points=0))
             if k != "fleet_breaks_siege" and B.cu_outside(s, sg.side, sp) > 0:
-                from .turn import lose_cu
                 lose_cu(ctx, sg.side, sp, 1, "event")
         elif k == "traitor_in_city":
             _city_flip(ctx, f.seat, sp, eliminate_inside=True)
@@ -525,56 +510,9 @@ class EventSpace:
 
 def _event_attrition(ctx: Ctx, kind: str, side: int, space: str, inside: bool) -> None:
     """The chosen force rolls: for its size (§21.2), or on the hostile-tribes column (§21.3)."""
-    from .turn import attrition
     u = B.cu_of(ctx.s, side, space)
     size = u.icu if inside else u.cu
     attrition(ctx, side, space, size, 0, kind, hostile_tribes=kind == "hostile_tribes", inside=inside)
-
-
-# ------------------------------------------------------------------------- the siege train (#30)
-# One counter, with a Carthaginian army: its space is the marker ``siege_train_at`` (a space code,
-# ``movement._space_code``) while ``siege_train`` is set. The moving army carries it (the move frame's
-# flag ``train``) over land, never across an alpine pass or by sea; it is lost for good (marker
-# ``siege_train_lost``) when its army is beaten and must retreat, or when enemy CU stand in its space
-# and no Carthaginian CU do (§25 #30, ruling G20).
-_SPACES_BY_CODE = tuple(sorted(SPACES))  # code 1 is the first
-
-
-def siege_train_at(s: State) -> str:
-    code = s.markers.get("siege_train_at", 0)
-    return _SPACES_BY_CODE[code - 1] if s.markers.get("siege_train") and code else ""
-
-
-def siege_train_spaces(s: State) -> list[str]:
-    """Where card 30 may put the counter: with a Carthaginian army (a general with CU) that may receive
-    reinforcements (§25: the reinforcement events obey §6.3), not where it already is."""
-    if s.markers.get("siege_train_lost"):
-        return []
-    here = siege_train_at(s)
-    return [sp for sp in _with_generals(s, CARTHAGE, lambda sp: B.cu_total(s, CARTHAGE, sp) > 0) if sp != here]
-
-
-def move_siege_train(ctx: Ctx, space: str) -> None:
-    from .movement import _space_code
-    if not ctx.s.markers.get("siege_train"):
-        ctx.emit(ev.MarkerSet(name="siege_train", value=1))
-    ctx.emit(ev.MarkerSet(name="siege_train_at", value=_space_code(space)))
-
-
-def lose_siege_train(ctx: Ctx) -> None:
-    ctx.emit(ev.MarkerSet(name="siege_train", value=0))
-    ctx.emit(ev.MarkerSet(name="siege_train_at", value=0))
-    ctx.emit(ev.MarkerSet(name="siege_train_lost", value=1))
-
-
-def siege_train_caught(ctx: Ctx) -> None:
-    """A hook after every step: the counter left alone where enemy CU stand is lost."""
-    s = ctx.s
-    if not s.markers.get("siege_train"):
-        return  # (no counter on the map: ``siege_train_at`` is "")
-    sp = siege_train_at(s)
-    if sp and B.cu_total(s, CARTHAGE, sp) == 0 and B.cu_total(s, ROME, sp) > 0:
-        lose_siege_train(ctx)
 
 
 def _siege_train(ctx: Ctx, seat: int, card: int) -> None:
@@ -583,7 +521,6 @@ def _siege_train(ctx: Ctx, seat: int, card: int) -> None:
         ctx.push(Frame(kind="event_space", seat=seat, card=card, spaces=spaces))
 
 
-# ------------------------------------------------------------------------------ other events
 def _marker(name: str):
     def effect(ctx: Ctx, seat: int, card: int) -> None:
         ctx.emit(ev.MarkerSet(name=name, value=1))
@@ -648,12 +585,11 @@ def _campaign(ctx: Ctx, seat: int, card: int) -> None:
 # Card 41 against a campaign (§25 #41, ruling G15): declared before any of the campaign's troops
 # move, it slows one army, that of the general it names. The campaign frame keeps the name (flag
 # ``adverse:<general>``); his army may not sail, nor cross a pass or strait with its 3rd or 4th MP
-# (``movement.slowed``). CU he leaves behind are not slowed when another general takes them on.
+# (``campaign.slowed``). CU he leaves behind are not slowed when another general takes them on.
 @decision("campaign_window", "play a counter-event at the start of the enemy campaign (Adverse Elements), or pass")
 class CampaignWindow:
     @staticmethod
     def legal(s: State, f: Frame) -> list:
-        from .commands import PlayCounter
         return [PlayCounter(card=c) for c in counters_for(s, f.seat, "enemy_campaign")] + [Pass()]
 
     @staticmethod
@@ -665,8 +601,7 @@ class CampaignWindow:
 
 def adverse_candidates(s: State) -> list[str]:
     """The generals the campaign under way may still activate: the armies card 41 may slow."""
-    from .movement import Campaign, _campaign_of
-    camp = _campaign_of(s)
+    camp = campaign_of(s)
     if camp is None:
         return []
     return [c.general for c in Campaign.legal(s, camp) if isinstance(c, ChooseGeneral)]
@@ -681,8 +616,7 @@ def _declare_adverse(ctx: Ctx, seat: int, card: int) -> None:
 
 
 def _name_adverse(ctx: Ctx, general: str) -> None:
-    from .movement import _campaign_of
-    _campaign_of(ctx.s).flags.append("adverse:" + general)
+    campaign_of(ctx.s).flags.append("adverse:" + general)
 
 
 @decision("adverse_army", "name the enemy general whose army Adverse Elements slows in this campaign")
@@ -705,7 +639,6 @@ class EventGeneral:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, cmd) -> None:
-        from .movement import start_activation
         ctx.done(f)
         card = _card(f.card)
         k = card.kind
@@ -723,7 +656,7 @@ class EventGeneral:
         elif k == "adriatic_pirates":
             flags += ("pirates",)
             mp, naval = 3, 5
-        start_activation(ctx, f.seat, cmd.general, card=f.card, naval_cu=naval, mp=mp, flags=flags)
+        ctx.begin("activation", f.seat, cmd.general, card=f.card, naval_cu=naval, mp=mp, flags=flags)
 
 
 def _activation_event(ctx: Ctx, seat: int, card: int) -> None:
@@ -765,40 +698,34 @@ def _pirates(ctx: Ctx, seat: int, card: int) -> None:
         ctx.push(Frame(kind="event_general", seat=seat, card=card, generals=gens))
 
 
-# ------------------------------------------------------------------------------ counter-events
 def _storm(ctx: Ctx, seat: int, card: int) -> None:
     """#60: the sailing CU roll attrition for their size; generals are unharmed and, if every CU is
     lost, stay in the port of embarkation (not neutralized)."""
-    from .movement import _mover, _stack
-    from .turn import attrition
-    mv = _mover(ctx.s)
+    mv = mover(ctx.s)
     if mv.count:
         before = mv.count
         # an army sailing straight out of its own city (§11.3) loses CU from inside the walls
         lost = attrition(ctx, mv.seat, mv.space, mv.count, 0, "storm", inside="inside" in mv.flags)
         mv.count = max(0, before - lost)
-        mv.nums[0] = min(mv.nums[0], mv.count, _stack(ctx.s, mv)[1])
+        mv.nums[0] = min(mv.nums[0], mv.count, army_stack(ctx.s, mv)[1])
         if mv.count == 0:
             mv.flags.append("storm_lost_all")
 
 
 def _weather(ctx: Ctx, seat: int, card: int) -> None:
-    from .movement import _mover
     if ctx.top.kind == "campaign":  # declared at the start of the campaign, before any move
         _declare_adverse(ctx, seat, card)
         return
-    _mover(ctx.s).flags.append("weather")
+    mover(ctx.s).flags.append("weather")
 
 
 def _tribes_counter(ctx: Ctx, seat: int, card: int) -> None:
     """#7-8 against the moving army: it rolls on the hostile-tribes column (§21.3)."""
-    from .movement import _army_lost, _mover
-    from .turn import attrition
-    mv = _mover(ctx.s)
+    mv = mover(ctx.s)
     if mv.count:
         before = mv.count
         lost = attrition(ctx, mv.seat, mv.space, mv.count, 0, "hostile_tribes", hostile_tribes=True)
-        _army_lost(ctx, mv, lost, before)
+        army_lost(ctx, mv, lost, before)
 
 
 def _spy(ctx: Ctx, seat: int, card: int) -> None:
@@ -916,4 +843,18 @@ COUNTERS = {
     "elephant_panic": _panic,
 }
 
-__all__ = ["PROVINCES"]
+
+# Card 28 on the march: the PC Hannibal declared he removes (``march._charm_may_remove``) goes
+# when he leaves its space, by land or sea, and stays if he does not.
+def charm_leaves(ctx: Ctx, mv: Frame, origin: str) -> None:
+    """Card 28: Hannibal leaves ``origin``: the PC he paid for goes."""
+    if "charm_pending" in mv.flags:
+        mv.flags.remove("charm_pending")
+        if B.enemy_pc(ctx.s, mv.seat, origin) and B.is_plain_pc(ctx.s, origin):
+            ctx.emit(ev.ControlChanged(space=origin, side=-1, cause="event"))
+
+
+def charm_stays(mv: Frame) -> None:
+    """Card 28: the move ends where it is (a cancelled or turned-back sea leg): nothing removed."""
+    if "charm_pending" in mv.flags:
+        mv.flags.remove("charm_pending")

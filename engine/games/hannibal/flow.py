@@ -1,12 +1,14 @@
-"""The machinery of Hannibal's rules: a stack of pending steps, and how a command runs.
+"""Hannibal on the step machine (``engine/steps.py``): its table of steps, and how a command runs.
 
 The rules are always in the middle of something: a battle inside an activation inside a campaign
 inside the strategy phase. That nesting is ``state.flow``, a stack of :class:`Frame` (innermost
 last). A frame with a ``seat`` waits for that seat's command; a frame with ``seat == -1`` is run
-by the rules at once. Each kind of frame registers:
+by the rules at once. Each rules module registers the steps it handles in :data:`STEPS`, by name:
 
-- ``@decision(kind)``: ``legal(state, frame) -> [commands]`` and ``act(ctx, frame, command)``;
-- ``@automatic(kind)``: ``run(ctx, frame)``.
+- ``@decision(kind, describe)``: ``legal(state, frame) -> [commands]`` and ``act(ctx, frame, command)``;
+- ``@automatic(kind)``: ``run(ctx, frame)``;
+- ``@entry(name)``: ``start(ctx, ...)``, how a step that needs more than a frame begins
+  (``ctx.begin("battle", ...)``).
 
 ``decide`` copies the state once into a :class:`Ctx`, checks the command is one ``legal`` offers,
 lets the frame act, then runs automatic frames until one waits for a seat (or the game is over).
@@ -22,58 +24,41 @@ from typing import Any, Callable
 import msgspec
 
 from engine.core import Advanced, Emitted, copy_state, decode_state, encode_state, private, tag_of
-from engine.errors import ILLEGAL_MOVE, ILLEGAL_TARGET, UNKNOWN_COMMAND, WRONG_PHASE, RuleError
+from engine.errors import UNKNOWN_COMMAND, RuleError
 from engine.rng import Rng
+from engine.steps import StepCtx, Steps
 
 from . import events as ev
 from .commands import COMMAND_TYPES
 from .events import Frame
 from .state import _HANDLERS, OVER, State, evolve
 
-LEGAL: dict[str, Callable[[State, Frame], list[Any]]] = {}
-ACT: dict[str, Callable[["Ctx", Frame, Any], None]] = {}
-AUTO: dict[str, Callable[["Ctx", Frame], None]] = {}
-DESCRIBE: dict[str, str] = {}
+STEPS = Steps("hannibal", over=OVER, loop_limit=10_000)
+decision = STEPS.decision
+automatic = STEPS.automatic
+entry = STEPS.entry
+# the table's parts, by the names the rules and the tests read them by
+LEGAL: dict[str, Callable[[State, Frame], list[Any]]] = STEPS.legal
+ACT: dict[str, Callable[["Ctx", Frame, Any], None]] = STEPS.act
+AUTO: dict[str, Callable[["Ctx", Frame], None]] = STEPS.auto
+DESCRIBE: dict[str, str] = STEPS.describe
 # Why a command the frame does not offer is refused, when the frame can say more than "not offered":
 # ``explain(state, frame, command) -> str`` ("" when it has nothing to add). Asked only for the
 # frame's own seat, so it may speak of that seat's hand.
-EXPLAIN: dict[str, Callable[[State, Frame, Any], str]] = {}
-KEPT_FRAMES: set[str] = set()  # kinds of frame no rule changes (``automatic(kind, keeps_frame=True)``)
-HOOKS: list[Callable[["Ctx"], None]] = []  # run after every step: sieges lifted, sudden death (rules.py)
-
-
-def decision(kind: str, describe: str):
-    """Register a frame kind that waits for its seat's command."""
-    def wrap(cls_or_fn):
-        LEGAL[kind] = cls_or_fn.legal
-        ACT[kind] = cls_or_fn.act
-        DESCRIBE[kind] = describe
-        if hasattr(cls_or_fn, "explain"):
-            EXPLAIN[kind] = cls_or_fn.explain
-        return cls_or_fn
-    return wrap
-
-
-def automatic(kind: str, keeps_frame: bool = False):
-    """Register a frame kind the rules run at once. ``keeps_frame``: its step only takes its frame
-    off the stack and never changes it (nor does any other rule: such a frame is never found by
-    ``find``, nor handed to a decision), so ``advance`` need not copy it (:class:`Ctx`)."""
-    def wrap(fn):
-        AUTO[kind] = fn
-        if keeps_frame:
-            KEPT_FRAMES.add(kind)
-        return fn
-    return wrap
+EXPLAIN: dict[str, Callable[[State, Frame, Any], str]] = STEPS.explain
+KEPT_FRAMES: set[str] = STEPS.kept  # kinds of frame no rule changes (``automatic(kind, keeps_frame=True)``)
+HOOKS: list[Callable[["Ctx"], None]] = STEPS.hooks  # run after every step: sieges lifted, sudden death (rules.py)
 
 
 class _Game:  # a minimal stand-in for engine.core.Game, for copy_state
     State = State
 
 
-class Ctx:
+class Ctx(StepCtx):
     """A command being decided: a private copy of the state, the events so far, the dice."""
 
-    __slots__ = ("s", "rng", "out", "_waiting", "_in_place", "_flow_before", "_copies", "_kept")
+    __slots__ = ("rng", "_in_place", "_flow_before", "_copies", "_kept")
+    steps = STEPS
 
     def __init__(self, state: State, rng: Rng | None, data: bytes | None = None, in_place: bool = False) -> None:
         # ``data``: the state's encoding when the caller has it already (the copy decodes it);
@@ -102,7 +87,7 @@ class Ctx:
             self.s = copy_state(_Game, state) if data is None else decode_state(_Game, data)  # type: ignore[arg-type]
         self.rng = rng
         self.out: list[Emitted] = []
-        self._waiting: list[Any] | None = None  # what the seat now waited for may send
+        self.waiting: list[Any] | None = None  # what the seat now waited for may send
         self._in_place = in_place
         if not in_place:
             self._kept = 0
@@ -132,11 +117,7 @@ class Ctx:
         self.emit(ev.DieRolled(seat=seat, purpose=purpose, roll=roll, modifier=modifier, outcome=outcome))
         return roll, outcome
 
-    # -- the stack --------------------------------------------------------------------------
-    @property
-    def flow(self) -> list[Frame]:
-        return self.s.flow
-
+    # -- the stack (the rest is the step machine's) ------------------------------------------
     @property
     def top(self) -> Frame:
         flow = self.s.flow
@@ -145,63 +126,6 @@ class Ctx:
         if i < self._kept and f is self._flow_before[i]:  # a rule may change what it is handed: a copy
             f = flow[-1] = _frozen(f)
         return f
-
-    def on_top(self, frame: Frame) -> bool:
-        """Is ``frame`` still the innermost pending step? Not when a step pushed a decision above
-        it, nor when the war ended meanwhile (the stack is then empty: §15.6 and §22.3 can end it
-        in the middle of a battle)."""
-        return bool(self.s.flow) and self.s.flow[-1] is frame
-
-    def push(self, *frames: Frame) -> None:
-        """Push frames; the last one given runs first."""
-        self.s.flow.extend(frames)
-
-    def pop(self) -> Frame | None:
-        return self.s.flow.pop() if self.s.flow else None  # empty once the war has ended
-
-    def done(self, frame: Frame) -> None:
-        """Take ``frame`` off the stack wherever it is (frames pushed above it meanwhile stay)."""
-        flow = self.s.flow
-        if flow and flow[-1] is frame:  # (most often the top)
-            del flow[-1]
-            return
-        for i in range(len(flow) - 2, -1, -1):
-            if flow[i] is frame:
-                del flow[i]
-                return
-
-    def find(self, kind: str) -> Frame | None:
-        for f in reversed(self.s.flow):
-            if f.kind == kind:
-                return f
-        return None
-
-    # -- running ----------------------------------------------------------------------------
-    def after_step(self) -> None:
-        s = self.s
-        for hook in HOOKS:
-            if s.phase == OVER:
-                return
-            hook(self)
-
-    def run(self) -> None:
-        s = self.s  # (its ``flow`` may be replaced as the rules go: read afresh each step)
-        guard = 0
-        self.after_step()
-        while s.flow and s.phase != OVER:
-            top = s.flow[-1]
-            if top.seat >= 0:
-                allowed = LEGAL[top.kind](s, top)
-                if allowed:
-                    self._waiting = allowed
-                    return
-                self.pop()  # a decision with nothing to decide is skipped
-                continue
-            AUTO[top.kind](self, top)
-            self.after_step()
-            guard += 1
-            if guard > 10_000:
-                raise RuntimeError(f"hannibal: the rules loop at {top.kind}")
 
     def finish(self) -> list[Emitted]:
         if self.s.phase == OVER:
@@ -227,10 +151,10 @@ class Ctx:
                 self.out.append(Emitted(ev.Flow(frames=tuple(_frozen(f) for f in self.s.flow))))
         if self._in_place:
             return self.out
-        if self._waiting is not None:
+        if self.waiting is not None:
             # the Flow event above rewrote the stack with equal frames: the list still holds for
             # the state the command leads to, which the next ``legal`` or ``decide`` will likely ask
-            _remember(encode_state(self.s), self._waiting)
+            _remember(encode_state(self.s), self.waiting)
         return self.out
 
 
@@ -363,7 +287,7 @@ def advance(state: State, seat: int, command: Any, rng: Rng, allowed: list[Any] 
     ctx.run()
     emitted = ctx.finish()
     s = ctx.s
-    waiting = ctx._waiting
+    waiting = ctx.waiting
     return Advanced(emitted, s, (s.flow[-1].seat, list(waiting)) if waiting is not None and s.flow else None)
 
 
@@ -375,19 +299,4 @@ def run_automatic(state: State, rng: Rng, frames: list[Frame]) -> list[Emitted]:
     return ctx.finish()
 
 
-def _refusal(top: Frame, command: Any, allowed: list[Any], why: str = "") -> RuleError:
-    what = DESCRIBE.get(top.kind, top.kind)
-    kinds = sorted({tag_of(c) for c in allowed})
-    if tag_of(command) not in kinds:
-        return RuleError(WRONG_PHASE, f"the rules wait for: {what}; that takes {', '.join(kinds)}, "
-                                      f"not {tag_of(command)}")
-    same = [c for c in allowed if type(c) is type(command)]
-    shown = ", ".join(_short(c) for c in same[:12]) + (" …" if len(same) > 12 else "")
-    code = ILLEGAL_TARGET if tag_of(command).startswith("choose") else ILLEGAL_MOVE
-    because = f" ({why})" if why else ""
-    return RuleError(code, f"{_short(command)} is not allowed for {what}{because}; allowed: {shown}")
-
-
-def _short(c: Any) -> str:
-    fields = [getattr(c, f) for f in c.__struct_fields__]
-    return f"{tag_of(c)}({', '.join(map(str, fields))})"
+_refusal = STEPS.refusal

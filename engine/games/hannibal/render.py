@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from xml.sax.saxutils import escape
 
+from engine.games.hannibal import board as B
 from engine.games.hannibal import components as c
 
 Point = tuple[float, float]
@@ -470,7 +471,6 @@ class Position:
     """What a game position adds to the map: control, tribes left, stacks, sieges, a heading."""
 
     def __init__(self, state, title: str | None) -> None:
-        from engine.games.hannibal import board as B
         self.control = dict(state.control)
         self.tribes = set(state.tribes)
         self.stacks = []

@@ -1,14 +1,21 @@
 """Hannibal's Decider entry points: the opening, ``decide``, ``legal`` and ``status``.
 
-The rules themselves live in the modules that register their frames (``flow``): the turn
-(``turn``), movement (``movement``), battles (``battle``) and the cards' events (``cards``).
+The rules themselves live in the modules that register their steps in ``flow.STEPS``, one per
+part of the rulebook: the turn (``turn``, ``reinforcements``), the march (``march``, ``naval``,
+``reaction``, ``interception``, ``avoidance``, ``siege``, ``campaign``), battles (``battle``,
+``retreat``) and the cards' events (``cards``), over the helpers they share (``army``, ``forces``,
+``command``, ``siege_train``). Each asks for the steps of the others by name; this module imports
+them all, so that the table is full.
 """
 
 from __future__ import annotations
 
 from engine.core import GameConfig, Result, Status
 
-from . import battle, cards, movement, turn  # noqa: F401 - they register their frames
+from . import (avoidance, battle, campaign, cards, command, interception, march, naval, reaction,  # noqa: F401
+               reinforcements, retreat, siege, turn)  # (they register their steps)
+from .turn import check_sudden_death
+from .siege_train import siege_train_caught
 from . import events as ev
 from .components import STRATEGY_CARDS
 from .events import Frame
@@ -78,12 +85,12 @@ def after_each_step(ctx: Ctx) -> None:
         if s.phase == OVER:
             return
     if s.markers.get("siege_train"):
-        cards.siege_train_caught(ctx)
+        siege_train_caught(ctx)
         if s.phase == OVER:
             return
     control = s.control
     if control.get("carthago", -1) == ROME or control.get("roma", -1) == CARTHAGE:  # what it looks for
-        turn.check_sudden_death(ctx)
+        check_sudden_death(ctx)
 
 
 HOOKS[:] = [after_each_step]

@@ -3,7 +3,9 @@ retreat table, retreats and political consequences; the §27 example played card
 
 from __future__ import annotations
 
-from engine.games.hannibal.battle import ally_cards, battle_card_count, retreat_paths
+from engine.games.hannibal.battle import ally_cards, battle_card_count
+
+from engine.games.hannibal.retreat import retreat_paths
 from engine.games.hannibal.components import SPACES, attrition_losses
 
 from .helpers import CARTHAGE, ROME, B, Dice, Frame, G, at, clear, cmd, control, ev, legal, of, play, put, top

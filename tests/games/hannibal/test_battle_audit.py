@@ -84,7 +84,7 @@ def test_15_3_a_general_whose_cu_all_fell_in_battle_retreats_past_enemy_pcs_unha
 def test_15_3_a_general_without_cu_retreats_around_enemy_cu():
     """Hannibal §15.3 with §10.4 (G63): a general without CU never enters a space holding enemy
     CU, so his retreat goes around them (Roma holds a Carthaginian CU)."""
-    from engine.games.hannibal.battle import retreat_paths
+    from engine.games.hannibal.retreat import retreat_paths
     s = clear()
     _italy_carthaginian_but(s, "corfinium")
     put(s, CARTHAGE, "roma", 1)
@@ -243,7 +243,7 @@ def test_15_1_a_larger_friendly_force_is_weighed_against_the_force_that_arrives(
     PC: 1 CU lost) where 3 Roman CU stand: the 2 that arrive are fewer than the 3 there, so the
     retreat stops there, at the cost of that 1 CU. (The engine compared the 3 before the loss, so
     it sent the force on and offered Aesernia only by a detour over Beneventum costing 2.)"""
-    from engine.games.hannibal.battle import retreat_paths
+    from engine.games.hannibal.retreat import retreat_paths
     s = _beaten("capua", ROME, 3, ("varro",))
     _italy_carthaginian_but(s, "hispalis")
     put(s, CARTHAGE, "roma", 2)
@@ -262,7 +262,7 @@ def test_15_1_a_general_whose_cu_are_routed_stays_where_he_stands():
     _italy_carthaginian_but(s, "corfinium")
     put(s, CARTHAGE, "roma", 3)
     put(s, ROME, "aesernia", 2, generals=("nero",))
-    from engine.games.hannibal.battle import retreat_paths
+    from engine.games.hannibal.retreat import retreat_paths
     assert retreat_paths(s, ROME, "capua", 3, "", False)["corfinium"] == (1, ("aesernia", "corfinium"))
     play(s, ROME, cmd.ChooseSpace(space="corfinium"))
     assert B.cu_outside(s, ROME, "corfinium") == 4 and B.cu_outside(s, ROME, "aesernia") == 0  # 3 - 1 + 2

@@ -4,7 +4,7 @@ by a commander-in-chief (§24), the end-of-turn phases (§19.4, §21, §22)."""
 from __future__ import annotations
 
 from engine.games.hannibal.components import link_between, neighbours
-from engine.games.hannibal.movement import intercept_range
+from engine.games.hannibal.interception import intercept_range
 
 from .helpers import CARTHAGE, ROME, B, Dice, Frame, G, at, clear, cmd, control, ev, legal, of, play, put, top
 
@@ -12,7 +12,7 @@ from .helpers import CARTHAGE, ROME, B, Dice, Frame, G, at, clear, cmd, control,
 def activate(s, side, general, card=64, mp=4, naval=5):
     """Put ``general``'s army in formation, as an ops card would (§10.2)."""
     from engine.games.hannibal.flow import Ctx
-    from engine.games.hannibal.movement import advance_form
+    from engine.games.hannibal.march import advance_form
     from engine.games.hannibal.state import evolve
     at(s, Frame(kind="form_army", seat=side, general=general, space=s.gens[general].where, card=card, mp=mp,
                 nums=[naval]))
@@ -119,7 +119,7 @@ def test_18_1_12_7_a_consul_does_not_intercept_leaving_the_other_consul_behind()
     """§18.1, §12.7: two consuls with 8 CU: neither may intercept alone, as that would leave the
     other consul (the stack has fewer than 10 CU): he must take the other consul along (G52), and
     then 5 to 8 CU; with 12 CU one may go alone, taking 5 to 7."""
-    from engine.games.hannibal.movement import _intercept_must_take
+    from engine.games.hannibal.interception import _intercept_must_take
     s = clear()
     put(s, ROME, "roma", 8, generals=("varro", "paullus"), office="consul")
     assert _intercept_must_take(s, "varro", [])

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.games.hannibal.components import SPACES, STRATEGY_CARDS
-from engine.games.hannibal.movement import naval_modifier, sail_ports
+from engine.games.hannibal.naval import naval_modifier, sail_ports
 
 from .helpers import CARTHAGE, ROME, B, Dice, Frame, G, clear, cmd, control, ev, legal, of, play, put, rejected, strategy, top
 
@@ -432,7 +432,8 @@ def test_card_29_naval_victory_gives_minus_one_to_naval_rolls_for_the_turn():
 def test_card_64_truce_stops_interceptions_sieges_and_the_naval_roll_and_reshuffles():
     """§25 #64, §8.7: no interception, no siege roll, no naval-combat roll for Carthage, and the deck
     is reshuffled at the end of the turn."""
-    from engine.games.hannibal.movement import interceptors, siege_target
+    from engine.games.hannibal.interception import interceptors
+    from engine.games.hannibal.siege import siege_target
     s = clear()
     strategy(s, ROME, [64])
     event(s, ROME, 64)

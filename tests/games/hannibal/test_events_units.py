@@ -392,7 +392,7 @@ def test_card_53_tribal_resistance_ends_a_submission_and_costs_the_army_a_cu_25(
 
 # ------------------------------------------------------------------------- the siege train
 def train_at(s):
-    from engine.games.hannibal.cards import siege_train_at
+    from engine.games.hannibal.siege_train import siege_train_at
     return siege_train_at(s)
 
 
@@ -505,8 +505,8 @@ def test_card_30_the_siege_train_left_alone_is_lost_when_enemy_cu_reach_it_25():
 
 
 def _train_marker(s, space):
-    from engine.games.hannibal.movement import _space_code
-    s.markers.update({"siege_train": 1, "siege_train_at": _space_code(space)})
+    from engine.games.hannibal.siege_train import space_code
+    s.markers.update({"siege_train": 1, "siege_train_at": space_code(space)})
 
 
 def test_card_30_the_siege_train_withdraws_with_its_army_16_3():
@@ -553,8 +553,8 @@ def test_card_30_the_siege_train_of_a_beaten_army_is_lost_25():
     put(s, ROME, "cannae", 5, generals=("varro",), office="consul")
     put(s, CARTHAGE, "cannae", 5, generals=("mago",))
     s.markers.update({"siege_train": 1})
-    from engine.games.hannibal.movement import _space_code
-    s.markers["siege_train_at"] = _space_code("cannae")
+    from engine.games.hannibal.siege_train import space_code
+    s.markers["siege_train_at"] = space_code("cannae")
     assert train_at(s) == "cannae"
     fight(s, "cannae", ROME, ({"frontal_assault": 1}, {}))
     play(s, ROME, cmd.PlayBattleCard(card="frontal_assault", as_type="frontal_assault"))

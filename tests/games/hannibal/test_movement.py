@@ -4,7 +4,7 @@ interception, avoiding battle and pursuit, consular armies."""
 from __future__ import annotations
 
 from engine.games.hannibal.components import link_between, neighbours
-from engine.games.hannibal.movement import naval_modifier
+from engine.games.hannibal.naval import naval_modifier
 
 from .helpers import CARTHAGE, ROME, B, Dice, Frame, at, clear, cmd, control, ev, legal, of, play, put, strategy, top
 
@@ -12,7 +12,7 @@ from .helpers import CARTHAGE, ROME, B, Dice, Frame, at, clear, cmd, control, ev
 def activate(s, side, general, card=64, ops=3, mp=4, naval=5):
     at(s, Frame(kind="form_army", seat=side, general=general, space=s.gens[general].where, card=card, mp=mp,
                 nums=[naval]))
-    from engine.games.hannibal.movement import advance_form
+    from engine.games.hannibal.march import advance_form
     from engine.games.hannibal.flow import Ctx
     ctx = Ctx(s, Dice())
     advance_form(ctx, ctx.top)

@@ -5,7 +5,7 @@ return of neutralized Carthaginian generals (§5, §6.1, ruling G41)."""
 from __future__ import annotations
 
 from engine.games.hannibal.state import Siege
-from engine.games.hannibal.turn import consul_spaces
+from engine.games.hannibal.reinforcements import consul_spaces
 
 from .helpers import CARTHAGE, ROME, B, Frame, at, clear, cmd, control, ev, legal, play, put, rejected
 

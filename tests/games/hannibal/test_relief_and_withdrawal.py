@@ -255,7 +255,7 @@ def _detour():
 
 def test_15_1_a_longer_way_that_costs_fewer_cu_is_offered():
     """§15.1, §15.3: a retreat may take a way other than the shortest when it costs fewer CU."""
-    from engine.games.hannibal.battle import retreat_paths
+    from engine.games.hannibal.retreat import retreat_paths
     x, a, d, b, c = _detour()
     s = clear()
     s.control, s.tribes = {d: ROME, a: CARTHAGE}, {}
@@ -266,7 +266,7 @@ def test_15_1_a_longer_way_that_costs_fewer_cu_is_offered():
 def test_15_1_routed_cu_on_the_way_count_in_the_force_that_stops():
     """§15.1: friendly CU met on the way join the beaten force; a later space stops the retreat
     only if it holds more CU than the force has grown to."""
-    from engine.games.hannibal.battle import retreat_paths
+    from engine.games.hannibal.retreat import retreat_paths
     x, a, d, b, c = _detour()
     s = clear()
     s.control, s.tribes = {}, {}

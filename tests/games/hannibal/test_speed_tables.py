@@ -14,7 +14,7 @@ import pytest
 
 from engine.core import GameConfig, advance
 from engine.games.hannibal import board as B
-from engine.games.hannibal import cards, turn
+from engine.games.hannibal import cards, reinforcements, turn
 from engine.games.hannibal import events as ev
 from engine.games.hannibal.components import SPACES, STRATEGY_CARDS, is_pass, link_between, neighbours
 from engine.games.hannibal.game import HANNIBAL as G
@@ -149,11 +149,11 @@ def test_rome_reinforcement_ends_exactly_when_no_space_is_left():
             for placed_italy in range(0, 4):
                 for flags in ([], ["stack_made"]):
                     f = ev.Frame(kind="rome_reinforce", seat=ROME, count=count, mp=placed_italy, flags=flags)
-                    assert (not turn._rome_options(s, f)) == (count <= 0 or not turn.rome_reinforce_spaces(s))
+                    assert (not reinforcements._rome_options(s, f)) == (count <= 0 or not reinforcements.rome_reinforce_spaces(s))
 
 
 def test_a_carthaginian_slot_is_open_exactly_when_it_lists_a_space():
     """§6.1, §6.3."""
     for s in POSITIONS:
         for slot in range(4):
-            assert turn._slot_open(s, slot) == bool(turn.carthage_slot_spaces(s, slot))
+            assert reinforcements._slot_open(s, slot) == bool(reinforcements.carthage_slot_spaces(s, slot))

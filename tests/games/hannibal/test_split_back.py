@@ -5,7 +5,7 @@ Carthage, §11.1's general on every ship, §10.7's city room and §18.1's consul
 from __future__ import annotations
 
 from engine.games.hannibal.components import naval_result
-from engine.games.hannibal.movement import naval_modifier
+from engine.games.hannibal.naval import naval_modifier
 
 from .helpers import CARTHAGE, ROME, B, Dice, Frame, clear, cmd, control, ev, legal, of, play, put, rejected, top
 from .test_movement import activate

@@ -198,7 +198,7 @@ def test_19_4_an_isolated_pc_is_removed_but_cities_and_tribes_stay():
 def test_6_1_carthages_four_reinforcements_follow_their_clauses():
     """§6.1: one at Carthago or with a general in Africa; one in Spain if Carthago Nova is
     Carthaginian; one in Spain if Baetica is; one anywhere with a general or at either city."""
-    from engine.games.hannibal.turn import carthage_slot_spaces
+    from engine.games.hannibal.reinforcements import carthage_slot_spaces
     s = clear()
     put(s, CARTHAGE, "carthago", 2, generals=("hanno",))
     put(s, CARTHAGE, "capua", 5, generals=("hannibal",))
@@ -224,7 +224,7 @@ def test_6_1_neutralized_carthaginian_generals_return_to_cu_not_under_siege():
 
 
 def test_6_7_scipio_africanus_arrives_on_turn_6_with_5_cu_in_italy_or_a_spanish_port():
-    from engine.games.hannibal.turn import africanus_spaces
+    from engine.games.hannibal.reinforcements import africanus_spaces
     s = clear()
     s.gens["scipio_africanus"].status = "later"
     put(s, CARTHAGE, "capua", 3)
@@ -268,7 +268,7 @@ def test_23_carthage_holding_all_italy_but_latium_wins_in_the_political_phase():
 
 def test_15_6_a_loser_who_cannot_pay_its_pcs_sues_for_peace():
     from engine.games.hannibal.flow import Ctx
-    from engine.games.hannibal.turn import lose_pcs
+    from engine.games.hannibal.forces import lose_pcs
     s = clear()
     s.control = {"cannae": ROME, "roma": ROME}
     at(s)
