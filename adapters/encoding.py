@@ -22,6 +22,7 @@ that seeded games never need them.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from functools import lru_cache
 from importlib import resources
 from math import comb
@@ -166,61 +167,97 @@ class Encoding:
             base += n
         self.overflow_base = base
         self.size = base + OVERFLOW  # num_distinct_actions
-        # kinds whose id depends on the rest of the legal list (a route's rank): never memoized
+        # kinds whose id depends on the rest of the legal list (a route's rank): their block is the
+        # route alone, so that a command's id is ``lo + rank`` (``_routes``)
         self.routed = {kind for kind, (_, fields, _) in self.blocks.items() if any(isinstance(f, Route) for f in fields)}
-        self._memo: dict[Any, int] = {}  # command -> id, for the others (a command's id is fixed)
+        for kind in self.routed:
+            assert len(self.blocks[kind][1]) == 1, f"{game_id}: a route block has one field, the route"
+        # command -> its id, or for a routed command -1 - k, k its entry in ``_routes``: (group,
+        # path, lo), the group its (kind, piece, last city), ``lo`` the id of rank 0. Commands are
+        # frozen structs (hashable); an unencodable command is never memoized.
+        self._memo: dict[Any, int] = {}
+        self._routes: list[tuple[tuple, tuple, int]] = []
+        self._command: dict[int, Any] = {}  # a memoized id -> its command: one command an id
 
     # -- commands -> ids --------------------------------------------------------------------
     def encode_all(self, commands: list[Any]) -> list[int]:
         """The ids of a legal list, in its order (each command one id; a command the list gives
-        twice has one id)."""
-        memo, routed = self._memo, self.routed
-        ranks = self._route_ranks(commands) if routed else {}
-        out, spill, seen = [], 0, {}
-        for c in commands:
-            if c in seen:
-                out.append(seen[c])
-                continue
-            i = memo.get(c)
-            if i is not None:
-                out.append(i)
-                seen[c] = i
-                continue
-            try:
-                i = self._encode(c, ranks)
-                if tag_of(c) not in routed:
-                    memo[c] = i
-                out.append(i)
-            except Unencodable:
-                if spill >= OVERFLOW:
-                    raise ValueError(f"{self.game_id}: more than {OVERFLOW} legal commands outside the encoding")
-                out.append(self.overflow_base + spill)
-                spill += 1
-            seen[c] = out[-1]
-        if len(set(out)) != len(seen):
-            raise AssertionError(f"{self.game_id}: two legal commands share an action id: {commands!r}")
+        twice has one id). The commands met before cost a dict lookup each (``_memo``); only a
+        routed command's rank is worked out again, from the other routed commands of the list."""
+        out = list(map(self._memo.get, commands))
+        if None in out:
+            self._learn(commands, out)
+        if self._routes and out and (min(out) < 0 if None not in out else
+                                     any(v is not None and v < 0 for v in out)):
+            self._rank(out)
+        if None in out:  # unencodable: the overflow ids, in the order of the list
+            spill: dict[Any, int] = {}
+            for i, v in enumerate(out):
+                if v is None:
+                    c = commands[i]
+                    if c not in spill:
+                        if len(spill) >= OVERFLOW:
+                            raise ValueError(f"{self.game_id}: more than {OVERFLOW} legal commands outside the encoding")
+                        spill[c] = self.overflow_base + len(spill)
+                    out[i] = spill[c]
         return out
 
-    def _route_ranks(self, commands: list[Any]) -> dict[tuple, int]:
-        """Each routed command's rank among the legal paths of its piece to its last city."""
-        groups: dict[tuple, list] = {}
-        for c in commands:
-            spec = self.blocks.get(tag_of(c))
-            if spec and spec[1] and isinstance(spec[1][0], Route):
-                r = spec[1][0]
-                path = getattr(c, r.path)
-                if path:
-                    groups.setdefault((tag_of(c), getattr(c, r.piece), path[-1]), []).append(tuple(path))
-        return {(k, p): i for k, paths in groups.items() for i, p in enumerate(sorted(set(paths)))}
+    def _learn(self, commands: list[Any], out: list) -> None:
+        """Encodes the commands not met before (``out[i]`` None) and memoizes them; an unencodable
+        one stays None."""
+        memo, routed = self._memo, self.routed
+        for i, c in enumerate(commands):
+            if out[i] is not None:
+                continue
+            try:
+                kind = tag_of(c)
+                if kind in routed:
+                    v = -1 - len(self._routes)
+                    self._routes.append(self._route(kind, c))
+                else:
+                    v = self._encode(c)
+                    other = self._command.setdefault(v, c)
+                    if other != c:
+                        raise AssertionError(f"{self.game_id}: {other!r} and {c!r} share the action id {v}")
+            except Unencodable:
+                continue
+            memo[c] = out[i] = v
 
-    def _encode(self, c: Any, ranks: dict) -> int:
+    def _route(self, kind: str, c: Any) -> tuple[tuple, tuple, int]:
+        base, (r,), _ = self.blocks[kind]
+        path = tuple(getattr(c, r.path))
+        if not path:
+            raise Unencodable(path)
+        piece = self._word(r.pieces, getattr(c, r.piece))
+        city = self._word(r.cities, path[-1])
+        return (kind, getattr(c, r.piece), path[-1]), path, base + (piece * self.lists[r.cities][1] + city) * r.ranks
+
+    def _rank(self, out: list) -> None:
+        """The routed entries of ``out`` (negative) to their ids: a path's rank among the listed
+        paths of its piece to its last city (sorted); past the block's ranks, None (overflow)."""
+        routes = self._routes
+        at = [(i, routes[~v]) for i, v in enumerate(out) if v is not None and v < 0]
+        count = Counter([r[0] for _, r in at])
+        ranked: dict[tuple, dict] = {}
+        for i, (group, path, lo) in at:
+            if count[group] == 1:  # the only path of its piece to its city: rank 0
+                out[i] = lo
+                continue
+            ranks = ranked.get(group)
+            if ranks is None:
+                paths = sorted({r[1] for _, r in at if r[0] == group})
+                ranks = ranked[group] = {p: k for k, p in enumerate(paths)}
+            k = ranks[path]
+            out[i] = lo + k if k < self.blocks[group[0]][1][0].ranks else None
+
+    def _encode(self, c: Any) -> int:
         spec = self.blocks.get(tag_of(c))
         if spec is None:
             raise Unencodable(c)
         base, fields, sizes = spec
         idx = 0
         for f, size in zip(fields, sizes):
-            idx = idx * size + self._field(c, f, ranks)
+            idx = idx * size + self._field(c, f)
         return base + idx
 
     def _word(self, name: str, value: Any) -> int:
@@ -229,7 +266,7 @@ class Encoding:
             raise Unencodable(value)
         return i
 
-    def _field(self, c: Any, f: Any, ranks: dict) -> int:
+    def _field(self, c: Any, f: Any) -> int:
         if isinstance(f, Word):
             return self._word(f.list, getattr(c, f.field))
         if isinstance(f, Int):
@@ -244,13 +281,7 @@ class Encoding:
             idx = sorted(self._word(f.list, w) for w in words)
             n = self.lists[f.list][1]
             return sum(comb(n, k) for k in range(len(idx))) + sum(comb(a, i + 1) for i, a in enumerate(idx))
-        path = tuple(getattr(c, f.path))
-        rank = ranks.get(((tag_of(c), getattr(c, f.piece), path[-1] if path else None), path))
-        if rank is None or rank >= f.ranks:
-            raise Unencodable(path)
-        piece = self._word(f.pieces, getattr(c, f.piece))
-        city = self._word(f.cities, path[-1])
-        return (piece * self.lists[f.cities][1] + city) * f.ranks + rank
+        raise AssertionError(f"a route is encoded by _route, not as a field: {f!r}")
 
     # -- ids -> words (an id that is not legal now) -------------------------------------------
     def describe(self, action: int) -> str:

@@ -44,6 +44,25 @@ class Step(NamedTuple):
     prev: "Step | None"
 
 
+class Listed:
+    """A seat's legal list and its action ids: ``ids`` in the list's order, ``sorted`` (once
+    each) as OpenSpiel gives them; the map from id to command and the notation's words are made
+    when asked."""
+
+    __slots__ = ("seat", "commands", "ids", "sorted", "_by_id", "words")
+
+    def __init__(self, seat: int | None, commands: list[Any], ids: list[int]) -> None:
+        self.seat, self.commands, self.ids = seat, commands, ids
+        self.sorted = sorted(set(ids))
+        self._by_id: dict[int, Any] | None = None
+        self.words: dict[int, str] | None = None
+
+    def by_id(self) -> dict[int, Any]:
+        if self._by_id is None:
+            self._by_id = dict(zip(self.ids, self.commands))
+        return self._by_id
+
+
 class IllegalAction(ValueError):
     """An action id that is not legal now (nothing changed)."""
 
@@ -73,7 +92,7 @@ class Table:
         self._pending: list[Emitted] = []  # events not yet in the records
         self._fold(opening)
         self.last: Step | None = None
-        self._legal: tuple | None = None  # (seat, commands, ids, id -> command[, id -> words])
+        self._legal: Listed | None = None  # the legal list of the seat to act, encoded
         self._views: dict[int, bytes] = {}  # seat -> view JSON at this position
         self.max_commands = 0  # > 0: a truncated game (adapters' parameter), over after that many
 
@@ -144,23 +163,26 @@ class Table:
 
     commands = 0  # commands played
 
-    def _cache(self) -> tuple:
+    def _cache(self) -> "Listed":
         seat = self.to_act()
-        if self._legal is None or self._legal[0] != seat:
+        if self._legal is None or self._legal.seat != seat:
             self._legal = self._listed(seat, self.session.legal(seat) if seat is not None else [])
         return self._legal
 
     def legal_actions(self) -> list[int]:
-        return list(self._cache()[2])
+        return list(self._cache().sorted)
 
     def command_of(self, action: int) -> Any | None:
         """The legal command an id stands for now, or None."""
-        return self._cache()[3].get(action)
+        return self._cache().by_id().get(action)
 
     def apply(self, action: int) -> None:
-        seat, commands, ids, by_id = self._cache()[:4]
-        command = by_id.get(action)
-        if command is None:
+        listed = self._cache()
+        seat, commands = listed.seat, listed.commands
+        try:
+            command = commands[listed.ids.index(action)]
+        except ValueError:
+            ids = listed.sorted
             shown = ", ".join(f"{a} ({self.describe(a)})" for a in ids[:20]) + (" …" if len(ids) > 20 else "")
             who = "nobody: the game is over" if seat is None else f"seat {seat}"
             raise IllegalAction(f"action {action} ({self.enc.describe(action)}) is not legal now; "
@@ -182,27 +204,26 @@ class Table:
         if done.legal is not None and done.legal[0] == self.to_act():  # the next seat's list, given
             self._legal = self._listed(done.legal[0], done.legal[1])
 
-    def _listed(self, seat: int | None, commands: list[Any]) -> tuple:
-        ids = self.enc.encode_all(commands)
-        return (seat, commands, sorted(set(ids)), dict(zip(ids, commands)))
+    def _listed(self, seat: int | None, commands: list[Any]) -> "Listed":
+        return Listed(seat, commands, self.enc.encode_all(commands))
 
     # -- words ----------------------------------------------------------------------------------
     def describe(self, action: int) -> str:
         """An id in the project's notation when it is legal now (``notation.describe_command``), else
         from the encoding alone."""
-        cache = self._cache()
-        if action not in cache[3]:
+        listed = self._cache()
+        by_id = listed.by_id()
+        if action not in by_id:
             return self.enc.describe(action)
-        if len(cache) == 4:  # every legal id's words, once: two commands the notation words alike
+        if listed.words is None:  # every legal id's words, once: two commands the notation words alike
             # (Rome et Carthage's two galleys) are told apart by the encoding's words
             say = _notation(self.game_id)
-            words = {a: say(self.session.state, cache[0], c) for a, c in cache[3].items()}
+            words = {a: say(self.session.state, listed.seat, c) for a, c in by_id.items()}
             counts: dict[str, int] = {}
             for w in words.values():
                 counts[w] = counts.get(w, 0) + 1
-            words = {a: w if counts[w] == 1 else f"{w} [{self.enc.describe(a)}]" for a, w in words.items()}
-            cache = self._legal = (*cache, words)
-        return cache[4][action]
+            listed.words = {a: w if counts[w] == 1 else f"{w} [{self.enc.describe(a)}]" for a, w in words.items()}
+        return listed.words[action]
 
     def view_json(self, seat: int) -> bytes:
         """What ``seat`` sees now (the engine's view, never the state), as JSON."""
