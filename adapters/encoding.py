@@ -22,6 +22,7 @@ that seeded games never need them.
 from __future__ import annotations
 
 import json
+from bisect import bisect_left
 from collections import Counter
 from functools import lru_cache
 from importlib import resources
@@ -173,10 +174,10 @@ class Encoding:
         for kind in self.routed:
             assert len(self.blocks[kind][1]) == 1, f"{game_id}: a route block has one field, the route"
         # command -> its id, or for a routed command -1 - k, k its entry in ``_routes``: (group,
-        # path, lo), the group its (kind, piece, last city), ``lo`` the id of rank 0. Commands are
+        # path, lo, command), the group its (kind, piece, last city), ``lo`` the id of rank 0. Commands are
         # frozen structs (hashable); an unencodable command is never memoized.
         self._memo: dict[Any, int] = {}
-        self._routes: list[tuple[tuple, tuple, int]] = []
+        self._routes: list[tuple[tuple, tuple, int, Any]] = []
         self._command: dict[int, Any] = {}  # a memoized id -> its command: one command an id
 
     # -- commands -> ids --------------------------------------------------------------------
@@ -187,9 +188,10 @@ class Encoding:
         out = list(map(self._memo.get, commands))
         if None in out:
             self._learn(commands, out)
-        if self._routes and out and (min(out) < 0 if None not in out else
-                                     any(v is not None and v < 0 for v in out)):
-            self._rank(out)
+        handles = {v for v in out if v is not None and v < 0} if self._routes else None
+        if handles:
+            ranked = self._ranks(sorted(handles))
+            out = [ranked[v] if v is not None and v < 0 else v for v in out]
         if None in out:  # unencodable: the overflow ids, in the order of the list
             spill: dict[Any, int] = {}
             for i, v in enumerate(out):
@@ -201,6 +203,29 @@ class Encoding:
                         spill[c] = self.overflow_base + len(spill)
                     out[i] = spill[c]
         return out
+
+    def listing(self, commands: list[Any]) -> tuple[list[int], dict[int, Any] | None]:
+        """A legal list's ids sorted (once each), and the commands of those whose command is not
+        ``command(id)`` (a route's, an overflow's), or None: what a table asks each step, without
+        the list's order (:meth:`encode_all`'s). A dict lookup a command and a sort when every
+        command was met before; a route's rank is the only work done again."""
+        vals = set(map(self._memo.get, commands))
+        if None not in vals:
+            srt = sorted(vals)
+            if not srt or srt[0] >= 0:
+                return srt, None
+            k = bisect_left(srt, 0)
+            ranked = self._ranks(srt[:k])
+            if None not in ranked.values():
+                routes = self._routes
+                extra = {i: routes[~h][3] for h, i in ranked.items()}
+                return sorted(srt[k:] + list(extra)), extra
+        by_id = dict(zip(self.encode_all(commands), commands))  # new or unencodable commands
+        return sorted(by_id), by_id
+
+    def command(self, action: int) -> Any:
+        """The command a memoized, unrouted id stands for (KeyError: none)."""
+        return self._command[action]
 
     def _learn(self, commands: list[Any], out: list) -> None:
         """Encodes the commands not met before (``out[i]`` None) and memoizes them; an unencodable
@@ -223,32 +248,36 @@ class Encoding:
                 continue
             memo[c] = out[i] = v
 
-    def _route(self, kind: str, c: Any) -> tuple[tuple, tuple, int]:
+    def _route(self, kind: str, c: Any) -> tuple[tuple, tuple, int, Any]:
         base, (r,), _ = self.blocks[kind]
         path = tuple(getattr(c, r.path))
         if not path:
             raise Unencodable(path)
         piece = self._word(r.pieces, getattr(c, r.piece))
         city = self._word(r.cities, path[-1])
-        return (kind, getattr(c, r.piece), path[-1]), path, base + (piece * self.lists[r.cities][1] + city) * r.ranks
+        lo = base + (piece * self.lists[r.cities][1] + city) * r.ranks
+        return (kind, getattr(c, r.piece), path[-1]), path, lo, c
 
-    def _rank(self, out: list) -> None:
-        """The routed entries of ``out`` (negative) to their ids: a path's rank among the listed
-        paths of its piece to its last city (sorted); past the block's ranks, None (overflow)."""
+    def _ranks(self, handles: list[int]) -> dict[int, int | None]:
+        """Each routed command's id (its handle, distinct, to the id): its path's rank among the
+        listed paths of its piece to its last city (sorted); past the block's ranks, None (an
+        overflow id)."""
         routes = self._routes
-        at = [(i, routes[~v]) for i, v in enumerate(out) if v is not None and v < 0]
-        count = Counter([r[0] for _, r in at])
+        entries = [routes[~h] for h in handles]
+        count = Counter([e[0] for e in entries])
+        out: dict[int, int | None] = {}
         ranked: dict[tuple, dict] = {}
-        for i, (group, path, lo) in at:
+        for h, (group, path, lo, _) in zip(handles, entries):
             if count[group] == 1:  # the only path of its piece to its city: rank 0
-                out[i] = lo
+                out[h] = lo
                 continue
             ranks = ranked.get(group)
             if ranks is None:
-                paths = sorted({r[1] for _, r in at if r[0] == group})
+                paths = sorted(e[1] for e in entries if e[0] == group)
                 ranks = ranked[group] = {p: k for k, p in enumerate(paths)}
             k = ranks[path]
-            out[i] = lo + k if k < self.blocks[group[0]][1][0].ranks else None
+            out[h] = lo + k if k < self.blocks[group[0]][1][0].ranks else None
+        return out
 
     def _encode(self, c: Any) -> int:
         spec = self.blocks.get(tag_of(c))

@@ -17,6 +17,7 @@ which is what an information state must do (perfect recall), without ever readin
 from __future__ import annotations
 
 import hashlib
+from bisect import bisect_left
 import importlib
 from typing import Any, NamedTuple
 
@@ -45,21 +46,36 @@ class Step(NamedTuple):
 
 
 class Listed:
-    """A seat's legal list and its action ids: ``ids`` in the list's order, ``sorted`` (once
-    each) as OpenSpiel gives them; the map from id to command and the notation's words are made
-    when asked."""
+    """A seat's legal list and its action ids, ``sorted`` (once each) as OpenSpiel gives them
+    (``Encoding.listing``); the map from id to command and the notation's words are made when
+    asked."""
 
-    __slots__ = ("seat", "commands", "ids", "sorted", "_by_id", "words")
+    __slots__ = ("seat", "commands", "sorted", "extra", "enc", "_by_id", "words")
 
-    def __init__(self, seat: int | None, commands: list[Any], ids: list[int]) -> None:
-        self.seat, self.commands, self.ids = seat, commands, ids
-        self.sorted = sorted(set(ids))
+    def __init__(self, seat: int | None, commands: list[Any], enc: Any) -> None:
+        self.seat, self.commands, self.enc = seat, commands, enc
+        self.sorted, self.extra = enc.listing(commands)
         self._by_id: dict[int, Any] | None = None
         self.words: dict[int, str] | None = None
 
+    def command(self, action: Any) -> Any | None:
+        """The legal command ``action`` stands for, or None."""
+        if self.extra is not None:
+            c = self.extra.get(action)
+            if c is not None:
+                return c
+            if len(self.extra) == len(self.sorted):  # every id's command is there
+                return None
+        ids = self.sorted
+        try:
+            i = bisect_left(ids, action)
+        except TypeError:  # not a number
+            return None
+        return self.enc.command(ids[i]) if i < len(ids) and ids[i] == action else None
+
     def by_id(self) -> dict[int, Any]:
         if self._by_id is None:
-            self._by_id = dict(zip(self.ids, self.commands))
+            self._by_id = {a: self.command(a) for a in self.sorted}
         return self._by_id
 
 
@@ -174,14 +190,13 @@ class Table:
 
     def command_of(self, action: int) -> Any | None:
         """The legal command an id stands for now, or None."""
-        return self._cache().by_id().get(action)
+        return self._cache().command(action)
 
     def apply(self, action: int) -> None:
         listed = self._cache()
         seat, commands = listed.seat, listed.commands
-        try:
-            command = commands[listed.ids.index(action)]
-        except ValueError:
+        command = listed.command(action)
+        if command is None:
             ids = listed.sorted
             shown = ", ".join(f"{a} ({self.describe(a)})" for a in ids[:20]) + (" …" if len(ids) > 20 else "")
             who = "nobody: the game is over" if seat is None else f"seat {seat}"
@@ -205,7 +220,7 @@ class Table:
             self._legal = self._listed(done.legal[0], done.legal[1])
 
     def _listed(self, seat: int | None, commands: list[Any]) -> "Listed":
-        return Listed(seat, commands, self.enc.encode_all(commands))
+        return Listed(seat, commands, self.enc)
 
     # -- words ----------------------------------------------------------------------------------
     def describe(self, action: int) -> str:
