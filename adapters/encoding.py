@@ -169,15 +169,19 @@ class Encoding:
         self.overflow_base = base
         self.size = base + OVERFLOW  # num_distinct_actions
         # kinds whose id depends on the rest of the legal list (a route's rank): their block is the
-        # route alone, so that a command's id is ``lo + rank`` (``_routes``)
+        # route alone, so that a command's id is ``lo + rank`` (``_ranks``)
         self.routed = {kind for kind, (_, fields, _) in self.blocks.items() if any(isinstance(f, Route) for f in fields)}
         for kind in self.routed:
             assert len(self.blocks[kind][1]) == 1, f"{game_id}: a route block has one field, the route"
-        # command -> its id, or for a routed command -1 - k, k its entry in ``_routes``: (group,
-        # path, lo, command), the group its (kind, piece, last city), ``lo`` the id of rank 0. Commands are
-        # frozen structs (hashable); an unencodable command is never memoized.
+        # command -> its id, or for a routed command its handle, a negative number: its group
+        # (kind, piece, last city), path, ``lo`` (the id of rank 0) and command in ``_group``,
+        # ``_path``, ``_lo`` and ``_routed`` by handle. Commands are frozen structs (hashable); an
+        # unencodable command is never memoized.
         self._memo: dict[Any, int] = {}
-        self._routes: list[tuple[tuple, tuple, int, Any]] = []
+        self._group: dict[int, tuple] = {}
+        self._path: dict[int, tuple] = {}
+        self._lo: dict[int, int] = {}
+        self._routed: dict[int, Any] = {}
         self._command: dict[int, Any] = {}  # a memoized id -> its command: one command an id
 
     # -- commands -> ids --------------------------------------------------------------------
@@ -188,9 +192,10 @@ class Encoding:
         out = list(map(self._memo.get, commands))
         if None in out:
             self._learn(commands, out)
-        handles = {v for v in out if v is not None and v < 0} if self._routes else None
+        handles = {v for v in out if v is not None and v < 0} if self._routed else None
         if handles:
-            ranked = self._ranks(sorted(handles))
+            handles = sorted(handles)
+            ranked = dict(zip(handles, self._ranks(handles)))
             out = [ranked[v] if v is not None and v < 0 else v for v in out]
         if None in out:  # unencodable: the overflow ids, in the order of the list
             spill: dict[Any, int] = {}
@@ -215,11 +220,11 @@ class Encoding:
             if not srt or srt[0] >= 0:
                 return srt, None
             k = bisect_left(srt, 0)
-            ranked = self._ranks(srt[:k])
-            if None not in ranked.values():
-                routes = self._routes
-                extra = {i: routes[~h][3] for h, i in ranked.items()}
-                return sorted(srt[k:] + list(extra)), extra
+            handles = srt[:k]
+            ranked = self._ranks(handles)
+            if None not in ranked:
+                extra = dict(zip(ranked, map(self._routed.__getitem__, handles)))
+                return sorted(srt[k:] + ranked), extra
         by_id = dict(zip(self.encode_all(commands), commands))  # new or unencodable commands
         return sorted(by_id), by_id
 
@@ -237,8 +242,9 @@ class Encoding:
             try:
                 kind = tag_of(c)
                 if kind in routed:
-                    v = -1 - len(self._routes)
-                    self._routes.append(self._route(kind, c))
+                    v = -1 - len(self._routed)
+                    self._group[v], self._path[v], self._lo[v] = self._route(kind, c)
+                    self._routed[v] = c
                 else:
                     v = self._encode(c)
                     other = self._command.setdefault(v, c)
@@ -248,7 +254,7 @@ class Encoding:
                 continue
             memo[c] = out[i] = v
 
-    def _route(self, kind: str, c: Any) -> tuple[tuple, tuple, int, Any]:
+    def _route(self, kind: str, c: Any) -> tuple[tuple, tuple, int]:
         base, (r,), _ = self.blocks[kind]
         path = tuple(getattr(c, r.path))
         if not path:
@@ -256,27 +262,27 @@ class Encoding:
         piece = self._word(r.pieces, getattr(c, r.piece))
         city = self._word(r.cities, path[-1])
         lo = base + (piece * self.lists[r.cities][1] + city) * r.ranks
-        return (kind, getattr(c, r.piece), path[-1]), path, lo, c
+        return (kind, getattr(c, r.piece), path[-1]), path, lo
 
-    def _ranks(self, handles: list[int]) -> dict[int, int | None]:
-        """Each routed command's id (its handle, distinct, to the id): its path's rank among the
-        listed paths of its piece to its last city (sorted); past the block's ranks, None (an
-        overflow id)."""
-        routes = self._routes
-        entries = [routes[~h] for h in handles]
-        count = Counter([e[0] for e in entries])
-        out: dict[int, int | None] = {}
+    def _ranks(self, handles: list[int]) -> list[int | None]:
+        """The ids of routed commands (their handles, distinct): a path's rank among the listed
+        paths of its piece to its last city (sorted); past the block's ranks, None (an overflow
+        id). Where every piece has one path to each city (most lists), all in C: rank 0."""
+        groups = list(map(self._group.__getitem__, handles))
+        out = list(map(self._lo.__getitem__, handles))
+        if len(set(groups)) == len(groups):
+            return out
+        count = Counter(groups)
         ranked: dict[tuple, dict] = {}
-        for h, (group, path, lo, _) in zip(handles, entries):
-            if count[group] == 1:  # the only path of its piece to its city: rank 0
-                out[h] = lo
+        for i, (h, group) in enumerate(zip(handles, groups)):
+            if count[group] == 1:
                 continue
             ranks = ranked.get(group)
             if ranks is None:
-                paths = sorted(e[1] for e in entries if e[0] == group)
+                paths = sorted(self._path[g] for g, q in zip(handles, groups) if q == group)
                 ranks = ranked[group] = {p: k for k, p in enumerate(paths)}
-            k = ranks[path]
-            out[h] = lo + k if k < self.blocks[group[0]][1][0].ranks else None
+            k = ranks[self._path[h]]
+            out[i] = out[i] + k if k < self.blocks[group[0]][1][0].ranks else None
         return out
 
     def _encode(self, c: Any) -> int:

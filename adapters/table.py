@@ -188,6 +188,10 @@ class Table:
     def legal_actions(self) -> list[int]:
         return list(self._cache().sorted)
 
+    def legal_ids(self) -> list[int]:
+        """``legal_actions`` without the copy: the table's own list, to read, never to change."""
+        return self._cache().sorted
+
     def command_of(self, action: int) -> Any | None:
         """The legal command an id stands for now, or None."""
         return self._cache().command(action)
