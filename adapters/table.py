@@ -79,6 +79,9 @@ class Listed:
         return self._by_id
 
 
+_new_step = tuple.__new__
+
+
 class IllegalAction(ValueError):
     """An action id that is not legal now (nothing changed)."""
 
@@ -165,13 +168,15 @@ class Table:
     # -- turns ----------------------------------------------------------------------------------
     def to_act(self) -> int | None:
         """The seat to act (the lowest of those the engine waits for); None once over."""
-        k = (self.session.position, self.commands)
-        if self._seat[0] != k:
-            st = self.session.status()
-            self._seat = (k, None if st.over or self.truncated() else min(st.to_act))
-        return self._seat[1]
+        s = self.session
+        if self._seat_at != self.commands or self._seat_pos != s.position:
+            st = s.status()
+            self._seat = None if st.over or self.truncated() else min(st.to_act)
+            self._seat_at, self._seat_pos = self.commands, s.position
+        return self._seat
 
-    _seat: tuple = (None, None)  # ((position, commands), seat to act) cached
+    _seat: int | None = None  # the seat to act, cached at that many commands and that position
+    _seat_at = _seat_pos = -1
 
     def truncated(self) -> bool:
         """Cut short by ``max_commands`` (not a rule's end: every seat scores 0)."""
@@ -214,11 +219,11 @@ class Table:
         emitted = done.emitted
         s.state = done.state
         s.position += len(emitted)
-        self._fold(emitted)
+        self._pending += emitted  # into the records when they are read (_settle)
         self.commands += 1
         self._views = {}
-        if self.opening is not None:
-            self.last = Step(seat, command, emitted, self.session.position - len(emitted), self.last)
+        if self.opening is not None:  # (tuple.__new__: a Step without its Python-level __new__)
+            self.last = _new_step(Step, (seat, command, emitted, s.position - len(emitted), self.last))
         self._legal = None
         if done.legal is not None and done.legal[0] == self.to_act():  # the next seat's list, given
             self._legal = self._listed(done.legal[0], done.legal[1])
@@ -280,7 +285,7 @@ class Table:
         t = self.copy(Session(self.game, self.config, new_seed, state, s.position, s.platform))
         t.seed = new_seed
         t.opening, t.last = None, None
-        t._views, t._seat = {}, (None, None)
+        t._views, t._seat_at = {}, -1
         t._pending = []
         t.records = [mine if p == seat else hashlib.sha256(b"sampled" + mine + t.view_json(p)).digest()
                      for p in range(self.config.players)]
