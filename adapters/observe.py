@@ -23,7 +23,9 @@ import numpy as np
 SIZE = 2048
 
 _MEMO: dict[tuple[str, bytes], np.ndarray] = {}  # (path, JSON of the part) -> what it adds
-_MEMO_MAX = 1 << 15  # parts remembered at most (dropped whole past it)
+_OLD: dict[tuple[str, bytes], np.ndarray] = {}  # the memo before it last filled up: a part found
+# there comes back into _MEMO, the others go with it when _MEMO fills up again
+_MEMO_MAX = 1 << 15  # parts in _MEMO at most
 _DEPTH = 2  # parts: the view's fields (depth 1) and the items of their tuples and structs (2)
 
 
@@ -64,13 +66,7 @@ def features(view: Any, out: np.ndarray | None = None) -> np.ndarray:
     fields = _fields(type(view))
     if fields is None:
         return plain_features(view, out)
-    values = msgspec.structs.astuple(view)
-    keys = list(zip(_paths(fields), map(_JSON, values)))
-    parts = list(map(_MEMO.get, keys))
-    if any(map(is_, parts, repeat(None))):  # (``None in parts`` would compare arrays)
-        for i, p in enumerate(parts):
-            if p is None:
-                parts[i] = _learn(values[i], keys[i], 1)
+    parts = _parts(msgspec.structs.astuple(view), _paths(fields), 1)
     both = np.concatenate(parts, axis=1) if parts else _NONE
     sums = np.bincount(both[0].astype(np.intp), both[1], SIZE)
     if out is None:
@@ -104,27 +100,45 @@ def _paths(fields: tuple) -> tuple[str, ...]:
     return out
 
 
-def _part(x: Any, path: str, depth: int) -> np.ndarray:
-    """What a part of the view at ``path`` adds: a (2, n) array, its leaves' indices and values."""
-    key = (path, _JSON(x))
-    hit = _MEMO.get(key)
-    return hit if hit is not None else _learn(x, key, depth)
+def _parts(values: Any, paths: tuple[str, ...], depth: int) -> list[np.ndarray]:
+    """What each of ``values`` (at ``paths``) adds: a (2, n) array each, its leaves' indices and
+    values. The lookups of those met before are all in C (JSON encodings, then the memo)."""
+    keys = list(zip(paths, map(_JSON, values)))
+    parts = list(map(_MEMO.get, keys))
+    if any(map(is_, parts, repeat(None))):  # (``None in parts`` would compare arrays)
+        for i, p in enumerate(parts):
+            if p is None:
+                parts[i] = _learn(values[i], keys[i], depth)
+    return parts
+
+
+def _items(path: str, n: int) -> tuple[str, ...]:
+    out = _ITEMS.get((path, n))
+    if out is None:
+        out = _ITEMS[path, n] = tuple(f"{path}.{i}" for i in range(n))
+    return out
+
+
+_ITEMS: dict[tuple[str, int], tuple[str, ...]] = {}
 
 
 def _learn(x: Any, key: tuple, depth: int) -> np.ndarray:
     # remembered by its JSON (msgspec's): equal JSON is an equal builtins form, so equal features
     # (and 1 is not true there, as it is for ==)
-    path = key[0]
-    fields = _fields(type(x), path) if depth < _DEPTH and isinstance(x, msgspec.Struct) else None
-    if fields is not None:
-        part = _join([_part(getattr(x, name), p, depth + 1) for name, p in fields])
-    elif depth < _DEPTH and isinstance(x, (tuple, list)) and len(x) > 1:
-        part = _join([_part(v, f"{path}.{i}", depth + 1) for i, v in enumerate(x)])
-    else:
-        acc = _walk(msgspec.to_builtins(x), path)
-        part = np.array([list(acc.keys()), list(acc.values())], np.float64).reshape(2, len(acc))
-    if len(_MEMO) >= _MEMO_MAX:
-        _MEMO.clear()
+    global _MEMO, _OLD
+    part = _OLD.get(key)
+    if part is None:
+        path = key[0]
+        fields = _fields(type(x), path) if depth < _DEPTH and isinstance(x, msgspec.Struct) else None
+        if fields is not None:
+            part = _join(_parts(msgspec.structs.astuple(x), _paths(fields), depth + 1))
+        elif depth < _DEPTH and isinstance(x, (tuple, list)) and len(x) > 1:
+            part = _join(_parts(x, _items(path, len(x)), depth + 1))
+        else:
+            acc = _walk(msgspec.to_builtins(x), path)
+            part = np.array([list(acc.keys()), list(acc.values())], np.float64).reshape(2, len(acc))
+    if len(_MEMO) >= _MEMO_MAX:  # the older half goes; what was used since stays
+        _OLD, _MEMO = _MEMO, {}
     _MEMO[key] = part
     return part
 
