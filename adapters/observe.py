@@ -13,7 +13,7 @@ its JSON. What is remembered comes from views only: nothing the seat's view does
 from __future__ import annotations
 
 import zlib
-from itertools import repeat
+from itertools import chain, repeat
 from operator import is_
 from typing import Any
 
@@ -136,7 +136,7 @@ def _learn(x: Any, key: tuple, depth: int) -> np.ndarray:
             part = _join(_parts(x, _items(path, len(x)), depth + 1))
         else:
             acc = _walk(msgspec.to_builtins(x), path)
-            part = np.array([list(acc.keys()), list(acc.values())], np.float64).reshape(2, len(acc))
+            part = np.fromiter(chain(acc.keys(), acc.values()), np.float64, 2 * len(acc)).reshape(2, len(acc))
     if len(_MEMO) >= _MEMO_MAX:  # the older half goes; what was used since stays
         _OLD, _MEMO = _MEMO, {}
     _MEMO[key] = part
