@@ -9,7 +9,8 @@ time:
   ``state.apply_action`` (through pyspiel's C++ State, the action encoding and the table), no
   observation asked;
 * **PettingZoo**: ``env.last()`` (the agent's observation: the view's features and the action
-  mask) then ``env.step``, what a learner pays each step.
+  mask) then ``env.step``, what a learner pays each step; the random agent picks among the
+  mask's nonzero ids.
 
 The floor and the two adapters run in turn, in rounds (4 in a quick run, 8 in a full one), each
 figure over all its rounds: a burst of load on a shared machine then falls on all three. Target:
@@ -72,7 +73,9 @@ def pettingzoo_playouts(game_id: str, seconds: float, seed: int = 1) -> dict[str
             if term or trunc:
                 e.step(None)
                 continue
-            e.step(rnd.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+            # the mask read as bool (its values are 0 and 1): numpy's nonzero on int8 is ~30x
+            # slower (200 µs over Rome et Carthage's 53,317 ids: more than the adapter's step)
+            e.step(rnd.choice(np.flatnonzero(obs["action_mask"].view(np.bool_)).tolist()))
             commands += 1
         spent += process_time() - a
         games += 1
