@@ -22,6 +22,8 @@ that seeded games never need them.
 from __future__ import annotations
 
 import json
+from bisect import bisect_left
+from collections import Counter
 from functools import lru_cache
 from importlib import resources
 from math import comb
@@ -166,61 +168,131 @@ class Encoding:
             base += n
         self.overflow_base = base
         self.size = base + OVERFLOW  # num_distinct_actions
-        # kinds whose id depends on the rest of the legal list (a route's rank): never memoized
+        # kinds whose id depends on the rest of the legal list (a route's rank): their block is the
+        # route alone, so that a command's id is ``lo + rank`` (``_ranks``)
         self.routed = {kind for kind, (_, fields, _) in self.blocks.items() if any(isinstance(f, Route) for f in fields)}
-        self._memo: dict[Any, int] = {}  # command -> id, for the others (a command's id is fixed)
+        for kind in self.routed:
+            assert len(self.blocks[kind][1]) == 1, f"{game_id}: a route block has one field, the route"
+        # command -> its id, or for a routed command its handle, a negative number: its group
+        # (kind, piece, last city), path, ``lo`` (the id of rank 0) and command in ``_group``,
+        # ``_path``, ``_lo`` and ``_routed`` by handle. Commands are frozen structs (hashable); an
+        # unencodable command is never memoized.
+        self._memo: dict[Any, int] = {}
+        self._group: dict[int, tuple] = {}
+        self._path: dict[int, tuple] = {}
+        self._lo: dict[int, int] = {}
+        self._routed: dict[int, Any] = {}
+        self._command: dict[int, Any] = {}  # a memoized id -> its command: one command an id
 
     # -- commands -> ids --------------------------------------------------------------------
     def encode_all(self, commands: list[Any]) -> list[int]:
         """The ids of a legal list, in its order (each command one id; a command the list gives
-        twice has one id)."""
-        memo, routed = self._memo, self.routed
-        ranks = self._route_ranks(commands) if routed else {}
-        out, spill, seen = [], 0, {}
-        for c in commands:
-            if c in seen:
-                out.append(seen[c])
-                continue
-            i = memo.get(c)
-            if i is not None:
-                out.append(i)
-                seen[c] = i
-                continue
-            try:
-                i = self._encode(c, ranks)
-                if tag_of(c) not in routed:
-                    memo[c] = i
-                out.append(i)
-            except Unencodable:
-                if spill >= OVERFLOW:
-                    raise ValueError(f"{self.game_id}: more than {OVERFLOW} legal commands outside the encoding")
-                out.append(self.overflow_base + spill)
-                spill += 1
-            seen[c] = out[-1]
-        if len(set(out)) != len(seen):
-            raise AssertionError(f"{self.game_id}: two legal commands share an action id: {commands!r}")
+        twice has one id). The commands met before cost a dict lookup each (``_memo``); only a
+        routed command's rank is worked out again, from the other routed commands of the list."""
+        out = list(map(self._memo.get, commands))
+        if None in out:
+            self._learn(commands, out)
+        handles = {v for v in out if v is not None and v < 0} if self._routed else None
+        if handles:
+            handles = sorted(handles)
+            ranked = dict(zip(handles, self._ranks(handles)))
+            out = [ranked[v] if v is not None and v < 0 else v for v in out]
+        if None in out:  # unencodable: the overflow ids, in the order of the list
+            spill: dict[Any, int] = {}
+            for i, v in enumerate(out):
+                if v is None:
+                    c = commands[i]
+                    if c not in spill:
+                        if len(spill) >= OVERFLOW:
+                            raise ValueError(f"{self.game_id}: more than {OVERFLOW} legal commands outside the encoding")
+                        spill[c] = self.overflow_base + len(spill)
+                    out[i] = spill[c]
         return out
 
-    def _route_ranks(self, commands: list[Any]) -> dict[tuple, int]:
-        """Each routed command's rank among the legal paths of its piece to its last city."""
-        groups: dict[tuple, list] = {}
-        for c in commands:
-            spec = self.blocks.get(tag_of(c))
-            if spec and spec[1] and isinstance(spec[1][0], Route):
-                r = spec[1][0]
-                path = getattr(c, r.path)
-                if path:
-                    groups.setdefault((tag_of(c), getattr(c, r.piece), path[-1]), []).append(tuple(path))
-        return {(k, p): i for k, paths in groups.items() for i, p in enumerate(sorted(set(paths)))}
+    def listing(self, commands: list[Any]) -> tuple[list[int], dict[int, Any] | None]:
+        """A legal list's ids sorted (once each), and the commands of those whose command is not
+        ``command(id)`` (a route's, an overflow's), or None: what a table asks each step, without
+        the list's order (:meth:`encode_all`'s). A dict lookup a command and a sort when every
+        command was met before; a route's rank is the only work done again."""
+        vals = set(map(self._memo.get, commands))
+        if None not in vals:
+            srt = sorted(vals)
+            if not srt or srt[0] >= 0:
+                return srt, None
+            k = bisect_left(srt, 0)
+            handles = srt[:k]
+            ranked = self._ranks(handles)
+            if None not in ranked:
+                extra = dict(zip(ranked, map(self._routed.__getitem__, handles)))
+                return sorted(srt[k:] + ranked), extra
+        by_id = dict(zip(self.encode_all(commands), commands))  # new or unencodable commands
+        return sorted(by_id), by_id
 
-    def _encode(self, c: Any, ranks: dict) -> int:
+    def command(self, action: int) -> Any:
+        """The command a memoized, unrouted id stands for (KeyError: none)."""
+        return self._command[action]
+
+    def _learn(self, commands: list[Any], out: list) -> None:
+        """Encodes the commands not met before (``out[i]`` None) and memoizes them; an unencodable
+        one stays None."""
+        memo, routed = self._memo, self.routed
+        for i, c in enumerate(commands):
+            if out[i] is not None:
+                continue
+            try:
+                kind = tag_of(c)
+                if kind in routed:
+                    v = -1 - len(self._routed)
+                    self._group[v], self._path[v], self._lo[v] = self._route(kind, c)
+                    self._routed[v] = c
+                else:
+                    v = self._encode(c)
+                    other = self._command.setdefault(v, c)
+                    if other != c:
+                        raise AssertionError(f"{self.game_id}: {other!r} and {c!r} share the action id {v}")
+            except Unencodable:
+                continue
+            memo[c] = out[i] = v
+
+    def _route(self, kind: str, c: Any) -> tuple[tuple, tuple, int]:
+        base, (r,), _ = self.blocks[kind]
+        path = tuple(getattr(c, r.path))
+        if not path:
+            raise Unencodable(path)
+        piece = self._word(r.pieces, getattr(c, r.piece))
+        city = self._word(r.cities, path[-1])
+        lo = base + (piece * self.lists[r.cities][1] + city) * r.ranks
+        return (kind, getattr(c, r.piece), path[-1]), path, lo
+
+    def _ranks(self, handles: list[int]) -> list[int | None]:
+        """The ids of routed commands (their handles, distinct): a path's rank among the listed
+        paths of its piece to its last city (sorted); past the block's ranks, None (an overflow
+        id). Where every piece has one path to each city (most lists), all in C: rank 0."""
+        groups = list(map(self._group.__getitem__, handles))
+        out = list(map(self._lo.__getitem__, handles))
+        if len(set(groups)) == len(groups):
+            return out
+        count = Counter(groups)
+        ranked: dict[tuple, dict] = {}
+        for i, (h, group) in enumerate(zip(handles, groups)):
+            if count[group] == 1:
+                continue
+            ranks = ranked.get(group)
+            if ranks is None:
+                paths = sorted(self._path[g] for g, q in zip(handles, groups) if q == group)
+                ranks = ranked[group] = {p: k for k, p in enumerate(paths)}
+            k = ranks[self._path[h]]
+            out[i] = out[i] + k if k < self.blocks[group[0]][1][0].ranks else None
+        return out
+
+    def _encode(self, c: Any) -> int:
         spec = self.blocks.get(tag_of(c))
         if spec is None:
             raise Unencodable(c)
         base, fields, sizes = spec
         idx = 0
         for f, size in zip(fields, sizes):
-            idx = idx * size + self._field(c, f, ranks)
+            idx = idx * size + self._field(c, f)
         return base + idx
 
     def _word(self, name: str, value: Any) -> int:
@@ -229,7 +301,7 @@ class Encoding:
             raise Unencodable(value)
         return i
 
-    def _field(self, c: Any, f: Any, ranks: dict) -> int:
+    def _field(self, c: Any, f: Any) -> int:
         if isinstance(f, Word):
             return self._word(f.list, getattr(c, f.field))
         if isinstance(f, Int):
@@ -244,13 +316,7 @@ class Encoding:
             idx = sorted(self._word(f.list, w) for w in words)
             n = self.lists[f.list][1]
             return sum(comb(n, k) for k in range(len(idx))) + sum(comb(a, i + 1) for i, a in enumerate(idx))
-        path = tuple(getattr(c, f.path))
-        rank = ranks.get(((tag_of(c), getattr(c, f.piece), path[-1] if path else None), path))
-        if rank is None or rank >= f.ranks:
-            raise Unencodable(path)
-        piece = self._word(f.pieces, getattr(c, f.piece))
-        city = self._word(f.cities, path[-1])
-        return (piece * self.lists[f.cities][1] + city) * f.ranks + rank
+        raise AssertionError(f"a route is encoded by _route, not as a field: {f!r}")
 
     # -- ids -> words (an id that is not legal now) -------------------------------------------
     def describe(self, action: int) -> str:

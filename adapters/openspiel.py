@@ -163,6 +163,21 @@ def _make(game_id: str) -> type:
             n = self.get_game().worlds
             return [(w, 1.0 / n) for w in range(n)] if self._table is None else []
 
+        # Python callers (the bench, OpenSpiel's Python algorithms: ISMCTS, MCTS) ask these
+        # without crossing into C++ and back (pyspiel's State.legal_actions() calls is_terminal,
+        # current_player twice and _legal_actions, then converts the list both ways): the same
+        # answers as the C++ path, which C++ callers still take.
+        def legal_actions(self, player: int | None = None) -> list[int]:
+            t = self._table
+            if player is not None:
+                return pyspiel.State.legal_actions(self, player)
+            if t is None:  # the chance node: its outcomes
+                return list(range(self.get_game().worlds))
+            return t.legal_actions()  # [] once over
+
+        def is_chance_node(self) -> bool:
+            return self._table is None
+
         def _legal_actions(self, player: int) -> list[int]:
             t = self._table
             return t.legal_actions() if t is not None and player == t.to_act() else []

@@ -104,9 +104,9 @@ class CarthagoEnv(AECEnv):
     def observe(self, agent: str) -> dict:
         seat = self.possible_agents.index(agent)
         t = self.table
-        mask = np.zeros(self.enc.size, np.int8)
+        mask = np.zeros(self.enc.size, np.int8)  # a new one each time: a learner may keep it
         if t.to_act() == seat:
-            mask[t.legal_actions()] = 1
+            mask[t.legal_ids()] = 1
         return {"observation": observe.features(t.session.view(seat)), "action_mask": mask}
 
     def step(self, action: int | None) -> None:

@@ -17,6 +17,7 @@ which is what an information state must do (perfect recall), without ever readin
 from __future__ import annotations
 
 import hashlib
+from bisect import bisect_left
 import importlib
 from typing import Any, NamedTuple
 
@@ -42,6 +43,43 @@ class Step(NamedTuple):
     emitted: list[Emitted]
     position: int
     prev: "Step | None"
+
+
+class Listed:
+    """A seat's legal list and its action ids, ``sorted`` (once each) as OpenSpiel gives them
+    (``Encoding.listing``); the map from id to command and the notation's words are made when
+    asked."""
+
+    __slots__ = ("seat", "commands", "sorted", "extra", "enc", "_by_id", "words")
+
+    def __init__(self, seat: int | None, commands: list[Any], enc: Any) -> None:
+        self.seat, self.commands, self.enc = seat, commands, enc
+        self.sorted, self.extra = enc.listing(commands)
+        self._by_id: dict[int, Any] | None = None
+        self.words: dict[int, str] | None = None
+
+    def command(self, action: Any) -> Any | None:
+        """The legal command ``action`` stands for, or None."""
+        if self.extra is not None:
+            c = self.extra.get(action)
+            if c is not None:
+                return c
+            if len(self.extra) == len(self.sorted):  # every id's command is there
+                return None
+        ids = self.sorted
+        try:
+            i = bisect_left(ids, action)
+        except TypeError:  # not a number
+            return None
+        return self.enc.command(ids[i]) if i < len(ids) and ids[i] == action else None
+
+    def by_id(self) -> dict[int, Any]:
+        if self._by_id is None:
+            self._by_id = {a: self.command(a) for a in self.sorted}
+        return self._by_id
+
+
+_new_step = tuple.__new__
 
 
 class IllegalAction(ValueError):
@@ -73,7 +111,7 @@ class Table:
         self._pending: list[Emitted] = []  # events not yet in the records
         self._fold(opening)
         self.last: Step | None = None
-        self._legal: tuple | None = None  # (seat, commands, ids, id -> command[, id -> words])
+        self._legal: Listed | None = None  # the legal list of the seat to act, encoded
         self._views: dict[int, bytes] = {}  # seat -> view JSON at this position
         self.max_commands = 0  # > 0: a truncated game (adapters' parameter), over after that many
 
@@ -130,13 +168,15 @@ class Table:
     # -- turns ----------------------------------------------------------------------------------
     def to_act(self) -> int | None:
         """The seat to act (the lowest of those the engine waits for); None once over."""
-        k = (self.session.position, self.commands)
-        if self._seat[0] != k:
-            st = self.session.status()
-            self._seat = (k, None if st.over or self.truncated() else min(st.to_act))
-        return self._seat[1]
+        s = self.session
+        if self._seat_at != self.commands or self._seat_pos != s.position:
+            st = s.status()
+            self._seat = None if st.over or self.truncated() else min(st.to_act)
+            self._seat_at, self._seat_pos = self.commands, s.position
+        return self._seat
 
-    _seat: tuple = (None, None)  # ((position, commands), seat to act) cached
+    _seat: int | None = None  # the seat to act, cached at that many commands and that position
+    _seat_at = _seat_pos = -1
 
     def truncated(self) -> bool:
         """Cut short by ``max_commands`` (not a rule's end: every seat scores 0)."""
@@ -144,23 +184,29 @@ class Table:
 
     commands = 0  # commands played
 
-    def _cache(self) -> tuple:
+    def _cache(self) -> "Listed":
         seat = self.to_act()
-        if self._legal is None or self._legal[0] != seat:
+        if self._legal is None or self._legal.seat != seat:
             self._legal = self._listed(seat, self.session.legal(seat) if seat is not None else [])
         return self._legal
 
     def legal_actions(self) -> list[int]:
-        return list(self._cache()[2])
+        return list(self._cache().sorted)
+
+    def legal_ids(self) -> list[int]:
+        """``legal_actions`` without the copy: the table's own list, to read, never to change."""
+        return self._cache().sorted
 
     def command_of(self, action: int) -> Any | None:
         """The legal command an id stands for now, or None."""
-        return self._cache()[3].get(action)
+        return self._cache().command(action)
 
     def apply(self, action: int) -> None:
-        seat, commands, ids, by_id = self._cache()[:4]
-        command = by_id.get(action)
+        listed = self._cache()
+        seat, commands = listed.seat, listed.commands
+        command = listed.command(action)
         if command is None:
+            ids = listed.sorted
             shown = ", ".join(f"{a} ({self.describe(a)})" for a in ids[:20]) + (" …" if len(ids) > 20 else "")
             who = "nobody: the game is over" if seat is None else f"seat {seat}"
             raise IllegalAction(f"action {action} ({self.enc.describe(action)}) is not legal now; "
@@ -173,36 +219,35 @@ class Table:
         emitted = done.emitted
         s.state = done.state
         s.position += len(emitted)
-        self._fold(emitted)
+        self._pending += emitted  # into the records when they are read (_settle)
         self.commands += 1
         self._views = {}
-        if self.opening is not None:
-            self.last = Step(seat, command, emitted, self.session.position - len(emitted), self.last)
+        if self.opening is not None:  # (tuple.__new__: a Step without its Python-level __new__)
+            self.last = _new_step(Step, (seat, command, emitted, s.position - len(emitted), self.last))
         self._legal = None
         if done.legal is not None and done.legal[0] == self.to_act():  # the next seat's list, given
             self._legal = self._listed(done.legal[0], done.legal[1])
 
-    def _listed(self, seat: int | None, commands: list[Any]) -> tuple:
-        ids = self.enc.encode_all(commands)
-        return (seat, commands, sorted(set(ids)), dict(zip(ids, commands)))
+    def _listed(self, seat: int | None, commands: list[Any]) -> "Listed":
+        return Listed(seat, commands, self.enc)
 
     # -- words ----------------------------------------------------------------------------------
     def describe(self, action: int) -> str:
         """An id in the project's notation when it is legal now (``notation.describe_command``), else
         from the encoding alone."""
-        cache = self._cache()
-        if action not in cache[3]:
+        listed = self._cache()
+        by_id = listed.by_id()
+        if action not in by_id:
             return self.enc.describe(action)
-        if len(cache) == 4:  # every legal id's words, once: two commands the notation words alike
+        if listed.words is None:  # every legal id's words, once: two commands the notation words alike
             # (Rome et Carthage's two galleys) are told apart by the encoding's words
             say = _notation(self.game_id)
-            words = {a: say(self.session.state, cache[0], c) for a, c in cache[3].items()}
+            words = {a: say(self.session.state, listed.seat, c) for a, c in by_id.items()}
             counts: dict[str, int] = {}
             for w in words.values():
                 counts[w] = counts.get(w, 0) + 1
-            words = {a: w if counts[w] == 1 else f"{w} [{self.enc.describe(a)}]" for a, w in words.items()}
-            cache = self._legal = (*cache, words)
-        return cache[4][action]
+            listed.words = {a: w if counts[w] == 1 else f"{w} [{self.enc.describe(a)}]" for a, w in words.items()}
+        return listed.words[action]
 
     def view_json(self, seat: int) -> bytes:
         """What ``seat`` sees now (the engine's view, never the state), as JSON."""
@@ -240,7 +285,7 @@ class Table:
         t = self.copy(Session(self.game, self.config, new_seed, state, s.position, s.platform))
         t.seed = new_seed
         t.opening, t.last = None, None
-        t._views, t._seat = {}, (None, None)
+        t._views, t._seat_at = {}, -1
         t._pending = []
         t.records = [mine if p == seat else hashlib.sha256(b"sampled" + mine + t.view_json(p)).digest()
                      for p in range(self.config.players)]

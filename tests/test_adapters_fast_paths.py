@@ -1,0 +1,126 @@
+"""The adapters' fast paths (adapters/encoding.py's memo, adapters/observe.py's remembered parts)
+give what their plain definitions give: the same action ids as a cold encoding of each list, the
+same commands back from each id, the same features as a walk over the whole view, on random games
+of every game and for every seat."""
+
+from __future__ import annotations
+
+import random
+
+import msgspec
+import numpy as np
+import pytest
+
+from adapters import observe
+from adapters.encoding import OVERFLOW, Encoding, encoding
+from adapters.table import Listed, Table, config_of
+from engine.games.rome_et_carthage.commands import DeclareForcedMarch, EndTurn, MovePiece, PlacePiece
+
+
+def random_tables(game_id: str, players: int | None, seed: int, limit: int):
+    """Each table position of a random game (the same Table, moved on between yields)."""
+    t = Table(game_id, config_of(game_id, players, {}), f"fast-{seed}".encode())
+    t.max_commands = limit
+    rnd = random.Random(seed)
+    while t.to_act() is not None:
+        yield t
+        t.apply(rnd.choice(t.legal_actions()))
+
+
+@pytest.mark.parametrize("game_id,players,limit", [
+    ("roma", None, 0), ("rome-et-carthage", 2, 0), ("rome-et-carthage", 4, 0),
+    ("hannibal", None, 300), ("republic-of-carthage", 4, 300),
+])
+def test_memoized_ids_are_a_cold_encodings_and_lead_back_to_their_commands(game_id, players, limit):
+    warm = encoding(game_id)
+    lists = 0
+    for seed in (1, 2):
+        for t in random_tables(game_id, players, seed, limit):
+            seat = t.to_act()
+            commands = t.session.legal(seat)
+            cold = Encoding(game_id)  # nothing memoized: every command encoded from its fields
+            ids = cold.encode_all(commands)
+            assert warm.encode_all(commands) == ids
+            listed = Listed(seat, commands, warm)
+            assert listed.sorted == sorted(set(ids)) == t.legal_actions()
+            assert all(listed.command(a) == c for a, c in zip(ids, commands))
+            assert listed.command(warm.size) is None and listed.command(-1) is None
+            lists += 1
+    assert lists > 40
+
+
+def test_a_route_is_ranked_among_the_listed_paths_of_its_piece_to_its_city():
+    """Rome et Carthage's moves: (piece, last city, rank of the path among that piece's listed
+    paths to that city, sorted), whatever the order of the list and whatever else it lists."""
+    enc = Encoding("rome-et-carthage")
+    piece, (a, b, c) = "rome_chariot", ("aleria", "alexandrie", "ancyra")
+    late, early = MovePiece(piece, (b, c)), MovePiece(piece, (a, c))  # (a, c) sorts first
+    alone = MovePiece(piece, (b,))
+    ids = enc.encode_all([late, EndTurn(), early, alone])
+    assert ids[2] + 1 == ids[0]  # one block slot apart: ranks 0 and 1 of the same (piece, city)
+    assert enc.describe(ids[2]) == f"move_piece(piece={piece}, to={c}, route=0)"
+    assert enc.describe(ids[0]) == f"move_piece(piece={piece}, to={c}, route=1)"
+    assert enc.describe(ids[3]) == f"move_piece(piece={piece}, to={b}, route=0)"
+    # alone in its list, the later path is rank 0: the rank belongs to the list, not the command
+    assert enc.encode_all([late]) == [ids[2]]
+    srt, extra = enc.listing([late, EndTurn(), early, alone])
+    assert srt == sorted(ids) and extra == {ids[0]: late, ids[2]: early, ids[3]: alone}
+
+
+def test_unencodable_commands_take_overflow_ids_in_list_order_and_are_never_memoized():
+    enc = Encoding("rome-et-carthage")
+    odd1, odd2 = PlacePiece("no_such_piece", "aleria"), PlacePiece("another_one", "aleria")
+    ids = enc.encode_all([odd1, EndTurn(), odd2, odd1])
+    assert ids == [enc.overflow_base, enc.encode_all([EndTurn()])[0], enc.overflow_base + 1, enc.overflow_base]
+    assert enc.encode_all([odd2]) == [enc.overflow_base]  # positional: its place in this list
+    srt, extra = enc.listing([odd2, odd1])
+    assert srt == [enc.overflow_base, enc.overflow_base + 1] and extra[enc.overflow_base] == odd2
+    with pytest.raises(ValueError, match=f"more than {OVERFLOW}"):
+        enc.encode_all([PlacePiece(f"p{i}", "aleria") for i in range(OVERFLOW + 1)])
+
+
+def test_two_commands_given_one_id_are_refused():
+    """The encoding must be one id a command: cards given in another order than the engine's
+    canonical one would share a set's id."""
+    enc = Encoding("rome-et-carthage")
+    enc.encode_all([DeclareForcedMarch(("AC", "2C"))])
+    with pytest.raises(AssertionError, match="share the action id"):
+        enc.encode_all([DeclareForcedMarch(("2C", "AC"))])
+
+
+@pytest.mark.parametrize("game_id,players,limit", [
+    ("roma", None, 0), ("rome-et-carthage", 3, 0), ("hannibal", None, 200), ("republic-of-carthage", 3, 200),
+])
+def test_features_from_remembered_parts_are_the_walk_over_the_whole_view(game_id, players, limit):
+    views = 0
+    out = np.empty(observe.SIZE, np.float32)
+    for t in random_tables(game_id, players, 3, limit):
+        for seat in range(t.config.players):
+            view = t.session.view(seat)
+            plain = observe.plain_features(view)
+            fast = observe.features(view)
+            assert fast.dtype == np.float32 and fast.shape == (observe.SIZE,)
+            assert np.array_equal(fast, plain)
+            assert observe.features(view, out) is out and np.array_equal(out, plain)
+            views += 1
+    assert views > 50 and len(observe._MEMO) > 0
+
+
+class _View(msgspec.Struct, frozen=True):
+    flags: tuple
+    n: int | bool | None = None
+
+
+def test_equal_parts_that_are_not_the_same_leaves_are_not_confused():
+    """1 == True and (1,) == (True,) in Python, yet a number and a flag are other features: the
+    parts are remembered by their JSON, where they differ."""
+    one, true = observe.features(_View((1, 2), 1)), observe.features(_View((True, 2), True))
+    assert np.array_equal(one, observe.plain_features(_View((1, 2), 1)))
+    assert np.array_equal(true, observe.plain_features(_View((True, 2), True)))
+    assert not np.array_equal(one, true)
+
+
+def test_a_view_that_is_no_struct_is_walked_whole():
+    view = {"a": [1, "x"], "b": None}
+    assert np.array_equal(observe.features(view), observe.plain_features(view))
+    assert observe.features(view).any()
