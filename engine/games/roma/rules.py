@@ -106,6 +106,17 @@ def defence_of(state: State, seat: int, disc: int) -> int:
     return defence
 
 
+def defences(state: State, seat: int) -> tuple[int, ...]:
+    """:func:`defence_of` for each of ``seat``'s discs, -1 where no card lies (a view's whole
+    side at once: the Turris counted once, not once per disc)."""
+    turris = CARDS["turris"]
+    side = state.discs[seat]
+    towers = side.count(turris.id)
+    essedum = state.essedum if seat != state.active else 0
+    return tuple(CARDS[c].defence + turris.amount * (towers - (c == turris.id)) - essedum if c else -1
+                 for c in side)
+
+
 def unused_dice(state: State) -> list[int]:
     """The values of the active player's unused action dice, each value once."""
     return sorted({v for v, u in zip(state.dice, state.used) if not u})

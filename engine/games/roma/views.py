@@ -13,7 +13,7 @@ import msgspec
 from engine.core import copy_state
 from engine.rng import Rng
 
-from .rules import DISCS, SEATS, card_on, defence_of, status
+from .rules import DISCS, SEATS, defences, status
 from .state import PASS, PLACE, State
 
 HIDDEN = "hidden"  # a face-down card the viewer may not see
@@ -78,8 +78,7 @@ def _side(state: State, viewer: int | None, owner: int) -> Side:
     if not _sees_side(state, viewer, owner):
         cards = tuple(HIDDEN if c else "" for c in state.discs[owner])
         return Side(owner, cards, tuple(-1 for _ in DISCS), tuple(state.blocked[owner]))
-    defences = tuple(defence_of(state, owner, d) if card_on(state, owner, d) else -1 for d in DISCS)
-    return Side(owner, tuple(state.discs[owner]), defences, tuple(state.blocked[owner]))
+    return Side(owner, tuple(state.discs[owner]), defences(state, owner), tuple(state.blocked[owner]))
 
 
 def _pending_cards(state: State, viewer: int | None) -> tuple[tuple[str, ...], int]:

@@ -4,6 +4,7 @@ import msgspec
 
 from engine.core import GameConfig
 from engine.games.roma import ROMA
+from engine.games.roma.rules import CARDS, defence_of
 from engine.games.roma.views import HIDDEN
 from engine.rng import Rng
 from engine.session import Session
@@ -77,3 +78,19 @@ def test_views_during_the_pass_and_the_face_down_placement():
     assert ROMA.view(s.state, 1).sides[0].defences == (-1,) * 6
     for seat in (0, 1, None):
         same_view_after_sampling(s.state, seat)
+
+
+def test_a_side_shows_each_cards_defence_with_two_turres_and_the_essedum():
+    """Roma "Turris" (each other Turris of its owner adds to a card's defence, never to its own) and
+    "Essedum" (the opponent's defences lowered while it is in force): a view's side gives every card's
+    defence as combat would compute it, disc by disc (rules.defence_of), -1 on an empty disc."""
+    s = position(first=side(d1="legionarius"), second=side(d1="legat", d3="turris", d6="turris"))
+    s.essedum = 2
+    for seat in (0, 1):
+        got = ROMA.view(s, seat).sides[1].defences
+        want = tuple(defence_of(s, 1, d) if s.discs[1][d - 1] else -1 for d in range(1, 7))
+        assert got == want
+    turris = CARDS["turris"]
+    assert got[2] == turris.defence + turris.amount - 2  # one other Turris, the Essedum
+    assert got[0] == CARDS["legat"].defence + 2 * turris.amount - 2
+    assert got[1] == -1
