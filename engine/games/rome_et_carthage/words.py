@@ -98,8 +98,8 @@ def _states_drawn(e: ev.StatesDrawn) -> str:
     for t in (0, 1):
         members = [f"{_who(s.seat)} ({join_and(_state(x) for x in s.states)}{', alone' if s.lone else ''})"
                    for s in e.seats if s.team == t]
-        teams.append(f"{_team(t)}: {join_and(members) or 'nobody'}")
-    return f"Teams drawn, {teams[0]}; {teams[1]}"
+        teams.append(f"{_team(t)} is {join_and(members) or 'nobody'}")
+    return f"{cap(teams[0])}; {teams[1]}"
 
 
 def _first(e: ev.FirstPlayerDrawn) -> str:
