@@ -60,7 +60,7 @@ from .log import (Chain, created_markers, for_seat, version_of, platform_command
                   platform_event_to_proto, replay_items, session_items)
 from .store import Conflict, GameMeta, Record, SeatRow, Snapshot, Store, StoreUnavailable
 from .wire import GameWire, WireError, wire_for
-from .words import legal_words
+from .words import event_describer, legal_words, record_words
 
 log = logging.getLogger("carthago.host")
 
@@ -1226,13 +1226,13 @@ class GameHost:
             # (_batch), and none keeps a parsed copy of the log while it waits (issue 35)
             backlog: list = self.store.read(req.game_id, next_seq)
             if not backlog:  # open with the current state, so a client resuming at head knows where it is
-                yield self._batch(loaded, [], seat)[0] + self._sent_at()
+                yield self._batch(loaded, [], seat, req.with_words)[0] + self._sent_at()
                 if loaded.meta.finished:
                     return
             while True:
                 if backlog:  # settled, not refreshed: a stream follows this process's appends
                     loaded = await self._current(req.game_id, refresh=False)
-                    data, ended = self._batch(loaded, backlog, seat)
+                    data, ended = self._batch(loaded, backlog, seat, req.with_words)
                     next_seq = backlog[-1].seq + 1
                     backlog = []
                     yield data + self._sent_at()
@@ -1243,7 +1243,7 @@ class GameHost:
                     return
                 bodies = await waiter.get()
                 if bodies is IDLE:  # a keepalive: nothing happened, the game where it stands
-                    yield self._batch(await self._current(req.game_id, refresh=False), [], seat)[0] + self._sent_at()
+                    yield self._batch(await self._current(req.game_id, refresh=False), [], seat, req.with_words)[0] + self._sent_at()
                     continue
                 if bodies is None:
                     raise HostError("UNAVAILABLE", SHUTTING_DOWN, "this server is shutting down: resume the "
@@ -1266,11 +1266,12 @@ class GameHost:
         the time of its own send while the batch is still encoded once per audience."""
         return pb.EventBatch(server_time_unix_ms=self.clock()).SerializeToString()
 
-    def _batch(self, loaded: Loaded, bodies: list, seat: int | None) -> tuple[bytes, bool]:
+    def _batch(self, loaded: Loaded, bodies: list, seat: int | None, with_words: bool = False) -> tuple[bytes, bool]:
         """The batch ``seat`` (None: a spectator) receives, serialized, and whether it ends the
         stream (the game is over and its last record, the platform's, is in it). ``bodies``: parsed
         records (``pb.LogRecord``, shared by every subscriber) or stored ones (``Record``), parsed
-        only when the batch is not cached yet.
+        only when the batch is not cached yet. ``with_words``: each record also in a sentence,
+        made from the record as the seat receives it (server.words.record_words).
 
         Encoded once per audience and head: every subscriber of the same seat (or every spectator)
         woken by the same append gets the same bytes. The key holds everything the batch depends
@@ -1279,7 +1280,7 @@ class GameHost:
         """
         if loaded.batches_at != loaded.head_seq:
             loaded.batches, loaded.batches_at = {}, loaded.head_seq
-        key = (seat, loaded.head_seq, bodies[0].seq if bodies else -1, bodies[-1].seq if bodies else -1)
+        key = (seat, loaded.head_seq, bodies[0].seq if bodies else -1, bodies[-1].seq if bodies else -1, with_words)
         hit = loaded.batches.get(key)
         if hit is None:
             status = self._status(loaded)
@@ -1288,6 +1289,10 @@ class GameHost:
                 bodies = [pb.LogRecord.FromString(r.body) for r in bodies]
             batch = pb.EventBatch(events=[for_seat(b, seat) for b in bodies], status=status, head_seq=loaded.head_seq,
                                   view={wire.field: wire.view_fields(loaded.session.view(seat))})
+            if with_words:
+                describe = event_describer(loaded.game)
+                for record in batch.events:
+                    record.words = record_words(loaded.game, wire, describe, record)
             ended = status.over and bool(bodies) and bodies[-1].event.WhichOneof("game") == "platform"
             hit = loaded.batches[key] = (batch.SerializeToString(), ended)
         return hit

@@ -235,3 +235,23 @@ def test_join_prints_a_seat_token_that_resign_takes():
             game = client.game(game_id)
             assert [x.player for x in game.seats] == ["Ann", "Bob"]
             assert game.status.over and list(game.status.winners) == [1]
+
+
+def test_watch_with_words_prints_the_servers_sentence_for_each_record():
+    """`carthago watch ID --words` (issue 36 item 4): each record in the server's words for what the
+    watcher sees; a spectator reads the others' hands as counts."""
+    from carthago import Client
+    from server.app import ServerThread
+
+    with ServerThread() as s:
+        with Client(s.addr) as client:
+            game_id = client.create("roma").game_id
+            seats = [client.join(game_id, seat=x, player=f"p{x}") for x in range(2)]
+            seats[0].platform("abort")  # before any move: over at once, so the stream ends
+        out = run("watch", game_id, "--words", "--server", s.addr)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert any(x.endswith("p1 takes Second") for x in lines), lines
+    assert any("is dealt 4 cards (which: hidden from you)" in x for x in lines), lines
+    assert any(x.endswith("First aborts the game: no result") for x in lines), lines
+    assert not any("deck_shuffled" in x or "(by " in x for x in lines), lines

@@ -11,6 +11,7 @@ import asyncio
 import base64
 import gzip
 import http.client
+import importlib
 import json
 import random
 import struct
@@ -34,6 +35,7 @@ from server.log import game_event_of, split_export
 from server.wire import wire_for
 
 from .conftest import OPERATOR
+from .test_event_words import hidden_values
 
 ALLOWED = "http://allowed.example:5173"
 SVC = "/carthago.v1.GameService/"
@@ -95,11 +97,12 @@ def frames(data: bytes):
 class ConnectStream:
     """A Connect server stream read frame by frame as it arrives (HTTP/1.1, chunked)."""
 
-    def __init__(self, web, game_id: str, from_seq: int = 0, token: str | None = None, json_: bool = False):
+    def __init__(self, web, game_id: str, from_seq: int = 0, token: str | None = None, json_: bool = False,
+                 with_words: bool = False):
         url = urlparse(web.web.url)
         self.json = json_
         self.conn = http.client.HTTPConnection(url.hostname, url.port, timeout=30)
-        req = pb.StreamEventsRequest(game_id=game_id, from_seq=from_seq)
+        req = pb.StreamEventsRequest(game_id=game_id, from_seq=from_seq, with_words=with_words)
         body = json_format.MessageToJson(req).encode() if json_ else req.SerializeToString()
         headers = {"content-type": "application/connect+json" if json_ else "application/connect+proto"}
         if token:
@@ -370,6 +373,7 @@ def test_the_web_client_files(web):
 @pytest.mark.parametrize("game_type,players", [("roma", 2), ("rome-et-carthage", 4)])
 def test_a_seat_sees_nothing_of_the_other_hands_over_http(web, game_type, players):
     """Seat 0's view and stream over HTTP: every record hidden from it arrives in its public form,
+    its words (with_words) are those of that public form and name nothing its private form holds,
     and every view it gets is one the engine gives seat 0 in any state it cannot tell apart from the
     real one (sample_hidden), so it carries nothing of the other hands."""
     game, seats = new_game(web, game_type, players, seed=f"leak-{game_type}".encode())
@@ -381,7 +385,7 @@ def test_a_seat_sees_nothing_of_the_other_hands_over_http(web, game_type, player
         for s in st.to_act:
             bots[s].act_once()
     watcher = 0
-    stream = ConnectStream(web, game.game_id, token=seats[watcher].token)
+    stream = ConnectStream(web, game.game_id, token=seats[watcher].token, with_words=True)
     try:
         batch = stream.next()
     finally:
@@ -393,18 +397,25 @@ def test_a_seat_sees_nothing_of_the_other_hands_over_http(web, game_type, player
     records = [pb.LogRecord.FromString(sealed.body)
                for _, sealed in split_export(web.grpc.export(game.game_id, token=OPERATOR).records)]
     assert [e.seq for e in batch.events] == [r.seq for r in records[:len(batch.events)]]
+    g = registry.get(game_type)
+    wire = wire_for(g)
+    words = importlib.import_module(f"engine.games.{game_type.replace('-', '_')}.words")
     hidden = 0
     for got, record in zip(batch.events, records):
         vis = record.visibility
+        assert got.words, got.seq
         if vis.is_private and watcher not in vis.seats:
             hidden += 1
             assert got.redacted and got.event == vis.redacted and got.event != record.event, got.seq
+            public, private = (wire.event_from_proto(getattr(e, wire.field)) for e in (got.event, record.event))
+            assert got.words == words.describe_event(public)
+            for value in hidden_values(private, public):
+                name = words.name_of(value)
+                assert not name or name not in got.words, (got.seq, name, got.words)
         else:
             assert not got.redacted and got.event == record.event
     assert hidden > 0, "the game dealt nothing private to the other seats: a weak test"
 
-    g = registry.get(game_type)
-    wire = wire_for(g)
     events = [e for r in records if (e := game_event_of(wire, r)) is not None]
     meta = web.host._games[game.game_id].meta
     state = Session.replay(g, GameConfig(players=players, options=meta.options), meta.seed, events).state

@@ -70,3 +70,44 @@ def test_the_host_sends_words_only_when_asked():
         assert list(other.commands) == [] and list(other.words) == []
 
     asyncio.run(main())
+
+
+def test_the_stream_sends_each_record_in_words_made_from_what_the_seat_receives():
+    """StreamEventsRequest.with_words: each record's words are those of the record exactly as the
+    receiver gets it (the redacted form for another seat's private event), platform records
+    included; without the flag the stream sends no words at all."""
+    from engine.games.roma import words as roma_words
+    from server.wire import wire_for
+
+    async def main():
+        host = GameHost(MemoryStore(), HostConfig(allow_client_seeds=True))
+        game = (await host.create_game(pb.CreateGameRequest(game_type="roma", seed=b"stream-words"))).game
+        tokens = [(await host.join_game(pb.JoinGameRequest(game_id=game.game_id, seat=s, player=f"p{s}"))).token for s in range(2)]
+
+        async def first_batch(token, with_words):
+            stream = host.stream(pb.StreamEventsRequest(game_id=game.game_id, with_words=with_words), token)
+            try:
+                return pb.EventBatch.FromString(await stream.__anext__())
+            finally:
+                await stream.aclose()
+
+        wire = wire_for(registry.get("roma"))
+        for token in (tokens[0], tokens[1], None):  # each seat, and a spectator
+            plain, worded = await first_batch(token, False), await first_batch(token, True)
+            assert all(not r.words for r in plain.events)
+            assert [r.event for r in plain.events] == [r.event for r in worded.events]
+            hidden = 0
+            for r in worded.events:
+                if r.event.WhichOneof("game") == "platform":
+                    assert r.words and "_" not in r.words
+                    continue
+                event = wire.event_from_proto(r.event.roma)
+                assert r.words == roma_words.describe_event(event)
+                hidden += r.redacted
+                if r.redacted:
+                    assert "hidden from you" in r.words or "face down" in r.words, r.words
+            assert hidden > 0  # every audience gets at least the deck's shuffle redacted
+        claims = [r.words for r in worded.events if r.event.platform.HasField("seat_claimed")]
+        assert claims == ["p0 takes First", "p1 takes Second"]
+
+    asyncio.run(main())

@@ -515,9 +515,10 @@ def cmd_watch(args) -> int:
     try:
         with Client(args.server, token=args.token) as client:
             names = [s.name for s in client.game(args.game_id).seats]
-            for batch in client.stream(args.game_id, args.from_seq):
+            words = getattr(args, "words", False)
+            for batch in client.stream(args.game_id, args.from_seq, with_words=words):
                 for record in batch.events:
-                    print(describe(record, names), flush=True)
+                    print(f"{record.seq:6d}  {record.words}" if words and record.words else describe(record, names), flush=True)
                 if batch.status.over:
                     print(result_line(batch.status))
     except CarthagoError as err:
@@ -929,6 +930,8 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("game_id")
     s.add_argument("--server", default=DEFAULT_ADDR)
     s.add_argument("--token", help="a seat's token (its view) or the operator's; default: spectator")
+    s.add_argument("--words", action="store_true",
+                   help="each event in a sentence, the server's words for what your seat sees (StreamEvents with_words)")
     s.add_argument("--from-seq", type=int, default=0)
     s.set_defaults(func=cmd_watch)
 

@@ -176,8 +176,11 @@ class Client:
             req.at_seq = at_seq
         return _call(self.stub.GetView, req, metadata=self.metadata(token), timeout=self.timeout)
 
-    def stream(self, game_id: str, from_seq: int = 0, token: str | None = None) -> Iterator[pb.EventBatch]:
-        req = pb.StreamEventsRequest(game_id=game_id, from_seq=from_seq)
+    def stream(self, game_id: str, from_seq: int = 0, token: str | None = None,
+               with_words: bool = False) -> Iterator[pb.EventBatch]:
+        """The game's records as ``token``'s seat may see them; ``with_words``: each also in a sentence
+        (``EventRecord.words``, made from the record as the seat receives it)."""
+        req = pb.StreamEventsRequest(game_id=game_id, from_seq=from_seq, with_words=with_words)
         try:
             yield from self.stub.StreamEvents(req, metadata=self.metadata(token))
         except grpc.RpcError as err:
@@ -300,8 +303,8 @@ class Seat:
                 raise CarthagoError.from_rpc(err) from None
         raise AssertionError("unreachable")
 
-    def stream(self, from_seq: int = 0) -> Iterator[pb.EventBatch]:
-        return self.client.stream(self.game_id, from_seq, token=self.token)
+    def stream(self, from_seq: int = 0, with_words: bool = False) -> Iterator[pb.EventBatch]:
+        return self.client.stream(self.game_id, from_seq, token=self.token, with_words=with_words)
 
     # -- platform commands: any game, any time while it runs (docs/PROTOCOL.md) -------------
     def platform(self, kind: str, request_id: str | None = None) -> pb.SubmitCommandResponse:

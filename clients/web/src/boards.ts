@@ -7,8 +7,7 @@ import { rocBoard } from './roc';
 import { hannibalBoard } from './hannibal';
 import { zoomable } from './zoom';
 import { card as rncCard, rncCombatStep, rncPartner, rncPhase } from './rncWords';
-import { nameIn, nameOf, ROMA_CARDS, commandFields, commandKind } from './words';
-import { romaAskWords } from './romaWords';
+import { humanize, nameIn, nameOf, ROMA_CARDS, commandFields, commandKind } from './words';
 import rcMap from '../../../engine/games/rome_et_carthage/data/map.json';
 
 // ---- Roma ----------------------------------------------------------------------------------
@@ -45,7 +44,7 @@ export function romaBoard(v: any, ctx: BoardContext): HTMLElement {
   });
   const dice = (v.dice as number[]).map((d, i) => el('span', { class: `die${v.diceUsed[i] ? ' used' : ''}` }, String(d)));
   const pending = v.pending?.kind ? el('div', { class: 'pending' },
-    `Waiting for ${ctx.seatName(v.pending.seat)} to ${romaAskWords(v.pending.kind, v.pending.card)}`,
+    ctx.waiting ? `Waiting for ${ctx.waiting}` : `Waiting for ${ctx.seatName(v.pending.seat)} to answer (${humanize(v.pending.kind)})`,
     v.pending.cards?.length ? ` — cards: ${names(v.pending.cards, 'roma')}` : '') : null;
   const hand = ctx.seat >= 0 ? el('div', { class: 'hand' }, el('b', {}, 'Your hand: '),
     ...(v.hand as string[]).map((card) => romaCard(card, {

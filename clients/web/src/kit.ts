@@ -9,6 +9,7 @@ export interface BoardContext {
   legal: any[];                      // GameCommand messages (empty when it is not this seat's turn)
   seatName: (seat: number) => string;
   pick: (matches: (command: any) => boolean) => void;  // a board click
+  waiting?: string;                  // who must decide what now, in the server's words (the last prompt record's EventRecord.words)
 }
 
 export const SEAT_COLOURS = ['#b03a2e', '#1f618d', '#b9770e', '#1e8449', '#7d3c98', '#117a65'];

@@ -8,7 +8,7 @@ import './style.css';
 import { api, auth, creatorToken, describeError, heldSeats, holdCreator, holdSeat, playerName, reason, setPlayerName, timed, type HeldSeat } from './api';
 import { board } from './boards';
 import { el } from './dom';
-import { commandKind, commandLabel, eventWords, humanize, isStep, nameOf } from './words';
+import { commandKind, commandLabel, eventWords, humanize, isPrompt, isStep, nameOf } from './words';
 import { seatLabel, seatState, statusWords } from './status';
 import { replayControls } from './replay';
 import { clocksRow, timeControlInputs } from './clock';
@@ -207,6 +207,7 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
     skewMs: 0,  // the server's clock minus this browser's (EventBatch.server_time_unix_ms)
     battles: noBattles(),  // Hannibal's battles, round by round, from the log (battles.ts)
     asking: false,  // a move waits for the player's "Send it" (confirm.ts)
+    waiting: '',  // who must decide what now: the server's words of the last prompt record (Flow, DecisionRequired)
   };
   const controller = new AbortController();
   // the clocks tick once a second between batches (a running clock: its deadline minus now)
@@ -252,6 +253,7 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
       state.lines = saved.lines; state.lastSeq = BigInt(saved.lastSeq);
       state.talks = saved.talks ?? []; state.expired = saved.expired ?? null;
       state.battles = saved.battles ?? noBattles();
+      state.waiting = saved.waiting ?? '';
     }
   } catch { /* a fresh log */ }
   for (const [seq, text, cls] of state.lines) logList.append(el('li', { 'data-seq': seq, class: cls ?? '' }, text));
@@ -343,6 +345,7 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
       // a choice begun on the board (a card) leaves only its moves clickable (then a disc): one move
       boardBox.replaceChildren(board(gameType, state.view, {
         gameType, seat: my ? my.seat : -1, legal: state.filter ? state.legal.filter(state.filter) : state.legal, seatName: name, pick,
+        waiting: state.waiting,
       }));
       renderRule();
       seen();
@@ -359,7 +362,7 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
   let ruleShown = '';
   const renderRule = () => {
     const v = state.view?.game?.value;
-    const box = v && !state.status?.over ? ruleBox(gameType, v) : null;
+    const box = v && !state.status?.over ? ruleBox(gameType, v, state.waiting) : null;
     const key = box ? `${box.dataset.key}|${box.textContent}` : '';
     if (key === ruleShown) return;
     ruleShown = key;
@@ -568,7 +571,7 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
   const saveLog = () => {
     try {
       sessionStorage.setItem(logKey(), JSON.stringify({ lastSeq: state.lastSeq.toString(), lines: state.lines.slice(-3000),
-        talks: state.talks.slice(-1000), expired: state.expired, battles: state.battles }));
+        talks: state.talks.slice(-1000), expired: state.expired, battles: state.battles, waiting: state.waiting }));
     } catch { /* storage full: the log is rebuilt from seq 0 next time */ }
   };
 
@@ -591,7 +594,7 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
     while (!state.closed) {
       try {
         attempt = new AbortController();
-        const stream = api.streamEvents({ gameId, fromSeq: state.lastSeq + 1n }, auth(me()?.token, attempt.signal));
+        const stream = api.streamEvents({ gameId, fromSeq: state.lastSeq + 1n, withWords: true }, auth(me()?.token, attempt.signal));
         setConn('live');
         for await (const batch of stream) {
           pause = 250;
@@ -607,7 +610,10 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
             const expiry = r.event?.game?.case === 'platform' && r.event.game.value.kind.case === 'clockExpired'
               ? r.event.game.value.kind.value : null;
             if (expiry) state.expired = expiry.seat;
-            const text = talk ? talkLogLine(talk, name) : eventWords(gameType, r, name, (batch.view ?? state.view)?.game?.value);
+            const text = talk ? talkLogLine(talk, name) : eventWords(gameType, r, name);
+            // the "waiting for" line: the last prompt's words; in Roma any other event closes the decision
+            if (isPrompt(r)) state.waiting = r.words;
+            else if (gameType === 'roma' && r.event?.game?.case === 'roma') state.waiting = '';
             const cls = talk ? 'talk' : r.redacted ? 'redacted' : isStep(r) ? 'step' : '';
             state.lines.push([Number(r.seq), text, cls]);
             if (gameType === 'hannibal' && battleRecord(state.battles, r)) battled = true;

@@ -39,7 +39,7 @@ export async function replayControls(gameId: string, gameType: string, summary: 
   const records: any[] = [];
   let view: any = null;
   try {
-    for await (const batch of api.streamEvents({ gameId, fromSeq: 0n }, auth(token, signal))) {
+    for await (const batch of api.streamEvents({ gameId, fromSeq: 0n, withWords: true }, auth(token, signal))) {
       records.push(...batch.events);
       view = batch.view ?? view;
       if (records.length && Number(records[records.length - 1].seq) >= head) break;
@@ -52,7 +52,7 @@ export async function replayControls(gameId: string, gameType: string, summary: 
   const moves = movesOf(records);
   const items = records.map((r) => {
     const talk = talkOf(r);
-    const text = talk ? talkLogLine(talk, name) : eventWords(gameType, r, name, view?.game?.value);
+    const text = talk ? talkLogLine(talk, name) : eventWords(gameType, r, name);
     const cls = talk ? 'talk' : r.redacted ? 'redacted' : isStep(r) ? 'step' : '';
     return el('li', { 'data-seq': String(r.seq), class: cls }, text);
   });

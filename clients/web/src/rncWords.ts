@@ -1,12 +1,9 @@
-// Rome et Carthage's log events and move buttons in sentences: "West places a Carthage mercenary in
-// Iol", "North moves the Rome elephant to Massilia", "North declares a forced march, paying K♥".
-// Any event not phrased here keeps the generic field-by-field words of words.ts.
+// Rome et Carthage's move buttons and board lines in words: "to Massilia, attacking the Carthage
+// elephant", "Move the Rome mercenary in Narbo". The log's sentences come from the server
+// (EventRecord.words, engine/games/rome_et_carthage/words.py).
 //
-// Hidden information: a sentence is built from the one record the page received, already redacted
-// for its seat by the server, from the game's public data files and, to name a team by its seats,
-// from the seat's own view (View.seats, public); never from anything else. A redacted record
-// (CardsDrawnRedacted, CardsCommittedRedacted, TalonShuffledRedacted) is phrased from its own
-// fields only: how many cards, never which.
+// Hidden information: a button is built from the command, the game's public data files and the
+// seat's own view; never from anything else.
 import rcMap from '../../../engine/games/rome_et_carthage/data/map.json';
 import rcCards from '../../../engine/games/rome_et_carthage/data/cards.json';
 import { nameOf } from './words';
@@ -20,7 +17,6 @@ const SUITS: Record<string, string> = { H: '♥', D: '♦', C: '♣', S: '♠' }
 const SPECIALS: Record<string, string> = { treason: 'Treason', sedition: 'Sedition' };
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function list(words: string[]): string {
   if (words.length <= 1) return words[0] ?? '';
@@ -75,7 +71,6 @@ function team(t: number, seat: Seat, view: any): string {
   return seats.length ? list(seats) : `team ${t}`;
 }
 
-const SIDES = ['the attacker', 'the defender'];
 const PHASES: Record<string, string> = {
   specials: 'special cards', place: 'placement', play: 'play', combat: 'combats', over: 'the game is over',
 };
@@ -92,129 +87,9 @@ export function rncPartner(seat: any, seats: readonly any[], name: (seat: number
   const partners = seats.filter((s) => s.team === seat.team && s.seat !== seat.seat);
   return seat.team >= 0 && partners.length ? `, with ${partners.map((s) => name(s.seat)).join(' and ')}` : '';
 }
-const STEPS: Record<string, string> = { open: 'opening cards', spy: 'spy', spy_cards: "the spy's new cards", tie: 'tie-break cards' };
-const REASONS: Record<string, string> = {
-  capitals: 'both enemy capitals held', destroyed: 'a team has no piece left', 'draw agreed': 'a draw agreed',
-  'no progress': 'too many turns without a combat or a capital taken',
-};
 
 /** The opening of a combat sentence: "Massilia" (the city fought over). */
 const at = (id: string) => `Combat in ${city(id)}`;
-
-/** One event's sentence, or null to keep the generic words. `kind`: the Event oneof ({case, value});
- *  `view`: the seat's View (to name teams by their seats), if known. */
-export function rncEventWords(kind: { case?: string; value?: any }, seat: Seat, view?: any): string | null {
-  const v = kind.value;
-  if (!v) return null;
-  switch (kind.case) {
-    case 'statesDrawn': {
-      const sides = [0, 1].map((t) => list((v.seats ?? []).filter((s: any) => s.team === t).map((s: any) =>
-        `${bare(seat, s.seat)} (${list((s.states ?? []).map((x: string) => STATES.get(x) ?? x))}${s.lone ? ', alone' : ''})`)));
-      return `Teams: ${sides[0]} against ${sides[1]}`;
-    }
-    case 'handDealt': return `${seat(v.seat)} starts with ${cards(v.cards) || 'no card'}`;
-    case 'talonShuffled':
-    case 'talonShuffledRedacted': {
-      const count = v.count ?? v.cards?.length ?? 0;  // the cards' order is seen by nobody: never named
-      const pile = v.pile > 0 || view?.match ? `${team(v.pile, seat, view)}'s draw pile` : 'the draw pile';
-      return v.rebuilt ? `The spent cards are shuffled into ${pile} (${plural(count, 'card')}, face down)`
-        : `${cap(pile)} is shuffled (${plural(count, 'card')}, face down)`;
-    }
-    case 'firstPlayerDrawn': {
-      const opens = `${STATES.get(v.state) ?? v.state} opens: ${seat(v.seat)} plays first`;
-      const order = (v.order ?? []).map((x: number) => bare(seat, x)).join(', then ');
-      return `${v.card ? `${card(v.card)} is turned up: ` : ''}${opens}${order ? ` (order: ${order})` : ''}`;
-    }
-    case 'specialChosen': return `${seat(v.seat)} holds the ${card(v.card)} card`;
-    case 'turnStarted':
-      return `Turn ${v.turn} (round ${v.round}): ${seat(v.seat)} ${v.place > 0 ? `places ${plural(v.place, 'piece')}` : 'plays'}`;
-    case 'piecePlaced': return `${seat(v.seat)} places ${piece(v.piece)} in ${city(v.city)}`;
-    case 'cardsDrawn': return `${seat(v.seat)} draws ${cards(v.cards) || 'no card'}`;
-    case 'cardsDrawnRedacted': return `${seat(v.seat)} draws ${plural(v.count, 'card')} (which: hidden from you)`;
-    case 'forcedMarchDeclared': return `${seat(v.seat)} declares a forced march, paying ${cards(v.cards)}`;
-    case 'forcedMarchCardAdded': return `${seat(v.seat)} adds ${card(v.card)} to its forced march's payment`;
-    case 'cardsSpent': {
-      const done = [v.cards?.length && `puts ${cards(v.cards)} on the spent pile`,
-        v.removed?.length && `takes ${cards(v.removed)} out of the game`].filter(Boolean);
-      return `${seat(v.seat)} ${done.join(' and ') || 'spends no card'} (${v.fromTable ? 'from the combat' : 'from its hand'})`;
-    }
-    case 'pieceMoved': {
-      if (v.treason) return `By treason, ${seat(v.seat)} moves ${piece(v.piece)} ${route(v.path)}`;
-      if (v.secondMercenary) return `${seat(v.seat)} moves a second ${pieceParts(v.piece)[0]} mercenary ${route(v.path)}`;
-      return `${seat(v.seat)} moves ${piece(v.piece)} ${route(v.path)}`;
-    }
-    case 'attackDeclared':
-      return `${cap(piece(v.attacker, true))} from ${city(v.origin)} attacks ${piece(v.defender, true)} in ${city(v.city)}: `
-        + 'a combat once the moves end';
-    case 'specialPlayed': return `${seat(v.seat)} plays its ${card(v.card)} card`;
-    case 'pieceEliminated':
-      return `${cap(piece(v.piece, true))} in ${city(v.city)} ${v.reason === 'sedition' ? 'is destroyed by sedition'
-        : v.reason === 'combat' ? 'loses the combat and leaves the board' : `leaves the board (${v.reason})`}`;
-    case 'movesEnded':
-      return `${seat(v.seat)} stops moving: ${v.combats ? `${plural(v.combats, 'combat')} to fight` : 'no combat'}`;
-    case 'drawOffered': return `${seat(v.seat)} offers the other team a draw (it stands until ${bare(seat, v.seat)}'s next turn)`;
-    case 'drawOfferLapsed': return `The draw offer of ${team(v.team, seat, view)} lapses`;
-    case 'combatStarted': {
-      const limited = [0, 1].filter((i) => v.limited?.[i]).map((i) => [v.attackerSeat, v.defenderSeat][i]);
-      return `${at(v.city)}: ${piece(v.attacker, true)} (${bare(seat, v.attackerSeat)}) attacks ${piece(v.defender, true)}`
-        + ` (${bare(seat, v.defenderSeat)})${limited.length ? `; ${list(limited.map((x: number) => bare(seat, x)))}, its capital`
-        + ' occupied, lays one card where two are asked' : ''}`;
-    }
-    case 'combatStep': {
-      const need: number[] = v.need ?? [];
-      const spy = SIDES[v.spySide] ?? 'a side';
-      switch (v.step) {
-        case 'spy': return `${at(v.city)}: ${spy} opened with a natural 2 and may send a spy`;
-        case 'spy_cards': return `${at(v.city)}: ${spy}'s spy lays ${plural(need[v.spySide] ?? 0, 'new card')}, knowing the other side's`;
-        case 'tie': return `${at(v.city)}: a tie; each side lays one more card face down`;
-        default: {
-          const lay = need[0] === need[1] ? `each side lays ${plural(need[0] ?? 0, 'card')}`
-            : `the attacker lays ${plural(need[0] ?? 0, 'card')}, the defender ${plural(need[1] ?? 0, 'card')}`;
-          return `${at(v.city)}: ${lay} face down`;
-        }
-      }
-    }
-    case 'cardsCommitted': return `${seat(v.seat)} lays ${cards(v.cards) || 'no card'} face down for ${SIDES[v.side] ?? 'its side'}`;
-    case 'cardsCommittedRedacted':
-      return `${seat(v.seat)} lays ${plural(v.count, 'card')} face down for ${SIDES[v.side] ?? 'its side'} (which: hidden from you)`;
-    case 'cardsRevealed': {
-      const side = (i: number, ids: string[]) => `${SIDES[i]}'s ${cards(ids) || 'no card'} make ${v.totals?.[i] ?? 0}`;
-      return `${at(v.city)}, ${STEPS[v.step] ?? v.step} turned up: ${side(0, v.attackerCards)}, ${side(1, v.defenderCards)}`;
-    }
-    case 'spyDeclared': return `${seat(v.seat)} declares a spy: it lays new cards, knowing the other side's`;
-    case 'valueKept':
-      return `${seat(v.seat)} keeps its natural 2 (the attacker's total is ${v.totals?.[0] ?? 0}, the defender's ${v.totals?.[1] ?? 0})`;
-    case 'bothSpies': return `${at(v.city)}: both sides opened with a natural 2; their cards are spent and the combat starts over`;
-    case 'zerosReturned': return `${cards(v.cards) || 'No card'} ${(v.cards?.length ?? 0) > 1 ? 'go' : 'goes'} back to ${bare(seat, v.seat)}'s hand`;
-    case 'combatEnded': {
-      const score = v.totals?.length === 2 ? `, ${Math.max(v.totals[0], v.totals[1])} to ${Math.min(v.totals[0], v.totals[1])}` : '';
-      if (v.outcome === 'attacker' || v.outcome === 'defender') return `${at(v.city)}: ${v.outcome === 'attacker' ? SIDES[0] : SIDES[1]} wins${score}`;
-      return `${at(v.city)}: a tie nobody can break; the combat stops and the attacker goes back`;
-    }
-    case 'attackerReturned': return `${cap(piece(v.piece, true))} goes back from ${city(v.city)} to ${city(v.origin)}`;
-    case 'playerEliminated': {
-      const lost = [v.cards && plural(v.cards, 'card'), v.specials?.length && `its ${list(v.specials.map(card))} card`].filter(Boolean);
-      return `${seat(v.seat)} has no piece left and is out${lost.length ? `: ${list(lost as string[])} leave the game unseen` : ''}`;
-    }
-    case 'clockStarted':
-    case 'clockTicked': {
-      const still = kind.case === 'clockTicked' ? 'still ' : '';
-      const waiting = list((v.waiting ?? []).map((x: number) => bare(seat, x)));
-      return `Both enemy capitals are ${still}held by ${team(v.team, seat, view)}: the game is theirs if they still hold them`
-        + ` once ${waiting || 'every other player'} ${(v.waiting?.length ?? 0) > 1 ? 'have each' : 'has'} ended a turn`;
-    }
-    case 'clockStopped': return `${cap(team(v.team, seat, view))} no longer hold both enemy capitals: their clock stops`;
-    case 'turnEnded':
-      return `${seat(v.seat)} ends its turn${v.quiet ? ` (${plural(v.quiet, 'turn')} in a row without a combat or a capital taken)` : ''}`;
-    case 'gameEnded': {
-      const why = REASONS[v.reason] ?? v.reason;
-      const scores = (v.scores ?? []).map((n: number, i: number) => `${bare(seat, i)} ${n}`).join(', ');
-      const won = v.winners?.length ? `${list(v.winners.map((x: number) => bare(seat, x)))} win` : 'a draw';
-      return `The game ends (${why}): ${won}${scores ? `; pieces left: ${scores}` : ''}`;
-    }
-    default: return null;
-  }
-}
 
 // ---- move buttons -------------------------------------------------------------------------------
 // Each legal command as a button that says what it does ("to Massilia, attacking the Carthage

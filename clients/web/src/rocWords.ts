@@ -1,19 +1,15 @@
-// The Republic of Carthage's log events in sentences, in the words of the engine's move list
-// (engine/games/republic_of_carthage/notation.py): "Blue votes against Gisco for Censor of Morals",
-// "Red plans its redistribution in secret", "5 T go from Himilco to Red's treasury (redistribution)".
-// Any event not phrased here keeps the generic field-by-field words of words.ts.
+// The Republic of Carthage's move buttons and the seat's own secret plan in words, in the words of
+// the engine's move list (engine/games/republic_of_carthage/notation.py). The log's sentences and the
+// "waiting for" line come from the server (EventRecord.words, engine/games/republic_of_carthage/words.py).
 //
-// Hidden information: a sentence is built from the one record the page received, already redacted
-// for its seat by the server, and from the game's public data files; never from anything else. A
-// redacted record (ChoiceMadeRedacted, OfferMadeRedacted …) is phrased from its own fields only.
+// Hidden information: a button is built from the command and the seat's own view, and from the
+// game's public data files; never from anything else.
 import { ownName } from './words';
-import eventsData from '../../../engine/games/republic_of_carthage/data/random_events.json';
 import warsData from '../../../engine/games/republic_of_carthage/data/wars.json';
 
 const GAME = 'republic-of-carthage';
 type Seat = (seat: number) => string;
 
-const EVENT_CARDS = new Map<string, any>((eventsData as any).cards.map((e: any) => [e.id, e]));
 const CAMPAIGNS = new Set<string>([...(warsData as any).wars, ...(warsData as any).explorations].map((w: any) => w.id));
 
 /** An id of the game's components in words, without the card id or deck the page adds in brackets
@@ -68,23 +64,6 @@ export function placeWords(place: string, seat: Seat, own = -1, ownWord = 'its t
   return rocName(place);
 }
 
-/** A place of armies and squadrons (ForcesMoved, ArmyMoved: out, reserve, active, deserted, lost,
- *  force:<n>, rebel, victor:<senator>). */
-function forcePlace(place: string): string {
-  const [kind, key] = [place.split(':')[0], place.split(':').slice(1).join(':')];
-  switch (kind) {
-    case 'out': return 'out of play';
-    case 'reserve': return 'the Force Reserve';
-    case 'active': return 'Active Forces';
-    case 'deserted': return key ? `desertion (${rocName(key)})` : 'desertion';
-    case 'lost': return 'the lost units';
-    case 'force': return `force ${key}`;
-    case 'rebel': return 'the rebels';
-    case 'victor': return `${rocName(key)}'s card`;
-    default: return rocName(place);
-  }
-}
-
 const unitName = (unit: string) => (unit === 'squadron' ? 'squadron' : rocName(unit));
 const units = (n: number, unit: string) => `${n} ${unitName(unit)}${unit === 'squadron' ? (n === 1 ? '' : 's') : (n === 1 ? ' unit' : ' units')}`;
 
@@ -118,29 +97,6 @@ export function proposalWords(kind: string, senators: readonly string[], target:
     case 'recall_governor': return `${a} as governor of ${rocName(target)} in place of the one recalled`;
     default: return `${why(kind)}${who.length ? ` (${list(who)})` : ''}${target ? ` (${rocName(target)})` : ''}`;
   }
-}
-
-/** A proposal by its kind alone (ProposalDecided, ProposalVetoed), as notation.py's BUSINESS. */
-const PROPOSAL_KINDS: Record<string, string> = {
-  suffetes: 'the Suffètes', council: 'the Council seat', governor: 'the governor', recruit: 'recruitment',
-  disband: 'disbanding', prosecute: 'a war to prosecute', expedition: 'an expedition', peace: 'a peace',
-  tax: 'the tax rate', concession: 'a concession', suffete_for_life: 'a Suffète for Life', trial: 'the trial',
-  recall_exile: "an exile's recall", reinforce: 'reinforcements', recall: "a commander's recall",
-  recall_governor: "a governor's recall",
-};
-const proposalKind = (kind: string) => PROPOSAL_KINDS[kind] ?? why(kind);
-
-/** ProposalDecided in words. A trial is the accused's conviction or acquittal by the vote, or its end
- *  on the Appeal to the People (`appeal`: freed or killed, V.5), which stops the vote: then the votes
- *  are those cast before it, and nothing was adopted. */
-function decidedWords(v: any): string {
-  const votes = `${v.yes} to ${v.no}`;
-  if (v.kind === 'trial' && v.appeal === 'freed')
-    return `The trial ends on the Appeal to the People: the people free the accused, who is acquitted (the vote stopped at ${votes})`;
-  if (v.kind === 'trial' && v.appeal === 'killed')
-    return `The trial ends on the Appeal to the People: the people kill the accused (the vote stopped at ${votes})`;
-  if (v.kind === 'trial') return `The trial's vote ${v.passed ? 'convicts' : 'acquits'} the accused, ${v.yes} votes to ${v.no}`;
-  return `The Senate ${v.passed ? 'adopts' : 'rejects'} the proposal on ${proposalKind(v.kind)}, ${v.yes} votes to ${v.no}`;
 }
 
 /** One entry of a seat's secret choice (ChoiceMade.names, View.committed) for `step`, as that seat reads
@@ -192,242 +148,6 @@ export function secretChoiceWords(committed: readonly string[], seat: Seat, own:
     }
     return `move ${how} from ${from} to ${placeWords(dst, seat, own, 'your treasury')}${later}`;
   }).join('; ');
-}
-
-/** Counters named after a seat (CountersSet.name "<counter>:<seat>"); the others name a senator or war. */
-const SEAT_COUNTERS = new Set(['votes', 'trade_income', 'no_plot', 'assassination_by', 'assassination_at', 'rebellion_won']);
-
-const STEP_SECRET: Record<string, (who: string) => string> = {
-  redistribution: (who) => `${who} plans its redistribution in secret`,
-  civil_cards: (who) => `${who} chooses a card to play, in secret`,
-  rebel_bid: (who) => `${who} makes its secret bid for the army`,
-};
-
-const WHERE: Record<string, string> = {
-  carthage: 'in Carthage', port: 'in the Port', province: 'in his province', war: 'at war',
-  exploration: 'on an expedition', captured: 'captured', exiled: 'in exile', rebel: 'in rebellion',
-};
-
-const WAR_STATUS: Record<string, string> = {
-  inactive: 'goes to the Inactive Wars', active: 'goes to the Active Wars', unprosecuted: 'goes to the Unprosecuted Wars',
-  lost: 'goes to the Lost Wars', removed: 'is removed from play', in_play: 'comes into play',
-};
-
-const DECKS: Record<string, string> = { hands: 'the set-up hand deck', deck: 'the draw deck', I: 'Deck I', II: 'Deck II' };
-
-function signed(n: number, what: string): string {
-  return `${n > 0 ? '+' : '−'}${Math.abs(n)} ${what}`;
-}
-
-function offerTerms(v: any, seat: Seat): string[] {
-  const to = colour(seat, v.to), from = colour(seat, v.seat);
-  const bits: string[] = [];
-  if (v.talents > 0) bits.push(`${talents(v.talents)} promised to ${to} (next Revenue)`);
-  if (v.talents < 0) bits.push(`${talents(-v.talents)} asked of ${to} (next Revenue)`);
-  if (v.cardsPromised?.length) bits.push(`${list(names(v.cardsPromised))} promised to ${to} (Civil War phase)`);
-  if (v.cardsAsked) bits.push(`${plural(v.cardsAsked, 'Intrigue/Event card')} of ${to}'s choice asked for ${from} (Civil War phase)`);
-  return bits;
-}
-
-/** One event's sentence, or null to keep the generic words. `kind`: the Event oneof ({case, value}). */
-export function rocEventWords(kind: { case?: string; value?: any }, seat: Seat): string | null {
-  const v = kind.value;
-  if (!v) return null;
-  switch (kind.case) {
-    case 'turnBegan': return `Turn ${v.turn} begins`;
-    case 'phaseBegan': return `The ${cap(why(v.phase))} phase begins`;
-    case 'gameEnded': {
-      const won = v.winners?.length ? `won by ${list(v.winners.map(seat))}` : 'every faction lost (IX.5)';
-      return `The game ends (${why(v.reason)}): ${won}; Influence ${(v.scores ?? []).map((s: number, i: number) => `${colour(seat, i)} ${s}`).join(', ')}`;
-    }
-    case 'rolled': {
-      const dice = (v.dice ?? []).join(' + ');
-      const mod = v.modifier ? ` ${v.modifier > 0 ? '+' : '−'} ${Math.abs(v.modifier)}` : '';
-      const sum = (v.dice?.length ?? 0) > 1 || v.modifier ? ` = ${String(v.total).replace('-', '−')}` : '';
-      const purpose = why(v.purpose);
-      return `${v.seat >= 0 ? `${seat(v.seat)} rolls` : 'Roll'} ${dice}${mod}${sum} for ${purpose}${v.outcome ? `: ${why(v.outcome)}` : ''}`;
-    }
-    case 'chitDrawn': {
-      const chit = v.chit === 'none' ? 'a blank chit' : v.chit === 'draw_two' ? "a 'draw two' chit" : `the ${rocName(v.chit)} chit`;
-      return `Mortality cup: ${chit} is drawn (${why(v.reason)})`;
-    }
-    case 'senatorEntered':
-      return v.seat >= 0 ? `${rocName(v.senator)} joins ${colour(seat, v.seat)}'s faction (${why(v.reason)})`
-        : `${rocName(v.senator)} enters the Port (${why(v.reason)})`;
-    case 'senatorDied':
-      return `${rocName(v.senator)} dies (${why(v.cause)})${v.stays ? '; his family stays in the faction' : ''}`;
-    case 'senatorChanged': {
-      const bits = [v.influence && signed(v.influence, 'Influence'), v.popularity && signed(v.popularity, 'Popularity'),
-        v.merchants && signed(v.merchants, v.merchants === 1 || v.merchants === -1 ? 'merchant' : 'merchants')].filter(Boolean);
-      return `${rocName(v.senator)}: ${bits.join(', ') || 'no change'} (${why(v.reason)})`;
-    }
-    case 'senatorMoved': {
-      const where = WHERE[v.where] ?? why(v.where);
-      const whose = v.seat >= 0 ? `in ${colour(seat, v.seat)}'s faction` : 'with no faction';
-      return `${rocName(v.senator)} is now ${where}, ${whose}${v.faceUp ? '' : ', face down'} (${why(v.reason)})`;
-    }
-    case 'leaderNamed':
-      return v.senator ? `${rocName(v.senator)} is ${colour(seat, v.seat)}'s Faction Leader` : `${seat(v.seat)} has no Faction Leader now`;
-    case 'transferred': {
-      const src = placeWords(v.source, seat), dst = placeWords(v.target, seat);
-      const reason = why(v.reason);
-      if (v.source === 'bank') return `${cap(dst)} receives ${talents(v.amount)} (${reason})`;
-      if (v.target === 'bank') return `${cap(src)} pays ${talents(v.amount)} to the bank (${reason})`;
-      return `${talents(v.amount)} ${v.amount === 1 ? 'goes' : 'go'} from ${src} to ${dst} (${reason})`;
-    }
-    case 'transferredRedacted':  // R58: between two face-down treasuries, the amount is the two factions' secret
-      return `Talents go, face down, from ${placeWords(v.source, seat)} to ${placeWords(v.target, seat)} (${why(v.reason)})`;
-    case 'markersSet': return `${rocName(v.senator)} now has ${plural(v.red, 'red (Responsibility) marker')}`;
-    case 'officeTaken': return `${rocName(v.senator)} becomes ${rocName(v.office)} for ${plural(v.term, 'turn')}`;
-    case 'officeLeft': return `${rocName(v.office)}: its holder leaves office (${why(v.reason)})`;
-    case 'termMarked': return `${rocName(v.holder)}: ${plural(v.left, 'turn')} of the term left${v.red ? ', on the red side' : ''}`;
-    case 'provinceChanged':
-      return `${rocName(v.province)} is ${v.inPlay ? `in play, ${v.developed ? 'developed' : 'not developed'}` : 'out of play'} (${why(v.reason)})`;
-    case 'governorNamed':
-      return v.senator ? `${rocName(v.senator)} governs ${rocName(v.province)} for ${plural(v.term, 'turn')}`
-        : `The governor of ${rocName(v.province)} comes home`;
-    case 'taxRateSet': return `The tax rate is now ${v.rate} % (${why(v.reason)})`;
-    case 'forcesMoved': return `${units(v.count, v.unit)} ${v.count === 1 ? 'goes' : 'go'} from ${forcePlace(v.origin)} to ${forcePlace(v.target)} (${why(v.reason)})`;
-    case 'forceSent': {
-      const pooled = v.pooled ? ` (${v.pooled} of them home in Carthage already)` : '';  // R172
-      const what = [...armies(v.armies), v.squadrons && plural(v.squadrons, 'squadron'), v.caravans && plural(v.caravans, 'caravan'),
-        v.fleets && plural(v.fleets, 'trade fleet')].filter(Boolean);
-      return `Force ${v.force} goes to ${theWar(v.war)} under ${list(names(v.commanders)) || 'no commander'}${what.length ? `, with ${list(what as string[])}` : ''}${pooled}`;
-    }
-    case 'forceEnded':
-      return `Force ${v.force} is over (${why(v.reason)}): its armies go to ${forcePlace(v.armiesTo)}, its squadrons to ${forcePlace(v.squadronsTo)}`;
-    case 'expeditionLost': return `Force ${v.force} loses ${plural(v.caravans, 'caravan')} and ${plural(v.fleets, 'trade fleet')}`;
-    case 'squadronVictory': return `Squadron Victory in ${theWar(v.war)}: its naval part is won`;
-    case 'veteranMade': return `A ${rocName(v.unit)} army of force ${v.force} becomes veteran, loyal to ${rocName(v.senator)}`;
-    case 'warChanged': return `${cap(theWar(v.war))} ${WAR_STATUS[v.status] ?? `is ${why(v.status)}`} (${why(v.reason)})`;
-    case 'countersSet': {
-      const votes = /^votes:(\d+)$/.exec(v.name);
-      if (votes) return `${seat(Number(votes[1]))} has ${plural(v.value, 'vote')} in the Senate`;
-      // the State's bookkeeping: "trade_income:0" -> "Trade income (Red)", "left_office:5:turn" -> "… (Bomilcar, this turn)"
-      const [head, ...rest] = v.name.split(':');
-      const bySeat = SEAT_COUNTERS.has(head);
-      const parts = rest.filter((x: string) => x).map((x: string) => (x === 'turn' ? 'this turn' : bySeat && /^\d+$/.test(x) ? colour(seat, Number(x)) : why(x)));
-      return `${cap(why(head))}${parts.length ? ` (${parts.join(', ')})` : ''}: ${v.value}`;
-    }
-    case 'deckShuffledRedacted':
-    case 'deckShuffled':
-      return `${cap(DECKS[v.deck] ?? `deck ${v.deck}`)} is shuffled (${plural(v.count ?? v.cards?.length ?? 0, 'card')}, face down)`;
-    case 'cardsDealt':
-      return `${seat(v.seat)} takes ${list(names(v.cards))} from ${DECKS[v.origin] ?? why(v.origin)}`;
-    case 'cardsDealtRedacted':
-      return `${seat(v.seat)} takes ${plural(v.count, 'card')} from ${DECKS[v.origin] ?? why(v.origin)} (which: hidden from you)`;
-    case 'cardDrawn': return `${seat(v.seat)} draws ${rocName(v.card)}, shown to all`;
-    case 'cardPlayed':
-      if (/^\d+[A-B]$/.test(v.card)) {  // a statesman, over his family card when it is in play
-        return `${seat(v.seat)} plays the statesman ${rocName(v.card)}${v.senator ? ` over the ${rocName(v.senator)} family card` : ''}`;
-      }
-      return `${seat(v.seat)} plays ${rocName(v.card)}${v.senator ? ` on ${rocName(v.senator)}` : ''}`;
-    case 'cardDiscarded': return `${seat(v.seat)} discards ${rocName(v.card)} (${why(v.reason)})`;
-    case 'eventCardPlaced': {
-      const card = EVENT_CARDS.get(v.event);
-      return `Random event: ${card?.[v.side]?.title ?? rocName(v.event)} comes into play in the Port`;
-    }
-    case 'eventsCleared': return "Last turn's random events leave the Port";
-    case 'concessionChanged':
-      return v.holder === '!' ? `${rocName(v.concession)} is destroyed (${why(v.reason)})`
-        : v.holder ? `${rocName(v.holder)} holds ${rocName(v.concession)} (${why(v.reason)})`
-          : `${rocName(v.concession)} goes face up to the Port (${why(v.reason)})`;
-    case 'familyJoined': return `The family card goes under its statesman ${rocName(v.statesman)}`;
-    case 'pileShuffled':
-    case 'pileShuffledRedacted':
-      return `Commerce pile ${v.pile} is shuffled (${plural(v.count ?? v.cards?.length ?? 0, 'card')}, face down)`;
-    case 'commerceAside':
-    case 'commerceAsideRedacted':
-      return `${plural(v.count ?? v.cards?.length ?? 0, 'card')} of commerce pile ${v.pile} set aside face down (${why(v.reason)})`;
-    case 'commercePulled': return `${v.count} ${rocName(v.commodity)} taken out of commerce pile ${v.pile} and set aside (${why(v.reason)})`;
-    case 'commerceBack':
-      return `${list(names(v.cards)) || 'No cards'} set aside for ${why(v.reason)} go back under commerce pile ${v.pile}`;
-    case 'commerceDrawn': return `${seat(v.seat)} draws ${rocName(v.card)} from commerce pile ${v.pile}`;
-    case 'commerceDrawnRedacted': return `${seat(v.seat)} draws a commerce card from pile ${v.pile}`;
-    case 'commerceSold': return `${seat(v.seat)} sells ${v.count} ${rocName(v.commodity)} for ${talents(v.value)}`;
-    case 'commerceReturned':
-      return `${seat(v.seat)} puts ${list(names(v.cards))} back under ${v.cards?.length === 1 ? 'its pile' : 'their piles'} (${v.reason === 'warehouse' ? 'warehouse limit' : why(v.reason)})`;
-    case 'choiceMade': {
-      const who = seat(v.seat);
-      const what = (v.names ?? []).map((x: string) => choiceWords(v.step, x, seat, v.seat, 'its treasury'));
-      if (v.step === 'redistribution') return `${who} plans, in secret, ${list(what)}`;
-      if (v.step === 'civil_cards') return `${who} chooses, in secret, to play ${list(what)}`;
-      return `${who} chooses, in secret, ${list(what)} (${why(v.step)})`;
-    }
-    case 'choiceMadeRedacted':
-      return (STEP_SECRET[v.step] ?? ((who: string) => `${who} makes a secret choice (${why(v.step)})`))(seat(v.seat));
-    case 'choicesRevealed': {
-      const choices: string[][] = (v.choices ?? []).map((c: string) => c.split('|'));
-      const order = list((v.seats ?? []).map((x: number) => colour(seat, x)));
-      if (v.step === 'redistribution') {
-        return `The redistributions are revealed and carried out, ${order} in turn: ${plural(choices.length, 'move')} of talents`;
-      }
-      if (v.step === 'civil_cards') {
-        const plays = choices.map(([x, card, sid]) => `${colour(seat, Number(x))}: ${rocName(card)}${sid ? ` on ${rocName(sid)}` : ''}`);
-        return `The cards chosen for the Civil War are revealed: ${plays.join('; ') || 'none'}`;
-      }
-      if (v.step === 'rebel_bid') {
-        return `The secret bids are revealed: ${choices.map(([x, b]) => `${colour(seat, Number(x))} ${talents(Number(b))}`).join(', ')}`;
-      }
-      return `The secret choices of the ${why(v.step)} step are revealed`;
-    }
-    case 'offerPicked':
-      return `${seat(v.seat)} puts ${rocName(v.card)} in its offer${v.hand ? ' (a card of its hand)' : ''}`;
-    case 'offerPickedRedacted': return `${seat(v.seat)} picks a card for its offer, in secret`;
-    case 'offerMade': {
-      const terms = [`${plural(v.count, 'commerce card')} worth ${talents(v.value)}`
-        + `${v.named ? `, including ${rocName(v.named)}` : ''}, for ${plural(v.want, 'card')} of ${colour(seat, v.to)}'s choice`, ...offerTerms(v, seat)];
-      return `${seat(v.seat)} offers ${colour(seat, v.to)} ${terms.join('; ')}`;
-    }
-    case 'offerMadeRedacted':
-      return `${seat(v.seat)} makes an offer to ${colour(seat, v.to)} (its terms are between the two of them)`;
-    case 'cardOfferMade': {
-      const terms = [`${list(names(v.cards)) || 'no cards'} ${v.want ? `for ${plural(v.want, 'card')} of ${colour(seat, v.to)}'s choice` : 'as a gift'}`,
-        ...offerTerms(v, seat)];
-      return `${seat(v.seat)} offers ${colour(seat, v.to)} ${terms.join('; ')}`;
-    }
-    case 'offerAnswered': {
-      const from = colour(seat, v.seat), to = colour(seat, v.to);
-      if (!v.accepted) return `${seat(v.to)} declines ${from}'s offer`;
-      const owed = [v.talents > 0 ? `${from} owes ${to} ${talents(v.talents)} (next Revenue)` : '',
-        v.talents < 0 ? `${to} owes ${from} ${talents(-v.talents)} (next Revenue)` : '',
-        v.cardsPromised?.length ? `${from} owes ${to} ${list(names(v.cardsPromised))} (Civil War phase)` : '',
-        v.cardsAsked ? `${to} owes ${from} ${plural(v.cardsAsked, 'Intrigue/Event card')} of his choice (Civil War phase)` : ''].filter(Boolean);
-      return `${seat(v.to)} accepts ${from}'s offer${owed.length ? `: ${owed.join('; ')}` : ''}`;
-    }
-    case 'commerceGiven': return `${seat(v.seat)} gives ${colour(seat, v.to)} ${list(names(v.cards))}`;
-    case 'commerceGivenRedacted': return `${seat(v.seat)} gives ${colour(seat, v.to)} ${plural(v.count, 'commerce card')}`;
-    case 'cardsGiven': return `${seat(v.seat)} gives ${colour(seat, v.to)} ${list(names(v.cards))} from its hand`;
-    case 'cardsGivenRedacted': return `${seat(v.seat)} gives ${colour(seat, v.to)} ${plural(v.count, 'card')} from its hand`;
-    case 'said': return `${seat(v.seat)} to ${v.to < 0 ? 'the table' : colour(seat, v.to)}: “${v.text}”`;
-    case 'saidRedacted': return `${seat(v.seat)} speaks privately to ${colour(seat, v.to)}`;
-    case 'promisesSettled': return 'The talents owed by accepted offers are paid (R112)';
-    case 'cardDebtsSettled': return 'The cards owed by accepted offers are handed over (R136)';
-    case 'proposalMade': return `${seat(v.seat)} proposes ${proposalWords(v.kind, v.senators ?? [], v.target, v.amount)}`;
-    case 'voteCast': {
-      const how = v.vote === 'yes' ? 'votes for the proposal' : v.vote === 'no' ? 'votes against the proposal' : 'abstains';
-      const count = v.vote === 'abstain' ? '' : ` with ${plural(v.votes, 'vote')}${v.bought ? ` (${v.bought} bought)` : ''}`;
-      return `${seat(v.seat)} ${how}${count}`;
-    }
-    case 'proposalDecided': return decidedWords(v);
-    case 'proposalVetoed': return `${seat(v.seat)} vetoes the proposal on ${proposalKind(v.kind)} (Public Outcry)`;
-    case 'cardCancelled': return `${seat(v.seat)}'s ${rocName(v.card)} is cancelled by ${colour(seat, v.by)}'s Counter-Intrigue`;
-    case 'assassinationAttempted':
-      return `${seat(v.seat)}'s ${rocName(v.assassin)} tries to assassinate ${rocName(v.target)}`;
-    case 'armyMoved':
-      return `${v.veteran ? 'A veteran' : 'A'} ${rocName(v.unit)} army${v.loyal ? ` loyal to ${rocName(v.loyal)}` : ''} goes from `
-        + `${forcePlace(v.origin)} to ${forcePlace(v.target)} (${why(v.reason)})`;
-    case 'rebelsChanged':
-      return v.rebels?.length ? `The rebellion, led by ${list(names(v.leaders))}: ${list(names(v.rebels))} (${why(v.reason)})`
-        : `No rebellion any more (${why(v.reason)})`;
-    case 'forceReinforced': {
-      const what = [...armies(v.armies), v.squadrons && plural(v.squadrons, 'squadron')].filter(Boolean) as string[];
-      return `Force ${v.force} is reinforced with ${list(what) || 'nothing'}`;
-    }
-    case 'forceCommanded':
-      return `Force ${v.force} is now led by ${list(names(v.commanders)) || 'nobody'} (${why(v.reason)})`;
-    default: return null;
-  }
 }
 
 // ---- the legal commands as buttons ---------------------------------------------------------------
@@ -695,58 +415,4 @@ export function rocCommandLabel(command: any, view: any, seat: Seat, me: number)
   const f = flow[flow.length - 1] ?? NO_FRAME;
   const [heading, label] = stepWords(f, kind, c, { seat, me, view, flow }) ?? genericWords(f, kind, c, seat, me, view);
   return { heading: cap(heading), label: cap(label || 'done') };
-}
-
-/** What each of the Republic's decisions asks, in a few words (the engine's prompt, flow.DESCRIBE,
- *  gives the whole question with its section): the log's line for a Flow event. */
-const STEPS: Record<string, string> = {
-  // set-up
-  setup_play: 'play a concession or statesman at set-up', setup_merchant: "choose who takes the faction's merchant",
-  setup_leader: 'name the Faction Leader', setup_councillor: 'give a Council card to a senator',
-  setup_term: "set a governor's term",
-  // any time
-  cards_window: 'play a card now, or not', initiative_cards: 'play a card now, or not',
-  counter: 'cancel the Intrigue with a Counter-Intrigue, or not', hand_limit: 'bring the hand down to five cards',
-  // revenue
-  corruption: 'choose whether a Council member takes a die of talents', personal_income: "choose whether a governor takes personal income",
-  redistribute: 'redistribute talents, in secret', amount: 'choose how many talents', contribute: 'contribute to the State treasury',
-  ransom: 'choose whether to pay a ransom',
-  // trade
-  sell: 'sell commerce cards', warehouse: 'put a commerce card back', trade_income: 'share out the trade income',
-  trade_turn: 'make a commerce offer, or pass', offer_cards: 'put commerce cards in the offer', offer_name: 'name a commodity of the offer',
-  offer_want: 'ask for cards in return', offer_promise: 'promise a card of the hand', offer_promise_want: 'ask for promised cards in return',
-  offer_talents: 'put talents in the offer', offer_answer: 'accept or decline an offer', offer_give: 'give a commerce card for the offer',
-  owed_card: 'give the card owed for an offer',
-  // port
-  persuade: 'choose a senator to persuade, or pass', persuader: 'choose who persuades', bribe: 'add talents to the persuasion',
-  intervene: 'put talents for or against the persuasion', persuasion: 'roll, or add talents', attract: 'try to attract a merchant, or pass',
-  buy_merchant: 'choose whether to buy the merchant', change_leader: 'change the Faction Leader, or pass',
-  bid: 'bid for the extra initiative, or pass', bid_amount: 'choose the bid',
-  // senate
-  vote_order: 'choose who votes next', resign: 'resign the chair or stay', vote: 'vote on the proposal',
-  buy_votes: 'choose whether to buy votes', vote_payment: 'pay for the bought votes', nominate_suffetes: 'nominate the two Suffètes',
-  suffete_general: 'choose the Suffète Général', suffete_agree: 'agree to the choice of Suffète Général, or not',
-  council_accept: 'accept or decline a Council seat', nominate: 'nominate a candidate', coopt: "choose the Council's new member",
-  refill_port: 'take a senator of the Port, or stop', trial: "call the Censor's next trial, or stop", judge: 'ask a senator to be the Judge',
-  judge_accepts: 'choose whether to be the Judge', exile: 'choose exile or a trial', other_business: 'propose the next business, or adjourn',
-  business_item: 'make the proposal', how_many: 'choose how many units to recruit', muster: 'muster the force for the war', squadrons: 'choose the squadrons going with the force',
-  explorer: "name the expedition's commander", outfit: 'outfit the expedition', initiators: 'name the tax change initiators',
-  grantee: 'name the concession holder', crisis_commander: "name the force's commander", co_commander: 'name a second commander, or none',
-  reinforce_muster: 'send reinforcements', reinforce_squadrons: 'choose the reinforcing squadrons',
-  replacement: 'name a replacement commander, or none', recall_nominate: 'nominate a new governor',
-  outcry: 'veto the proposal or take the floor', floor_call: 'take the floor, or pass',
-  plot: 'choose whether to attempt an assassination', assassin: 'name the assassin', victim: 'name the target',
-  assassin_cards: 'play Assassin cards, or not', escort_cards: 'play Secret Escort cards, or not',
-  // combat and exploration, civil war
-  adventurers: 'choose whether the expedition goes on', desertion: 'choose which army deserts',
-  civil_cards: 'choose cards to play, in secret', card_trade_turn: 'offer cards of the hand, or pass',
-  card_offer_cards: 'put cards in the offer', card_offer_want: 'ask for cards in return', card_offer_answer: 'accept or decline the cards offered',
-  card_give: 'give a card for the offer', rebel_choice: 'return the armies or rebel', rebel_bid: 'bid for the army, in secret',
-  rebel_join: 'join the rebellion or return the armies', allegiance: "add talents to an army's allegiance roll",
-  veteran_joins: 'choose whether a veteran joins the rebels', accomplice: 'choose whether a senator joins the rebellion',
-};
-
-/** A pending decision of the Republic (a Flow frame) in words, or null for an unknown kind. */
-export function rocStepWords(frame: any): string | null {
-  return STEPS[frame.kind] ?? null;
 }

@@ -15,10 +15,8 @@
 // (ruleKey below): Hannibal's and The Republic's pending frame kind, Roma's pending decision or
 // phase, Rome et Carthage's combat step or phase.
 import { el } from './dom';
-import { hannibalStepWords } from './hannibalWords';
 import { rncCombatStep, rncPhase } from './rncWords';
-import { rocStepWords } from './rocWords';
-import { nameOf } from './words';
+import { humanize, nameOf } from './words';
 import sections from './ruleSections.json';
 
 const FILES = import.meta.glob('../../../engine/games/*/RULES.md', { query: '?raw', import: 'default' }) as
@@ -231,11 +229,13 @@ function excerpt(node: HTMLElement): string {
 
 const ROMA_PHASES: Record<string, string> = { pass: 'the secret pass of two cards', place: 'the set-up: lay four cards', turn: 'a turn' };
 
-/** The pending decision in a few words (the boards show the whole question). */
-function asksWords(gameType: string, v: any, key: string): string {
+/** The pending decision in a few words (the boards show the whole question): the server's words of
+ *  the last prompt record (`waiting`: "Rome to move the army — Hannibal, at Saguntum") where the page
+ *  has them. */
+function asksWords(gameType: string, v: any, key: string, waiting = ''): string {
+  if (waiting && (gameType === 'hannibal' || gameType === 'republic-of-carthage' || v.pending?.kind)) return waiting;
   const top = (v?.flow as any[] | undefined)?.[(v?.flow?.length ?? 0) - 1];
-  if (gameType === 'hannibal') return top ? hannibalStepWords(top) ?? '' : '';
-  if (gameType === 'republic-of-carthage') return top ? rocStepWords(top) ?? '' : '';
+  if (gameType === 'hannibal' || gameType === 'republic-of-carthage') return top ? humanize(top.kind) : '';
   if (gameType === 'roma') {
     return v.pending?.kind ? `${nameOf(v.pending.kind)}${v.pending.card ? ` (${nameOf(v.pending.card)})` : ''}` : ROMA_PHASES[key] ?? '';
   }
@@ -245,9 +245,9 @@ function asksWords(gameType: string, v: any, key: string): string {
 
 /** The line over the moves: what the pending decision asks, its place in RULES.md as a link, and
  *  that place's words under "from the rules". `v`: the game's View. */
-export function ruleBox(gameType: string, v: any): HTMLElement | null {
+export function ruleBox(gameType: string, v: any, waiting = ''): HTMLElement | null {
   const key = ruleKey(gameType, v);
-  const asks = asksWords(gameType, v, key);
+  const asks = asksWords(gameType, v, key, waiting);
   const anchor = ruleAnchor(gameType, key);
   if (!anchor || v?.over) return null;
   const link = el('a', { href: rulesHref(gameType, anchor), target: '_blank', rel: 'noopener', 'data-testid': 'rule-link',

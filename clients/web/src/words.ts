@@ -1,6 +1,8 @@
-// Names and words: commands, events and ids turned into text a player reads. Built from the
-// engine's public data files (card and map names) and the protobuf field names: a new command or
-// event reads sensibly before anyone writes words for it.
+// Names and words: commands and ids turned into text a player reads, and the log's lines. Built from
+// the engine's public data files (card and map names) and the protobuf field names. A log line is the
+// server's own sentence for the record (EventRecord.words, asked for with StreamEvents' with_words:
+// engine/games/<game>/words.py), made from the record as this seat receives it; the field-by-field
+// words here are only the fallback of a server that sends none.
 import romaCards from '../../../engine/games/roma/data/cards.json';
 import rcMap from '../../../engine/games/rome_et_carthage/data/map.json';
 import hMap from '../../../engine/games/hannibal/data/map.json';
@@ -14,10 +16,6 @@ import rocProvinces from '../../../engine/games/republic_of_carthage/data/provin
 import rocCommerce from '../../../engine/games/republic_of_carthage/data/commerce.json';
 import rocForces from '../../../engine/games/republic_of_carthage/data/forces.json';
 import rocEvents from '../../../engine/games/republic_of_carthage/data/random_events.json';
-import { hannibalEventWords, hannibalStepWords } from './hannibalWords';
-import { rocEventWords, rocStepWords } from './rocWords';
-import { rncEventWords } from './rncWords';
-import { romaEventWords } from './romaWords';
 
 const NAMES = new Map<string, string>();
 for (const c of (romaCards as any).cards) NAMES.set(c.id, c.name);
@@ -157,60 +155,24 @@ export function isStep(record: any): boolean {
   return ev?.case !== 'platform' && ev?.value?.kind?.case === 'flow';
 }
 
-/** One log record in words, as the receiving seat sees it. `view`: the seat's game View, when known
- *  (Rome et Carthage names a team by its seats from it). */
-export function eventWords(gameType: string, record: any, seatName: (s: number) => string, view?: any): string {
+/** Whether a record says who must decide what now (a Flow event, Roma's DecisionRequired): its
+ *  words are the page's "waiting for" line. */
+export function isPrompt(record: any): boolean {
   const ev = record.event?.game;
-  const who = '';
+  return ev?.case !== 'platform' && ['flow', 'decisionRequired'].includes(ev?.value?.kind?.case);
+}
+
+/** One log record in words, as the receiving seat sees it: the server's sentence (EventRecord.words)
+ *  or, from a server that sends none, its fields in words. */
+export function eventWords(gameType: string, record: any, seatName: (s: number) => string): string {
+  if (record.words) return record.words;
+  const ev = record.event?.game;
+  if (!ev?.case) return '(empty)';
   seatNamer = seatName;
-  if (!ev?.case) return `${who}(empty)`;
-  if (ev.case === 'platform') {
-    const p = ev.value.kind;
-    if (p.case === 'gameCreated') return `Game created (${p.value.gameType}, ${p.value.players} players)`;
-    if (p.case === 'seedRevealed') return 'The game is over: its seed is revealed, anyone can re-run it';
-    const seat = (n: number) => (seatNamer ? seatNamer(n) : `seat ${n}`);
-    if (p.case === 'seatClaimed') {  // who sat where, from the hashed log itself
-      const where = seat(p.value.seat).split(' (')[0];  // the seat's own name, without its player's
-      if (p.value.houseBot) return `The server's house bot (${p.value.houseBot.replace('level:', 'level ')}) takes ${where}`;
-      return `${p.value.player || 'A player with no name'} takes ${where}${p.value.invited ? ' (with an invite)' : ''}`;
-    }
-    if (p.case === 'resigned') {
-      const winners = p.value.winners.map(seat).join(' and ');
-      return `${seat(p.value.seat)} resigns${winners ? `: won by ${winners}` : ''}`;
-    }
-    if (p.case === 'drawOffered') return `${seat(p.value.seat)} offers a draw`;
-    if (p.case === 'drawAccepted') return `${seat(p.value.seat)} accepts the draw${p.value.agreed ? ': the game is drawn' : ''}`;
-    if (p.case === 'drawDeclined') return `${seat(p.value.seat)} declines the draw`;
-    if (p.case === 'gameAborted') return `${seat(p.value.seat)} aborts the game: no result`;
-    if (p.case === 'clockExpired') {
-      const winners = p.value.winners.map(seat).join(' and ');
-      return `${seat(p.value.seat)}'s time ran out${winners ? `: won by ${winners}` : ''}`;
-    }
-    return humanize(p.case ?? '');
-  }
-  if (ev.value.kind?.case === 'flow' && Array.isArray(ev.value.kind.value?.frames)) {
-    // Hannibal's and The Republic of Carthage's stack of pending steps: only the step due now is
-    // news to a player (the ones under it are the rules' bookkeeping); the line says who is asked
-    // what (main.ts shows it in grey, under the moves)
+  try {
+    const text = oneofWords(ev.value.kind, gameType).replace(/ redacted(:|$)/, '$1');
+    return `${text.charAt(0).toUpperCase()}${text.slice(1)}${record.redacted ? ' (hidden from you)' : ''}`;
+  } finally {
     seatNamer = null;
-    const frames = ev.value.kind.value.frames;
-    const due = frames[frames.length - 1];
-    if (!due) return 'Nothing more to decide';
-    const who = due.seat >= 0 ? seatName(due.seat) : due.seat === -2 ? 'Every player at once' : 'The rules';
-    const what = gameType === 'hannibal' ? hannibalStepWords(due) : gameType === 'republic-of-carthage' ? rocStepWords(due) : null;
-    return what ? `${who} to ${what}` : `${who} to answer: ${humanize(due.kind)}`;
   }
-  // The Republic of Carthage and Rome et Carthage phrase redacted records too, from their own fields
-  // only (rocWords.ts, rncWords.ts)
-  const own = gameType === 'hannibal' && !record.redacted ? hannibalEventWords(ev.value.kind, seatName)
-    : gameType === 'republic-of-carthage' ? rocEventWords(ev.value.kind, seatName)
-      : gameType === 'rome-et-carthage' ? rncEventWords(ev.value.kind, seatName, view)
-        : gameType === 'roma' ? romaEventWords(ev.value.kind, seatName) : null;
-  if (own) {
-    seatNamer = null;
-    return own;
-  }
-  const text = oneofWords(ev.value.kind, gameType).replace(/ redacted(:|$)/, '$1');
-  seatNamer = null;
-  return `${who}${text.charAt(0).toUpperCase()}${text.slice(1)}${record.redacted ? ' (hidden from you)' : ''}`;
 }

@@ -1,0 +1,33 @@
+"""Small helpers the games' words modules share (``engine/games/<game>/words.py``): lists and counts
+in English. Games' own names stay in their own modules; nothing here knows a game."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+
+def join_and(words: Iterable[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    items = [w for w in words if w]
+    if len(items) <= 1:
+        return items[0] if items else ""
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """"1 card", "3 cards"."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def words_of(word: str) -> str:
+    """A snake_case id in words ("state_income" -> "state income")."""
+    return word.replace("_", " ").replace("-", " ").strip()
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def signed(n: int) -> str:
+    """"+2", "−3" (a true minus sign), "" for 0."""
+    return "" if not n else (f"+{n}" if n > 0 else f"\u2212{-n}")
