@@ -50,7 +50,10 @@ from search.levels import levels
 from search.parallel import cores
 
 from . import export
+from .failures import HostError
 from .feed import OpenSeats, open_seats
+from .identity import NOT_THE_PLAYER, Identity, check_signature, command_of, token_hash
+from .playerstore import players_for
 from .house import HouseBots, bot_problem, house_bots, house_token_hash
 from .limits import quote
 from .idle import IDLE, Waiter
@@ -113,14 +116,6 @@ RESULT_REASONS = {  # Session.ended_by() -> GameStatus.result_reason
     pf.BY_TIMEOUT: pb.RESULT_REASON_TIMEOUT,
     pf.BY_CLAIM: pb.RESULT_REASON_CLAIMED,
 }
-
-
-class HostError(Exception):
-    """A refused request: a gRPC status name, a stable code and a message."""
-
-    def __init__(self, status: str, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.status, self.code, self.message = status, code, message
 
 
 def _reservations(req: pb.CreateGameRequest, players: int) -> list[pb.ReserveSeat]:
@@ -204,6 +199,8 @@ class HostConfig(msgspec.Struct):
     join_per_minute: float = 0.0     # JoinGame
     streams_per_minute: float = 0.0  # StreamEvents and StreamExportLog opened
     watch_per_minute: float = 0.0    # WatchOpenSeats opened
+    register_per_minute: float = 0.0  # RegisterPlayer (server.identity)
+    login_per_minute: float = 0.0    # LoginChallenge and Login
 
     def __post_init__(self) -> None:
         if not 0 <= self.claim_after_s * 1000 <= pf.MAX_CLAIM_AFTER_MS:
@@ -219,10 +216,6 @@ def new_secret() -> str:
         secret = secrets.token_urlsafe(32)
         if not secret.startswith("-"):
             return secret
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 BUSY_WINDOW_S = 0.005  # another game's append this recent: the server is under concurrent load (GameHost._busy)
@@ -256,6 +249,7 @@ class Loaded:
         self.creator_sha256 = ""  # from GameCreated, with ``reserved``: the creator token's digest
         self.house: dict[int, str] | None = None  # house seats -> their bot (server.house), read when first needed
         self.house_seen: tuple[int, float] | None = None  # (head, when first seen) for server.house's stalls
+        self.keys: dict[int, bytes] = {}  # seat -> its player's public key (b"": none), once looked up
 
     def chain(self) -> Chain:
         return Chain(self.meta.game_id, self.meta.seed, self.head_seq + 1, self.head_hash)
@@ -301,7 +295,9 @@ class GameHost:
         self.house = HouseBots(self, self.config.bot_workers or cores())  # seats the server plays
         c = self.config  # how often one client address may call what costs most (server.rates)
         self.rates = PeerRates({"create": c.create_per_minute, "join": c.join_per_minute,
-                                "streams": c.streams_per_minute, "watch": c.watch_per_minute})
+                                "streams": c.streams_per_minute, "watch": c.watch_per_minute,
+                                "register": c.register_per_minute, "login": c.login_per_minute})
+        self.identity = Identity(players_for(store), self.clock, new_secret)  # players (server.identity)
 
     # ---- life cycle ------------------------------------------------------
     async def start(self) -> None:
@@ -640,7 +636,7 @@ class GameHost:
             seats=[pb.SeatInfo(seat=s, name=info.seat_names[s] if s < len(info.seat_names) else str(s),
                                claimed=s in claimed, player=claimed.get(s, ""),
                                reserved_for=reserved[s].player if s in reserved else "",
-                               house_bot=house.get(s, ""))
+                               house_bot=house.get(s, ""), player_key=self._seat_key(loaded, s, rows))
                    for s in range(meta.players)],
             status=status, head_seq=loaded.head_seq,
             seed_commitment=hashlib.sha256(meta.seed).hexdigest(),
@@ -729,20 +725,32 @@ class GameHost:
             house[h.seat] = h.bot
         return house
 
-    async def join_game(self, req: pb.JoinGameRequest) -> pb.JoinGameResponse:
+    async def join_game(self, req: pb.JoinGameRequest, session: str | None = None) -> pb.JoinGameResponse:
         """Claim a seat. The claim is a record of the game's log (``SeatClaimed``: the seat and the
         player's name, hashed with the rest), written with the seat's row in one transaction, under
-        the game's lock like a command."""
+        the game's lock like a command. With a player's ``session`` token (server.identity) the
+        claim records the player's name and key, and the seat's commands must be signed."""
+        player_row = self.identity.session_player(session) if session else None
+        if player_row is not None and req.player and req.player != player_row.name:
+            raise HostError("INVALID_ARGUMENT", NOT_THE_PLAYER,
+                            f"this session is {player_row.name!r}'s: send that name as player, or none")
         loaded = await self._current(req.game_id)
         players = loaded.meta.players
         if req.HasField("seat") and not 0 <= req.seat < players:
             raise HostError("INVALID_ARGUMENT", BAD_SEAT, f"seats are 0..{players - 1}, not {req.seat}")
         token = new_secret()
+        key = b""
+        if player_row is not None:
+            key = player_row.public_key
+            req = pb.JoinGameRequest(game_id=req.game_id, player=player_row.name, invite=req.invite,
+                                     **({"seat": req.seat} if req.HasField("seat") else {}))
+            # the seat's key by its token's digest, before the claim (a claim that fails leaves a row no token reaches)
+            await asyncio.to_thread(self.identity.players.add_seat_key, token_hash(token), req.game_id, key)
 
         def claim(loaded: Loaded, taken: set[int]) -> tuple[SeatRow, pb.SeatClaimed]:
             seat, player, invited = self._seat_to_claim(loaded, req, taken)
             row = SeatRow(seat, token_hash(token), player)  # its length is bounded (server.limits)
-            return row, pb.SeatClaimed(seat=seat, player=player, invited=invited)
+            return row, pb.SeatClaimed(seat=seat, player=player, invited=invited, player_key=key)
 
         loaded, row = await self._claim(loaded, claim)
         return pb.JoinGameResponse(seat=row.seat, token=token, game=self._summary(loaded))
@@ -771,6 +779,7 @@ class GameHost:
                     raise HostError("ALREADY_EXISTS", SEAT_TAKEN, f"seat {row.seat} is already taken")
                 loaded.head_seq, loaded.head_hash = record.seq, record.hash
                 loaded.tokens[row.token_hash] = row.seat
+                loaded.keys[row.seat] = claimed_record.player_key
                 if loaded.house is not None:
                     loaded.house = {**loaded.house, **house_bots([row])}
                 loaded.session.clock_seated(claimed_at)  # the clocks start once every seat is claimed
@@ -970,12 +979,32 @@ class GameHost:
         return caller.seat
 
     async def submit(self, req: pb.SubmitCommandRequest, token: str | None) -> pb.SubmitCommandResponse:
-        return await self.submit_as(req, self._player(self._load(req.game_id), token))
+        loaded = self._load(req.game_id)
+        seat = self._player(loaded, token)
+        key = self._seat_key(loaded, seat)
+        check_signature(req, seat, key)  # a signed seat's command: INVALID_SIGNATURE before anything is read
+        return await self.submit_as(req, seat, pb.RECORD_AUTHOR_SIGNED if key else pb.RECORD_AUTHOR_SEAT)
 
-    async def submit_as(self, req: pb.SubmitCommandRequest, seat: int) -> pb.SubmitCommandResponse:
-        """A command of ``seat`` (its token already checked, or a house seat's move)."""
+    def _seat_key(self, loaded: Loaded, seat: int, rows: list[SeatRow] | None = None) -> bytes:
+        """The public key of the player who claimed ``seat`` (b"": an anonymous seat, or unclaimed)."""
+        key = loaded.keys.get(seat)
+        if key is None:
+            row = next((r for r in (rows if rows is not None else self.store.seats(loaded.meta.game_id))
+                        if r.seat == seat), None)
+            if row is None:
+                return b""
+            key = loaded.keys[seat] = self.identity.players.seat_key(row.token_hash) or b""
+        return key
+
+    async def submit_as(self, req: pb.SubmitCommandRequest, seat: int,
+                        author: int = pb.RECORD_AUTHOR_SEAT) -> pb.SubmitCommandResponse:
+        """A command of ``seat`` (its token and signature already checked, or a house seat's move)."""
         loaded = self._load(req.game_id)
         wire = loaded.wire
+        signed = (req.command_bytes, req.signature) if author == pb.RECORD_AUTHOR_SIGNED else None
+        if req.command_bytes:
+            req = pb.SubmitCommandRequest(game_id=req.game_id, command=command_of(req), request_id=req.request_id,
+                                          **({"expected_seq": req.expected_seq} if req.HasField("expected_seq") else {}))
         kind = req.command.WhichOneof("game")
         platform = kind == "platform"  # resign, draw, abort (engine.platform): any game, any seat
         if kind is None:  # no game field at all: a malformed command, not another game's
@@ -1030,11 +1059,12 @@ class GameHost:
             chain = loaded.chain()
             if platform:
                 built = [chain.platform_command(platform_event_to_proto(platform_event), seat, req.command.platform,
-                                                req.request_id, received)]
+                                                req.request_id, received, author, signed)]
                 applied = True
                 session.apply_platform(platform_event)  # in memory only, as below
             else:
-                built = chain.game_events(wire, emitted, session.position, seat, command, req.request_id, received)
+                built = chain.game_events(wire, emitted, session.position, seat, command, req.request_id, received,
+                                          author, signed)
                 applied = True
                 session.apply(emitted, seat)  # in memory only; readers wait for the lock (see _current)
                 if not session.is_talk(emitted):  # table talk is not a move: no clock runs or stops
@@ -1153,7 +1183,7 @@ class GameHost:
                 event = session.decide_timeout(seat, now)
                 chain = loaded.chain()
                 built = [chain.platform(pb.PlatformEvent(clock_expired=platform_event_to_proto(event).clock_expired),
-                                        now),
+                                        now, pb.RECORD_AUTHOR_CLOCK),
                          chain.platform(pb.PlatformEvent(seed_revealed=pb.SeedRevealed(seed=loaded.meta.seed)), now)]
                 try:
                     session.apply_platform(event)

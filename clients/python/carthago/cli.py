@@ -63,7 +63,8 @@ def _rate(text: str) -> float:
 # per client address: calls in a row, then a minute (server.rates; docs/PROTOCOL.md "Rates")
 RATE_DEFAULTS = {"create": (60.0, "CreateGame"), "join": (120.0, "JoinGame"),
                  "streams": (300.0, "StreamEvents and StreamExportLog opened"),
-                 "watch": (60.0, "WatchOpenSeats opened")}
+                 "watch": (60.0, "WatchOpenSeats opened"), "register": (10.0, "RegisterPlayer"),
+                 "login": (60.0, "LoginChallenge and Login")}
 
 
 def _claim_after(text: str) -> float:

@@ -9,6 +9,7 @@ from typing import Callable, Iterator
 import grpc
 from grpc_status import rpc_status
 
+from carthago import signing
 from carthago.v1 import carthago_pb2 as pb
 from carthago.v1 import carthago_pb2_grpc as pb_grpc
 
@@ -156,12 +157,33 @@ class Client:
         req = pb.SeatHouseBotRequest(game_id=game_id, seat=seat, bot=bot)
         return _call(self.stub.SeatHouseBot, req, timeout=self.timeout, metadata=self.metadata(creator_token)).game
 
-    def join(self, game_id: str, seat: int | None = None, player: str = "", invite: str = "") -> "Seat":
+    def join(self, game_id: str, seat: int | None = None, player: str = "", invite: str = "",
+             session: "PlayerSession | None" = None) -> "Seat":
+        """Claim a seat; with a player's ``session`` (:meth:`login`), as that player: the seat then
+        signs each of its commands with the player's key."""
         req = pb.JoinGameRequest(game_id=game_id, player=player, invite=invite)
         if seat is not None:
             req.seat = seat
-        resp = _call(self.stub.JoinGame, req, timeout=self.timeout)
-        return Seat(self, game_id, resp.seat, resp.token)
+        metadata = (("authorization", f"Bearer {session.token}"),) if session else ()
+        resp = _call(self.stub.JoinGame, req, timeout=self.timeout, metadata=metadata)
+        return Seat(self, game_id, resp.seat, resp.token, key=session.key if session else None)
+
+    # -- players: a player is an Ed25519 key (docs/PROTOCOL.md "Players and signed moves") --------
+    def register(self, name: str, key: signing.Key) -> pb.PlayerInfo:
+        req = pb.RegisterPlayerRequest(name=name, public_key=key.public,
+                                       signature=key.sign(signing.register_message(name, key.public)))
+        return _call(self.stub.RegisterPlayer, req, timeout=self.timeout).player
+
+    def login(self, name: str, key: signing.Key) -> "PlayerSession":
+        """Prove ``name``'s key: sign a fresh challenge; the session joins games as the player."""
+        challenge = _call(self.stub.LoginChallenge, pb.LoginChallengeRequest(name=name), timeout=self.timeout).challenge
+        resp = _call(self.stub.Login, pb.LoginRequest(name=name, challenge=challenge,
+                                                      signature=key.sign(signing.login_message(name, challenge))),
+                     timeout=self.timeout)
+        return PlayerSession(name, key, resp.session_token, resp.expires_at_unix_ms)
+
+    def player(self, name: str) -> pb.PlayerInfo:
+        return _call(self.stub.GetPlayer, pb.GetPlayerRequest(name=name), timeout=self.timeout)
 
     def game(self, game_id: str) -> pb.GameSummary:
         return _call(self.stub.GetGame, pb.GetGameRequest(game_id=game_id), timeout=self.timeout)
@@ -250,11 +272,19 @@ def assemble_export(chunks) -> pb.ExportLogResponse:
     return pb.ExportLogResponse(records=b"".join(records), jsonl="".join(lines))
 
 
-class Seat:
-    """One claimed seat of one game: holds the token and acts for it."""
+class PlayerSession:
+    """A logged-in player: its name, key and session token (``Client.login``)."""
 
-    def __init__(self, client: Client, game_id: str, seat: int, token: str) -> None:
-        self.client, self.game_id, self.seat, self.token = client, game_id, seat, token
+    def __init__(self, name: str, key: signing.Key, token: str, expires_at_ms: int) -> None:
+        self.name, self.key, self.token, self.expires_at_ms = name, key, token, expires_at_ms
+
+
+class Seat:
+    """One claimed seat of one game: holds the token and acts for it; a seat claimed by a player
+    holds its ``key`` too, and signs every command with it."""
+
+    def __init__(self, client: Client, game_id: str, seat: int, token: str, key: signing.Key | None = None) -> None:
+        self.client, self.game_id, self.seat, self.token, self.key = client, game_id, seat, token, key
 
     def view(self, at_seq: int | None = None) -> pb.GetViewResponse:
         return self.client.view(self.game_id, at_seq, token=self.token)
@@ -289,6 +319,8 @@ class Seat:
         req = pb.SubmitCommandRequest(game_id=self.game_id, command=command, request_id=request_id or uuid.uuid4().hex)
         if expected_seq is not None:
             req.expected_seq = expected_seq
+        if self.key is not None:
+            req = self.signed(command, expected_seq, req.request_id)
         for attempt in range(retries + 1):
             try:
                 return self.client.stub.SubmitCommand(req, metadata=self.client.metadata(self.token),
@@ -299,6 +331,16 @@ class Seat:
                     continue
                 raise CarthagoError.from_rpc(err) from None
         raise AssertionError("unreachable")
+
+    def signed(self, command: pb.GameCommand, expected_seq: int | None, request_id: str) -> pb.SubmitCommandRequest:
+        """The request of a signed seat: the command's bytes, and the key's signature over the
+        canonical message (``carthago.signing``); without ``expected_seq``, the head as it is now."""
+        if expected_seq is None:
+            expected_seq = self.view().seq
+        data = command.SerializeToString(deterministic=True)
+        signature = self.key.sign(signing.command_message(self.game_id, self.seat, expected_seq, request_id, data))
+        return pb.SubmitCommandRequest(game_id=self.game_id, command_bytes=data, expected_seq=expected_seq,
+                                       request_id=request_id, signature=signature)
 
     def stream(self, from_seq: int = 0) -> Iterator[pb.EventBatch]:
         return self.client.stream(self.game_id, from_seq, token=self.token)
