@@ -334,9 +334,12 @@ class Seat:
 
     def signed(self, command: pb.GameCommand, expected_seq: int | None, request_id: str) -> pb.SubmitCommandRequest:
         """The request of a signed seat: the command's bytes, and the key's signature over the
-        canonical message (``carthago.signing``); without ``expected_seq``, the head as it is now."""
-        if expected_seq is None:
-            expected_seq = self.view().seq
+        canonical message (``carthago.signing``); without ``expected_seq``, the head as it is now
+        (and a seat made from a token alone, ``seat`` -1, learns its number from the server)."""
+        if expected_seq is None or self.seat < 0:
+            view = self.view()
+            self.seat = view.seat
+            expected_seq = view.seq if expected_seq is None else expected_seq
         data = command.SerializeToString(deterministic=True)
         signature = self.key.sign(signing.command_message(self.game_id, self.seat, expected_seq, request_id, data))
         return pb.SubmitCommandRequest(game_id=self.game_id, command_bytes=data, expected_seq=expected_seq,

@@ -809,6 +809,7 @@ def audit(directory: Path, say: Callable[[str], None] = print, sha256: str | Non
                                f"{len(names)} entrants")
         recorded_games = doc["games"]
         derived: list[dict] = []
+        signers: dict[str, set[str]] = {}  # entrant -> the keys its signed seats were claimed with
         for index, g in enumerate(recorded_games, 1):
             label = _game_label(g)
             if g["n"] != index:
@@ -842,6 +843,8 @@ def audit(directory: Path, say: Callable[[str], None] = print, sha256: str | Non
                 raise AuditProblem(f"{label}: the log's seats are claimed by {seats}, not by entrants")
             if seats != g["seats"]:
                 raise AuditProblem(f"{label}: standings.json seats {g['seats']}, the log's seat claims say {seats}")
+            for seat, key in verdict.signed.items():
+                signers.setdefault(seats[seat], set()).add(key)
             reserved = {r.seat: r.player for r in created.reserved_seats}
             if not v1 and reserved != dict(enumerate(g["seats"])):
                 raise AuditProblem(f"{label}: the log's game reserved its seats for {reserved}, not for the "
@@ -877,7 +880,18 @@ def audit(directory: Path, say: Callable[[str], None] = print, sha256: str | Non
         raise AuditProblem(f"standings.json lacks or misshapes a field ({err.__class__.__name__}: {err})") from None
     say(f"OK: {len(recorded_games)} {doc['game']} game{'s' if len(recorded_games) != 1 else ''} verified (hash chains, seeds, replays, sha256 and head "
         "hashes); results, seats, pairings and standings re-derived from the logs agree with standings.json")
+    say(signed_line(names, signers))
     return doc
+
+
+def signed_line(names: list[str], signers: dict[str, set[str]]) -> str:
+    """Which entrants signed their moves (a player's key in each of their seats' claims, every
+    command signed by it, checked by verify), and with which keys."""
+    if not signers:
+        return "signed moves: none (every seat was claimed without a player's key)"
+    parts = [f"{n} (key {', '.join(k[:16] + '…' for k in sorted(signers[n]))})" for n in names if n in signers]
+    unsigned = [n for n in names if n not in signers]
+    return "signed moves: " + "; ".join(parts) + (f"; unsigned: {', '.join(unsigned)}" if unsigned else "")
 
 
 def _audit_no_show(g: dict, label: str, v1: bool, reason: str, winners: list[int], remote: set[str]) -> None:

@@ -1,0 +1,102 @@
+"""The command line of players' keys (docs/PROTOCOL.md, "Players and signed moves").
+
+``carthago keygen --out FILE`` makes a key (PKCS#8 PEM, readable by its owner only), ``carthago
+register NAME --key FILE`` registers it under a name, ``carthago login NAME --key FILE`` prints a
+session token; ``carthago bot … --key FILE --name NAME`` (:func:`session_for`) logs in and joins as
+the player, signing every command, and ``carthago play … --sign`` (:func:`fresh_players`) gives every
+seat a key and a player of its own.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+
+DEFAULT_ADDR = "127.0.0.1:50051"
+
+
+def register(sub) -> None:
+    s = sub.add_parser("keygen", help="make a player's Ed25519 key (a PKCS#8 PEM file readable by you only) "
+                                      "and print its public key")
+    s.add_argument("--out", required=True, metavar="FILE", help="the file to write (never over an existing one)")
+    s.set_defaults(func=cmd_keygen)
+    for name, helptext in (("register", "register a key under a player name (proving you hold it)"),
+                           ("login", "log in as a player (sign a challenge) and print the session token")):
+        s = sub.add_parser(name, help=helptext)
+        s.add_argument("name", help="the player's name: 1 to 32 of A-Z a-z 0-9 . _ -")
+        s.add_argument("--key", required=True, metavar="FILE", help="the player's key (carthago keygen)")
+        s.add_argument("--server", default=DEFAULT_ADDR)
+        s.set_defaults(func=cmd_register if name == "register" else cmd_login)
+
+
+def add_key_argument(s) -> None:
+    """``carthago bot --key FILE``."""
+    s.add_argument("--key", metavar="FILE",
+                   help="a player's key (carthago keygen; registered with carthago register): log in as --name "
+                        "and join as that player, signing every command")
+
+
+def load_key(path: str):
+    from .signing import Key
+
+    try:
+        return Key.load(path)
+    except (OSError, ValueError) as err:
+        raise SystemExit(f"error: {path}: cannot read a key ({err})") from None
+
+
+def cmd_keygen(args) -> int:
+    from .signing import Key
+
+    key = Key.generate()
+    try:
+        key.save(args.out)
+    except FileExistsError:
+        print(f"error: {args.out} exists: keys are never overwritten", file=sys.stderr)
+        return 1
+    print(f"public key: {key.public.hex()}")
+    return 0
+
+
+def _call(args, act) -> int:
+    from .client import CarthagoError, Client
+
+    key = load_key(args.key)
+    try:
+        with Client(args.server) as client:
+            print(act(client, key))
+    except CarthagoError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def cmd_register(args) -> int:
+    return _call(args, lambda c, key: f"registered {c.register(args.name, key).name}: public key {key.public.hex()}")
+
+
+def cmd_login(args) -> int:
+    return _call(args, lambda c, key: c.login(args.name, key).token)
+
+
+def session_for(client, args):
+    """``carthago bot --key FILE --name NAME``: the player's session (None without --key)."""
+    if not getattr(args, "key", None):
+        return None
+    if not args.name:
+        raise SystemExit("error: --key needs --name NAME, the name the key is registered under")
+    return client.login(args.name, load_key(args.key))
+
+
+def fresh_players(client, n: int, kinds: list[str]):
+    """``carthago play --sign``: a new key and player for each seat (named after its bot and a
+    random suffix), logged in; the sessions, by seat."""
+    from .signing import Key
+
+    out = []
+    for seat in range(n):
+        key = Key.generate()
+        name = f"{kinds[seat].replace(':', '-')}-{secrets.token_hex(4)}"[:32]
+        client.register(name, key)
+        out.append(client.login(name, key))
+    return out
