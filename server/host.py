@@ -52,7 +52,9 @@ from search.parallel import cores
 from . import export
 from .failures import HostError
 from .feed import OpenSeats, open_seats
-from .identity import NOT_THE_PLAYER, Identity, check_signature, command_of, token_hash
+from .identity import Identity, check_signature, command_of, token_hash
+from .seating import (BAD_SEAT, INVALID_INVITE, NO_FREE_SEAT, NOT_THE_RESERVED_PLAYER,  # noqa: F401 - codes
+                      SEAT_RESERVED, SEAT_TAKEN, seat_to_claim)
 from .playerstore import players_for
 from .house import HouseBots, bot_problem, house_bots, house_token_hash
 from .limits import quote
@@ -77,13 +79,7 @@ WRONG_GAME = "WRONG_GAME"
 STALE_SEQ = "STALE_SEQ"
 LOST_RACE = "LOST_RACE"
 REQUEST_ID_REUSED = "REQUEST_ID_REUSED"
-SEAT_TAKEN = "SEAT_TAKEN"
-NO_FREE_SEAT = "NO_FREE_SEAT"
-BAD_SEAT = "BAD_SEAT"
 BAD_RESERVATION = "BAD_RESERVATION"
-SEAT_RESERVED = "SEAT_RESERVED"
-INVALID_INVITE = "INVALID_INVITE"
-NOT_THE_RESERVED_PLAYER = "NOT_THE_RESERVED_PLAYER"
 CLIENT_SEED_NOT_ALLOWED = "CLIENT_SEED_NOT_ALLOWED"
 NOT_FINISHED = "NOT_FINISHED"
 BAD_SEQ = "BAD_SEQ"
@@ -730,21 +726,13 @@ class GameHost:
         player's name, hashed with the rest), written with the seat's row in one transaction, under
         the game's lock like a command. With a player's ``session`` token (server.identity) the
         claim records the player's name and key, and the seat's commands must be signed."""
-        player_row = self.identity.session_player(session) if session else None
-        if player_row is not None and req.player and req.player != player_row.name:
-            raise HostError("INVALID_ARGUMENT", NOT_THE_PLAYER,
-                            f"this session is {player_row.name!r}'s: send that name as player, or none")
+        req, key = await asyncio.to_thread(self.identity.as_player, req, session)  # (req, b"") anonymous
         loaded = await self._current(req.game_id)
         players = loaded.meta.players
         if req.HasField("seat") and not 0 <= req.seat < players:
             raise HostError("INVALID_ARGUMENT", BAD_SEAT, f"seats are 0..{players - 1}, not {req.seat}")
         token = new_secret()
-        key = b""
-        if player_row is not None:
-            key = player_row.public_key
-            req = pb.JoinGameRequest(game_id=req.game_id, player=player_row.name, invite=req.invite,
-                                     **({"seat": req.seat} if req.HasField("seat") else {}))
-            # the seat's key by its token's digest, before the claim (a claim that fails leaves a row no token reaches)
+        if key:  # the seat's key by its token's digest, before the claim (a failed claim leaves a row no token reaches)
             await asyncio.to_thread(self.identity.players.add_seat_key, token_hash(token), req.game_id, key)
 
         def claim(loaded: Loaded, taken: set[int]) -> tuple[SeatRow, pb.SeatClaimed]:
@@ -841,35 +829,7 @@ class GameHost:
         return loaded.reserved
 
     def _seat_to_claim(self, loaded: Loaded, req: pb.JoinGameRequest, taken: set[int]) -> tuple[int, str, bool]:
-        """(seat, the name to record, whether an invite opened it). A reserved seat opens only to
-        its invite, under the reserved name; without an invite, the lowest seat neither taken nor
-        reserved."""
-        reserved = self._reserved(loaded)
-        if req.invite:
-            digest = token_hash(req.invite)
-            match = next((r for r in reserved.values() if hmac.compare_digest(r.invite_sha256, digest)), None)
-            if match is None:
-                raise HostError("PERMISSION_DENIED", INVALID_INVITE, "this invite opens no reserved seat of this game")
-            if req.HasField("seat") and req.seat != match.seat:
-                raise HostError("INVALID_ARGUMENT", BAD_SEAT, f"this invite opens seat {match.seat}, not seat {req.seat}")
-            if req.player and req.player != match.player:
-                raise HostError("INVALID_ARGUMENT", NOT_THE_RESERVED_PLAYER,
-                                f"seat {match.seat} is reserved for {quote(match.player)}, not {quote(req.player)}: "
-                                "send that name or none")
-            seat, player, invited = match.seat, match.player, True
-        elif req.HasField("seat"):
-            if req.seat in reserved and req.seat not in taken:
-                raise HostError("PERMISSION_DENIED", SEAT_RESERVED,
-                                f"seat {req.seat} is reserved for {quote(reserved[req.seat].player)}: it opens to its invite")
-            seat, player, invited = req.seat, req.player, False
-        else:
-            free = [s for s in range(loaded.meta.players) if s not in taken and s not in reserved]
-            if not free:
-                raise HostError("FAILED_PRECONDITION", NO_FREE_SEAT, "every seat of this game is taken or reserved")
-            seat, player, invited = free[0], req.player, False
-        if seat in taken:
-            raise HostError("ALREADY_EXISTS", SEAT_TAKEN, f"seat {seat} is already taken")
-        return seat, player, invited
+        return seat_to_claim(self._reserved(loaded), loaded.meta.players, req, taken)  # server.seating
 
     def watch_open_seats(self, req: pb.WatchOpenSeatsRequest) -> AsyncIterator[bytes]:
         """Serialized ``OpenSeatsBatch`` messages (server.feed): what is open now, then the changes."""

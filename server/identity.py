@@ -108,6 +108,20 @@ class Identity:
     def get_player(self, req: pb.GetPlayerRequest) -> pb.PlayerInfo:
         return player_info(self._known(req.name))
 
+    def as_player(self, req: pb.JoinGameRequest, session: str | None) -> tuple[pb.JoinGameRequest, bytes]:
+        """A JoinGame as the player of ``session``: the request under the player's name, and its key
+        (for the claim's record); without a session, the request as it is and no key."""
+        if not session:
+            return req, b""
+        row = self.session_player(session)
+        if req.player and req.player != row.name:
+            raise HostError("INVALID_ARGUMENT", NOT_THE_PLAYER,
+                            f"this session is {row.name!r}'s: send that name as player, or none")
+        out = pb.JoinGameRequest(game_id=req.game_id, player=row.name, invite=req.invite)
+        if req.HasField("seat"):
+            out.seat = req.seat
+        return out, row.public_key
+
     def session_player(self, token: str) -> PlayerRow:
         """The player a session token (JoinGame's bearer) stands for, or INVALID_SESSION."""
         found = self.players.session(token_hash(token))

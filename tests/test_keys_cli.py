@@ -88,3 +88,33 @@ def test_resign_with_the_key_signs_it(tmp_path):
         assert out.returncode == 0 and "seat 0 resigned" in out.stdout, out.stderr
         verdict = verify(c.export(game.game_id).records)
     assert verdict.ok and 0 in verdict.signed
+
+
+def test_an_accepting_bot_with_a_key_joins_as_its_player_and_signs(tmp_path):
+    """`carthago bot --accept --key FILE --name alice`: the open-seats loop logs in and joins as
+    the player; another accepting bot, anonymous, takes the other seat; the log shows alice signed."""
+    import io
+    import threading
+
+    from carthago.accept import Acceptor
+    from carthago.bots import make_bot
+    from carthago.signing import Key
+
+    key = Key.generate()
+    with ServerThread("memory", HostConfig()) as server, Client(server.addr) as c:
+        c.wait_ready()
+        c.register("alice", key)
+        bots = [Acceptor(server.addr, name, "random", make_bot, ["roma"], {}, max_games=1, out=io.StringIO(),
+                         state=tmp_path / name, key=k) for name, k in (("alice", key), ("bob", None))]
+        threads = [threading.Thread(target=b.run, daemon=True) for b in bots]
+        for t in threads:
+            t.start()
+        game = c.create("roma")
+        for t in threads:
+            t.join(timeout=60)
+        assert not any(t.is_alive() for t in threads), [b.out.getvalue() for b in bots]
+        summary = c.game(game.game_id)
+        assert summary.status.over
+        alice = next(s.seat for s in summary.seats if s.player == "alice")
+        verdict = verify(c.export(game.game_id).records)
+    assert verdict.ok and verdict.signed == {alice: key.public.hex()}, verdict.describe()

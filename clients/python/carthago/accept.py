@@ -40,7 +40,8 @@ class Acceptor:
 
     def __init__(self, server: str, name: str, spec: str, make_bot: Callable, game_types: list[str],
                  options: dict[str, str], max_games: int = 0, concurrency: int = 1, seed: str = "0",
-                 out=sys.stdout, invites: str | Path | None = None, state: str | Path | None = None) -> None:
+                 out=sys.stdout, invites: str | Path | None = None, state: str | Path | None = None,
+                 key=None) -> None:
         self.server, self.name, self.spec, self.make_bot = server, name, spec, make_bot
         self.game_types, self.options = list(game_types), dict(options)
         self.max_games, self.concurrency = max_games, max(1, concurrency)
@@ -55,6 +56,7 @@ class Acceptor:
         self.finished = 0
         self.stopping = threading.Event()
         self.client: Client | None = None
+        self.key, self.session = key, None  # a player's key (--key): joins as the player ``name``, signing
 
     def say(self, line: str) -> None:
         print(line, file=self.out, flush=True)
@@ -106,7 +108,7 @@ class Acceptor:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w") as f:
             f.write(json.dumps({"game_id": seat.game_id, "seat": seat.seat, "token": seat.token,
-                                "server": self.server, "player": self.name}) + "\n")
+                                "server": self.server, "player": self.name, "signed": seat.key is not None}) + "\n")
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)  # whole or not at all
@@ -118,7 +120,8 @@ class Acceptor:
         for path in sorted(self.state.glob("*.json")):
             try:
                 kept = json.loads(path.read_text())
-                seat = Seat(self.client, kept["game_id"], int(kept["seat"]), kept["token"])
+                seat = Seat(self.client, kept["game_id"], int(kept["seat"]), kept["token"],
+                            key=self.key if kept.get("signed") else None)
                 over = self.client.game(seat.game_id).status.over
             except (OSError, ValueError, KeyError, TypeError) as err:
                 self.say(f"{path}: not a seat this bot kept ({err}); left alone")
@@ -159,7 +162,7 @@ class Acceptor:
                 continue
             self.challenges.discard(game_id)
             try:
-                seat = self.client.join(game_id, invite=invite)
+                seat = self.client.join(game_id, invite=invite, session=self.session)
             except CarthagoError as err:
                 if err.code in SKIPPED_JOINS or err.code in ("INVALID_INVITE", "SEAT_TAKEN"):
                     self.say(f"{game_id}: the challenge's seat is gone ({err.code})")
@@ -185,7 +188,7 @@ class Acceptor:
             if not entry.free_seats:
                 continue
             try:
-                seat = self.client.join(game_id, player=self.name)
+                seat = self.client.join(game_id, player=self.name, session=self.session)
             except CarthagoError as err:
                 if err.code in SKIPPED_JOINS:
                     self.open.pop(game_id, None)
@@ -220,6 +223,8 @@ class Acceptor:
         """Until stopped (KeyboardInterrupt) or, with ``max_games``, until that many games are played."""
         self.client = Client(self.server)
         try:
+            if self.key is not None:
+                self.session = self.client.login(self.name, self.key)
             self._resume_kept()
             self._subscribe()
             delay = BACKOFF_FIRST_S

@@ -452,7 +452,8 @@ def _bot_accept(args) -> int:
         return 2
     acceptor = Acceptor(args.server, args.name, args.bot, make_bot, args.game or [], _options(args.option),
                         max_games=args.max_games, concurrency=args.concurrency, seed=args.seed,
-                        invites=args.invites, state=args.state)
+                        invites=args.invites, state=args.state,
+                        key=keys_cli.load_key(args.key) if args.key else None)
     try:
         return acceptor.run()
     except KeyboardInterrupt:
