@@ -168,6 +168,21 @@ class Servicer:
     async def GetPlayer(self, req, token):
         return await asyncio.to_thread(self.host.identity.get_player, req)
 
+    async def ListPlayers(self, req, token):
+        return await asyncio.to_thread(self.host.leaderboard.list_players, req)
+
+    async def CreateChallenge(self, req, token):
+        return await self.host.challenges.create(req, token)  # token: a Login session (server.challenges)
+
+    async def AcceptChallenge(self, req, token):
+        return await self.host.challenges.accept(req, token)
+
+    async def DeclineChallenge(self, req, token):
+        return await self.host.challenges.decline(req, token)
+
+    def StreamPlayerEvents(self, req, token):
+        return self.host.challenges.stream(req, token)  # yields PlayerEvent messages
+
 
 def _unary(method: Callable[[Any, str | None], Awaitable[Any]], request_type, host: GameHost, name: str) -> Callable:
     async def handler(raw: bytes, context: grpc.aio.ServicerContext):

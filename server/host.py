@@ -53,10 +53,14 @@ from . import export
 from .failures import HostError
 from .feed import OpenSeats, open_seats
 from .identity import Identity, check_signature, command_of, token_hash
+from .newgame import (BAD_TIME_CONTROL, UNKNOWN_GAME_TYPE, check_new_game, game_type,  # noqa: F401 - codes,
+                      rule_error)  # and game_type for server.feed and server.gamedata
 from .seating import (BAD_SEAT, INVALID_INVITE, NO_FREE_SEAT, NOT_THE_RESERVED_PLAYER,  # noqa: F401 - codes
-                      SEAT_RESERVED, SEAT_TAKEN, seat_to_claim)
+                      PLAYER_REQUIRED, SEAT_RESERVED, SEAT_TAKEN, check_house, reservations_of, seat_to_claim)
+from .challenges import ChallengeHub
+from .leaderboard import Leaderboard
 from .playerstore import players_for
-from .house import HouseBots, bot_problem, house_bots, house_token_hash
+from .house import HouseBots, house_bots, house_token_hash
 from .limits import quote
 from .idle import IDLE, Waiter
 from .observe import note_caller
@@ -71,7 +75,6 @@ log = logging.getLogger("carthago.host")
 
 # rule codes of the platform (the engine's are in engine.errors)
 GAME_NOT_FOUND = "GAME_NOT_FOUND"
-UNKNOWN_GAME_TYPE = "UNKNOWN_GAME_TYPE"
 TOKEN_REQUIRED = "TOKEN_REQUIRED"
 INVALID_TOKEN = "INVALID_TOKEN"
 OPERATOR_CANNOT_PLAY = "OPERATOR_CANNOT_PLAY"
@@ -79,7 +82,6 @@ WRONG_GAME = "WRONG_GAME"
 STALE_SEQ = "STALE_SEQ"
 LOST_RACE = "LOST_RACE"
 REQUEST_ID_REUSED = "REQUEST_ID_REUSED"
-BAD_RESERVATION = "BAD_RESERVATION"
 CLIENT_SEED_NOT_ALLOWED = "CLIENT_SEED_NOT_ALLOWED"
 NOT_FINISHED = "NOT_FINISHED"
 BAD_SEQ = "BAD_SEQ"
@@ -91,7 +93,6 @@ BAD_PAGE_TOKEN = "BAD_PAGE_TOKEN"
 STREAM_TOO_SLOW = "STREAM_TOO_SLOW"
 TIME_EXPIRED = "TIME_EXPIRED"            # a command after a seat's time ran out (its expiry is being written)
 TALK_TOO_FAST = "TALK_TOO_FAST"          # table talk beyond HostConfig.talk_burst / talk_per_minute
-BAD_TIME_CONTROL = "BAD_TIME_CONTROL"    # CreateGameRequest.time_control out of range, or two kinds mixed
 NOT_THE_CREATOR = "NOT_THE_CREATOR"      # SeatHouseBot with a token that is neither the creator's nor the operator's
 
 STREAM_QUEUE_MAX = 256   # batches waiting for one stream subscriber before it is closed as too slow
@@ -112,47 +113,6 @@ RESULT_REASONS = {  # Session.ended_by() -> GameStatus.result_reason
     pf.BY_TIMEOUT: pb.RESULT_REASON_TIMEOUT,
     pf.BY_CLAIM: pb.RESULT_REASON_CLAIMED,
 }
-
-
-def _reservations(req: pb.CreateGameRequest, players: int) -> list[pb.ReserveSeat]:
-    """CreateGameRequest.reserved_seats, checked: each seat of the game at most once, each with a name."""
-    seen: set[int] = set()
-    for r in req.reserved_seats:
-        if not 0 <= r.seat < players:
-            raise HostError("INVALID_ARGUMENT", BAD_RESERVATION, f"seats are 0..{players - 1}, not {r.seat}")
-        if r.seat in seen:
-            raise HostError("INVALID_ARGUMENT", BAD_RESERVATION, f"seat {r.seat} is reserved twice")
-        if not r.player.strip():
-            raise HostError("INVALID_ARGUMENT", BAD_RESERVATION, f"seat {r.seat} is reserved for no name")
-        seen.add(r.seat)
-    return list(req.reserved_seats)
-
-
-def _time_control(req: pb.CreateGameRequest) -> pb.TimeControl | None:
-    """CreateGameRequest.time_control, checked (``engine.platform.time_control_problem``, which
-    ``verify`` applies to a log's GameCreated too); None when the game has no clocks."""
-    if not req.HasField("time_control"):
-        return None
-    tc = req.time_control
-    problem = pf.time_control_problem(tc.initial_ms, tc.increment_ms, tc.delay_ms, tc.per_move_ms)
-    if problem:
-        raise HostError("INVALID_ARGUMENT", BAD_TIME_CONTROL, problem)
-    return tc
-
-
-def game_type(name: str) -> Game:
-    """The game of type ``name``, or INVALID_ARGUMENT / UNKNOWN_GAME_TYPE naming the known ones."""
-    try:
-        return registry.get(name)
-    except KeyError:
-        raise HostError("INVALID_ARGUMENT", UNKNOWN_GAME_TYPE,
-                        f"no game type {quote(name)} (known: {', '.join(registry.ids())})") from None
-
-
-def rule_error(exc: errors.RuleError) -> HostError:
-    if exc.code in (errors.MALFORMED_COMMAND, errors.UNKNOWN_COMMAND, errors.BAD_CONFIG):
-        return HostError("INVALID_ARGUMENT", exc.code, exc.message)
-    return HostError("FAILED_PRECONDITION", exc.code, exc.message)
 
 
 def _page_token(req: pb.ListGamesRequest, created_at_ms: int, game_id: str) -> str:
@@ -197,6 +157,8 @@ class HostConfig(msgspec.Struct):
     watch_per_minute: float = 0.0    # WatchOpenSeats opened
     register_per_minute: float = 0.0  # RegisterPlayer (server.identity)
     login_per_minute: float = 0.0    # LoginChallenge and Login
+    challenge_per_minute: float = 0.0  # CreateChallenge (server.challenges)
+    player_keepalive_s: float = 30.0  # a player's stream silent this long gets a Keepalive
 
     def __post_init__(self) -> None:
         if not 0 <= self.claim_after_s * 1000 <= pf.MAX_CLAIM_AFTER_MS:
@@ -243,6 +205,7 @@ class Loaded:
         self.reserved: dict[int, pb.SeatReserved] | None = None  # from GameCreated, read when first needed
         self.time_control: pb.TimeControl | None = None  # from GameCreated, with ``reserved``
         self.creator_sha256 = ""  # from GameCreated, with ``reserved``: the creator token's digest
+        self.rated = False  # from GameCreated, with ``reserved``: seats for registered players only
         self.house: dict[int, str] | None = None  # house seats -> their bot (server.house), read when first needed
         self.house_seen: tuple[int, float] | None = None  # (head, when first seen) for server.house's stalls
         self.keys: dict[int, bytes] = {}  # seat -> its player's public key (b"": none), once looked up
@@ -292,8 +255,11 @@ class GameHost:
         c = self.config  # how often one client address may call what costs most (server.rates)
         self.rates = PeerRates({"create": c.create_per_minute, "join": c.join_per_minute,
                                 "streams": c.streams_per_minute, "watch": c.watch_per_minute,
-                                "register": c.register_per_minute, "login": c.login_per_minute})
+                                "register": c.register_per_minute, "login": c.login_per_minute,
+                                "challenge": c.challenge_per_minute})
         self.identity = Identity(players_for(store), self.clock, new_secret)  # players (server.identity)
+        self.leaderboard = Leaderboard(store, self.identity.players)  # ListPlayers (server.leaderboard)
+        self.challenges = ChallengeHub(self, c.player_keepalive_s)  # challenges, players' streams
 
     # ---- life cycle ------------------------------------------------------
     async def start(self) -> None:
@@ -546,6 +512,7 @@ class GameHost:
                                         b.event.platform.WhichOneof("kind") in ("seat_claimed", "seed_revealed")
                                         for b in bodies):
                 self._feed_update(loaded)
+            self.challenges.published(loaded, bodies)  # the players' streams: games started, finished
 
     def _feed_update(self, loaded: Loaded) -> None:
         """The open-seats feed learns the game's unclaimed seats now (after a claim, an end, a creation)."""
@@ -637,7 +604,7 @@ class GameHost:
             status=status, head_seq=loaded.head_seq,
             seed_commitment=hashlib.sha256(meta.seed).hexdigest(),
             head_hash=loaded.head_hash.hex() if status.over else "",
-            created_at_unix_ms=meta.created_at_ms)
+            created_at_unix_ms=meta.created_at_ms, rated=loaded.rated)
 
     # ---- RPCs ------------------------------------------------------------
     def list_game_types(self) -> pb.ListGameTypesResponse:
@@ -657,32 +624,31 @@ class GameHost:
     async def create_game(self, req: pb.CreateGameRequest) -> pb.CreateGameResponse:
         if self.closing:  # draining (server.app.shutdown): the game would start on a server about to stop
             raise HostError("UNAVAILABLE", SHUTTING_DOWN, "this server is shutting down: create the game on another")
-        game = game_type(req.game_type)
         if req.seed and not self.config.allow_client_seeds:
+            game_type(req.game_type)
             raise HostError("PERMISSION_DENIED", CLIENT_SEED_NOT_ALLOWED,
                             "this server chooses seeds itself (start it with --allow-client-seeds for tests)")
-        players = req.players or game.info.player_counts[0]
-        time_control = _time_control(req)
-        config = GameConfig(players=players, options=dict(req.options))
         seed = req.seed or os.urandom(32)
-        try:
-            session, opening = Session.start(game, config, seed)
-        except errors.RuleError as exc:
-            raise rule_error(exc) from None
-        invites = {r.seat: (r.player, new_secret()) for r in _reservations(req, players)}
-        house = self._house_seats(req, game.info.id, players, set(invites))
+        game, players, time_control, session, opening = check_new_game(req, seed)  # (server.newgame)
+        reservations = reservations_of(req, players)  # (server.seating) for invites, or for players' keys
+        invites = {r.seat: (r.player, new_secret()) for r in reservations if not r.player_key}
+        house = self._house_seats(req, game.info.id, players, {r.seat for r in reservations})
+        if req.rated and house:
+            raise HostError("INVALID_ARGUMENT", errors.BAD_CONFIG, "a rated game is between registered players: no house seat")
         creator_token = new_secret()
         game_id = f"{game.info.id}-{secrets.token_hex(5)}"
         created = self.clock()
         meta = GameMeta(game_id, game.info.id, players, dict(req.options), seed, created)
         chain = Chain(game_id, seed, 0, bytes(32))
-        reserved = [pb.SeatReserved(seat=s, player=name, invite_sha256=token_hash(invite))
-                    for s, (name, invite) in sorted(invites.items())]
+        reserved = sorted([pb.SeatReserved(seat=s, player=name, invite_sha256=token_hash(invite))
+                           for s, (name, invite) in invites.items()] +
+                          [pb.SeatReserved(seat=r.seat, player=r.player, player_key=r.player_key)
+                           for r in reservations if r.player_key], key=lambda r: r.seat)
         first = chain.platform(pb.PlatformEvent(game_created=pb.GameCreated(
             game_id=game_id, game_type=game.info.id, players=players, options=req.options,
             seed_commitment=hashlib.sha256(seed).hexdigest(), engine_version=version_of(game),
             game_version=game.info.version, reserved_seats=reserved, time_control=time_control,
-            creator_token_sha256=token_hash(creator_token),
+            creator_token_sha256=token_hash(creator_token), rated=req.rated,
             claim_after_ms=0 if time_control is not None else round(self.config.claim_after_s * 1000))), created)
         for marker in created_markers(first[1].event.platform.game_created):  # clocks, or a claim time
             session.apply_platform(marker)
@@ -703,7 +669,7 @@ class GameHost:
         if loaded.reserved is None:
             loaded.reserved = {r.seat: r for r in reserved}
             loaded.time_control = time_control
-            loaded.creator_sha256 = token_hash(creator_token)
+            loaded.creator_sha256, loaded.rated = token_hash(creator_token), req.rated
         if loaded.house is None:
             loaded.house = dict(house)
         self._feed_update(loaded)
@@ -715,7 +681,7 @@ class GameHost:
         """CreateGameRequest.house_seats, checked before anything is written: seat -> bot."""
         house: dict[int, str] = {}
         for h in req.house_seats:
-            self._check_house(game_type, players, h.seat, h.bot, reserved)
+            check_house(game_type, players, h.seat, h.bot, reserved)
             if h.seat in house:
                 raise HostError("INVALID_ARGUMENT", BAD_SEAT, f"seat {h.seat} is given to the house bot twice")
             house[h.seat] = h.bot
@@ -731,12 +697,16 @@ class GameHost:
         players = loaded.meta.players
         if req.HasField("seat") and not 0 <= req.seat < players:
             raise HostError("INVALID_ARGUMENT", BAD_SEAT, f"seats are 0..{players - 1}, not {req.seat}")
+        self._reserved(loaded)  # reads GameCreated once: loaded.rated
+        if loaded.rated and not key:
+            raise HostError("PERMISSION_DENIED", PLAYER_REQUIRED,
+                            "a rated game's seats are for registered players: join with a Login session token")
         token = new_secret()
         if key:  # the seat's key by its token's digest, before the claim (a failed claim leaves a row no token reaches)
             await asyncio.to_thread(self.identity.players.add_seat_key, token_hash(token), req.game_id, key)
 
         def claim(loaded: Loaded, taken: set[int]) -> tuple[SeatRow, pb.SeatClaimed]:
-            seat, player, invited = self._seat_to_claim(loaded, req, taken)
+            seat, player, invited = self._seat_to_claim(loaded, req, taken, key)
             row = SeatRow(seat, token_hash(token), player)  # its length is bounded (server.limits)
             return row, pb.SeatClaimed(seat=seat, player=player, invited=invited, player_key=key)
 
@@ -793,19 +763,8 @@ class GameHost:
         loaded = await self._seat_house(loaded, req.seat, req.bot)
         return pb.SeatHouseBotResponse(game=self._summary(loaded))
 
-    def _check_house(self, game_type: str, players: int, seat: int, bot: str, reserved: set[int]) -> None:
-        """A house seat's request, refused before anything is written: an unknown bot (naming the
-        levels), a seat out of range or reserved for a named player."""
-        problem = bot_problem(game_type, bot)
-        if problem:
-            raise HostError("INVALID_ARGUMENT", errors.BAD_CONFIG, problem)
-        if not 0 <= seat < players:
-            raise HostError("INVALID_ARGUMENT", BAD_SEAT, f"seats are 0..{players - 1}, not {seat}")
-        if seat in reserved:
-            raise HostError("FAILED_PRECONDITION", SEAT_RESERVED, f"seat {seat} is reserved for a named player")
-
     async def _seat_house(self, loaded: Loaded, seat: int, bot: str) -> Loaded:
-        self._check_house(loaded.meta.game_type, loaded.meta.players, seat, bot, set(self._reserved(loaded)))
+        check_house(loaded.meta.game_type, loaded.meta.players, seat, bot, set(self._reserved(loaded)), loaded.rated)
 
         def claim(loaded: Loaded, taken: set[int]) -> tuple[SeatRow, pb.SeatClaimed]:
             if seat in taken:
@@ -823,13 +782,14 @@ class GameHost:
             if not first:  # not committed yet: nothing to cache
                 return {}
             created = pb.LogRecord.FromString(first[0].body).event.platform.game_created
-            loaded.creator_sha256 = created.creator_token_sha256
+            loaded.creator_sha256, loaded.rated = created.creator_token_sha256, created.rated
             loaded.reserved = {r.seat: r for r in created.reserved_seats}
             loaded.time_control = created.time_control if created.HasField("time_control") else None
         return loaded.reserved
 
-    def _seat_to_claim(self, loaded: Loaded, req: pb.JoinGameRequest, taken: set[int]) -> tuple[int, str, bool]:
-        return seat_to_claim(self._reserved(loaded), loaded.meta.players, req, taken)  # server.seating
+    def _seat_to_claim(self, loaded: Loaded, req: pb.JoinGameRequest, taken: set[int],
+                       key: bytes = b"") -> tuple[int, str, bool]:
+        return seat_to_claim(self._reserved(loaded), loaded.meta.players, req, taken, key)  # server.seating
 
     def watch_open_seats(self, req: pb.WatchOpenSeatsRequest) -> AsyncIterator[bytes]:
         """Serialized ``OpenSeatsBatch`` messages (server.feed): what is open now, then the changes."""

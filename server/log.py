@@ -379,6 +379,7 @@ def check_authors(bodies: list[pb.LogRecord]) -> dict[int, bytes] | tuple[int, s
     authored = bodies[0].envelope.author != pb.RECORD_AUTHOR_UNSPECIFIED
     game_id = bodies[0].event.platform.game_created.game_id
     players = bodies[0].event.platform.game_created.players
+    rated = bodies[0].event.platform.game_created.rated
     try:
         wire: GameWire | None = wire_for(registry.get(bodies[0].event.platform.game_created.game_type))
     except KeyError:  # an unknown game: the replay says so
@@ -396,6 +397,8 @@ def check_authors(bodies: list[pb.LogRecord]) -> dict[int, bytes] | tuple[int, s
                              + (" for a house bot" if claim.house_bot else " (an Ed25519 key is 32)"))
             if claim.player_key and not authored:
                 return seq, "a seat's claim holds a player's key in a log that records no authors"
+            if rated and not claim.player_key:
+                return seq, f"seat {claim.seat} of a rated game is claimed without a player's key"
             claimed.add(claim.seat)
             if claim.player_key:
                 keys[claim.seat] = claim.player_key
@@ -462,6 +465,12 @@ def _check_reservation(created: pb.GameCreated, claim: pb.SeatClaimed) -> str:
     """A reserved seat is claimed with its invite, under the reserved name; no other claim says
     it had an invite."""
     reserved = {r.seat: r.player for r in created.reserved_seats}
+    keyed = {r.seat: r.player_key for r in created.reserved_seats if r.player_key}
+    if claim.seat in keyed:  # reserved for a player's key: its session claims it, no invite
+        if claim.invited or claim.player_key != keyed[claim.seat] or claim.player != reserved[claim.seat]:
+            return (f"seat {claim.seat} was reserved for the player {reserved[claim.seat]!r} and its key, yet it was "
+                    "claimed " + ("with an invite" if claim.invited else "by another player or key"))
+        return ""
     if claim.seat not in reserved:
         return f"seat {claim.seat} was not reserved, yet its claim says an invite opened it" if claim.invited else ""
     if not claim.invited:

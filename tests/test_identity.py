@@ -406,6 +406,9 @@ def test_the_python_client_registers_logs_in_and_signs_and_the_login_steps_are_r
                     seat.submit(commands[0], expected_seq=head)
         alice.offer_draw()  # a platform command, signed at the head as it is now
         bob.accept_draw()
+        board = c.players("roma")  # a drawn game that was not rated: nobody rated yet
+        assert board.rated_games == 0 and list(board.players) == []
+        assert [p.player.name for p in c.players().players] == ["alice"]
         verdict = verify(c.export(game.game_id).records)
         assert verdict.ok and verdict.signed == {0: key.public.hex()}, verdict.describe()
         # the third login step within the minute, and the third registration, are refused

@@ -168,14 +168,14 @@ const gameMembers = Object.fromEntries(Object.entries(GAME_FIELDS).map(([id, n])
 const oneofOf = (name, members) => ({ [name]: Object.keys(members) });
 
 const TimeControl = { initial_ms: [1, "int64"], increment_ms: [2, "int64"], delay_ms: [3, "int64"], per_move_ms: [4, "int64"] };
-const SeatReserved = { seat: [1, "int32"], player: [2, "string"], invite_sha256: [3, "string"] };
+const SeatReserved = { seat: [1, "int32"], player: [2, "string"], invite_sha256: [3, "string"], player_key: [4, "bytes"] };
 const MapEntry = { key: [1, "string"], value: [2, "string"] };
 const GameCreated = {
   game_id: [1, "string"], game_type: [2, "string"], players: [3, "int32"], options: [4, MapEntry, "repeated"],
   seed_commitment: [5, "string"], engine_version: [6, "string"], game_version: [7, "string"],
   reserved_seats: [8, SeatReserved, "repeated"], time_control: [9, TimeControl], creator_token_sha256: [10, "string"],
 };
-const SeatClaimed = { seat: [1, "int32"], player: [2, "string"], invited: [3, "bool"], house_bot: [4, "string"] };
+const SeatClaimed = { seat: [1, "int32"], player: [2, "string"], invited: [3, "bool"], house_bot: [4, "string"], player_key: [5, "bytes"] };
 const withSeat = { seat: [1, "int32"], winners: [2, "int32", "repeated"], scores: [3, "int32", "repeated"] };
 const platformEventMembers = {
   game_created: [1, GameCreated], seed_revealed: [2, { seed: [1, "bytes"] }], seat_claimed: [3, SeatClaimed],
@@ -288,6 +288,15 @@ function platformEnvelopeProblem(body, seq) {
 
 function reservationProblem(created, claim) {
   const reserved = new Map(created.reserved_seats.map((r) => [r.seat, r.player]));
+  const keyed = created.reserved_seats.find((r) => r.seat === claim.seat && r.player_key && r.player_key.length);
+  if (keyed) {  // reserved for a player's key: its session claims it, no invite (docs/LOG_FORMAT.md, "Seat claims")
+    const sameKey = claim.player_key && hex(claim.player_key) === hex(keyed.player_key);
+    if (claim.invited || !sameKey || claim.player !== keyed.player) {
+      return `seat ${claim.seat} was reserved for the player ${pyRepr(keyed.player)} and its key, yet it was claimed ` +
+        (claim.invited ? "with an invite" : "by another player or key");
+    }
+    return "";
+  }
   if (!reserved.has(claim.seat)) return claim.invited ? `seat ${claim.seat} was not reserved, yet its claim says an invite opened it` : "";
   if (!claim.invited) return `seat ${claim.seat} was reserved, yet it was claimed without its invite`;
   if (claim.player !== reserved.get(claim.seat)) {

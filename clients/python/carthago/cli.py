@@ -65,7 +65,7 @@ def _rate(text: str) -> float:
 RATE_DEFAULTS = {"create": (60.0, "CreateGame"), "join": (120.0, "JoinGame"),
                  "streams": (300.0, "StreamEvents and StreamExportLog opened"),
                  "watch": (60.0, "WatchOpenSeats opened"), "register": (10.0, "RegisterPlayer"),
-                 "login": (60.0, "LoginChallenge and Login")}
+                 "login": (60.0, "LoginChallenge and Login"), "challenge": (30.0, "CreateChallenge")}
 
 
 def _claim_after(text: str) -> float:

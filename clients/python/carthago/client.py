@@ -128,8 +128,10 @@ class Client:
         return list(_call(self.stub.ListGameTypes, pb.ListGameTypesRequest(), timeout=self.timeout).games)
 
     def create(self, game_type: str, players: int = 0, options: dict[str, str] | None = None,
-               seed: bytes | None = None) -> pb.GameSummary:
-        req = pb.CreateGameRequest(game_type=game_type, players=players, options=options or {}, seed=seed or b"")
+               seed: bytes | None = None, rated: bool = False) -> pb.GameSummary:
+        """A new game; ``rated``: its seats open to registered players only, its result rated."""
+        req = pb.CreateGameRequest(game_type=game_type, players=players, options=options or {}, seed=seed or b"",
+                                   rated=rated)
         return _call(self.stub.CreateGame, req, timeout=self.timeout).game
 
     def create_reserved(self, game_type: str, reserved: dict[int, str], players: int = 0,
@@ -184,6 +186,37 @@ class Client:
 
     def player(self, name: str) -> pb.PlayerInfo:
         return _call(self.stub.GetPlayer, pb.GetPlayerRequest(name=name), timeout=self.timeout)
+
+    # -- challenges and the player's stream, each call with a player's session -------------------
+    def challenge(self, session: "PlayerSession", challenged: str, game_type: str, players: int = 0,
+                  options: dict[str, str] | None = None, rated: bool = False, seat: int = 0,
+                  time_control: pb.TimeControl | None = None) -> pb.Challenge:
+        req = pb.CreateChallengeRequest(challenged=challenged, game_type=game_type, players=players,
+                                        options=options or {}, rated=rated, challenger_seat=seat)
+        if time_control is not None:
+            req.time_control.CopyFrom(time_control)
+        return _call(self.stub.CreateChallenge, req, timeout=self.timeout, metadata=session.metadata()).challenge
+
+    def accept_challenge(self, session: "PlayerSession", challenge_id: str) -> pb.AcceptChallengeResponse:
+        return _call(self.stub.AcceptChallenge, pb.AcceptChallengeRequest(challenge_id=challenge_id),
+                     timeout=self.timeout, metadata=session.metadata())
+
+    def decline_challenge(self, session: "PlayerSession", challenge_id: str, reason: str = "") -> pb.Challenge:
+        return _call(self.stub.DeclineChallenge, pb.DeclineChallengeRequest(challenge_id=challenge_id, reason=reason),
+                     timeout=self.timeout, metadata=session.metadata()).challenge
+
+    def player_events(self, session: "PlayerSession") -> Iterator[pb.PlayerEvent]:
+        """The player's stream: open challenges first, then challenges, games started and finished,
+        keepalives (until the caller stops iterating)."""
+        try:
+            yield from self.stub.StreamPlayerEvents(pb.StreamPlayerEventsRequest(), metadata=session.metadata())
+        except grpc.RpcError as err:
+            raise CarthagoError.from_rpc(err) from None
+
+    def players(self, game_type: str = "", limit: int = 0) -> pb.ListPlayersResponse:
+        """The leaderboard: players with their ratings (best first in ``game_type``; else by name)."""
+        return _call(self.stub.ListPlayers, pb.ListPlayersRequest(game_type=game_type, limit=limit),
+                     timeout=self.timeout)
 
     def game(self, game_id: str) -> pb.GameSummary:
         return _call(self.stub.GetGame, pb.GetGameRequest(game_id=game_id), timeout=self.timeout)
@@ -277,6 +310,9 @@ class PlayerSession:
 
     def __init__(self, name: str, key: signing.Key, token: str, expires_at_ms: int) -> None:
         self.name, self.key, self.token, self.expires_at_ms = name, key, token, expires_at_ms
+
+    def metadata(self):
+        return (("authorization", f"Bearer {self.token}"),)
 
 
 class Seat:

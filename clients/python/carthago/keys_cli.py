@@ -27,6 +27,42 @@ def register(sub) -> None:
         s.add_argument("--key", required=True, metavar="FILE", help="the player's key (carthago keygen)")
         s.add_argument("--server", default=DEFAULT_ADDR)
         s.set_defaults(func=cmd_register if name == "register" else cmd_login)
+    add_ratings(sub)
+
+
+def add_ratings(sub) -> None:
+    s = sub.add_parser("ratings", help="the Glicko-2 ratings of the players of finished rated games, recomputed "
+                                       "from their exported logs alone (as the server's ListPlayers)")
+    s.add_argument("logs", nargs="+", metavar="FILE_OR_DIR", help="export files, or directories of *.log files")
+    s.add_argument("--game", metavar="TYPE", help="only this game type")
+    s.set_defaults(func=cmd_ratings)
+
+
+def cmd_ratings(args) -> int:
+    from pathlib import Path
+
+    from . import glicko
+
+    files = [f for p in map(Path, args.logs) for f in (sorted(p.glob("*.log")) if p.is_dir() else [p])]
+    games, skipped = [], 0
+    for f in files:
+        game = glicko.rated_game(f.read_bytes())
+        if game is None:
+            skipped += 1
+        else:
+            games.append(game)
+    names = {k: n for g in games for k, n in zip(g.keys, g.names)}
+    table = glicko.rate(games)
+    print(f"{len(games)} rated games ({skipped} files not counted: unrated, aborted or not verified)")
+    for kind in sorted(table):
+        if args.game and kind != args.game:
+            continue
+        print(f"{kind}:")
+        ranked = sorted(table[kind].items(), key=lambda kv: (-kv[1].rating, names[kv[0]]))
+        for rank, (key, r) in enumerate(ranked, 1):
+            print(f"  {rank:3d}. {names[key]:<32} {r.rating:7.1f}  RD {r.deviation:5.1f}  "
+                  f"vol {r.volatility:.5f}  {r.games} games  key {key.hex()[:16]}…")
+    return 0
 
 
 def add_key_argument(s) -> None:
