@@ -8,7 +8,7 @@ seat reserved for each of the two players' keys (``SeatReserved.player_key``): e
 with ``JoinGame`` and its session, no invite needed, and the claim's record holds its key.
 
 The stream (``StreamPlayerEvents``) sends, on connecting, every open challenge to or from the
-player, then each change of one, ``GameStarted`` when every seat of a game the player sits in is
+player (or a ``Keepalive`` if there is none: the first message comes at once), then each change of one, ``GameStarted`` when every seat of a game the player sits in is
 claimed, ``GameFinished`` when it ends, and a ``Keepalive`` after ``keepalive_s`` with nothing
 else. Bounded like the game streams: ``STREAM_QUEUE_MAX`` messages waiting and it ends with
 ``RESOURCE_EXHAUSTED / STREAM_TOO_SLOW`` (connect again: the open challenges come first).
@@ -166,10 +166,14 @@ class ChallengeHub:
         queue: asyncio.Queue = asyncio.Queue()
         self.streams.setdefault(me.public_key, set()).add(queue)
         try:
+            listed = False
             for ch in list(self.challenges.values()):
                 self._expire(ch)
                 if ch.state == pb.CHALLENGE_STATE_OPEN and me.public_key in self.keys[ch.challenge_id]:
+                    listed = True
                     yield self._stamped(pb.PlayerEvent(challenge=ch))
+            if not listed:  # the first message comes at once: from here on, nothing of yours is missed
+                yield self._stamped(pb.PlayerEvent(keepalive=pb.Keepalive()))
             while True:
                 try:
                     event = await asyncio.wait_for(queue.get(), self.keepalive_s)

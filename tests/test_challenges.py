@@ -206,3 +206,40 @@ def test_a_challenge_games_log_verifies_in_javascript_too(room, tmp_path):
     assert not verdict.ok and verdict.first_bad_seq == claim.seq and "another player or key" in verdict.problem
     js = run_js(NODE, [forged])[forged.name]
     assert not js["ok"] and js["first_bad_seq"] == claim.seq and "another player or key" in js["problem"], js
+
+
+def test_an_accepting_bot_with_a_key_accepts_a_challenge_from_its_stream_and_plays_it(room, tmp_path):
+    """`carthago bot --accept --key FILE --name bob`: challenged on its stream, it accepts, joins
+    its seat with its session and plays the game out; no invite file, no shared directory."""
+    import io
+
+    from carthago.accept import Acceptor
+    from carthago.bots import make_bot
+
+    c, s = room
+    out = io.StringIO()
+    bot = Acceptor(c.addr, "bob", "random", make_bot, ["roma"], {}, max_games=1,
+                   out=out, key=s["bob"].key)
+    done = threading.Thread(target=bot.run, daemon=True)
+    done.start()
+    time.sleep(0.5)  # its stream is open
+    alice_events = follow(c, s["alice"])
+    made = c.challenge(s["alice"], "bob", "roma")
+    while (heard := next_of(alice_events, "challenge").challenge).state != pb.CHALLENGE_STATE_ACCEPTED:
+        assert heard.challenge_id == made.challenge_id and heard.state == pb.CHALLENGE_STATE_OPEN
+    game_id = heard.game_id
+    alice = c.join(game_id, session=s["alice"])
+    while not c.game(game_id).status.over:
+        commands, head = alice.legal_at()
+        if commands:
+            try:
+                alice.submit(commands[0], expected_seq=head)
+            except CarthagoError as err:
+                assert err.code in ("STALE_SEQ", "LOST_RACE", "NOT_YOUR_TURN")
+        else:
+            time.sleep(0.02)
+    done.join(timeout=30)
+    assert not done.is_alive(), out.getvalue()
+    assert f"accepted alice's challenge: {game_id}" in out.getvalue()
+    verdict = verify(c.export(game_id).records)
+    assert verdict.ok and set(verdict.signed) == {0, 1}, verdict.describe()

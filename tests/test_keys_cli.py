@@ -118,3 +118,28 @@ def test_an_accepting_bot_with_a_key_joins_as_its_player_and_signs(tmp_path):
         alice = next(s.seat for s in summary.seats if s.player == "alice")
         verdict = verify(c.export(game.game_id).records)
     assert verdict.ok and verdict.signed == {alice: key.public.hex()}, verdict.describe()
+
+
+def test_carthago_challenge_waits_for_the_answer_and_prints_the_game(tmp_path):
+    from carthago.signing import Key
+
+    key = tmp_path / "a.key"
+    assert run("keygen", "--out", str(key)).returncode == 0
+    with ServerThread("memory", HostConfig()) as server, Client(server.addr) as c:
+        c.wait_ready()
+        assert run("register", "alice", "--key", str(key), "--server", server.addr).returncode == 0
+        bob_key = Key.generate()
+        c.register("bob", bob_key)
+        bob = c.login("bob", bob_key)
+        proc = subprocess.Popen([*CARTHAGO, "challenge", "bob", "roma", "--name", "alice", "--key", str(key),
+                                 "--server", server.addr], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            first = proc.stdout.readline()
+            assert first.startswith("challenge "), first + proc.stderr.read()
+            challenge_id = first.split()[1]
+            accepted = c.accept_challenge(bob, challenge_id)
+            out, _ = proc.communicate(timeout=30)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+        assert proc.returncode == 0 and f"accepted: game {accepted.challenge.game_id}" in out

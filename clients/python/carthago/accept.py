@@ -57,6 +57,7 @@ class Acceptor:
         self.stopping = threading.Event()
         self.client: Client | None = None
         self.key, self.session = key, None  # a player's key (--key): joins as the player ``name``, signing
+        self.offers: dict[str, object] = {}  # with a key: open challenges to this player (its stream), by id
 
     def say(self, line: str) -> None:
         print(line, file=self.out, flush=True)
@@ -178,7 +179,46 @@ class Acceptor:
         self.say(f"joined {game_id} ({kind}) at seat {seat.seat}")
         threading.Thread(target=self._play, args=(seat,), name=f"play-{game_id}", daemon=True).start()
 
+    def _follow_player(self) -> None:
+        """With a key: the player's stream, read in a thread; each open challenge to this player
+        of a wanted game type is handed to the loop, which accepts it (:meth:`_try_offers`)."""
+        from .client import pb
+
+        delay = BACKOFF_FIRST_S
+        while not self.stopping.is_set():
+            try:
+                for event in self.client.player_events(self.session):
+                    delay = BACKOFF_FIRST_S
+                    ch = event.challenge if event.WhichOneof("kind") == "challenge" else None
+                    if ch is not None and ch.challenged == self.name and ch.state == pb.CHALLENGE_STATE_OPEN \
+                            and (not self.game_types or ch.game_type in self.game_types) \
+                            and all(ch.options.get(k) == v for k, v in self.options.items()):
+                        self.events.put(("offer", ch))
+                    if self.stopping.is_set():
+                        return
+            except CarthagoError as err:
+                self.say(f"the player's stream: {err.code}; again in {delay:.1f}s")
+            if self.stopping.wait(delay):
+                return
+            delay = min(delay * 2, BACKOFF_MAX_S)
+
+    def _try_offers(self) -> None:
+        for challenge_id, ch in sorted(self.offers.items()):
+            if not self._wanted():
+                return
+            del self.offers[challenge_id]
+            try:
+                game_id = self.client.accept_challenge(self.session, challenge_id).challenge.game_id
+            except CarthagoError as err:
+                if err.code in ("CHALLENGE_CLOSED", "NO_SUCH_CHALLENGE"):
+                    continue
+                raise
+            self.say(f"accepted {ch.challenger}'s challenge: {game_id}")
+            self._start(game_id, self.client.join(game_id, session=self.session), f"challenge from {ch.challenger}")
+
     def _try_join(self) -> None:
+        if self.offers:
+            self._try_offers()
         self._try_challenges()
         for game_id, entry in sorted(self.open.items(), key=lambda kv: kv[1].created_at_unix_ms):
             if not self._wanted():
@@ -225,6 +265,7 @@ class Acceptor:
         try:
             if self.key is not None:
                 self.session = self.client.login(self.name, self.key)
+                threading.Thread(target=self._follow_player, name="player-stream", daemon=True).start()
             self._resume_kept()
             self._subscribe()
             delay = BACKOFF_FIRST_S
@@ -238,6 +279,8 @@ class Acceptor:
                 if kind == "batch":
                     delay = BACKOFF_FIRST_S  # the server answers again
                     self._apply(value)
+                elif kind == "offer":
+                    self.offers[value.challenge_id] = value
                 elif kind == "done":
                     self.playing.discard(value)
                     self.finished += 1

@@ -28,6 +28,7 @@ def register(sub) -> None:
         s.add_argument("--server", default=DEFAULT_ADDR)
         s.set_defaults(func=cmd_register if name == "register" else cmd_login)
     add_ratings(sub)
+    add_challenge(sub)
 
 
 def add_ratings(sub) -> None:
@@ -63,6 +64,49 @@ def cmd_ratings(args) -> int:
             print(f"  {rank:3d}. {names[key]:<32} {r.rating:7.1f}  RD {r.deviation:5.1f}  "
                   f"vol {r.volatility:.5f}  {r.games} games  key {key.hex()[:16]}…")
     return 0
+
+
+def add_challenge(sub) -> None:
+    s = sub.add_parser("challenge", help="challenge a registered player to a game, and wait for the answer "
+                                         "(prints the game's id once accepted)")
+    s.add_argument("opponent", help="the challenged player's name")
+    s.add_argument("game", help="the game type")
+    s.add_argument("--name", required=True, help="your player name")
+    s.add_argument("--key", required=True, metavar="FILE", help="your key (carthago keygen)")
+    s.add_argument("--seat", type=int, default=0, help="the seat you want (default 0)")
+    s.add_argument("--rated", action="store_true", help="a rated game")
+    s.add_argument("--server", default=DEFAULT_ADDR)
+    s.set_defaults(func=cmd_challenge)
+
+
+def cmd_challenge(args) -> int:
+    """Make the challenge, then read the player's stream until it is answered."""
+    from .client import CarthagoError, Client, pb
+
+    try:
+        with Client(args.server) as client:
+            session = client.login(args.name, load_key(args.key))
+            events = client.player_events(session)
+            next(events)  # connected (the first message comes at once): the answer cannot be missed
+            made = client.challenge(session, args.opponent, args.game, rated=args.rated, seat=args.seat)
+            print(f"challenge {made.challenge_id} to {made.challenged}: waiting (until it expires, in 10 minutes)",
+                  flush=True)
+            for event in events:
+                ch = event.challenge
+                if event.WhichOneof("kind") != "challenge" or ch.challenge_id != made.challenge_id:
+                    continue
+                if ch.state == pb.CHALLENGE_STATE_ACCEPTED:
+                    print(f"accepted: game {ch.game_id} (join it: carthago bot {ch.game_id} --key {args.key} "
+                          f"--name {args.name})")
+                    return 0
+                if ch.state != pb.CHALLENGE_STATE_OPEN:
+                    print(f"{pb.ChallengeState.Name(ch.state)[16:].lower()}" + (f": {ch.decline_reason}"
+                                                                               if ch.decline_reason else ""))
+                    return 1
+    except CarthagoError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    return 1
 
 
 def add_key_argument(s) -> None:
