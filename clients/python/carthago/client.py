@@ -1,15 +1,18 @@
-"""A small synchronous client over the generated stubs."""
+"""A small synchronous client over the generated stubs.
+
+``carthago.signing`` (and with it the ``cryptography`` package) is imported only where a player's key
+is used: an anonymous client, a bot, and each search worker process that imports this module, do not
+pay its import (a few hundred milliseconds on a loaded machine, on a move's clock)."""
 
 from __future__ import annotations
 
 import time
 import uuid
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
 import grpc
 from grpc_status import rpc_status
 
-from carthago import signing
 from carthago.v1 import carthago_pb2 as pb
 from carthago.v1 import carthago_pb2_grpc as pb_grpc
 
@@ -17,6 +20,9 @@ from carthago.v1 import carthago_pb2_grpc as pb_grpc
 # one-reply ExportLog and other large replies (SampleStates of a big game) may pass it. The server
 # sends up to 64 MB (server/app.py); accept as much.
 MAX_RECEIVE_BYTES = 64 << 20
+
+if TYPE_CHECKING:
+    from carthago import signing
 
 
 class CarthagoError(Exception):
@@ -171,13 +177,17 @@ class Client:
         return Seat(self, game_id, resp.seat, resp.token, key=session.key if session else None)
 
     # -- players: a player is an Ed25519 key (docs/PROTOCOL.md "Players and signed moves") --------
-    def register(self, name: str, key: signing.Key) -> pb.PlayerInfo:
+    def register(self, name: str, key: "signing.Key") -> pb.PlayerInfo:
+        from carthago import signing
+
         req = pb.RegisterPlayerRequest(name=name, public_key=key.public,
                                        signature=key.sign(signing.register_message(name, key.public)))
         return _call(self.stub.RegisterPlayer, req, timeout=self.timeout).player
 
-    def login(self, name: str, key: signing.Key) -> "PlayerSession":
+    def login(self, name: str, key: "signing.Key") -> "PlayerSession":
         """Prove ``name``'s key: sign a fresh challenge; the session joins games as the player."""
+        from carthago import signing
+
         challenge = _call(self.stub.LoginChallenge, pb.LoginChallengeRequest(name=name), timeout=self.timeout).challenge
         resp = _call(self.stub.Login, pb.LoginRequest(name=name, challenge=challenge,
                                                       signature=key.sign(signing.login_message(name, challenge))),
@@ -308,7 +318,7 @@ def assemble_export(chunks) -> pb.ExportLogResponse:
 class PlayerSession:
     """A logged-in player: its name, key and session token (``Client.login``)."""
 
-    def __init__(self, name: str, key: signing.Key, token: str, expires_at_ms: int) -> None:
+    def __init__(self, name: str, key: "signing.Key", token: str, expires_at_ms: int) -> None:
         self.name, self.key, self.token, self.expires_at_ms = name, key, token, expires_at_ms
 
     def metadata(self):
@@ -319,7 +329,7 @@ class Seat:
     """One claimed seat of one game: holds the token and acts for it; a seat claimed by a player
     holds its ``key`` too, and signs every command with it."""
 
-    def __init__(self, client: Client, game_id: str, seat: int, token: str, key: signing.Key | None = None) -> None:
+    def __init__(self, client: Client, game_id: str, seat: int, token: str, key: "signing.Key | None" = None) -> None:
         self.client, self.game_id, self.seat, self.token, self.key = client, game_id, seat, token, key
 
     def view(self, at_seq: int | None = None) -> pb.GetViewResponse:
@@ -372,6 +382,8 @@ class Seat:
         """The request of a signed seat: the command's bytes, and the key's signature over the
         canonical message (``carthago.signing``); without ``expected_seq``, the head as it is now
         (and a seat made from a token alone, ``seat`` -1, learns its number from the server)."""
+        from carthago import signing
+
         if expected_seq is None or self.seat < 0:
             view = self.view()
             self.seat = view.seat
