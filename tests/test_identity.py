@@ -423,3 +423,30 @@ def test_the_python_client_registers_logs_in_and_signs_and_the_login_steps_are_r
         with pytest.raises(CarthagoError) as err:
             c.player("carol")
         assert err.value.code == "UNKNOWN_PLAYER"  # the refused registration registered nothing
+
+
+def test_a_command_inserted_for_a_signed_seat_with_the_chain_resealed_after_it_is_named_by_verify():
+    """A record really inserted into a finished log (a copy of one of alice's signed commands, put
+    later in the game), every later record renumbered, salted and chained again: the chain is whole,
+    and verify names exactly the inserted record, for its signature."""
+    from server.log import salt
+
+    t = Table()
+    t.play(10)
+    data = t.finish()
+    bodies = _bodies(data)
+    seed = bodies[-1].event.platform.seed_revealed.seed
+    mine = [b for b in bodies if b.envelope.author == pb.RECORD_AUTHOR_SIGNED and b.envelope.parts == 1]
+    source, at = mine[0], mine[-1].seq  # alice's first one-record command, inserted before her last
+    inserted = pb.LogRecord()
+    inserted.CopyFrom(source)
+    forged = bodies[:at] + [inserted] + bodies[at:]
+    for seq, b in enumerate(forged):
+        if b.seq != seq:  # the inserted record and every one after it
+            b.envelope.command_seq += seq - b.seq
+            b.seq, b.salt = seq, salt(seed, seq)
+    assert [b.seq for b in forged] == list(range(len(forged)))
+    verdict = verify(_resealed(forged))
+    assert not verdict.ok and verdict.first_bad_seq == at, verdict.describe()
+    assert "seat 0's signature is not its player's key's" in verdict.problem
+    assert verify(data).ok  # (the log as written verifies)
