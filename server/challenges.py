@@ -53,6 +53,7 @@ class ChallengeHub:
         self.challenges: dict[str, pb.Challenge] = {}
         self.keys: dict[str, tuple[bytes, bytes]] = {}  # challenge id -> (challenger's key, challenged's key)
         self.streams: dict[bytes, set[asyncio.Queue]] = {}  # player key -> its streams' queues
+        self.seats_waiting: dict[str, dict[int, tuple[bytes, pb.SeatWaiting]]] = {}  # game -> seat -> (key, event)
         self.lock = asyncio.Lock()
 
     # ---- the calls ------------------------------------------------------------------------
@@ -172,6 +173,11 @@ class ChallengeHub:
                 if ch.state == pb.CHALLENGE_STATE_OPEN and me.public_key in self.keys[ch.challenge_id]:
                     listed = True
                     yield self._stamped(pb.PlayerEvent(challenge=ch))
+            for seats in list(self.seats_waiting.values()):
+                for key, waiting in list(seats.values()):
+                    if key == me.public_key:
+                        listed = True
+                        yield self._stamped(pb.PlayerEvent(seat_waiting=waiting))
             if not listed:  # the first message comes at once: from here on, nothing of yours is missed
                 yield self._stamped(pb.PlayerEvent(keepalive=pb.Keepalive()))
             while True:
@@ -196,9 +202,31 @@ class ChallengeHub:
         return out
 
     # ---- a game's records, as the host publishes them ----------------------------------------
+    def waiting(self, game_id: str, game_type: str, keys: dict[int, bytes]) -> None:
+        """A new game with seats reserved for players' keys: each player's streams hear of its seat
+        (and its streams opened later, until the seat is claimed)."""
+        if not keys:
+            return
+        seats = self.seats_waiting.setdefault(game_id, {})
+        for seat, key in sorted(keys.items()):
+            event = pb.SeatWaiting(game_id=game_id, game_type=game_type, seat=seat)
+            seats[seat] = (key, event)
+            self._send(key, pb.PlayerEvent(seat_waiting=event))
+        while len(self.seats_waiting) > KEPT:
+            self.seats_waiting.pop(next(iter(self.seats_waiting)))
+
     def published(self, loaded, bodies: list[pb.LogRecord]) -> None:
         """``GameStarted`` once a claim fills a game's last seat, ``GameFinished`` at its end, to the
         streams of the players seated in it (cheap when no player's stream is open)."""
+        waiting = self.seats_waiting.get(loaded.meta.game_id)
+        if waiting is not None:  # a seat kept for a key, claimed (by its player, or by its invite), or the game over
+            for b in bodies:
+                if b.event.WhichOneof("game") == "platform" and b.event.platform.WhichOneof("kind") == "seat_claimed":
+                    waiting.pop(b.event.platform.seat_claimed.seat, None)
+                if b.event.WhichOneof("game") == "platform" and b.event.platform.WhichOneof("kind") == "seed_revealed":
+                    waiting.clear()
+            if not waiting:
+                self.seats_waiting.pop(loaded.meta.game_id, None)
         if not self.streams:
             return
         kinds = {b.event.platform.WhichOneof("kind") for b in bodies if b.event.WhichOneof("game") == "platform"}

@@ -631,7 +631,7 @@ class GameHost:
         seed = req.seed or os.urandom(32)
         game, players, time_control, session, opening = check_new_game(req, seed)  # (server.newgame)
         reservations = reservations_of(req, players)  # (server.seating) for invites, or for players' keys
-        invites = {r.seat: (r.player, new_secret()) for r in reservations if not r.player_key}
+        invites = {r.seat: (r.player, new_secret()) for r in reservations}  # a key's seat too: a no-show's forfeit
         house = self._house_seats(req, game.info.id, players, {r.seat for r in reservations})
         if req.rated and house:
             raise HostError("INVALID_ARGUMENT", errors.BAD_CONFIG, "a rated game is between registered players: no house seat")
@@ -640,10 +640,9 @@ class GameHost:
         created = self.clock()
         meta = GameMeta(game_id, game.info.id, players, dict(req.options), seed, created)
         chain = Chain(game_id, seed, 0, bytes(32))
-        reserved = sorted([pb.SeatReserved(seat=s, player=name, invite_sha256=token_hash(invite))
-                           for s, (name, invite) in invites.items()] +
-                          [pb.SeatReserved(seat=r.seat, player=r.player, player_key=r.player_key)
-                           for r in reservations if r.player_key], key=lambda r: r.seat)
+        keys = {r.seat: r.player_key for r in reservations}
+        reserved = [pb.SeatReserved(seat=s, player=name, invite_sha256=token_hash(invite), player_key=keys[s])
+                    for s, (name, invite) in sorted(invites.items())]
         first = chain.platform(pb.PlatformEvent(game_created=pb.GameCreated(
             game_id=game_id, game_type=game.info.id, players=players, options=req.options,
             seed_commitment=hashlib.sha256(seed).hexdigest(), engine_version=version_of(game),
@@ -674,6 +673,7 @@ class GameHost:
             loaded.house = dict(house)
         self._feed_update(loaded)
         self.house.poke(loaded)
+        self.challenges.waiting(game_id, game.info.id, {s: k for s, k in keys.items() if k})  # players' streams
         return pb.CreateGameResponse(game=self._summary(loaded), creator_token=creator_token, invites=[
             pb.SeatInvite(seat=s, player=name, invite=invite) for s, (name, invite) in sorted(invites.items())])
 

@@ -466,10 +466,10 @@ def _check_reservation(created: pb.GameCreated, claim: pb.SeatClaimed) -> str:
     it had an invite."""
     reserved = {r.seat: r.player for r in created.reserved_seats}
     keyed = {r.seat: r.player_key for r in created.reserved_seats if r.player_key}
-    if claim.seat in keyed:  # reserved for a player's key: its session claims it, no invite
-        if claim.invited or claim.player_key != keyed[claim.seat] or claim.player != reserved[claim.seat]:
+    if claim.seat in keyed:  # reserved for a player's key: its session claims it (or the invite, a no-show's forfeit)
+        if claim.player != reserved[claim.seat] or not (claim.invited or claim.player_key == keyed[claim.seat]):
             return (f"seat {claim.seat} was reserved for the player {reserved[claim.seat]!r} and its key, yet it was "
-                    "claimed " + ("with an invite" if claim.invited else "by another player or key"))
+                    "claimed by another player or key")
         return ""
     if claim.seat not in reserved:
         return f"seat {claim.seat} was not reserved, yet its claim says an invite opened it" if claim.invited else ""

@@ -189,6 +189,9 @@ class Acceptor:
             try:
                 for event in self.client.player_events(self.session):
                     delay = BACKOFF_FIRST_S
+                    if event.WhichOneof("kind") == "seat_waiting" and \
+                            (not self.game_types or event.seat_waiting.game_type in self.game_types):
+                        self.events.put(("offer", event.seat_waiting))  # a seat kept for our key (a tournament's)
                     ch = event.challenge if event.WhichOneof("kind") == "challenge" else None
                     if ch is not None and ch.challenged == self.name and ch.state == pb.CHALLENGE_STATE_OPEN \
                             and (not self.game_types or ch.game_type in self.game_types) \
@@ -207,6 +210,17 @@ class Acceptor:
             if not self._wanted():
                 return
             del self.offers[challenge_id]
+            if challenge_id.startswith("seat:"):  # a seat kept for our key: join it with the session
+                if ch.game_id in self.joined:
+                    continue
+                try:
+                    seat = self.client.join(ch.game_id, session=self.session)
+                except CarthagoError as err:
+                    if err.code in SKIPPED_JOINS or err.code in ("SEAT_TAKEN", "SEAT_RESERVED"):
+                        continue
+                    raise
+                self._start(ch.game_id, seat, "a seat kept for this player")
+                continue
             try:
                 game_id = self.client.accept_challenge(self.session, challenge_id).challenge.game_id
             except CarthagoError as err:
@@ -280,7 +294,7 @@ class Acceptor:
                     delay = BACKOFF_FIRST_S  # the server answers again
                     self._apply(value)
                 elif kind == "offer":
-                    self.offers[value.challenge_id] = value
+                    self.offers[getattr(value, "challenge_id", "") or f"seat:{value.game_id}"] = value
                 elif kind == "done":
                     self.playing.discard(value)
                     self.finished += 1

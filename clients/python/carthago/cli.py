@@ -917,8 +917,9 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--option", action="append", metavar="K=V", help="a game option for every game (repeatable)")
     s.add_argument("--bot", action="append", metavar="NAME=SPEC",
                    help="an entrant: its name (the player name in the logs) and its bot: random, mcts:N or "
-                        "mcts:Nms, played by this process, or remote: a bot elsewhere that takes its seats "
-                        "with the invites written to --invites (repeat for each entrant)")
+                        "mcts:Nms, played by this process; remote: a bot elsewhere that takes its seats "
+                        "with the invites written to --invites; player: a registered player's bot that hears "
+                        "of its seats on its stream (repeat for each entrant)")
     s.add_argument("--invites", metavar="DIR",
                    help="with remote entrants: where each game's invite is written, as DIR/NAME/GAME_ID, for "
                         "`carthago bot --accept --name NAME --invites DIR` (keep it private; not in --out)")

@@ -143,15 +143,19 @@ class Client:
     def create_reserved(self, game_type: str, reserved: dict[int, str], players: int = 0,
                         options: dict[str, str] | None = None, seed: bytes | None = None,
                         clock_ms: tuple[int, ...] | None = None,
-                        house: dict[int, str] | None = None) -> pb.CreateGameResponse:
+                        house: dict[int, str] | None = None, keys: dict[int, bytes] | None = None
+                        ) -> pb.CreateGameResponse:
         """Create a game keeping seats for named players (seat -> name): the response's ``invites``
         (one secret per reserved seat, shown once) are what each of them joins with. ``clock_ms``:
         the clocks' TimeControl fields in milliseconds, in order (initial, increment[, delay[, per_move]]):
         Fischer, a simple delay or correspondence (``carthago.clocks.ClockSpec``); None: no clocks.
         ``house``: seats the server's house bot plays (seat -> ``level:N`` or ``random``). The
-        response's ``creator_token`` (shown once) seats more house bots later (:meth:`seat_house_bot`)."""
+        response's ``creator_token`` (shown once) seats more house bots later (:meth:`seat_house_bot`).
+        ``keys``: seats kept for registered players' keys (seat -> key): each opens to its player's
+        session (who hears of it on its stream), and to its invite."""
         req = pb.CreateGameRequest(game_type=game_type, players=players, options=options or {}, seed=seed or b"",
-                                   reserved_seats=[pb.ReserveSeat(seat=s, player=n) for s, n in reserved.items()],
+                                   reserved_seats=[pb.ReserveSeat(seat=s, player=n, player_key=(keys or {}).get(s, b""))
+                                                   for s, n in reserved.items()],
                                    house_seats=[pb.HouseSeat(seat=s, bot=b) for s, b in sorted((house or {}).items())])
         if clock_ms is not None:
             req.time_control.SetInParent()

@@ -54,6 +54,7 @@ IN_PROGRESS, COMPLETE = "in progress", "complete"
 RETRY_FOR_S = 120.0  # how long a call retries UNAVAILABLE before the event stops (then: --resume)
 REMOTE_DEFAULT_CLOCK = "5m"  # the clock of an event with remote entrants and no --clock: 5 minutes a move
 REMOTE = "remote"
+PLAYER = "player"  # a remote entrant that is a registered player: its seats are kept for its key, it hears on its stream
 FORMATS = ("round-robin", "swiss")
 TWO_SEATS = 2
 NAME = re.compile(r"^[A-Za-z0-9_.:+-]{1,64}$")
@@ -84,11 +85,11 @@ class AuditProblem(Exception):
 @dataclass(frozen=True)
 class Entrant:
     name: str   # the player name at JoinGame, so the logs say who sat where
-    spec: str   # random, mcts:N, mcts:Nms, or remote (a bot elsewhere, sent its invites)
+    spec: str   # random, mcts:N, mcts:Nms, remote (a bot elsewhere, sent its invites) or player (by its key)
 
     @property
     def remote(self) -> bool:
-        return self.spec == REMOTE
+        return self.spec in (REMOTE, PLAYER)
 
 
 # ---- parsing --------------------------------------------------------------------
@@ -109,7 +110,7 @@ def parse_entrants(items: Iterable[str]) -> list[Entrant]:
             raise TournamentError(f"two entrants are named {name!r}: names must differ (they identify the "
                                   "players in the logs)")
         try:
-            if spec != REMOTE:
+            if spec not in (REMOTE, PLAYER):
                 check_spec(spec)
         except ValueError as err:
             raise TournamentError(f"entrant {name}: {err} (or {REMOTE}: a bot running elsewhere)") from None
@@ -418,7 +419,8 @@ def _play_game(client, game_type: str, options: dict[str, str], clock: ClockSpec
     from .client import CarthagoError, Seat
 
     if resumed is None:
-        made = client.create_reserved(game_type, dict(enumerate(seats)), len(seats), options, None, clock)
+        keys = {i: client.player(name).public_key for i, name in enumerate(seats) if specs[name] == PLAYER}
+        made = client.create_reserved(game_type, dict(enumerate(seats)), len(seats), options, None, clock, keys=keys)
         game_id = made.game.game_id
         invite_of = {inv.seat: inv.invite for inv in made.invites}
         held: dict[int, str] = {}
@@ -429,12 +431,13 @@ def _play_game(client, game_type: str, options: dict[str, str], clock: ClockSpec
     record = {"seats": list(seats), "game_id": game_id, "invites": invite_of, "tokens": held}
     if state is not None:
         _write_private(state, record)
-    remote = {i: name for i, name in enumerate(seats) if specs[name] == REMOTE}
+    remote = {i: name for i, name in enumerate(seats) if specs[name] in (REMOTE, PLAYER)}
     files = []
     no_show: list[int] = []
     try:
         for i, name in remote.items():
-            files.append(write_invite(invites, name, game_id, invite_of[i]))
+            if specs[name] == REMOTE:  # a registered player hears of its seat on its stream instead
+                files.append(write_invite(invites, name, game_id, invite_of[i]))
         agents: dict[int, Any] = {}
         tokens = []
         for i, name in enumerate(seats):
@@ -582,7 +585,7 @@ def resume(addr: str, out: Path, say: Callable[[str], None] = print, invites: Pa
 
 
 def _check_invites(entrants: list[Entrant], invites: Path | None, out: Path) -> None:
-    if any(e.remote for e in entrants) and invites is None:
+    if any(e.spec == REMOTE for e in entrants) and invites is None:
         raise TournamentError("remote entrants need --invites DIR: the directory their invites are written to "
                               "(INVITES/NAME/GAME_ID), which their bots read (carthago bot --accept --invites DIR)")
     if invites is not None and _inside(invites, out):
