@@ -114,7 +114,7 @@ class Servicer:
         return await self.host.create_game(req)
 
     async def JoinGame(self, req, token):
-        return await self.host.join_game(req)
+        return await self.host.join_game(req, token)  # a player's session token, or none (anonymous)
 
     async def GetGame(self, req, token):
         return await self.host.get_game(req.game_id)
@@ -154,6 +154,34 @@ class Servicer:
 
     def WatchOpenSeats(self, req, token):
         return self.host.watch_open_seats(req)  # yields serialized OpenSeatsBatch messages; needs no token
+
+    # players (server.identity): the store's tables are read and written off the event loop
+    async def RegisterPlayer(self, req, token):
+        return await asyncio.to_thread(self.host.identity.register, req)
+
+    async def LoginChallenge(self, req, token):
+        return await asyncio.to_thread(self.host.identity.challenge, req)
+
+    async def Login(self, req, token):
+        return await asyncio.to_thread(self.host.identity.login, req)
+
+    async def GetPlayer(self, req, token):
+        return await asyncio.to_thread(self.host.identity.get_player, req)
+
+    async def ListPlayers(self, req, token):
+        return await asyncio.to_thread(self.host.leaderboard.list_players, req)
+
+    async def CreateChallenge(self, req, token):
+        return await self.host.challenges.create(req, token)  # token: a Login session (server.challenges)
+
+    async def AcceptChallenge(self, req, token):
+        return await self.host.challenges.accept(req, token)
+
+    async def DeclineChallenge(self, req, token):
+        return await self.host.challenges.decline(req, token)
+
+    def StreamPlayerEvents(self, req, token):
+        return self.host.challenges.stream(req, token)  # yields PlayerEvent messages
 
 
 def _unary(method: Callable[[Any, str | None], Awaitable[Any]], request_type, host: GameHost, name: str) -> Callable:

@@ -50,8 +50,17 @@ from search.levels import levels
 from search.parallel import cores
 
 from . import export
+from .failures import HostError
 from .feed import OpenSeats, open_seats
-from .house import HouseBots, bot_problem, house_bots, house_token_hash
+from .identity import Identity, check_signature, command_of, token_hash
+from .newgame import (BAD_TIME_CONTROL, UNKNOWN_GAME_TYPE, check_new_game, game_type,  # noqa: F401 - codes,
+                      rule_error)  # and game_type for server.feed and server.gamedata
+from .seating import (BAD_SEAT, INVALID_INVITE, NO_FREE_SEAT, NOT_THE_RESERVED_PLAYER,  # noqa: F401 - codes
+                      PLAYER_REQUIRED, SEAT_RESERVED, SEAT_TAKEN, check_house, reservations_of, seat_to_claim)
+from .challenges import ChallengeHub
+from .leaderboard import Leaderboard
+from .playerstore import players_for
+from .house import HouseBots, house_bots, house_token_hash
 from .limits import quote
 from .idle import IDLE, Waiter
 from .observe import note_caller
@@ -66,7 +75,6 @@ log = logging.getLogger("carthago.host")
 
 # rule codes of the platform (the engine's are in engine.errors)
 GAME_NOT_FOUND = "GAME_NOT_FOUND"
-UNKNOWN_GAME_TYPE = "UNKNOWN_GAME_TYPE"
 TOKEN_REQUIRED = "TOKEN_REQUIRED"
 INVALID_TOKEN = "INVALID_TOKEN"
 OPERATOR_CANNOT_PLAY = "OPERATOR_CANNOT_PLAY"
@@ -74,13 +82,6 @@ WRONG_GAME = "WRONG_GAME"
 STALE_SEQ = "STALE_SEQ"
 LOST_RACE = "LOST_RACE"
 REQUEST_ID_REUSED = "REQUEST_ID_REUSED"
-SEAT_TAKEN = "SEAT_TAKEN"
-NO_FREE_SEAT = "NO_FREE_SEAT"
-BAD_SEAT = "BAD_SEAT"
-BAD_RESERVATION = "BAD_RESERVATION"
-SEAT_RESERVED = "SEAT_RESERVED"
-INVALID_INVITE = "INVALID_INVITE"
-NOT_THE_RESERVED_PLAYER = "NOT_THE_RESERVED_PLAYER"
 CLIENT_SEED_NOT_ALLOWED = "CLIENT_SEED_NOT_ALLOWED"
 NOT_FINISHED = "NOT_FINISHED"
 BAD_SEQ = "BAD_SEQ"
@@ -92,7 +93,6 @@ BAD_PAGE_TOKEN = "BAD_PAGE_TOKEN"
 STREAM_TOO_SLOW = "STREAM_TOO_SLOW"
 TIME_EXPIRED = "TIME_EXPIRED"            # a command after a seat's time ran out (its expiry is being written)
 TALK_TOO_FAST = "TALK_TOO_FAST"          # table talk beyond HostConfig.talk_burst / talk_per_minute
-BAD_TIME_CONTROL = "BAD_TIME_CONTROL"    # CreateGameRequest.time_control out of range, or two kinds mixed
 NOT_THE_CREATOR = "NOT_THE_CREATOR"      # SeatHouseBot with a token that is neither the creator's nor the operator's
 
 STREAM_QUEUE_MAX = 256   # batches waiting for one stream subscriber before it is closed as too slow
@@ -113,55 +113,6 @@ RESULT_REASONS = {  # Session.ended_by() -> GameStatus.result_reason
     pf.BY_TIMEOUT: pb.RESULT_REASON_TIMEOUT,
     pf.BY_CLAIM: pb.RESULT_REASON_CLAIMED,
 }
-
-
-class HostError(Exception):
-    """A refused request: a gRPC status name, a stable code and a message."""
-
-    def __init__(self, status: str, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.status, self.code, self.message = status, code, message
-
-
-def _reservations(req: pb.CreateGameRequest, players: int) -> list[pb.ReserveSeat]:
-    """CreateGameRequest.reserved_seats, checked: each seat of the game at most once, each with a name."""
-    seen: set[int] = set()
-    for r in req.reserved_seats:
-        if not 0 <= r.seat < players:
-            raise HostError("INVALID_ARGUMENT", BAD_RESERVATION, f"seats are 0..{players - 1}, not {r.seat}")
-        if r.seat in seen:
-            raise HostError("INVALID_ARGUMENT", BAD_RESERVATION, f"seat {r.seat} is reserved twice")
-        if not r.player.strip():
-            raise HostError("INVALID_ARGUMENT", BAD_RESERVATION, f"seat {r.seat} is reserved for no name")
-        seen.add(r.seat)
-    return list(req.reserved_seats)
-
-
-def _time_control(req: pb.CreateGameRequest) -> pb.TimeControl | None:
-    """CreateGameRequest.time_control, checked (``engine.platform.time_control_problem``, which
-    ``verify`` applies to a log's GameCreated too); None when the game has no clocks."""
-    if not req.HasField("time_control"):
-        return None
-    tc = req.time_control
-    problem = pf.time_control_problem(tc.initial_ms, tc.increment_ms, tc.delay_ms, tc.per_move_ms)
-    if problem:
-        raise HostError("INVALID_ARGUMENT", BAD_TIME_CONTROL, problem)
-    return tc
-
-
-def game_type(name: str) -> Game:
-    """The game of type ``name``, or INVALID_ARGUMENT / UNKNOWN_GAME_TYPE naming the known ones."""
-    try:
-        return registry.get(name)
-    except KeyError:
-        raise HostError("INVALID_ARGUMENT", UNKNOWN_GAME_TYPE,
-                        f"no game type {quote(name)} (known: {', '.join(registry.ids())})") from None
-
-
-def rule_error(exc: errors.RuleError) -> HostError:
-    if exc.code in (errors.MALFORMED_COMMAND, errors.UNKNOWN_COMMAND, errors.BAD_CONFIG):
-        return HostError("INVALID_ARGUMENT", exc.code, exc.message)
-    return HostError("FAILED_PRECONDITION", exc.code, exc.message)
 
 
 def _page_token(req: pb.ListGamesRequest, created_at_ms: int, game_id: str) -> str:
@@ -204,6 +155,10 @@ class HostConfig(msgspec.Struct):
     join_per_minute: float = 0.0     # JoinGame
     streams_per_minute: float = 0.0  # StreamEvents and StreamExportLog opened
     watch_per_minute: float = 0.0    # WatchOpenSeats opened
+    register_per_minute: float = 0.0  # RegisterPlayer (server.identity)
+    login_per_minute: float = 0.0    # LoginChallenge and Login
+    challenge_per_minute: float = 0.0  # CreateChallenge (server.challenges)
+    player_keepalive_s: float = 30.0  # a player's stream silent this long gets a Keepalive
 
     def __post_init__(self) -> None:
         if not 0 <= self.claim_after_s * 1000 <= pf.MAX_CLAIM_AFTER_MS:
@@ -219,10 +174,6 @@ def new_secret() -> str:
         secret = secrets.token_urlsafe(32)
         if not secret.startswith("-"):
             return secret
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 BUSY_WINDOW_S = 0.005  # another game's append this recent: the server is under concurrent load (GameHost._busy)
@@ -254,8 +205,10 @@ class Loaded:
         self.reserved: dict[int, pb.SeatReserved] | None = None  # from GameCreated, read when first needed
         self.time_control: pb.TimeControl | None = None  # from GameCreated, with ``reserved``
         self.creator_sha256 = ""  # from GameCreated, with ``reserved``: the creator token's digest
+        self.rated = False  # from GameCreated, with ``reserved``: seats for registered players only
         self.house: dict[int, str] | None = None  # house seats -> their bot (server.house), read when first needed
         self.house_seen: tuple[int, float] | None = None  # (head, when first seen) for server.house's stalls
+        self.keys: dict[int, bytes] = {}  # seat -> its player's public key (b"": none), once looked up
 
     def chain(self) -> Chain:
         return Chain(self.meta.game_id, self.meta.seed, self.head_seq + 1, self.head_hash)
@@ -301,7 +254,12 @@ class GameHost:
         self.house = HouseBots(self, self.config.bot_workers or cores())  # seats the server plays
         c = self.config  # how often one client address may call what costs most (server.rates)
         self.rates = PeerRates({"create": c.create_per_minute, "join": c.join_per_minute,
-                                "streams": c.streams_per_minute, "watch": c.watch_per_minute})
+                                "streams": c.streams_per_minute, "watch": c.watch_per_minute,
+                                "register": c.register_per_minute, "login": c.login_per_minute,
+                                "challenge": c.challenge_per_minute})
+        self.identity = Identity(players_for(store), self.clock, new_secret)  # players (server.identity)
+        self.leaderboard = Leaderboard(store, self.identity.players)  # ListPlayers (server.leaderboard)
+        self.challenges = ChallengeHub(self, c.player_keepalive_s)  # challenges, players' streams
 
     # ---- life cycle ------------------------------------------------------
     async def start(self) -> None:
@@ -554,6 +512,7 @@ class GameHost:
                                         b.event.platform.WhichOneof("kind") in ("seat_claimed", "seed_revealed")
                                         for b in bodies):
                 self._feed_update(loaded)
+            self.challenges.published(loaded, bodies)  # the players' streams: games started, finished
 
     def _feed_update(self, loaded: Loaded) -> None:
         """The open-seats feed learns the game's unclaimed seats now (after a claim, an end, a creation)."""
@@ -640,12 +599,12 @@ class GameHost:
             seats=[pb.SeatInfo(seat=s, name=info.seat_names[s] if s < len(info.seat_names) else str(s),
                                claimed=s in claimed, player=claimed.get(s, ""),
                                reserved_for=reserved[s].player if s in reserved else "",
-                               house_bot=house.get(s, ""))
+                               house_bot=house.get(s, ""), player_key=self._seat_key(loaded, s, rows))
                    for s in range(meta.players)],
             status=status, head_seq=loaded.head_seq,
             seed_commitment=hashlib.sha256(meta.seed).hexdigest(),
             head_hash=loaded.head_hash.hex() if status.over else "",
-            created_at_unix_ms=meta.created_at_ms)
+            created_at_unix_ms=meta.created_at_ms, rated=loaded.rated)
 
     # ---- RPCs ------------------------------------------------------------
     def list_game_types(self) -> pb.ListGameTypesResponse:
@@ -665,32 +624,30 @@ class GameHost:
     async def create_game(self, req: pb.CreateGameRequest) -> pb.CreateGameResponse:
         if self.closing:  # draining (server.app.shutdown): the game would start on a server about to stop
             raise HostError("UNAVAILABLE", SHUTTING_DOWN, "this server is shutting down: create the game on another")
-        game = game_type(req.game_type)
         if req.seed and not self.config.allow_client_seeds:
+            game_type(req.game_type)
             raise HostError("PERMISSION_DENIED", CLIENT_SEED_NOT_ALLOWED,
                             "this server chooses seeds itself (start it with --allow-client-seeds for tests)")
-        players = req.players or game.info.player_counts[0]
-        time_control = _time_control(req)
-        config = GameConfig(players=players, options=dict(req.options))
         seed = req.seed or os.urandom(32)
-        try:
-            session, opening = Session.start(game, config, seed)
-        except errors.RuleError as exc:
-            raise rule_error(exc) from None
-        invites = {r.seat: (r.player, new_secret()) for r in _reservations(req, players)}
-        house = self._house_seats(req, game.info.id, players, set(invites))
+        game, players, time_control, session, opening = check_new_game(req, seed)  # (server.newgame)
+        reservations = reservations_of(req, players)  # (server.seating) for invites, or for players' keys
+        invites = {r.seat: (r.player, new_secret()) for r in reservations}  # a key's seat too: a no-show's forfeit
+        house = self._house_seats(req, game.info.id, players, {r.seat for r in reservations})
+        if req.rated and house:
+            raise HostError("INVALID_ARGUMENT", errors.BAD_CONFIG, "a rated game is between registered players: no house seat")
         creator_token = new_secret()
         game_id = f"{game.info.id}-{secrets.token_hex(5)}"
         created = self.clock()
         meta = GameMeta(game_id, game.info.id, players, dict(req.options), seed, created)
         chain = Chain(game_id, seed, 0, bytes(32))
-        reserved = [pb.SeatReserved(seat=s, player=name, invite_sha256=token_hash(invite))
+        keys = {r.seat: r.player_key for r in reservations}
+        reserved = [pb.SeatReserved(seat=s, player=name, invite_sha256=token_hash(invite), player_key=keys[s])
                     for s, (name, invite) in sorted(invites.items())]
         first = chain.platform(pb.PlatformEvent(game_created=pb.GameCreated(
             game_id=game_id, game_type=game.info.id, players=players, options=req.options,
             seed_commitment=hashlib.sha256(seed).hexdigest(), engine_version=version_of(game),
             game_version=game.info.version, reserved_seats=reserved, time_control=time_control,
-            creator_token_sha256=token_hash(creator_token),
+            creator_token_sha256=token_hash(creator_token), rated=req.rated,
             claim_after_ms=0 if time_control is not None else round(self.config.claim_after_s * 1000))), created)
         for marker in created_markers(first[1].event.platform.game_created):  # clocks, or a claim time
             session.apply_platform(marker)
@@ -711,11 +668,12 @@ class GameHost:
         if loaded.reserved is None:
             loaded.reserved = {r.seat: r for r in reserved}
             loaded.time_control = time_control
-            loaded.creator_sha256 = token_hash(creator_token)
+            loaded.creator_sha256, loaded.rated = token_hash(creator_token), req.rated
         if loaded.house is None:
             loaded.house = dict(house)
         self._feed_update(loaded)
         self.house.poke(loaded)
+        self.challenges.waiting(game_id, game.info.id, {s: k for s, k in keys.items() if k})  # players' streams
         return pb.CreateGameResponse(game=self._summary(loaded), creator_token=creator_token, invites=[
             pb.SeatInvite(seat=s, player=name, invite=invite) for s, (name, invite) in sorted(invites.items())])
 
@@ -723,26 +681,34 @@ class GameHost:
         """CreateGameRequest.house_seats, checked before anything is written: seat -> bot."""
         house: dict[int, str] = {}
         for h in req.house_seats:
-            self._check_house(game_type, players, h.seat, h.bot, reserved)
+            check_house(game_type, players, h.seat, h.bot, reserved)
             if h.seat in house:
                 raise HostError("INVALID_ARGUMENT", BAD_SEAT, f"seat {h.seat} is given to the house bot twice")
             house[h.seat] = h.bot
         return house
 
-    async def join_game(self, req: pb.JoinGameRequest) -> pb.JoinGameResponse:
+    async def join_game(self, req: pb.JoinGameRequest, session: str | None = None) -> pb.JoinGameResponse:
         """Claim a seat. The claim is a record of the game's log (``SeatClaimed``: the seat and the
         player's name, hashed with the rest), written with the seat's row in one transaction, under
-        the game's lock like a command."""
+        the game's lock like a command. With a player's ``session`` token (server.identity) the
+        claim records the player's name and key, and the seat's commands must be signed."""
+        req, key = await asyncio.to_thread(self.identity.as_player, req, session)  # (req, b"") anonymous
         loaded = await self._current(req.game_id)
         players = loaded.meta.players
         if req.HasField("seat") and not 0 <= req.seat < players:
             raise HostError("INVALID_ARGUMENT", BAD_SEAT, f"seats are 0..{players - 1}, not {req.seat}")
+        self._reserved(loaded)  # reads GameCreated once: loaded.rated
+        if loaded.rated and not key:
+            raise HostError("PERMISSION_DENIED", PLAYER_REQUIRED,
+                            "a rated game's seats are for registered players: join with a Login session token")
         token = new_secret()
+        if key:  # the seat's key by its token's digest, before the claim (a failed claim leaves a row no token reaches)
+            await asyncio.to_thread(self.identity.players.add_seat_key, token_hash(token), req.game_id, key)
 
         def claim(loaded: Loaded, taken: set[int]) -> tuple[SeatRow, pb.SeatClaimed]:
-            seat, player, invited = self._seat_to_claim(loaded, req, taken)
+            seat, player, invited = self._seat_to_claim(loaded, req, taken, key)
             row = SeatRow(seat, token_hash(token), player)  # its length is bounded (server.limits)
-            return row, pb.SeatClaimed(seat=seat, player=player, invited=invited)
+            return row, pb.SeatClaimed(seat=seat, player=player, invited=invited, player_key=key)
 
         loaded, row = await self._claim(loaded, claim)
         return pb.JoinGameResponse(seat=row.seat, token=token, game=self._summary(loaded))
@@ -771,6 +737,7 @@ class GameHost:
                     raise HostError("ALREADY_EXISTS", SEAT_TAKEN, f"seat {row.seat} is already taken")
                 loaded.head_seq, loaded.head_hash = record.seq, record.hash
                 loaded.tokens[row.token_hash] = row.seat
+                loaded.keys[row.seat] = claimed_record.player_key
                 if loaded.house is not None:
                     loaded.house = {**loaded.house, **house_bots([row])}
                 loaded.session.clock_seated(claimed_at)  # the clocks start once every seat is claimed
@@ -796,19 +763,8 @@ class GameHost:
         loaded = await self._seat_house(loaded, req.seat, req.bot)
         return pb.SeatHouseBotResponse(game=self._summary(loaded))
 
-    def _check_house(self, game_type: str, players: int, seat: int, bot: str, reserved: set[int]) -> None:
-        """A house seat's request, refused before anything is written: an unknown bot (naming the
-        levels), a seat out of range or reserved for a named player."""
-        problem = bot_problem(game_type, bot)
-        if problem:
-            raise HostError("INVALID_ARGUMENT", errors.BAD_CONFIG, problem)
-        if not 0 <= seat < players:
-            raise HostError("INVALID_ARGUMENT", BAD_SEAT, f"seats are 0..{players - 1}, not {seat}")
-        if seat in reserved:
-            raise HostError("FAILED_PRECONDITION", SEAT_RESERVED, f"seat {seat} is reserved for a named player")
-
     async def _seat_house(self, loaded: Loaded, seat: int, bot: str) -> Loaded:
-        self._check_house(loaded.meta.game_type, loaded.meta.players, seat, bot, set(self._reserved(loaded)))
+        check_house(loaded.meta.game_type, loaded.meta.players, seat, bot, set(self._reserved(loaded)), loaded.rated)
 
         def claim(loaded: Loaded, taken: set[int]) -> tuple[SeatRow, pb.SeatClaimed]:
             if seat in taken:
@@ -826,41 +782,14 @@ class GameHost:
             if not first:  # not committed yet: nothing to cache
                 return {}
             created = pb.LogRecord.FromString(first[0].body).event.platform.game_created
-            loaded.creator_sha256 = created.creator_token_sha256
+            loaded.creator_sha256, loaded.rated = created.creator_token_sha256, created.rated
             loaded.reserved = {r.seat: r for r in created.reserved_seats}
             loaded.time_control = created.time_control if created.HasField("time_control") else None
         return loaded.reserved
 
-    def _seat_to_claim(self, loaded: Loaded, req: pb.JoinGameRequest, taken: set[int]) -> tuple[int, str, bool]:
-        """(seat, the name to record, whether an invite opened it). A reserved seat opens only to
-        its invite, under the reserved name; without an invite, the lowest seat neither taken nor
-        reserved."""
-        reserved = self._reserved(loaded)
-        if req.invite:
-            digest = token_hash(req.invite)
-            match = next((r for r in reserved.values() if hmac.compare_digest(r.invite_sha256, digest)), None)
-            if match is None:
-                raise HostError("PERMISSION_DENIED", INVALID_INVITE, "this invite opens no reserved seat of this game")
-            if req.HasField("seat") and req.seat != match.seat:
-                raise HostError("INVALID_ARGUMENT", BAD_SEAT, f"this invite opens seat {match.seat}, not seat {req.seat}")
-            if req.player and req.player != match.player:
-                raise HostError("INVALID_ARGUMENT", NOT_THE_RESERVED_PLAYER,
-                                f"seat {match.seat} is reserved for {quote(match.player)}, not {quote(req.player)}: "
-                                "send that name or none")
-            seat, player, invited = match.seat, match.player, True
-        elif req.HasField("seat"):
-            if req.seat in reserved and req.seat not in taken:
-                raise HostError("PERMISSION_DENIED", SEAT_RESERVED,
-                                f"seat {req.seat} is reserved for {quote(reserved[req.seat].player)}: it opens to its invite")
-            seat, player, invited = req.seat, req.player, False
-        else:
-            free = [s for s in range(loaded.meta.players) if s not in taken and s not in reserved]
-            if not free:
-                raise HostError("FAILED_PRECONDITION", NO_FREE_SEAT, "every seat of this game is taken or reserved")
-            seat, player, invited = free[0], req.player, False
-        if seat in taken:
-            raise HostError("ALREADY_EXISTS", SEAT_TAKEN, f"seat {seat} is already taken")
-        return seat, player, invited
+    def _seat_to_claim(self, loaded: Loaded, req: pb.JoinGameRequest, taken: set[int],
+                       key: bytes = b"") -> tuple[int, str, bool]:
+        return seat_to_claim(self._reserved(loaded), loaded.meta.players, req, taken, key)  # server.seating
 
     def watch_open_seats(self, req: pb.WatchOpenSeatsRequest) -> AsyncIterator[bytes]:
         """Serialized ``OpenSeatsBatch`` messages (server.feed): what is open now, then the changes."""
@@ -970,12 +899,32 @@ class GameHost:
         return caller.seat
 
     async def submit(self, req: pb.SubmitCommandRequest, token: str | None) -> pb.SubmitCommandResponse:
-        return await self.submit_as(req, self._player(self._load(req.game_id), token))
+        loaded = self._load(req.game_id)
+        seat = self._player(loaded, token)
+        key = self._seat_key(loaded, seat)
+        check_signature(req, seat, key)  # a signed seat's command: INVALID_SIGNATURE before anything is read
+        return await self.submit_as(req, seat, pb.RECORD_AUTHOR_SIGNED if key else pb.RECORD_AUTHOR_SEAT)
 
-    async def submit_as(self, req: pb.SubmitCommandRequest, seat: int) -> pb.SubmitCommandResponse:
-        """A command of ``seat`` (its token already checked, or a house seat's move)."""
+    def _seat_key(self, loaded: Loaded, seat: int, rows: list[SeatRow] | None = None) -> bytes:
+        """The public key of the player who claimed ``seat`` (b"": an anonymous seat, or unclaimed)."""
+        key = loaded.keys.get(seat)
+        if key is None:
+            row = next((r for r in (rows if rows is not None else self.store.seats(loaded.meta.game_id))
+                        if r.seat == seat), None)
+            if row is None:
+                return b""
+            key = loaded.keys[seat] = self.identity.players.seat_key(row.token_hash) or b""
+        return key
+
+    async def submit_as(self, req: pb.SubmitCommandRequest, seat: int,
+                        author: int = pb.RECORD_AUTHOR_SEAT) -> pb.SubmitCommandResponse:
+        """A command of ``seat`` (its token and signature already checked, or a house seat's move)."""
         loaded = self._load(req.game_id)
         wire = loaded.wire
+        signed = (req.command_bytes, req.signature) if author == pb.RECORD_AUTHOR_SIGNED else None
+        if req.command_bytes:
+            req = pb.SubmitCommandRequest(game_id=req.game_id, command=command_of(req), request_id=req.request_id,
+                                          **({"expected_seq": req.expected_seq} if req.HasField("expected_seq") else {}))
         kind = req.command.WhichOneof("game")
         platform = kind == "platform"  # resign, draw, abort (engine.platform): any game, any seat
         if kind is None:  # no game field at all: a malformed command, not another game's
@@ -1030,11 +979,12 @@ class GameHost:
             chain = loaded.chain()
             if platform:
                 built = [chain.platform_command(platform_event_to_proto(platform_event), seat, req.command.platform,
-                                                req.request_id, received)]
+                                                req.request_id, received, author, signed)]
                 applied = True
                 session.apply_platform(platform_event)  # in memory only, as below
             else:
-                built = chain.game_events(wire, emitted, session.position, seat, command, req.request_id, received)
+                built = chain.game_events(wire, emitted, session.position, seat, command, req.request_id, received,
+                                          author, signed)
                 applied = True
                 session.apply(emitted, seat)  # in memory only; readers wait for the lock (see _current)
                 if not session.is_talk(emitted):  # table talk is not a move: no clock runs or stops
@@ -1153,7 +1103,7 @@ class GameHost:
                 event = session.decide_timeout(seat, now)
                 chain = loaded.chain()
                 built = [chain.platform(pb.PlatformEvent(clock_expired=platform_event_to_proto(event).clock_expired),
-                                        now),
+                                        now, pb.RECORD_AUTHOR_CLOCK),
                          chain.platform(pb.PlatformEvent(seed_revealed=pb.SeedRevealed(seed=loaded.meta.seed)), now)]
                 try:
                     session.apply_platform(event)

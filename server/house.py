@@ -216,7 +216,7 @@ class HouseBots:
             proto = pb.GameCommand(**{wire.field: wire.command_to_proto(command)})
             req = pb.SubmitCommandRequest(game_id=game_id, command=proto, expected_seq=seq,
                                           request_id=f"house/{seq}/{seat}")
-            await self.host.submit_as(req, seat)
+            await self.host.submit_as(req, seat, pb.RECORD_AUTHOR_HOUSE_BOT)
             self.moves += 1
         except asyncio.CancelledError:
             raise

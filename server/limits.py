@@ -28,10 +28,11 @@ PAGE_TOKEN = 256
 SEED = 64          # bytes
 STRING = 256       # any other string (inside a command)
 OPTIONS = 32       # entries of an options map
+COMMAND_BYTES = 4096  # a command sent serialized (SubmitCommandRequest.command_bytes: signed seats)
 
 BY_NAME: dict[str, int] = {
     "game_id": ID, "game_type": ID, "game_types": ID, "player": NAME, "request_id": REQUEST_ID,
-    "page_token": PAGE_TOKEN, "seed": SEED,
+    "page_token": PAGE_TOKEN, "seed": SEED, "command_bytes": COMMAND_BYTES,
 }
 UNLIMITED_BYTES = frozenset({"payload"})  # Ping's payload: bounded by the message size alone
 

@@ -26,6 +26,7 @@ from google.protobuf import json_format
 from google.protobuf.internal.decoder import _DecodeVarint  # noqa: PLC2701 (stable for years)
 from google.protobuf.internal.encoder import _VarintBytes
 
+from carthago import signing  # the canonical signed messages: the verifier and the bots share them
 from carthago.v1 import carthago_pb2 as pb
 from engine import ENGINE_VERSION, registry
 from engine import platform as pf
@@ -76,40 +77,52 @@ class Chain:
         self.prev_hash = record.hash
         return record, body
 
-    def platform(self, event: pb.PlatformEvent, received_at_ms: int) -> tuple[Record, pb.LogRecord]:
+    def platform(self, event: pb.PlatformEvent, received_at_ms: int,
+                 author: int = pb.RECORD_AUTHOR_SERVER) -> tuple[Record, pb.LogRecord]:
+        """A record of the platform's own (envelope seat -1): ``author`` the server, its clock or its operator."""
         body = self._body(-1)
         body.event.platform.CopyFrom(event)
         env = body.envelope
-        env.seat, env.received_at_unix_ms, env.command_seq, env.part, env.parts = \
-            PLATFORM_SEAT, received_at_ms, self.next_seq, 0, 1
+        env.seat, env.received_at_unix_ms, env.command_seq, env.part, env.parts, env.author = \
+            PLATFORM_SEAT, received_at_ms, self.next_seq, 0, 1, author
         return self._seal(body)
 
     def platform_command(self, event: pb.PlatformEvent, seat: int, command: pb.PlatformCommand, request_id: str,
-                         received_at_ms: int) -> tuple[Record, pb.LogRecord]:
+                         received_at_ms: int, author: int = pb.RECORD_AUTHOR_SEAT,
+                         signed: tuple[bytes, bytes] | None = None) -> tuple[Record, pb.LogRecord]:
         """The one record of a seat's platform command (resign, draw, abort): a platform event whose
-        envelope names the seat and holds the command."""
+        envelope names the seat and holds the command (and, from a signed seat, ``signed``: the
+        command's bytes as signed and the signature)."""
         body = self._body(-1)
         body.event.platform.CopyFrom(event)
         env = body.envelope
-        env.seat, env.request_id, env.received_at_unix_ms, env.command_seq, env.part, env.parts = \
-            seat, request_id, received_at_ms, self.next_seq, 0, 1
+        env.seat, env.request_id, env.received_at_unix_ms, env.command_seq, env.part, env.parts, env.author = \
+            seat, request_id, received_at_ms, self.next_seq, 0, 1, author
         env.command.platform.CopyFrom(command)
+        if signed is not None:
+            env.signed_command, env.signature = signed
         return self._seal(body)
 
     def game_events(self, wire: GameWire, emitted: list[Emitted], position: int, seat: int,
-                    command: Any | None, request_id: str, received_at_ms: int) -> list[tuple[Record, pb.LogRecord]]:
+                    command: Any | None, request_id: str, received_at_ms: int, author: int = 0,
+                    signed: tuple[bytes, bytes] | None = None) -> list[tuple[Record, pb.LogRecord]]:
         """Seal one record per emitted event. Each message is built in place inside its record
-        (no intermediate message copied in), and serialized once, by :func:`seal`."""
+        (no intermediate message copied in), and serialized once, by :func:`seal`. ``author``
+        (every record): by default the server for the set-up (seat -1), else an unsigned seat;
+        ``signed`` (first record): a signed seat's command bytes and signature."""
         out = []
         first = self.next_seq
         field = wire.field
+        author = author or (pb.RECORD_AUTHOR_SERVER if seat < 0 else pb.RECORD_AUTHOR_SEAT)
         for part, e in enumerate(emitted):
             body = self._body(position + part)
             env = body.envelope
-            env.seat, env.request_id, env.received_at_unix_ms, env.command_seq, env.part, env.parts = \
-                seat, request_id, received_at_ms, first, part, len(emitted)
+            env.seat, env.request_id, env.received_at_unix_ms, env.command_seq, env.part, env.parts, env.author = \
+                seat, request_id, received_at_ms, first, part, len(emitted), author
             if part == 0 and command is not None:
                 wire.command_into(getattr(env.command, field), command)
+                if signed is not None:
+                    env.signed_command, env.signature = signed
             wire.event_into(getattr(body.event, field), e.event)
             if e.seats is not None:
                 vis = body.visibility
@@ -274,6 +287,7 @@ class Verdict(msgspec.Struct):
     winners: list[int] = []       # the replayed result's winning seats (empty: a draw, an abort or everyone lost)
     everyone_lost: bool = False   # the replayed game ended by its rules with every seat beaten (not a draw)
     ended_by: str = ""            # how the replayed game ended: engine.platform.BY_* (rules, timeout…)
+    signed: dict[int, str] = {}   # seat -> the public key (hex) of the player who claimed it and signed its commands
 
     def describe(self) -> str:
         if self.ok:
@@ -333,7 +347,112 @@ def _verify(data: bytes, live_seed: bytes | None = None) -> Verdict:
         return _bad(len(bodies), f"undecodable record ({exc.__class__.__name__})")
     if not bodies:
         return _bad(-1, "the file holds no record")
-    return _verify_content(bodies, prev, live_seed)
+    verdict = _verify_content(bodies, prev, live_seed)
+    authors = check_authors(bodies)
+    if isinstance(authors, tuple):  # an author or a signature wrong: the first bad record of the two checks
+        seq, problem = authors
+        if verdict.ok or verdict.first_bad_seq >= seq:
+            return Verdict(ok=False, records=len(bodies), head_hash=prev.hex(), game_type=verdict.game_type,
+                           first_bad_seq=seq, problem=problem)
+        return verdict
+    if verdict.ok:
+        verdict.signed = {seat: key.hex() for seat, key in sorted(authors.items())}
+        if authors:
+            verdict.result += "; signed by their players' keys: " + ", ".join(f"seat {s}" for s in sorted(authors))
+    return verdict
+
+
+# ---- authors and signatures ---------------------------------------------------
+
+_AUTHOR_OF_KIND = {"clock_expired": pb.RECORD_AUTHOR_CLOCK, "operator_aborted": pb.RECORD_AUTHOR_OPERATOR}
+
+
+def check_authors(bodies: list[pb.LogRecord]) -> dict[int, bytes] | tuple[int, str]:
+    """Who stands behind each record, record by record (docs/LOG_FORMAT.md, "Authors and
+    signatures"): the signed seats (seat -> its player's key), or the first bad record (seq,
+    problem). A log whose GameCreated names no author is from before authors were recorded: none of
+    its records may name one or carry a signature. Otherwise every record names the author its
+    kind and seat call for; a seat acts only once claimed; and every command of a seat whose claim
+    holds a player's key carries that key's signature over the canonical command message
+    (``carthago.signing``), at the seq before its own, whose signed bytes decode to the recorded
+    command. An unsigned seat's record carries no signature."""
+    authored = bodies[0].envelope.author != pb.RECORD_AUTHOR_UNSPECIFIED
+    game_id = bodies[0].event.platform.game_created.game_id
+    players = bodies[0].event.platform.game_created.players
+    rated = bodies[0].event.platform.game_created.rated
+    try:
+        wire: GameWire | None = wire_for(registry.get(bodies[0].event.platform.game_created.game_type))
+    except KeyError:  # an unknown game: the replay says so
+        wire = None
+    keys: dict[int, bytes] = {}
+    house: set[int] = set()
+    claimed: set[int] = set()
+    for body in bodies:
+        env, seq = body.envelope, body.seq
+        kind = _platform_kind(body)
+        if kind == "seat_claimed":
+            claim = body.event.platform.seat_claimed
+            if claim.player_key and (len(claim.player_key) != signing.KEY_BYTES or claim.house_bot):
+                return seq, (f"seat {claim.seat}'s claim holds a player's key of {len(claim.player_key)} bytes"
+                             + (" for a house bot" if claim.house_bot else " (an Ed25519 key is 32)"))
+            if claim.player_key and not authored:
+                return seq, "a seat's claim holds a player's key in a log that records no authors"
+            if rated and not claim.player_key:
+                return seq, f"seat {claim.seat} of a rated game is claimed without a player's key"
+            claimed.add(claim.seat)
+            if claim.player_key:
+                keys[claim.seat] = claim.player_key
+            if claim.house_bot:
+                house.add(claim.seat)
+        if not authored:
+            if env.author or env.signature or env.signed_command:
+                return seq, "a record names an author or carries a signature in a log that records none (GameCreated names no author)"
+            continue
+        if env.seat == PLATFORM_SEAT:
+            expected = _AUTHOR_OF_KIND.get(kind or "", pb.RECORD_AUTHOR_SERVER)
+        elif env.seat in house:
+            expected = pb.RECORD_AUTHOR_HOUSE_BOT
+        elif env.seat in keys:
+            expected = pb.RECORD_AUTHOR_SIGNED
+        else:
+            expected = pb.RECORD_AUTHOR_SEAT
+        if env.seat != PLATFORM_SEAT and 0 <= env.seat < players and env.seat not in claimed:
+            return seq, f"seat {env.seat} acts before its seat is claimed"
+        if env.author != expected:
+            return seq, (f"its author is {pb.RecordAuthor.Name(env.author) if env.author in pb.RecordAuthor.values() else env.author}"
+                         f", where {pb.RecordAuthor.Name(expected)} was due")
+        first = env.part == 0 and env.seat != PLATFORM_SEAT
+        if expected != pb.RECORD_AUTHOR_SIGNED or not first:
+            if env.signature or env.signed_command:
+                return seq, ("a signature on a record that is not the first of a signed seat's command "
+                             f"(seat {env.seat} " + ("signs" if env.seat in keys else "has no player's key") + ")")
+            continue
+        if not env.signature:
+            return seq, f"seat {env.seat}'s command carries no signature, yet its player's key signs every command"
+        message = signing.command_message(game_id, env.seat, seq - 1, env.request_id, env.signed_command)
+        if not signing.valid(keys[env.seat], env.signature, message):
+            return seq, (f"seat {env.seat}'s signature is not its player's key's over this game, seat, seq {seq - 1}, "
+                         "request id and signed command bytes")
+        if not _same_command(env.signed_command, env.command, wire):
+            return seq, "the signed command bytes do not decode to the command recorded"
+    return keys
+
+
+def _same_command(data: bytes, recorded: pb.GameCommand, wire: GameWire | None) -> bool:
+    """Whether the signed bytes mean the recorded command (the server records its own encoding of
+    what it decoded: the bytes need not be equal, the commands must)."""
+    try:
+        signed = pb.GameCommand.FromString(data)
+        kind = signed.WhichOneof("game")
+        if kind is None or kind != recorded.WhichOneof("game"):
+            return False
+        if kind == "platform":
+            return platform_command_from_proto(signed.platform) == platform_command_from_proto(recorded.platform)
+        if wire is None or kind != wire.field:
+            return False
+        return wire.command_from_proto(getattr(signed, kind)) == wire.command_from_proto(getattr(recorded, kind))
+    except Exception:  # noqa: BLE001 - bytes that do not decode, a command out of range
+        return False
 
 
 def _platform_kind(body: pb.LogRecord) -> str | None:
@@ -346,6 +465,12 @@ def _check_reservation(created: pb.GameCreated, claim: pb.SeatClaimed) -> str:
     """A reserved seat is claimed with its invite, under the reserved name; no other claim says
     it had an invite."""
     reserved = {r.seat: r.player for r in created.reserved_seats}
+    keyed = {r.seat: r.player_key for r in created.reserved_seats if r.player_key}
+    if claim.seat in keyed:  # reserved for a player's key: its session claims it (or the invite, a no-show's forfeit)
+        if claim.player != reserved[claim.seat] or not (claim.invited or claim.player_key == keyed[claim.seat]):
+            return (f"seat {claim.seat} was reserved for the player {reserved[claim.seat]!r} and its key, yet it was "
+                    "claimed by another player or key")
+        return ""
     if claim.seat not in reserved:
         return f"seat {claim.seat} was not reserved, yet its claim says an invite opened it" if claim.invited else ""
     if not claim.invited:

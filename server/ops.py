@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
 
+from .playerstore import SQLITE_SCHEMA as PLAYERS_SQLITE_SCHEMA
 from .store import _SCHEMA, Record, is_postgres
 
 TABLES: dict[str, tuple[str, ...]] = {
@@ -43,6 +44,36 @@ TABLES: dict[str, tuple[str, ...]] = {
     "snapshots": ("game_id", "seq", "hash", "version", "position", "state"),
 }
 _BLOBS = {"seed", "body", "hash", "fingerprint", "response", "state"}
+# the players' tables (server.playerstore), copied whole beside the games (login challenges, which
+# last a minute, are not): table -> its columns, the first its key
+PLAYER_TABLES: dict[str, tuple[str, ...]] = {
+    "players": ("name", "public_key", "registered_at_ms"),
+    "player_sessions": ("token_hash", "name", "expires_at_ms"),
+    "seat_keys": ("token_hash", "game_id", "public_key"),
+}
+
+
+def player_rows(owner, table: str) -> list[tuple]:
+    """Every row of a players' table of a reader or writer (none in a store from before players)."""
+    name = f"{owner.schema}.{table}" if getattr(owner, "schema", None) else table
+    try:
+        rows = owner.db.execute(f"SELECT {','.join(PLAYER_TABLES[table])} FROM {name} ORDER BY 1").fetchall()
+    except sqlite3.OperationalError:  # no such table: a SQLite store older than the players
+        return []
+    return [tuple(bytes(v) if isinstance(v, memoryview) else v for v in r) for r in rows]
+
+
+def _check_players(reader, writer) -> dict[str, list[tuple]]:
+    """The source's players' rows, refused before anything is written when the target already has
+    a name with another key, or a key under another name (a copy never overwrites)."""
+    rows = {table: player_rows(reader, table) for table in PLAYER_TABLES}
+    there = {name: key for name, key, _ in player_rows(writer, "players")}
+    keys = {key: name for name, key in there.items()}
+    for name, key, _ in rows["players"]:
+        if there.get(name, key) != key or keys.get(key, name) != name:
+            raise OpsError(f"{writer.label} already has a player {name!r} or its key under another name or key: "
+                           "a copy never overwrites")
+    return rows
 
 
 class OpsError(Exception):
@@ -223,6 +254,7 @@ class SqliteWriter(Writer):
         self.db.execute(f"PRAGMA synchronous={'OFF' if synchronous == 'OFF' else 'FULL'}")
         self.db.execute("PRAGMA busy_timeout=5000")
         self.db.executescript(_SCHEMA)
+        self.db.executescript(PLAYERS_SQLITE_SCHEMA)
 
     def heads(self):
         out: dict[str, tuple[int, bytes] | None] = {g: None for (g,) in self.db.execute("SELECT game_id FROM games")}
@@ -250,6 +282,12 @@ class SqliteWriter(Writer):
                 verb = "INSERT" if table == "records" or new else "INSERT OR REPLACE"
                 marks = ",".join("?" * len(TABLES[table]))
                 self.db.executemany(f"{verb} INTO {table} ({','.join(TABLES[table])}) VALUES ({marks})", rows)
+
+    def write_players(self, rows: dict[str, list[tuple]]) -> None:
+        with self._transaction():
+            for table, cols in PLAYER_TABLES.items():
+                self.db.executemany(f"INSERT OR IGNORE INTO {table} ({','.join(cols)}) VALUES "
+                                    f"({','.join('?' * len(cols))})", rows.get(table, []))
 
     def delete_game(self, game_id) -> None:
         with self._transaction():
@@ -295,6 +333,13 @@ class PgWriter(Writer):
                     rest = [c for c in cols if c not in keys[table]]
                     sql += f" ON CONFLICT ({keys[table]}) DO UPDATE SET " + ",".join(f"{c}=EXCLUDED.{c}" for c in rest)
                 cur.executemany(sql, rows)
+
+    def write_players(self, rows: dict[str, list[tuple]]) -> None:
+        with self.db.transaction(), self.db.cursor() as cur:
+            for table, cols in PLAYER_TABLES.items():
+                if rows.get(table):
+                    cur.executemany(f"INSERT INTO {self.schema}.{table} ({','.join(cols)}) VALUES "
+                                    f"({','.join(['%s'] * len(cols))}) ON CONFLICT DO NOTHING", rows[table])
 
     def delete_game(self, game_id) -> None:
         with self.db.transaction():
@@ -347,10 +392,11 @@ class Report:
     records: int = 0        # records written
     verified: int = 0
     problems: list[str] = field(default_factory=list)  # "GAME: what is wrong"
+    players: int = 0        # registered players in the source (copied, or there already)
 
     def describe(self) -> str:
         text = (f"{self.games} games: {self.copied} copied, {self.extended} completed, {self.present} there already; "
-                f"{self.records} records written; {self.verified} logs verified")
+                f"{self.records} records written; {self.players} players; {self.verified} logs verified")
         if self.problems:
             text += f"; {len(self.problems)} INVALID:\n  " + "\n  ".join(self.problems)
         return text
@@ -437,7 +483,8 @@ def copy_store(reader: Reader, writer: Writer, verify: bool = True,
     say = progress or (lambda _text: None)
     games = {row[0]: row for row in reader.game_rows()}
     there = _check_target(reader, writer, games)
-    report = Report(games=len(games))
+    players = _check_players(reader, writer)
+    report = Report(games=len(games), players=len(players["players"]))
     heads: dict[str, bytes] = {}
     done = 0
     for batch in _batches(list(games), reader.record_counts()):
@@ -465,6 +512,7 @@ def copy_store(reader: Reader, writer: Writer, verify: bool = True,
             writer.write_games(writes)
         done += len(batch)
         say(f"copied {done}/{len(games)} games")
+    writer.write_players(players)
     if verify:
         check = writer.reader()
         try:

@@ -54,7 +54,7 @@ from .store import Conflict, GameMeta, GroupWriter, Record, SeatRow, Snapshot, S
 
 log = logging.getLogger("carthago.store.postgres")
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 _NAME = re.compile(r"^[a-z_][a-z0-9_]{0,47}$")
 
 # One entry per version: the statements that bring a schema from the version before to it.
@@ -79,6 +79,17 @@ CREATE TABLE {s}.requests (
 CREATE TABLE {s}.snapshots (
   game_id TEXT NOT NULL, seq BIGINT NOT NULL, hash BYTEA NOT NULL, version TEXT NOT NULL,
   position BIGINT NOT NULL, state BYTEA NOT NULL, PRIMARY KEY (game_id, seq, version));
+""",
+    # players (server.playerstore): names and keys, login challenges, sessions, the keys of seats
+    2: """
+CREATE TABLE {s}.players (
+  name TEXT PRIMARY KEY, public_key BYTEA NOT NULL UNIQUE, registered_at_ms BIGINT NOT NULL);
+CREATE TABLE {s}.player_challenges (
+  challenge BYTEA PRIMARY KEY, name TEXT NOT NULL, expires_at_ms BIGINT NOT NULL);
+CREATE TABLE {s}.player_sessions (
+  token_hash TEXT PRIMARY KEY, name TEXT NOT NULL, expires_at_ms BIGINT NOT NULL);
+CREATE TABLE {s}.seat_keys (
+  token_hash TEXT PRIMARY KEY, game_id TEXT NOT NULL, public_key BYTEA NOT NULL);
 """,
 }
 

@@ -27,9 +27,11 @@ MAX_BUCKETS = 20_000  # (kind, peer) buckets kept, at most
 
 # the RPCs that are limited -> the kind of limit (HostConfig's <kind>_per_minute)
 KINDS = {"CreateGame": "create", "JoinGame": "join", "StreamEvents": "streams", "StreamExportLog": "streams",
-         "WatchOpenSeats": "watch"}
+         "WatchOpenSeats": "watch", "RegisterPlayer": "register", "LoginChallenge": "login", "Login": "login",
+         "CreateChallenge": "challenge"}
 WHAT = {"create": "games created", "join": "seats claimed", "streams": "streams opened",
-        "watch": "open-seats feeds opened"}
+        "watch": "open-seats feeds opened", "register": "players registered", "login": "login steps",
+        "challenge": "challenges made"}
 
 
 class RateLimited(Exception):

@@ -140,7 +140,7 @@ def abort_in(store: Store, game_id: str, reason: str, now_ms: int | None = None)
             raise RetentionError(f"{exc.code}: {exc.message}") from None
         at = _now_ms() if now_ms is None else now_ms
         chain = Chain(game_id, meta.seed, head_seq + 1, head_hash)
-        built = [chain.platform(platform_event_to_proto(event), at),
+        built = [chain.platform(platform_event_to_proto(event), at, pb.RECORD_AUTHOR_OPERATOR),
                  chain.platform(pb.PlatformEvent(seed_revealed=pb.SeedRevealed(seed=meta.seed)), at)]
         try:
             store.start_append(game_id, [r for r, _ in built], None, finished=True).result()

@@ -268,3 +268,44 @@ def test_the_vector_game_verifies_in_javascript_with_the_documents_head(node, tm
     js = run_js(node, [log], head=head)[log.name]
     assert js["ok"] and js["head_hash"] == head, js
     assert python_verdict(log, head=head).ok
+
+
+def test_authors_and_signatures_are_checked_by_both_verifiers_for_the_same_reason(node, tmp_path):
+    """Issue 32: the vector game's seat 0 signs (Scipio's key), seat 1 is the house bot. Each forgery,
+    resealed through the whole chain, is refused by `carthago verify` and clients/js/verify.js at
+    the same record with the same words."""
+    log = tmp_path / "roma-vectors.log"
+    subprocess.run([sys.executable, str(TOOL), "--export", str(log)], check=True, timeout=60)
+    data = log.read_bytes()
+    js = run_js(node, [log])[log.name]
+    assert js["ok"] and set(js["signed"]) == {"0"} and python_verdict(log).signed.keys() == {0}, js
+    bodies = _bodies(data)
+    signed = [b for b in bodies if b.envelope.author == pb.RECORD_AUTHOR_SIGNED and b.envelope.part == 0]
+    house = next(b for b in bodies if b.envelope.author == pb.RECORD_AUTHOR_HOUSE_BOT)
+    early, late = signed[0], signed[-3]
+    cases = {}
+
+    def edit(kind: str, seq: int, reason: str, change) -> None:
+        b = _bodies(data)
+        change(b)
+        path = tmp_path / f"{kind.replace(' ', '_')}.log"
+        path.write_bytes(resealed(b))
+        cases[path.name] = (path, seq, reason)
+
+    def lift(b):
+        b[late.seq].envelope.signature = early.envelope.signature
+        b[late.seq].envelope.signed_command = early.envelope.signed_command
+    edit("lifted signature", late.seq, "seat 0's signature is not its player's key's", lift)
+    edit("no signature", late.seq, "carries no signature",
+         lambda b: b[late.seq].envelope.ClearField("signature"))
+    edit("passed off as unsigned", late.seq, "its author is RECORD_AUTHOR_SEAT, where RECORD_AUTHOR_SIGNED was due",
+         lambda b: [setattr(r.envelope, "author", pb.RECORD_AUTHOR_SEAT) for r in _command_records(b, late.seq)])
+    edit("house move as the seat's", house.seq, "where RECORD_AUTHOR_HOUSE_BOT was due",
+         lambda b: [setattr(r.envelope, "author", pb.RECORD_AUTHOR_SEAT) for r in _command_records(b, house.seq)])
+    edit("signed bytes of another kind", late.seq, "seat 0's signature is not",
+         lambda b: setattr(b[late.seq].envelope, "signed_command", b"\x0a\x02\x0a\x00"))
+    js = run_js(node, [p for p, _, _ in cases.values()])
+    for name, (path, seq, reason) in cases.items():
+        code, text = _verify_file(str(path))
+        assert code == 1 and text.startswith(f"INVALID at seq {seq}: ") and reason in text, (name, text)
+        assert js[name]["text"] == text, (name, js[name]["text"], text)

@@ -91,7 +91,7 @@ def test_a_second_operator_abort_does_not_verify(sqlite_store):
     R.abort_game(spec, live, "first")
     records, meta = s.read(live), s.get_game(live)
     chain = Chain(live, meta.seed, records[-1].seq, records[-2].hash)  # in place of the seed's reveal
-    forged = [chain.platform(platform_event_to_proto(pf.OperatorAborted("again")), 1)[0],
+    forged = [chain.platform(platform_event_to_proto(pf.OperatorAborted("again")), 1, pb.RECORD_AUTHOR_OPERATOR)[0],
               chain.platform(pb.PlatformEvent(seed_revealed=pb.SeedRevealed(seed=meta.seed)), 1)[0]]
     verdict = verify(export_bytes(records[:-1] + forged))
     assert not verdict.ok and verdict.first_bad_seq == records[-1].seq and "GAME_OVER" in verdict.problem

@@ -13,6 +13,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from server.app import ServerThread
 from server.host import HostConfig
+from server.pgstore import SCHEMA_VERSION
 
 
 def health(addr: str) -> int:
@@ -49,7 +50,7 @@ def test_a_second_server_on_a_taken_address_fails_instead_of_sharing_it():
 def test_migrate_creates_the_schema_once(pg_url):
     run = [sys.executable, "-m", "carthago.cli", "migrate", "--store", pg_url]
     first = subprocess.run(run, capture_output=True, text=True, timeout=60)
-    assert first.returncode == 0 and "version 0 -> 1" in first.stdout, first.stderr
+    assert first.returncode == 0 and f"version 0 -> {SCHEMA_VERSION}" in first.stdout, first.stderr
     again = subprocess.run(run, capture_output=True, text=True, timeout=60)
     assert again.returncode == 0 and "nothing to do" in again.stdout
 

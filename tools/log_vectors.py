@@ -9,7 +9,9 @@ The vector game is a two-seat Roma game fixed in every respect (game id, seed, c
 tokens, invites, a Fischer clock, who sits where, which command each seat picks and when it
 arrives), written record by record with ``server.log.Chain``, the class the server writes its
 logs with. Seat 0 is reserved for "Scipio" and claimed with its invite; seat 1 is the house bot
-"random", claimed at creation as the server does. Seat 0 offers a draw early on and seat 1
+"random", claimed at creation as the server does. Scipio is a registered player: its claim holds
+its public key (from a fixed seed) and each of its commands is signed with it; the house bot's
+records say they are the house bot's (``CommandEnvelope.author``). Seat 0 offers a draw early on and seat 1
 declines it (two platform commands); otherwise each seat plays a legal command chosen by
 ``random.Random(VECTOR_PICKS)``, 1.2 s after the previous one. ``carthago verify`` accepts the
 export (``--check`` says so too, or fails).
@@ -29,6 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "clients" / "python")]
 
+from carthago import signing  # noqa: E402
 from carthago.v1 import carthago_pb2 as pb  # noqa: E402
 from engine import platform as pf  # noqa: E402
 from engine import registry  # noqa: E402
@@ -49,10 +52,21 @@ CREATOR_TOKEN = "creator-token-of-the-vectors"
 VECTOR_PICKS = 2024                 # random.Random seed of the seats' choices
 SHOWN = 9                           # records shown in full (bytes and hashes)
 TC = pb.TimeControl(initial_ms=600_000, increment_ms=1_000)
+SCIPIO = signing.Key.from_seed(hashlib.sha256(b"carthago log-format vectors, Scipio's key").digest())  # seat 0 signs
 
 
 def sha_hex(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def authorship(seat: int, command: pb.GameCommand, chain: Chain, request_id: str):
+    """(author, signed) of a command: Scipio signs each of its commands with its key, at the seq
+    before the command's; seat 1 is the house bot (unsigned, the server's)."""
+    if seat == 1:
+        return pb.RECORD_AUTHOR_HOUSE_BOT, None
+    data = command.SerializeToString(deterministic=True)
+    message = signing.command_message(GAME_ID, seat, chain.next_seq - 1, request_id, data)
+    return pb.RECORD_AUTHOR_SIGNED, (data, SCIPIO.sign(message))
 
 
 def vector_records():
@@ -73,7 +87,7 @@ def vector_records():
         seat=1, player="house bot (random)", house_bot="random")), CREATED_MS))
     session.clock_seated(CREATED_MS)
     out.append(chain.platform(pb.PlatformEvent(seat_claimed=pb.SeatClaimed(
-        seat=0, player="Scipio", invited=True)), CLAIM_MS))
+        seat=0, player="Scipio", invited=True, player_key=SCIPIO.public)), CLAIM_MS))
     session.clock_seated(CLAIM_MS)
     picks, now, moves = random.Random(VECTOR_PICKS), CLAIM_MS, 0
     while not session.status().over:
@@ -85,11 +99,13 @@ def vector_records():
                 event = session.submit_platform(who, command)
                 kind = {pf.OfferDraw: "offer_draw", pf.DeclineDraw: "decline_draw"}[type(command)]
                 proto = pb.PlatformCommand(**{kind: getattr(pb, type(command).__name__)()})
-                out.append(chain.platform_command(platform_event_to_proto(event), who, proto, rid, now))
+                out.append(chain.platform_command(platform_event_to_proto(event), who, proto, rid, now,
+                                                  *authorship(who, pb.GameCommand(platform=proto), chain, rid)))
                 now += STEP_MS
         command = picks.choice(session.legal(seat))
         emitted = session.decide(seat, command)
-        out += chain.game_events(wire, emitted, session.position, seat, command, request_id, now)
+        out += chain.game_events(wire, emitted, session.position, seat, command, request_id, now,
+                                 *authorship(seat, pb.GameCommand(roma=wire.command_to_proto(command)), chain, request_id))
         session.apply(emitted, seat)
         if not session.is_talk(emitted):
             session.clock_settle(seat, now)

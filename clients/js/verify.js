@@ -5,13 +5,14 @@
 //   node clients/js/verify.js FILE [--head HASH] [--json]
 //
 // It checks the file's framing, the hash chain, the seed against its commitment, every salt, the
-// seat claims, every envelope, the game-event positions and, with --head, the published head hash,
+// seat claims, every envelope, every record's author and every signed seat's Ed25519 signatures,
+// the game-event positions and, with --head, the published head hash,
 // and gives `carthago verify`'s own message for each of those checks (the document's [JS] checks).
 // It knows no game's rules: which events the commands cause, the clocks and the result are the
 // Python verifier's to re-derive (`carthago verify`). Exit status: 0 verified, 1 INVALID, 2 not a
 // log it can read.
 
-import { createHash } from "node:crypto";
+import { createHash, createPublicKey, verify as verifySignature } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
@@ -168,14 +169,15 @@ const gameMembers = Object.fromEntries(Object.entries(GAME_FIELDS).map(([id, n])
 const oneofOf = (name, members) => ({ [name]: Object.keys(members) });
 
 const TimeControl = { initial_ms: [1, "int64"], increment_ms: [2, "int64"], delay_ms: [3, "int64"], per_move_ms: [4, "int64"] };
-const SeatReserved = { seat: [1, "int32"], player: [2, "string"], invite_sha256: [3, "string"] };
+const SeatReserved = { seat: [1, "int32"], player: [2, "string"], invite_sha256: [3, "string"], player_key: [4, "bytes"] };
 const MapEntry = { key: [1, "string"], value: [2, "string"] };
 const GameCreated = {
   game_id: [1, "string"], game_type: [2, "string"], players: [3, "int32"], options: [4, MapEntry, "repeated"],
   seed_commitment: [5, "string"], engine_version: [6, "string"], game_version: [7, "string"],
   reserved_seats: [8, SeatReserved, "repeated"], time_control: [9, TimeControl], creator_token_sha256: [10, "string"],
+  rated: [12, "bool"],
 };
-const SeatClaimed = { seat: [1, "int32"], player: [2, "string"], invited: [3, "bool"], house_bot: [4, "string"] };
+const SeatClaimed = { seat: [1, "int32"], player: [2, "string"], invited: [3, "bool"], house_bot: [4, "string"], player_key: [5, "bytes"] };
 const withSeat = { seat: [1, "int32"], winners: [2, "int32", "repeated"], scores: [3, "int32", "repeated"] };
 const platformEventMembers = {
   game_created: [1, GameCreated], seed_revealed: [2, { seed: [1, "bytes"] }], seat_claimed: [3, SeatClaimed],
@@ -194,6 +196,7 @@ const Visibility = { is_private: [1, "bool"], seats: [2, "int32", "repeated"], r
 const CommandEnvelope = {
   seat: [1, "int32"], request_id: [2, "string"], received_at_unix_ms: [3, "int64"], command: [4, GameCommand],
   command_seq: [5, "int64"], part: [6, "int32"], parts: [7, "int32"],
+  signed_command: [8, "bytes"], signature: [9, "bytes"], author: [10, "int32"],
 };
 const LogRecord = {
   game_id: [1, "string"], seq: [2, "int64"], prev_hash: [3, "bytes"], event: [4, GameEvent],
@@ -288,6 +291,15 @@ function platformEnvelopeProblem(body, seq) {
 
 function reservationProblem(created, claim) {
   const reserved = new Map(created.reserved_seats.map((r) => [r.seat, r.player]));
+  const keyed = created.reserved_seats.find((r) => r.seat === claim.seat && r.player_key && r.player_key.length);
+  if (keyed) {  // reserved for a player's key: its session claims it, no invite (docs/LOG_FORMAT.md, "Seat claims")
+    const sameKey = claim.player_key && hex(claim.player_key) === hex(keyed.player_key);
+    if (claim.player !== keyed.player || !(claim.invited || sameKey)) {  // (its invite: a no-show's forfeit)
+      return `seat ${claim.seat} was reserved for the player ${pyRepr(keyed.player)} and its key, yet it was claimed ` +
+        "by another player or key";
+    }
+    return "";
+  }
   if (!reserved.has(claim.seat)) return claim.invited ? `seat ${claim.seat} was not reserved, yet its claim says an invite opened it` : "";
   if (!claim.invited) return `seat ${claim.seat} was reserved, yet it was claimed without its invite`;
   if (claim.player !== reserved.get(claim.seat)) {
@@ -349,6 +361,112 @@ export function verify(data, { head = null } = {}) {
 function verifyLog(data) {
   const read = readRecords(data);
   if (read.ok === false) return read;
+  const verdict = verifyContent(read);
+  const authors = authorsCheck(read.records);
+  if (authors.problem !== undefined) {  // the first bad record of the two checks (the authors' on a tie)
+    if (!verdict.ok && verdict.firstBadSeq < authors.seq) return verdict;
+    const created = read.records[0].event?.platform?.game_created;
+    return { ok: false, firstBadSeq: authors.seq, problem: authors.problem, records: read.records.length,
+      headHash: read.head, gameType: created?.game_type ?? "" };
+  }
+  return verdict.ok ? { ...verdict, signed: authors.signed } : verdict;
+}
+
+// ---- authors and signatures (docs/LOG_FORMAT.md, "Authors and signatures") ------------------------
+
+const AUTHORS = ["RECORD_AUTHOR_UNSPECIFIED", "RECORD_AUTHOR_SERVER", "RECORD_AUTHOR_SEAT", "RECORD_AUTHOR_SIGNED",
+  "RECORD_AUTHOR_HOUSE_BOT", "RECORD_AUTHOR_CLOCK", "RECORD_AUTHOR_OPERATOR"];
+const [, SERVER, SEAT, SIGNED, HOUSE_BOT, CLOCK, OPERATOR] = AUTHORS.keys();
+const size = (b) => (b ? b.length : 0);
+
+// The fields of a signed message: each its length (4 bytes, big-endian) then its bytes.
+function lengthPrefixed(...parts) {
+  return Buffer.concat(parts.flatMap((p) => { const n = Buffer.alloc(4); n.writeUInt32BE(p.length); return [n, Buffer.from(p)]; }));
+}
+
+function commandMessage(gameId, seat, expectedSeq, requestId, command) {
+  const s = Buffer.alloc(4);
+  s.writeInt32BE(seat);
+  const q = Buffer.alloc(8);
+  q.writeBigInt64BE(expectedSeq);
+  return lengthPrefixed(Buffer.from("carthago/command/v1"), Buffer.from(gameId, "utf8"), s, q,
+    Buffer.from(requestId, "utf8"), command);
+}
+
+function signatureValid(key, signature, message) {
+  if (size(key) !== 32 || size(signature) !== 64) return false;
+  try {
+    const pub = createPublicKey({ key: { kty: "OKP", crv: "Ed25519", x: Buffer.from(key).toString("base64url") }, format: "jwk" });
+    return verifySignature(null, message, pub, Buffer.from(signature));
+  } catch {
+    return false;
+  }
+}
+
+// The seats that signed (seat -> key hex), or the first bad record {seq, problem}. The signed bytes
+// are checked to decode as a command of the recorded command's member (platform, or the game's);
+// that they mean that very command is the rules' to say (`carthago verify`).
+function authorsCheck(bodies) {
+  const created = bodies[0].event?.platform?.game_created ?? {};
+  const authored = (bodies[0].envelope?.author ?? 0) !== 0;
+  const keys = new Map();
+  const house = new Set();
+  const claimed = new Set();
+  for (const body of bodies) {
+    const env = body.envelope;
+    const seq = Number(body.seq);
+    const kind = platformKind(body);
+    if (kind === "seat_claimed") {
+      const claim = body.event.platform.seat_claimed;
+      if (size(claim.player_key) && (size(claim.player_key) !== 32 || claim.house_bot)) {
+        return { seq, problem: `seat ${claim.seat}'s claim holds a player's key of ${size(claim.player_key)} bytes` +
+          (claim.house_bot ? " for a house bot" : " (an Ed25519 key is 32)") };
+      }
+      if (size(claim.player_key) && !authored) return { seq, problem: "a seat's claim holds a player's key in a log that records no authors" };
+      if (created.rated && !size(claim.player_key)) return { seq, problem: `seat ${claim.seat} of a rated game is claimed without a player's key` };
+      claimed.add(claim.seat);
+      if (size(claim.player_key)) keys.set(claim.seat, claim.player_key);
+      if (claim.house_bot) house.add(claim.seat);
+    }
+    if (!authored) {
+      if (env.author || size(env.signature) || size(env.signed_command)) {
+        return { seq, problem: "a record names an author or carries a signature in a log that records none (GameCreated names no author)" };
+      }
+      continue;
+    }
+    const expected = env.seat === PLATFORM_SEAT ? ({ clock_expired: CLOCK, operator_aborted: OPERATOR }[kind] ?? SERVER)
+      : house.has(env.seat) ? HOUSE_BOT : keys.has(env.seat) ? SIGNED : SEAT;
+    if (env.seat !== PLATFORM_SEAT && env.seat >= 0 && env.seat < created.players && !claimed.has(env.seat)) {
+      return { seq, problem: `seat ${env.seat} acts before its seat is claimed` };
+    }
+    if (env.author !== expected) {
+      return { seq, problem: `its author is ${AUTHORS[env.author] ?? env.author}, where ${AUTHORS[expected]} was due` };
+    }
+    if (expected !== SIGNED || env.part !== 0 || env.seat === PLATFORM_SEAT) {
+      if (size(env.signature) || size(env.signed_command)) {
+        return { seq, problem: "a signature on a record that is not the first of a signed seat's command " +
+          `(seat ${env.seat} ${keys.has(env.seat) ? "signs" : "has no player's key"})` };
+      }
+      continue;
+    }
+    if (!size(env.signature)) {
+      return { seq, problem: `seat ${env.seat}'s command carries no signature, yet its player's key signs every command` };
+    }
+    const signedBytes = env.signed_command ?? new Uint8Array(0);
+    if (!signatureValid(keys.get(env.seat), env.signature, commandMessage(created.game_id, env.seat, BigInt(seq - 1), env.request_id, signedBytes))) {
+      return { seq, problem: `seat ${env.seat}'s signature is not its player's key's over this game, seat, seq ${seq - 1}, ` +
+        "request id and signed command bytes" };
+    }
+    let member = "";
+    try { member = which(decode(signedBytes, GameCommand), GameCommand, "game"); } catch { member = ""; }
+    if (!member || member !== which(env.command, GameCommand, "game")) {
+      return { seq, problem: "the signed command bytes do not decode to the command recorded" };
+    }
+  }
+  return { signed: Object.fromEntries([...keys].sort((a, b) => a[0] - b[0]).map(([s, k]) => [s, hex(k)])) };
+}
+
+function verifyContent(read) {
   const { records: bodies } = read;
   const n = bodies.length;
   if (platformKind(bodies[0]) !== "game_created") return bad(0, "the first record is not GameCreated");
@@ -474,8 +592,10 @@ function verifyLog(data) {
 export function describe(v) {
   if (v.ok) {
     const seats = Object.entries(v.players).map(([s, name]) => `seat ${s} ${pyRepr(first40(name))}` + (s in v.houseBots ? " (house bot)" : ""));
+    const signed = Object.keys(v.signed ?? {});
     return `OK: ${v.records} records of a ${v.gameType} game; chain, seed, salts, seat claims and envelopes verified ` +
-      `(the rules were not replayed)${seats.length ? "; players: " + seats.join(", ") : ""}; head hash ${v.headHash}`;
+      `(the rules were not replayed)${seats.length ? "; players: " + seats.join(", ") : ""}` +
+      `${signed.length ? "; signed by their players' keys: " + signed.map((s) => `seat ${s}`).join(", ") : ""}; head hash ${v.headHash}`;
   }
   return `INVALID ${v.firstBadSeq >= 0 ? `at seq ${v.firstBadSeq}` : "in the file"}: ${v.problem}`;
 }
@@ -518,7 +638,7 @@ function main(argv) {
     if (json) {
       console.log(JSON.stringify({ file, ok: code === 0, records: v?.records ?? 0, head_hash: v?.headHash ?? "",
         game_type: v?.gameType ?? "", first_bad_seq: v?.firstBadSeq ?? -1, problem: v?.problem ?? text,
-        players: v?.players ?? {}, house_bots: v?.houseBots ?? {}, text }));
+        players: v?.players ?? {}, house_bots: v?.houseBots ?? {}, signed: v?.signed ?? {}, text }));
     } else if (code === 2) {
       console.error(text);
     } else {

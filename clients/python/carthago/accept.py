@@ -40,7 +40,8 @@ class Acceptor:
 
     def __init__(self, server: str, name: str, spec: str, make_bot: Callable, game_types: list[str],
                  options: dict[str, str], max_games: int = 0, concurrency: int = 1, seed: str = "0",
-                 out=sys.stdout, invites: str | Path | None = None, state: str | Path | None = None) -> None:
+                 out=sys.stdout, invites: str | Path | None = None, state: str | Path | None = None,
+                 key=None) -> None:
         self.server, self.name, self.spec, self.make_bot = server, name, spec, make_bot
         self.game_types, self.options = list(game_types), dict(options)
         self.max_games, self.concurrency = max_games, max(1, concurrency)
@@ -55,6 +56,8 @@ class Acceptor:
         self.finished = 0
         self.stopping = threading.Event()
         self.client: Client | None = None
+        self.key, self.session = key, None  # a player's key (--key): joins as the player ``name``, signing
+        self.offers: dict[str, object] = {}  # with a key: open challenges to this player (its stream), by id
 
     def say(self, line: str) -> None:
         print(line, file=self.out, flush=True)
@@ -106,7 +109,7 @@ class Acceptor:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w") as f:
             f.write(json.dumps({"game_id": seat.game_id, "seat": seat.seat, "token": seat.token,
-                                "server": self.server, "player": self.name}) + "\n")
+                                "server": self.server, "player": self.name, "signed": seat.key is not None}) + "\n")
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)  # whole or not at all
@@ -118,7 +121,8 @@ class Acceptor:
         for path in sorted(self.state.glob("*.json")):
             try:
                 kept = json.loads(path.read_text())
-                seat = Seat(self.client, kept["game_id"], int(kept["seat"]), kept["token"])
+                seat = Seat(self.client, kept["game_id"], int(kept["seat"]), kept["token"],
+                            key=self.key if kept.get("signed") else None)
                 over = self.client.game(seat.game_id).status.over
             except (OSError, ValueError, KeyError, TypeError) as err:
                 self.say(f"{path}: not a seat this bot kept ({err}); left alone")
@@ -159,7 +163,7 @@ class Acceptor:
                 continue
             self.challenges.discard(game_id)
             try:
-                seat = self.client.join(game_id, invite=invite)
+                seat = self.client.join(game_id, invite=invite, session=self.session)
             except CarthagoError as err:
                 if err.code in SKIPPED_JOINS or err.code in ("INVALID_INVITE", "SEAT_TAKEN"):
                     self.say(f"{game_id}: the challenge's seat is gone ({err.code})")
@@ -175,7 +179,60 @@ class Acceptor:
         self.say(f"joined {game_id} ({kind}) at seat {seat.seat}")
         threading.Thread(target=self._play, args=(seat,), name=f"play-{game_id}", daemon=True).start()
 
+    def _follow_player(self) -> None:
+        """With a key: the player's stream, read in a thread; each open challenge to this player
+        of a wanted game type is handed to the loop, which accepts it (:meth:`_try_offers`)."""
+        from .client import pb
+
+        delay = BACKOFF_FIRST_S
+        while not self.stopping.is_set():
+            try:
+                for event in self.client.player_events(self.session):
+                    delay = BACKOFF_FIRST_S
+                    if event.WhichOneof("kind") == "seat_waiting" and \
+                            (not self.game_types or event.seat_waiting.game_type in self.game_types):
+                        self.events.put(("offer", event.seat_waiting))  # a seat kept for our key (a tournament's)
+                    ch = event.challenge if event.WhichOneof("kind") == "challenge" else None
+                    if ch is not None and ch.challenged == self.name and ch.state == pb.CHALLENGE_STATE_OPEN \
+                            and (not self.game_types or ch.game_type in self.game_types) \
+                            and all(ch.options.get(k) == v for k, v in self.options.items()):
+                        self.events.put(("offer", ch))
+                    if self.stopping.is_set():
+                        return
+            except CarthagoError as err:
+                self.say(f"the player's stream: {err.code}; again in {delay:.1f}s")
+            if self.stopping.wait(delay):
+                return
+            delay = min(delay * 2, BACKOFF_MAX_S)
+
+    def _try_offers(self) -> None:
+        for challenge_id, ch in sorted(self.offers.items()):
+            if not self._wanted():
+                return
+            del self.offers[challenge_id]
+            if challenge_id.startswith("seat:"):  # a seat kept for our key: join it with the session
+                if ch.game_id in self.joined:
+                    continue
+                try:
+                    seat = self.client.join(ch.game_id, session=self.session)
+                except CarthagoError as err:
+                    if err.code in SKIPPED_JOINS or err.code in ("SEAT_TAKEN", "SEAT_RESERVED"):
+                        continue
+                    raise
+                self._start(ch.game_id, seat, "a seat kept for this player")
+                continue
+            try:
+                game_id = self.client.accept_challenge(self.session, challenge_id).challenge.game_id
+            except CarthagoError as err:
+                if err.code in ("CHALLENGE_CLOSED", "NO_SUCH_CHALLENGE"):
+                    continue
+                raise
+            self.say(f"accepted {ch.challenger}'s challenge: {game_id}")
+            self._start(game_id, self.client.join(game_id, session=self.session), f"challenge from {ch.challenger}")
+
     def _try_join(self) -> None:
+        if self.offers:
+            self._try_offers()
         self._try_challenges()
         for game_id, entry in sorted(self.open.items(), key=lambda kv: kv[1].created_at_unix_ms):
             if not self._wanted():
@@ -185,7 +242,7 @@ class Acceptor:
             if not entry.free_seats:
                 continue
             try:
-                seat = self.client.join(game_id, player=self.name)
+                seat = self.client.join(game_id, player=self.name, session=self.session)
             except CarthagoError as err:
                 if err.code in SKIPPED_JOINS:
                     self.open.pop(game_id, None)
@@ -220,6 +277,9 @@ class Acceptor:
         """Until stopped (KeyboardInterrupt) or, with ``max_games``, until that many games are played."""
         self.client = Client(self.server)
         try:
+            if self.key is not None:
+                self.session = self.client.login(self.name, self.key)
+                threading.Thread(target=self._follow_player, name="player-stream", daemon=True).start()
             self._resume_kept()
             self._subscribe()
             delay = BACKOFF_FIRST_S
@@ -233,6 +293,8 @@ class Acceptor:
                 if kind == "batch":
                     delay = BACKOFF_FIRST_S  # the server answers again
                     self._apply(value)
+                elif kind == "offer":
+                    self.offers[getattr(value, "challenge_id", "") or f"seat:{value.game_id}"] = value
                 elif kind == "done":
                     self.playing.discard(value)
                     self.finished += 1

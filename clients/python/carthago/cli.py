@@ -9,7 +9,8 @@ import time
 from pathlib import Path
 from urllib.parse import quote
 
-from . import ops_cli, serve_config
+from . import keys_cli, ops_cli, seat_cli, serve_config
+from .seat_cli import NO_WINNER, result_line  # noqa: F401 - used here, and by the tests as cli.result_line
 
 DEFAULT_ADDR = os.environ.get("CARTHAGO_ADDR", "127.0.0.1:50051")
 NEEDS_SERVER_PACKAGE = (
@@ -63,7 +64,8 @@ def _rate(text: str) -> float:
 # per client address: calls in a row, then a minute (server.rates; docs/PROTOCOL.md "Rates")
 RATE_DEFAULTS = {"create": (60.0, "CreateGame"), "join": (120.0, "JoinGame"),
                  "streams": (300.0, "StreamEvents and StreamExportLog opened"),
-                 "watch": (60.0, "WatchOpenSeats opened")}
+                 "watch": (60.0, "WatchOpenSeats opened"), "register": (10.0, "RegisterPlayer"),
+                 "login": (60.0, "LoginChallenge and Login"), "challenge": (30.0, "CreateChallenge")}
 
 
 def _claim_after(text: str) -> float:
@@ -283,15 +285,18 @@ def _local_server():
 
 
 def play_game(client, game_type: str, players: int, options: dict[str, str], bots: list[str],
-              seed: str | None, progress=None, max_steps: int = 1_000_000):
-    """Create a game, seat one bot per seat, play it to the end. Returns (game id, final summary, steps)."""
+              seed: str | None, progress=None, max_steps: int = 1_000_000, sign: bool = False):
+    """Create a game, seat one bot per seat (with ``sign``, each a fresh player that signs its
+    commands), play it to the end. Returns (game id, final summary, steps)."""
     from .bots import make_bot
 
     game = client.create(game_type, players, options, seed.encode() if seed else None)
     n = game.players
     if len(bots) != n:
         raise SystemExit(f"{game_type} with {n} players needs {n} bots (--bots {','.join(['random'] * n)})")
-    seats = [client.join(game.game_id, seat=i, player=f"{kind}-bot") for i, kind in enumerate(bots)]
+    sessions = keys_cli.fresh_players(client, n, bots) if sign else [None] * n
+    seats = [client.join(game.game_id, seat=i, player="" if sign else f"{kind}-bot", session=sessions[i])
+             for i, kind in enumerate(bots)]
     agents = [make_bot(kind, seat, seed or "0") for kind, seat in zip(bots, seats)]
     steps = 0
     while steps < max_steps:
@@ -332,7 +337,7 @@ def cmd_play(args) -> int:
         with Client(addr) as client:
             client.wait_ready(5)
             game_id, summary, steps = play_game(client, args.game, args.players or 0, _options(args.option),
-                                                bots, args.seed, progress)
+                                                bots, args.seed, progress, sign=args.sign)
             if tty:
                 print(file=sys.stderr)
             st = summary.status
@@ -387,61 +392,6 @@ def describe(record, seat_names=()) -> str:
     return f"{record.seq:6d}  {kind}{hidden}  {fields}".rstrip() + f"  (by {who})"
 
 
-NO_WINNER = {False: "draw", True: "no winner, every seat lost"}  # GameStatus.everyone_lost -> words
-
-
-def result_line(st) -> str:
-    """A finished game's result in words: winners, scores, the reason and how it ended."""
-    from .client import pb
-
-    how = pb.ResultReason.Name(st.result_reason) if st.result_reason in pb.ResultReason.values() \
-        else f"result reason {st.result_reason}"
-    by = f" by seat {st.ended_by_seat}" if st.HasField("ended_by_seat") else ""
-    if st.result_reason == pb.RESULT_REASON_ABORTED:
-        return f"game over: aborted{by}, no result ({how})"
-    who = f"winners {', '.join(map(str, st.winners))}" if st.winners else NO_WINNER[st.everyone_lost]
-    return f"game over: {who}; scores {list(st.scores)}; {st.reason}{by} ({how})"
-
-
-PLATFORM_VERBS = {  # (command, draw action) -> (PlatformCommand field, what was done)
-    ("resign", None): ("resign", "resigned"),
-    ("abort", None): ("abort", "aborted the game"),
-    ("draw", "offer"): ("offer_draw", "offered a draw"),
-    ("draw", "accept"): ("accept_draw", "accepted the draw offer"),
-    ("draw", "decline"): ("decline_draw", "declined the draw offer"),
-    ("claim", None): ("claim_victory", "claimed the game from its silent seat"),
-}
-
-
-def cmd_platform(args) -> int:
-    """``carthago resign|abort GAME``, ``carthago draw GAME offer|accept|decline`` and ``carthago
-    claim GAME SEAT``: a platform command for the seat whose token is given (--token or
-    CARTHAGO_TOKEN)."""
-    from .client import CarthagoError, Client, Seat
-
-    token = args.token or os.environ.get("CARTHAGO_TOKEN")
-    if not token:
-        print("error: say which seat acts: --token TOKEN (the one JoinGame returned), or set CARTHAGO_TOKEN",
-              file=sys.stderr)
-        return 2
-    kind, done = PLATFORM_VERBS[(args.command, getattr(args, "action", None))]
-    try:
-        with Client(args.server) as client:
-            seat_ = Seat(client, args.game_id, -1, token)
-            resp = seat_.claim_victory(args.silent_seat) if kind == "claim_victory" else seat_.platform(kind)
-            seat = resp.events[0].actor if resp.events else -1
-            print(f"seat {seat} {done} (seq {resp.first_seq})")
-            st = resp.status
-            if st.over:
-                print(result_line(st))
-            elif st.HasField("draw_offer_by"):
-                print(f"a draw offer by seat {st.draw_offer_by} stands; accepted so far by "
-                      f"{list(st.draw_accepted_by) or 'nobody'}")
-    except CarthagoError as err:
-        return _fail(err)
-    return 0
-
-
 def _value(v) -> str:
     import json
 
@@ -473,7 +423,7 @@ def cmd_bot(args) -> int:
             else:
                 seat = client.join(args.game_id, seat=args.seat, player=args.name or ("" if args.invite else
                                                                                    f"{args.bot}-bot"),
-                                   invite=args.invite or "")
+                                   invite=args.invite or "", session=keys_cli.session_for(client, args))
                 print(f"seat {seat.seat}; token {seat.token}", flush=True)
             make_bot(args.bot, seat, args.seed).play()
             print(result_line(client.game(args.game_id).status))
@@ -502,7 +452,8 @@ def _bot_accept(args) -> int:
         return 2
     acceptor = Acceptor(args.server, args.name, args.bot, make_bot, args.game or [], _options(args.option),
                         max_games=args.max_games, concurrency=args.concurrency, seed=args.seed,
-                        invites=args.invites, state=args.state)
+                        invites=args.invites, state=args.state,
+                        key=keys_cli.load_key(args.key) if args.key else None)
     try:
         return acceptor.run()
     except KeyboardInterrupt:
@@ -897,6 +848,7 @@ def parser() -> argparse.ArgumentParser:
                         "carthago games --levels), mcts:N (N search iterations a move) or mcts:Nms (N milliseconds a move)")
     s.add_argument("--local", action="store_true", help="start an in-process server with the memory store")
     s.add_argument("--export", metavar="FILE", help="also export the finished game's log to FILE")
+    s.add_argument("--sign", action="store_true", help="each seat a fresh key and player, signing every command")
     s.set_defaults(func=cmd_play)
 
     s = sub.add_parser("bot", help="play one seat of a game on a server with a bot, until the game ends; "
@@ -924,7 +876,9 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--state", metavar="DIR",
                    help="with --accept: keep each game's seat (its token) in DIR/GAME_ID.json, readable by you only, "
                         "and go on with those games when started again (after a crash or a restart)")
+    keys_cli.add_key_argument(s)
     s.set_defaults(func=cmd_bot)
+    keys_cli.register(sub)  # keygen, register, login
 
     s = sub.add_parser("watch", help="print a game's events as they happen")
     s.add_argument("game_id")
@@ -938,26 +892,7 @@ def parser() -> argparse.ArgumentParser:
     from .joining import add_join
 
     add_join(sub, DEFAULT_ADDR, _fail)
-    for name, helptext in (("resign", "resign a game: your seat concedes (see the game's RULES.md with more players)"),
-                           ("abort", "abort a game before anybody's first move: it ends with no result")):
-        s = sub.add_parser(name, help=helptext)
-        s.add_argument("game_id")
-        s.add_argument("--token", help="your seat's token (default: env CARTHAGO_TOKEN)")
-        s.add_argument("--server", default=DEFAULT_ADDR)
-        s.set_defaults(func=cmd_platform)
-    s = sub.add_parser("claim", help="claim a game without clocks from a seat that has owed its move for longer "
-                                     "than the game's claim time (it ends as if that seat's time had run out)")
-    s.add_argument("game_id")
-    s.add_argument("silent_seat", type=int, help="the silent seat (0-based)")
-    s.add_argument("--token", help="your seat's token (default: env CARTHAGO_TOKEN)")
-    s.add_argument("--server", default=DEFAULT_ADDR)
-    s.set_defaults(func=cmd_platform)
-    s = sub.add_parser("draw", help="offer a draw, or accept or decline the one offered")
-    s.add_argument("game_id")
-    s.add_argument("action", choices=("offer", "accept", "decline"))
-    s.add_argument("--token", help="your seat's token (default: env CARTHAGO_TOKEN)")
-    s.add_argument("--server", default=DEFAULT_ADDR)
-    s.set_defaults(func=cmd_platform)
+    seat_cli.register(sub, DEFAULT_ADDR, _fail)  # resign, abort, claim, draw
 
     s = sub.add_parser("export", help="export a finished game's log to a file")
     s.add_argument("game_id")
@@ -985,8 +920,9 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--option", action="append", metavar="K=V", help="a game option for every game (repeatable)")
     s.add_argument("--bot", action="append", metavar="NAME=SPEC",
                    help="an entrant: its name (the player name in the logs) and its bot: random, mcts:N or "
-                        "mcts:Nms, played by this process, or remote: a bot elsewhere that takes its seats "
-                        "with the invites written to --invites (repeat for each entrant)")
+                        "mcts:Nms, played by this process; remote: a bot elsewhere that takes its seats "
+                        "with the invites written to --invites; player: a registered player's bot that hears "
+                        "of its seats on its stream (repeat for each entrant)")
     s.add_argument("--invites", metavar="DIR",
                    help="with remote entrants: where each game's invite is written, as DIR/NAME/GAME_ID, for "
                         "`carthago bot --accept --name NAME --invites DIR` (keep it private; not in --out)")

@@ -1,10 +1,14 @@
-"""A small synchronous client over the generated stubs."""
+"""A small synchronous client over the generated stubs.
+
+``carthago.signing`` (and with it the ``cryptography`` package) is imported only where a player's key
+is used: an anonymous client, a bot, and each search worker process that imports this module, do not
+pay its import (a few hundred milliseconds on a loaded machine, on a move's clock)."""
 
 from __future__ import annotations
 
 import time
 import uuid
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
 import grpc
 from grpc_status import rpc_status
@@ -16,6 +20,9 @@ from carthago.v1 import carthago_pb2_grpc as pb_grpc
 # one-reply ExportLog and other large replies (SampleStates of a big game) may pass it. The server
 # sends up to 64 MB (server/app.py); accept as much.
 MAX_RECEIVE_BYTES = 64 << 20
+
+if TYPE_CHECKING:
+    from carthago import signing
 
 
 class CarthagoError(Exception):
@@ -127,22 +134,28 @@ class Client:
         return list(_call(self.stub.ListGameTypes, pb.ListGameTypesRequest(), timeout=self.timeout).games)
 
     def create(self, game_type: str, players: int = 0, options: dict[str, str] | None = None,
-               seed: bytes | None = None) -> pb.GameSummary:
-        req = pb.CreateGameRequest(game_type=game_type, players=players, options=options or {}, seed=seed or b"")
+               seed: bytes | None = None, rated: bool = False) -> pb.GameSummary:
+        """A new game; ``rated``: its seats open to registered players only, its result rated."""
+        req = pb.CreateGameRequest(game_type=game_type, players=players, options=options or {}, seed=seed or b"",
+                                   rated=rated)
         return _call(self.stub.CreateGame, req, timeout=self.timeout).game
 
     def create_reserved(self, game_type: str, reserved: dict[int, str], players: int = 0,
                         options: dict[str, str] | None = None, seed: bytes | None = None,
                         clock_ms: tuple[int, ...] | None = None,
-                        house: dict[int, str] | None = None) -> pb.CreateGameResponse:
+                        house: dict[int, str] | None = None, keys: dict[int, bytes] | None = None
+                        ) -> pb.CreateGameResponse:
         """Create a game keeping seats for named players (seat -> name): the response's ``invites``
         (one secret per reserved seat, shown once) are what each of them joins with. ``clock_ms``:
         the clocks' TimeControl fields in milliseconds, in order (initial, increment[, delay[, per_move]]):
         Fischer, a simple delay or correspondence (``carthago.clocks.ClockSpec``); None: no clocks.
         ``house``: seats the server's house bot plays (seat -> ``level:N`` or ``random``). The
-        response's ``creator_token`` (shown once) seats more house bots later (:meth:`seat_house_bot`)."""
+        response's ``creator_token`` (shown once) seats more house bots later (:meth:`seat_house_bot`).
+        ``keys``: seats kept for registered players' keys (seat -> key): each opens to its player's
+        session (who hears of it on its stream), and to its invite."""
         req = pb.CreateGameRequest(game_type=game_type, players=players, options=options or {}, seed=seed or b"",
-                                   reserved_seats=[pb.ReserveSeat(seat=s, player=n) for s, n in reserved.items()],
+                                   reserved_seats=[pb.ReserveSeat(seat=s, player=n, player_key=(keys or {}).get(s, b""))
+                                                   for s, n in reserved.items()],
                                    house_seats=[pb.HouseSeat(seat=s, bot=b) for s, b in sorted((house or {}).items())])
         if clock_ms is not None:
             req.time_control.SetInParent()
@@ -156,12 +169,68 @@ class Client:
         req = pb.SeatHouseBotRequest(game_id=game_id, seat=seat, bot=bot)
         return _call(self.stub.SeatHouseBot, req, timeout=self.timeout, metadata=self.metadata(creator_token)).game
 
-    def join(self, game_id: str, seat: int | None = None, player: str = "", invite: str = "") -> "Seat":
+    def join(self, game_id: str, seat: int | None = None, player: str = "", invite: str = "",
+             session: "PlayerSession | None" = None) -> "Seat":
+        """Claim a seat; with a player's ``session`` (:meth:`login`), as that player: the seat then
+        signs each of its commands with the player's key."""
         req = pb.JoinGameRequest(game_id=game_id, player=player, invite=invite)
         if seat is not None:
             req.seat = seat
-        resp = _call(self.stub.JoinGame, req, timeout=self.timeout)
-        return Seat(self, game_id, resp.seat, resp.token)
+        metadata = (("authorization", f"Bearer {session.token}"),) if session else ()
+        resp = _call(self.stub.JoinGame, req, timeout=self.timeout, metadata=metadata)
+        return Seat(self, game_id, resp.seat, resp.token, key=session.key if session else None)
+
+    # -- players: a player is an Ed25519 key (docs/PROTOCOL.md "Players and signed moves") --------
+    def register(self, name: str, key: "signing.Key") -> pb.PlayerInfo:
+        from carthago import signing
+
+        req = pb.RegisterPlayerRequest(name=name, public_key=key.public,
+                                       signature=key.sign(signing.register_message(name, key.public)))
+        return _call(self.stub.RegisterPlayer, req, timeout=self.timeout).player
+
+    def login(self, name: str, key: "signing.Key") -> "PlayerSession":
+        """Prove ``name``'s key: sign a fresh challenge; the session joins games as the player."""
+        from carthago import signing
+
+        challenge = _call(self.stub.LoginChallenge, pb.LoginChallengeRequest(name=name), timeout=self.timeout).challenge
+        resp = _call(self.stub.Login, pb.LoginRequest(name=name, challenge=challenge,
+                                                      signature=key.sign(signing.login_message(name, challenge))),
+                     timeout=self.timeout)
+        return PlayerSession(name, key, resp.session_token, resp.expires_at_unix_ms)
+
+    def player(self, name: str) -> pb.PlayerInfo:
+        return _call(self.stub.GetPlayer, pb.GetPlayerRequest(name=name), timeout=self.timeout)
+
+    # -- challenges and the player's stream, each call with a player's session -------------------
+    def challenge(self, session: "PlayerSession", challenged: str, game_type: str, players: int = 0,
+                  options: dict[str, str] | None = None, rated: bool = False, seat: int = 0,
+                  time_control: pb.TimeControl | None = None) -> pb.Challenge:
+        req = pb.CreateChallengeRequest(challenged=challenged, game_type=game_type, players=players,
+                                        options=options or {}, rated=rated, challenger_seat=seat)
+        if time_control is not None:
+            req.time_control.CopyFrom(time_control)
+        return _call(self.stub.CreateChallenge, req, timeout=self.timeout, metadata=session.metadata()).challenge
+
+    def accept_challenge(self, session: "PlayerSession", challenge_id: str) -> pb.AcceptChallengeResponse:
+        return _call(self.stub.AcceptChallenge, pb.AcceptChallengeRequest(challenge_id=challenge_id),
+                     timeout=self.timeout, metadata=session.metadata())
+
+    def decline_challenge(self, session: "PlayerSession", challenge_id: str, reason: str = "") -> pb.Challenge:
+        return _call(self.stub.DeclineChallenge, pb.DeclineChallengeRequest(challenge_id=challenge_id, reason=reason),
+                     timeout=self.timeout, metadata=session.metadata()).challenge
+
+    def player_events(self, session: "PlayerSession") -> Iterator[pb.PlayerEvent]:
+        """The player's stream: open challenges first, then challenges, games started and finished,
+        keepalives (until the caller stops iterating)."""
+        try:
+            yield from self.stub.StreamPlayerEvents(pb.StreamPlayerEventsRequest(), metadata=session.metadata())
+        except grpc.RpcError as err:
+            raise CarthagoError.from_rpc(err) from None
+
+    def players(self, game_type: str = "", limit: int = 0) -> pb.ListPlayersResponse:
+        """The leaderboard: players with their ratings (best first in ``game_type``; else by name)."""
+        return _call(self.stub.ListPlayers, pb.ListPlayersRequest(game_type=game_type, limit=limit),
+                     timeout=self.timeout)
 
     def game(self, game_id: str) -> pb.GameSummary:
         return _call(self.stub.GetGame, pb.GetGameRequest(game_id=game_id), timeout=self.timeout)
@@ -253,11 +322,22 @@ def assemble_export(chunks) -> pb.ExportLogResponse:
     return pb.ExportLogResponse(records=b"".join(records), jsonl="".join(lines))
 
 
-class Seat:
-    """One claimed seat of one game: holds the token and acts for it."""
+class PlayerSession:
+    """A logged-in player: its name, key and session token (``Client.login``)."""
 
-    def __init__(self, client: Client, game_id: str, seat: int, token: str) -> None:
-        self.client, self.game_id, self.seat, self.token = client, game_id, seat, token
+    def __init__(self, name: str, key: "signing.Key", token: str, expires_at_ms: int) -> None:
+        self.name, self.key, self.token, self.expires_at_ms = name, key, token, expires_at_ms
+
+    def metadata(self):
+        return (("authorization", f"Bearer {self.token}"),)
+
+
+class Seat:
+    """One claimed seat of one game: holds the token and acts for it; a seat claimed by a player
+    holds its ``key`` too, and signs every command with it."""
+
+    def __init__(self, client: Client, game_id: str, seat: int, token: str, key: "signing.Key | None" = None) -> None:
+        self.client, self.game_id, self.seat, self.token, self.key = client, game_id, seat, token, key
 
     def view(self, at_seq: int | None = None) -> pb.GetViewResponse:
         return self.client.view(self.game_id, at_seq, token=self.token)
@@ -292,6 +372,8 @@ class Seat:
         req = pb.SubmitCommandRequest(game_id=self.game_id, command=command, request_id=request_id or uuid.uuid4().hex)
         if expected_seq is not None:
             req.expected_seq = expected_seq
+        if self.key is not None:
+            req = self.signed(command, expected_seq, req.request_id)
         for attempt in range(retries + 1):
             try:
                 return self.client.stub.SubmitCommand(req, metadata=self.client.metadata(self.token),
@@ -302,6 +384,21 @@ class Seat:
                     continue
                 raise CarthagoError.from_rpc(err) from None
         raise AssertionError("unreachable")
+
+    def signed(self, command: pb.GameCommand, expected_seq: int | None, request_id: str) -> pb.SubmitCommandRequest:
+        """The request of a signed seat: the command's bytes, and the key's signature over the
+        canonical message (``carthago.signing``); without ``expected_seq``, the head as it is now
+        (and a seat made from a token alone, ``seat`` -1, learns its number from the server)."""
+        from carthago import signing
+
+        if expected_seq is None or self.seat < 0:
+            view = self.view()
+            self.seat = view.seat
+            expected_seq = view.seq if expected_seq is None else expected_seq
+        data = command.SerializeToString(deterministic=True)
+        signature = self.key.sign(signing.command_message(self.game_id, self.seat, expected_seq, request_id, data))
+        return pb.SubmitCommandRequest(game_id=self.game_id, command_bytes=data, expected_seq=expected_seq,
+                                       request_id=request_id, signature=signature)
 
     def stream(self, from_seq: int = 0, with_words: bool = False) -> Iterator[pb.EventBatch]:
         return self.client.stream(self.game_id, from_seq, token=self.token, with_words=with_words)

@@ -54,6 +54,7 @@ IN_PROGRESS, COMPLETE = "in progress", "complete"
 RETRY_FOR_S = 120.0  # how long a call retries UNAVAILABLE before the event stops (then: --resume)
 REMOTE_DEFAULT_CLOCK = "5m"  # the clock of an event with remote entrants and no --clock: 5 minutes a move
 REMOTE = "remote"
+PLAYER = "player"  # a remote entrant that is a registered player: its seats are kept for its key, it hears on its stream
 FORMATS = ("round-robin", "swiss")
 TWO_SEATS = 2
 NAME = re.compile(r"^[A-Za-z0-9_.:+-]{1,64}$")
@@ -84,11 +85,11 @@ class AuditProblem(Exception):
 @dataclass(frozen=True)
 class Entrant:
     name: str   # the player name at JoinGame, so the logs say who sat where
-    spec: str   # random, mcts:N, mcts:Nms, or remote (a bot elsewhere, sent its invites)
+    spec: str   # random, mcts:N, mcts:Nms, remote (a bot elsewhere, sent its invites) or player (by its key)
 
     @property
     def remote(self) -> bool:
-        return self.spec == REMOTE
+        return self.spec in (REMOTE, PLAYER)
 
 
 # ---- parsing --------------------------------------------------------------------
@@ -109,7 +110,7 @@ def parse_entrants(items: Iterable[str]) -> list[Entrant]:
             raise TournamentError(f"two entrants are named {name!r}: names must differ (they identify the "
                                   "players in the logs)")
         try:
-            if spec != REMOTE:
+            if spec not in (REMOTE, PLAYER):
                 check_spec(spec)
         except ValueError as err:
             raise TournamentError(f"entrant {name}: {err} (or {REMOTE}: a bot running elsewhere)") from None
@@ -418,7 +419,8 @@ def _play_game(client, game_type: str, options: dict[str, str], clock: ClockSpec
     from .client import CarthagoError, Seat
 
     if resumed is None:
-        made = client.create_reserved(game_type, dict(enumerate(seats)), len(seats), options, None, clock)
+        keys = {i: client.player(name).public_key for i, name in enumerate(seats) if specs[name] == PLAYER}
+        made = client.create_reserved(game_type, dict(enumerate(seats)), len(seats), options, None, clock, keys=keys)
         game_id = made.game.game_id
         invite_of = {inv.seat: inv.invite for inv in made.invites}
         held: dict[int, str] = {}
@@ -429,12 +431,13 @@ def _play_game(client, game_type: str, options: dict[str, str], clock: ClockSpec
     record = {"seats": list(seats), "game_id": game_id, "invites": invite_of, "tokens": held}
     if state is not None:
         _write_private(state, record)
-    remote = {i: name for i, name in enumerate(seats) if specs[name] == REMOTE}
+    remote = {i: name for i, name in enumerate(seats) if specs[name] in (REMOTE, PLAYER)}
     files = []
     no_show: list[int] = []
     try:
         for i, name in remote.items():
-            files.append(write_invite(invites, name, game_id, invite_of[i]))
+            if specs[name] == REMOTE:  # a registered player hears of its seat on its stream instead
+                files.append(write_invite(invites, name, game_id, invite_of[i]))
         agents: dict[int, Any] = {}
         tokens = []
         for i, name in enumerate(seats):
@@ -582,7 +585,7 @@ def resume(addr: str, out: Path, say: Callable[[str], None] = print, invites: Pa
 
 
 def _check_invites(entrants: list[Entrant], invites: Path | None, out: Path) -> None:
-    if any(e.remote for e in entrants) and invites is None:
+    if any(e.spec == REMOTE for e in entrants) and invites is None:
         raise TournamentError("remote entrants need --invites DIR: the directory their invites are written to "
                               "(INVITES/NAME/GAME_ID), which their bots read (carthago bot --accept --invites DIR)")
     if invites is not None and _inside(invites, out):
@@ -809,6 +812,7 @@ def audit(directory: Path, say: Callable[[str], None] = print, sha256: str | Non
                                f"{len(names)} entrants")
         recorded_games = doc["games"]
         derived: list[dict] = []
+        signers: dict[str, set[str]] = {}  # entrant -> the keys its signed seats were claimed with
         for index, g in enumerate(recorded_games, 1):
             label = _game_label(g)
             if g["n"] != index:
@@ -842,6 +846,8 @@ def audit(directory: Path, say: Callable[[str], None] = print, sha256: str | Non
                 raise AuditProblem(f"{label}: the log's seats are claimed by {seats}, not by entrants")
             if seats != g["seats"]:
                 raise AuditProblem(f"{label}: standings.json seats {g['seats']}, the log's seat claims say {seats}")
+            for seat, key in verdict.signed.items():
+                signers.setdefault(seats[seat], set()).add(key)
             reserved = {r.seat: r.player for r in created.reserved_seats}
             if not v1 and reserved != dict(enumerate(g["seats"])):
                 raise AuditProblem(f"{label}: the log's game reserved its seats for {reserved}, not for the "
@@ -877,7 +883,18 @@ def audit(directory: Path, say: Callable[[str], None] = print, sha256: str | Non
         raise AuditProblem(f"standings.json lacks or misshapes a field ({err.__class__.__name__}: {err})") from None
     say(f"OK: {len(recorded_games)} {doc['game']} game{'s' if len(recorded_games) != 1 else ''} verified (hash chains, seeds, replays, sha256 and head "
         "hashes); results, seats, pairings and standings re-derived from the logs agree with standings.json")
+    say(signed_line(names, signers))
     return doc
+
+
+def signed_line(names: list[str], signers: dict[str, set[str]]) -> str:
+    """Which entrants signed their moves (a player's key in each of their seats' claims, every
+    command signed by it, checked by verify), and with which keys."""
+    if not signers:
+        return "signed moves: none (every seat was claimed without a player's key)"
+    parts = [f"{n} (key {', '.join(k[:16] + '…' for k in sorted(signers[n]))})" for n in names if n in signers]
+    unsigned = [n for n in names if n not in signers]
+    return "signed moves: " + "; ".join(parts) + (f"; unsigned: {', '.join(unsigned)}" if unsigned else "")
 
 
 def _audit_no_show(g: dict, label: str, v1: bool, reason: str, winners: list[int], remote: set[str]) -> None:

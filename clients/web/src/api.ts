@@ -43,7 +43,7 @@ export function describeError(err: unknown): string {
 
 // ---- seats kept in the browser ---------------------------------------------------------------
 
-export interface HeldSeat { seat: number; token: string; bot?: boolean; name?: string }
+export interface HeldSeat { seat: number; token: string; bot?: boolean; name?: string; signed?: boolean }
 
 const KEY = (gameId: string) => `carthago.seats.${gameId}`;
 

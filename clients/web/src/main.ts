@@ -20,6 +20,8 @@ import { askFirst, confirmSwitch, confirmsOn, finalMove } from './confirm';
 import { listen, markSeen, watchTurns, yourGamesPanel } from './yourGames';
 import { ruleBox, rulesPage } from './rules';
 import { battleRecord, battlesPanel, noBattles } from './battles';
+import { player as browserPlayer, send as sendCommand, session as playerSession, signing } from './identity';
+import { leaderboardPanel, playerPanel } from './players';
 
 const app = document.getElementById('app')!;
 const conn = document.getElementById('conn')!;
@@ -68,7 +70,8 @@ async function lobby() {
   const mine = yourGamesPanel(link);
   const unlisten = listen(mine.show);
   watchTurns(currentGame, navigate);
-  app.append(el('section', { class: 'panel' }, el('label', {}, 'Your name: ', nameInput)), mine.element, createBox, listBox);
+  app.append(el('section', { class: 'panel' }, el('label', {}, 'Your name: ', nameInput)), playerPanel(nameInput), mine.element,
+    createBox, listBox, leaderboardPanel());
 
   try {
     const { games: types } = await api.listGameTypes({});
@@ -233,6 +236,7 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
   // table talk: only The Republic of Carthage has it (R110)
   const chat = gameType === 'republic-of-carthage' && !replay ? chatPanel({
     gameId, seats: summary.seats.map((s: any) => s.seat), mySeat: () => me()?.seat, token: () => me()?.token, name,
+    held: me,
   }) : null;
   const inviteLink = `${location.origin}/game/${gameId}`;
   app.append(el('section', { class: 'panel game' }, title,
@@ -321,8 +325,11 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
     }
     setPlayerName(player);
     try {
-      const res = await api.joinGame({ gameId, seat, player });
-      holdSeat(gameId, { seat: res.seat, token: res.token, name: player });
+      // as this browser's registered player when it has one (its seat then signs every move), else by name
+      const asPlayer = signing() ? await browserPlayer() : undefined;
+      const res = asPlayer ? await api.joinGame({ gameId, seat, player: '' }, auth(await playerSession()))
+        : await api.joinGame({ gameId, seat, player });
+      holdSeat(gameId, { seat: res.seat, token: res.token, name: asPlayer?.name ?? player, signed: !!asPlayer });
       summary = res.game;
       restart();  // the stream and log of a seat differ from a spectator's
     } catch (err) {
@@ -468,8 +475,8 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
     state.busy = true;
     errorBox.textContent = '';
     try {
-      await api.submitCommand({ gameId, command: { game: { case: 'platform', value: { kind: { case: kind as any, value: {} } } } },
-        requestId: crypto.randomUUID() }, auth(my.token));
+      await sendCommand(gameId, my, { game: { case: 'platform', value: { kind: { case: kind as any, value: {} } } } },
+        undefined, crypto.randomUUID());
     } catch (err) {
       errorBox.textContent = describeError(err);
     } finally {
@@ -519,7 +526,7 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
         }
         try {
           const sentAt = state.legalAt;
-          await api.submitCommand({ gameId, command, expectedSeq: sentAt, requestId: crypto.randomUUID() }, auth(my.token));
+          await sendCommand(gameId, my, command, sentAt, crypto.randomUUID());  // signed for the player's seat
           // the list the move was chosen from is spent (and so is any list made at that seq and still
           // on its way: legalAt moves past it); one the stream fetched while the move was in flight
           // (after the batch of this very move) is the next step's and stays: clearing that one left

@@ -4,7 +4,8 @@
 // between two other seats: the server has already redacted what this seat may not read); the panel
 // only shows them. A seated player sends Say through SubmitCommand without expected_seq: talk is
 // allowed off-turn and is never among the legal commands.
-import { api, auth, describeError, reason } from './api';
+import { describeError, reason, type HeldSeat } from './api';
+import { send as sendCommand } from './identity';
 import { el } from './dom';
 
 export const MAX_SAY = 500;  // R110: 1 to 500 printable characters on one line
@@ -63,7 +64,7 @@ export interface ChatPanel {
 
 export function chatPanel(opts: {
   gameId: string; seats: number[]; mySeat: () => number | undefined; token: () => string | undefined;
-  name: (seat: number) => string;
+  name: (seat: number) => string; held: () => HeldSeat | undefined;
 }): ChatPanel {
   const list = el('ol', { class: 'chat-list', 'data-testid': 'chat' });
   const to = el('select', { id: 'chat-to', 'data-testid': 'chat-to', title: 'to whom' });
@@ -101,8 +102,9 @@ export function chatPanel(opts: {
     sending = true;
     send.setAttribute('disabled', '');
     try {
-      await api.submitCommand({ gameId: opts.gameId, requestId: crypto.randomUUID(), command: { game: {
-        case: 'republicOfCarthage', value: { kind: { case: 'say', value: { to: Number(to.value), text } } } } } }, auth(token));
+      await sendCommand(opts.gameId, opts.held() ?? { seat: opts.mySeat() ?? -1, token }, { game: {
+        case: 'republicOfCarthage', value: { kind: { case: 'say', value: { to: Number(to.value), text } } } } },
+      undefined, crypto.randomUUID());  // signed when the seat is the player's (identity.ts)
       input.value = '';
       recount();
     } catch (err) {

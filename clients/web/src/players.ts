@@ -1,0 +1,61 @@
+// The lobby's player panel (a key made and kept in this browser: identity.ts) and the leaderboard
+// (ListPlayers: Glicko-2 ratings per game type, recomputed by the server from rated games' logs).
+import { api, describeError, setPlayerName } from './api';
+import { el } from './dom';
+import { hex, player, register, setSigning, signing, supported } from './identity';
+
+export function playerPanel(nameInput: HTMLInputElement): HTMLElement {
+  const box = el('section', { class: 'panel', 'data-testid': 'player' }, el('h2', {}, 'Your key'));
+  const fill = async () => {
+    box.replaceChildren(el('h2', {}, 'Your key'));
+    if (!supported()) {
+      box.append(el('p', { class: 'note' }, 'This browser cannot keep a key: you play under a name alone.'));
+      return;
+    }
+    const p = await player();
+    if (p) {
+      const sign = el('input', { type: 'checkbox', id: 'sign-seats', checked: signing(),
+        onchange: () => setSigning(sign.checked) }) as HTMLInputElement;
+      box.append(el('p', { 'data-testid': 'player-known' }, 'You play as ', el('b', {}, p.name),
+        ', a registered player (key ', el('code', { 'data-testid': 'player-key', title: hex(p.publicKey) },
+          `${hex(p.publicKey).slice(0, 16)}…`), '). Its private half stays in this browser: nobody can copy it out.'),
+      el('label', {}, sign, ' take seats as this player: every move signed with the key'));
+      return;
+    }
+    const name = el('input', { id: 'key-name', value: nameInput.value, placeholder: 'a player name', maxlength: 32 }) as HTMLInputElement;
+    const error = el('div', { class: 'error', 'data-testid': 'key-error' });
+    const make = el('button', { id: 'register-key', onclick: async () => {
+      error.textContent = '';
+      try {
+        await register(name.value.trim());
+        setPlayerName(name.value.trim());
+        nameInput.value = name.value.trim();
+        await fill();
+      } catch (err) {
+        error.textContent = describeError(err);
+      }
+    } }, 'Make my key and register');
+    box.append(el('p', { class: 'note' }, 'A registered player is a key (no password): the seats it takes sign every move, '
+      + 'and rated games are between registered players.'), el('label', {}, 'Name: ', name), ' ', make, error);
+  };
+  void fill();
+  return box;
+}
+
+export function leaderboardPanel(): HTMLElement {
+  const box = el('section', { class: 'panel', 'data-testid': 'leaderboard' }, el('h2', {}, 'Players'), 'Loading…');
+  void (async () => {
+    try {
+      const res = await api.listPlayers({});
+      const rows = res.players.map((s) => el('tr', {}, el('td', {}, s.player?.name ?? ''),
+        el('td', {}, s.ratings.map((r) => `${r.gameType} ${r.rating.toFixed(0)} (±${r.deviation.toFixed(0)}, ${r.games} games)`)
+          .join(' · ') || 'not rated yet')));
+      box.replaceChildren(el('h2', {}, 'Players'), el('p', { class: 'note' },
+        `Ratings (Glicko-2) from ${res.ratedGames} finished rated games, recomputed from their logs.`),
+      rows.length ? el('table', {}, ...rows) : el('p', {}, 'No registered player yet.'));
+    } catch (err) {
+      box.replaceChildren(el('h2', {}, 'Players'), el('div', { class: 'error' }, describeError(err)));
+    }
+  })();
+  return box;
+}
