@@ -151,6 +151,7 @@ def after_combat(out: Out) -> None:
         start_combat(out, s.pending[0])  # ruling R12b: a player who is out picks nothing
     elif not s.pending:
         finish_turn(out)
+    # several: the player whose turn it is picks the next one (ChooseCombat)
 
 
 def end_turn(out: Out, s: State, seat: int, c: cmd.EndTurn) -> None:
