@@ -15,6 +15,9 @@ PACKAGE = Path(rules.__file__).parent
 MODULES = {p.stem: ast.parse(p.read_text(encoding="utf-8")) for p in sorted(PACKAGE.glob("*.py"))}
 # the rulebook's parts, each a module of its own
 PARTS = ("preliminaries", "placement", "turn", "movement", "march", "specials", "combat", "talon", "endgame")
+# the rules' modules from the entry down (docs/ARCHITECTURE.md): each imports only those after it
+LAYERS = ("rules", "preliminaries", "placement", "specials", "movement", "march", "combat", "turn", "endgame",
+          "talon", "teams", "decision")
 
 
 def _sibling_imports(tree: ast.Module) -> set[str]:
@@ -56,6 +59,13 @@ def test_the_modules_import_one_another_one_way_only() -> None:
                 reached.add(nxt)
                 todo.append(nxt)
         assert not reached & {"rules", "game", "views"}, (name, reached & {"rules", "game", "views"})
+
+
+def test_each_rules_module_imports_only_the_ones_below_it() -> None:
+    assert set(LAYERS) == set(PARTS) | {"rules", "teams", "decision"}
+    for i, name in enumerate(LAYERS):
+        above = set(LAYERS[:i + 1]) | {"game", "views", "render", "notation"}
+        assert not _sibling_imports(MODULES[name]) & above, (name, _sibling_imports(MODULES[name]) & above)
 
 
 def test_no_import_inside_a_function() -> None:
