@@ -48,7 +48,7 @@ def _roma_drain(s: Any) -> list[float]:
 
 def _rome_et_carthage(s: Any) -> list[float]:
     # Pieces still on the board decide the game (``scores``); a team shares its partners' pieces.
-    from engine.games.rome_et_carthage.rules import pieces_left
+    from engine.games.rome_et_carthage.teams import pieces_left
 
     n = s.players
     if not s.seats:
@@ -73,7 +73,7 @@ def _rome_et_carthage_capitals(s: Any) -> list[float]:
     # states, through a whole round of the others' turns (the clock), wins; pieces decide only a
     # game that ends otherwise. So the enemy capitals a team holds, and its clock, count beside its
     # pieces.
-    from engine.games.rome_et_carthage.rules import pieces_left
+    from engine.games.rome_et_carthage.teams import pieces_left
     from engine.games.rome_et_carthage.state import capital_holders
 
     n = s.players

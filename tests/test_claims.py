@@ -106,7 +106,7 @@ def test_a_republic_claim_ends_the_game_as_a_timeout_of_the_silent_faction():
 
 def test_a_rome_et_carthage_claim_concedes_for_the_silent_seats_team():
     """Rome et Carthage RULES.md "Resigning, draws and aborts": the silent seat's team loses."""
-    from engine.games.rome_et_carthage.rules import team_of, team_seats
+    from engine.games.rome_et_carthage.teams import team_of, team_seats
 
     s = claiming("rome-et-carthage", 4)
     to_act = s.status().to_act

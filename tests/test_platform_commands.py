@@ -65,7 +65,7 @@ def test_resigning_in_a_two_seat_game_gives_the_other_seat_the_win(game_id):
 def test_rome_et_carthage_resignation_concedes_for_the_whole_team(players):
     """Rome et Carthage RULES.md "Resigning, draws and aborts": the resigning seat's team loses,
     the other team wins; the scores are the pieces left ("Fin de partie")."""
-    from engine.games.rome_et_carthage.rules import scores, team_of, team_seats
+    from engine.games.rome_et_carthage.teams import scores, team_of, team_seats
 
     s = start("rome-et-carthage", players)
     team = team_of(s.state, 1)

@@ -15,6 +15,7 @@ import math
 from xml.sax.saxutils import escape
 
 from . import board
+from .state import kind_of
 
 # Piece kinds and the letter drawn on their marker: E, C, M, G.
 PIECE_LETTERS = {kind: kind[0].upper() for kind in board.PIECE_KINDS}
@@ -407,8 +408,6 @@ def render_position(state, title: str | None = None) -> str:
     """A game position (a :class:`.state.State`) drawn on the board: each city's piece in its
     state's colour. An attacker waiting for its combat stands in the defender's city; the
     defender is drawn and the combat named in the title."""
-    from .state import kind_of
-
     pieces = {city: (piece.split("_")[0], kind_of(piece)) for city, piece in state.at.items()}
     notes = [f"combat in {board.city(c).name}" for c in sorted(state.attacking)]
     heading = " · ".join([title or "Rome et Carthage"] + notes)

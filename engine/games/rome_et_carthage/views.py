@@ -15,8 +15,9 @@ from engine.core import copy_state
 from engine.rng import Rng
 
 from . import board
-from .rules import capital_occupied, moves_allowed, pieces_left, seers, status
+from .march import moves_allowed
 from .state import PLACE, State, capital_holders, kind_of
+from .teams import capital_occupied, pieces_left, seers, status
 
 
 class SeatView(msgspec.Struct, frozen=True):

@@ -15,7 +15,7 @@ from engine.games.rome_et_carthage import cards as cd
 from engine.games.rome_et_carthage import commands as cmd  # noqa: F401  (re-exported for the tests)
 from engine.games.rome_et_carthage import events as ev  # noqa: F401
 from engine.games.rome_et_carthage.game import ROME_ET_CARTHAGE as G
-from engine.games.rome_et_carthage.rules import initial
+from engine.games.rome_et_carthage.preliminaries import initial
 from engine.games.rome_et_carthage.state import COMBAT, PLAY, SeatInfo, State, capital_holders, pieces_of
 from engine.rng import Rng
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import ILLEGAL_MOVE, ILLEGAL_TARGET, NOT_YOUR_TURN, WRONG_PHASE
-from engine.games.rome_et_carthage.rules import counted_total
+from engine.games.rome_et_carthage.combat import counted_total
 
 from .helpers import G, attack, cmd, ev, fight, legal, legal_of, of, play, position, rejected
 

@@ -10,7 +10,7 @@ import pytest
 from engine.errors import ILLEGAL_MOVE, ILLEGAL_TARGET, MALFORMED_COMMAND
 from engine.games.rome_et_carthage import board
 from engine.games.rome_et_carthage import cards as cd
-from engine.games.rome_et_carthage.rules import NOT_ENOUGH_CARDS
+from engine.games.rome_et_carthage.march import NOT_ENOUGH_CARDS
 
 from .helpers import G, cmd, ev, legal_of, of, play, position, rejected
 
@@ -261,19 +261,19 @@ def listed_by_paths(s, seat):
     """The moves of a playing turn as ``paths`` and ``double_paths`` give them (the functions
     ``decide`` checks a move with), in the order ``legal`` lists them: second mercenaries, the
     seat's moves (each piece's plain paths, then its double moves), treason moves."""
-    from engine.games.rome_et_carthage import rules
+    from engine.games.rome_et_carthage import march, movement, specials
 
     seconds, moves, treasons = [], [], []
     mine = s.seats[seat].team
-    treason = rules._special_time(s) and "treason" in s.specials[seat]
+    treason = specials.special_time(s) and "treason" in s.specials[seat]
     for p in s.where:
         if s.follow and p != s.follow and s.owner[p] == s.owner[s.follow] and p.split("_")[1] == "mercenary":
-            seconds += [cmd.MoveSecondMercenary(p, path[0]) for path in rules.paths(s, p) if len(path) == 1]
-        if s.owner[p] == seat and s.moves < rules.moves_allowed(s):
-            moves += [cmd.MovePiece(p, path) for path in rules.paths(s, p)]
-            moves += [cmd.MovePiece(p, path) for path in rules.double_paths(s, p)]
+            seconds += [cmd.MoveSecondMercenary(p, path[0]) for path in movement.paths(s, p) if len(path) == 1]
+        if s.owner[p] == seat and s.moves < march.moves_allowed(s):
+            moves += [cmd.MovePiece(p, path) for path in movement.paths(s, p)]
+            moves += [cmd.MovePiece(p, path) for path in movement.double_paths(s, p)]
         elif s.seats[s.owner[p]].team != mine and treason:
-            treasons += [cmd.PlayTreason(p, path) for path in rules.paths(s, p)]
+            treasons += [cmd.PlayTreason(p, path) for path in movement.paths(s, p)]
     return seconds, moves, treasons
 
 
@@ -438,7 +438,7 @@ def test_a_double_move_is_listed_once_however_its_legs_split():
 
     from engine import registry
     from engine.core import GameConfig
-    from engine.games.rome_et_carthage.rules import double_paths
+    from engine.games.rome_et_carthage.movement import double_paths
     from engine.session import Session
 
     session, _ = Session.start(registry.get("rome-et-carthage"), GameConfig(2), b"dup1")

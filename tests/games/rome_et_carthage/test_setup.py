@@ -270,12 +270,12 @@ def test_the_card_data_file_is_the_pack_the_rules_read():
     """Rome et Carthage "Pièces et accessoires du jeu" b: a 52-card pack, one suit per state, aces
     to tens worth their number, jacks and queens nothing, kings fifteen; the two special cards.
     The values come from data/cards.json (served by GetGameData), so the file is checked here."""
-    from engine.games.rome_et_carthage import board, rules
+    from engine.games.rome_et_carthage import board, decision
 
     assert len(cd.ALL_CARDS) == 52 == len(set(cd.ALL_CARDS))
     assert {st.suit for st in board.MAP.states} == set(cd.SUIT_LETTERS)
     assert [cd.value(r + "H") for r in cd.RANKS] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 15]
-    assert {s.id for s in cd.CARDS.specials} == {rules.TREASON, rules.SEDITION}
+    assert {s.id for s in cd.CARDS.specials} == {decision.TREASON, decision.SEDITION}
     assert len(cd.SINGLE_LOT) == 8 and len(cd.RUN) + 2 * len(cd.FIGURES) == 14
 
 
