@@ -17,8 +17,9 @@ from carthago.client import CarthagoError, Seat
 from engine import registry
 from engine.core import decode_state, tag_of
 
-from .bot import make_player
+from .bot import check as check_spec, make_player
 from .clock import ClockNow
+from .levels import levels
 
 STALE = ("STALE_SEQ", "LOST_RACE")
 
@@ -128,3 +129,24 @@ class RemoteSearchBot:
                 on_batch(batch)
 
         follow(self.seat, self.act_once, seen)
+
+
+class _Plugin:
+    """What the client's bots get from this package (``carthago.bots.PLUGINS``: pyproject.toml's
+    entry point ``carthago.bots`` / ``search``), so the client never imports it by name."""
+
+    @staticmethod
+    def check(spec: str) -> None:
+        check_spec(spec)
+
+    @staticmethod
+    def make(seat: Seat, spec: str, seed: int | str = 0) -> "RemoteSearchBot":
+        return RemoteSearchBot(seat, spec, seed)
+
+    @staticmethod
+    def levels(game_id: str) -> list[Any]:
+        """The house bot's levels of ``game_id`` (``search.levels.Level``), weakest first."""
+        return levels(game_id)
+
+
+PLUGIN = _Plugin()

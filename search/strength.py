@@ -9,22 +9,10 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Callable, Iterable
 
+from carthago.stats import Z95, wilson  # noqa: F401 - the intervals, shared with the client's tournaments
 from engine import registry
 
 from .match import Played, play
-
-Z95 = 1.959963984540054
-
-
-def wilson(k: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval of a proportion k/n (95 % by default); (0, 1) when n is 0."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def binomial_tail(k: int, n: int, p: float) -> float:

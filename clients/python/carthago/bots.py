@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Callable
+from importlib.metadata import entry_points
+from typing import Any, Callable
 
 from .client import CarthagoError, Seat
 from .v1 import carthago_pb2 as pb
@@ -12,6 +13,11 @@ BOTS = ("random", "level:N (the house bot's levels 1-6, `carthago games` lists t
         "mcts:N (N search iterations a move)", "mcts:Nms (N milliseconds a move)")
 SEARCH_NEEDS = ("the search bot (level:…, mcts:…) runs the Carthago engine in this process: install the "
                 "repository (pip install -e . beside clients/python), not only the client package")
+# Where the search bot comes from: the repository's search package declares it under this entry-point
+# group (pyproject.toml: ``search = "search.remote:PLUGIN"``), an object with ``check(spec)``,
+# ``make(seat, spec, seed)`` and ``levels(game_id)``. The client names no module of the repository,
+# so it installs and runs alone (issue 34 item 4); with the repository installed, the bots plug in.
+PLUGINS = "carthago.bots"
 
 
 # Commands that end a game by agreement. A bot that picked them as often as any move would agree
@@ -73,17 +79,30 @@ def follow(seat: Seat, act_once: Callable[[], bool], on_batch: Callable | None =
             act_once()
 
 
+_plugin: list[Any] = []  # the plugin once loaded
+
+
+def search_plugin() -> Any:
+    """The search bot's plugin (see ``PLUGINS``); a ValueError saying what to install without it."""
+    if not _plugin:
+        for ep in entry_points(group=PLUGINS, name="search"):
+            try:
+                _plugin.append(ep.load())
+            except ImportError:  # declared by an install whose engine is not importable here
+                pass
+            break
+    if not _plugin:
+        raise ValueError(SEARCH_NEEDS)
+    return _plugin[0]
+
+
 def check_spec(spec: str) -> None:
     """Raise ValueError unless ``spec`` names a bot: ``random``, ``level:4`` (a level of the house
     bot), ``mcts:200`` (iterations per move) or ``mcts:200ms`` / ``mcts:2s`` (time per move)."""
     if spec == "random":
         return
     if spec.startswith(("mcts:", "level:")) or spec in ("mcts", "level"):
-        try:
-            from search.bot import check
-        except ImportError:
-            raise ValueError(SEARCH_NEEDS) from None
-        check(spec)
+        search_plugin().check(spec)
         return
     raise ValueError(f"unknown bot {spec!r} (bots: {', '.join(BOTS)})")
 
@@ -94,6 +113,4 @@ def make_bot(spec: str, seat: Seat, seed: int | str = 0):
     check_spec(spec)
     if spec == "random":
         return RandomBot(seat, seed)
-    from search.remote import RemoteSearchBot
-
-    return RemoteSearchBot(seat, spec, seed)
+    return search_plugin().make(seat, spec, seed)

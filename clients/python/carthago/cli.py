@@ -202,8 +202,9 @@ def cmd_games(args) -> int:
         _engine_modules()
         from engine import registry
 
-        from search.levels import levels
+        from .bots import search_plugin
 
+        levels = search_plugin().levels
         rows = [(g.info.id, g.info.player_counts, [(lv.name, lv.title, lv.describe()) for lv in levels(g.info.id)])
                 for g in registry.all_games()]
     else:

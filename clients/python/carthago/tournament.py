@@ -47,6 +47,7 @@ from typing import Any, Callable, Iterable
 
 from .clocks import ClockSpec, from_time_control
 from .clocks import parse_clock as _parse_clock
+from .stats import wilson
 
 FORMAT = "carthago-tournament-v3"  # v2: seats reserved, no_show, status; v3: everyone_lost; older ones still verify
 FORMATS_READ = ("carthago-tournament-v1", "carthago-tournament-v2", FORMAT)
@@ -252,8 +253,6 @@ def elo_ratings(names: list[str], results: list[tuple[str, str, float, float]], 
     (see ELO_METHOD). ``prior`` virtual draws against an opponent rated 0 (0: none; then every
     entrant needs a score strictly between nothing and everything). Entrants without a game: 0, no
     interval."""
-    from search.strength import wilson
-
     games = {n: 0 for n in names}
     won = {n: prior / 2 for n in names}
     meetings: dict[tuple[str, str], int] = {}
@@ -542,7 +541,6 @@ def run(addr: str, game_type: str, entrants: list[Entrant], fmt: str, games_per_
     _check_invites(entrants, invites, out)
     if show_timeout <= 0:
         raise TournamentError("--show-timeout is a number of seconds above 0")
-    _need_search()
     if out.exists() and any(out.iterdir()):
         raise TournamentError(f"{out} is not empty: a tournament writes into a new directory (its files are "
                               "what gets published); to go on with an interrupted one: --resume DIR")
@@ -578,7 +576,6 @@ def resume(addr: str, out: Path, say: Callable[[str], None] = print, invites: Pa
                               f"{doc.get('format')!r}, status {doc.get('status')!r})")
     entrants = [Entrant(e["name"], e["spec"]) for e in doc["entrants"]]
     _check_invites(entrants, invites, out)
-    _need_search()
     clock = None if doc["clock_ms"] is None else ClockSpec(**doc["clock_ms"])
     say(f"resuming {out}: {len(doc['games'])} game{'s' if len(doc['games']) != 1 else ''} recorded")
     return _play_event(addr, doc, out, say, invites, retry_for, clock)
@@ -591,14 +588,6 @@ def _check_invites(entrants: list[Entrant], invites: Path | None, out: Path) -> 
     if invites is not None and _inside(invites, out):
         raise TournamentError(f"--invites {invites} is inside --out {out}: the invites are secrets and --out is "
                               "what gets published; keep them apart")
-
-
-def _need_search() -> None:
-    try:
-        import search.strength  # noqa: F401 - the Elo intervals (Wilson): fail now, not after the games
-    except ImportError:
-        raise TournamentError("tournaments compute their standings with the repository's search package: "
-                              "install the repository (make setup, or pip install -e .), not only the client") from None
 
 
 def _play_event(addr: str, doc: dict[str, Any], out: Path, say: Callable[[str], None], invites: Path | None,
