@@ -39,13 +39,6 @@ def _roma(s: Any) -> list[float]:
     return _squash(_margins(pts), 3.0)
 
 
-def _roma_drain(s: Any) -> list[float]:
-    # The same margin with a filled disc worth a whole VP: each empty disc costs its owner 1 VP at the
-    # start of each of his turns (Roma "Phase 1"), for as long as it stays empty.
-    pts = [s.vp[x] + 0.1 * s.money[x] + 1.0 * sum(1 for c in s.discs[x] if c) for x in (0, 1)]
-    return _squash(_margins(pts), 3.0)
-
-
 def _rome_et_carthage(s: Any) -> list[float]:
     # Pieces still on the board decide the game (``scores``); a team shares its partners' pieces.
     from engine.games.rome_et_carthage.teams import pieces_left
@@ -236,7 +229,6 @@ def evaluate(game_id: str, state: Any, players: int) -> list[float]:
 VARIANTS: dict[tuple[str, str], Callable[[Any], list[float]]] = {
     ("republic-of-carthage", "survival"): _republic_of_carthage_survival,
     ("rome-et-carthage", "capitals"): _rome_et_carthage_capitals,
-    ("roma", "drain"): _roma_drain,
 }
 
 
