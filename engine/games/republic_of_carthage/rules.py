@@ -13,11 +13,21 @@ from . import civil_war, combat, port, senate, trade, trials, turn  # noqa: F401
 from . import field, rebellion, war_details  # noqa: F401 - they register their frames too
 from . import assassination, counter, laws, outcry, presiding  # noqa: F401 - they register their frames
 from . import negotiation  # noqa: F401 - it registers its frames (VII.2's trading)
+from .commands import Say
 from .events import Frame, Said
-from .flow import advance, decide, legal, start, waiting  # noqa: F401 - the surface
+from .flow import advance, legal, start, waiting  # noqa: F401 - the surface
+from .flow import decide as _decide
 from .options import chosen
 from .setup import initial as _initial
 from .state import OVER, State, seat_influence
+
+
+def decide(state: State, seat: int, command, rng) -> list:
+    """A command to the pending step (``flow.decide``), or table talk (R110): any seat, any time, the
+    pending step left as it is (``negotiation.say``)."""
+    if isinstance(command, Say):
+        return negotiation.say(state, seat, command)
+    return _decide(state, seat, command, rng)
 
 
 def initial(config: GameConfig) -> State:
