@@ -1,23 +1,28 @@
-"""The machinery of the rules: a stack of pending steps, and how a command runs.
+"""The Republic of Carthage on the step machine (``engine/steps.py``): its table of steps, and how a
+command runs.
 
-The same pattern as Hannibal's (``docs/ARCHITECTURE.md``), written again for this game (a game's
-module never imports another's). ``state.flow`` is a stack of :class:`Frame` (innermost last). A
-frame with a ``seat`` waits for that seat's command; a frame with ``seat == -1`` is run by the
-rules at once. Each kind of frame registers:
+``state.flow`` is a stack of :class:`Frame` (innermost last). A frame with a ``seat`` waits for that
+seat's command; a frame with ``seat == -1`` is run by the rules at once; a frame with ``seat ==
+SIMULTANEOUS`` waits for every seat in ``frame.nums`` at once, in secret (a seat that is done leaves
+``nums``; when none is left the frame is popped and the step below it reveals what was chosen, as
+Rome et Carthage reveals its combat cards). Each rules module registers the steps it handles in
+:data:`STEPS`, by name:
 
 - ``@decision(kind, describe)``: a class with ``legal(state, frame) -> [commands]`` and
   ``act(ctx, frame, command)``;
 - ``@automatic(kind)``: ``run(ctx, frame)``;
-- ``@simultaneous(kind, describe)``: a step every seat in ``frame.nums`` answers at once, in secret
-  (``frame.seat == SIMULTANEOUS``): ``legal(state, frame, seat)`` and ``act(ctx, frame, command,
-  seat)``; a seat that is done leaves ``nums``; when none is left the frame is popped and the step
-  below it reveals what was chosen (as Rome et Carthage reveals its combat cards).
+- ``@simultaneous(kind, describe)``: ``legal(state, frame, seat)`` and ``act(ctx, frame, command,
+  seat)`` (and optionally ``has_legal``);
+- ``@entry(name)``: ``start(ctx, ...)``, a step of one part of the rules that another part begins
+  by name (``ctx.begin("end_game", ...)``, ``ctx.begin("popular_reaction", sid)``), so that no
+  module imports the module above it.
 
 ``decide`` copies the state once into a :class:`Ctx`, checks that the command is one ``legal``
 offers, lets the frame act, then runs automatic frames until one waits for a seat (or the game is
 over). Each fact is emitted with :meth:`Ctx.emit`, which applies it to the copy at once, so the
-rules read as the rulebook does. The stack is logged at the end of the command as one public
-``Flow`` event.
+rules read as the rulebook does. The stack is logged at the end of the command as one ``Flow``
+event (an offer's terms seen by its two parties only, :data:`SECRET_FRAMES`). Table talk (``Say``)
+is no step's: ``rules.decide`` hands it to ``negotiation``.
 """
 
 from __future__ import annotations

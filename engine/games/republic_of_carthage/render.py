@@ -8,6 +8,7 @@ random events, recruitment, combat, assassination). ``render_map()`` is a pure f
 
 from __future__ import annotations
 
+import textwrap
 from xml.sax.saxutils import escape
 
 from engine.games.republic_of_carthage import components as c
@@ -307,8 +308,6 @@ def render_map() -> str:
 # ------------------------------------------------------------------------------ a position
 def _panel(x: float, y: float, w: float, title: str, lines: list[str], fill: str) -> tuple[str, float]:
     """A titled box of text lines; a line too long for the box goes on, indented, on the next."""
-    import textwrap
-
     width = int((w - 30) / 6.1)  # characters of the 11-px face that fit the box, less an indent
     rows: list[tuple[int, str]] = []  # (indent in steps, text): SVG drops leading spaces, so x moves
     for line in lines:

@@ -1,12 +1,11 @@
-"""V. Phase de Sénat: the presiding officer, proposals and votes (bought votes included), and the
-order of business: Council terms, the two Suffètes, the Council seats, the governors (with the
-Senate's refill), then the other business (forces, wars, expeditions, peace, the tax rate,
-concessions, the Suffète for Life) until the presiding officer adjourns.
+"""V. Phase de Sénat: the order of business. Council terms (V.1), the two Suffètes, the Council seats,
+the governors (with the Senate's refill), then the other business (forces, wars, expeditions, peace,
+the tax rate, concessions, the Suffète for Life, and the business of ``field`` and ``rebellion``)
+until the presiding officer adjourns; and what each of these proposals does once passed
+(``proposals.PASSED``).
 
-A proposal is a ``tally`` frame under one ``vote`` frame per player, clockwise from the presiding
-officer (R64). ``tally.nums``: [amount, yes, no, presiding seat, then one vote per seat: 0 none,
-1 yes, 2 no, 3 abstain]; ``tally.strs``: [kind, senators…]; ``tally.target``: a war, province,
-office, unit or concession.
+How a proposal is made, voted and tallied is ``votes`` (V, Fonctionnement du Sénat), over
+``proposals``; the presiding officer's own choices are ``presiding``; the trials (V.5) ``trials``.
 """
 
 from __future__ import annotations
@@ -17,71 +16,29 @@ from . import commands as cmd
 from . import components as C
 from . import events as ev
 from .events import Frame
-from .flow import Ctx, automatic, decision
-from .people import (COUNCIL, SUFFETES, clockwise, faction_votes, in_carthage, office_holders, order_key,
-                     present_of, senators_of, sphr)
-from .presiding import call_votes, presiding_officer, unanimous_no
+from .cards import windows
+from .combat import war_lost
+from .field import business as in_the_field
+from .field import business_item, co_command_frame, co_commanders_sent, split_co
+from .flow import Ctx, automatic, decision, entry
+from .forces import REBELS, all_active, land_units, strength, units_at
+from .laws import coopting
+from .outcry import last_call
+from .people import COUNCIL, SUFFETES, commanders, in_carthage, order_key, senators_of
+from .presiding import presiding_officer, presiding_seat, senate_ends
+from .proposals import (FLOOR, NO, PASSED, YES, any_eligible, council_candidates, eligible, governor_candidates,
+                        ps_frame, rejected, still_eligible)
+from .rebellion import business as rebellion_business
+from .rebellion import in_progress as rebellion_in_progress
 from .state import CARTHAGE, PORT, SENATE, State, units_home
 from .trials import exiles, mark_commander
+from .votes import propose
 
-YES, NO, ABSTAIN = 1, 2, 3
 TAX_TRACK = C.BOARD.tax_track  # V.7: the legal rates, multiples of 10 below 100 (board.json)
 TAX_STEP, TAX_MAX = TAX_TRACK[1] - TAX_TRACK[0], TAX_TRACK[-1]  # a vote moves the rate one space
 SUFFETE_FOR_LIFE_INFLUENCE = 21  # V.7, Élection à vie des Suffètes: at least 21 Influence
 WARS_ON = ("active", "unprosecuted")  # the wars the Senate may end by peace (R20)
-FLOOR = "floor_proposer"  # counter: 1 + the seat whose proposal from the floor is being made (R78)
-VOTE_CODES = {"yes": YES, "no": NO, "abstain": ABSTAIN}
-
-
 # -- who may hold what ------------------------------------------------------------------------------
-def eligible(s: State) -> list[str]:
-    """V.2, V.4, V.6: faction senators in Carthage who hold no office (R24: a sitting Suffète is not
-    eligible)."""
-    holders = office_holders(s)
-    return sorted((x.id for x in s.senators.values()
-                   if x.seat >= 0 and in_carthage(s, x.id) and x.id not in holders), key=order_key)
-
-
-def any_eligible(s: State) -> bool:
-    """Whether :func:`eligible` names anyone (each senator keyed by his id, so he is in Carthage
-    when face up, in a faction and there)."""
-    holders = office_holders(s)
-    for x in s.senators.values():
-        if x.seat >= 0 and x.face_up and x.where == CARTHAGE and x.id not in holders:
-            return True
-    return False
-
-
-def still_eligible(s: State, sid: str) -> bool:
-    """R176: the senator a passed proposal sends to a new charge (a province, an expedition) is, at its
-    tally, still what :func:`eligible` asked of him when it was made: alive, in his faction, in Carthage,
-    holding no office."""
-    return in_carthage(s, sid) and sid not in office_holders(s)
-
-
-def units_at(s: State, unit: str, place: str) -> int:
-    """How many units of ``unit`` (an army type, or "squadron") are at ``place`` (reserve, active…)."""
-    if unit == "squadron":
-        return s.squadrons.get(place, 0)
-    return sum(1 for a in s.armies if a.type == unit and a.place == place)
-
-
-def presiding_seat(s: State) -> int:
-    sid = presiding_officer(s)  # the SPHR, unless he resigned (R63)
-    return s.senators[sid].seat if sid and s.senators[sid].seat >= 0 else 0
-
-
-def rejected(s: State, key: str) -> bool:
-    return bool(s.counters.get(f"rejected:{key}"))
-
-
-def strength(s: State, war: str) -> int:
-    """VI.2: land strength, ×2 with one related Active war and ×3 with two, plus leaders (R42)."""
-    related = sum(1 for x in C.related_wars(war) if x in s.wars and s.wars[x].status in ("active", "unprosecuted"))
-    leaders = tuple(x for x in s.leaders_in_play if war in C.LEADERS[x].wars)
-    return C.war_strength(war, related, leaders)
-
-
 def crisis(s: State) -> bool:
     """V.7, Crise: three Active Wars or more, or one of strength 20 or more, as the Senate opens."""
     active = [w for w, x in s.wars.items() if x.status in ("active", "unprosecuted")]
@@ -111,255 +68,11 @@ def _senate(ctx: Ctx, f: Frame) -> None:
                 ctx.emit(ev.MarkersSet(senator=holder, red=s.senators[holder].red + 1))
         else:
             ctx.emit(ev.TermMarked(holder=office, left=max(left, 0), red=red))
-    from .cards import windows
     ctx.then(Frame(kind="plots"), Frame(kind="elect_suffetes"), Frame(kind="fill_council"), Frame(kind="trials"), Frame(kind="fill_governors"),
              *windows(s, presiding_seat(s), "senate"), Frame(kind="business"))
 
 
-def ps_frame(s: State, kind: str, **kw) -> Frame:
-    return Frame(kind=kind, seat=presiding_seat(s), **kw)
-
-
 # -- proposals and votes (V, Fonctionnement du Sénat) -----------------------------------------------
-def propose(ctx: Ctx, kind: str, senators: tuple[str, ...] = (), target: str = "", amount: int = 0,
-            bonus: tuple[int, int] = (-1, 0), abstain: bool = True, ps: int = -1) -> None:
-    """The presiding officer proposes; every player votes in turn, clockwise from him. ``bonus``:
-    (seat, Influence) of the senator named first (the accused of a trial, the Suffète for Life),
-    whose Influence joins that seat's votes: counted as it stands at the vote (:func:`bonus_votes`);
-    the tally frame keeps the value at the proposal, as it was logged."""
-    s = ctx.s
-    ps = presiding_seat(s) if ps < 0 else ps
-    proposer = s.counters.get(FLOOR, 0) - 1  # a proposal from the floor (V.7, R78)
-    if proposer >= 0:
-        ctx.emit(ev.CountersSet(name=FLOOR, value=0))
-    ctx.emit(ev.ProposalMade(seat=ps if proposer < 0 else proposer, kind=kind, senators=tuple(senators), target=target,
-                             amount=amount))
-    tally = Frame(kind="tally", target=target, strs=[kind, *senators],
-                  nums=[amount, 0, 0, ps, *([0] * s.players)], count=bonus[0] + 1, senator=str(bonus[1]))
-    if proposer >= 0:
-        tally.nums.append(proposer)  # after the votes: the floor's proposer, who is not the presiding officer
-    ctx.push(tally)
-    call_votes(ctx, ps, clockwise(s, ps), abstain)  # in the order he chooses (R64)
-
-
-def bonus_votes(s: State, t: Frame) -> int:
-    """The Influence the senator a proposal names first adds to his faction's votes (``propose``'s
-    ``bonus``: the accused of a trial, V.5 Procédure 2; the Suffète for Life, R70), as it stands when
-    his faction votes (R130: a card played at that turn may change it)."""
-    x = s.senators.get(t.strs[1])
-    return x.influence if x is not None and x.face_up else 0
-
-
-def money(s: State, seat: int) -> int:
-    """What a faction may spend on votes: its treasury and its senators' talents in Carthage."""
-    return s.faction_treasury[seat] + sum(x.talents for x in present_of(s, seat))
-
-
-def tally_of(s: State) -> Frame:
-    return next(x for x in reversed(s.flow) if x.kind == "tally")
-
-
-@decision("vote", "your vote on the proposal: yes, no or abstain (V)")
-class Vote:
-    @staticmethod
-    def legal(s: State, f: Frame):
-        out = [cmd.ChooseOption(option="yes"), cmd.ChooseOption(option="no")]
-        if f.count:
-            out.append(cmd.ChooseOption(option="abstain"))
-        t = tally_of(s)
-        if t.strs[0] == "trial" and t.count - 1 == f.seat and not f.strs:
-            # V.7, Assassins capturés: the Faction Leader on trial must roll the Appeal before voting
-            out = [*out, cmd.ChooseOption(option="appeal")] if t.target != "assassin" else [cmd.ChooseOption(option="appeal")]
-        return out + vote_plays(s, f, t)
-
-    @staticmethod
-    def act(ctx: Ctx, f: Frame, c) -> None:
-        s = ctx.s
-        t = tally_of(s)
-        if isinstance(c, cmd.PlayCard):  # a card played when one's turn to vote comes (outcry.py)
-            from .outcry import play_at_vote
-            play_at_vote(ctx, f, t, c)
-            return
-        if c.option == "appeal":  # V.5: the accused appeals to the people when his turn to vote comes
-            f.strs.append("appealed")
-            # R130: before the roll, every other player in turn from his left, then he, may play any-time
-            # cards (his Popularity counts on the roll)
-            from .cards import windows
-            ctx.then(*windows(s, (f.seat + 1) % s.players, "any_time"), Frame(kind="appeal_roll", count=f.seat))
-            return
-        ctx.done(f)
-        t.nums[4 + f.seat] = VOTE_CODES[c.option]
-        votes = faction_votes(s, f.seat) + (bonus_votes(s, t) if t.count - 1 == f.seat else 0) + sum(f.nums)
-        if c.option != "abstain" and money(s, f.seat):
-            ctx.push(Frame(kind="buy_votes", seat=f.seat, target=c.option, count=votes))
-        else:
-            _count(ctx, f.seat, c.option, votes, 0)
-
-
-APPEAL_ENDS = {"freed": -1, "killed": -2}
-"""V.5: the Appeal to the People's results that end a trial at once, as its tally frame keeps them
-(in its amount, ``nums[0]``, which a trial otherwise keeps at 0 or above: 0, or the Popularity of a captured
-assassin's victim, R23, counted from 0)."""
-
-
-def appeal_ended(t: Frame) -> str:
-    """freed or killed: the Appeal to the People ended the trial ``t`` (a tally frame) before its vote
-    was over (V.5); "" it did not (no Appeal, one that only moved votes, or no trial)."""
-    if t.strs[:1] != ["trial"] or not t.nums:
-        return ""
-    return next((word for word, n in APPEAL_ENDS.items() if t.nums[0] == n), "")
-
-
-@automatic("appeal_roll")
-def _appeal_roll(ctx: Ctx, f: Frame) -> None:
-    """V.5: the Appeal to the People, rolled once the any-time windows before it are over (R130)."""
-    ctx.pop()
-    s = ctx.s
-    t = tally_of(s)
-    from .trials import appeal, judge_gains
-    outcome = appeal(ctx, f.count, t.strs[1], t)
-    if outcome == "killed":
-        from .deaths import kill
-        lost = s.senators[t.strs[1]].influence  # all he had: the Judge gains half (V.5, Procédure 5)
-        kill(ctx, t.strs[1], "the_people")
-        judge_gains(ctx, t, lost)
-    if outcome in ("killed", "freed"):
-        t.nums[0] = APPEAL_ENDS[outcome]  # the trial's amount (0, or a victim's Popularity, never below 0)
-        for x in [x for x in s.flow if x.kind in ("vote", "buy_votes", "vote_order")]:
-            ctx.done(x)
-
-
-def _count(ctx: Ctx, seat: int, vote: str, votes: int, bought: int) -> None:
-    t = tally_of(ctx.s)
-    ctx.emit(ev.VoteCast(seat=seat, vote=vote, votes=votes + bought, bought=bought))
-    if vote == "yes":
-        t.nums[1] += votes + bought
-    elif vote == "no":
-        t.nums[2] += votes + bought
-
-
-@decision("buy_votes", "talents to spend on more votes, 1 T each, for this proposal only (V, Achat de votes)")
-class BuyVotes:
-    @staticmethod
-    def legal(s: State, f: Frame):
-        return [cmd.ChooseNumber(number=n) for n in range(0, money(s, f.seat) + 1)]
-
-    @staticmethod
-    def act(ctx: Ctx, f: Frame, c) -> None:
-        ctx.done(f)
-        _count(ctx, f.seat, f.target, f.count, c.number)
-        s = ctx.s
-        sources = [f"faction:{f.seat}"] * (s.faction_treasury[f.seat] > 0) + [
-            f"senator:{x.id}" for x in present_of(s, f.seat) if x.talents]
-        _pay_votes(ctx, Frame(kind="vote_payment", seat=f.seat, count=c.number, strs=sources))
-
-
-def _held(s: State, source: str) -> int:
-    kind, _, key = source.partition(":")
-    return s.faction_treasury[int(key)] if kind == "faction" else s.senators[key].talents
-
-
-def _bounds(s: State, f: Frame) -> tuple[int, int]:
-    """How many of the talents still due the first source may give, the others covering the rest."""
-    others = sum(_held(s, x) for x in f.strs[1:])
-    return max(0, f.count - others), min(f.count, _held(s, f.strs[0]))
-
-
-def _pay_votes(ctx: Ctx, f: Frame) -> None:
-    """R65: the bought votes' talents leave the sources the player names, one source after another
-    (his treasury, then his senators in Carthage in card order); a source whose share is forced pays
-    without asking."""
-    while f.count > 0:
-        low, high = _bounds(ctx.s, f)
-        if low < high:
-            if not any(x is f for x in ctx.s.flow):
-                ctx.push(f)
-            return
-        _pay_from(ctx, f, low)
-    ctx.done(f)
-
-
-def _pay_from(ctx: Ctx, f: Frame, amount: int) -> None:
-    if amount:
-        ctx.emit(ev.Transferred(source=f.strs[0], target="bank", amount=amount, reason="votes"))
-    f.count -= amount
-    f.strs = f.strs[1:]
-
-
-@decision("vote_payment", "how many of the bought votes' talents this source gives (V, Achat de votes: the "
-                          "faction treasury, then each senator in Carthage; R65)")
-class VotePayment:
-    @staticmethod
-    def legal(s: State, f: Frame):
-        low, high = _bounds(s, f)
-        return [cmd.ChooseNumber(number=n) for n in range(low, high + 1)]
-
-    @staticmethod
-    def act(ctx: Ctx, f: Frame, c) -> None:
-        _pay_from(ctx, f, c.number)
-        _pay_votes(ctx, f)
-
-
-def pay(ctx: Ctx, seat: int, amount: int, reason: str) -> None:
-    """A faction pays: from its treasury first, then its senators in Carthage in card order (R65)."""
-    s = ctx.s
-    take = min(amount, s.faction_treasury[seat])
-    if take:
-        ctx.emit(ev.Transferred(source=f"faction:{seat}", target="bank", amount=take, reason=reason))
-    amount -= take
-    for x in senators_of(s, seat):
-        if amount <= 0:
-            break
-        if in_carthage(s, x.id) and x.talents:
-            take = min(amount, x.talents)
-            ctx.emit(ev.Transferred(source=f"senator:{x.id}", target="bank", amount=take, reason=reason))
-            amount -= take
-
-
-@automatic("tally")
-def _tally(ctx: Ctx, f: Frame) -> None:
-    """More Yes than No passes it, at once; a rejected proposal may not come again this turn. If every
-    other player voted No, the presiding officer loses 1 Influence (R63)."""
-    ctx.pop()
-    s = ctx.s
-    kind = f.strs[0]
-    _, yes, no, ps = f.nums[:4]
-    appeal = appeal_ended(f)
-    passed = yes > no and not appeal  # the Appeal freed or killed him at once: no vote decided (V.5, R185)
-    ctx.emit(ev.ProposalDecided(kind=kind, passed=passed, yes=yes, no=no, appeal=appeal))
-    if not passed:
-        ctx.emit(ev.CountersSet(name=f"rejected:{proposal_key(f)}", value=1))
-        others = [f.nums[4 + x] for x in range(s.players) if x != ps]
-        floor = len(f.nums) > 4 + s.players  # R63 is the presiding officer's, not a floor proposal's
-        if not floor and others and all(v == NO for v in others):
-            if kind == "trial":  # the Censor presides his own trials (R184); a captured assassin's is no accusation
-                censor = s.offices.get("censor", "")
-                if f.target in ("minor", "major") and censor in s.senators and s.senators[censor].seat == ps:
-                    unanimous_no(ctx, censor, trials=True)
-            else:
-                who = presiding_officer(s)
-                if who and s.senators[who].seat == ps:
-                    unanimous_no(ctx, who)  # he resigns or loses 1 Influence (R63)
-    PASSED[kind](ctx, f, passed)
-
-
-def _trial(ctx: Ctx, f: Frame, passed: bool) -> None:
-    from .trials import trial_decided
-    trial_decided(ctx, f, passed)
-
-
-def _recall_exile(ctx: Ctx, f: Frame, passed: bool) -> None:
-    """V.7, Rappel d'un Homme d'État en Exil (R176: if he is still in exile: the same recall may have
-    passed from the floor)."""
-    if passed and f.strs[1] in exiles(ctx.s):
-        from .trials import recall_exile
-        recall_exile(ctx, f.strs[1])
-
-
-def proposal_key(f: Frame) -> str:
-    return "+".join([*f.strs, f.target, str(f.nums[0])])
-
-
 # -- V.2-3: the Suffètes ------------------------------------------------------------------------------
 def suffete_pairs(s: State) -> list[tuple[str, str]]:
     return [p for p in combinations(eligible(s), 2) if not rejected(s, f"suffetes+{p[0]}+{p[1]}++0")]
@@ -460,10 +173,6 @@ def vacant_council(s: State) -> list[str]:
     return [o for o in COUNCIL if not s.offices.get(o)]
 
 
-def council_candidates(s: State, office: str) -> list[str]:
-    return [x for x in eligible(s) if not rejected(s, f"council+{x}+{office}+0")]
-
-
 @automatic("fill_council", keeps_frame=True)
 def _fill_council(ctx: Ctx, f: Frame) -> None:
     """V.4: every vacant seat of the Council of Five is filled, in the order of rank: the presiding
@@ -479,7 +188,6 @@ def _fill_council(ctx: Ctx, f: Frame) -> None:
             ctx.push(Frame(kind="fill_council"))
             return
         ctx.push(Frame(kind="fill_council"))
-        from .laws import coopting
         chooser = coopting(s)
         if chooser:  # the Pentarchies law: the sitting members fill the seat, without a vote (R84)
             ctx.push(Frame(kind="coopt", seat=s.senators[chooser].seat, senator=chooser, target=office))
@@ -488,6 +196,7 @@ def _fill_council(ctx: Ctx, f: Frame) -> None:
         return
 
 
+@entry("offer_council")
 def offer_council(ctx: Ctx, office: str, sid: str) -> None:
     """V.4: a senator chosen for a seat takes it, unless he left an office this turn and another
     candidate remains: then his player says whether he accepts (R117)."""
@@ -536,10 +245,6 @@ class Nominate:
 
 
 # -- V.6: governors -----------------------------------------------------------------------------------
-def governor_candidates(s: State, province: str) -> list[str]:
-    return [x for x in eligible(s) if not rejected(s, f"governor+{x}+{province}+0")]
-
-
 @automatic("fill_governors", keeps_frame=True)
 def _fill_governors(ctx: Ctx, f: Frame) -> None:
     """V.6: every province card in the Port gets a governor from the senators in Carthage with no
@@ -659,27 +364,6 @@ def recruitable(s: State) -> list[str]:
     return [u for u in units if cost(s, u) <= s.treasury and not rejected(s, f"recruit+{u}+1")]
 
 
-def commanders(s: State) -> list[str]:
-    """V.7, Commandants éligibles: the two Suffètes, in Carthage and not already commanding; the Suffète
-    Général only once the Suffète Amiral is away or commanding (R44)."""
-    out = []
-    admiral, general = s.offices.get("suffete_admiral", ""), s.offices.get("suffete_general", "")
-    if admiral and in_carthage(s, admiral):
-        out.append(admiral)
-    elif general and in_carthage(s, general):
-        out.append(general)
-    return out
-
-
-def land_units(s: State, war: str) -> list[str]:
-    """Recruited armies that may go to ``war``: Active Forces; auxiliaries only to the wars that name
-    them (V.7)."""
-    if war == REBELS:
-        return against_rebels(s)
-    return sorted({a.type for a in s.armies if a.place == "active"
-                   and (not C.ARMY_TYPES[a.type].auxiliary or a.type in C.WARS[war].auxiliaries)})
-
-
 def at_sea(s: State, war: str) -> bool:
     """V.7 Guerres navales: a war with a sea part not yet won (no Squadron Victory) is fought at sea first."""
     return C.WARS[war].naval > 0 and not s.wars[war].squadron_victory
@@ -727,7 +411,6 @@ class OtherBusiness:
         if c.option != "adjourn":
             ctx.push(Frame(kind="business_item", seat=f.seat, target=c.option, strs=list(f.strs)))
         else:
-            from .outcry import last_call
             last_call(ctx, f.seat)  # no adjournment before every request for the floor is met (V.7)
 
 
@@ -769,7 +452,6 @@ class BusinessItem:
         elif what == "recall_exile":
             propose(ctx, "recall_exile", (arg,))
         else:
-            from .field import business_item
             business_item(ctx, f, what, arg)
 
 
@@ -822,7 +504,6 @@ class Squadrons:
         ctx.done(f)
         s = ctx.s
         commander = commanders(s)[0]
-        from .field import co_command_frame
         co = co_command_frame(s, f, commander, c.number)
         if co is not None:
             ctx.push(co)
@@ -939,7 +620,6 @@ def _prosecute(ctx: Ctx, f: Frame, passed: bool) -> None:
     if not passed:
         return
     s = ctx.s
-    from .field import co_commanders_sent, split_co
     commander, (co, armies) = f.strs[1], split_co(f.strs[2:])
     if not (war_on(s, f.target) and all(in_carthage(s, x) for x in (commander, *co))
             and all_active(s, armies, f.nums[0])):
@@ -956,33 +636,12 @@ def _prosecute(ctx: Ctx, f: Frame, passed: bool) -> None:
         senate_ends(ctx)
 
 
-SENATE_STEPS = frozenset({"business", "other_business", "floor_call", "tally", "vote_order", "vote", "buy_votes"})
-"""What of the Senate may still be pending when the presiding officer leaves: the other business, the
-requests for the floor as he adjourned, and the proposal a floor proposal interrupted, with its votes."""
-
-
 def war_on(s: State, war: str) -> bool:
     """A war the Senate may still send a force to: on the board and not Lost (as ``business_options``
     offers them), or the rebellion while it lasts (VII.3)."""
     if war == REBELS:
         return rebellion_in_progress(s)
     return war in s.wars and s.wars[war].status != "lost"
-
-
-def all_active(s: State, armies, squadrons: int) -> bool:
-    """Whether Active Forces still hold every army named (one entry per army) and the squadrons."""
-    return squadrons <= units_at(s, "squadron", "active") and all(
-        armies.count(u) <= units_at(s, u, "active") for u in set(armies))
-
-
-def senate_ends(ctx: Ctx) -> None:
-    """V.7, Départ du PS: if the presiding officer leaves Carthage, the Senate phase ends at once; the
-    proposals are lost (V.7, Prendre la parole, R175): the proposal a floor proposal sending him away
-    interrupted is not voted on further nor tallied, and the requests for the floor still to come are
-    not met (their players keep their cards)."""
-    for x in list(ctx.s.flow):
-        if x.kind in SENATE_STEPS:
-            ctx.done(x)
 
 
 def _expedition(ctx: Ctx, f: Frame, passed: bool) -> None:
@@ -1013,7 +672,6 @@ def _peace(ctx: Ctx, f: Frame, passed: bool) -> None:
     """V.7, Demande de paix: the war is Lost for good (25 T a turn); its "Perte" effects apply. R176: only
     to a war still Active (the same peace passed from the floor may have lost it already)."""
     if passed and f.target in ctx.s.wars and ctx.s.wars[f.target].status in WARS_ON:
-        from .combat import war_lost
         war_lost(ctx, f.target, "peace")
 
 
@@ -1062,19 +720,8 @@ def _suffete_for_life(ctx: Ctx, f: Frame, passed: bool) -> None:
         ctx.emit(ev.CountersSet(name=f"suffete_for_life:{f.strs[1]}", value=ctx.s.senators[f.strs[1]].seat + 1))
 
 
-PASSED = {
+PASSED.update({
     "suffetes": _suffetes, "council": _council, "governor": _governor, "recruit": _recruit, "disband": _disband,
     "prosecute": _prosecute, "expedition": _expedition, "peace": _peace, "tax": _tax, "concession": _concession,
-    "suffete_for_life": _suffete_for_life, "trial": _trial,
-    "recall_exile": _recall_exile,
-}
-
-
-# imported once here, not inside the functions that ask them (about a microsecond an import
-# statement); at the end, as these modules read this one's names when they load
-from .field import business as in_the_field  # noqa: E402
-from .outcry import vote_plays  # noqa: E402
-from .rebellion import REBELS  # noqa: E402
-from .rebellion import business as rebellion_business  # noqa: E402
-from .rebellion import in_progress as rebellion_in_progress  # noqa: E402
-from .rebellion import land_units as against_rebels  # noqa: E402
+    "suffete_for_life": _suffete_for_life,
+})
