@@ -190,7 +190,7 @@ def _treasury(ctx, e, seat, source, senator):
 
 def omens(s: State) -> int:
     """The modifiers in force on every die roll (Bad Omens, R132): the counters ``mod:all::<duration>``.
-    Rolls that read the other modifiers (``combat.modifier``, ``port.modifier``) count these already."""
+    Rolls that read the other modifiers (``forces.modifier``, ``port.modifier``) count these already."""
     return sum(v for k, v in s.counters.items() if k.startswith("mod:all::"))
 
 
