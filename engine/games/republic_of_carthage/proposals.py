@@ -26,10 +26,8 @@ PASSED: dict[str, Callable[[Ctx, Frame, bool], None]] = {}
 Senate's own business (``senate``), the trials and recalls of exiles (``trials``), the business of
 the forces in the field (``field``)."""
 
-YES, NO, ABSTAIN = 1, 2, 3
-
+YES, NO, ABSTAIN = 1, 2, 3  # a vote, as the tally frame keeps it
 FLOOR = "floor_proposer"  # counter: 1 + the seat whose proposal from the floor is being made (R78)
-
 VOTE_CODES = {"yes": YES, "no": NO, "abstain": ABSTAIN}
 
 
