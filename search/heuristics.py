@@ -163,7 +163,7 @@ def _war_answered(s: Any, war: str) -> float:
     voted its force: without this a cut rollout saw no difference between a war left alone and
     one a force marches to, nor between a force that wins and one that dies."""
     from engine.games.republic_of_carthage import components as C
-    from engine.games.republic_of_carthage.senate import strength
+    from engine.games.republic_of_carthage.forces import strength
 
     sent = [f for f in s.forces if f.war == war and not f.exploration]
     if not sent or war not in C.WARS:
@@ -258,7 +258,8 @@ def _could_win(s: Any, war: str) -> bool:
     every recruited army that may go there, V.7) wins its roll at least ``WINNABLE`` of the time."""
     from engine.games.republic_of_carthage.people import military
     from engine.games.republic_of_carthage.rebellion import strength_of
-    from engine.games.republic_of_carthage.senate import commanders, land_units, strength
+    from engine.games.republic_of_carthage.forces import land_units, strength
+    from engine.games.republic_of_carthage.people import commanders
 
     chiefs = commanders(s)
     types = set(land_units(s, war))

@@ -39,7 +39,7 @@ def test_a_force_sent_to_an_active_war_raises_the_chance_that_carthage_lasts():
     commander = next(iter(s.senators))
     s.forces = [Force(id=1, war=wars[0], commanders=[commander])]
     from engine.games.republic_of_carthage.people import military
-    from engine.games.republic_of_carthage.senate import strength
+    from engine.games.republic_of_carthage.forces import strength
 
     lone = H._carthage_lasts(s)  # a commander alone against a war of strength 10 or more: no Victory
     army = next(a.type for a in s.armies)

@@ -34,8 +34,11 @@ from .counter import play
 from .deaths import kill, mortality
 from .events import Frame
 from .flow import Ctx, automatic, decision
+from .forces import modifier, use_one_roll_modifiers
 from .people import clockwise, in_carthage, order_key, present_of, senators_of
+from .presiding import presiding_seat
 from .state import State
+from .votes import propose
 
 RULE_X = "option:assassination_x"  # counter set at the start by the game option (``options.py``)
 X_KILLS = 5        # X.1: the coloured die kills on 5 or 6
@@ -175,7 +178,6 @@ def _caught_on_table(total: int) -> str:
 def _assassinate(ctx: Ctx, f: Frame) -> None:
     """V.7 (or X): the dice, with the cards played and every modifier in force (Bad Omens …)."""
     ctx.pop()
-    from .combat import modifier, use_one_roll_modifiers
     s = ctx.s
     seat, escorts = f.nums
     assassin, target = f.senator, f.target
@@ -220,7 +222,6 @@ def assassin_trial(ctx: Ctx, seat: int, leader: str, victim_popularity: int) -> 
     """V.7, Assassins capturés: an immediate major trial of the Faction Leader, presided by the Censor
     (the SPHR if the office is vacant), with no Judge; the proposal's amount is the victim's
     Popularity (subtracted from the Appeal, and the chits drawn if he is convicted)."""
-    from .senate import presiding_seat, propose
     s = ctx.s
     censor = s.offices.get("censor", "")
     ps = s.senators[censor].seat if censor and s.senators[censor].seat >= 0 else presiding_seat(s)
@@ -237,8 +238,3 @@ def assassin_convicted(ctx: Ctx, leader: str, victim_popularity: int) -> None:
     among = {x.id for x in senators_of(s, seat) if in_carthage(s, x.id)}
     if victim_popularity and among:
         mortality(ctx, victim_popularity, "assassin_trial", among)
-
-
-# imported once here, not inside the rules that ask them often; at the end, as those modules
-# read this one's names when they load
-from .senate import presiding_seat  # noqa: E402

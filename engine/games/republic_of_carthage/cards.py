@@ -9,9 +9,11 @@ from . import components as C
 from . import effects as fx
 from . import events as ev
 from .deaths import mortality
-from .flow import Ctx
-from .people import in_carthage, order_key, present_of, senators_of, sphr_seat
+from .events import Frame
+from .flow import Ctx, automatic, decision
+from .people import in_carthage, order_key, present_of, senators_of, sphr, sphr_seat
 from .state import State
+from .war_details import desert, leaders_wake, owe
 
 
 # -- the deck --------------------------------------------------------------------------------
@@ -61,7 +63,6 @@ def war_appears(ctx: Ctx, war: str) -> None:
     leaders = [x for x in s.leaders_in_play if war in C.LEADERS[x].wars]
     status = "active" if (w.status == "active" or related or leaders) else "inactive"
     ctx.emit(ev.WarChanged(war=war, status=status, reason="appeared"))
-    from .war_details import leaders_wake
     leaders_wake(ctx, war)
     for x in related:
         if s.wars[x].status == "inactive":
@@ -161,7 +162,6 @@ def targets(ctx: Ctx, target: str, seat: int, senator: str) -> list[str]:
     if target == "faction_leaders":
         return [x for x in s.leaders if x and x in s.senators]
     if target == "presiding_officer":
-        from .people import sphr
         return [sphr(s)] if sphr(s) else []
     if target == "most_influential":
         if not present:
@@ -190,7 +190,7 @@ def _treasury(ctx, e, seat, source, senator):
 
 def omens(s: State) -> int:
     """The modifiers in force on every die roll (Bad Omens, R132): the counters ``mod:all::<duration>``.
-    Rolls that read the other modifiers (``combat.modifier``, ``port.modifier``) count these already."""
+    Rolls that read the other modifiers (``forces.modifier``, ``port.modifier``) count these already."""
     return sum(v for k, v in s.counters.items() if k.startswith("mod:all::"))
 
 
@@ -249,7 +249,6 @@ def _commerce_scale(ctx, e, seat, source, senator):
         k = min(n // 2, have)
         if k:  # the pile is searched in the open: the cards set aside are shown
             ctx.emit(ev.CommercePulled(pile=pile, commodity=e.commodity, count=k, reason="halved"))
-        from .war_details import owe
         owe(ctx, e.commodity, n // 2 - k)  # R61: the rest as they come back to the pile
     else:
         todo = n
@@ -287,7 +286,6 @@ def _lose_forces(ctx, e, seat, source, senator):
 def _desert(ctx, e, seat, source, senator):
     """IV.2a, Désertion: the named armies leave until Carthage wins the war; recruited ones first,
     wherever they are (R39, R125)."""
-    from .war_details import desert
     desert(ctx, e.army, e.count if e.count is not None else C.ARMY_TYPES[e.army].tokens, source)
 
 
@@ -374,8 +372,6 @@ def random_event(ctx: Ctx, event: str, seat: int) -> None:
 
 
 # -- windows for cards played at a given moment ------------------------------------------------
-from .events import Frame  # noqa: E402
-from .flow import automatic, decision  # noqa: E402
 
 
 @decision("cards_window", "play a card of this moment from your hand, or done (IV.2a: Event and Intrigue cards "
@@ -390,8 +386,7 @@ class CardsWindow:
         if isinstance(c, cmd.ChooseOption):
             ctx.done(f)
             return
-        from .counter import play  # an Intrigue card may be countered (R79)
-        play(ctx, f.seat, c.card, c.senator)
+        ctx.begin("play", f.seat, c.card, c.senator)  # an Intrigue card may be countered (R79, counter.py)
 
 
 def window_legal(s: State, seat: int, plays: list) -> list:

@@ -13,8 +13,10 @@ from .cards import hand_plays, window_legal
 from .counter import play as play_or_counter
 from .deaths import kill
 from .events import Frame
-from .flow import SIMULTANEOUS, Ctx, automatic, decision, simultaneous
+from .flow import SIMULTANEOUS, Ctx, automatic, decision, entry, simultaneous
+from .forces import modifier
 from .people import clockwise, now_named, order_key, sphr_seat
+from .rebellion import victor_frames
 from .state import CIVIL_WAR, State
 
 HAND_LIMIT = 5
@@ -42,10 +44,10 @@ def _civil_war(ctx: Ctx, f: Frame) -> None:
              Frame(kind="hand_limits"), Frame(kind="victors"))
 
 
+@entry("popular_reaction")
 def popular_reaction(ctx: Ctx, sid: str) -> None:
     """The Popular Reaction table: 2 dice + his Popularity (VII.1, and a recalled commander, V.7)."""
     x = ctx.s.senators[sid]
-    from .combat import modifier
     total, outcome, _ = ctx.roll(x.seat, "popular_reaction", C.TABLES.popular_reaction.dice,
                                  x.popularity + modifier(ctx.s, ("popular_reaction",)),
                                  lambda t: C.popular_reaction(t).result)
@@ -153,5 +155,4 @@ def _victors(ctx: Ctx, f: Frame) -> None:
     """VII.3: from the SPHR clockwise, each victorious commander returns his armies to the board or
     rebels (``rebellion.py``)."""
     ctx.pop()
-    from .rebellion import victor_frames
     ctx.then(*victor_frames(ctx.s))

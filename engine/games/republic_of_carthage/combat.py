@@ -5,13 +5,19 @@ Wars at the end of the phase, R21)."""
 from __future__ import annotations
 
 from . import components as C
+from . import effects as fx
 from . import events as ev
-from .cards import apply_effects, omens
+from .cards import apply_effects, omens, windows
 from .deaths import draw_chits_kept, kill, victims
 from .events import Frame
+from .field import general_office
 from .flow import Ctx, automatic
-from .people import military
+from .forces import (ability, army_strength, force, in_command, lose_units, modifier, strength, units,
+                     use_one_roll_modifiers, veteran)
+from .people import card, military, sphr_seat
+from .rebellion import card_of, holder, mark_victors, rebel_battle, still_to_fight, unfought, wars_counted
 from .state import COMBAT, State, war_counts
+from .war_details import auxiliaries_leave, leaders_after_loss, pay_debts, spoils_due
 
 
 @automatic("combat", keeps_frame=True)
@@ -24,40 +30,6 @@ def _combat(ctx: Ctx, f: Frame) -> None:
     order = ctx.rng.shuffled(wars)  # V.7, Troupes multiples: the forces in one war arrive in random order
     ctx.then(*[Frame(kind="explore", count=x) for x in explorations],
              *[Frame(kind="battle", count=x) for x in order], Frame(kind="combat_end"))
-
-
-def force(s: State, fid: int):
-    return next((x for x in s.forces if x.id == fid), None)
-
-
-def in_command(s: State, x) -> list[str]:
-    """The force's commanders still with it (not dead, not captured)."""
-    return [c for c in x.commanders if c in s.senators and s.senators[c].where in ("war", "exploration")]
-
-
-def modifier(s: State, rolls: tuple[str, ...], group: str | None = None) -> int:
-    total = 0
-    for name, value in s.counters.items():
-        if name.startswith("mod:"):
-            _, which, grp, _duration = name.split(":")
-            if which in (*rolls, "all") and (not grp or grp == group):
-                total += value
-    return total
-
-
-def ability(sid: str, rolls: tuple[str, ...], group: str | None) -> int:
-    """R56: a statesman's roll modifiers on the rolls he makes or commands."""
-    from . import effects as fx
-    if sid.isdigit() or sid not in C.STATESMEN:
-        return 0
-    return sum(e.amount for e in C.STATESMEN[sid].abilities
-               if isinstance(e, fx.RollModifier) and e.roll in (*rolls, "all") and (e.group is None or e.group == group))
-
-
-def use_one_roll_modifiers(ctx: Ctx, rolls: tuple[str, ...]) -> None:
-    for name in sorted(ctx.s.counters):
-        if name.startswith("mod:") and name.endswith(":roll") and name.split(":")[1] in (*rolls, "all"):
-            ctx.emit(ev.CountersSet(name=name, value=0))
 
 
 def commander_chits(ctx: Ctx, commanders: list[str], lost: int, reason: str, capture: str = "") -> list[str]:
@@ -99,7 +71,6 @@ def _explore(ctx: Ctx, f: Frame) -> None:
     ex = C.EXPLORATIONS[x.war]
     gone = x.war not in s.explorations  # a Lost expedition whose goal another reached (R129)
     sid = in_command(s, x)[0]
-    from .people import card
     mod = (card(sid).exploration + ability(sid, ("exploration",), None) + modifier(s, ("exploration",))
            - C.exploration_penalty(x.war, x.caravans, x.fleets))
     use_one_roll_modifiers(ctx, ("exploration",))
@@ -167,11 +138,6 @@ def war_numbers(s: State, war: str) -> tuple[set[int], set[int]]:
     return d, r
 
 
-def army_strength(s: State, fid: int) -> int:
-    return sum(C.FORCES.veteran_strength if a.veteran else C.FORCES.army_strength
-               for a in s.armies if a.place == f"force:{fid}")
-
-
 @automatic("battle")
 def _battle(ctx: Ctx, f: Frame) -> None:
     """VI.2: 3 dice + the commanders' Military + the force - the war's strength (×2, ×3 with related
@@ -182,7 +148,6 @@ def _battle(ctx: Ctx, f: Frame) -> None:
     s = ctx.s
     x = force(s, f.count)
     if x is not None and x.war == "rebels":
-        from .rebellion import still_to_fight
         if not still_to_fight(ctx):  # beaten, gone, or already successful this turn: nothing to fight
             ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="war_over"))
             return
@@ -223,8 +188,6 @@ def roll_windows(ctx: Ctx, fid: int, kind: str, first: bool) -> None:
     """R133: before each battle roll (the naval one, the land one, one against the rebels), every
     player holding a combat card that fits the roll may play it on this roll, clockwise from the SPHR
     (every hand is asked, R134); then the roll."""
-    from .cards import windows
-    from .people import sphr_seat
     ctx.then(*windows(ctx.s, sphr_seat(ctx.s), f"combat:{'land' if kind == 'rebels' else kind}"),
              Frame(kind="battle_roll", count=fid, target=kind, nums=[int(first)]))
 
@@ -242,7 +205,6 @@ def _battle_roll(ctx: Ctx, f: Frame) -> None:
         ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="war_over"))
         return
     if f.target == "rebels":
-        from .rebellion import rebel_battle
         rebel_battle(ctx, x.id)
         return
     w = C.WARS[x.war]
@@ -271,7 +233,6 @@ def fight(ctx: Ctx, fid: int, kind: str, may_retreat: bool) -> str:
         troops = s.squadrons.get(f"force:{fid}", 0)
         rolls = ("combat", "naval_combat")
     else:
-        from .senate import strength
         enemy = strength(s, x.war)
         troops = army_strength(s, fid)
         rolls = ("combat", "land_combat")
@@ -282,7 +243,6 @@ def fight(ctx: Ctx, fid: int, kind: str, may_retreat: bool) -> str:
     rolled = tuple(ctx.rng.die(6) for _ in range(3))
     raw = sum(rolled)
     disaster, retreat = war_numbers(s, x.war)
-    from . import effects as fx
     ignore = any(isinstance(e, fx.IgnoreDisasterRetreat) for c in chiefs if c in C.STATESMEN  # R56: while he commands
                  for e in C.STATESMEN[c].abilities)
     if may_retreat and not ignore and raw in disaster:
@@ -313,7 +273,6 @@ def fight(ctx: Ctx, fid: int, kind: str, may_retreat: bool) -> str:
         for c in captured:                      # at once, back with his force: he is one of its victors
             ctx.emit(ev.SenatorMoved(senator=c, seat=s.senators[c].seat, where="war", face_up=True, reason="freed"))
     if result in ("retreat", "disaster", "attrition"):  # VI.2: the General office, without its 3 Influence
-        from .field import general_office
         for c in in_command(s, force(s, fid)) if force(s, fid) is not None else []:
             general_office(ctx, c, 0, result)
     x = force(s, fid)
@@ -336,47 +295,6 @@ def fight(ctx: Ctx, fid: int, kind: str, may_retreat: bool) -> str:
     return result
 
 
-def units(s: State, fid: int, kind: str) -> int:
-    x = force(s, fid)
-    if x is None:
-        return 0
-    if kind == "naval":
-        return s.squadrons.get(f"force:{fid}", 0)
-    return sum(1 for a in s.armies if a.place == f"force:{fid}")
-
-
-def lose_units(ctx: Ctx, fid: int, kind: str, n: int) -> None:
-    """VI.2, Pertes des Armées: the units lost are drawn at random, each army token on its own (a
-    veteran is as likely to go as any other army)."""
-    if n <= 0:
-        return
-    s = ctx.s
-    place = f"force:{fid}"
-    if kind == "naval":
-        ctx.emit(ev.ForcesMoved(unit="squadron", count=n, origin=place, target="out", reason="battle"))
-        return
-    pool = sorted((a.type, a.veteran, a.loyal) for a in s.armies if a.place == place)
-    for _ in range(n):
-        unit, vet, loyal = pool.pop(ctx.rng.below(len(pool)))
-        ctx.emit(ev.ArmyMoved(unit=unit, origin=place, target="out", veteran=vet, loyal=loyal, reason="battle"))
-
-
-def veteran(ctx: Ctx, fid: int) -> None:
-    """VI.2, Créer des Vétérans: an army drawn at random becomes a veteran, loyal to the commander (the
-    one with more Popularity if two, a tie broken at random)."""
-    s = ctx.s
-    x = force(s, fid)
-    pool = sorted(a.type for a in s.armies if a.place == f"force:{fid}" and not a.veteran)
-    chiefs = in_command(s, x)
-    if not pool or not chiefs:
-        return
-    unit = pool[ctx.rng.below(len(pool))]
-    top = max(s.senators[c].popularity for c in chiefs)
-    tied = [c for c in chiefs if s.senators[c].popularity == top]
-    best = tied[0] if len(tied) == 1 else tied[ctx.rng.below(len(tied))]  # a tie at random
-    ctx.emit(ev.VeteranMade(force=fid, unit=unit, senator=best))
-
-
 def war_won(ctx: Ctx, fid: int) -> None:
     """VI.2, Victoire: the commanders gain Influence and Popularity of half the war's printed land
     strength, shared (R16); the Treasury gains the spoils; the card's effects apply; deserters and the
@@ -391,9 +309,7 @@ def war_won(ctx: Ctx, fid: int) -> None:
     share = -(-gain // max(1, len(chiefs)))
     for c in chiefs:
         ctx.emit(ev.SenatorChanged(senator=c, influence=share, popularity=share, merchants=0, reason="victory"))
-    from .rebellion import mark_victors
     mark_victors(ctx, chiefs, fid)
-    from .war_details import auxiliaries_leave, spoils_due
     if spoils_due(ctx, war) and w.spoils:  # R19: none after a greater related war was won
         ctx.emit(ev.Transferred(source="bank", target="state", amount=w.spoils, reason=war))
     apply_effects(ctx, w.victory, seat=-1, source=war)
@@ -401,7 +317,6 @@ def war_won(ctx: Ctx, fid: int) -> None:
     for sid in sorted(x.id for x in s.senators.values() if x.where == f"captured:{war}"):  # R17: freed
         ctx.emit(ev.SenatorMoved(senator=sid, seat=s.senators[sid].seat, where="carthage", face_up=True,
                                  reason="freed"))
-    from .rebellion import card_of, holder
     armies_to = card_of(holder(ctx, chiefs)) if chiefs else "reserve"  # VII.3 decides where they go
     ctx.emit(ev.ForceEnded(force=fid, armies_to=armies_to, squadrons_to="active", reason="victory"))
     for other in [y for y in s.forces if y.war == war]:
@@ -423,7 +338,6 @@ def war_over(ctx: Ctx, war: str) -> None:
             by_pile.setdefault(C.COMMODITIES[card].pile, []).append(card)
         for pile, cards in sorted(by_pile.items()):
             ctx.emit(ev.CommerceBack(pile=pile, cards=tuple(cards), reason=war))
-        from .war_details import pay_debts
         pay_debts(ctx)  # R61
 
 
@@ -436,7 +350,6 @@ def war_lost(ctx: Ctx, war: str, reason: str) -> None:
     for sid in sorted(x.id for x in ctx.s.senators.values() if x.where == f"captured:{war}"):
         kill(ctx, sid, "prisoner")  # VI.2: a prisoner not ransomed when the war is lost dies
     apply_effects(ctx, C.WARS[war].defeat, seat=-1, source=war)
-    from .war_details import leaders_after_loss
     leaders_after_loss(ctx, war)
 
 
@@ -459,10 +372,8 @@ def _combat_end(ctx: Ctx, f: Frame) -> None:
     for w, st in sorted(s.wars.items()):
         if st.status == "active" and not s.counters.get(f"fought:{w}"):
             ctx.emit(ev.WarChanged(war=w, status="unprosecuted", reason="not_prosecuted"))
-    from .rebellion import unfought, wars_counted
     unfought(ctx)
     active, lost = war_counts(s)
     active += wars_counted(s)
     if active >= 4 or lost >= 4:
-        from .turn import end_game
-        end_game(ctx, (), "four_active_wars" if active >= 4 else "four_lost_wars")
+        ctx.begin("end_game", (), "four_active_wars" if active >= 4 else "four_lost_wars")  # (turn.py)

@@ -19,7 +19,7 @@ from . import effects as fx
 from . import events as ev
 from .cards import HANDLERS, apply_effects, play_card
 from .events import Frame
-from .flow import Ctx, automatic, decision
+from .flow import Ctx, automatic, decision, entry
 from .people import clockwise
 from .state import State
 
@@ -32,6 +32,7 @@ def _counters(card: str) -> bool:
     return card in C.CARDS and any(isinstance(e, fx.CancelCard) for e in C.CARDS[card].effects)
 
 
+@entry("play")
 def play(ctx: Ctx, seat: int, card: str, senator: str, then: Frame | None = None) -> None:
     """Play ``card`` from ``seat``'s hand; an Intrigue card waits for the other players' answer.
     ``then``: the frame that carries the card out (default: its effects)."""

@@ -12,9 +12,15 @@ from . import components as C
 from . import events as ev
 from .events import Frame
 from .flow import Ctx, automatic, decision
-from .people import in_carthage, order_key
-from .presiding import presiding_officer
+from .forces import all_active
+from .forces import land_units as senate_land_units
+from .laws import rules_on
+from .people import commanders, in_carthage, order_key
+from .presiding import presiding_officer, senate_ends
+from .proposals import PASSED, governor_candidates, money, pay, rejected, still_eligible
 from .state import State
+from .trials import mark_commander
+from .votes import propose
 
 GENERAL_INFLUENCE = 3  # V.7 Crise: the co-commander elected General gains 3 Influence
 
@@ -47,7 +53,6 @@ def co_candidates(s: State, commander: str) -> list[str]:
 def co_command_frame(s: State, f: Frame, commander: str, squadrons: int) -> Frame | None:
     """In a Crisis the presiding officer may name a second commander for the force; with the law of the
     Separation of Powers in force he may first name any senator in Carthage instead of the Suffète."""
-    from .turn import rules_on
     if not s.counters.get("crisis") or f.target in C.EXPLORATIONS or not co_candidates(s, commander):
         return None
     kind = "crisis_commander" if "separation_of_powers" in rules_on(s) else "co_commander"
@@ -77,7 +82,6 @@ class CoCommander:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
-        from .senate import propose
         ctx.done(f)
         co = (f"co:{c.senator}",) if isinstance(c, cmd.ChooseSenator) else ()
         propose(ctx, "prosecute", (f.senator, *co, *sorted(f.strs)), target=f.target, amount=f.count)
@@ -167,7 +171,6 @@ class ReinforceSquadrons:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
-        from .senate import propose
         ctx.done(f)
         propose(ctx, "reinforce", tuple(sorted(f.strs)), target=str(f.count), amount=c.number)
 
@@ -184,7 +187,6 @@ def _reinforce(ctx: Ctx, f: Frame, passed: bool) -> None:
 class Replacement:
     @staticmethod
     def legal(s: State, f: Frame):
-        from .senate import commanders, rejected
         if _force(s, f.count) is None:
             return []
         out = [cmd.ChooseSenator(senator=x) for x in commanders(s)] + [cmd.ChooseOption(option="none")]
@@ -194,7 +196,6 @@ class Replacement:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
-        from .senate import propose
         ctx.done(f)
         who = (c.senator,) if isinstance(c, cmd.ChooseSenator) else ()
         propose(ctx, "recall", who, target=str(f.count), amount=len(who))
@@ -204,8 +205,6 @@ def _recall(ctx: Ctx, f: Frame, passed: bool) -> None:
     """V.7 Rappel des Commandants: the commanders come home and each faces the Popular Reaction table at
     once; a replacement takes the force, else its troops go to Active Forces. A replacement who
     presided leaves the Senate, which ends."""
-    from .civil_war import popular_reaction
-    from .senate import senate_ends
     s = ctx.s
     x = _force(s, int(f.target))
     if not passed or x is None or not all(in_carthage(s, sid) for sid in f.strs[1:]):
@@ -215,14 +214,13 @@ def _recall(ctx: Ctx, f: Frame, passed: bool) -> None:
     presided = presiding_officer(s) in replacement  # the SPHR unless he resigned (R63)
     if replacement:
         ctx.emit(ev.ForceCommanded(force=x.id, commanders=tuple(replacement), reason="recalled"))
-        from .trials import mark_commander
         for sid in replacement:
             mark_commander(ctx, sid, x.war)  # R80: he too will be an outgoing commander
     else:
         ctx.emit(ev.ForceEnded(force=x.id, armies_to="active", squadrons_to="active", reason="recalled"))
     for sid in recalled:
         if sid in s.senators and s.senators[sid].face_up:
-            popular_reaction(ctx, sid)
+            ctx.begin("popular_reaction", sid)  # VII.1's table (civil_war.py)
     if presided:
         senate_ends(ctx)
 
@@ -231,12 +229,10 @@ def _recall(ctx: Ctx, f: Frame, passed: bool) -> None:
 class RecallNominate:
     @staticmethod
     def legal(s: State, f: Frame):
-        from .senate import governor_candidates
         return [cmd.ChooseSenator(senator=x) for x in governor_candidates(s, f.target)]
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
-        from .senate import propose
         ctx.done(f)
         propose(ctx, "recall_governor", (c.senator,), target=f.target)
 
@@ -253,12 +249,7 @@ def _recall_governor(ctx: Ctx, f: Frame, passed: bool) -> None:
             ctx.emit(ev.MarkersSet(senator=old, red=ctx.s.senators[old].red + 1))
 
 
-def register() -> None:
-    from .senate import PASSED
-    PASSED.update({"reinforce": _reinforce, "recall": _recall, "recall_governor": _recall_governor})
-
-
-register()
+PASSED.update({"reinforce": _reinforce, "recall": _recall, "recall_governor": _recall_governor})  # what they do
 
 
 # -- VI.2: the ransom of a captured commander (R17, R69) ----------------------------------------------
@@ -288,7 +279,6 @@ def _ransoms(ctx: Ctx, f: Frame) -> None:
 class Ransom:
     @staticmethod
     def legal(s: State, f: Frame):
-        from .senate import money
         x = s.senators.get(f.senator)
         if x is None or not x.where.startswith("captured:") or x.seat != f.seat:
             return []
@@ -298,15 +288,8 @@ class Ransom:
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
-        from .senate import pay
         ctx.done(f)
         if c.option == "no":
             return
         pay(ctx, f.seat, ransom(ctx.s, f.senator), "ransom")
         ctx.emit(ev.SenatorMoved(senator=f.senator, seat=f.seat, where="carthage", face_up=True, reason="ransomed"))
-
-
-# imported once here, not inside the rules that ask them often; at the end, as those modules
-# read this one's names when they load
-from .senate import all_active, governor_candidates, still_eligible  # noqa: E402
-from .senate import land_units as senate_land_units  # noqa: E402

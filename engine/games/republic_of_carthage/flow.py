@@ -1,23 +1,28 @@
-"""The machinery of the rules: a stack of pending steps, and how a command runs.
+"""The Republic of Carthage on the step machine (``engine/steps.py``): its table of steps, and how a
+command runs.
 
-The same pattern as Hannibal's (``docs/ARCHITECTURE.md``), written again for this game (a game's
-module never imports another's). ``state.flow`` is a stack of :class:`Frame` (innermost last). A
-frame with a ``seat`` waits for that seat's command; a frame with ``seat == -1`` is run by the
-rules at once. Each kind of frame registers:
+``state.flow`` is a stack of :class:`Frame` (innermost last). A frame with a ``seat`` waits for that
+seat's command; a frame with ``seat == -1`` is run by the rules at once; a frame with ``seat ==
+SIMULTANEOUS`` waits for every seat in ``frame.nums`` at once, in secret (a seat that is done leaves
+``nums``; when none is left the frame is popped and the step below it reveals what was chosen, as
+Rome et Carthage reveals its combat cards). Each rules module registers the steps it handles in
+:data:`STEPS`, by name:
 
 - ``@decision(kind, describe)``: a class with ``legal(state, frame) -> [commands]`` and
   ``act(ctx, frame, command)``;
 - ``@automatic(kind)``: ``run(ctx, frame)``;
-- ``@simultaneous(kind, describe)``: a step every seat in ``frame.nums`` answers at once, in secret
-  (``frame.seat == SIMULTANEOUS``): ``legal(state, frame, seat)`` and ``act(ctx, frame, command,
-  seat)``; a seat that is done leaves ``nums``; when none is left the frame is popped and the step
-  below it reveals what was chosen (as Rome et Carthage reveals its combat cards).
+- ``@simultaneous(kind, describe)``: ``legal(state, frame, seat)`` and ``act(ctx, frame, command,
+  seat)`` (and optionally ``has_legal``);
+- ``@entry(name)``: ``start(ctx, ...)``, a step of one part of the rules that another part begins
+  by name (``ctx.begin("end_game", ...)``, ``ctx.begin("popular_reaction", sid)``), so that no
+  module imports the module above it.
 
 ``decide`` copies the state once into a :class:`Ctx`, checks that the command is one ``legal``
 offers, lets the frame act, then runs automatic frames until one waits for a seat (or the game is
 over). Each fact is emitted with :meth:`Ctx.emit`, which applies it to the copy at once, so the
-rules read as the rulebook does. The stack is logged at the end of the command as one public
-``Flow`` event.
+rules read as the rulebook does. The stack is logged at the end of the command as one ``Flow``
+event (an offer's terms seen by its two parties only, :data:`SECRET_FRAMES`). Table talk (``Say``)
+is no step's: ``rules.decide`` hands it to ``negotiation``.
 """
 
 from __future__ import annotations
@@ -26,90 +31,50 @@ from typing import Any, Callable
 
 from msgspec.structs import replace as _replace
 
-from engine.core import Advanced, Emitted, copy_state, private, tag_of
-from engine.errors import ILLEGAL_MOVE, ILLEGAL_TARGET, UNKNOWN_COMMAND, WRONG_PHASE, RuleError
+from engine.core import Advanced, Emitted, copy_state, private
+from engine.errors import UNKNOWN_COMMAND, RuleError
 from engine.rng import Rng
+from engine.steps import SIMULTANEOUS, StepCtx, Steps
 
 from . import events as ev
 from .commands import COMMAND_TYPES, Say
 from .events import Frame
 from .state import OVER, State, evolve, treasury_seat
 
-LEGAL: dict[str, Callable[[State, Frame], list[Any]]] = {}
-ACT: dict[str, Callable[["Ctx", Frame, Any], None]] = {}
-AUTO: dict[str, Callable[["Ctx", Frame], None]] = {}
-DESCRIBE: dict[str, str] = {}
-SIM_LEGAL: dict[str, Callable[[State, Frame, int], list[Any]]] = {}
-SIM_ACT: dict[str, Callable[["Ctx", Frame, Any, int], None]] = {}
-SIM_ANY: dict[str, Callable[[State, Frame, int], bool]] = {}  # whether a seat has a legal command
-SIMULTANEOUS = -2
-KEPT_FRAMES: set[str] = set()
+STEPS = Steps("republic_of_carthage", over=OVER, loop_limit=100_000)
+decision = STEPS.decision
+automatic = STEPS.automatic
+simultaneous = STEPS.simultaneous
+entry = STEPS.entry
+watches = STEPS.watches
+"""``@watches(EventType, …)``: a rule that reacts at once to a fact as it happens (``watch(ctx, event)``
+after it applies): the optional First Man in Carthage."""
+waiting = STEPS.waiting
+# the table's parts, by the names the rules, the tools and the tests read them by
+LEGAL: dict[str, Callable[[State, Frame], list[Any]]] = STEPS.legal
+ACT: dict[str, Callable[["Ctx", Frame, Any], None]] = STEPS.act
+AUTO: dict[str, Callable[["Ctx", Frame], None]] = STEPS.auto
+DESCRIBE: dict[str, str] = STEPS.describe
+SIM_LEGAL: dict[str, Callable[[State, Frame, int], list[Any]]] = STEPS.sim_legal
+SIM_ACT: dict[str, Callable[["Ctx", Frame, Any, int], None]] = STEPS.sim_act
+SIM_ANY: dict[str, Callable[[State, Frame, int], bool]] = STEPS.sim_any  # whether a seat has a legal command
+KEPT_FRAMES: set[str] = STEPS.kept
 """Kinds of frame no rule changes (``automatic(kind, keeps_frame=True)``): the phases and rounds
 that wait in the stack, copied by no command."""
-WATCHERS: dict[type, list[Callable[["Ctx", Any], None]]] = {}
-"""Rules that react at once to a fact as it happens (``watch(ctx, event)`` after it applies), by the
-type of event they react to (:func:`watches`): the optional First Man in Carthage."""
-
-
-def watches(*types: type):
-    """Register ``watch(ctx, event)``, run after every public event of one of ``types`` applies."""
-    def wrap(fn):
-        for t in types:
-            WATCHERS.setdefault(t, []).append(fn)
-        return fn
-    return wrap
-
-
-def decision(kind: str, describe: str):
-    """Register a frame kind that waits for its seat's command."""
-    def wrap(cls):
-        LEGAL[kind] = cls.legal
-        ACT[kind] = cls.act
-        DESCRIBE[kind] = describe
-        return cls
-    return wrap
-
-
-def simultaneous(kind: str, describe: str):
-    """Register a frame kind that every seat of ``frame.nums`` answers at once, in secret. The class
-    may have ``has_legal(state, frame, seat) -> bool``, ``bool(legal(...))`` found more cheaply."""
-    def wrap(cls):
-        SIM_LEGAL[kind] = cls.legal
-        SIM_ANY[kind] = getattr(cls, "has_legal", None) or (lambda s, f, seat, legal=cls.legal: bool(legal(s, f, seat)))
-        SIM_ACT[kind] = cls.act
-        DESCRIBE[kind] = describe
-        return cls
-    return wrap
-
-
-def waiting(state: State) -> tuple[int, ...]:
-    """The seats the pending step waits for."""
-    if not state.flow or state.phase == OVER:
-        return ()
-    top = state.flow[-1]
-    if top.seat == SIMULTANEOUS:
-        return tuple(sorted(top.nums))
-    return (top.seat,) if top.seat >= 0 else ()
-
-
-def automatic(kind: str, keeps_frame: bool = False):
-    """Register a frame kind the rules run at once. ``keeps_frame``: no rule ever changes a frame of
-    this kind (its step only takes it off the stack, and no rule that finds frames in the stack
-    changes one of this kind), so ``advance`` need not copy it (:class:`Ctx`)."""
-    def wrap(fn):
-        AUTO[kind] = fn
-        if keeps_frame:
-            KEPT_FRAMES.add(kind)
-        return fn
-    return wrap
+WATCHERS: dict[type, list[Callable[["Ctx", Any], None]]] = STEPS.watchers
 
 
 class _Game:  # a minimal stand-in for engine.core.Game, for copy_state
     State = State
 
 
-class Ctx:
-    """A command being decided: a private copy of the state, the events so far, the dice."""
+class Ctx(StepCtx):
+    """A command being decided: a private copy of the state, the events so far, the dice. The stack's
+    operations (``push``, ``then``, ``pop``, ``done``, ``find``, ``begin``) and ``run`` are the step
+    machine's (``engine/steps.py``)."""
+
+    __slots__ = ("rng", "_flow_before")
+    steps = STEPS
 
     def __init__(self, state: State, rng: Rng | None, in_place: bool = False) -> None:
         # ``in_place``: work on ``state`` itself (``advance``: the caller gave it up); the rules change
@@ -171,58 +136,6 @@ class Ctx:
                             outcome=outcome))
         return total, outcome, rolled
 
-    # -- the stack --------------------------------------------------------------------------
-    @property
-    def top(self) -> Frame:
-        return self.s.flow[-1]
-
-    def push(self, *frames: Frame) -> None:
-        """Push frames; the last one given runs first."""
-        self.s.flow.extend(frames)
-
-    def then(self, *frames: Frame) -> None:
-        """Push frames so that they run in the order given."""
-        self.s.flow.extend(reversed(frames))
-
-    def pop(self) -> Frame | None:
-        return self.s.flow.pop() if self.s.flow else None
-
-    def done(self, frame: Frame) -> None:
-        """Take ``frame`` off the stack wherever it is (frames pushed above it meanwhile stay)."""
-        flow = self.s.flow
-        if flow and flow[-1] is frame:  # mostly the top
-            flow.pop()
-            return
-        for i in range(len(flow) - 2, -1, -1):
-            if flow[i] is frame:
-                del flow[i]
-                return
-
-    # -- running ----------------------------------------------------------------------------
-    def run(self) -> None:
-        guard = 0
-        self.waiting = None
-        while self.s.flow and self.s.phase != OVER:
-            top = self.s.flow[-1]
-            if top.seat == SIMULTANEOUS:
-                has_legal = SIM_ANY[top.kind]
-                top.nums = [x for x in top.nums if has_legal(self.s, top, x)]
-                if top.nums:
-                    return
-                self.pop()
-                continue
-            if top.seat >= 0:
-                allowed = LEGAL[top.kind](self.s, top)
-                if allowed:
-                    self.waiting = allowed
-                    return
-                self.pop()  # a decision with nothing to decide is skipped
-                continue
-            AUTO[top.kind](self, top)
-            guard += 1
-            if guard > 100_000:
-                raise RuntimeError(f"republic_of_carthage: the rules loop at {top.kind}")
-
     def finish(self) -> list[Emitted]:
         if self.s.phase == OVER:
             # GameEnded left no pending step; steps a rule pushed after the end (IX.4 ends the game from
@@ -271,23 +184,14 @@ def frame_for(f: Frame, viewer: int | None) -> Frame:
                  strs=[] if "strs" in hidden else list(f.strs))
 
 
-def legal(state: State, seat: int) -> list[Any]:
-    if not state.flow or state.phase == OVER:
-        return []
-    top = state.flow[-1]
-    if top.seat == SIMULTANEOUS:
-        return SIM_LEGAL[top.kind](state, top, seat) if seat in top.nums else []
-    if top.seat != seat:
-        return []
-    return LEGAL[top.kind](state, top)
+legal = STEPS.legal_now  # what a seat may send to the pending step
 
 
 def decide(state: State, seat: int, command: Any, rng: Rng) -> list[Emitted]:
     if not isinstance(command, COMMAND_TYPES):
         raise RuleError(UNKNOWN_COMMAND, f"not a Republic of Carthage command: {type(command).__name__}")
-    if isinstance(command, Say):  # table talk (R110): any seat, any time; the pending step is left as it is
-        from .negotiation import say
-        return say(state, seat, command)
+    if isinstance(command, Say):  # table talk (R110) is the game's ``decide`` (rules.py), not a step's
+        raise RuleError(UNKNOWN_COMMAND, "table talk is not a step's command")
     top = state.flow[-1]
     if top.seat == SIMULTANEOUS:
         allowed = SIM_LEGAL[top.kind](state, top, seat)
@@ -339,18 +243,4 @@ def start(state: State, rng: Rng, frames: list[Frame]) -> list[Emitted]:
     return ctx.finish()
 
 
-def _refusal(top: Frame, command: Any, allowed: list[Any]) -> RuleError:
-    what = DESCRIBE.get(top.kind, top.kind)
-    kinds = sorted({tag_of(c) for c in allowed})
-    if tag_of(command) not in kinds:
-        return RuleError(WRONG_PHASE, f"the rules wait for: {what}; that takes {', '.join(kinds)}, "
-                                      f"not {tag_of(command)}")
-    same = [c for c in allowed if type(c) is type(command)]
-    shown = ", ".join(_short(c) for c in same[:12]) + (" …" if len(same) > 12 else "")
-    code = ILLEGAL_TARGET if tag_of(command).startswith("choose") else ILLEGAL_MOVE
-    return RuleError(code, f"{_short(command)} is not allowed for {what}; allowed: {shown}")
-
-
-def _short(c: Any) -> str:
-    fields = [getattr(c, f) for f in c.__struct_fields__]
-    return f"{tag_of(c)}({', '.join(map(str, fields))})"
+_refusal = STEPS.refusal

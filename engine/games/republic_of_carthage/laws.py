@@ -1,5 +1,5 @@
 """What the laws in force change in the Senate's procedures (the laws themselves are cards,
-``data/cards.json``; ``turn.rules_on`` lists the rules they switch on).
+``data/cards.json``; ``rules_on`` lists the rules they switch on).
 
 - The Pentarchies (reconstructed card: boards of five fill their own vacancies): a vacant Council seat
   is filled without a vote, by the sitting members: the highest-ranking member of the Council in
@@ -10,9 +10,12 @@
 from __future__ import annotations
 
 from . import commands as cmd
+from . import components as C
+from . import effects as fx
 from .events import Frame
 from .flow import Ctx, decision
 from .people import COUNCIL, in_carthage
+from .proposals import council_candidates
 from .state import State
 
 
@@ -32,16 +35,14 @@ def coopting(s: State) -> str:
 class Coopt:
     @staticmethod
     def legal(s: State, f: Frame):
-        from .senate import council_candidates
         return [cmd.ChooseSenator(senator=x) for x in council_candidates(s, f.target)]
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
-        from .senate import offer_council
         ctx.done(f)
-        offer_council(ctx, f.target, c.senator)
+        ctx.begin("offer_council", f.target, c.senator)  # the Council's seats (V.4, ``elections``)
 
 
-# imported once here, not inside the rules that ask them often; at the end, as those modules
-# read this one's names when they load
-from .turn import rules_on  # noqa: E402
+def rules_on(s: State) -> set[str]:
+    """Rules switched on by the laws in force."""
+    return {e.rule for law in s.laws for e in C.CARDS[law].effects if isinstance(e, fx.Rule)}

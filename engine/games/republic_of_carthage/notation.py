@@ -114,7 +114,7 @@ def _play(who: str, c: Any) -> str:
     return f"{who} plays {_card(c.card)}" + (f" on {senator_name(c.senator)}" if c.senator else "")
 
 
-# -- a proposal being voted on (senate.propose: the tally frame) -----------------------------------
+# -- a proposal being voted on (votes.propose: the tally frame) -----------------------------------
 def _proposal(s: State) -> str:
     t = next((x for x in reversed(s.flow) if x.kind == "tally"), None)
     if t is None or not t.strs:

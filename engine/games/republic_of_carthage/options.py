@@ -50,8 +50,7 @@ def first_man(ctx, event) -> None:
     the game for his player at once."""
     if not ctx.s.counters.get(FIRST_MAN):
         return
-    from .turn import end_game
     x = ctx.s.senators.get(event.senator)
     if x is not None and not x.id.isdigit() and x.seat >= 0 and x.face_up and x.influence >= FIRST_MAN_INFLUENCE:
-        end_game(ctx, (x.seat,), "first_man_in_carthage")
+        ctx.begin("end_game", (x.seat,), "first_man_in_carthage")  # (turn.py)
 

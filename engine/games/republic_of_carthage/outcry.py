@@ -28,6 +28,7 @@ from .counter import play
 from .events import Frame
 from .flow import Ctx, decision
 from .people import clockwise, present_of
+from .proposals import proposal_key
 from .state import State
 
 
@@ -94,7 +95,6 @@ class Outcry:
         if c.option == "floor":
             ctx.push(Frame(kind="other_business", seat=f.seat, strs=["floor"]))
             return
-        from .senate import proposal_key
         at = max(i for i, x in enumerate(s.flow) if x.kind == "tally")
         t = s.flow[at]
         ctx.emit(ev.ProposalVetoed(seat=f.seat, kind=t.strs[0]))

@@ -134,3 +134,15 @@ def now_named(s: State, sid: str) -> str:
 def active(s: State, sid: str) -> bool:
     """Not in exile: an exile's talents, concessions and merchants are frozen on his card (V.5, 3, R140)."""
     return s.senators[sid].where != "exiled"
+
+
+def commanders(s: State) -> list[str]:
+    """V.7, Commandants éligibles: the two Suffètes, in Carthage and not already commanding; the Suffète
+    Général only once the Suffète Amiral is away or commanding (R44)."""
+    out = []
+    admiral, general = s.offices.get("suffete_admiral", ""), s.offices.get("suffete_general", "")
+    if admiral and in_carthage(s, admiral):
+        out.append(admiral)
+    elif general and in_carthage(s, general):
+        out.append(general)
+    return out

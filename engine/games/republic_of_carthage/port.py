@@ -11,8 +11,10 @@ from .cards import draw_card, hand_plays, omens, random_event, window_legal
 from .counter import play  # an Intrigue card may be countered (R79)
 from .events import Frame
 from .flow import Ctx, automatic, decision
+from .forces import use_one_roll_modifiers
 from .people import clockwise, eloquence, faction_votes, in_carthage, loyalty, order_key, present_of, senators_of, sphr_seat
 from .state import PORT, State
+from .war_details import leader_ages, pay_debts
 
 INITIATIVES = 6  # IV.5: extra initiatives are auctioned up to six
 
@@ -33,7 +35,6 @@ def _port(ctx: Ctx, f: Frame) -> None:
                 by_pile.setdefault(C.COMMODITIES[card].pile, []).append(card)
             for pile, cards in sorted(by_pile.items()):
                 ctx.emit(ev.CommerceBack(pile=pile, cards=tuple(cards), reason=reason))
-    from .war_details import leader_ages, pay_debts
     pay_debts(ctx)  # R61
     order = clockwise(s, sphr_seat(s))
     extra = max(0, INITIATIVES - s.players)
@@ -202,7 +203,6 @@ class Persuasion:
             return
         ctx.done(f)
         level = persuasion_level(s, f.senator, f.target, f.nums[0] + f.nums[1] - f.nums[2]) + modifier(s, "persuasion")
-        from .combat import use_one_roll_modifiers
         use_one_roll_modifiers(ctx, ("persuasion",))
         om = omens(s)  # R132: on the dice; an 11 or 12 thrown still fails, whatever the modifier
         _, outcome, _ = ctx.roll(f.seat, "persuasion", 2, om,
@@ -327,7 +327,6 @@ def _port_end(ctx: Ctx, f: Frame) -> None:
     face down in the Port turns face up on 5-6; so does a destroyed concession. IV.7: the votes."""
     ctx.pop()
     s = ctx.s
-    from .war_details import leader_ages
     for leader in list(s.leaders_in_play):
         if leader_ages(s, leader):  # no war of his on the board, or inactive since his war was lost
             _, outcome, _ = ctx.roll(-1, f"aging:{leader}", 1, omens(s), lambda t: "removed" if t >= 5 else "stays")

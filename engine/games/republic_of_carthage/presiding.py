@@ -82,12 +82,29 @@ class Resign:
             return
         ctx.emit(ev.CountersSet(name=f"resigned:{f.senator}:turn", value=1))
         if not presiding_officer(ctx.s):  # nobody left to preside: the Senate ends
-            from .senate import senate_ends
             senate_ends(ctx)
             return
         # frames waiting for the presiding officer's seat now wait for his successor's
-        from .senate import presiding_seat
         for x in ctx.s.flow:
             if x.kind in ("other_business", "nominate", "nominate_suffetes") and x.seat == f.seat \
                     and x.strs != ["floor"]:
                 x.seat = presiding_seat(ctx.s)
+
+
+def presiding_seat(s: State) -> int:
+    sid = presiding_officer(s)  # the SPHR, unless he resigned (R63)
+    return s.senators[sid].seat if sid and s.senators[sid].seat >= 0 else 0
+
+SENATE_STEPS = frozenset({"business", "other_business", "floor_call", "tally", "vote_order", "vote", "buy_votes"})
+"""What of the Senate may still be pending when the presiding officer leaves: the other business, the
+requests for the floor as he adjourned, and the proposal a floor proposal interrupted, with its votes."""
+
+
+def senate_ends(ctx: Ctx) -> None:
+    """V.7, Départ du PS: if the presiding officer leaves Carthage, the Senate phase ends at once; the
+    proposals are lost (V.7, Prendre la parole, R175): the proposal a floor proposal sending him away
+    interrupted is not voted on further nor tallied, and the requests for the floor still to come are
+    not met (their players keep their cards)."""
+    for x in list(ctx.s.flow):
+        if x.kind in SENATE_STEPS:
+            ctx.done(x)

@@ -15,11 +15,13 @@ from . import components as C
 from . import events as ev
 from .deaths import draw_chits, kill, victims
 from .events import Frame
+from .field import generals_home
 from .flow import SIMULTANEOUS, Ctx, automatic, decision, simultaneous
-from .people import clockwise, in_carthage, military, offices_of, order_key, senators_of, sphr_seat
+from .forces import (REBELS, ability, against_rebels, army_strength, force, in_command, lose_units, modifier,
+                     units, use_one_roll_modifiers, veteran)
+from .people import clockwise, commanders, in_carthage, military, offices_of, order_key, senators_of, sphr_seat
 from .state import State
 
-REBELS = "rebels"  # the war a force sent against the rebels is sent to
 REBEL_UPKEEP = 2   # II.5: talents a turn for each rebel army that is not a veteran
 
 
@@ -372,7 +374,6 @@ class Allegiance:
         t = C.TABLES.allegiance
         if c.number:
             ctx.emit(ev.Transferred(source=f"senator:{f.senator}", target="bank", amount=c.number, reason="allegiance"))
-        from .combat import ability, modifier
         bonus = ability(f.senator, ("allegiance",), None)  # the armies on his card: 3B's and 5A's +2 (R56)
         _, outcome, _ = ctx.roll(f.seat, f"allegiance:{a.type}", t.dice,
                                  c.number // t.talents_per_point + bonus + modifier(s, ("allegiance",)), C.allegiance)
@@ -431,7 +432,6 @@ def _victors_done(ctx: Ctx, f: Frame) -> None:
     for name in sorted(s.counters):
         if name.startswith(("victor:", "co_victor:", "fought:")):
             ctx.emit(ev.CountersSet(name=name, value=0))
-    from .field import generals_home
     generals_home(ctx)
 
 
@@ -484,7 +484,6 @@ def rebel_battle(ctx: Ctx, fid: int) -> None:
     the rebels die, the victors gain Influence and Popularity of half the rebel strength (shared,
     rounded up). Attrition: both stay for next turn. Defeat: the rebellion succeeds, the rebel troops
     lose nothing (the rebels win if Carthage survives the turn)."""
-    from .combat import ability, army_strength, force, in_command, lose_units, modifier, units, use_one_roll_modifiers, veteran
     s = ctx.s
     x = force(s, fid)
     if not still_to_fight(ctx):
@@ -551,7 +550,6 @@ def chits(ctx: Ctx, among: list[str], lost: int) -> None:
 
 
 def rebellion_beaten(ctx: Ctx, fid: int, enemy: int) -> None:
-    from .combat import force, in_command
     s = ctx.s
     x = force(s, fid)
     chiefs = in_command(s, x) if x is not None else []
@@ -609,17 +607,6 @@ def wars_counted(s: State) -> int:
 
 # -- V.7: the Senate may send a force against the rebels -------------------------------------------------
 def business(s: State) -> list[str]:
-    if in_progress(s) and commanders(s) and land_units(s):
+    if in_progress(s) and commanders(s) and against_rebels(s):
         return [f"prosecute:{REBELS}"]
     return []
-
-
-def land_units(s: State) -> list[str]:
-    """Recruited armies that may fight the rebels: Active Forces, no auxiliaries (they fight only the
-    wars that name them); squadrons play no part (VII.3)."""
-    return sorted({a.type for a in s.armies if a.place == "active" and not C.ARMY_TYPES[a.type].auxiliary})
-
-
-# imported once here, not inside the rules that ask them often; at the end, as those modules
-# read this one's names when they load
-from .senate import commanders  # noqa: E402

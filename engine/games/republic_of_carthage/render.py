@@ -8,9 +8,12 @@ random events, recruitment, combat, assassination). ``render_map()`` is a pure f
 
 from __future__ import annotations
 
+import textwrap
 from xml.sax.saxutils import escape
 
 from engine.games.republic_of_carthage import components as c
+from engine.games.republic_of_carthage.notation import SEATS, _name, senator_name
+from engine.games.republic_of_carthage.people import card, senators_of
 
 INK, PAPER, BOARD = "#2b2118", "#f6efe0", "#e9dcc0"
 PURPLE, SEA, GOLD = "#6b2a5e", "#1f5f8b", "#b8860b"
@@ -307,8 +310,6 @@ def render_map() -> str:
 # ------------------------------------------------------------------------------ a position
 def _panel(x: float, y: float, w: float, title: str, lines: list[str], fill: str) -> tuple[str, float]:
     """A titled box of text lines; a line too long for the box goes on, indented, on the next."""
-    import textwrap
-
     width = int((w - 30) / 6.1)  # characters of the 11-px face that fit the box, less an indent
     rows: list[tuple[int, str]] = []  # (indent in steps, text): SVG drops leading spaces, so x moves
     for line in lines:
@@ -336,9 +337,6 @@ def render_position(state, title: str = "") -> str:
     things are drawn only as counts (hands, piles); the faction treasuries, hidden from the other
     seats in play (R58), are drawn with their amounts: this is the whole position of an export, which
     holds the whole log (``server/render.py``)."""
-    from engine.games.republic_of_carthage.notation import SEATS, _name, senator_name
-    from engine.games.republic_of_carthage.people import card, senators_of
-
     s = state
     width = 1400
     col = [20, 360, 700, 1040]

@@ -1,23 +1,38 @@
 """The Republic of Carthage's Decider entry points: the opening, ``decide``, ``legal`` and ``status``.
 
-The rules live in the modules that register their frames with ``flow``: the set-up (``setup``),
-the turn with Mortality and Revenue (``turn``), Trade (``trade``), the Port (``port``), the Senate
-(``senate``), Combat and Exploration (``combat``) and the Civil War (``civil_war``).
+The rules live in the modules that register their steps in ``flow.STEPS``, one per part of the
+rulebook: the set-up (``setup``); the turn, Mortality and Revenue (``turn``, II); Trade (``trade``,
+III) and its offers (``negotiation``); the Port (``port``, IV); the Senate (``senate``, V.1 and V.7:
+its order of business; ``elections``, V.2-V.6; ``trials``, V.5; ``votes``, a proposal and its
+votes; ``presiding``, the presiding officer's choices; ``outcry``, the cards played at a vote;
+``field``, the forces in the field; ``laws``, what the laws in force change); Combat and
+Exploration (``combat``, VI); the Civil War (``civil_war``, VII) and the rebellion (``rebellion``,
+VII.3); assassinations (``assassination``); the cards (``cards``, ``counter``, ``war_details``);
+over the helpers they share (``people``, ``forces``, ``proposals``, ``deaths``). Each asks for the
+steps of the parts above it by name; this module imports them all, so that the table is full.
 """
 
 from __future__ import annotations
 
 from engine.core import GameConfig, Result, Status
 
-from . import civil_war, combat, port, senate, trade, trials, turn  # noqa: F401 - they register their frames
-from . import field, rebellion, war_details  # noqa: F401 - they register their frames too
-from . import assassination, counter, laws, outcry, presiding  # noqa: F401 - they register their frames
-from . import negotiation  # noqa: F401 - it registers its frames (VII.2's trading)
+from . import (assassination, civil_war, combat, counter, elections, field, laws, negotiation,  # noqa: F401
+               outcry, port, presiding, rebellion, senate, trade, trials, turn, votes, war_details)  # (they register their steps)
+from .commands import Say
 from .events import Frame, Said
-from .flow import advance, decide, legal, start, waiting  # noqa: F401 - the surface
+from .flow import advance, legal, start, waiting  # noqa: F401 - the surface
+from .flow import decide as _decide
 from .options import chosen
 from .setup import initial as _initial
 from .state import OVER, State, seat_influence
+
+
+def decide(state: State, seat: int, command, rng) -> list:
+    """A command to the pending step (``flow.decide``), or table talk (R110): any seat, any time, the
+    pending step left as it is (``negotiation.say``)."""
+    if isinstance(command, Say):
+        return negotiation.say(state, seat, command)
+    return _decide(state, seat, command, rng)
 
 
 def initial(config: GameConfig) -> State:

@@ -1,87 +1,39 @@
-"""V. Phase de Sénat: the presiding officer, proposals and votes (bought votes included), and the
-order of business: Council terms, the two Suffètes, the Council seats, the governors (with the
-Senate's refill), then the other business (forces, wars, expeditions, peace, the tax rate,
-concessions, the Suffète for Life) until the presiding officer adjourns.
+"""V. Phase de Sénat: the order of business. Council terms (V.1), the two Suffètes, the Council seats,
+the governors (with the Senate's refill), then the other business (forces, wars, expeditions, peace,
+the tax rate, concessions, the Suffète for Life, and the business of ``field`` and ``rebellion``)
+until the presiding officer adjourns; and what each of these proposals does once passed
+(``proposals.PASSED``).
 
-A proposal is a ``tally`` frame under one ``vote`` frame per player, clockwise from the presiding
-officer (R64). ``tally.nums``: [amount, yes, no, presiding seat, then one vote per seat: 0 none,
-1 yes, 2 no, 3 abstain]; ``tally.strs``: [kind, senators…]; ``tally.target``: a war, province,
-office, unit or concession.
+How a proposal is made, voted and tallied is ``votes`` (V, Fonctionnement du Sénat), over
+``proposals``; the presiding officer's own choices are ``presiding``; the trials (V.5) ``trials``.
 """
 
 from __future__ import annotations
-
-from itertools import combinations
 
 from . import commands as cmd
 from . import components as C
 from . import events as ev
 from .events import Frame
+from .cards import windows
+from .combat import war_lost
+from .field import business as in_the_field
+from .field import business_item, co_command_frame, co_commanders_sent, split_co
 from .flow import Ctx, automatic, decision
-from .people import (COUNCIL, SUFFETES, clockwise, faction_votes, in_carthage, office_holders, order_key,
-                     present_of, senators_of, sphr)
-from .presiding import call_votes, presiding_officer, unanimous_no
-from .state import CARTHAGE, PORT, SENATE, State, units_home
+from .forces import REBELS, all_active, land_units, strength, units_at
+from .outcry import last_call
+from .people import COUNCIL, commanders, in_carthage, order_key, senators_of
+from .presiding import presiding_officer, presiding_seat, senate_ends
+from .proposals import FLOOR, NO, PASSED, YES, any_eligible, eligible, ps_frame, rejected, still_eligible
+from .rebellion import business as rebellion_business
+from .rebellion import in_progress as rebellion_in_progress
+from .state import CARTHAGE, SENATE, State, units_home
 from .trials import exiles, mark_commander
+from .votes import propose
 
-YES, NO, ABSTAIN = 1, 2, 3
 TAX_TRACK = C.BOARD.tax_track  # V.7: the legal rates, multiples of 10 below 100 (board.json)
 TAX_STEP, TAX_MAX = TAX_TRACK[1] - TAX_TRACK[0], TAX_TRACK[-1]  # a vote moves the rate one space
 SUFFETE_FOR_LIFE_INFLUENCE = 21  # V.7, Élection à vie des Suffètes: at least 21 Influence
 WARS_ON = ("active", "unprosecuted")  # the wars the Senate may end by peace (R20)
-FLOOR = "floor_proposer"  # counter: 1 + the seat whose proposal from the floor is being made (R78)
-VOTE_CODES = {"yes": YES, "no": NO, "abstain": ABSTAIN}
-
-
-# -- who may hold what ------------------------------------------------------------------------------
-def eligible(s: State) -> list[str]:
-    """V.2, V.4, V.6: faction senators in Carthage who hold no office (R24: a sitting Suffète is not
-    eligible)."""
-    holders = office_holders(s)
-    return sorted((x.id for x in s.senators.values()
-                   if x.seat >= 0 and in_carthage(s, x.id) and x.id not in holders), key=order_key)
-
-
-def any_eligible(s: State) -> bool:
-    """Whether :func:`eligible` names anyone (each senator keyed by his id, so he is in Carthage
-    when face up, in a faction and there)."""
-    holders = office_holders(s)
-    for x in s.senators.values():
-        if x.seat >= 0 and x.face_up and x.where == CARTHAGE and x.id not in holders:
-            return True
-    return False
-
-
-def still_eligible(s: State, sid: str) -> bool:
-    """R176: the senator a passed proposal sends to a new charge (a province, an expedition) is, at its
-    tally, still what :func:`eligible` asked of him when it was made: alive, in his faction, in Carthage,
-    holding no office."""
-    return in_carthage(s, sid) and sid not in office_holders(s)
-
-
-def units_at(s: State, unit: str, place: str) -> int:
-    """How many units of ``unit`` (an army type, or "squadron") are at ``place`` (reserve, active…)."""
-    if unit == "squadron":
-        return s.squadrons.get(place, 0)
-    return sum(1 for a in s.armies if a.type == unit and a.place == place)
-
-
-def presiding_seat(s: State) -> int:
-    sid = presiding_officer(s)  # the SPHR, unless he resigned (R63)
-    return s.senators[sid].seat if sid and s.senators[sid].seat >= 0 else 0
-
-
-def rejected(s: State, key: str) -> bool:
-    return bool(s.counters.get(f"rejected:{key}"))
-
-
-def strength(s: State, war: str) -> int:
-    """VI.2: land strength, ×2 with one related Active war and ×3 with two, plus leaders (R42)."""
-    related = sum(1 for x in C.related_wars(war) if x in s.wars and s.wars[x].status in ("active", "unprosecuted"))
-    leaders = tuple(x for x in s.leaders_in_play if war in C.LEADERS[x].wars)
-    return C.war_strength(war, related, leaders)
-
-
 def crisis(s: State) -> bool:
     """V.7, Crise: three Active Wars or more, or one of strength 20 or more, as the Senate opens."""
     active = [w for w, x in s.wars.items() if x.status in ("active", "unprosecuted")]
@@ -111,495 +63,8 @@ def _senate(ctx: Ctx, f: Frame) -> None:
                 ctx.emit(ev.MarkersSet(senator=holder, red=s.senators[holder].red + 1))
         else:
             ctx.emit(ev.TermMarked(holder=office, left=max(left, 0), red=red))
-    from .cards import windows
     ctx.then(Frame(kind="plots"), Frame(kind="elect_suffetes"), Frame(kind="fill_council"), Frame(kind="trials"), Frame(kind="fill_governors"),
              *windows(s, presiding_seat(s), "senate"), Frame(kind="business"))
-
-
-def ps_frame(s: State, kind: str, **kw) -> Frame:
-    return Frame(kind=kind, seat=presiding_seat(s), **kw)
-
-
-# -- proposals and votes (V, Fonctionnement du Sénat) -----------------------------------------------
-def propose(ctx: Ctx, kind: str, senators: tuple[str, ...] = (), target: str = "", amount: int = 0,
-            bonus: tuple[int, int] = (-1, 0), abstain: bool = True, ps: int = -1) -> None:
-    """The presiding officer proposes; every player votes in turn, clockwise from him. ``bonus``:
-    (seat, Influence) of the senator named first (the accused of a trial, the Suffète for Life),
-    whose Influence joins that seat's votes: counted as it stands at the vote (:func:`bonus_votes`);
-    the tally frame keeps the value at the proposal, as it was logged."""
-    s = ctx.s
-    ps = presiding_seat(s) if ps < 0 else ps
-    proposer = s.counters.get(FLOOR, 0) - 1  # a proposal from the floor (V.7, R78)
-    if proposer >= 0:
-        ctx.emit(ev.CountersSet(name=FLOOR, value=0))
-    ctx.emit(ev.ProposalMade(seat=ps if proposer < 0 else proposer, kind=kind, senators=tuple(senators), target=target,
-                             amount=amount))
-    tally = Frame(kind="tally", target=target, strs=[kind, *senators],
-                  nums=[amount, 0, 0, ps, *([0] * s.players)], count=bonus[0] + 1, senator=str(bonus[1]))
-    if proposer >= 0:
-        tally.nums.append(proposer)  # after the votes: the floor's proposer, who is not the presiding officer
-    ctx.push(tally)
-    call_votes(ctx, ps, clockwise(s, ps), abstain)  # in the order he chooses (R64)
-
-
-def bonus_votes(s: State, t: Frame) -> int:
-    """The Influence the senator a proposal names first adds to his faction's votes (``propose``'s
-    ``bonus``: the accused of a trial, V.5 Procédure 2; the Suffète for Life, R70), as it stands when
-    his faction votes (R130: a card played at that turn may change it)."""
-    x = s.senators.get(t.strs[1])
-    return x.influence if x is not None and x.face_up else 0
-
-
-def money(s: State, seat: int) -> int:
-    """What a faction may spend on votes: its treasury and its senators' talents in Carthage."""
-    return s.faction_treasury[seat] + sum(x.talents for x in present_of(s, seat))
-
-
-def tally_of(s: State) -> Frame:
-    return next(x for x in reversed(s.flow) if x.kind == "tally")
-
-
-@decision("vote", "your vote on the proposal: yes, no or abstain (V)")
-class Vote:
-    @staticmethod
-    def legal(s: State, f: Frame):
-        out = [cmd.ChooseOption(option="yes"), cmd.ChooseOption(option="no")]
-        if f.count:
-            out.append(cmd.ChooseOption(option="abstain"))
-        t = tally_of(s)
-        if t.strs[0] == "trial" and t.count - 1 == f.seat and not f.strs:
-            # V.7, Assassins capturés: the Faction Leader on trial must roll the Appeal before voting
-            out = [*out, cmd.ChooseOption(option="appeal")] if t.target != "assassin" else [cmd.ChooseOption(option="appeal")]
-        return out + vote_plays(s, f, t)
-
-    @staticmethod
-    def act(ctx: Ctx, f: Frame, c) -> None:
-        s = ctx.s
-        t = tally_of(s)
-        if isinstance(c, cmd.PlayCard):  # a card played when one's turn to vote comes (outcry.py)
-            from .outcry import play_at_vote
-            play_at_vote(ctx, f, t, c)
-            return
-        if c.option == "appeal":  # V.5: the accused appeals to the people when his turn to vote comes
-            f.strs.append("appealed")
-            # R130: before the roll, every other player in turn from his left, then he, may play any-time
-            # cards (his Popularity counts on the roll)
-            from .cards import windows
-            ctx.then(*windows(s, (f.seat + 1) % s.players, "any_time"), Frame(kind="appeal_roll", count=f.seat))
-            return
-        ctx.done(f)
-        t.nums[4 + f.seat] = VOTE_CODES[c.option]
-        votes = faction_votes(s, f.seat) + (bonus_votes(s, t) if t.count - 1 == f.seat else 0) + sum(f.nums)
-        if c.option != "abstain" and money(s, f.seat):
-            ctx.push(Frame(kind="buy_votes", seat=f.seat, target=c.option, count=votes))
-        else:
-            _count(ctx, f.seat, c.option, votes, 0)
-
-
-APPEAL_ENDS = {"freed": -1, "killed": -2}
-"""V.5: the Appeal to the People's results that end a trial at once, as its tally frame keeps them
-(in its amount, ``nums[0]``, which a trial otherwise keeps at 0 or above: 0, or the Popularity of a captured
-assassin's victim, R23, counted from 0)."""
-
-
-def appeal_ended(t: Frame) -> str:
-    """freed or killed: the Appeal to the People ended the trial ``t`` (a tally frame) before its vote
-    was over (V.5); "" it did not (no Appeal, one that only moved votes, or no trial)."""
-    if t.strs[:1] != ["trial"] or not t.nums:
-        return ""
-    return next((word for word, n in APPEAL_ENDS.items() if t.nums[0] == n), "")
-
-
-@automatic("appeal_roll")
-def _appeal_roll(ctx: Ctx, f: Frame) -> None:
-    """V.5: the Appeal to the People, rolled once the any-time windows before it are over (R130)."""
-    ctx.pop()
-    s = ctx.s
-    t = tally_of(s)
-    from .trials import appeal, judge_gains
-    outcome = appeal(ctx, f.count, t.strs[1], t)
-    if outcome == "killed":
-        from .deaths import kill
-        lost = s.senators[t.strs[1]].influence  # all he had: the Judge gains half (V.5, Procédure 5)
-        kill(ctx, t.strs[1], "the_people")
-        judge_gains(ctx, t, lost)
-    if outcome in ("killed", "freed"):
-        t.nums[0] = APPEAL_ENDS[outcome]  # the trial's amount (0, or a victim's Popularity, never below 0)
-        for x in [x for x in s.flow if x.kind in ("vote", "buy_votes", "vote_order")]:
-            ctx.done(x)
-
-
-def _count(ctx: Ctx, seat: int, vote: str, votes: int, bought: int) -> None:
-    t = tally_of(ctx.s)
-    ctx.emit(ev.VoteCast(seat=seat, vote=vote, votes=votes + bought, bought=bought))
-    if vote == "yes":
-        t.nums[1] += votes + bought
-    elif vote == "no":
-        t.nums[2] += votes + bought
-
-
-@decision("buy_votes", "talents to spend on more votes, 1 T each, for this proposal only (V, Achat de votes)")
-class BuyVotes:
-    @staticmethod
-    def legal(s: State, f: Frame):
-        return [cmd.ChooseNumber(number=n) for n in range(0, money(s, f.seat) + 1)]
-
-    @staticmethod
-    def act(ctx: Ctx, f: Frame, c) -> None:
-        ctx.done(f)
-        _count(ctx, f.seat, f.target, f.count, c.number)
-        s = ctx.s
-        sources = [f"faction:{f.seat}"] * (s.faction_treasury[f.seat] > 0) + [
-            f"senator:{x.id}" for x in present_of(s, f.seat) if x.talents]
-        _pay_votes(ctx, Frame(kind="vote_payment", seat=f.seat, count=c.number, strs=sources))
-
-
-def _held(s: State, source: str) -> int:
-    kind, _, key = source.partition(":")
-    return s.faction_treasury[int(key)] if kind == "faction" else s.senators[key].talents
-
-
-def _bounds(s: State, f: Frame) -> tuple[int, int]:
-    """How many of the talents still due the first source may give, the others covering the rest."""
-    others = sum(_held(s, x) for x in f.strs[1:])
-    return max(0, f.count - others), min(f.count, _held(s, f.strs[0]))
-
-
-def _pay_votes(ctx: Ctx, f: Frame) -> None:
-    """R65: the bought votes' talents leave the sources the player names, one source after another
-    (his treasury, then his senators in Carthage in card order); a source whose share is forced pays
-    without asking."""
-    while f.count > 0:
-        low, high = _bounds(ctx.s, f)
-        if low < high:
-            if not any(x is f for x in ctx.s.flow):
-                ctx.push(f)
-            return
-        _pay_from(ctx, f, low)
-    ctx.done(f)
-
-
-def _pay_from(ctx: Ctx, f: Frame, amount: int) -> None:
-    if amount:
-        ctx.emit(ev.Transferred(source=f.strs[0], target="bank", amount=amount, reason="votes"))
-    f.count -= amount
-    f.strs = f.strs[1:]
-
-
-@decision("vote_payment", "how many of the bought votes' talents this source gives (V, Achat de votes: the "
-                          "faction treasury, then each senator in Carthage; R65)")
-class VotePayment:
-    @staticmethod
-    def legal(s: State, f: Frame):
-        low, high = _bounds(s, f)
-        return [cmd.ChooseNumber(number=n) for n in range(low, high + 1)]
-
-    @staticmethod
-    def act(ctx: Ctx, f: Frame, c) -> None:
-        _pay_from(ctx, f, c.number)
-        _pay_votes(ctx, f)
-
-
-def pay(ctx: Ctx, seat: int, amount: int, reason: str) -> None:
-    """A faction pays: from its treasury first, then its senators in Carthage in card order (R65)."""
-    s = ctx.s
-    take = min(amount, s.faction_treasury[seat])
-    if take:
-        ctx.emit(ev.Transferred(source=f"faction:{seat}", target="bank", amount=take, reason=reason))
-    amount -= take
-    for x in senators_of(s, seat):
-        if amount <= 0:
-            break
-        if in_carthage(s, x.id) and x.talents:
-            take = min(amount, x.talents)
-            ctx.emit(ev.Transferred(source=f"senator:{x.id}", target="bank", amount=take, reason=reason))
-            amount -= take
-
-
-@automatic("tally")
-def _tally(ctx: Ctx, f: Frame) -> None:
-    """More Yes than No passes it, at once; a rejected proposal may not come again this turn. If every
-    other player voted No, the presiding officer loses 1 Influence (R63)."""
-    ctx.pop()
-    s = ctx.s
-    kind = f.strs[0]
-    _, yes, no, ps = f.nums[:4]
-    appeal = appeal_ended(f)
-    passed = yes > no and not appeal  # the Appeal freed or killed him at once: no vote decided (V.5, R185)
-    ctx.emit(ev.ProposalDecided(kind=kind, passed=passed, yes=yes, no=no, appeal=appeal))
-    if not passed:
-        ctx.emit(ev.CountersSet(name=f"rejected:{proposal_key(f)}", value=1))
-        others = [f.nums[4 + x] for x in range(s.players) if x != ps]
-        floor = len(f.nums) > 4 + s.players  # R63 is the presiding officer's, not a floor proposal's
-        if not floor and others and all(v == NO for v in others):
-            if kind == "trial":  # the Censor presides his own trials (R184); a captured assassin's is no accusation
-                censor = s.offices.get("censor", "")
-                if f.target in ("minor", "major") and censor in s.senators and s.senators[censor].seat == ps:
-                    unanimous_no(ctx, censor, trials=True)
-            else:
-                who = presiding_officer(s)
-                if who and s.senators[who].seat == ps:
-                    unanimous_no(ctx, who)  # he resigns or loses 1 Influence (R63)
-    PASSED[kind](ctx, f, passed)
-
-
-def _trial(ctx: Ctx, f: Frame, passed: bool) -> None:
-    from .trials import trial_decided
-    trial_decided(ctx, f, passed)
-
-
-def _recall_exile(ctx: Ctx, f: Frame, passed: bool) -> None:
-    """V.7, Rappel d'un Homme d'État en Exil (R176: if he is still in exile: the same recall may have
-    passed from the floor)."""
-    if passed and f.strs[1] in exiles(ctx.s):
-        from .trials import recall_exile
-        recall_exile(ctx, f.strs[1])
-
-
-def proposal_key(f: Frame) -> str:
-    return "+".join([*f.strs, f.target, str(f.nums[0])])
-
-
-# -- V.2-3: the Suffètes ------------------------------------------------------------------------------
-def suffete_pairs(s: State) -> list[tuple[str, str]]:
-    return [p for p in combinations(eligible(s), 2) if not rejected(s, f"suffetes+{p[0]}+{p[1]}++0")]
-
-
-@automatic("elect_suffetes", keeps_frame=True)
-def _elect_suffetes(ctx: Ctx, f: Frame) -> None:
-    """V.2: the presiding officer proposes a pair; proposals go on until two are elected; when one
-    possible pair is left it is elected without a vote (II.C 6)."""
-    ctx.pop()
-    s = ctx.s
-    pairs = suffete_pairs(s)
-    if len(pairs) == 1:
-        suffetes_elected(ctx, pairs[0])
-    elif pairs:
-        ctx.push(ps_frame(s, "nominate_suffetes"))
-
-
-@decision("nominate_suffetes", "the presiding officer's pair of Suffète candidates, first one then the other (V.2)")
-class NominateSuffetes:
-    @staticmethod
-    def legal(s: State, f: Frame):
-        pairs = suffete_pairs(s)
-        if f.senator:
-            return [cmd.ChooseSenator(senator=b) for a, b in pairs if a == f.senator]
-        return [cmd.ChooseSenator(senator=a) for a in sorted({a for a, _ in pairs}, key=order_key)]
-
-    @staticmethod
-    def act(ctx: Ctx, f: Frame, c) -> None:
-        if not f.senator:
-            f.senator = c.senator
-            return
-        ctx.done(f)
-        ctx.push(Frame(kind="elect_suffetes"))
-        propose(ctx, "suffetes", (f.senator, c.senator))
-
-
-def suffetes_elected(ctx: Ctx, pair: tuple[str, str]) -> None:
-    """V.2-3: each Suffète gains 5 Influence; the outgoing Suffètes leave office; the two decide which
-    is Suffète Général (at random if they disagree)."""
-    s = ctx.s
-    for office in SUFFETES:
-        if s.offices.get(office):
-            ctx.emit(ev.CountersSet(name=f"outgoing:{s.offices[office]}", value=1))
-            ctx.emit(ev.CountersSet(name=f"left_office:{s.offices[office]}:turn", value=1))
-            ctx.emit(ev.OfficeLeft(office=office, reason="term"))
-    a, b = pair
-    for sid in pair:
-        ctx.emit(ev.SenatorChanged(senator=sid, influence=5, popularity=0, merchants=0, reason="suffete"))
-    ctx.emit(ev.OfficeTaken(office="suffete_general", senator=a, term=1))
-    ctx.emit(ev.OfficeTaken(office="suffete_admiral", senator=b, term=1))
-    ctx.push(Frame(kind="suffete_general", seat=s.senators[a].seat, strs=[a, b]))
-
-
-@decision("suffete_general", "which of the two Suffètes is Suffète Général (V.3)")
-class ChooseGeneral:
-    @staticmethod
-    def legal(s: State, f: Frame):
-        return [cmd.ChooseSenator(senator=x) for x in f.strs]
-
-    @staticmethod
-    def act(ctx: Ctx, f: Frame, c) -> None:
-        ctx.done(f)
-        s = ctx.s
-        a, b = f.strs
-        other_seat = s.senators[b].seat
-        if other_seat == f.seat:
-            _assign_suffetes(ctx, c.senator, b if c.senator == a else a)
-        else:
-            ctx.push(Frame(kind="suffete_agree", seat=other_seat, senator=c.senator, strs=[a, b]))
-
-
-def _assign_suffetes(ctx: Ctx, general: str, admiral: str) -> None:
-    if ctx.s.offices.get("suffete_general") != general:
-        ctx.emit(ev.OfficeTaken(office="suffete_general", senator=general, term=1))
-        ctx.emit(ev.OfficeTaken(office="suffete_admiral", senator=admiral, term=1))
-
-
-@decision("suffete_agree", "whether you agree to the other Suffète's choice of Suffète Général (V.3)")
-class SuffeteAgree:
-    @staticmethod
-    def legal(s: State, f: Frame):
-        return [cmd.ChooseOption(option="yes"), cmd.ChooseOption(option="no")]
-
-    @staticmethod
-    def act(ctx: Ctx, f: Frame, c) -> None:
-        ctx.done(f)
-        a, b = f.strs
-        general = f.senator
-        if c.option == "no":
-            _, outcome, _ = ctx.roll(-1, "suffete_general", 1, 0, lambda t: a if t <= 3 else b)
-            general = outcome
-        _assign_suffetes(ctx, general, b if general == a else a)
-
-
-# -- V.4: the Council -------------------------------------------------------------------------------
-def vacant_council(s: State) -> list[str]:
-    return [o for o in COUNCIL if not s.offices.get(o)]
-
-
-def council_candidates(s: State, office: str) -> list[str]:
-    return [x for x in eligible(s) if not rejected(s, f"council+{x}+{office}+0")]
-
-
-@automatic("fill_council", keeps_frame=True)
-def _fill_council(ctx: Ctx, f: Frame) -> None:
-    """V.4: every vacant seat of the Council of Five is filled, in the order of rank: the presiding
-    officer proposes a candidate; the last candidate left is elected without a vote."""
-    ctx.pop()
-    s = ctx.s
-    for office in vacant_council(s):
-        cands = council_candidates(s, office)
-        if not cands:
-            continue
-        if len(cands) == 1:
-            take_council(ctx, office, cands[0])
-            ctx.push(Frame(kind="fill_council"))
-            return
-        ctx.push(Frame(kind="fill_council"))
-        from .laws import coopting
-        chooser = coopting(s)
-        if chooser:  # the Pentarchies law: the sitting members fill the seat, without a vote (R84)
-            ctx.push(Frame(kind="coopt", seat=s.senators[chooser].seat, senator=chooser, target=office))
-        else:
-            ctx.push(ps_frame(s, "nominate", target=office, strs=["council"]))
-        return
-
-
-def offer_council(ctx: Ctx, office: str, sid: str) -> None:
-    """V.4: a senator chosen for a seat takes it, unless he left an office this turn and another
-    candidate remains: then his player says whether he accepts (R117)."""
-    s = ctx.s
-    if s.counters.get(f"left_office:{sid}:turn") and any(x != sid for x in council_candidates(s, office)):
-        ctx.push(Frame(kind="council_accept", seat=s.senators[sid].seat, senator=sid, target=office))
-    else:
-        take_council(ctx, office, sid)
-
-
-@decision("council_accept", "your senator, who left an office this turn, is chosen for a Council seat: accept it "
-                            "or decline it (V.4)")
-class CouncilAccept:
-    @staticmethod
-    def legal(s: State, f: Frame):
-        return [cmd.ChooseOption(option="accept"), cmd.ChooseOption(option="decline")]
-
-    @staticmethod
-    def act(ctx: Ctx, f: Frame, c) -> None:
-        ctx.done(f)
-        if c.option == "accept":
-            take_council(ctx, f.target, f.senator)
-        else:  # no longer a candidate for this seat this turn; the seat is filled from the others
-            ctx.emit(ev.CountersSet(name=f"rejected:council+{f.senator}+{f.target}+0", value=1))
-
-
-def take_council(ctx: Ctx, office: str, sid: str) -> None:
-    ctx.emit(ev.OfficeTaken(office=office, senator=sid, term=C.OFFICES[office].term))
-    ctx.emit(ev.SenatorChanged(senator=sid, influence=C.OFFICES[office].influence_gained, popularity=0, merchants=0,
-                               reason=office))
-
-
-@decision("nominate", "the presiding officer's candidate (V.4 Council, V.6 governors)")
-class Nominate:
-    @staticmethod
-    def legal(s: State, f: Frame):
-        kind = f.strs[0]
-        if kind == "council":
-            return [cmd.ChooseSenator(senator=x) for x in council_candidates(s, f.target)]
-        return [cmd.ChooseSenator(senator=x) for x in governor_candidates(s, f.target)]
-
-    @staticmethod
-    def act(ctx: Ctx, f: Frame, c) -> None:
-        ctx.done(f)
-        propose(ctx, f.strs[0], (c.senator,), target=f.target)
-
-
-# -- V.6: governors -----------------------------------------------------------------------------------
-def governor_candidates(s: State, province: str) -> list[str]:
-    return [x for x in eligible(s) if not rejected(s, f"governor+{x}+{province}+0")]
-
-
-@automatic("fill_governors", keeps_frame=True)
-def _fill_governors(ctx: Ctx, f: Frame) -> None:
-    """V.6: every province card in the Port gets a governor from the senators in Carthage with no
-    office; he leaves Carthage. Then the Senate's refill."""
-    ctx.pop()
-    s = ctx.s
-    for pid in sorted(s.provinces):
-        if s.provinces[pid].governor:
-            continue
-        cands = governor_candidates(s, pid)
-        if not cands:
-            continue
-        ctx.push(Frame(kind="fill_governors"))
-        if len(cands) == 1:
-            ctx.emit(ev.GovernorNamed(province=pid, senator=cands[0], term=C.PROVINCES[pid].term))
-        else:
-            ctx.push(ps_frame(s, "nominate", target=pid, strs=["governor"]))
-        return
-    refill(ctx)
-
-
-def refill(ctx: Ctx) -> None:
-    """V.6, Relève Sénatoriale: while fewer than 8 faction senators are in Carthage, the strongest dead
-    family card of the Port (highest printed Influence, then lowest ID: R28) goes to the player with
-    the fewest senators (ties: the least Influence, then at random); with none left, that player may
-    take a living senator of the Port instead (R116)."""
-    s = ctx.s
-    while sum(1 for x in s.senators.values() if x.seat >= 0 and in_carthage(s, x.id)) < 8:
-        dead = [x for x in s.senators.values() if not x.face_up and x.id.isdigit()]
-        if not dead and not port_senators(s):
-            return
-        counts = [(len(senators_of(s, seat)), sum(x.influence for x in senators_of(s, seat))) for seat in range(s.players)]
-        least = min(counts)
-        seats = [x for x in range(s.players) if counts[x] == least]
-        seat = seats[0] if len(seats) == 1 else seats[ctx.rng.below(len(seats))]
-        if not dead:  # R116: the receiver may go on with a living senator of the Port, his choice
-            ctx.push(Frame(kind="refill_port", seat=seat))
-            return
-        best = min(dead, key=lambda x: (-C.FAMILIES[x.family].influence, x.family))
-        ctx.emit(ev.SenatorMoved(senator=best.id, seat=seat, where=CARTHAGE, face_up=True, reason="refill"))
-
-
-def port_senators(s: State) -> list[str]:
-    """The living senators of the Port in no faction (V.6: the refill may go on with them)."""
-    return sorted((x.id for x in s.senators.values() if x.face_up and x.seat < 0 and x.where == PORT), key=order_key)
-
-
-@decision("refill_port", "the Senate is still short of 8 senators and no dead family card is left: take a living "
-                         "senator of the Port into your faction, or stop the refill (V.6, R116)")
-class RefillPort:
-    @staticmethod
-    def legal(s: State, f: Frame):
-        return [cmd.ChooseSenator(senator=x) for x in port_senators(s)] + [cmd.ChooseOption(option="stop")]
-
-    @staticmethod
-    def act(ctx: Ctx, f: Frame, c) -> None:
-        ctx.done(f)
-        if isinstance(c, cmd.ChooseSenator):
-            ctx.emit(ev.SenatorMoved(senator=c.senator, seat=f.seat, where=CARTHAGE, face_up=True, reason="refill"))
-            refill(ctx)
 
 
 # -- V.7: other business ------------------------------------------------------------------------------
@@ -659,27 +124,6 @@ def recruitable(s: State) -> list[str]:
     return [u for u in units if cost(s, u) <= s.treasury and not rejected(s, f"recruit+{u}+1")]
 
 
-def commanders(s: State) -> list[str]:
-    """V.7, Commandants éligibles: the two Suffètes, in Carthage and not already commanding; the Suffète
-    Général only once the Suffète Amiral is away or commanding (R44)."""
-    out = []
-    admiral, general = s.offices.get("suffete_admiral", ""), s.offices.get("suffete_general", "")
-    if admiral and in_carthage(s, admiral):
-        out.append(admiral)
-    elif general and in_carthage(s, general):
-        out.append(general)
-    return out
-
-
-def land_units(s: State, war: str) -> list[str]:
-    """Recruited armies that may go to ``war``: Active Forces; auxiliaries only to the wars that name
-    them (V.7)."""
-    if war == REBELS:
-        return against_rebels(s)
-    return sorted({a.type for a in s.armies if a.place == "active"
-                   and (not C.ARMY_TYPES[a.type].auxiliary or a.type in C.WARS[war].auxiliaries)})
-
-
 def at_sea(s: State, war: str) -> bool:
     """V.7 Guerres navales: a war with a sea part not yet won (no Squadron Victory) is fought at sea first."""
     return C.WARS[war].naval > 0 and not s.wars[war].squadron_victory
@@ -727,7 +171,6 @@ class OtherBusiness:
         if c.option != "adjourn":
             ctx.push(Frame(kind="business_item", seat=f.seat, target=c.option, strs=list(f.strs)))
         else:
-            from .outcry import last_call
             last_call(ctx, f.seat)  # no adjournment before every request for the floor is met (V.7)
 
 
@@ -769,7 +212,6 @@ class BusinessItem:
         elif what == "recall_exile":
             propose(ctx, "recall_exile", (arg,))
         else:
-            from .field import business_item
             business_item(ctx, f, what, arg)
 
 
@@ -822,7 +264,6 @@ class Squadrons:
         ctx.done(f)
         s = ctx.s
         commander = commanders(s)[0]
-        from .field import co_command_frame
         co = co_command_frame(s, f, commander, c.number)
         if co is not None:
             ctx.push(co)
@@ -888,30 +329,6 @@ class Grantee:
 
 
 # -- what a proposal does when it passes (or fails) ---------------------------------------------------
-def _suffetes(ctx: Ctx, f: Frame, passed: bool) -> None:
-    if passed:
-        suffetes_elected(ctx, (f.strs[1], f.strs[2]))
-        # the election is over: take off the pending re-election
-        for x in reversed(ctx.s.flow):
-            if x.kind == "elect_suffetes":
-                ctx.done(x)
-                break
-
-
-def _council(ctx: Ctx, f: Frame, passed: bool) -> None:
-    if passed:
-        offer_council(ctx, f.target, f.strs[1])
-
-
-def _governor(ctx: Ctx, f: Frame, passed: bool) -> None:
-    """V.7: the senator voted governor takes the province, if it is still in play and he is still alive
-    when the vote is tallied (R173: a province lost, or a senator dead, during the vote names nobody),
-    and still eligible (R176: a dead family card stays, face down in the Port)."""
-    s = ctx.s
-    if passed and f.target in s.provinces and still_eligible(s, f.strs[1]):
-        ctx.emit(ev.GovernorNamed(province=f.target, senator=f.strs[1], term=C.PROVINCES[f.target].term))
-
-
 def _recruit(ctx: Ctx, f: Frame, passed: bool) -> None:
     """V.7, Levée: the units leave the Reserve for the Active Forces; the State pays the table's cost.
     R176: nothing if the Reserve no longer holds them all, or the Treasury cannot pay, at the tally."""
@@ -939,7 +356,6 @@ def _prosecute(ctx: Ctx, f: Frame, passed: bool) -> None:
     if not passed:
         return
     s = ctx.s
-    from .field import co_commanders_sent, split_co
     commander, (co, armies) = f.strs[1], split_co(f.strs[2:])
     if not (war_on(s, f.target) and all(in_carthage(s, x) for x in (commander, *co))
             and all_active(s, armies, f.nums[0])):
@@ -956,33 +372,12 @@ def _prosecute(ctx: Ctx, f: Frame, passed: bool) -> None:
         senate_ends(ctx)
 
 
-SENATE_STEPS = frozenset({"business", "other_business", "floor_call", "tally", "vote_order", "vote", "buy_votes"})
-"""What of the Senate may still be pending when the presiding officer leaves: the other business, the
-requests for the floor as he adjourned, and the proposal a floor proposal interrupted, with its votes."""
-
-
 def war_on(s: State, war: str) -> bool:
     """A war the Senate may still send a force to: on the board and not Lost (as ``business_options``
     offers them), or the rebellion while it lasts (VII.3)."""
     if war == REBELS:
         return rebellion_in_progress(s)
     return war in s.wars and s.wars[war].status != "lost"
-
-
-def all_active(s: State, armies, squadrons: int) -> bool:
-    """Whether Active Forces still hold every army named (one entry per army) and the squadrons."""
-    return squadrons <= units_at(s, "squadron", "active") and all(
-        armies.count(u) <= units_at(s, u, "active") for u in set(armies))
-
-
-def senate_ends(ctx: Ctx) -> None:
-    """V.7, Départ du PS: if the presiding officer leaves Carthage, the Senate phase ends at once; the
-    proposals are lost (V.7, Prendre la parole, R175): the proposal a floor proposal sending him away
-    interrupted is not voted on further nor tallied, and the requests for the floor still to come are
-    not met (their players keep their cards)."""
-    for x in list(ctx.s.flow):
-        if x.kind in SENATE_STEPS:
-            ctx.done(x)
 
 
 def _expedition(ctx: Ctx, f: Frame, passed: bool) -> None:
@@ -1013,7 +408,6 @@ def _peace(ctx: Ctx, f: Frame, passed: bool) -> None:
     """V.7, Demande de paix: the war is Lost for good (25 T a turn); its "Perte" effects apply. R176: only
     to a war still Active (the same peace passed from the floor may have lost it already)."""
     if passed and f.target in ctx.s.wars and ctx.s.wars[f.target].status in WARS_ON:
-        from .combat import war_lost
         war_lost(ctx, f.target, "peace")
 
 
@@ -1062,19 +456,8 @@ def _suffete_for_life(ctx: Ctx, f: Frame, passed: bool) -> None:
         ctx.emit(ev.CountersSet(name=f"suffete_for_life:{f.strs[1]}", value=ctx.s.senators[f.strs[1]].seat + 1))
 
 
-PASSED = {
-    "suffetes": _suffetes, "council": _council, "governor": _governor, "recruit": _recruit, "disband": _disband,
+PASSED.update({
+    "recruit": _recruit, "disband": _disband,
     "prosecute": _prosecute, "expedition": _expedition, "peace": _peace, "tax": _tax, "concession": _concession,
-    "suffete_for_life": _suffete_for_life, "trial": _trial,
-    "recall_exile": _recall_exile,
-}
-
-
-# imported once here, not inside the functions that ask them (about a microsecond an import
-# statement); at the end, as these modules read this one's names when they load
-from .field import business as in_the_field  # noqa: E402
-from .outcry import vote_plays  # noqa: E402
-from .rebellion import REBELS  # noqa: E402
-from .rebellion import business as rebellion_business  # noqa: E402
-from .rebellion import in_progress as rebellion_in_progress  # noqa: E402
-from .rebellion import land_units as against_rebels  # noqa: E402
+    "suffete_for_life": _suffete_for_life,
+})

@@ -11,6 +11,7 @@ from __future__ import annotations
 from . import commands as cmd
 from . import components as C
 from . import events as ev
+from .cards import play_card, statesman_plays, window_legal
 from .events import Frame
 from .flow import Ctx, automatic, decision
 from .people import COUNCIL, holds_office, in_carthage, order_key, senators_of
@@ -75,7 +76,6 @@ def _setup(ctx: Ctx, f: Frame) -> None:
 
 def playable_at_setup(s: State, seat: int) -> list[cmd.PlayCard]:
     """Step 3: concessions (on a senator of the faction) and statesmen may be played at once."""
-    from .cards import statesman_plays
     out = []
     for c in sorted(set(s.hands[seat])):
         kind = C.card_kind(c)
@@ -90,7 +90,6 @@ def playable_at_setup(s: State, seat: int) -> list[cmd.PlayCard]:
 class SetupPlay:
     @staticmethod
     def legal(s: State, f: Frame):
-        from .cards import window_legal  # R134: every hand is asked, so nobody learns who holds what
         return window_legal(s, f.seat, playable_at_setup(s, f.seat))
 
     @staticmethod
@@ -98,7 +97,6 @@ class SetupPlay:
         if isinstance(c, cmd.ChooseOption):
             ctx.done(f)
             return
-        from .cards import play_card
         play_card(ctx, f.seat, c.card, c.senator)
 
 

@@ -9,10 +9,13 @@ from . import commands as cmd
 from . import components as C
 from . import effects as fx
 from . import events as ev
+from .cards import windows
 from .events import Frame
 from .flow import Ctx, automatic, decision
+from .negotiation import answer, owed_kind
 from .people import active, clockwise, in_carthage, senators_of, sphr_seat
 from .state import TRADE, State
+from .war_details import pay_debts
 
 
 def merchants(s: State, seat: int) -> int:
@@ -60,7 +63,6 @@ def _trade(ctx: Ctx, f: Frame) -> None:
                 ctx.emit_private(ev.CommerceDrawn(seat=seat, pile=pile, card=card), (seat,),
                                  ev.CommerceDrawnRedacted(seat=seat, pile=pile))
     order = clockwise(s, sphr_seat(s))
-    from .cards import windows
     ctx.then(Frame(kind="trading", nums=[1, 0]), *windows(s, order[0], "trade"),
              *[Frame(kind="sell", seat=x) for x in order], Frame(kind="trade_end"))
 
@@ -95,7 +97,6 @@ class Sell:
             ctx.emit(ev.Transferred(source="bank", target=f"faction:{f.seat}", amount=value, reason="sale"))
             ctx.emit(ev.CountersSet(name="cards_sold", value=s.counters.get("cards_sold", 0) + c.count))
             f.count += value
-            from .war_details import pay_debts
             pay_debts(ctx)  # R61: a halving's debt takes them as they come back
             return
         ctx.done(f)
@@ -135,7 +136,6 @@ class Warehouse:
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
         ctx.emit(ev.CommerceReturned(seat=f.seat, cards=(c.option,), reason="warehouse"))
-        from .war_details import pay_debts
         pay_debts(ctx)  # R61
 
 
@@ -268,7 +268,6 @@ class OfferWant:
 class OfferPromise:
     @staticmethod
     def legal(s: State, f: Frame):
-        from .negotiation import owed_kind
         free = Counter(c for c in s.hands[f.seat] if owed_kind(c)) - Counter(f.strs)
         return [cmd.ChooseOption(option=x) for x in sorted(free)] + [cmd.ChooseOption(option="done")]
 
@@ -307,7 +306,6 @@ class OfferAnswer:
         ctx.done(f)
         s = ctx.s
         accepted = c.option == "accept"
-        from .negotiation import answer
         answer(ctx, f.count, f.seat, accepted)  # accepted: its talents owed, known to the two (R112, R135)
         if not accepted:
             return

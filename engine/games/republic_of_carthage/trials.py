@@ -7,13 +7,17 @@ from __future__ import annotations
 from . import commands as cmd
 from . import components as C
 from . import events as ev
+from .assassination import assassin_convicted, assassin_trial
 from .deaths import kill
 from .events import Frame
 from .flow import Ctx, automatic, decision
+from .forces import modifier, use_one_roll_modifiers
+from .laws import rules_on
 from .options import TIE_ACQUITS
 from .people import in_carthage, offices_of, order_key
-from .turn import rules_on as on
+from .proposals import APPEAL_ENDS, PASSED, appeal_ended, tally_of
 from .state import PORT, State
+from .votes import propose
 
 
 def minor_eligible(s: State, sid: str) -> bool:
@@ -62,10 +66,6 @@ def accused_options(s: State, f: Frame) -> list[str]:
         if responsible(s, x.id):
             out.append(f"responsibility:{x.id}")
     return out
-
-
-def rules_on(s: State) -> set[str]:
-    return on(s)
 
 
 @automatic("trials", keeps_frame=True)
@@ -160,7 +160,6 @@ class Exile:
         ctx.done(f)
         if c.option == "no":
             if f.target == "assassin":  # V.7, Assassins capturés: his faction's caught assassin (R141)
-                from .assassination import assassin_trial
                 assassin_trial(ctx, f.seat, f.senator, f.count)
             else:
                 hold_trial(ctx, f.nums[0], f.senator, f.strs[0], "major")
@@ -187,7 +186,6 @@ def go_into_exile(ctx: Ctx, sid: str) -> None:
 def hold_trial(ctx: Ctx, censor_seat: int, accused: str, judge: str, kind: str) -> None:
     """V.5: the Censor calls the vote, clockwise from him; Yes convicts. The accused's Influence adds
     to his faction's votes; his player may appeal to the people when his turn to vote comes."""
-    from .senate import propose
     s = ctx.s
     for name in [n for n in sorted(s.counters) if n.startswith(f"commanded:{accused}:")]:
         ctx.emit(ev.CountersSet(name=name, value=0))  # tried once for his command (R80)
@@ -199,7 +197,6 @@ def appeal(ctx: Ctx, seat: int, accused: str, t: Frame) -> str:
     """V.5: 2 dice + the accused's Popularity on the Appeal table: killed, votes for or against him, or
     freed at once."""
     s = ctx.s
-    from .combat import modifier, use_one_roll_modifiers
     mod = s.senators[accused].popularity + modifier(s, ("appeal",))
     if t.target == "assassin":  # V.7: in a captured assassin's trial, less the victim's Popularity
         mod -= t.nums[0]
@@ -221,8 +218,6 @@ def trial_decided(ctx: Ctx, f: Frame, passed: bool) -> None:
     (V.5, Procédure 4); a tie convicts nobody and acquits nobody (R177; the option
     ``tied_trial=acquits`` keeps the old reading, a tie acquitting)."""
     s = ctx.s
-    from .combat import use_one_roll_modifiers
-    from .senate import appeal_ended
     use_one_roll_modifiers(ctx, ("appeal",))  # a Crowd in the Agora not used by an Appeal goes
     accused, judge = f.strs[1], f.strs[2]
     ended = appeal_ended(f)
@@ -233,7 +228,6 @@ def trial_decided(ctx: Ctx, f: Frame, passed: bool) -> None:
         passed = False
     if f.target == "assassin":  # V.7: the trial of a captured assassin's Faction Leader
         if passed:
-            from .assassination import assassin_convicted
             assassin_convicted(ctx, accused, f.nums[0])
         return
     if not passed and ended != "freed" and f.nums[1] >= f.nums[2] and not s.counters.get(TIE_ACQUITS):
@@ -344,3 +338,34 @@ def recall_exile(ctx: Ctx, sid: str) -> None:
                                        reason="recalled"))
     else:
         ctx.emit(ev.SenatorMoved(senator=sid, seat=-1, where=PORT, face_up=True, reason="recalled"))
+
+
+@automatic("appeal_roll")
+def _appeal_roll(ctx: Ctx, f: Frame) -> None:
+    """V.5: the Appeal to the People, rolled once the any-time windows before it are over (R130)."""
+    ctx.pop()
+    s = ctx.s
+    t = tally_of(s)
+    outcome = appeal(ctx, f.count, t.strs[1], t)
+    if outcome == "killed":
+        lost = s.senators[t.strs[1]].influence  # all he had: the Judge gains half (V.5, Procédure 5)
+        kill(ctx, t.strs[1], "the_people")
+        judge_gains(ctx, t, lost)
+    if outcome in ("killed", "freed"):
+        t.nums[0] = APPEAL_ENDS[outcome]  # the trial's amount (0, or a victim's Popularity, never below 0)
+        for x in [x for x in s.flow if x.kind in ("vote", "buy_votes", "vote_order")]:
+            ctx.done(x)
+
+
+def _trial(ctx: Ctx, f: Frame, passed: bool) -> None:
+    trial_decided(ctx, f, passed)
+
+
+def _recall_exile(ctx: Ctx, f: Frame, passed: bool) -> None:
+    """V.7, Rappel d'un Homme d'État en Exil (R176: if he is still in exile: the same recall may have
+    passed from the floor)."""
+    if passed and f.strs[1] in exiles(ctx.s):
+        recall_exile(ctx, f.strs[1])
+
+
+PASSED.update({"trial": _trial, "recall_exile": _recall_exile})

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from . import commands as cmd
 from . import components as C
-from . import effects as fx
 from . import events as ev
-from .cards import omens
+from .cards import any_time_round, omens
 from .deaths import mortality
 from .events import Frame
-from .flow import SIMULTANEOUS, Ctx, automatic, decision, simultaneous
-from .people import COUNCIL, clockwise, in_carthage, present_of, senators_of, sphr_seat
+from .flow import SIMULTANEOUS, Ctx, automatic, decision, entry, simultaneous
+from .laws import rules_on
 from .options import UNPAID_PRISONERS
+from .people import COUNCIL, clockwise, in_carthage, present_of, senators_of, sphr_seat
+from .rebellion import rebel_upkeep
+from .rebellion import winners as rebel_winners
 from .state import MORTALITY, REVENUE, State, seat_influence, treasury_seat, war_counts
 
 PHASES = ("mortality", "revenue", "trade", "port", "senate", "combat", "civil_war", "end_turn")
@@ -22,7 +24,6 @@ PHASES = ("mortality", "revenue", "trade", "port", "senate", "combat", "civil_wa
 def _turn(ctx: Ctx, f: Frame) -> None:
     ctx.pop()
     ctx.emit(ev.TurnBegan(turn=ctx.s.turn + 1))
-    from .cards import any_time_round
     # R130: before each phase after Mortality and before the end of the turn, a round of any-time windows
     ctx.then(*[x for i, p in enumerate(PHASES) for x in ((any_time_round(), Frame(kind=p)) if i else (Frame(kind=p),))])
 
@@ -88,11 +89,6 @@ def _revenue(ctx: Ctx, f: Frame) -> None:
     ctx.then(*later, Frame(kind="revenue_state"))
 
 
-def rules_on(s: State) -> set[str]:
-    """Rules switched on by the laws in force."""
-    return {e.rule for law in s.laws for e in C.CARDS[law].effects if isinstance(e, fx.Rule)}
-
-
 @decision("corruption", "whether this Council member takes a die of talents from the Treasury (II.3)")
 class Corruption:
     @staticmethod
@@ -129,7 +125,6 @@ def _revenue_state(ctx: Ctx, f: Frame) -> None:
     ctx.pop()
     s = ctx.s
     ctx.emit(ev.Transferred(source="bank", target="state", amount=100, reason="state_income"))
-    from .rebellion import rebel_upkeep
     rebel_upkeep(ctx)  # II.5
     if not state_pays(ctx, 2 * active_units(s), "upkeep"):
         return
@@ -383,6 +378,7 @@ class Contribute:
 
 
 # -- the end of the turn and of the game ------------------------------------------------------
+@entry("end_game")
 def end_game(ctx: Ctx, winners: tuple[int, ...], reason: str) -> None:
     s = ctx.s
     scores = tuple(seat_influence(s, x) for x in range(s.players))
@@ -402,9 +398,8 @@ def _end_turn(ctx: Ctx, f: Frame) -> None:
     or for a Suffète for Life or a rebellion that survived the turn; otherwise the next turn."""
     ctx.pop()
     s = ctx.s
-    from .rebellion import winners
-    if winners(s):  # IX.1: the rebellion succeeded and Carthage survived the turn (before IX.2: R153)
-        end_game(ctx, winners(s), "rebellion")
+    if rebel_winners(s):  # IX.1: the rebellion succeeded and Carthage survived the turn (before IX.2: R153)
+        end_game(ctx, rebel_winners(s), "rebellion")
         return
     for name, value in sorted(s.counters.items()):
         if name.startswith("suffete_for_life:"):  # IX.2 (R40): he and Carthage survived the turn

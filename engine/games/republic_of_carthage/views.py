@@ -22,6 +22,7 @@ from engine.rng import Rng
 from . import components as C
 from .events import Frame
 from .flow import DESCRIBE, frame_for, waiting
+from .negotiation import money
 from .state import OVER, State, pile_of, treasury_shown
 
 
@@ -454,7 +455,6 @@ def _deal_offer(t: State, rng: Rng, seat: int | None) -> None:
     """An offer whose terms the sampling seat does not know, dealt anew from the offering hand as
     redealt: as many cards (public), another commodity named, another number of cards asked, other
     talents (R112); the pending steps' secret terms too, unless the seat is their party."""
-    from .negotiation import money
     o = t.offer
     held = t.hands if o.hand else t.commerce
     o.cards = rng.shuffled(sorted(held[o.seat]))[:len(o.cards)]

@@ -13,6 +13,7 @@ from . import components as C
 from . import events as ev
 from .events import Frame
 from .flow import Ctx, decision
+from .people import sphr_seat
 from .state import State
 
 
@@ -107,7 +108,6 @@ def desert(ctx: Ctx, army: str, count: int, source: str) -> None:
     s = ctx.s
     pool = recruited(s, army)
     if 0 < count < len(pool) and len({token_option(a) for a in pool}) > 1:
-        from .people import sphr_seat
         ctx.push(Frame(kind="desertion", seat=sphr_seat(s), count=count, strs=[army, source]))
         return
     for a in pool[:count]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.games.republic_of_carthage import events as ev
 from engine.games.republic_of_carthage.events import Frame
 from engine.games.republic_of_carthage.flow import Ctx
-from engine.games.republic_of_carthage.senate import PASSED
+from engine.games.republic_of_carthage.proposals import PASSED
 from engine.games.republic_of_carthage.state import Force, WarState, evolve
 
 from .helpers import Dice, cmd, legal, no_counter, of, play, run, table, top

@@ -74,7 +74,7 @@ def test_disaster_and_retreat_are_read_on_the_unmodified_roll():
 
 def test_related_active_wars_double_the_strength():
     """VI.2: a war's strength is doubled by one related Active war, tripled by two."""
-    from engine.games.republic_of_carthage.senate import strength
+    from engine.games.republic_of_carthage.forces import strength
     s = table()
     s.wars = {"first_sicilian_war": WarState(status="active")}
     assert strength(s, "first_sicilian_war") == 10
@@ -192,7 +192,7 @@ def test_an_expedition_takes_the_caravans_in_carthage_first_and_buys_the_rest():
     """V.7, Envoyer une expédition (caravans at 1 T each) with VI.1 ("to be used again"), R172: 30
     caravans wait in Carthage; an expedition of 50 takes them free and the State buys 20 (100 - 20);
     the outfit step offers up to the card's 50, counting the pool with what the Treasury can buy."""
-    from engine.games.republic_of_carthage.senate import PASSED
+    from engine.games.republic_of_carthage.proposals import PASSED
 
     s = table()
     s.explorations = ["trans_saharan_zone"]
@@ -340,7 +340,7 @@ def test_the_army_lost_is_drawn_among_the_tokens_veterans_included():
     """VI.2, Pertes des Armées: the armies lost are drawn at random among the force's armies: a veteran
     drawn is lost even while a plain army of its type is left (before, the type was drawn and the
     plain army always went first)."""
-    from engine.games.republic_of_carthage.combat import lose_units
+    from engine.games.republic_of_carthage.forces import lose_units
     from engine.games.republic_of_carthage.flow import Ctx
 
     for index, left_veteran in ((0, True), (1, False)):  # the pool lists the plain army, then the veteran
@@ -442,7 +442,7 @@ def test_peace_may_be_sought_while_a_force_fights_the_war_and_brings_it_home():
 def test_a_veteran_of_two_commanders_tied_in_popularity_goes_to_one_drawn_at_random():
     """VI.2, Créer des Vétérans: with two commanders the veteran is loyal to the more popular one, a
     tie broken at random (the draw here picks the second commander)."""
-    from engine.games.republic_of_carthage.combat import veteran
+    from engine.games.republic_of_carthage.forces import veteran
     from engine.games.republic_of_carthage.flow import Ctx
 
     class Pick(Dice):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from engine.games.republic_of_carthage.cards import windows
-from engine.games.republic_of_carthage.senate import presiding_seat
+from engine.games.republic_of_carthage.presiding import presiding_seat
 from engine.rng import Rng
 
 from .helpers import G, Dice, Frame, cmd, legal, no_trading, play, run, table, top

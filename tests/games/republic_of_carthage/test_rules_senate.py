@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engine.games.republic_of_carthage.senate import commanders, cost, crisis, eligible, tally_of
+from engine.games.republic_of_carthage.people import commanders
+from engine.games.republic_of_carthage.proposals import eligible, tally_of
+from engine.games.republic_of_carthage.senate import cost, crisis
 from engine.games.republic_of_carthage.state import WarState, evolve
 
 from .helpers import C, Dice, Frame, cmd, ev, legal, of, play, run, table, top
