@@ -480,6 +480,15 @@ def _guard_target(s: Any, threats: list[str]) -> tuple[str, float]:
     return best, chance
 
 
+def _strength(s: Any, war: str) -> int:
+    """A war's land strength now (VI.2: related Active wars multiply it), the rebels' too (VII.3)."""
+    from engine.games.republic_of_carthage import components as C
+    from engine.games.republic_of_carthage.rebellion import rebel_strength
+    from engine.games.republic_of_carthage.senate import strength
+
+    return strength(s, war) if war in C.WARS else rebel_strength(s)
+
+
 def _peace_needed(s: Any, threats: list[str]) -> bool:
     """IX.5: four Active Wars end the game at the Combat phase's end; a peace makes one Lost, and four
     Lost end it too. Peace is the last resort: four wars counted that no force is likely to win, and
@@ -561,8 +570,9 @@ def _republic_guard(s: Any, actor: int, legal: list[Any]) -> list[float] | None:
             target, chance = _guard_target(s, threats)
             liked = {f"prosecute:{target}"} if target else set()
         elif top.target == "peace" and _peace_needed(s, threats):
-            strongest = min(threats, key=lambda w: guard_chance(s, w))
-            liked = {f"peace:{strongest}"}
+            wars = [w for w in threats if w != "rebels"]  # no peace with rebels (VII.3)
+            if wars:  # the war least likely won, the strongest among those
+                liked = {f"peace:{min(wars, key=lambda w: (guard_chance(s, w), -_strength(s, w)))}"}
     elif kind == "how_many":  # the most the Treasury pays for and still pays its way, squadrons as wanted
         most = _guard_affordable(s, top.target)
         if top.target == "squadron":

@@ -125,6 +125,11 @@ def test_its_votes_peace_only_when_a_fourth_war_would_end_the_game():
         s.wars[w].status = "unprosecuted"
     assert len(H._threats(s)) >= 4
     assert _liked(s, vote) == {"yes"}
+    # and the peace asked for is the war least likely won, the strongest of those
+    s.flow = s.flow[:-1]
+    item = Frame(kind="business_item", seat=seat, target="peace", strs=[])
+    assert _liked(s, item) == {f"peace:{max(H._threats(s), key=lambda w: H._strength(s, w))}"}
+    s.flow = [*s.flow, tally]
     for w in wars:  # with three Lost already, a peace is the fourth Lost war: no
         s.wars[w].status = "lost"
     for w in [w for w in sorted(C.WARS) if s.wars[w].status == "inactive"][:3]:
