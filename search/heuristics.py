@@ -464,10 +464,16 @@ def _guard_units(s: Any, threats: list[str]) -> set[str]:
 
 
 def _guard_affordable(s: Any, unit: str) -> int:
+    """How many ``unit`` the Treasury may recruit (V.7, its cost each, doubled by Ineffective
+    Recruitment) and keep ``GUARD_KEPT`` now, for the next Revenue phase opens with the Council's
+    corruption before the State's income (II.3, II.4: a die each, and bankruptcy at any payment it
+    cannot make), and again after that phase's costs, the new units' upkeep included (II.4-8)."""
     from engine.games.republic_of_carthage.senate import cost
 
     each = cost(s, unit)
-    return max(0, (_treasury_next(s) - GUARD_KEPT) // (each + 2)) if each > 0 else 0
+    if each <= 0:
+        return 0
+    return max(0, min((s.treasury - GUARD_KEPT) // each, (_treasury_next(s) - GUARD_KEPT) // (each + 2)))
 
 
 def _guard_target(s: Any, threats: list[str]) -> tuple[str, float]:

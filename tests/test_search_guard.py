@@ -100,13 +100,22 @@ def test_it_sends_no_force_that_would_only_die():
 
 def test_it_recruits_the_most_the_treasury_pays_for_and_still_pays_its_way():
     # V.7: recruits cost their price now and 2 T a turn (II.4-8); bankruptcy ends the game (IX.5)
+    from engine.games.republic_of_carthage.senate import cost
+
     s = _senate()
     s.wars[LAND_WAR].status = "active"
     unit = next(u for u in H._recruitable(s) if u != "squadron")
     seat = s.flow[-1].seat
-    for treasury in (300, 90):
+    for treasury, ineffective in ((300, 0), (90, 0), (150, 1)):
         s.treasury = treasury
+        s.counters["ineffective_recruitment"] = ineffective  # doubles the price (Terminologie)
         afford = H._guard_affordable(s, unit)
+        # the Treasury keeps its spare now (the next Revenue phase's corruption comes before its
+        # income, II.3-4) and after that phase's costs, the recruits' upkeep included (II.4-8)
+        assert treasury - afford * cost(s, unit) >= H.GUARD_KEPT
+        assert H._treasury_next(s) - afford * (cost(s, unit) + 2) >= H.GUARD_KEPT
+        assert treasury - (afford + 1) * cost(s, unit) < H.GUARD_KEPT or \
+            H._treasury_next(s) - (afford + 1) * (cost(s, unit) + 2) < H.GUARD_KEPT
         chosen = _liked(s, Frame(kind="how_many", seat=seat, target=unit, count=8, strs=["recruit"]))
         assert chosen == {min(8, max(1, afford))}
 

@@ -2,6 +2,7 @@
 
     python tools/roc_diary.py --bots level:1 --players 4 --games 2 [--seed-tag diary] [--quiet]
     python tools/roc_diary.py --bots mcts:40ms:pool=16,prior=defence --players 4 --games 3
+    python tools/roc_diary.py --bots mcts:5 --players 4 --seed balance-republic-of-carthage-mcts:5-4-7
 
 Plays whole games in process (the engine's Session, as ``search.match.play``), each bot choosing from
 its seat's legal commands and ``sample_hidden`` draws only, and prints per turn: the wars on the
@@ -119,6 +120,9 @@ def play(bots: list[str], seed: str, totals: Counter, quiet: bool, options: dict
             elif kind == "war_changed" and e.status in ("active", "lost", "removed", "unprosecuted"):
                 if e.war in s.wars or e.status == "removed":
                     say(f"   war {e.war} -> {e.status} ({e.reason})")
+            elif kind == "transferred" and e.source == "state" and (e.amount >= 10 or s.treasury < 40) and e.reason not in ("recruitment",):
+                totals[f"treasury spent on {e.reason}"] += e.amount
+                say(f"   treasury pays {e.amount} T: {e.reason} (left {s.treasury})")
             elif kind == "game_ended":
                 say(f"== ended: {e.reason}, winners {e.winners}, influence {e.scores}")
         _ = senate_before
@@ -138,7 +142,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--games", type=int, default=1)
     ap.add_argument("--first", type=int, default=0)
-    ap.add_argument("--seed-tag", default="diary")
+    ap.add_argument("--seed-tag", default="diary", help="game i's seed is TAG-i")
+    ap.add_argument("--seed", help="play the one game of this seed (a campaign's: tools/strength.py --log "
+                                   "writes each game's seed, and this replays it move for move)")
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     args = ap.parse_args(argv)
@@ -147,8 +153,9 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"{len(specs)} bots for {args.players} players")
     options = dict(p.partition("=")[::2] for p in args.option)
     totals: Counter = Counter()
-    for i in range(args.first, args.first + args.games):
-        play(specs, f"{args.seed_tag}-{i}", totals, args.quiet, options)
+    seeds = [args.seed] if args.seed else [f"{args.seed_tag}-{i}" for i in range(args.first, args.first + args.games)]
+    for seed in seeds:
+        play(specs, seed, totals, args.quiet, options)
     print("totals: " + ", ".join(f"{k} {v}" for k, v in sorted(totals.items())))
     return 0
 
