@@ -397,11 +397,12 @@ def _multiplier(s: Any, war: str) -> int:
     return 1 + min(related_active(s, war), 2) if war in C.WARS else 1
 
 
-def guard_chance(s: Any, war: str, squadrons: int | None = None) -> float:
+def guard_chance(s: Any, war: str, squadrons: int | None = None, reserve: bool = False) -> float:
     """The chance that the strongest force the Senate could send to ``war`` now wins it this turn: its
-    first eligible commander (V.7, R44), every recruited army that may go there and, at sea, the
-    squadrons (every one, or ``squadrons``): the naval roll (VI.2, Guerres navales) and then the land
-    one, each a Victory on the Combat table (Disaster and Retreat numbers left out)."""
+    first eligible commander (V.7, R44), every recruited army that may go there (``reserve``: the
+    Reserve's too, as if recruited) and, at sea, the squadrons (every one, or ``squadrons``): the
+    naval roll (VI.2, Guerres navales) and then the land one, each a Victory on the Combat table
+    (Disaster and Retreat numbers left out)."""
     from engine.games.republic_of_carthage import components as C
     from engine.games.republic_of_carthage.people import military
     from engine.games.republic_of_carthage.rebellion import rebel_strength, strength_of
@@ -412,7 +413,12 @@ def guard_chance(s: Any, war: str, squadrons: int | None = None) -> float:
         return 0.0
     mil = military(chiefs[0])
     types = set(land_units(s, war))
-    armies = sum(strength_of(a) for a in s.armies if a.place == "active" and a.type in types)
+    places = ("active", "reserve") if reserve else ("active",)
+    if reserve:
+        from engine.games.republic_of_carthage import components as C
+        types |= {a.type for a in s.armies if a.place == "reserve" and (
+            not C.ARMY_TYPES[a.type].auxiliary or (war in C.WARS and a.type in C.WARS[war].auxiliaries))}
+    armies = sum(strength_of(a) for a in s.armies if a.place in places and a.type in types)
     if war == "rebels":
         return victory_chance(mil + armies - rebel_strength(s)) if armies else 0.0
     if war not in C.WARS:
@@ -495,13 +501,46 @@ def _strength(s: Any, war: str) -> int:
     return strength(s, war) if war in C.WARS else rebel_strength(s)
 
 
-def _peace_needed(s: Any, threats: list[str]) -> bool:
-    """IX.5: four Active Wars end the game at the Combat phase's end; a peace makes one Lost, and four
-    Lost end it too. Peace is the last resort: four wars counted that no force is likely to win, and
-    fewer than three Lost."""
+GUARD_UNLOCK = 0.4  # a peace that leaves a related war this likely won (search settings of ours)
+
+
+def _peace_target(s: Any, threats: list[str]) -> str:
+    """The war to make peace with, or "". IX.5: four Active Wars end the game at the Combat phase's
+    end; a peace makes one Lost for good, and four Lost end it too. So a peace when four wars are
+    counted (and fewer than three Lost): the war least likely won, the strongest of those. And one
+    more use of it (with at most one Lost): VI.2 doubles a war's strength for each related Active war,
+    so two Sicilian wars at once may each be out of reach while either alone is not; a peace with the
+    one whose loss leaves the other likeliest won (at least ``GUARD_UNLOCK``, the Reserve's armies
+    counted as recruited), when no force can win anything now."""
+    from engine.games.republic_of_carthage import components as C
     from engine.games.republic_of_carthage.state import war_counts
 
-    return len(threats) >= 4 and war_counts(s)[1] < 3
+    wars = [w for w in threats if w in C.WARS]  # no peace with rebels (VII.3)
+    lost = war_counts(s)[1]
+    if not wars:
+        return ""
+    if len(threats) >= 4 and lost < 3:
+        return min(wars, key=lambda w: (guard_chance(s, w), -_strength(s, w)))
+    if lost >= 2 or _guard_target(s, threats)[1] >= GUARD_SEND:
+        return ""
+    best, unlocked = "", GUARD_UNLOCK
+    for r in wars:
+        related = [w for w in C.related_wars(r) if w in wars]
+        if not related:
+            continue
+        was = s.wars[r].status
+        s.wars[r].status = "lost"  # what if: read and put back at once (the search's own determinized copy)
+        try:
+            chance = max(guard_chance(s, w, reserve=True) for w in related)
+        finally:
+            s.wars[r].status = was
+        if chance > unlocked:
+            best, unlocked = r, chance
+    return best
+
+
+def _peace_needed(s: Any, threats: list[str]) -> bool:
+    return bool(_peace_target(s, threats))
 
 
 def proposed_chance(s: Any, tally: Any) -> float:
@@ -567,7 +606,9 @@ def _republic_guard(s: Any, actor: int, legal: list[Any]) -> list[float] | None:
             liked = {"recruit"}
         elif chance >= GUARD_SEND:
             liked = {"prosecute"}
-        disliked = {"disband"} | (set() if "peace" in liked else {"peace"}) | (
+        elif _short(s, threats):
+            liked = {"disband"}
+        disliked = (set() if "disband" in liked else {"disband"}) | (set() if "peace" in liked else {"peace"}) | (
             set() if chance >= GUARD_SEND else {"prosecute"})
     elif kind == "business_item":
         if top.target == "recruit":
@@ -575,10 +616,12 @@ def _republic_guard(s: Any, actor: int, legal: list[Any]) -> list[float] | None:
         elif top.target == "prosecute":
             target, chance = _guard_target(s, threats)
             liked = {f"prosecute:{target}"} if target else set()
-        elif top.target == "peace" and _peace_needed(s, threats):
-            wars = [w for w in threats if w != "rebels"]  # no peace with rebels (VII.3)
-            if wars:  # the war least likely won, the strongest among those
-                liked = {f"peace:{min(wars, key=lambda w: (guard_chance(s, w), -_strength(s, w)))}"}
+        elif top.target == "disband":  # the squadrons first (V.7, Dissolution; 2 T each a turn)
+            options = [getattr(x, "option", "") for x in legal]
+            liked = {"disband:squadron"} if "disband:squadron" in options else set(options)
+        elif top.target == "peace":
+            target = _peace_target(s, threats)
+            liked = {f"peace:{target}"} if target else set()
     elif kind == "how_many":  # the most the Treasury pays for and still pays its way, squadrons as wanted
         most = _guard_affordable(s, top.target)
         if top.target == "squadron":
@@ -606,12 +649,19 @@ def _republic_guard(s: Any, actor: int, legal: list[Any]) -> list[float] | None:
         elif proposal == "prosecute":  # a force likely to die wastes armies the Reserve cannot replace
             liked = {"yes"} if proposed_chance(s, tally) >= GUARD_SEND / 2 else {"no"}
         elif proposal == "peace":
-            liked = {"yes"} if _peace_needed(s, threats) else {"no"}
+            liked = {"yes"} if tally.target and tally.target == _peace_target(s, threats) else {"no"}
         elif proposal == "disband":
-            liked = {"no"}
+            liked = {"yes"} if _short(s, threats) else {"no"}
         else:
             return None
     return _weigh(legal, liked, disliked)
+
+
+def _short(s: Any, threats: list[str]) -> bool:
+    """Whether the Treasury, after the next Revenue phase (II.4-8), would be below ``GUARD_SHORT`` while
+    no force can win a war now: then the Active Forces' upkeep (2 T each a turn) is what bankrupts
+    Carthage (IX.5), and disbanding them (V.7, Dissolution) is the defence."""
+    return _treasury_next(s) < GUARD_SHORT and _guard_target(s, threats)[1] < GUARD_SEND
 
 
 def _weigh(legal: list[Any], liked: set[str], disliked: set[str]) -> list[float] | None:

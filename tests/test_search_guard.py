@@ -13,7 +13,7 @@ from engine.core import GameConfig
 from engine.games.republic_of_carthage import components as C
 from engine.games.republic_of_carthage.events import Frame
 from engine.games.republic_of_carthage.senate import commanders
-from engine.games.republic_of_carthage.state import WarState
+from engine.games.republic_of_carthage.state import Army, WarState
 from engine.session import Session
 from search import heuristics as H
 
@@ -163,3 +163,28 @@ def test_it_buys_no_votes_and_votes_against_a_force_too_weak():
     tally.strs = ["prosecute", chief] + ["carthaginian_legion"] * 12
     assert H.proposed_chance(s, tally) >= H.GUARD_SEND
     assert _liked(s, vote) == {"yes"}
+
+
+def test_a_peace_may_break_two_related_wars_that_no_force_can_win_together():
+    # VI.2: a war's strength doubles with one related Active war; V.7: a peace makes it Lost (IX.5
+    # counts four); with two Sicilian wars at once neither is within reach, with one alone it is
+    s = _senate()
+    _all_recruited(s)
+    s.armies = s.armies + [Army(type="carthaginian_legion", place="reserve", veteran=True) for _ in range(4)]
+    s.squadrons["active"], s.squadrons["reserve"] = 20, 0
+    first, third = "first_sicilian_war", "third_sicilian_war"
+    assert C.WARS[first].group == C.WARS[third].group
+    s.wars[first].status = s.wars[third].status = "unprosecuted"
+    assert max(H.guard_chance(s, first), H.guard_chance(s, third)) < H.GUARD_SEND
+    target = H._peace_target(s, H._threats(s))
+    assert target in (first, third)
+    s.wars[target].status = "lost"
+    other = third if target == first else first
+    assert H.guard_chance(s, other) < H.GUARD_UNLOCK <= H.guard_chance(s, other, reserve=True)  # once recruited
+    s.wars[target].status = "unprosecuted"  # put back: the prior itself leaves the state as it found it
+    before = msgspec.msgpack.encode(s)
+    assert _liked(s) == {"peace"}
+    assert msgspec.msgpack.encode(s) == before
+    for w in ("pyrrhic_war", "morocco"):  # with two Lost already, no such peace
+        s.wars[w].status = "lost"
+    assert H._peace_target(s, H._threats(s)) == ""
