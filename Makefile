@@ -9,7 +9,7 @@ ADDR   ?= 127.0.0.1:50051
 HTTP_ADDR ?= 127.0.0.1:8080
 STORE  ?= sqlite:var/carthago.db
 
-.PHONY: setup run test conformance random-games bench bgio strength strength-levels stubs js web browser test-browser screenshots buf proto-check clean research-example versus-ismcts
+.PHONY: setup run test conformance random-games bench bgio strength strength-levels strength-guard stubs js web browser test-browser screenshots buf proto-check clean research-example versus-ismcts
 
 setup: $(DEPS) $(STUBS) js web buf
 
@@ -134,6 +134,15 @@ strength: setup
 	$(BIN)/python tools/strength.py republic-of-carthage --balance --bot mcts:5 --players 5 --games 50
 	$(BIN)/python tools/strength.py republic-of-carthage --balance --bot mcts:5 --players 6 --games 50
 	$(MAKE) --no-print-directory strength-levels
+
+# The Republic of Carthage's guard prior (issue 29): Carthage's fall rate at four players between search
+# bots with and without it, seat by seat, and the guard at one seat against three bots without it
+# (search/README.md, "The Republic's guard"). Hours on 2 cores.
+strength-guard: setup
+	$(BIN)/python tools/strength.py republic-of-carthage --balance --bot mcts:5 --players 4 --games 100
+	$(BIN)/python tools/strength.py republic-of-carthage --balance --bot mcts:5:prior=guard+brief --players 4 --games 100
+	$(BIN)/python tools/strength.py republic-of-carthage --bot mcts:5:prior=guard+brief --vs mcts:5 --players 4 --games 100
+	$(BIN)/python tools/roc_diary.py --bots mcts:5:prior=guard+brief --players 4 --games 10 --quiet
 
 # The house bot's levels (issue 29): one Elo ladder per game, the strongest level against the
 # search before the levels given the same time a move, and The Republic of Carthage between four

@@ -358,9 +358,323 @@ def _republic_brief(s: Any, actor: int, legal: list[Any]) -> list[float] | None:
     return weights
 
 
+# -- The Republic's "guard": the common defence as one policy over the Senate's steps ---------------
+# Measured with tools/roc_diary.py (search/README.md, "The Republic's guard"): between search bots the
+# Treasury piled up (400-600 T) while the Senate recruited one to three armies a turn, sent forces of one
+# army (a Victory chance of 0-5 %) and passed peace after peace, each one a Lost War for good (V.7, Demande
+# de paix): four Lost Wars was the commonest end. The "defence" prior above looked only at the armies
+# already recruited, so it judged every force too weak and sent none. "guard" plans the Senate's steps
+# as a whole: while a war stands, recruit the armies the Reserve holds and the squadrons the wars at sea
+# need (what the Treasury pays for and still pays its way), then send the strongest force the Senate has
+# to the war it is likeliest to win, every army and, at sea, every squadron; peace only when a fourth
+# Active War would otherwise end the game and a fourth Lost one would not; votes for all of that and
+# against the rest of it; no talents spent on buying votes. Every number below is a search setting of
+# ours, not a rule.
+
+GUARD_WEIGHT = 30.0   # how much more the guard likes a command (search settings of ours)
+GUARD_DISLIKE = 0.1   # and how much less the commands that undo the defence (peace, disbanding)
+GUARD_SEND = 0.15     # a force is worth sending when it wins its war this often in one turn (the naval part
+                      # included; a force that is not beaten stays and rolls again next turn)
+GUARD_KEPT = 50       # talents the recruitments leave for the next Revenue phase (II.4-8)
+GUARD_SHORT = 40      # below this after the next Revenue phase, and no war to answer, disband
+GUARD_STEPS = frozenset({"other_business", "business_item", "how_many", "muster", "squadrons", "vote", "buy_votes"})
+
+
+def _threats(s: Any) -> list[str]:
+    """The wars that count toward IX.5's four (Active or unprosecuted; the rebellion, VII.3) and that no
+    force in the field is likely to win."""
+    from engine.games.republic_of_carthage.rebellion import wars_counted
+    from engine.games.republic_of_carthage.state import ACTIVE_STATUSES
+
+    out = [w for w, x in s.wars.items() if x.status in ACTIVE_STATUSES and _war_answered(s, w) < GUARD_SEND]
+    return out + (["rebels"] if wars_counted(s) else [])
+
+
+def _multiplier(s: Any, war: str) -> int:
+    """VI.2: a war's strength doubles with one related Active war and triples with two (the naval one too)."""
+    from engine.games.republic_of_carthage import components as C
+    from engine.games.republic_of_carthage.combat import related_active
+
+    return 1 + min(related_active(s, war), 2) if war in C.WARS else 1
+
+
+def guard_chance(s: Any, war: str, squadrons: int | None = None, reserve: bool = False) -> float:
+    """The chance that the strongest force the Senate could send to ``war`` now wins it this turn: its
+    first eligible commander (V.7, R44), every recruited army that may go there (``reserve``: the
+    Reserve's too, as if recruited) and, at sea, the squadrons (every one, or ``squadrons``): the
+    naval roll (VI.2, Guerres navales) and then the land one, each a Victory on the Combat table
+    (Disaster and Retreat numbers left out)."""
+    from engine.games.republic_of_carthage import components as C
+    from engine.games.republic_of_carthage.people import military
+    from engine.games.republic_of_carthage.rebellion import rebel_strength, strength_of
+    from engine.games.republic_of_carthage.senate import at_sea, commanders, land_units, strength
+
+    chiefs = commanders(s)
+    if not chiefs:
+        return 0.0
+    mil = military(chiefs[0])
+    types = set(land_units(s, war))
+    places = ("active", "reserve") if reserve else ("active",)
+    if reserve:
+        from engine.games.republic_of_carthage import components as C
+        types |= {a.type for a in s.armies if a.place == "reserve" and (
+            not C.ARMY_TYPES[a.type].auxiliary or (war in C.WARS and a.type in C.WARS[war].auxiliaries))}
+    armies = sum(strength_of(a) for a in s.armies if a.place in places and a.type in types)
+    if war == "rebels":
+        return victory_chance(mil + armies - rebel_strength(s)) if armies else 0.0
+    if war not in C.WARS:
+        return 0.0
+    sq = s.squadrons.get("active", 0) if squadrons is None else squadrons
+    w = C.WARS[war]
+    land = victory_chance(mil + armies - strength(s, war)) if armies and sq >= w.squadron_support else 0.0
+    if not at_sea(s, war):
+        return land
+    if not sq:
+        return 0.0
+    naval = victory_chance(mil + sq - w.naval * _multiplier(s, war))
+    return naval * land
+
+
+def _squadrons_wanted(s: Any, wars: list[str]) -> int:
+    """Squadrons the threatening wars call for: at sea, enough to outnumber the enemy fleet by four (a
+    Victory about two rolls in three) and keep the land part's support; else the support alone."""
+    from engine.games.republic_of_carthage import components as C
+    from engine.games.republic_of_carthage.senate import at_sea
+
+    most = 0
+    for war in wars:
+        if war not in C.WARS:
+            continue
+        w = C.WARS[war]
+        need = w.naval * _multiplier(s, war) + 4 + w.squadron_support if at_sea(s, war) else w.squadron_support
+        most = max(most, need)
+    return most
+
+
+def _guard_units(s: Any, threats: list[str]) -> set[str]:
+    """The units worth recruiting while ``threats`` stand and the Treasury can pay for them: the Reserve's
+    armies (auxiliaries only for a war that names them, V.7), squadrons while fewer than the wars want."""
+    from engine.games.republic_of_carthage import components as C
+    from engine.games.republic_of_carthage.senate import recruitable
+
+    auxiliaries = {a for w in threats if w in C.WARS for a in C.WARS[w].auxiliaries}
+    out = set()
+    for unit in recruitable(s):
+        if _guard_affordable(s, unit) <= 0:
+            continue
+        if unit == "squadron":
+            if s.squadrons.get("active", 0) < _squadrons_wanted(s, threats):
+                out.add(unit)
+        elif not C.ARMY_TYPES[unit].auxiliary or unit in auxiliaries:
+            out.add(unit)
+    return out
+
+
+def _guard_affordable(s: Any, unit: str) -> int:
+    """How many ``unit`` the Treasury may recruit (V.7, its cost each, doubled by Ineffective
+    Recruitment) and keep ``GUARD_KEPT`` now, for the next Revenue phase opens with the Council's
+    corruption before the State's income (II.3, II.4: a die each, and bankruptcy at any payment it
+    cannot make), and again after that phase's costs, the new units' upkeep included (II.4-8)."""
+    from engine.games.republic_of_carthage.senate import cost
+
+    each = cost(s, unit)
+    if each <= 0:
+        return 0
+    return max(0, min((s.treasury - GUARD_KEPT) // each, (_treasury_next(s) - GUARD_KEPT) // (each + 2)))
+
+
+def _guard_target(s: Any, threats: list[str]) -> tuple[str, float]:
+    """The war a force should go to: the likeliest won among the threats (ties: the strongest)."""
+    best, chance = "", 0.0
+    for war in threats:
+        c = guard_chance(s, war)
+        if c > chance:
+            best, chance = war, c
+    return best, chance
+
+
+def _strength(s: Any, war: str) -> int:
+    """A war's land strength now (VI.2: related Active wars multiply it), the rebels' too (VII.3)."""
+    from engine.games.republic_of_carthage import components as C
+    from engine.games.republic_of_carthage.rebellion import rebel_strength
+    from engine.games.republic_of_carthage.senate import strength
+
+    return strength(s, war) if war in C.WARS else rebel_strength(s)
+
+
+GUARD_UNLOCK = 0.4  # a peace that leaves a related war this likely won (search settings of ours)
+
+
+def _peace_target(s: Any, threats: list[str]) -> str:
+    """The war to make peace with, or "". IX.5: four Active Wars end the game at the Combat phase's
+    end; a peace makes one Lost for good, and four Lost end it too. So a peace when four wars are
+    counted (and fewer than three Lost): the war least likely won, the strongest of those. And one
+    more use of it (with at most one Lost): VI.2 doubles a war's strength for each related Active war,
+    so two Sicilian wars at once may each be out of reach while either alone is not; a peace with the
+    one whose loss leaves the other likeliest won (at least ``GUARD_UNLOCK``, the Reserve's armies
+    counted as recruited), when no force can win anything now."""
+    from engine.games.republic_of_carthage import components as C
+    from engine.games.republic_of_carthage.state import war_counts
+
+    wars = [w for w in threats if w in C.WARS]  # no peace with rebels (VII.3)
+    lost = war_counts(s)[1]
+    if not wars:
+        return ""
+    if len(threats) >= 4 and lost < 3:
+        return min(wars, key=lambda w: (guard_chance(s, w), -_strength(s, w)))
+    if lost >= 2 or _guard_target(s, threats)[1] >= GUARD_SEND:
+        return ""
+    best, unlocked = "", GUARD_UNLOCK
+    for r in wars:
+        related = [w for w in C.related_wars(r) if w in wars]
+        if not related:
+            continue
+        was = s.wars[r].status
+        s.wars[r].status = "lost"  # what if: read and put back at once (the search's own determinized copy)
+        try:
+            chance = max(guard_chance(s, w, reserve=True) for w in related)
+        finally:
+            s.wars[r].status = was
+        if chance > unlocked:
+            best, unlocked = r, chance
+    return best
+
+
+def _peace_needed(s: Any, threats: list[str]) -> bool:
+    return bool(_peace_target(s, threats))
+
+
+def proposed_chance(s: Any, tally: Any) -> float:
+    """The chance that the force a prosecution proposal names (its tally: the commander, the armies one
+    entry each, a co-commander as ``co:<id>``; the squadrons in its amount) wins its war this turn."""
+    from engine.games.republic_of_carthage import components as C
+    from engine.games.republic_of_carthage.people import military
+    from engine.games.republic_of_carthage.rebellion import rebel_strength
+    from engine.games.republic_of_carthage.senate import at_sea, strength
+
+    from engine.games.republic_of_carthage.field import split_co
+
+    if len(tally.strs) < 2:
+        return 0.0
+    war = tally.target
+    co, armies = split_co(tally.strs[2:])
+    chiefs = [tally.strs[1], *co]
+    mil = sum(military(x) for x in chiefs if x in s.senators)
+    if war == "rebels":
+        return victory_chance(mil + len(armies) - rebel_strength(s)) if armies else 0.0
+    if war not in C.WARS:
+        return 0.0
+    w, sq = C.WARS[war], tally.nums[0] if tally.nums else 0
+    land = victory_chance(mil + len(armies) - strength(s, war)) if armies and sq >= w.squadron_support else 0.0
+    if not at_sea(s, war):
+        return land
+    return victory_chance(mil + sq - w.naval * _multiplier(s, war)) * land if sq else 0.0
+
+
+def _republic_guard(s: Any, actor: int, legal: list[Any]) -> list[float] | None:
+    flow = s.flow
+    if not flow or flow[-1].kind not in GUARD_STEPS:
+        return None
+    top = flow[-1]
+    kind = top.kind
+    if kind == "buy_votes":  # no faction's talents into the bank for votes: the defence needs none
+        return [GUARD_WEIGHT if getattr(x, "number", 0) == 0 else 1.0 for x in legal]
+    threats = _threats(s)
+    if not threats:
+        # No war to answer: no peace, no force sent to die (the armies are not replaced), no recruits
+        # (a war appears in the Port phase, before the Senate that can recruit for it) and, when the
+        # next Revenue phase would leave the Treasury short (II.4-8: bankruptcy ends the game), the
+        # Active Forces disbanded (their upkeep is 2 T each a turn).
+        short = _treasury_next(s) < GUARD_SHORT
+        tally = next((f for f in reversed(flow) if f.kind == "tally"), None) if kind == "vote" else None
+        proposal = tally.strs[0] if tally is not None and tally.strs else ""
+        if proposal in ("peace", "recruit") or (proposal == "prosecute" and proposed_chance(s, tally) < GUARD_SEND):
+            return _weigh(legal, {"no"}, set())
+        if proposal == "disband":
+            return _weigh(legal, {"yes"} if short else set(), set())
+        if kind == "other_business":
+            return _weigh(legal, {"disband"} if short else set(), {"peace", "prosecute", "recruit"})
+        return None
+    liked: set[str] = set()
+    disliked: set[str] = set()
+    if kind == "other_business":
+        # peace first when it is needed (the Senate ends when its presiding officer leaves to command),
+        # then the recruits, then the force
+        target, chance = _guard_target(s, threats)
+        if _peace_needed(s, threats):
+            liked = {"peace"}
+        elif _guard_units(s, threats):
+            liked = {"recruit"}
+        elif chance >= GUARD_SEND:
+            liked = {"prosecute"}
+        elif _short(s, threats):
+            liked = {"disband"}
+        disliked = (set() if "disband" in liked else {"disband"}) | (set() if "peace" in liked else {"peace"}) | (
+            set() if chance >= GUARD_SEND else {"prosecute"})
+    elif kind == "business_item":
+        if top.target == "recruit":
+            liked = {f"recruit:{u}" for u in _guard_units(s, threats)}
+        elif top.target == "prosecute":
+            target, chance = _guard_target(s, threats)
+            liked = {f"prosecute:{target}"} if target else set()
+        elif top.target == "disband":  # the squadrons first (V.7, Dissolution; 2 T each a turn)
+            options = [getattr(x, "option", "") for x in legal]
+            liked = {"disband:squadron"} if "disband:squadron" in options else set(options)
+        elif top.target == "peace":
+            target = _peace_target(s, threats)
+            liked = {f"peace:{target}"} if target else set()
+    elif kind == "how_many":  # the most the Treasury pays for and still pays its way, squadrons as wanted
+        most = _guard_affordable(s, top.target)
+        if top.target == "squadron":
+            most = min(most, _squadrons_wanted(s, threats) - s.squadrons.get("active", 0))
+        numbers = [getattr(x, "number", 0) for x in legal]
+        best = max((n for n in numbers if n <= most), default=min(numbers, default=0))
+        return [GUARD_WEIGHT if n == best else 1.0 for n in numbers]
+    elif kind == "muster":  # every army that may go, before "done"
+        liked = {x.option for x in legal if getattr(x, "option", "") != "done"}
+    elif kind == "squadrons":  # at sea every squadron; on land the support the war needs and no more
+        from engine.games.republic_of_carthage.senate import at_sea
+
+        numbers = [getattr(x, "number", 0) for x in legal]
+        if not numbers:
+            return None
+        best = max(numbers) if top.target != "rebels" and at_sea(s, top.target) else min(numbers)
+        return [GUARD_WEIGHT if n == best else 1.0 for n in numbers]
+    else:  # a vote: for recruiting and a force, against disbanding and peace (unless peace is needed)
+        tally = next((f for f in reversed(flow) if f.kind == "tally"), None)
+        if tally is None or not tally.strs:
+            return None
+        proposal = tally.strs[0]
+        if proposal == "recruit":
+            liked = {"yes"}
+        elif proposal == "prosecute":  # a force likely to die wastes armies the Reserve cannot replace
+            liked = {"yes"} if proposed_chance(s, tally) >= GUARD_SEND / 2 else {"no"}
+        elif proposal == "peace":
+            liked = {"yes"} if tally.target and tally.target == _peace_target(s, threats) else {"no"}
+        elif proposal == "disband":
+            liked = {"yes"} if _short(s, threats) else {"no"}
+        else:
+            return None
+    return _weigh(legal, liked, disliked)
+
+
+def _short(s: Any, threats: list[str]) -> bool:
+    """Whether the Treasury, after the next Revenue phase (II.4-8), would be below ``GUARD_SHORT`` while
+    no force can win a war now: then the Active Forces' upkeep (2 T each a turn) is what bankrupts
+    Carthage (IX.5), and disbanding them (V.7, Dissolution) is the defence."""
+    return _treasury_next(s) < GUARD_SHORT and _guard_target(s, threats)[1] < GUARD_SEND
+
+
+def _weigh(legal: list[Any], liked: set[str], disliked: set[str]) -> list[float] | None:
+    weights = [GUARD_WEIGHT if getattr(x, "option", None) in liked
+               else GUARD_DISLIKE if getattr(x, "option", None) in disliked else 1.0 for x in legal]
+    return weights if any(w != 1.0 for w in weights) else None
+
+
 PRIORS: dict[tuple[str, str], Callable[[Any, int, list[Any]], list[float] | None]] = {
     ("republic-of-carthage", "defence"): _republic_defence,
     ("republic-of-carthage", "brief"): _republic_brief,
+    ("republic-of-carthage", "guard"): _republic_guard,
 }
 
 

@@ -96,8 +96,8 @@ class Settings(msgspec.Struct, frozen=True):
     * ``evaluation``: how a cut rollout is judged (``search.heuristics``): "score", the game's own
       measure of who is ahead, or a variant of the game's ("survival": The Republic of Carthage's
       score times the chance that Carthage lasts).
-    * ``prior``: a game's preference among the legal commands (``search.heuristics.PRIORS``: "defence",
-      The Republic's common defence), "" none: rollouts draw commands in proportion to it, and the
+    * ``prior``: a game's preference among the legal commands (``search.heuristics.PRIORS``: "defence"
+      and "guard", The Republic's common defence; "brief", its II.10 plans), "" none: rollouts draw commands in proportion to it, and the
       tree tries the preferred ones first and adds ``bias * (weight - 1) / (visits + 1)`` to their value
       (progressive bias).
     """

@@ -61,16 +61,27 @@ def levels_settings(game_id: str):
     return msgspec.structs.replace(levels(game_id)[-1].settings, pool=4, widen=1.0)
 
 
-@pytest.mark.parametrize("kind", ["classic", "levels"])
-@pytest.mark.parametrize("game_id,players", CONFIGS)
+def guard_settings(game_id: str):
+    """The Republic's guard prior (search/heuristics.py) with the brief one, the survival evaluation
+    and a pool of 4: the prior reads the determinized state at every step of the tree and rollouts."""
+    from search.mcts import Settings
+    return Settings(pool=4, prior="guard+brief", evaluation="survival")
+
+
+SEARCHES = [(kind, game_id, players) for kind in ("classic", "levels") for game_id, players in CONFIGS] + [
+    ("guard", "republic-of-carthage", 3), ("guard", "republic-of-carthage", 4)]
+
+
+@pytest.mark.parametrize("kind,game_id,players", SEARCHES)
 def test_search_is_the_same_in_states_the_seat_cannot_tell_apart(game_id, players, kind):
     """The bot searched from the real state and from another state that looks the same to its seat
     (hidden cards dealt otherwise) builds the same tree and sends the same command; and every
     determinization it searched shows its seat the real view. The same holds for the levels'
     settings (issue 29: kept determinizations, short rollouts, widening), which draw 4 and reuse
-    them."""
+    them, and for the Republic's guard prior, which weighs the commands by the determinized state."""
     game = registry.get(game_id)
-    settings, draws = (None, 12) if kind == "classic" else (levels_settings(game_id), 4)
+    settings, draws = {"classic": (None, 12), "levels": (levels_settings(game_id), 4),
+                       "guard": (guard_settings(game_id), 4)}[kind]
     compared = 0
     for session in positions(game_id, players, f"same-search-{game_id}", every=23):
         seat = session.status().to_act[0]

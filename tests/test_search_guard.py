@@ -1,0 +1,190 @@
+"""The Republic of Carthage's guard prior (search/heuristics.py, ``prior=guard``): in constructed
+Senate positions it prefers the commands of the common defence. These weights are search settings of
+ours, not rules; the rules they read are cited where they are read."""
+
+from __future__ import annotations
+
+import random
+
+import msgspec
+
+from engine import registry
+from engine.core import GameConfig
+from engine.games.republic_of_carthage import components as C
+from engine.games.republic_of_carthage.events import Frame
+from engine.games.republic_of_carthage.senate import commanders
+from engine.games.republic_of_carthage.state import Army, WarState
+from engine.session import Session
+from search import heuristics as H
+
+GAME = registry.get("republic-of-carthage")
+LAND_WAR = "numidian_war"   # land 6, no fleet, no squadron support (data/wars.json)
+SEA_WAR = "second_roman_republic_war"  # land 20, a fleet of 8: no force the Senate has can win it
+
+
+def _senate(seed: bytes = b"guard"):
+    """A four-player game played at random (seeded) to the presiding officer's other business (V.7),
+    with a Suffète to command, copied, every war card on the board and none active."""
+    session, _ = Session.start(GAME, GameConfig(4), seed)
+    pick = random.Random(3)
+    for _ in range(20000):
+        s = session.state
+        if s.flow and s.flow[-1].kind == "other_business" and commanders(s):
+            break
+        seat = session.status().to_act[0]
+        session.submit(seat, pick.choice(session.legal(seat)))
+    else:
+        raise AssertionError("no other business with a commander in 20000 commands")
+    s = msgspec.msgpack.decode(msgspec.msgpack.encode(session.state), type=type(session.state))
+    s.wars = {w: WarState() for w in C.WARS}  # every war card on the board, none active
+    s.leaders_in_play = []
+    s.forces = []
+    s.treasury = 300
+    return s
+
+
+def _liked(s, frame=None):
+    seat = (frame or s.flow[-1]).seat
+    if frame is not None:
+        s.flow = [*s.flow, frame]
+    legal = GAME.legal(s, seat)
+    weights = H._republic_guard(s, seat, legal)
+    if frame is not None:
+        s.flow = s.flow[:-1]
+    if weights is None:
+        return None
+    return {getattr(c, "option", getattr(c, "number", None)) for c, w in zip(legal, weights) if w > 1}
+
+
+def _all_recruited(s) -> None:
+    for a in s.armies:
+        if a.place == "reserve":
+            a.place = "active"
+
+
+def test_with_a_war_standing_it_recruits_first_then_sends_the_force_to_the_war_it_can_win():
+    # V.7: the Senate recruits (Levée), then prosecutes (Entreprendre des Guerres); IX.5: a fourth
+    # Active war ends the game for all
+    s = _senate()
+    assert "recruit" not in (_liked(s) or set())  # no war: nothing to recruit for
+    s.wars[LAND_WAR].status = "active"
+    assert any(a.place == "reserve" for a in s.armies)
+    assert _liked(s) == {"recruit"}
+    _all_recruited(s)
+    s.squadrons["active"] = 2  # so that the war at sea may be prosecuted too (R164)
+    s.squadrons["reserve"] = 0
+    s.wars[SEA_WAR].status = "active"
+    assert H.guard_chance(s, LAND_WAR) >= H.GUARD_SEND > H.guard_chance(s, SEA_WAR)
+    assert _liked(s) == {"prosecute"}
+    seat = s.flow[-1].seat
+    assert _liked(s, Frame(kind="business_item", seat=seat, target="prosecute", strs=[])) == {f"prosecute:{LAND_WAR}"}
+    # and every army that may go, not "done" (Muster)
+    muster = _liked(s, Frame(kind="muster", seat=seat, target=LAND_WAR, strs=[]))
+    assert muster and "done" not in muster
+
+
+def test_it_sends_no_force_that_would_only_die():
+    # VI.2: a force beaten on the Combat table loses its armies, which nothing brings back to the Reserve
+    s = _senate()
+    s.wars[SEA_WAR].status = "active"
+    _all_recruited(s)
+    s.squadrons["active"], s.squadrons["reserve"] = 2, 0
+    assert H.guard_chance(s, SEA_WAR) < H.GUARD_SEND
+    liked = _liked(s) or set()
+    assert "prosecute" not in liked
+    seat = s.flow[-1].seat
+    legal = GAME.legal(s, seat)
+    weights = H._republic_guard(s, seat, legal)
+    assert weights is not None and weights[[c.option for c in legal].index("prosecute")] < 1.0
+
+
+def test_it_recruits_the_most_the_treasury_pays_for_and_still_pays_its_way():
+    # V.7: recruits cost their price now and 2 T a turn (II.4-8); bankruptcy ends the game (IX.5)
+    from engine.games.republic_of_carthage.senate import cost
+
+    s = _senate()
+    s.wars[LAND_WAR].status = "active"
+    unit = next(u for u in H._recruitable(s) if u != "squadron")
+    seat = s.flow[-1].seat
+    for treasury, ineffective in ((300, 0), (90, 0), (150, 1)):
+        s.treasury = treasury
+        s.counters["ineffective_recruitment"] = ineffective  # doubles the price (Terminologie)
+        afford = H._guard_affordable(s, unit)
+        # the Treasury keeps its spare now (the next Revenue phase's corruption comes before its
+        # income, II.3-4) and after that phase's costs, the recruits' upkeep included (II.4-8)
+        assert treasury - afford * cost(s, unit) >= H.GUARD_KEPT
+        assert H._treasury_next(s) - afford * (cost(s, unit) + 2) >= H.GUARD_KEPT
+        assert treasury - (afford + 1) * cost(s, unit) < H.GUARD_KEPT or \
+            H._treasury_next(s) - (afford + 1) * (cost(s, unit) + 2) < H.GUARD_KEPT
+        chosen = _liked(s, Frame(kind="how_many", seat=seat, target=unit, count=8, strs=["recruit"]))
+        assert chosen == {min(8, max(1, afford))}
+
+
+def test_its_votes_peace_only_when_a_fourth_war_would_end_the_game():
+    # V.7, Demande de paix: a peace makes the war Lost for good; IX.5: four Active or four Lost end it
+    s = _senate()
+    seat = s.flow[-1].seat
+    tally = Frame(kind="tally", target=SEA_WAR, strs=["peace"], nums=[0, 0, 0, seat] + [0] * s.players)
+    vote = Frame(kind="vote", seat=seat, count=1)
+    s.flow = [*s.flow, tally]
+    s.wars[SEA_WAR].status = "active"
+    assert _liked(s, vote) == {"no"}
+    wars = [w for w in sorted(C.WARS) if w != SEA_WAR][:3]
+    for w in wars:
+        s.wars[w].status = "unprosecuted"
+    assert len(H._threats(s)) >= 4
+    assert _liked(s, vote) == {"yes"}
+    # and the peace asked for is the war least likely won, the strongest of those
+    s.flow = s.flow[:-1]
+    item = Frame(kind="business_item", seat=seat, target="peace", strs=[])
+    assert _liked(s, item) == {f"peace:{max(H._threats(s), key=lambda w: H._strength(s, w))}"}
+    s.flow = [*s.flow, tally]
+    for w in wars:  # with three Lost already, a peace is the fourth Lost war: no
+        s.wars[w].status = "lost"
+    for w in [w for w in sorted(C.WARS) if s.wars[w].status == "inactive"][:3]:
+        s.wars[w].status = "active"
+    assert _liked(s, vote) == {"no"}
+
+
+def test_it_buys_no_votes_and_votes_against_a_force_too_weak():
+    s = _senate()
+    seat = s.flow[-1].seat
+    s.faction_treasury[seat] = 5
+    s.flow = [*s.flow, Frame(kind="buy_votes", seat=seat, target="yes", count=3)]
+    assert _liked(s) == {0}
+    s.flow = s.flow[:-1]
+    s.wars[LAND_WAR].status = "active"
+    chief = commanders(s)[0]
+    tally = Frame(kind="tally", target=LAND_WAR, strs=["prosecute", chief], nums=[0, 0, 0, seat] + [0] * s.players)
+    s.flow = [*s.flow, tally]
+    vote = Frame(kind="vote", seat=seat, count=1)
+    assert H.proposed_chance(s, tally) < H.GUARD_SEND / 2  # a commander with no army (VI.2)
+    assert _liked(s, vote) == {"no"}
+    tally.strs = ["prosecute", chief] + ["carthaginian_legion"] * 12
+    assert H.proposed_chance(s, tally) >= H.GUARD_SEND
+    assert _liked(s, vote) == {"yes"}
+
+
+def test_a_peace_may_break_two_related_wars_that_no_force_can_win_together():
+    # VI.2: a war's strength doubles with one related Active war; V.7: a peace makes it Lost (IX.5
+    # counts four); with two Sicilian wars at once neither is within reach, with one alone it is
+    s = _senate()
+    _all_recruited(s)
+    s.armies = s.armies + [Army(type="carthaginian_legion", place="reserve", veteran=True) for _ in range(4)]
+    s.squadrons["active"], s.squadrons["reserve"] = 20, 0
+    first, third = "first_sicilian_war", "third_sicilian_war"
+    assert C.WARS[first].group == C.WARS[third].group
+    s.wars[first].status = s.wars[third].status = "unprosecuted"
+    assert max(H.guard_chance(s, first), H.guard_chance(s, third)) < H.GUARD_SEND
+    target = H._peace_target(s, H._threats(s))
+    assert target in (first, third)
+    s.wars[target].status = "lost"
+    other = third if target == first else first
+    assert H.guard_chance(s, other) < H.GUARD_UNLOCK <= H.guard_chance(s, other, reserve=True)  # once recruited
+    s.wars[target].status = "unprosecuted"  # put back: the prior itself leaves the state as it found it
+    before = msgspec.msgpack.encode(s)
+    assert _liked(s) == {"peace"}
+    assert msgspec.msgpack.encode(s) == before
+    for w in ("pyrrhic_war", "morocco"):  # with two Lost already, no such peace
+        s.wars[w].status = "lost"
+    assert H._peace_target(s, H._threats(s)) == ""
