@@ -12,7 +12,7 @@ from .table import Table
 def export(table: Table, game_id: str = "") -> bytes:
     """The export file of ``table``'s game (played from its start: a resampled table has no log)."""
     from carthago.v1 import carthago_pb2 as pb
-    from server.log import Chain, export_bytes, version_of
+    from server.log import Chain, export_bytes, seats_claimed, version_of
     from server.wire import wire_for
 
     if table.opening is None:
@@ -27,6 +27,7 @@ def export(table: Table, game_id: str = "") -> bytes:
         seed_commitment=hashlib.sha256(seed).hexdigest(), engine_version=version_of(game),
         game_version=info.version)), ms)]
     records += chain.game_events(wire, table.opening, 0, -1, None, "", ms)
+    records += seats_claimed(chain, config.players, "adapter seat", ms)
     steps = table.steps()
     for k, step in enumerate(steps):
         records += chain.game_events(wire, step.emitted, step.position, step.seat, step.command,

@@ -443,7 +443,7 @@ class _Run:
     def export(self) -> bytes:
         """The game as the server records it (server/host.py), the seed revealed at the end."""
         from carthago.v1 import carthago_pb2 as pb
-        from server.log import Chain, export_bytes, version_of
+        from server.log import Chain, export_bytes, seats_claimed, version_of
 
         ctx, info = self.ctx, self.game.info
         seed, ms = ctx.seed_bytes, 1_700_000_000_000
@@ -454,6 +454,7 @@ class _Run:
             seed_commitment=hashlib.sha256(seed).hexdigest(), engine_version=version_of(self.game),
             game_version=info.version)), ms)]
         records += chain.game_events(ctx.wire, self.opening, 0, -1, None, "", ms)
+        records += seats_claimed(chain, ctx.config.players, "conformance seat", ms)
         for k, step in enumerate(self.steps):
             records += chain.game_events(ctx.wire, step.emitted, step.position, step.seat, step.command,
                                          f"conformance-{k + 1}", ms + 1000 * (k + 1))

@@ -51,7 +51,9 @@ from search.mcts import _searched, best_command
 log = logging.getLogger("carthago.house")
 
 HOUSE_PREFIX = "house:"
-RACES = ("STALE_SEQ", "LOST_RACE")  # server.host's codes for a move another one came before
+# server.host's codes for a move another one came before; REQUEST_ID_REUSED: another process's house bot
+# (which took this stalled move over) sent the same request id with its own choice first
+RACES = ("STALE_SEQ", "LOST_RACE", "REQUEST_ID_REUSED")
 RETRIES = 3     # pools made again for one move before it is given up (the maintenance round retries)
 
 

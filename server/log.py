@@ -156,6 +156,14 @@ _PLATFORM_COMMANDS = {tag_of(c()): c for c in (pf.Resign, pf.OfferDraw, pf.Accep
 _PLATFORM_EVENTS = {c.__struct_config__.tag: c for c in pf.EVENT_TYPES}
 
 
+def seats_claimed(chain: "Chain", players: int, by: str, received_at_ms: int) -> list[tuple[Record, pb.LogRecord]]:
+    """One claim per seat, named ``by`` and the seat's number: what a log made outside a server (a
+    conformance run, a game played through an adapter) records before the first command, since
+    ``verify`` lets a seat act only once its seat is claimed."""
+    return [chain.platform(pb.PlatformEvent(seat_claimed=pb.SeatClaimed(seat=seat, player=f"{by} {seat}")),
+                           received_at_ms) for seat in range(players)]
+
+
 def platform_command_from_proto(msg: pb.PlatformCommand) -> Any:
     kind = msg.WhichOneof("kind")
     if kind is None:

@@ -3,33 +3,21 @@
 The Appeal to the People may end a trial before its vote is over: freed, the accused is acquitted at
 once; killed, he dies at once. Either way the Senate's vote decided nothing, and the record must say
 so: ``ProposalDecided`` is not ``passed`` and names the Appeal's result (``appeal``), and the move list
-(``notation.describe_outcome``, which ``server/render.py`` adds to a command's line) and the web
-client's log (``clients/web/src/rocWords.ts``) read it that way. Before, a trial the people freed
+(``notation.describe_outcome``, which ``server/render.py`` adds to a command's line) and the
+events' words the server sends (``words.describe_event``, the web client's log) read it that way. Before, a trial the people freed
 was logged ``passed=True``: a conviction that never happened.
 """
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
-import tempfile
-from pathlib import Path
-
-import pytest
-from google.protobuf import json_format
-
 from engine import registry
 from engine.games.republic_of_carthage.notation import describe_outcome
 from server.render import outcome_describer
-from server.wire import wire_for
+from server.words import event_describer
 
 from .helpers import G, Dice, cmd, ev, of, play
 from .test_rules_senate import vote_all
 from .test_rules_trials import court
-
-WEB = Path(__file__).resolve().parents[3] / "clients" / "web"
-
 
 def _to_the_appeal():
     """A minor trial of Adherbal (family 8, seat 2, a red marker); the Censor's seat votes Yes (6
@@ -41,36 +29,17 @@ def _to_the_appeal():
     return s
 
 
-def web_words(events: list) -> list[str | None]:
-    """``rocEventWords`` of the web client for each event, as the page gets it (the proto message in
-    its JSON names), run by Node.js on a bundle of ``src/rocWords.ts``."""
-    node, bundler = shutil.which("node"), WEB / "node_modules" / ".bin" / "rolldown"
-    if node is None or not bundler.exists():
-        pytest.skip("Node.js or the web client's packages (make setup) are missing")
-    wire = wire_for(G)
-    records = []
-    for e in events:
-        msg = wire.event_to_proto(e)
-        kind = msg.WhichOneof("kind")
-        value = json_format.MessageToDict(getattr(msg, kind), always_print_fields_with_no_presence=True)
-        records.append({"case": "".join(w.capitalize() if i else w for i, w in enumerate(kind.split("_"))),
-                        "value": value})
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "rocWords.mjs"
-        subprocess.run([str(bundler), "src/rocWords.ts", "--format", "esm", "--file", str(out)], cwd=WEB,
-                       check=True, capture_output=True, timeout=120)
-        script = (f"const m = await import({json.dumps(out.as_uri())});"
-                  f"const seat = (n) => ['Red', 'Blue', 'Green'][n];"
-                  f"console.log(JSON.stringify({json.dumps(records)}.map((r) => m.rocEventWords(r, seat))));")
-        done = subprocess.run([node, "--input-type=module", "-e", script], check=True, capture_output=True,
-                              text=True, timeout=60)
-    return json.loads(done.stdout)
+def log_words(events: list) -> list[str]:
+    """Each event in the words the server sends beside it (``EventRecord.words``), which the web
+    client's log shows: the game's ``words.describe_event``, through the server's lookup."""
+    describe = event_describer(G)
+    return [describe(e) for e in events]
 
 
 def test_v5_an_appeal_that_frees_the_accused_is_logged_as_no_conviction():
     """V.5, Procédure 2 and 4: 12 or more on the Appeal frees the accused at once: the vote stops (6
     Yes cast so far, none against) and he is acquitted. The event says the trial was not carried and
-    that the people freed him; the move list and the web log say the same, never a conviction."""
+    that the people freed him; the move list and the log's words say the same, never a conviction."""
     s = _to_the_appeal()
     out = play(s, 2, cmd.ChooseOption(option="appeal"), Dice(6, 6))
     assert [r.outcome for r in of(out, ev.Rolled)] == ["freed"]
@@ -80,7 +49,7 @@ def test_v5_an_appeal_that_frees_the_accused_is_logged_as_no_conviction():
     line = describe_outcome(out)
     assert line == "the people free the accused on appeal: acquitted, the vote stopped at 6 to 0 (V.5)"
     assert outcome_describer(registry.get("republic-of-carthage")) is describe_outcome  # `carthago moves`
-    decided = web_words(out)[out.index(of(out, ev.ProposalDecided)[0])]
+    decided = log_words(out)[out.index(of(out, ev.ProposalDecided)[0])]
     assert "adopt" not in decided and "convict" not in decided
     assert decided == "The trial ends on the Appeal to the People: the people free the accused, who is " \
                       "acquitted (the vote stopped at 6 to 0)"
