@@ -23,6 +23,7 @@ from engine.games.tiny.components import DECK
 from engine.session import Session
 from search.mcts import Budget, Search
 from server.words import legal_words
+from tests.shape import assert_no_circle, modules
 
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = Path(tiny.__file__).parent
@@ -76,7 +77,7 @@ def test_the_template_plays_with_the_search_bot_and_puts_its_moves_in_words():
 
 
 def _modules() -> dict[str, ast.Module]:
-    return {p.stem: ast.parse(p.read_text(encoding="utf-8")) for p in sorted(TEMPLATE.glob("*.py"))}
+    return modules(TEMPLATE)
 
 
 def test_the_template_imports_only_the_engine_and_itself_one_way():
@@ -95,13 +96,7 @@ def test_the_template_imports_only_the_engine_and_itself_one_way():
                 assert all(a.name.split(".")[0] in {"msgspec", "typing"} for a in node.names), name
         graph[name] &= set(modules) - {name}
 
-    def visit(name: str, path: tuple[str, ...]) -> None:
-        assert name not in path, f"import circle: {' -> '.join(path + (name,))}"
-        for nxt in graph[name]:
-            visit(nxt, path + (name,))
-
-    for name in graph:
-        visit(name, ())
+    assert_no_circle(graph)
 
 
 def test_the_page_describes_every_file_of_the_template():

@@ -7,68 +7,34 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests.shape import (assert_no_circle, assert_no_import_inside_a_function, import_graph, literal_calls,
+                         modules, sizes)
+
 from engine.games.hannibal import rules  # noqa: F401 - fills the table
 from engine.games.hannibal.flow import STEPS
 
 PACKAGE = Path(rules.__file__).parent
-MODULES = {p.stem: ast.parse(p.read_text(encoding="utf-8")) for p in sorted(PACKAGE.glob("*.py"))}
-
-
-def _sibling_imports(tree: ast.Module) -> set[str]:
-    out = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.level == 1:
-            if node.module:
-                out.add(node.module.split(".")[0])
-            else:
-                out.update(a.name for a in node.names)
-    return out & set(MODULES)
+MODULES = modules(PACKAGE)
 
 
 def test_no_module_is_over_900_lines() -> None:
     # "about" 900: the largest is components.py (941, the printed components), which the shared
     # components loader of issue 34 is to shrink; every rules module is well under
-    sizes = {name: (PACKAGE / f"{name}.py").read_text(encoding="utf-8").count("\n") for name in MODULES}
-    assert max(sizes.values()) <= 950, {k: v for k, v in sizes.items() if v > 950}
+    lines = sizes(PACKAGE, MODULES)
+    assert max(lines.values()) <= 950, {k: v for k, v in lines.items() if v > 950}
 
 
 def test_the_modules_import_one_another_one_way_only() -> None:
-    graph = {name: _sibling_imports(tree) - {name} for name, tree in MODULES.items()}
-    done: set[str] = set()
-
-    def visit(name: str, path: tuple[str, ...]) -> None:
-        assert name not in path, f"import circle: {' -> '.join(path + (name,))}"
-        if name in done:
-            return
-        for nxt in graph[name]:
-            visit(nxt, path + (name,))
-        done.add(name)
-
-    for name in graph:
-        visit(name, ())
+    graph = import_graph(MODULES)
+    assert_no_circle(graph)
 
 
 def test_no_import_inside_a_function() -> None:
-    for name, tree in MODULES.items():
-        for node in ast.walk(tree):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                inner = [n for n in ast.walk(node) if isinstance(n, (ast.Import, ast.ImportFrom))]
-                assert not inner, f"{name}.{node.name} imports at line {inner[0].lineno}"
-
-
-def _literal_calls(method: str) -> set[tuple[str, str]]:
-    """(module, first string argument) of every ``….method("name", …)`` call."""
-    out = set()
-    for name, tree in MODULES.items():
-        for node in ast.walk(tree):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == method
-                    and node.args and isinstance(node.args[0], ast.Constant)):
-                out.add((name, node.args[0].value))
-    return out
+    assert_no_import_inside_a_function(MODULES)
 
 
 def test_every_entry_begun_by_name_is_registered() -> None:
-    begun = _literal_calls("begin")
+    begun = literal_calls(MODULES, "begin")
     assert begun, "the modules begin steps by name"
     assert {n for _, n in begun} <= set(STEPS.entries), [x for x in begun if x[1] not in STEPS.entries]
 

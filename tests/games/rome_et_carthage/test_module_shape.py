@@ -5,14 +5,16 @@ function, and every command handled by a rules module the entry imports."""
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
+
+from tests.shape import (assert_no_circle, assert_no_import_inside_a_function, import_graph, modules,
+                         sibling_imports, sizes)
 
 from engine.games.rome_et_carthage import commands as cmd
 from engine.games.rome_et_carthage import rules
 
 PACKAGE = Path(rules.__file__).parent
-MODULES = {p.stem: ast.parse(p.read_text(encoding="utf-8")) for p in sorted(PACKAGE.glob("*.py"))}
+MODULES = modules(PACKAGE)
 # the rulebook's parts, each a module of its own
 PARTS = ("preliminaries", "placement", "turn", "movement", "march", "specials", "combat", "talon", "endgame")
 # the rules' modules from the entry down (docs/ARCHITECTURE.md): each imports only those after it
@@ -20,37 +22,15 @@ LAYERS = ("rules", "preliminaries", "placement", "specials", "movement", "march"
           "talon", "teams", "decision")
 
 
-def _sibling_imports(tree: ast.Module) -> set[str]:
-    out = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.level == 1:
-            if node.module:
-                out.add(node.module.split(".")[0])
-            else:
-                out.update(a.name for a in node.names)
-    return out & set(MODULES)
-
-
 def test_no_module_is_over_900_lines() -> None:
-    sizes = {name: (PACKAGE / f"{name}.py").read_text(encoding="utf-8").count("\n") for name in MODULES}
-    assert max(sizes.values()) <= 900, {k: v for k, v in sizes.items() if v > 900}
-    assert sizes["rules"] <= 300, "rules.py is the thin entry: decide, legal, status, play, the handler table"
+    lines = sizes(PACKAGE, MODULES)
+    assert max(lines.values()) <= 900, {k: v for k, v in lines.items() if v > 900}
+    assert lines["rules"] <= 300, "rules.py is the thin entry: decide, legal, status, play, the handler table"
 
 
 def test_the_modules_import_one_another_one_way_only() -> None:
-    graph = {name: _sibling_imports(tree) - {name} for name, tree in MODULES.items()}
-    done: set[str] = set()
-
-    def visit(name: str, path: tuple[str, ...]) -> None:
-        assert name not in path, f"import circle: {' -> '.join(path + (name,))}"
-        if name in done:
-            return
-        for nxt in graph[name]:
-            visit(nxt, path + (name,))
-        done.add(name)
-
-    for name in graph:
-        visit(name, ())
+    graph = import_graph(MODULES)
+    assert_no_circle(graph)
     # the parts and the shared helpers never reach back up to the entry, the game or the views
     for name in (*PARTS, "decision", "teams"):
         reached, todo = set(), [name]
@@ -65,15 +45,11 @@ def test_each_rules_module_imports_only_the_ones_below_it() -> None:
     assert set(LAYERS) == set(PARTS) | {"rules", "teams", "decision"}
     for i, name in enumerate(LAYERS):
         above = set(LAYERS[:i + 1]) | {"game", "views", "render", "notation"}
-        assert not _sibling_imports(MODULES[name]) & above, (name, _sibling_imports(MODULES[name]) & above)
+        assert not sibling_imports(MODULES[name], MODULES) & above, (name, sibling_imports(MODULES[name], MODULES) & above)
 
 
 def test_no_import_inside_a_function() -> None:
-    for name, tree in MODULES.items():
-        for node in ast.walk(tree):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                inner = [n for n in ast.walk(node) if isinstance(n, (ast.Import, ast.ImportFrom))]
-                assert not inner, f"{name}.{node.name} imports at line {inner[0].lineno}"
+    assert_no_import_inside_a_function(MODULES)
 
 
 def test_every_command_is_handled_by_a_part_of_the_rules() -> None:
