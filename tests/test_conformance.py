@@ -25,9 +25,12 @@ from .tinygame import TINY, Dealt, DealtPublic, Draw, Event, Stand, State, Stood
 
 CONFIG = GameConfig(players=2)
 GAMES = 40  # per registered game, spread over its configurations (`make conformance` plays 300 each)
-# The Republic of Carthage's random games run ~2,200 commands (4 times Hannibal's): 2 per player
-# count here keep every configuration covered and `make test` within its budget.
-GAMES_FOR = {"republic-of-carthage": 8}
+# The Republic of Carthage's random games run ~2,200 commands (4 times Hannibal's), about 15 s of CPU
+# each under the suite's checks, over 20 configurations: one game each keeps every configuration
+# covered and the test near 5 minutes (two each came to ~10, past pytest's 600 s on a loaded machine);
+# `make conformance` plays 300 a configuration.
+GAMES_FOR = {"republic-of-carthage": 1}
+AT_LEAST = {"republic-of-carthage": 1}  # games a configuration (2 for the others)
 
 
 def failure_of(game, games: int = 30, plan: Plan = Plan()):
@@ -41,7 +44,7 @@ def failure_of(game, games: int = 30, plan: Plan = Plan()):
 def test_every_registered_game_passes_the_suite(game_id):
     game = registry.get(game_id)
     configs = configurations(game)
-    games = max(2, GAMES_FOR.get(game_id, GAMES) // len(configs))
+    games = max(AT_LEAST.get(game_id, 2), GAMES_FOR.get(game_id, GAMES) // len(configs))
     for config in configs:
         result = run_config(game, config, range(1, games + 1), foreign=foreign_commands(game) + (Draw(), Stand()))
         assert not result.skipped, result.skipped
