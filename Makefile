@@ -89,8 +89,11 @@ run: setup
 # PostgreSQL tests run when a server answers at 127.0.0.1:5432 (database `test`, or
 # CARTHAGO_TEST_POSTGRES=postgresql://…), and are skipped loudly when none does;
 # CARTHAGO_REQUIRE_POSTGRES=1 (as .ci/run sets) makes them fail instead.
+# pytest-xdist shares the tests out over the machine's cores (`make test TEST_WORKERS=0` runs them in
+# this one process); worksteal lets an idle worker take tests queued for a busy one.
+TEST_WORKERS ?= auto
 test: setup browser
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist worksteal
 
 # The browser test alone (make test runs it too): whole Roma and Rome et Carthage games by clicks.
 test-browser: setup browser

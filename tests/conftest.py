@@ -36,7 +36,6 @@ def need_postgres(nodeid: str) -> None:
     message = f"PostgreSQL at {pg.where()} is not reachable ({why})"
     if pg.REQUIRED:
         pytest.fail(f"{message}, and CARTHAGO_REQUIRE_POSTGRES=1 requires it", pytrace=False)
-    _pg_skipped.append(nodeid)
     pytest.skip(message)
 
 
@@ -60,6 +59,13 @@ def pytest_report_header(config):
         return f"PostgreSQL: {pg.where()} reachable; its tests run" + (" (required)" if pg.REQUIRED else "")
     return (f"PostgreSQL: {pg.where()} NOT REACHABLE ({why}); its tests are "
             + ("FAILED (CARTHAGO_REQUIRE_POSTGRES=1)" if pg.REQUIRED else "SKIPPED"))
+
+
+def pytest_runtest_logreport(report):
+    """Counted where the reports arrive: in the one process, or in pytest-xdist's controller (the
+    workers' skips reach it as reports; a list kept by the worker that skipped would not)."""
+    if report.skipped and "PostgreSQL at" in str(report.longrepr) and report.nodeid not in _pg_skipped:
+        _pg_skipped.append(report.nodeid)
 
 
 def pytest_unconfigure(config):

@@ -24,13 +24,26 @@ from engine.session import check_can_act
 from .tinygame import TINY, Dealt, DealtPublic, Draw, Event, Stand, State, Stood, TinyGame, View
 
 CONFIG = GameConfig(players=2)
-GAMES = 40  # per registered game, spread over its configurations (`make conformance` plays 300 each)
-# The Republic of Carthage's random games run ~2,200 commands (4 times Hannibal's), about 15 s of CPU
-# each under the suite's checks, over 20 configurations: one game each keeps every configuration
-# covered and the test near 5 minutes (two each came to ~10, past pytest's 600 s on a loaded machine);
-# `make conformance` plays 300 a configuration.
-GAMES_FOR = {"republic-of-carthage": 1}
-AT_LEAST = {"republic-of-carthage": 1}  # games a configuration (2 for the others)
+# Seeded games a configuration in `make test` (`make conformance` plays 300 a configuration). Every
+# configuration of every game is played; each (game, configuration, run of seeds) is a test of its
+# own, so that pytest-xdist spreads them over the cores and a failure names its configuration.
+# A game's CPU under the suite's checks, on this 2-core machine: Roma ~1.5 s, Hannibal ~6, Rome et
+# Carthage ~7, The Republic of Carthage ~15 (its games run ~2,200 commands): the last two have many
+# configurations (42 and 20), so they play one game each.
+GAMES = {"roma": 40, "hannibal": 12, "rome-et-carthage": 1, "republic-of-carthage": 1}
+CHUNK = 10  # at most this many games in one test
+
+
+def _cases():
+    for game_id in registry.ids():
+        game = registry.get(game_id)
+        for index, config in enumerate(configurations(game)):
+            games = GAMES.get(game_id, 2)
+            size = -(-games // -(-games // CHUNK))  # even runs of at most CHUNK
+            for first in range(1, games + 1, size):
+                seeds = (first, min(games, first + size - 1))
+                options = ",".join(f"{k}={v}" for k, v in sorted(config.options.items())) or "default"
+                yield pytest.param(game_id, index, seeds, id=f"{game_id}-{config.players}p-{options}-{seeds[0]}-{seeds[1]}")
 
 
 def failure_of(game, games: int = 30, plan: Plan = Plan()):
@@ -40,20 +53,19 @@ def failure_of(game, games: int = 30, plan: Plan = Plan()):
 
 # ---- every registered game -------------------------------------------------------
 
-@pytest.mark.parametrize("game_id", registry.ids())
-def test_every_registered_game_passes_the_suite(game_id):
+@pytest.mark.parametrize("game_id, index, seeds", list(_cases()))
+def test_every_registered_game_passes_the_suite(game_id, index, seeds):
     game = registry.get(game_id)
-    configs = configurations(game)
-    games = max(AT_LEAST.get(game_id, 2), GAMES_FOR.get(game_id, GAMES) // len(configs))
-    for config in configs:
-        result = run_config(game, config, range(1, games + 1), foreign=foreign_commands(game) + (Draw(), Stand()))
-        assert not result.skipped, result.skipped
-        f = result.failure
-        assert f is None, (f"{f.check} failed: {f.message}\nreproduce: "
-                           f"{cli.reproduce(game_id, f.seed, config.players, config.options)}")
-        assert result.games == games and result.steps > 0
-        ran = {c for c, n in result.tally.items() if n}
-        assert ran == set(CHECKS) - ({"wire"} if not game.info.proto_package else set())
+    config = configurations(game)[index]
+    first, last = seeds
+    result = run_config(game, config, range(first, last + 1), foreign=foreign_commands(game) + (Draw(), Stand()))
+    assert not result.skipped, result.skipped
+    f = result.failure
+    assert f is None, (f"{f.check} failed: {f.message}\nreproduce: "
+                       f"{cli.reproduce(game_id, f.seed, config.players, config.options)}")
+    assert result.games == last - first + 1 and result.steps > 0
+    ran = {c for c, n in result.tally.items() if n}
+    assert ran == set(CHECKS) - ({"wire"} if not game.info.proto_package else set())
 
 
 def test_the_test_game_passes_with_every_check_but_wire():

@@ -159,9 +159,13 @@ def test_two_server_processes_on_postgresql_play_each_house_move_once(pg_url):
     whose commits start the house moves; then the second stops moving its house seat and the
     first, which holds the game too, takes the stalled move over. Each house move lands once (the
     log verifies, with one record per request id)."""
-    config = HostConfig(operator_token=OPERATOR, allow_client_seeds=True, bot_workers=1, house_stall_s=0.5,
-                        poll_every_s=0.2)
-    with ServerThread(pg_url, config) as a, ServerThread(pg_url, config) as b:
+    def config(stall_s):
+        return HostConfig(operator_token=OPERATOR, allow_client_seeds=True, bot_workers=1, house_stall_s=stall_s,
+                          poll_every_s=0.2)
+
+    # a waits a minute before it takes a stalled move over, so that b's first moves are b's even on
+    # a loaded machine (where a level:1 move through b's worker may take longer than half a second)
+    with ServerThread(pg_url, config(60.0)) as a, ServerThread(pg_url, config(0.5)) as b:
         with Client(a.addr, timeout=30) as ca, Client(b.addr, timeout=30) as cb:
             made = ca.create_reserved("roma", {}, house={1: "level:1"}, seed=b"two processes")
             game_id = made.game.game_id
@@ -176,6 +180,7 @@ def test_two_server_processes_on_postgresql_play_each_house_move_once(pg_url):
             wait_until(lambda: not b.host.house.pending, timeout=60)  # ... once its move in flight is in
             moved_by_b = b.host.house.moves
             assert moved_by_b > 0
+            a.host.config.house_stall_s = 0.5  # from now on a takes b's stalled moves over soon
             RandomBot(me, 10).play()  # a takes the stalled house moves over
             assert a.host.house.moves > 0 and b.host.house.moves == moved_by_b
             seqs: dict[str, list[int]] = {}  # a house move's records, by request id: one command's, in a row
