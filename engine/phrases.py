@@ -1,9 +1,20 @@
 """Small helpers the games' words modules share (``engine/games/<game>/words.py``): lists and counts
-in English. Games' own names stay in their own modules; nothing here knows a game."""
+in English and in French (the ``_fr`` helpers), and the languages the words come in. Games' own
+names stay in their own modules; nothing here knows a game."""
 
 from __future__ import annotations
 
 from typing import Iterable
+
+LANGUAGES = ("en", "fr")  # the languages every game's words come in; "en" is the default
+
+
+def language_of(value: str) -> str:
+    """A request's language: "" means "en"; one not in ``LANGUAGES`` is a ValueError naming them."""
+    language = value or "en"
+    if language not in LANGUAGES:
+        raise ValueError(f"language {value!r} is not one of {', '.join(repr(x) for x in LANGUAGES)}")
+    return language
 
 
 def join_and(words: Iterable[str]) -> str:

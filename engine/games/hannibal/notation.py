@@ -133,7 +133,7 @@ PASSES: dict[str, str] = {
 }
 
 
-def describe_command(s: State, seat: int, command: Any) -> str:
+def describe_command(s: State, seat: int, command: Any, language: str = "en") -> str:
     who, kind, c = SIDES[seat], tag_of(command), command
     pending = s.flow[-1].kind if s.flow else ""
     phrase = PHRASES.get((pending, kind))

@@ -447,7 +447,7 @@ def _phrase(step: str, kind: str, c: Any) -> str | None:
     return PHRASES.get((step, kind))
 
 
-def describe_outcome(events: list[Any]) -> str | None:
+def describe_outcome(events: list[Any], language: str = "en") -> str | None:
     """What a command's events decided that its line should say (``server/render.py`` adds it): the
     end of a trial (V.5), by the vote, or by the Appeal to the People, which frees or kills the
     accused at once and stops the vote (``ProposalDecided.appeal``). None: nothing of the kind."""
@@ -464,7 +464,7 @@ def describe_outcome(events: list[Any]) -> str | None:
     return "; ".join(said) or None
 
 
-def describe_command(s: State, seat: int, command: Any) -> str:
+def describe_command(s: State, seat: int, command: Any, language: str = "en") -> str:
     who, kind, c = SEATS[seat], tag_of(command), command
     if kind == "say":  # table talk (R110): the words, and to whom
         to = "the table" if c.to < 0 else _seat(c.to)

@@ -515,8 +515,9 @@ PHRASES: dict[type, Callable[[Any], str]] = {
 }
 
 
-def describe_event(event: Any) -> str:
-    """One event (its public or private form, as a seat receives it) in a sentence."""
+def describe_event(event: Any, language: str = "en") -> str:
+    """One event (its public or private form, as a seat receives it) in a sentence, in ``language``
+    ("en" or "fr")."""
     phrase = PHRASES.get(type(event))
     return phrase(event) if phrase is not None else cap(words_of(tag_of(event)))
 

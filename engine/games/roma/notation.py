@@ -21,7 +21,7 @@ def _card(card_id: str) -> str:
     return c.name if c else card_id
 
 
-def describe_command(state: State, seat: int, command: Any) -> str:
+def describe_command(state: State, seat: int, command: Any, language: str = "en") -> str:
     who = SEAT_NAMES[seat]
     kind = tag_of(command)
     c = command

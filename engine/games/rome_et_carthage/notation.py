@@ -47,7 +47,7 @@ def _route(s: State, piece: str, path: tuple[str, ...]) -> str:
     return " → ".join(_city(c) for c in ((start,) if start else ()) + tuple(path))
 
 
-def describe_command(s: State, seat: int, command: Any) -> str:
+def describe_command(s: State, seat: int, command: Any, language: str = "en") -> str:
     who, kind, c = _who(s, seat), tag_of(command), command
     if kind == "choose_special":
         return f"{who} takes the {c.card} card"
