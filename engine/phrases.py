@@ -42,3 +42,26 @@ def cap(text: str) -> str:
 def signed(n: int) -> str:
     """"+2", "−3" (a true minus sign), "" for 0."""
     return "" if not n else (f"+{n}" if n > 0 else f"\u2212{-n}")
+
+
+def join_et(words: Iterable[str]) -> str:
+    """French ``join_and``: "a", "a et b", "a, b et c"."""
+    items = [w for w in words if w]
+    if len(items) <= 1:
+        return items[0] if items else ""
+    return f"{', '.join(items[:-1])} et {items[-1]}"
+
+
+def pluriel(n: int, one: str, many: str | None = None) -> str:
+    """French ``plural``: the singular for 0 and 1 ("0 carte", "1 carte", "3 cartes")."""
+    return f"{n} {one if abs(n) <= 1 else (many or one + 's')}"
+
+
+def de(name: str) -> str:
+    """"de" before a name, elided before a vowel: "de Rome", "d'Alexandrie"."""
+    return f"d'{name}" if name[:1].lower() in "aeiouyéèêâîôûh" and name[:1] else f"de {name}"
+
+
+def cachees(n: int) -> str:
+    """The French "(which: hidden from you)" for ``n`` cards."""
+    return "(laquelle : cachée pour vous)" if n <= 1 else "(lesquelles : cachées pour vous)"

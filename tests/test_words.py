@@ -149,3 +149,31 @@ def test_words_come_in_the_language_asked_and_an_unknown_language_is_refused_cha
         assert claims and all(w.endswith(("Rome", "Carthage")) for w in claims), claims
 
     asyncio.run(main())
+
+
+@pytest.mark.parametrize("game_id,players", GAMES)
+def test_every_legal_command_has_french_words_of_its_own(game_id, players):
+    """Issue 36 item 5: ``describe_command(…, "fr")`` (each game's ``notation_fr.py``) words every
+    command a seat may send in French: not empty, no raw snake_case id, and never the English line
+    (a command missing from the French tables would fall back on it)."""
+    import re
+    bad = re.compile(r"\b[a-z]+_[a-z_]+\b|\bNone\b|[{}\[\]]")
+    game = registry.get(game_id)
+    english, french = describer(game), describer(game, "fr")
+    rnd = random.Random(11)
+    kinds: set[str] = set()
+    for round_ in range(2):
+        session, _ = Session.start(game, GameConfig(players), f"french-words-{game_id}-{round_}".encode())
+        for _ in range(400):
+            st = session.status()
+            if st.over:
+                break
+            seat = st.to_act[0]
+            legal = session.legal(seat)
+            for c in legal:
+                en, fr = english(session.state, seat, c), french(session.state, seat, c)
+                assert fr and not bad.search(fr), (c, fr)
+                assert fr != en, f"{c!r} has no French: {fr!r}"
+                kinds.add(type(c).__name__)
+            session.submit(seat, rnd.choice(legal))
+    assert len(kinds) >= 4, kinds
