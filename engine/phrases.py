@@ -65,3 +65,22 @@ def de(name: str) -> str:
 def cachees(n: int) -> str:
     """The French "(which: hidden from you)" for ``n`` cards."""
     return "(laquelle : cachée pour vous)" if n <= 1 else "(lesquelles : cachées pour vous)"
+
+
+def du(text: str) -> str:
+    """"de" before a noun phrase, contracted with its article: "du trésor", "des Forces", "de la
+    banque", "d'Adherbal"."""
+    if text.startswith("le "):
+        return "du " + text[3:]
+    if text.startswith("les "):
+        return "des " + text[4:]
+    return de(text)
+
+
+def au(text: str) -> str:
+    """"à" before a noun phrase, contracted with its article: "au trésor", "aux Forces", "à la banque"."""
+    if text.startswith("le "):
+        return "au " + text[3:]
+    if text.startswith("les "):
+        return "aux " + text[4:]
+    return f"à {text}"
