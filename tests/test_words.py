@@ -128,7 +128,7 @@ def test_words_come_in_the_language_asked_and_an_unknown_language_is_refused_cha
         assert (await host.legal(game.game_id, tokens[seat], with_words=True, language="en")).words == english.words
         french = await host.legal(game.game_id, tokens[seat], with_words=True, language="fr")
         assert list(french.commands) == list(english.commands) and len(french.words) == len(english.words)
-        assert all(french.words)
+        assert all(f and f != e for f, e in zip(french.words, english.words)), list(zip(french.words, english.words))
         head = (await host.get_game(game.game_id)).head_seq
         for bad in ("de", "EN", "fr-FR", "english"):
             with pytest.raises(HostError) as refused:
@@ -146,7 +146,9 @@ def test_words_come_in_the_language_asked_and_an_unknown_language_is_refused_cha
         finally:
             await stream.aclose()
         claims = [r.words for r in batch.events if r.event.platform.HasField("seat_claimed")]
-        assert claims and all(w.endswith(("Rome", "Carthage")) for w in claims), claims
+        assert claims and all(w.endswith(("place Rome", "place Carthage")) for w in claims), claims
+        game_words = [r.words for r in batch.events if r.event.WhichOneof("game") == "hannibal"]
+        assert any(w.startswith("Le paquet de stratégie est mélangé") for w in game_words), game_words
 
     asyncio.run(main())
 
