@@ -1,6 +1,7 @@
 // One board per game, drawn from the seat's view only (GetViewResponse.view / EventBatch.view):
 // never from anything else. Board elements that a legal command names are clickable: a click
 // plays the only command that fits, or narrows the list of commands to those that do.
+import { language } from './i18n';
 import { el, svg } from './dom';
 import { BoardContext, SEAT_COLOURS, fieldMatches, legendBox, legendSymbol, names } from './kit';
 import { rocBoard } from './roc';
@@ -44,7 +45,7 @@ export function romaBoard(v: any, ctx: BoardContext): HTMLElement {
   });
   const dice = (v.dice as number[]).map((d, i) => el('span', { class: `die${v.diceUsed[i] ? ' used' : ''}` }, String(d)));
   const pending = v.pending?.kind ? el('div', { class: 'pending' },
-    ctx.waiting ? `Waiting for ${ctx.waiting}` : `Waiting for ${ctx.seatName(v.pending.seat)} to answer (${humanize(v.pending.kind)})`,
+    ctx.waiting ? (language() === 'fr' ? `En attente : ${ctx.waiting}` : `Waiting for ${ctx.waiting}`) : `Waiting for ${ctx.seatName(v.pending.seat)} to answer (${humanize(v.pending.kind)})`,
     v.pending.cards?.length ? ` — cards: ${names(v.pending.cards, 'roma')}` : '') : null;
   const hand = ctx.seat >= 0 ? el('div', { class: 'hand' }, el('b', {}, 'Your hand: '),
     ...(v.hand as string[]).map((card) => romaCard(card, {

@@ -3,6 +3,7 @@
 // files): its land, provinces, links, passes, ports and labels are kept as they are; the page
 // colours each space by who controls it now and draws the stacks and sieges as render_position
 // does (same places: Rome left of its space, Carthage right).
+import { language } from './i18n';
 import { el, svg } from './dom';
 import { BoardContext, clickFor, legendBox, legendSymbol } from './kit';
 import { zoomable } from './zoom';
@@ -244,6 +245,7 @@ export function hannibalBoard(v: any, ctx: BoardContext): HTMLElement {
   const who = (v.toAct as number[]).map(ctx.seatName).join(', ');
   const prompt = v.over
     ? el('div', { class: 'pending prompt' }, el('b', {}, `${SIDE[v.winner] ?? 'Nobody'} won`), ` (${String(v.reason).replace(/_/g, ' ')})`)
+    : language() === 'fr' && ctx.waiting ? el('div', { class: 'pending prompt', 'data-testid': 'prompt' }, el('b', {}, ctx.waiting))
     : v.prompt || top ? el('div', { class: 'pending prompt', 'data-testid': 'prompt' }, el('b', {}, v.prompt || top.kind),
       top?.space ? ` (${SPACES.get(top.space)?.name ?? top.space})` : '', top?.general ? ` — ${GENERALS.get(top.general)?.name ?? top.general}` : '',
       top?.mp ? `, ${top.mp} MP left` : '', who ? ` — ${who} to answer` : '') : null;

@@ -2,6 +2,7 @@
 // republic_of_carthage.proto): never from anything else. The areas and their places are the
 // engine's own (data/board.json, as render.py draws board.svg); what the areas hold comes from the
 // view, named and valued from the game's public data files.
+import { language } from './i18n';
 import { el, svg } from './dom';
 import { BoardContext, SEAT_COLOURS, clickFor, legendBox, legendSymbol } from './kit';
 import { nameIn } from './words';
@@ -462,6 +463,7 @@ function prompt(v: any, ctx: BoardContext): HTMLElement | null {
     return el('div', { class: 'pending' }, `Game over (${v.reason}): ${v.winners.map(ctx.seatName).join(', ') || 'no winner: every faction lost (IX.5)'}`
       + (v.scores?.length ? ` — influence ${v.scores.join(' / ')}` : ''));
   }
+  if (language() === 'fr' && ctx.waiting) return el('div', { class: 'pending prompt', 'data-testid': 'prompt' }, el('b', {}, ctx.waiting));
   if (!v.prompt && !top) return null;
   const who = (v.toAct as number[]).map(ctx.seatName).join(', ');
   const about = top ? [top.senator && shortName(top.senator), top.target && n(top.target)].filter(Boolean).join(' → ') : '';
