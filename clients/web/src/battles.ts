@@ -3,6 +3,7 @@
 // or that none did, the rolls and initiative between — then the result and the losses.
 // A round is an attacking battle card (the engine counts its rounds so, §14.6); a withdrawal tried
 // instead of a card is a line of its own.
+import { t } from './i18n';
 import { el } from './dom';
 import { HANNIBAL_CARDS, nameOf } from './words';
 import battleData from '../../../engine/games/hannibal/data/battle_cards.json';
@@ -122,5 +123,5 @@ export function battlesPanel(b: Battles): HTMLElement | null {
       x.result ? el('div', { class: 'battle-result', 'data-testid': 'battle-result', 'data-rounds': x.fought }, x.result, '.', losses) : null,
       x.after.length ? el('div', { class: 'note' }, x.after.join('; ')) : null);
   });
-  return el('section', { class: 'battles', 'data-testid': 'battles' }, el('h3', {}, 'Battles'), ...items);
+  return el('section', { class: 'battles', 'data-testid': 'battles' }, el('h3', {}, t('Battles')), ...items);
 }

@@ -3,7 +3,7 @@
 // files): its land, provinces, links, passes, ports and labels are kept as they are; the page
 // colours each space by who controls it now and draws the stacks and sieges as render_position
 // does (same places: Rome left of its space, Carthage right).
-import { language } from './i18n';
+import { language, t } from './i18n';
 import { el, svg } from './dom';
 import { BoardContext, clickFor, legendBox, legendSymbol } from './kit';
 import { zoomable } from './zoom';
@@ -189,8 +189,8 @@ function battle(v: any, ctx: BoardContext): HTMLElement | null {
       `, round ${b.rounds}: ${SIDE[b.attacker]} attacks. Commanders: Rome ${b.commanders[0] ? surname(b.commanders[0]) : '—'}, `
       + `Carthage ${b.commanders[1] ? surname(b.commanders[1]) : '—'}. CU at the start: ${b.cuStart.join(' / ')}. `
       + `Battle cards: Rome ${b.handSizes[0] ?? 0}, Carthage ${b.handSizes[1] ?? 0}.`),
-    b.card ? el('div', {}, el('b', {}, 'To match: '), typeName(b.card)) : null,
-    ctx.seat >= 0 ? el('div', {}, el('b', {}, 'Your battle cards: '), ...(cards.length ? cards : ['none'])) : null,
+    b.card ? el('div', {}, el('b', {}, t('To match: ')), typeName(b.card)) : null,
+    ctx.seat >= 0 ? el('div', {}, el('b', {}, t('Your battle cards: ')), ...(cards.length ? cards : ['none'])) : null,
     line('Played', b.played), line('Rome shows', b.shownRome), line('Carthage shows', b.shownCarthage));
 }
 
@@ -234,7 +234,7 @@ function generalsOff(v: any): HTMLElement {
     by.set(g.status, [...(by.get(g.status) ?? []), `${GENERALS.get(g.general)?.name ?? g.general} (${SIDE[g.side]})`]);
   }
   const words: Record<string, string> = { cup: 'in the cup', neutralized: 'neutralized', removed: 'removed', later: 'to come' };
-  return el('div', { class: 'table-info' }, el('b', {}, 'Generals off the map: '),
+  return el('div', { class: 'table-info' }, el('b', {}, t('Generals off the map: ')),
     [...by].map(([status, list]) => `${words[status] ?? status}: ${list.join(', ')}`).join(' · ') || 'none');
 }
 
@@ -249,9 +249,9 @@ export function hannibalBoard(v: any, ctx: BoardContext): HTMLElement {
     : v.prompt || top ? el('div', { class: 'pending prompt', 'data-testid': 'prompt' }, el('b', {}, v.prompt || top.kind),
       top?.space ? ` (${SPACES.get(top.space)?.name ?? top.space})` : '', top?.general ? ` — ${GENERALS.get(top.general)?.name ?? top.general}` : '',
       top?.mp ? `, ${top.mp} MP left` : '', who ? ` — ${who} to answer` : '') : null;
-  const hand = ctx.seat >= 0 ? el('div', { class: 'hand' }, el('b', {}, 'Your strategy cards: '),
+  const hand = ctx.seat >= 0 ? el('div', { class: 'hand' }, el('b', {}, t('Your strategy cards: ')),
     ...((v.hand as number[]).length ? (v.hand as number[]).map((n) => strategyCard(n, ctx)) : ['none']),
-    (v.seenHand as number[]).length ? el('div', {}, el('b', {}, 'Their hand, as last shown: '), ...(v.seenHand as number[]).map((n) => strategyCard(n, ctx, 'seen'))) : null) : null;
+    (v.seenHand as number[]).length ? el('div', {}, el('b', {}, t('Their hand, as last shown: ')), ...(v.seenHand as number[]).map((n) => strategyCard(n, ctx, 'seen'))) : null) : null;
   const lastPlayed = (v.discard as number[]).slice(-1)[0];
   return el('div', { class: 'board hannibal' },
     el('div', { class: 'table-info hannibal-info' },

@@ -2,7 +2,7 @@
 // republic_of_carthage.proto): never from anything else. The areas and their places are the
 // engine's own (data/board.json, as render.py draws board.svg); what the areas hold comes from the
 // view, named and valued from the game's public data files.
-import { language } from './i18n';
+import { language, t } from './i18n';
 import { el, svg } from './dom';
 import { BoardContext, SEAT_COLOURS, clickFor, legendBox, legendSymbol } from './kit';
 import { nameIn } from './words';
@@ -432,10 +432,10 @@ function hand(v: any, ctx: BoardContext): HTMLElement | null {
         .filter(Boolean).join(' and ') + ' (Civil War phase)'),
   ].join('; ');
   return el('div', { class: 'hand' },
-    el('div', {}, el('b', {}, 'Your hand: '), ...(cards.length ? cards : ['no cards'])),
-    el('div', {}, el('b', {}, 'Your commerce cards: '), ...(commerce.length ? commerce : ['none'])),
-    committed ? el('div', {}, el('b', {}, 'Chosen in secret: '), committed) : null,
-    owed ? el('div', {}, el('b', {}, 'Owed between you and another player: '), owed) : null);
+    el('div', {}, el('b', {}, t('Your hand: ')), ...(cards.length ? cards : ['no cards'])),
+    el('div', {}, el('b', {}, t('Your commerce cards: ')), ...(commerce.length ? commerce : ['none'])),
+    committed ? el('div', {}, el('b', {}, t('Chosen in secret: ')), committed) : null,
+    owed ? el('div', {}, el('b', {}, t('Owed between you and another player: ')), owed) : null);
 }
 
 function offer(v: any, ctx: BoardContext): HTMLElement | null {
