@@ -219,12 +219,15 @@ function legend(): HTMLElement {
   return legendBox('hannibal', items);
 }
 
+/** A strategy card's title as the page's language has it: the French edition's (title_fr) in French. */
+const cardTitle = (info: any): string => (language() === 'fr' ? info?.title_fr : '') || info?.name || '';
+
 function strategyCard(n: number, ctx: BoardContext, extra = ''): HTMLElement {
   const info = HANNIBAL_CARDS.get(n);
   const fits = (c: any) => commandFields(c).card === n;
   const on = ctx.legal.some(fits);
   return el('span', { class: `card ${extra}${on ? ' clickable' : ''}`, 'data-card': n, title: info ? `${info.ops} OPS — ${info.effect}` : '',
-    onclick: on ? () => ctx.pick(fits) : undefined }, info ? `#${n} ${info.name} (${info.ops})` : `#${n}`);
+    onclick: on ? () => ctx.pick(fits) : undefined }, info ? `#${n} ${cardTitle(info)} (${info.ops})` : `#${n}`);
 }
 
 function generalsOff(v: any): HTMLElement {
@@ -259,7 +262,7 @@ export function hannibalBoard(v: any, ctx: BoardContext): HTMLElement {
       ` · political points: Rome ${v.points[0] ?? 0}, Carthage ${v.points[1] ?? 0}`,
       ` · cards in hand: Rome ${v.handSizes[0] ?? 0}, Carthage ${v.handSizes[1] ?? 0} · deck ${v.deckSize}, discard ${v.discard.length}`,
       v.first >= 0 ? ` · ${SIDE[v.first]} played first` : '',
-      lastPlayed ? ` · last card: #${lastPlayed} ${HANNIBAL_CARDS.get(lastPlayed)?.name ?? ''}` : '',
+      lastPlayed ? ` · last card: #${lastPlayed} ${cardTitle(HANNIBAL_CARDS.get(lastPlayed))}` : '',
       markers.length ? ` · markers: ${markers.join(', ')}` : ''),
     prompt, battle(v, ctx), hand, zoomable(map(v, ctx), 'hannibal'), legend(), generalsOff(v));
 }

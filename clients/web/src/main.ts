@@ -397,7 +397,8 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
     if (french) {
       const mine = me();
       const own = mine ? seatName(summary.seats?.[mine.seat]?.name ?? '') : '';
-      const rest = own && french.startsWith(`${own} : `) ? french.slice(own.length + 3) : french;
+      const rest = !own ? french : french.startsWith(`${own} : `) ? french.slice(own.length + 3)
+        : french.startsWith(`${own} `) ? french.slice(own.length + 1) : french;
       return { heading: KINDS_FR[commandKind(c)] ?? humanize(commandKind(c)), label: rest.charAt(0).toUpperCase() + rest.slice(1) };
     }
     if (gameType === 'republic-of-carthage') return rocCommandLabel(c, state.view?.game?.value, name, me()?.seat ?? -1);
