@@ -4,8 +4,8 @@ side's deals reach it redacted, and say how many cards, never which).
 
 The words are those of the French rules: UC (unités de combat), PC (marqueurs de contrôle
 politique), CS (cartes de stratégie, by their French titles: ``title_fr`` of
-``data/strategy_cards.json``), the battle cards as the French edition names them (Attaque Frontale,
-Flanc Gauche, Flanc Droit, Éprouver l'Adversaire, Double Enveloppement, Réserve); generals and
+``data/strategy_cards.json``), the battle cards as the French rules name them (``name_fr`` of
+``data/battle_cards.json``: Attaque Frontale, Éprouver l'Adversaire …); generals and
 spaces keep their Latin names; sides "Rome" and "Carthage".
 """
 
@@ -21,8 +21,6 @@ from . import events as ev
 from .components import BATTLE_CARD_TYPES, GENERALS, SPACES, STRATEGY_CARDS
 
 SIDES = ("Rome", "Carthage")
-BATTLE_CARDS = {"frontal_assault": "Attaque Frontale", "flank_left": "Flanc Gauche", "flank_right": "Flanc Droit",
-                "probe": "Éprouver l'Adversaire", "double_envelopment": "Double Enveloppement", "reserve": "Réserve"}
 
 # The ids of causes, purposes, phases, offices and outcomes, in French (``why``).
 GLOSSARY: dict[str, str] = {
@@ -73,7 +71,8 @@ def card(number: int) -> str:
 
 
 def battle_card(card_id: str) -> str:
-    return BATTLE_CARDS.get(card_id) or cap(words_of(card_id))
+    x = BATTLE_CARD_TYPES.get(card_id)
+    return x.name_fr if x is not None else cap(words_of(card_id))
 
 
 def cu(count: int, elephants: int) -> str:
