@@ -3,12 +3,13 @@
 // or that none did, the rolls and initiative between — then the result and the losses.
 // A round is an attacking battle card (the engine counts its rounds so, §14.6); a withdrawal tried
 // instead of a card is a line of its own.
-import { t } from './i18n';
+import { language, t } from './i18n';
 import { el } from './dom';
 import { HANNIBAL_CARDS, nameOf } from './words';
 import battleData from '../../../engine/games/hannibal/data/battle_cards.json';
 
-const TYPES = new Map<string, string>((battleData as any).types.map((t: any) => [t.id, t.name]));
+// each type by its name in the page's language (the French rules' name_fr in French)
+const TYPES = new Map<string, string>((battleData as any).types.map((t: any) => [t.id, (language() === 'fr' && t.name_fr) || t.name]));
 const SIDE = ['Rome', 'Carthage'];
 const card = (id: string, as?: string) => {
   const name = TYPES.get(id) ?? nameOf(id);

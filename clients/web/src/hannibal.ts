@@ -181,7 +181,7 @@ function map(v: any, ctx: BoardContext): SVGSVGElement {
 function battle(v: any, ctx: BoardContext): HTMLElement | null {
   const b = v.battle;
   if (!b?.space) return null;
-  const typeName = (id: string) => BATTLE_TYPES.get(id)?.name ?? nameOf(id);
+  const typeName = (id: string) => (language() === 'fr' && BATTLE_TYPES.get(id)?.name_fr) || BATTLE_TYPES.get(id)?.name || nameOf(id);
   const cards = (b.hand as string[]).map((id) => el('span', { ...clickFor(ctx, id, 'card battle-card'), 'data-battle-card': id }, typeName(id)));
   const line = (label: string, items: string[]) => items.length ? el('div', {}, el('b', {}, `${label}: `), items.map(typeName).join(', ')) : null;
   return el('div', { class: 'pending battle', 'data-testid': 'battle' },
