@@ -35,9 +35,9 @@ export function clocksRow(status: any, now: number, name: (seat: number) => stri
 type TimeControlInit = { initialMs?: bigint; incrementMs?: bigint; delayMs?: bigint; perMoveMs?: bigint };
 
 const KINDS: Record<string, { first: string; second: string | null; title: string }> = {
-  fischer: { first: ' minutes + ', second: ' s added a move', title: 'Fischer: a total, and an increment after each move' },
-  delay: { first: ' minutes, ', second: ' s delay a move', title: 'simple delay: the first seconds of each turn are not counted' },
-  correspondence: { first: ' hours a move', second: null, title: 'correspondence: a deadline per decision, unused time is not kept' },
+  fischer: { first: t(' minutes + '), second: t(' s added a move'), title: t('Fischer: a total, and an increment after each move') },
+  delay: { first: t(' minutes, '), second: t(' s delay a move'), title: t('simple delay: the first seconds of each turn are not counted') },
+  correspondence: { first: t(' hours a move'), second: null, title: t('correspondence: a deadline per decision, unused time is not kept') },
 };
 
 /** The lobby's optional clock: Fischer (minutes + seconds increment), a simple delay (minutes and

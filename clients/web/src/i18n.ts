@@ -157,6 +157,10 @@ const FR: Record<string, string> = {
     'Aucune de vos parties n\'est en cours : créez-en une, ou prenez une place dans une partie ci-dessous.', 'Finished: ': 'Finies : ',
   // the clocks (clock.ts)
   'Clocks:': 'Pendules :', 'Clock (optional): ': 'Pendule (facultative) : ',
+  ' minutes + ': ' minutes + ', ' s added a move': ' s ajoutées par coup', 'Fischer: a total, and an increment after each move': 'Fischer : un total, et un incrément après chaque coup',
+  ' minutes, ': ' minutes, ', ' s delay a move': ' s de délai par coup', 'simple delay: the first seconds of each turn are not counted': 'délai simple : les premières secondes de chaque tour ne comptent pas',
+  ' hours a move': ' heures par coup', 'correspondence: a deadline per decision, unused time is not kept': 'correspondance : un délai par décision, le temps non utilisé n\'est pas gardé',
+  ' Notify me when it is my turn (while a Carthago page is open)': ' Me prévenir quand c\'est à moi (tant qu\'une page Carthago est ouverte)',
   // table talk (talk.ts)
   'Table talk': 'À la table', 'Send': 'Envoyer', 'You': 'Vous', 'Nobody has spoken yet.': 'Personne n\'a encore parlé.',
   'Write something first.': 'Écrivez d\'abord quelque chose.',

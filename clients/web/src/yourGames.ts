@@ -131,7 +131,7 @@ function notifySwitch(): HTMLElement {
     }
     localStorage.setItem(NOTIFY, 'on');
   } });
-  return el('label', { class: 'notify-switch' }, box, ' Notify me when it is my turn (while a Carthago page is open)', note);
+  return el('label', { class: 'notify-switch' }, box, t(' Notify me when it is my turn (while a Carthago page is open)'), note);
 }
 
 /** The lobby's panel. */
