@@ -126,7 +126,7 @@ class Servicer:
         return await self.host.get_view(req, token)
 
     async def ListLegalCommands(self, req, token):
-        return await self.host.legal(req.game_id, token, req.with_words)
+        return await self.host.legal(req.game_id, token, req.with_words, req.language)
 
     async def SampleStates(self, req, token):
         return await self.host.sample_states(req, token)

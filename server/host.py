@@ -69,7 +69,7 @@ from .log import (Chain, created_markers, for_seat, version_of, platform_command
                   platform_event_to_proto, replay_items, session_items)
 from .store import Conflict, GameMeta, Record, SeatRow, Snapshot, Store, StoreUnavailable
 from .wire import GameWire, WireError, wire_for
-from .words import event_describer, legal_words, record_words
+from .words import check_language, event_describer, legal_words, record_words
 
 log = logging.getLogger("carthago.host")
 
@@ -863,12 +863,14 @@ class GameHost:
             self._past_views.popitem(last=False)
         return response
 
-    async def legal(self, game_id: str, token: str | None, with_words: bool = False) -> pb.ListLegalCommandsResponse:
+    async def legal(self, game_id: str, token: str | None, with_words: bool = False,
+                    language: str = "") -> pb.ListLegalCommandsResponse:
+        language = check_language(language)
         loaded = await self._current(game_id)
         seat = self._player(loaded, token)
         legal = loaded.session.legal(seat)
         commands = [pb.GameCommand(**{loaded.wire.field: loaded.wire.command_to_proto(c)}) for c in legal]
-        words = legal_words(loaded.game, loaded.session.state, seat, legal) if with_words else []
+        words = legal_words(loaded.game, loaded.session.state, seat, legal, language) if with_words else []
         return pb.ListLegalCommandsResponse(commands=commands, head_seq=loaded.head_seq, words=words)
 
     async def sample_states(self, req: pb.SampleStatesRequest, token: str | None) -> pb.SampleStatesResponse:
@@ -1162,6 +1164,8 @@ class GameHost:
             raise HostError("UNAVAILABLE", SHUTTING_DOWN, "this server is shutting down: open the stream on another")
         if req.from_seq < 0:
             raise HostError("INVALID_ARGUMENT", BAD_SEQ, f"from_seq is a seq (0 or more), not {req.from_seq}")
+        language = check_language(req.language)
+        words = language if req.with_words else ""  # the batches' words: "" none, else their language
         loaded = await self._current(req.game_id)
         caller = self._caller(loaded, token)
         seat = caller.seat
@@ -1176,13 +1180,13 @@ class GameHost:
             # (_batch), and none keeps a parsed copy of the log while it waits (issue 35)
             backlog: list = self.store.read(req.game_id, next_seq)
             if not backlog:  # open with the current state, so a client resuming at head knows where it is
-                yield self._batch(loaded, [], seat, req.with_words)[0] + self._sent_at()
+                yield self._batch(loaded, [], seat, words)[0] + self._sent_at()
                 if loaded.meta.finished:
                     return
             while True:
                 if backlog:  # settled, not refreshed: a stream follows this process's appends
                     loaded = await self._current(req.game_id, refresh=False)
-                    data, ended = self._batch(loaded, backlog, seat, req.with_words)
+                    data, ended = self._batch(loaded, backlog, seat, words)
                     next_seq = backlog[-1].seq + 1
                     backlog = []
                     yield data + self._sent_at()
@@ -1193,7 +1197,7 @@ class GameHost:
                     return
                 bodies = await waiter.get()
                 if bodies is IDLE:  # a keepalive: nothing happened, the game where it stands
-                    yield self._batch(await self._current(req.game_id, refresh=False), [], seat, req.with_words)[0] + self._sent_at()
+                    yield self._batch(await self._current(req.game_id, refresh=False), [], seat, words)[0] + self._sent_at()
                     continue
                 if bodies is None:
                     raise HostError("UNAVAILABLE", SHUTTING_DOWN, "this server is shutting down: resume the "
@@ -1216,12 +1220,12 @@ class GameHost:
         the time of its own send while the batch is still encoded once per audience."""
         return pb.EventBatch(server_time_unix_ms=self.clock()).SerializeToString()
 
-    def _batch(self, loaded: Loaded, bodies: list, seat: int | None, with_words: bool = False) -> tuple[bytes, bool]:
+    def _batch(self, loaded: Loaded, bodies: list, seat: int | None, words: str = "") -> tuple[bytes, bool]:
         """The batch ``seat`` (None: a spectator) receives, serialized, and whether it ends the
         stream (the game is over and its last record, the platform's, is in it). ``bodies``: parsed
         records (``pb.LogRecord``, shared by every subscriber) or stored ones (``Record``), parsed
-        only when the batch is not cached yet. ``with_words``: each record also in a sentence,
-        made from the record as the seat receives it (server.words.record_words).
+        only when the batch is not cached yet. ``words`` (a language, "" for none): each record also
+        in a sentence in it, made from the record as the seat receives it (server.words.record_words).
 
         Encoded once per audience and head: every subscriber of the same seat (or every spectator)
         woken by the same append gets the same bytes. The key holds everything the batch depends
@@ -1230,7 +1234,7 @@ class GameHost:
         """
         if loaded.batches_at != loaded.head_seq:
             loaded.batches, loaded.batches_at = {}, loaded.head_seq
-        key = (seat, loaded.head_seq, bodies[0].seq if bodies else -1, bodies[-1].seq if bodies else -1, with_words)
+        key = (seat, loaded.head_seq, bodies[0].seq if bodies else -1, bodies[-1].seq if bodies else -1, words)
         hit = loaded.batches.get(key)
         if hit is None:
             status = self._status(loaded)
@@ -1239,10 +1243,10 @@ class GameHost:
                 bodies = [pb.LogRecord.FromString(r.body) for r in bodies]
             batch = pb.EventBatch(events=[for_seat(b, seat) for b in bodies], status=status, head_seq=loaded.head_seq,
                                   view={wire.field: wire.view_fields(loaded.session.view(seat))})
-            if with_words:
-                describe = event_describer(loaded.game)
+            if words:
+                describe = event_describer(loaded.game, words)
                 for record in batch.events:
-                    record.words = record_words(loaded.game, wire, describe, record)
+                    record.words = record_words(loaded.game, wire, describe, record, words)
             ended = status.over and bool(bodies) and bodies[-1].event.WhichOneof("game") == "platform"
             hit = loaded.batches[key] = (batch.SerializeToString(), ended)
         return hit

@@ -63,49 +63,75 @@ def _seat_name(game: Game, seat: int) -> str:
     return game.info.seat_names[seat] if 0 <= seat < len(game.info.seat_names) else f"seat {seat}"
 
 
-def platform_description(game: Game, seat: int, event: pb.PlatformEvent) -> str:
+def seat_word(game: Game, seat: int, language: str = "en") -> str:
+    """A seat by the name the game's words give it in ``language`` (``words.seat_name``: "Rome",
+    "Premier", "Bleu"), else its seat name capitalized."""
+    words = _game_module(game, "words")
+    if words is not None and hasattr(words, "seat_name"):
+        return words.seat_name(seat, language)
+    return _seat_name(game, seat).capitalize()
+
+
+# A seat's platform command in words, by kind: (English, French); {name} is the seat, {winners}
+# who won, {silent} the seat a claim is made against.
+PLATFORM_LINES: dict[str, tuple[str, str]] = {
+    "resigned": ("{name} resigns (won by {winners})", "{name} abandonne (gagné par {winners})"),
+    "draw_offered": ("{name} offers a draw", "{name} propose la nulle"),
+    "draw_accepted": ("{name} accepts the draw", "{name} accepte la nulle"),
+    "draw_agreed": ("{name} accepts the draw: the game is drawn", "{name} accepte la nulle : la partie est nulle"),
+    "draw_declined": ("{name} declines the draw", "{name} refuse la nulle"),
+    "clock_expired": ("{name}'s time runs out (won by {winners})", "{name} n'a plus de temps (gagné par {winners})"),
+    "victory_claimed": ("{name} claims the game from silent {silent} (won by {winners})",
+                        "{name} réclame la partie à {silent}, silencieux (gagné par {winners})"),
+    "game_aborted": ("{name} aborts the game (no result)", "{name} annule la partie (sans résultat)"),
+    "operator_aborted": ("The operator aborts the game (no result): {reason}",
+                         "L'opérateur annule la partie (sans résultat) : {reason}"),
+}
+
+
+def platform_description(game: Game, seat: int, event: pb.PlatformEvent, language: str = "en") -> str:
     """A seat's platform command (resign, draw, abort, a claim) in words, from the event it caused."""
-    name = _seat_name(game, seat).capitalize()
+    fr = language == "fr"
+    name = seat_word(game, seat, language)
     kind = event.WhichOneof("kind")
-    if kind == "resigned":
-        winners = ", ".join(_seat_name(game, w) for w in event.resigned.winners) or "nobody"
-        return f"{name} resigns (won by {winners})"
-    if kind == "draw_offered":
-        return f"{name} offers a draw"
-    if kind == "draw_accepted":
-        return f"{name} accepts the draw" + (": the game is drawn" if event.draw_accepted.agreed else "")
-    if kind == "draw_declined":
-        return f"{name} declines the draw"
-    if kind == "clock_expired":
-        winners = ", ".join(_seat_name(game, w) for w in event.clock_expired.winners) or "nobody"
-        return f"{name}'s time runs out (won by {winners})"
-    if kind == "victory_claimed":
-        claim = event.victory_claimed
-        winners = ", ".join(_seat_name(game, w) for w in claim.winners) or "nobody"
-        return f"{name} claims the game from silent {_seat_name(game, claim.silent_seat)} (won by {winners})"
-    if kind == "game_aborted":
-        return f"{name} aborts the game (no result)"
-    return f"{name}: {kind}"
+    winners = {"resigned": lambda: event.resigned.winners, "clock_expired": lambda: event.clock_expired.winners,
+               "victory_claimed": lambda: event.victory_claimed.winners}.get(kind, lambda: [])()
+    seat_of = (lambda w: seat_word(game, w, language)) if fr else (lambda w: _seat_name(game, w))
+    fields = {"name": name, "winners": ", ".join(seat_of(w) for w in winners) or ("personne" if fr else "nobody"),
+              "silent": seat_of(event.victory_claimed.silent_seat) if kind == "victory_claimed" else "",
+              "reason": event.operator_aborted.reason if kind == "operator_aborted" else ""}
+    if kind == "draw_accepted" and event.draw_accepted.agreed:
+        kind = "draw_agreed"
+    if kind in PLATFORM_LINES:
+        return PLATFORM_LINES[kind][fr].format(**fields)
+    return f"{name} : {kind}" if fr else f"{name}: {kind}"
 
 
-def describer(game: Game) -> Callable[[Any, int, Any], str]:
+def describer(game: Game, language: str = "en") -> Callable[[Any, int, Any], str]:
+    """The game's ``notation.describe_command`` in ``language`` (itself for English)."""
     notation = _game_module(game, "notation")
     if notation is not None:
-        return notation.describe_command
+        if language == "en":
+            return notation.describe_command
+        return lambda state, seat, command: notation.describe_command(state, seat, command, language)
     return lambda state, seat, command: plain_description(game, seat, command)
 
 
-def outcome_describer(game: Game) -> Callable[[list[Any]], str | None] | None:
+def outcome_describer(game: Game, language: str = "en") -> Callable[[list[Any]], str | None] | None:
     notation = _game_module(game, "notation")
-    return getattr(notation, "describe_outcome", None) if notation is not None else None
+    outcome = getattr(notation, "describe_outcome", None) if notation is not None else None
+    if outcome is None or language == "en":
+        return outcome
+    return lambda events: outcome(events, language)
 
 
-def walk(data: bytes) -> Iterator[tuple[Move | None, Any, int]]:
+def walk(data: bytes, language: str = "en") -> Iterator[tuple[Move | None, Any, int]]:
     """The positions of an exported game: first the one after set-up (no move), then after each
     command. Yields ``(move, state, last seq)``; the state is the session's own (copy to keep it).
-    A move's text ends with what its events decided, where the game's notation says it."""
+    A move's text ends with what its events decided, where the game's notation says it; every text
+    in ``language`` ("en" or "fr")."""
     bodies, created, game = _open(data)
-    wire, describe, outcome = wire_for(game), describer(game), outcome_describer(game)
+    wire, describe, outcome = wire_for(game), describer(game, language), outcome_describer(game, language)
     config = _config(created)
     session = Session(game, config, b"", game.initial(config), 0)
     move: Move | None = None
@@ -124,17 +150,17 @@ def walk(data: bytes) -> Iterator[tuple[Move | None, Any, int]]:
         if expired is not None:  # written by the server, not sent by a seat: still a line of the list
             if move is not None or last:
                 yield done(move), session.state, last
-            move, caused = Move(body.seq, expired.seat, platform_description(game, expired.seat, body.event.platform)), []
+            move, caused = Move(body.seq, expired.seat, platform_description(game, expired.seat, body.event.platform, language)), []
         elif stopped is not None:  # the operator's abort (carthago admin abort): a line too, by no seat
             if move is not None or last:
                 yield done(move), session.state, last
-            move, caused = Move(body.seq, -1, f"The operator aborts the game (no result): {stopped.reason}"), []
+            move, caused = Move(body.seq, -1, platform_description(game, -1, body.event.platform, language)), []
         elif sent == wire.field or sent == "platform":
             if move is not None or last:
                 yield done(move), session.state, last
             caused = []
             if sent == "platform":
-                move = Move(body.seq, env.seat, platform_description(game, env.seat, body.event.platform))
+                move = Move(body.seq, env.seat, platform_description(game, env.seat, body.event.platform, language))
             else:
                 command = wire.command_from_proto(getattr(env.command, wire.field))
                 move = Move(body.seq, env.seat, describe(session.state, env.seat, command))
@@ -147,9 +173,9 @@ def walk(data: bytes) -> Iterator[tuple[Move | None, Any, int]]:
     yield done(move), session.state, last
 
 
-def moves(data: bytes) -> list[Move]:
-    """Every command of an exported game, in order, in the game's notation."""
-    return [m for m, _, _ in walk(data) if m is not None]
+def moves(data: bytes, language: str = "en") -> list[Move]:
+    """Every command of an exported game, in order, in the game's notation in ``language``."""
+    return [m for m, _, _ in walk(data, language) if m is not None]
 
 
 def position_renderer(game: Game) -> Callable[[Any, str], str] | None:

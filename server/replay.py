@@ -84,9 +84,11 @@ def _renderers(game) -> tuple[Callable | None, Callable | None]:
     return position_renderer(game), getattr(module, "render_layers", None) if module is not None else None
 
 
-def write_replay(data: bytes, out: Path, progress: Callable[[int, int], None] | None = None) -> tuple[Path, int]:
+def write_replay(data: bytes, out: Path, progress: Callable[[int, int], None] | None = None,
+                 language: str = "en") -> tuple[Path, int]:
     """Write the replay of an export into ``out``; returns the page and the number of positions.
-    ``progress(done, total)`` is called as positions are drawn (a CLI's progress bar)."""
+    ``progress(done, total)`` is called as positions are drawn (a CLI's progress bar); the move
+    list is in ``language`` ("en" or "fr")."""
     _, created, game = _open(data)
     draw, layers = _renderers(game)
     out.mkdir(parents=True, exist_ok=True)
@@ -105,8 +107,8 @@ def write_replay(data: bytes, out: Path, progress: Callable[[int, int], None] | 
             written.add(name)
         return name
 
-    for i, (move, state, seq) in enumerate(walk(data)):
-        step = {"seq": seq, "text": move.text if move else "set-up"}
+    for i, (move, state, seq) in enumerate(walk(data, language)):
+        step = {"seq": seq, "text": move.text if move else ("mise en place" if language == "fr" else "set-up")}
         # the drawing's heading names the game, not the seq (the page's caption does), so that
         # positions drawn the same are one file
         if layers is not None:

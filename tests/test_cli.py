@@ -255,3 +255,24 @@ def test_watch_with_words_prints_the_servers_sentence_for_each_record():
     assert any("is dealt 4 cards (which: hidden from you)" in x for x in lines), lines
     assert any(x.endswith("First aborts the game: no result") for x in lines), lines
     assert not any("deck_shuffled" in x or "(by " in x for x in lines), lines
+
+
+def test_watch_with_words_in_french():
+    """`carthago watch ID --words --lang fr` (issue 36 item 5): the same records in the server's
+    French words, redacted the same way."""
+    from carthago import Client
+    from server.app import ServerThread
+
+    with ServerThread() as s:
+        with Client(s.addr) as client:
+            game_id = client.create("roma").game_id
+            seats = [client.join(game_id, seat=x, player=f"p{x}") for x in range(2)]
+            seats[0].platform("abort")
+        out = run("watch", game_id, "--words", "--lang", "fr", "--server", s.addr)
+        refused = run("watch", game_id, "--words", "--lang", "xx", "--server", s.addr)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert any(x.endswith("p1 prend la place Second") for x in lines), lines
+    assert any("reçoit 4 cartes (lesquelles : cachées pour vous)" in x for x in lines), lines
+    assert any(x.endswith("Premier annule la partie : sans résultat") for x in lines), lines
+    assert refused.returncode == 2 and "--lang" in refused.stderr

@@ -98,11 +98,11 @@ class ConnectStream:
     """A Connect server stream read frame by frame as it arrives (HTTP/1.1, chunked)."""
 
     def __init__(self, web, game_id: str, from_seq: int = 0, token: str | None = None, json_: bool = False,
-                 with_words: bool = False):
+                 with_words: bool = False, language: str = ""):
         url = urlparse(web.web.url)
         self.json = json_
         self.conn = http.client.HTTPConnection(url.hostname, url.port, timeout=30)
-        req = pb.StreamEventsRequest(game_id=game_id, from_seq=from_seq, with_words=with_words)
+        req = pb.StreamEventsRequest(game_id=game_id, from_seq=from_seq, with_words=with_words, language=language)
         body = json_format.MessageToJson(req).encode() if json_ else req.SerializeToString()
         headers = {"content-type": "application/connect+json" if json_ else "application/connect+proto"}
         if token:
@@ -370,10 +370,11 @@ def test_the_web_client_files(web):
 
 # ---- the leak test over HTTP ---------------------------------------------------
 
+@pytest.mark.parametrize("language", ["en", "fr"])
 @pytest.mark.parametrize("game_type,players", [("roma", 2), ("rome-et-carthage", 4)])
-def test_a_seat_sees_nothing_of_the_other_hands_over_http(web, game_type, players):
+def test_a_seat_sees_nothing_of_the_other_hands_over_http(web, game_type, players, language):
     """Seat 0's view and stream over HTTP: every record hidden from it arrives in its public form,
-    its words (with_words) are those of that public form and name nothing its private form holds,
+    its words (with_words, in English or French) are those of that public form and name nothing its private form holds,
     and every view it gets is one the engine gives seat 0 in any state it cannot tell apart from the
     real one (sample_hidden), so it carries nothing of the other hands."""
     game, seats = new_game(web, game_type, players, seed=f"leak-{game_type}".encode())
@@ -385,7 +386,7 @@ def test_a_seat_sees_nothing_of_the_other_hands_over_http(web, game_type, player
         for s in st.to_act:
             bots[s].act_once()
     watcher = 0
-    stream = ConnectStream(web, game.game_id, token=seats[watcher].token, with_words=True)
+    stream = ConnectStream(web, game.game_id, token=seats[watcher].token, with_words=True, language=language)
     try:
         batch = stream.next()
     finally:
@@ -408,9 +409,9 @@ def test_a_seat_sees_nothing_of_the_other_hands_over_http(web, game_type, player
             hidden += 1
             assert got.redacted and got.event == vis.redacted and got.event != record.event, got.seq
             public, private = (wire.event_from_proto(getattr(e, wire.field)) for e in (got.event, record.event))
-            assert got.words == words.describe_event(public)
+            assert got.words == words.describe_event(public, language)
             for value in hidden_values(private, public):
-                name = words.name_of(value)
+                name = words.name_of(value, language)
                 assert not name or name not in got.words, (got.seq, name, got.words)
         else:
             assert not got.redacted and got.event == record.event

@@ -102,9 +102,9 @@ def test_rome_et_carthage_moves_read_piece_from_to():
     pytest.fail("no move_piece came up")
 
 
-def _played_export(client, game_id: str, players: int, seed: bytes, limit: int = 5000):
+def _played_export(client, game_id: str, players: int, seed: bytes, limit: int = 5000, language: str = "en"):
     """A game played to its end on the test server by random choices; its export and the lines
-    expected from each command (computed in process on the same seed)."""
+    expected from each command (computed in process on the same seed), in ``language``."""
     game = registry.get(game_id)
     g = client.create(game_id, players, seed=seed)
     seats = [client.join(g.game_id, seat=i) for i in range(players)]
@@ -121,7 +121,7 @@ def _played_export(client, game_id: str, players: int, seed: bytes, limit: int =
             break
         seat = st.to_act[0]
         command = pick.choice(session.legal(seat))  # Rome et Carthage: random games end by agreement
-        expected.append(describe(session.state, seat, command))
+        expected.append(describe(session.state, seat, command, language))
         seats[seat].submit(_envelope(wire, command))
         session.submit(seat, command)
     assert session.status().over
@@ -197,3 +197,28 @@ def test_replay_of_a_game_without_a_board_drawing_shows_its_state(client, tmp_pa
     assert count == len(expected) + 1
     final = json.loads(steps[-1]["state"])
     assert final["phase"] == "over" and final["winners"]
+
+
+def test_moves_and_replay_in_french_and_the_cli_takes_lang(client, tmp_path, capsys):
+    """Issue 36 item 5: ``carthago moves`` and ``carthago replay`` take ``--lang fr``: the move list
+    in the game's French notation (notation_fr.py), the same moves as in English; any other
+    language is refused by the command line before it reads anything."""
+    from carthago import cli
+
+    data, expected = _played_export(client, "hannibal", 2, b"moves-french", language="fr")
+    english = [m.text for m in moves(data)]
+    french = [m.text for m in moves(data, "fr")]
+    assert french == expected and len(french) == len(english)
+    assert all(f != e for f, e in zip(french, english))
+    log = tmp_path / "h.log"
+    log.write_bytes(data)
+    capsys.readouterr()
+    assert cli.main(["moves", str(log), "--lang", "fr"]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    assert [line.split(". ", 1)[1] for line in printed] == french
+    assert cli.main(["replay", str(log), "--lang", "fr", "--out", str(tmp_path / "rp")]) == 0
+    page = (tmp_path / "rp" / "index.html").read_text()
+    steps = json.loads(re.search(r"const steps = (\[.*?\]);\n", page, re.S).group(1).replace("<\\/", "</"))
+    assert [x["text"] for x in steps] == ["mise en place"] + french
+    with pytest.raises(SystemExit):
+        cli.main(["moves", str(log), "--lang", "de"])

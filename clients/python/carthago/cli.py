@@ -87,6 +87,15 @@ def _fail(err) -> int:
 
 # ---- serve ------------------------------------------------------------------
 
+LANGUAGES = ("en", "fr")  # the languages of the game's words (StreamEvents/ListLegalCommands language)
+NO_WINNER_FR = {False: "nulle", True: "aucun vainqueur, toutes les places ont perdu"}
+
+
+def lang_arg(parser, what: str = "the game's words") -> None:
+    """``--lang en|fr``: the language of the command's game text."""
+    parser.add_argument("--lang", choices=LANGUAGES, default="en", help=f"{what}: en (English, the default) or fr (French)")
+
+
 def cmd_serve(args) -> int:
     try:
         origins = serve_config.resolve(args)
@@ -342,12 +351,20 @@ def cmd_play(args) -> int:
             if tty:
                 print(file=sys.stderr)
             st = summary.status
-            result = "winner: " + ", ".join(f"seat {w} ({summary.seats[w].name})" for w in st.winners) \
-                if st.winners else NO_WINNER[st.everyone_lost]
-            print(f"{args.game}: {result}; scores {list(st.scores)}; {st.reason}")
-            print(f"{steps} commands, {summary.head_seq + 1} log records in {time.monotonic() - started:.1f}s")
-            print(f"game id: {game_id}")
-            print(f"log hash: {summary.head_hash}")
+            if args.lang == "fr":  # the same lines in French (the game's reason stays the server's word)
+                result = "vainqueur : " + ", ".join(f"place {w} ({summary.seats[w].name})" for w in st.winners) \
+                    if st.winners else NO_WINNER_FR[st.everyone_lost]
+                print(f"{args.game} : {result} ; scores {list(st.scores)} ; {st.reason}")
+                print(f"{steps} commandes, {summary.head_seq + 1} enregistrements en {time.monotonic() - started:.1f} s")
+                print(f"partie : {game_id}")
+                print(f"empreinte du journal : {summary.head_hash}")
+            else:
+                result = "winner: " + ", ".join(f"seat {w} ({summary.seats[w].name})" for w in st.winners) \
+                    if st.winners else NO_WINNER[st.everyone_lost]
+                print(f"{args.game}: {result}; scores {list(st.scores)}; {st.reason}")
+                print(f"{steps} commands, {summary.head_seq + 1} log records in {time.monotonic() - started:.1f}s")
+                print(f"game id: {game_id}")
+                print(f"log hash: {summary.head_hash}")
             if args.export:
                 _write_export(client.export(game_id), args.export)
     except CarthagoError as err:
@@ -468,7 +485,7 @@ def cmd_watch(args) -> int:
         with Client(args.server, token=args.token) as client:
             names = [s.name for s in client.game(args.game_id).seats]
             words = getattr(args, "words", False)
-            for batch in client.stream(args.game_id, args.from_seq, with_words=words):
+            for batch in client.stream(args.game_id, args.from_seq, with_words=words, language=getattr(args, "lang", "")):
                 for record in batch.events:
                     print(f"{record.seq:6d}  {record.words}" if words and record.words else describe(record, names), flush=True)
                 if batch.status.over:
@@ -608,7 +625,7 @@ def cmd_moves(args) -> int:
     data = _log_data(args.target, args)
     if isinstance(data, int):
         return data
-    for number, m in enumerate(moves(data), 1):
+    for number, m in enumerate(moves(data, args.lang), 1):
         print(f"{number:4d}. {m.text}" + (f"  [seq {m.seq}]" if args.seqs else ""))
     return 0
 
@@ -629,7 +646,7 @@ def cmd_replay(args) -> int:
             bar.total = total
             bar.update(done - bar.n)
 
-        index, count = write_replay(data, Path(args.out), progress)
+        index, count = write_replay(data, Path(args.out), progress, args.lang)
     files = len(list((Path(args.out) / "positions").glob("*.svg"))) if (Path(args.out) / "positions").is_dir() else 0
     print(f"wrote {count} positions ({files} drawings) to {args.out}; open {index} (keys: → ← Home End)")
     return 0
@@ -850,6 +867,7 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--local", action="store_true", help="start an in-process server with the memory store")
     s.add_argument("--export", metavar="FILE", help="also export the finished game's log to FILE")
     s.add_argument("--sign", action="store_true", help="each seat a fresh key and player, signing every command")
+    lang_arg(s)
     s.set_defaults(func=cmd_play)
 
     s = sub.add_parser("bot", help="play one seat of a game on a server with a bot, until the game ends; "
@@ -887,6 +905,7 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--token", help="a seat's token (its view) or the operator's; default: spectator")
     s.add_argument("--words", action="store_true",
                    help="each event in a sentence, the server's words for what your seat sees (StreamEvents with_words)")
+    lang_arg(s, "the language of --words")
     s.add_argument("--from-seq", type=int, default=0)
     s.set_defaults(func=cmd_watch)
 
@@ -979,6 +998,7 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--seqs", action="store_true", help="also give each command's first log seq")
     s.add_argument("--server", default=DEFAULT_ADDR)
     s.add_argument("--token", help="the operator token, to read a game still in play")
+    lang_arg(s)
     s.set_defaults(func=cmd_moves)
 
     s = sub.add_parser("replay", help="step through a game position by position: writes a page with the board "
@@ -987,6 +1007,7 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--out", default="replay", help="directory to write (default ./replay)")
     s.add_argument("--server", default=DEFAULT_ADDR)
     s.add_argument("--token", help="the operator token, to read a game still in play")
+    lang_arg(s, "the language of the move list")
     s.set_defaults(func=cmd_replay)
 
     s = sub.add_parser("conformance", help="run the conformance suite")

@@ -246,10 +246,11 @@ class Client:
         return _call(self.stub.GetView, req, metadata=self.metadata(token), timeout=self.timeout)
 
     def stream(self, game_id: str, from_seq: int = 0, token: str | None = None,
-               with_words: bool = False) -> Iterator[pb.EventBatch]:
+               with_words: bool = False, language: str = "") -> Iterator[pb.EventBatch]:
         """The game's records as ``token``'s seat may see them; ``with_words``: each also in a sentence
-        (``EventRecord.words``, made from the record as the seat receives it)."""
-        req = pb.StreamEventsRequest(game_id=game_id, from_seq=from_seq, with_words=with_words)
+        (``EventRecord.words``, made from the record as the seat receives it), in ``language`` ("en",
+        the default, or "fr")."""
+        req = pb.StreamEventsRequest(game_id=game_id, from_seq=from_seq, with_words=with_words, language=language)
         try:
             yield from self.stub.StreamEvents(req, metadata=self.metadata(token))
         except grpc.RpcError as err:

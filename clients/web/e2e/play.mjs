@@ -153,7 +153,8 @@ async function logSeqs(page) {
 }
 
 async function newContext(browser) {
-  return browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  // English pages whatever the machine's locale (the page follows navigator.language: i18n.ts)
+  return browser.newContext({ viewport: { width: 1400, height: 1000 }, locale: 'en-US' });
 }
 
 /** What the page showed when it stopped moving: its connection, the game as the server has it (who is
@@ -703,7 +704,7 @@ async function phone(browser) {
   const made = await call('CreateGame', { gameType: 'hannibal', houseSeats: [{ seat: 0, bot: 'random' }, { seat: 1, bot: 'random' }] });
   const gameId = made.game.gameId;
   for (let i = 0; i < 200 && Number((await getGame(gameId)).headSeq) < 300; i++) await sleep(100);
-  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US' });
   const page = await ctx.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));

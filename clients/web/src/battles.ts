@@ -3,11 +3,13 @@
 // or that none did, the rolls and initiative between — then the result and the losses.
 // A round is an attacking battle card (the engine counts its rounds so, §14.6); a withdrawal tried
 // instead of a card is a line of its own.
+import { language, t } from './i18n';
 import { el } from './dom';
 import { HANNIBAL_CARDS, nameOf } from './words';
 import battleData from '../../../engine/games/hannibal/data/battle_cards.json';
 
-const TYPES = new Map<string, string>((battleData as any).types.map((t: any) => [t.id, t.name]));
+// each type by its name in the page's language (the French rules' name_fr in French)
+const TYPES = new Map<string, string>((battleData as any).types.map((t: any) => [t.id, (language() === 'fr' && t.name_fr) || t.name]));
 const SIDE = ['Rome', 'Carthage'];
 const card = (id: string, as?: string) => {
   const name = TYPES.get(id) ?? nameOf(id);
@@ -122,5 +124,5 @@ export function battlesPanel(b: Battles): HTMLElement | null {
       x.result ? el('div', { class: 'battle-result', 'data-testid': 'battle-result', 'data-rounds': x.fought }, x.result, '.', losses) : null,
       x.after.length ? el('div', { class: 'note' }, x.after.join('; ')) : null);
   });
-  return el('section', { class: 'battles', 'data-testid': 'battles' }, el('h3', {}, 'Battles'), ...items);
+  return el('section', { class: 'battles', 'data-testid': 'battles' }, el('h3', {}, t('Battles')), ...items);
 }

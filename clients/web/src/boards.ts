@@ -1,6 +1,7 @@
 // One board per game, drawn from the seat's view only (GetViewResponse.view / EventBatch.view):
 // never from anything else. Board elements that a legal command names are clickable: a click
 // plays the only command that fits, or narrows the list of commands to those that do.
+import { language, t } from './i18n';
 import { el, svg } from './dom';
 import { BoardContext, SEAT_COLOURS, fieldMatches, legendBox, legendSymbol, names } from './kit';
 import { rocBoard } from './roc';
@@ -44,9 +45,9 @@ export function romaBoard(v: any, ctx: BoardContext): HTMLElement {
   });
   const dice = (v.dice as number[]).map((d, i) => el('span', { class: `die${v.diceUsed[i] ? ' used' : ''}` }, String(d)));
   const pending = v.pending?.kind ? el('div', { class: 'pending' },
-    ctx.waiting ? `Waiting for ${ctx.waiting}` : `Waiting for ${ctx.seatName(v.pending.seat)} to answer (${humanize(v.pending.kind)})`,
+    ctx.waiting ? (language() === 'fr' ? `En attente : ${ctx.waiting}` : `Waiting for ${ctx.waiting}`) : `Waiting for ${ctx.seatName(v.pending.seat)} to answer (${humanize(v.pending.kind)})`,
     v.pending.cards?.length ? ` — cards: ${names(v.pending.cards, 'roma')}` : '') : null;
-  const hand = ctx.seat >= 0 ? el('div', { class: 'hand' }, el('b', {}, 'Your hand: '),
+  const hand = ctx.seat >= 0 ? el('div', { class: 'hand' }, el('b', {}, t('Your hand: ')),
     ...(v.hand as string[]).map((card) => romaCard(card, {
       class: `card ${ROMA_CARDS.get(card)?.kind ?? ''}${ctx.legal.some(fieldMatches(card)) ? ' clickable' : ''}`,
       onclick: () => ctx.pick(fieldMatches(card)),
@@ -130,7 +131,7 @@ export function rcBoard(v: any, ctx: BoardContext): HTMLElement {
   const combat = v.combat?.city ? el('div', { class: 'pending' },
     `Combat in ${nameOf(v.combat.city)}: ${nameOf(v.combat.attacker)} attacks ${nameOf(v.combat.defender)} — ${rncCombatStep(v.combat.step)}`,
     v.combat.totals?.length ? ` (totals ${v.combat.totals.join(' / ')})` : '') : null;
-  const hand = ctx.seat >= 0 ? el('div', { class: 'hand' }, el('b', {}, 'Your hand: '),
+  const hand = ctx.seat >= 0 ? el('div', { class: 'hand' }, el('b', {}, t('Your hand: ')),
     ...(v.hand as string[]).map((card) => el('span', { class: `card${ctx.legal.some((c) => JSON.stringify(commandFields(c)).includes(`"${card}"`)) ? ' clickable' : ''}`,
       onclick: () => ctx.pick((c) => JSON.stringify(commandFields(c)).includes(`"${card}"`)) }, rncCard(card))),
     v.partnerHand?.length ? el('span', {}, ` — partner's hand: ${(v.partnerHand as string[]).map(rncCard).join(', ')}`) : '') : null;
@@ -161,7 +162,7 @@ function rcLegend(v: any, ctx: BoardContext, colour: (seat: number) => string): 
 }
 
 export function board(gameType: string, view: any, ctx: BoardContext): HTMLElement {
-  if (!view?.game?.case) return el('div', {}, 'No view yet.');
+  if (!view?.game?.case) return el('div', {}, t('No view yet.'));
   const v = view.game.value;
   if (gameType === 'roma') return romaBoard(v, ctx);
   if (gameType === 'rome-et-carthage') return rcBoard(v, ctx);

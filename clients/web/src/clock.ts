@@ -1,5 +1,6 @@
 // The seats' clocks (GameStatus.clocks, docs/PROTOCOL.md "Clocks") and the lobby's time control.
 import { el } from './dom';
+import { t } from './i18n';
 
 /** Time left in words: m:ss, h:mm:ss from an hour; rounded up, so 0:00 means none left. */
 export function clockText(ms: number): string {
@@ -16,7 +17,7 @@ export function clockText(ms: number): string {
 export function clocksRow(status: any, now: number, name: (seat: number) => string, expired: number | null): HTMLElement | null {
   const clocks: any[] = status?.clocks ?? [];
   if (!clocks.length) return null;
-  return el('div', { class: 'clocks', 'data-testid': 'clocks' }, el('span', { class: 'kind' }, 'Clocks:'),
+  return el('div', { class: 'clocks', 'data-testid': 'clocks' }, el('span', { class: 'kind' }, t('Clocks:')),
     ...clocks.map((c, seat) => {
       const deadline = Number(c.deadlineUnixMs ?? 0);
       const running = deadline > 0 && !status.over;
@@ -34,9 +35,9 @@ export function clocksRow(status: any, now: number, name: (seat: number) => stri
 type TimeControlInit = { initialMs?: bigint; incrementMs?: bigint; delayMs?: bigint; perMoveMs?: bigint };
 
 const KINDS: Record<string, { first: string; second: string | null; title: string }> = {
-  fischer: { first: ' minutes + ', second: ' s added a move', title: 'Fischer: a total, and an increment after each move' },
-  delay: { first: ' minutes, ', second: ' s delay a move', title: 'simple delay: the first seconds of each turn are not counted' },
-  correspondence: { first: ' hours a move', second: null, title: 'correspondence: a deadline per decision, unused time is not kept' },
+  fischer: { first: t(' minutes + '), second: t(' s added a move'), title: t('Fischer: a total, and an increment after each move') },
+  delay: { first: t(' minutes, '), second: t(' s delay a move'), title: t('simple delay: the first seconds of each turn are not counted') },
+  correspondence: { first: t(' hours a move'), second: null, title: t('correspondence: a deadline per decision, unused time is not kept') },
 };
 
 /** The lobby's optional clock: Fischer (minutes + seconds increment), a simple delay (minutes and
@@ -58,7 +59,7 @@ export function timeControlInputs() {
     kind.title = k.title;
   };
   kind.addEventListener('change', relabel);
-  const element = el('label', { class: 'option clock-option' }, 'Clock (optional): ', kind, ' ', minutes, first, increment, second);
+  const element = el('label', { class: 'option clock-option' }, t('Clock (optional): '), kind, ' ', minutes, first, increment, second);
   /** The TimeControl to send, undefined for none; throws Error with words when the input is wrong. */
   const value = (): TimeControlInit | undefined => {
     const m = minutes.value.trim(), s = kind.value === 'correspondence' ? '' : increment.value.trim();

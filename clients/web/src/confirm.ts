@@ -12,6 +12,7 @@
 // The switch "Ask before a move that cannot be taken back" (under the moves, kept in this browser)
 // turns the asking off. The buttons of such moves are marked (class "final").
 import { el } from './dom';
+import { t } from './i18n';
 import { commandFields, commandKind } from './words';
 
 const KEY = 'carthago.confirm';
@@ -36,22 +37,22 @@ export function finalMove(gameType: string, command: any, view: any): string | n
     return unused ? `It ends your turn with ${unused} action ${unused === 1 ? 'die' : 'dice'} unused: they are lost.` : null;
   }
   if (gameType === 'rome-et-carthage') {
-    if (kind === 'endTurn') return 'It ends your turn: the combats declared are fought now.';
-    if (kind === 'commitCards') return 'The cards are laid face down for this combat.';
+    if (kind === 'endTurn') return t('It ends your turn: the combats declared are fought now.');
+    if (kind === 'commitCards') return t('The cards are laid face down for this combat.');
     return null;
   }
   if (gameType === 'hannibal') {
-    if (kind === 'playCard') return 'The strategy card leaves your hand for good.';
-    if (kind === 'playCounter') return 'The card is played out of turn and leaves your hand.';
-    if (kind === 'playBattleCard') return 'The battle card is played in this round.';
-    if (kind === 'chooseOption' && step === 'battle_match' && f.option === 'concede') return 'You lose the battle.';
-    if (kind === 'chooseOption' && step === 'battle_attack' && f.option === 'withdraw') return 'You give up the round to try to withdraw.';
+    if (kind === 'playCard') return t('The strategy card leaves your hand for good.');
+    if (kind === 'playCounter') return t('The card is played out of turn and leaves your hand.');
+    if (kind === 'playBattleCard') return t('The battle card is played in this round.');
+    if (kind === 'chooseOption' && step === 'battle_match' && f.option === 'concede') return t('You lose the battle.');
+    if (kind === 'chooseOption' && step === 'battle_attack' && f.option === 'withdraw') return t('You give up the round to try to withdraw.');
     return null;
   }
   if (gameType === 'republic-of-carthage') {
-    if (step === 'bid_amount' || step === 'rebel_bid') return 'Your bid is final.';
-    if (step === 'vote') return 'Your vote is final.';
-    if (step === 'buy_votes') return 'The talents are spent on votes for this proposal.';
+    if (step === 'bid_amount' || step === 'rebel_bid') return t('Your bid is final.');
+    if (step === 'vote') return t('Your vote is final.');
+    if (step === 'buy_votes') return t('The talents are spent on votes for this proposal.');
   }
   return null;
 }
@@ -74,13 +75,13 @@ export function askFirst(move: string, why: string): Promise<boolean> {
       if (e.key === 'Escape') { e.preventDefault(); done(false); }
       if (e.key === 'Enter') { e.preventDefault(); done(true); }
     };
-    const send = el('button', { class: 'primary', 'data-testid': 'confirm-send', onclick: () => done(true) }, 'Send it');
+    const send = el('button', { class: 'primary', 'data-testid': 'confirm-send', onclick: () => done(true) }, t('Send it'));
     const overlay = el('div', { class: 'confirm-overlay', 'data-testid': 'confirm', role: 'dialog', 'aria-modal': 'true',
       onclick: (e: Event) => { if (e.target === overlay) done(false); } },
     el('div', { class: 'confirm-box panel' },
       el('h3', {}, move),
       el('p', {}, why, ' A move cannot be taken back.'),
-      el('div', { class: 'row' }, send, el('button', { 'data-testid': 'confirm-cancel', onclick: () => done(false) }, 'Cancel'))));
+      el('div', { class: 'row' }, send, el('button', { 'data-testid': 'confirm-cancel', onclick: () => done(false) }, t('Cancel')))));
     open = done;
     document.body.append(overlay);
     document.addEventListener('keydown', keys, true);
@@ -92,6 +93,6 @@ export function askFirst(move: string, why: string): Promise<boolean> {
 export function confirmSwitch(): HTMLElement {
   const box = el('input', { type: 'checkbox', 'data-testid': 'confirm-toggle', checked: confirmsOn(),
     onchange: () => setConfirms(box.checked) });
-  return el('label', { class: 'confirm-switch', title: 'The moves marked ⚑ end or spend something for good; resigning always asks' },
-    box, ' Ask before a move that cannot be taken back ⚑');
+  return el('label', { class: 'confirm-switch', title: t('The moves marked ⚑ end or spend something for good; resigning always asks') },
+    box, ` ${t('Ask before a move that cannot be taken back')} ⚑`);
 }

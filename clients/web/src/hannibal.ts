@@ -3,6 +3,7 @@
 // files): its land, provinces, links, passes, ports and labels are kept as they are; the page
 // colours each space by who controls it now and draws the stacks and sieges as render_position
 // does (same places: Rome left of its space, Carthage right).
+import { language, t } from './i18n';
 import { el, svg } from './dom';
 import { BoardContext, clickFor, legendBox, legendSymbol } from './kit';
 import { zoomable } from './zoom';
@@ -180,7 +181,7 @@ function map(v: any, ctx: BoardContext): SVGSVGElement {
 function battle(v: any, ctx: BoardContext): HTMLElement | null {
   const b = v.battle;
   if (!b?.space) return null;
-  const typeName = (id: string) => BATTLE_TYPES.get(id)?.name ?? nameOf(id);
+  const typeName = (id: string) => (language() === 'fr' && BATTLE_TYPES.get(id)?.name_fr) || BATTLE_TYPES.get(id)?.name || nameOf(id);
   const cards = (b.hand as string[]).map((id) => el('span', { ...clickFor(ctx, id, 'card battle-card'), 'data-battle-card': id }, typeName(id)));
   const line = (label: string, items: string[]) => items.length ? el('div', {}, el('b', {}, `${label}: `), items.map(typeName).join(', ')) : null;
   return el('div', { class: 'pending battle', 'data-testid': 'battle' },
@@ -188,8 +189,8 @@ function battle(v: any, ctx: BoardContext): HTMLElement | null {
       `, round ${b.rounds}: ${SIDE[b.attacker]} attacks. Commanders: Rome ${b.commanders[0] ? surname(b.commanders[0]) : '—'}, `
       + `Carthage ${b.commanders[1] ? surname(b.commanders[1]) : '—'}. CU at the start: ${b.cuStart.join(' / ')}. `
       + `Battle cards: Rome ${b.handSizes[0] ?? 0}, Carthage ${b.handSizes[1] ?? 0}.`),
-    b.card ? el('div', {}, el('b', {}, 'To match: '), typeName(b.card)) : null,
-    ctx.seat >= 0 ? el('div', {}, el('b', {}, 'Your battle cards: '), ...(cards.length ? cards : ['none'])) : null,
+    b.card ? el('div', {}, el('b', {}, t('To match: ')), typeName(b.card)) : null,
+    ctx.seat >= 0 ? el('div', {}, el('b', {}, t('Your battle cards: ')), ...(cards.length ? cards : ['none'])) : null,
     line('Played', b.played), line('Rome shows', b.shownRome), line('Carthage shows', b.shownCarthage));
 }
 
@@ -218,12 +219,15 @@ function legend(): HTMLElement {
   return legendBox('hannibal', items);
 }
 
+/** A strategy card's title as the page's language has it: the French edition's (title_fr) in French. */
+const cardTitle = (info: any): string => (language() === 'fr' ? info?.title_fr : '') || info?.name || '';
+
 function strategyCard(n: number, ctx: BoardContext, extra = ''): HTMLElement {
   const info = HANNIBAL_CARDS.get(n);
   const fits = (c: any) => commandFields(c).card === n;
   const on = ctx.legal.some(fits);
   return el('span', { class: `card ${extra}${on ? ' clickable' : ''}`, 'data-card': n, title: info ? `${info.ops} OPS — ${info.effect}` : '',
-    onclick: on ? () => ctx.pick(fits) : undefined }, info ? `#${n} ${info.name} (${info.ops})` : `#${n}`);
+    onclick: on ? () => ctx.pick(fits) : undefined }, info ? `#${n} ${cardTitle(info)} (${info.ops})` : `#${n}`);
 }
 
 function generalsOff(v: any): HTMLElement {
@@ -233,7 +237,7 @@ function generalsOff(v: any): HTMLElement {
     by.set(g.status, [...(by.get(g.status) ?? []), `${GENERALS.get(g.general)?.name ?? g.general} (${SIDE[g.side]})`]);
   }
   const words: Record<string, string> = { cup: 'in the cup', neutralized: 'neutralized', removed: 'removed', later: 'to come' };
-  return el('div', { class: 'table-info' }, el('b', {}, 'Generals off the map: '),
+  return el('div', { class: 'table-info' }, el('b', {}, t('Generals off the map: ')),
     [...by].map(([status, list]) => `${words[status] ?? status}: ${list.join(', ')}`).join(' · ') || 'none');
 }
 
@@ -244,12 +248,13 @@ export function hannibalBoard(v: any, ctx: BoardContext): HTMLElement {
   const who = (v.toAct as number[]).map(ctx.seatName).join(', ');
   const prompt = v.over
     ? el('div', { class: 'pending prompt' }, el('b', {}, `${SIDE[v.winner] ?? 'Nobody'} won`), ` (${String(v.reason).replace(/_/g, ' ')})`)
+    : language() === 'fr' && ctx.waiting ? el('div', { class: 'pending prompt', 'data-testid': 'prompt' }, el('b', {}, ctx.waiting))
     : v.prompt || top ? el('div', { class: 'pending prompt', 'data-testid': 'prompt' }, el('b', {}, v.prompt || top.kind),
       top?.space ? ` (${SPACES.get(top.space)?.name ?? top.space})` : '', top?.general ? ` — ${GENERALS.get(top.general)?.name ?? top.general}` : '',
       top?.mp ? `, ${top.mp} MP left` : '', who ? ` — ${who} to answer` : '') : null;
-  const hand = ctx.seat >= 0 ? el('div', { class: 'hand' }, el('b', {}, 'Your strategy cards: '),
+  const hand = ctx.seat >= 0 ? el('div', { class: 'hand' }, el('b', {}, t('Your strategy cards: ')),
     ...((v.hand as number[]).length ? (v.hand as number[]).map((n) => strategyCard(n, ctx)) : ['none']),
-    (v.seenHand as number[]).length ? el('div', {}, el('b', {}, 'Their hand, as last shown: '), ...(v.seenHand as number[]).map((n) => strategyCard(n, ctx, 'seen'))) : null) : null;
+    (v.seenHand as number[]).length ? el('div', {}, el('b', {}, t('Their hand, as last shown: ')), ...(v.seenHand as number[]).map((n) => strategyCard(n, ctx, 'seen'))) : null) : null;
   const lastPlayed = (v.discard as number[]).slice(-1)[0];
   return el('div', { class: 'board hannibal' },
     el('div', { class: 'table-info hannibal-info' },
@@ -257,7 +262,7 @@ export function hannibalBoard(v: any, ctx: BoardContext): HTMLElement {
       ` · political points: Rome ${v.points[0] ?? 0}, Carthage ${v.points[1] ?? 0}`,
       ` · cards in hand: Rome ${v.handSizes[0] ?? 0}, Carthage ${v.handSizes[1] ?? 0} · deck ${v.deckSize}, discard ${v.discard.length}`,
       v.first >= 0 ? ` · ${SIDE[v.first]} played first` : '',
-      lastPlayed ? ` · last card: #${lastPlayed} ${HANNIBAL_CARDS.get(lastPlayed)?.name ?? ''}` : '',
+      lastPlayed ? ` · last card: #${lastPlayed} ${cardTitle(HANNIBAL_CARDS.get(lastPlayed))}` : '',
       markers.length ? ` · markers: ${markers.join(', ')}` : ''),
     prompt, battle(v, ctx), hand, zoomable(map(v, ctx), 'hannibal'), legend(), generalsOff(v));
 }

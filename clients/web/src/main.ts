@@ -22,9 +22,16 @@ import { ruleBox, rulesPage } from './rules';
 import { battleRecord, battlesPanel, noBattles } from './battles';
 import { player as browserPlayer, send as sendCommand, session as playerSession, signing } from './identity';
 import { leaderboardPanel, playerPanel } from './players';
+import { KINDS_FR, language, languageSwitch, seatWord, setLanguage, t } from './i18n';
+
+/** A seat's name ("rome", "red") as the page shows it, in its language. */
+const seatName = (n: string) => seatWord(n, nameOf(n));
 
 const app = document.getElementById('app')!;
 const conn = document.getElementById('conn')!;
+// the language switch in the header (i18n.ts): the page's words and the server's both follow it
+setLanguage(language());
+document.getElementById('top')?.append(languageSwitch());
 let leave: (() => void) | null = null;  // stops the current page's streams and timers
 
 function navigate(path: string) {
@@ -45,7 +52,7 @@ function route() {
   const m = /^\/game\/([\w-]+)\/?$/.exec(location.pathname);
   const rules = /^\/rules\/([\w-]+)\/?$/.exec(location.pathname);
   if (rules) {
-    void rulesPage(rules[1], app, link('/', '← the lobby'));
+    void rulesPage(rules[1], app, link('/', t('← the lobby')));
   } else if (m) {
     const params = new URLSearchParams(location.search);
     void gamePage(m[1], params.has('replay'), params.get('invite') ?? '');
@@ -62,33 +69,33 @@ function setConn(text: string, ok = true) {
 // ---- the lobby -------------------------------------------------------------------------------
 
 async function lobby() {
-  const nameInput = el('input', { id: 'player-name', value: playerName(), placeholder: 'your name', maxlength: 64,
+  const nameInput = el('input', { id: 'player-name', value: playerName(), placeholder: t('your name'), maxlength: 64,
     onchange: () => setPlayerName(nameInput.value.trim()) });
-  const createBox = el('section', { class: 'panel' }, el('h2', {}, 'New game'), 'Loading game types…');
-  const listBox = el('section', { class: 'panel' }, el('h2', {}, 'Games'), 'Loading…');
+  const createBox = el('section', { class: 'panel' }, el('h2', {}, t('New game')), t('Loading game types…'));
+  const listBox = el('section', { class: 'panel' }, el('h2', {}, t('Games')), t('Loading…'));
   // the games where this browser holds a seat, your turn first (yourGames.ts polls them)
   const mine = yourGamesPanel(link);
   const unlisten = listen(mine.show);
   watchTurns(currentGame, navigate);
-  app.append(el('section', { class: 'panel' }, el('label', {}, 'Your name: ', nameInput)), playerPanel(nameInput), mine.element,
+  app.append(el('section', { class: 'panel' }, el('label', {}, t('Your name: '), nameInput)), playerPanel(nameInput), mine.element,
     createBox, listBox, leaderboardPanel());
 
   try {
     const { games: types } = await api.listGameTypes({});
-    setConn('connected');
+    setConn(t('connected'));
     const typeSelect = el('select', { id: 'game-type' }, ...types.map((t) => el('option', { value: t.id }, t.title || t.id)));
     const players = el('select', { id: 'players' });
     const options = el('div', { class: 'options' });
     // the other seats for the server's house bot at a level (GameTypeInfo.bot_levels), or for people
     const opponents = el('select', { id: 'opponents', 'data-testid': 'opponents' });
     const fill = () => {
-      const t = types.find((x) => x.id === typeSelect.value)!;
-      players.replaceChildren(...t.playerCounts.map((n) => el('option', { value: n }, `${n} players`)));
-      opponents.replaceChildren(el('option', { value: '' }, 'the other seats: people (invite them)'),
-        ...t.botLevels.map((lv) => el('option', { value: lv.name }, `the other seats: house bot ${lv.number}, ${lv.title} (${lv.description})`)),
-        el('option', { value: 'random' }, 'the other seats: house bot, random moves'));
+      const gt = types.find((x) => x.id === typeSelect.value)!;
+      players.replaceChildren(...gt.playerCounts.map((n) => el('option', { value: n }, t('{n} players', { n }))));
+      opponents.replaceChildren(el('option', { value: '' }, t('the other seats: people (invite them)')),
+        ...gt.botLevels.map((lv) => el('option', { value: lv.name }, t('the other seats: house bot {n}, {title} ({description})', { n: lv.number, title: lv.title, description: lv.description }))),
+        el('option', { value: 'random' }, t('the other seats: house bot, random moves')));
       // each option with the server's own help (OptionInfo.doc) beside it, not only in a tooltip
-      options.replaceChildren(...t.options.map((o) => el('label', { class: 'option', 'data-testid': `option-${o.name}` },
+      options.replaceChildren(...gt.options.map((o) => el('label', { class: 'option', 'data-testid': `option-${o.name}` },
         el('span', { class: 'option-name' }, `${humanize(o.name)}: `),
         o.values.length
           ? el('select', { 'data-option': o.name }, ...o.values.map((v) => el('option', { value: v, selected: v === o.default }, v)))
@@ -121,12 +128,12 @@ async function lobby() {
         error.textContent = describeError(err);
         create.removeAttribute('disabled');
       }
-    } }, 'Create game');
-    createBox.replaceChildren(el('h2', {}, 'New game'), el('div', { class: 'row' }, typeSelect, players), options,
+    } }, t('Create game'));
+    createBox.replaceChildren(el('h2', {}, t('New game')), el('div', { class: 'row' }, typeSelect, players), options,
       el('div', { class: 'row' }, opponents),
       el('div', { class: 'row' }, clock.element), create, error);
   } catch (err) {
-    setConn('server unreachable', false);
+    setConn(t('server unreachable'), false);
     createBox.append(el('div', { class: 'error' }, describeError(err)));
   }
 
@@ -136,14 +143,14 @@ async function lobby() {
       const rows = games.slice().sort((a, b) => Number(b.createdAtUnixMs - a.createdAtUnixMs)).map((g) => el('tr', { 'data-game': g.gameId },
         el('td', {}, link(`/game/${g.gameId}`, g.gameId)),
         el('td', {}, g.gameType),
-        el('td', {}, g.seats.map((s) => `${nameOf(s.name)}: ${seatState(s)}`).join(' · ')),
-        el('td', {}, g.status?.over ? statusWords(g, g.status) : `playing (seq ${g.headSeq})`),
-        el('td', {}, g.status?.over ? link(`/game/${g.gameId}?replay`, 'replay') : link(`/game/${g.gameId}`, g.seats.some((s) => !s.claimed && !s.reservedFor) ? 'join' : 'watch'))));
-      listBox.replaceChildren(el('h2', {}, 'Games'), rows.length
-        ? el('table', { class: 'games' }, el('tr', {}, ...['game', 'type', 'seats', 'status', ''].map((h) => el('th', {}, h))), ...rows)
-        : el('p', {}, 'No games yet: create one.'));
+        el('td', {}, g.seats.map((s) => `${seatName(s.name)}: ${seatState(s)}`).join(' · ')),
+        el('td', {}, g.status?.over ? statusWords(g, g.status) : t('playing (seq {seq})', { seq: String(g.headSeq) })),
+        el('td', {}, g.status?.over ? link(`/game/${g.gameId}?replay`, t('replay')) : link(`/game/${g.gameId}`, g.seats.some((s) => !s.claimed && !s.reservedFor) ? t('join') : t('watch')))));
+      listBox.replaceChildren(el('h2', {}, t('Games')), rows.length
+        ? el('table', { class: 'games' }, el('tr', {}, ...['game', 'type', 'seats', 'status', ''].map((h) => el('th', {}, h ? t(h) : h))), ...rows)
+        : el('p', {}, t('No games yet: create one.')));
     } catch (err) {
-      listBox.replaceChildren(el('h2', {}, 'Games'), el('div', { class: 'error' }, describeError(err)));
+      listBox.replaceChildren(el('h2', {}, t('Games')), el('div', { class: 'error' }, describeError(err)));
     }
   };
   await refresh();
@@ -174,7 +181,7 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
   let inviteError = '';
   try {
     summary = await api.getGame({ gameId });
-    setConn('connected');
+    setConn(t('connected'));
     if (invite) {
       // an invite link: claim the seat it opens, under the name it is reserved for, then drop the secret
       // from the address bar (a reload, a copied link, the history keep the plain game address)
@@ -187,13 +194,13 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
           if (!playerName() && player) setPlayerName(player);
           summary = res.game;
         } catch (err) {
-          inviteError = `The invite link took no seat — ${describeError(err)}`;
+          inviteError = t('The invite link took no seat — {why}', { why: describeError(err) });
         }
       }
     }
   } catch (err) {
     app.append(el('section', { class: 'panel' }, el('h2', {}, gameId), el('div', { class: 'error' }, describeError(err)),
-      link('/', 'back to the lobby')));
+      link('/', t('back to the lobby'))));
     return;
   }
   const gameType: string = summary.gameType;
@@ -229,7 +236,7 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
   const commandsBox = el('div', { class: 'commands', 'data-testid': 'commands' });
   const errorBox = el('div', { class: 'error', 'data-testid': 'error' }, inviteError);
   const logList = el('ol', { class: 'log', 'data-testid': 'log' });
-  const logBox = el('aside', {}, el('h3', {}, 'Log'), logList);
+  const logBox = el('aside', {}, el('h3', {}, t('Log')), logList);
   const replayBox = el('div', { class: 'replay' });
   const ruleSlot = el('div', { class: 'rule-slot' });  // the rule of the pending decision (rules.ts)
   const battlesBox = el('div', { class: 'battles-box' });  // Hannibal's battles (battles.ts)
@@ -240,9 +247,9 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
   }) : null;
   const inviteLink = `${location.origin}/game/${gameId}`;
   app.append(el('section', { class: 'panel game' }, title,
-    el('div', { class: 'invite' }, 'Invite: ', el('input', { value: inviteLink, readonly: true, 'data-testid': 'invite',
+    el('div', { class: 'invite' }, t('Invite: '), el('input', { value: inviteLink, readonly: true, 'data-testid': 'invite',
       onclick: (e: Event) => (e.target as HTMLInputElement).select() }),
-    el('button', { onclick: () => navigator.clipboard?.writeText(inviteLink) }, 'copy')),
+    el('button', { onclick: () => navigator.clipboard?.writeText(inviteLink) }, t('copy'))),
     seatsBox, turn, clocksBox, replayBox, WIDE_BOARDS.has(gameType)
       // a wide board takes the page's width: the moves above it, the log below (the chat beside it)
       ? el('div', { class: 'table wide' }, el('div', { class: 'main' }, errorBox, commandsBox, ruleSlot, boardBox, battlesBox),
@@ -250,7 +257,7 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
       : el('div', { class: 'table' }, el('div', { class: 'main' }, boardBox, errorBox, commandsBox, ruleSlot), logBox)));
 
   // the log survives a reload: kept per game and seat in sessionStorage, resumed from its last seq
-  const logKey = () => `carthago.log.${gameId}.${me()?.seat ?? 'spectator'}`;
+  const logKey = () => `carthago.log.${gameId}.${me()?.seat ?? 'spectator'}.${language()}`;  // its words are in one language
   try {
     const saved = JSON.parse(sessionStorage.getItem(logKey()) || 'null');
     if (saved && !replay) {
@@ -270,23 +277,23 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
   };
 
   // a friend who came by the invite link and has not said a name yet is asked one before taking a seat
-  const nameInput = el('input', { 'data-testid': 'seat-name', placeholder: 'your name', maxlength: 64, value: playerName(),
+  const nameInput = el('input', { 'data-testid': 'seat-name', placeholder: t('your name'), maxlength: 64, value: playerName(),
     onchange: () => setPlayerName(nameInput.value.trim()) });
-  const nameRow = el('label', { class: 'seat-name' }, 'Your name (the other players see it): ', nameInput);
+  const nameRow = el('label', { class: 'seat-name' }, t('Your name (the other players see it): '), nameInput);
   const renderSeats = () => {
     const held = heldSeats(gameId);
     const open = !me() && !summary.status?.over && summary.seats.some((s: any) => !s.claimed && !s.reservedFor);
     seatsBox.replaceChildren(...(open && !replay ? [nameRow] : []), ...summary.seats.map((s: any) => {
       const mine = held.find((h) => h.seat === s.seat);
       const controls: (Node | string)[] = [];
-      if (mine && !mine.bot) controls.push(el('span', { class: 'you' }, ' — you'));
+      if (mine && !mine.bot) controls.push(el('span', { class: 'you' }, t(' — you')));
       else if (!s.claimed && !summary.status?.over && !s.reservedFor) {
-        controls.push(el('button', { class: 'primary', 'data-testid': `take-${s.seat}`, disabled: !!me(), onclick: () => join(s.seat) }, 'Take this seat'));
+        controls.push(el('button', { class: 'primary', 'data-testid': `take-${s.seat}`, disabled: !!me(), onclick: () => join(s.seat) }, t('Take this seat')));
         // every bot is the server's (a house bot): it plays on when this page is closed
         if (creatorToken(gameId)) controls.push(houseControls(s.seat));
       }
       return el('div', { class: `seat-row${state.status?.toAct?.includes(s.seat) ? ' to-act' : ''}`, 'data-seat': s.seat },
-        el('b', {}, nameOf(s.name)), `: ${seatState(s)} `, ...controls);
+        el('b', {}, seatName(s.name)), `: ${seatState(s)} `, ...controls);
     }));
   };
 
@@ -299,11 +306,11 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
   const houseControls = (seat: number) => {
     const creator = creatorToken(gameId);
     const pick = el('select', { 'data-testid': `house-level-${seat}`, onchange: () => houseChoice.set(seat, pick.value) },
-      ...levels.map((lv) => el('option', { value: lv.name, title: lv.description }, `level ${lv.number}, ${lv.title}`)),
-      el('option', { value: 'random' }, 'random moves'));
+      ...levels.map((lv) => el('option', { value: lv.name, title: lv.description }, t('level {n}, {title}', { n: lv.number, title: lv.title }))),
+      el('option', { value: 'random' }, t('random moves')));
     if (houseChoice.has(seat)) pick.value = houseChoice.get(seat)!;
     const add = el('button', { 'data-testid': `house-${seat}`,
-      title: 'the server plays this seat, at the level chosen, whether this page is open or not',
+      title: t('the server plays this seat, at the level chosen, whether this page is open or not'),
       onclick: async () => {
         try {
           const res = await api.seatHouseBot({ gameId, seat, bot: pick.value }, auth(creator));
@@ -312,14 +319,14 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
         } catch (err) {
           errorBox.textContent = describeError(err);
         }
-      } }, 'Add a house bot');
+      } }, t('Add a house bot'));
     return el('span', { class: 'house' }, ' ', pick, add);
   };
 
   const join = async (seat: number) => {
     const player = nameInput.value.trim();
     if (!player) {
-      errorBox.textContent = 'Say your name first (above the seats): the other players see it.';
+      errorBox.textContent = t('Say your name first (above the seats): the other players see it.');
       nameInput.focus();
       return;
     }
@@ -346,7 +353,7 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
     turn.className = `turn${over ? ' over' : ''}${my && state.status?.toAct?.includes(my.seat) ? ' mine' : ''}`;
     turn.setAttribute('data-testid', over ? 'result' : 'turn');
     if (over && !replay) {
-      turn.append(' ', link(`/game/${gameId}?replay`, 'replay it move by move', { 'data-testid': 'replay-link' }));
+      turn.append(' ', link(`/game/${gameId}?replay`, t('replay it move by move'), { 'data-testid': 'replay-link' }));
     }
     if (!replay) {
       // a choice begun on the board (a card) leaves only its moves clickable (then a disc): one move
@@ -357,12 +364,12 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
       renderRule();
       seen();
       const mine = !!my && !over && !!state.status?.toAct?.includes(my.seat);
-      document.title = mine ? '● Your turn — Carthago' : 'Carthago';
+      document.title = mine ? t('● Your turn — Carthago') : 'Carthago';
     }
     renderCommands();
     renderClocks();
-    chat?.setOpen(!!my && !over, over ? 'The game is over: the table is closed.'
-      : 'Watching: you see the public messages, and who spoke privately to whom. Take a seat to talk.');
+    chat?.setOpen(!!my && !over, over ? t('The game is over: the table is closed.')
+      : t('Watching: you see the public messages, and who spoke privately to whom. Take a seat to talk.'));
   };
 
   // the rule line is drawn again only when the decision changes (its "from the rules" stays as opened)
@@ -384,6 +391,16 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
   // the pending step's own words (rocWords.ts: "Redistribute talents, in secret"), for Rome et
   // Carthage the move's (rncWords.ts: "Move the Rome mercenary in Narbo")
   const moveWords = (c: any): { heading: string; label: string } => {
+    // in French: the server's French words for the move (ListLegalCommands with language "fr"),
+    // without the seat's name they begin with, under its kind's French heading
+    const french = language() === 'fr' ? state.words.get(c) : '';
+    if (french) {
+      const mine = me();
+      const own = mine ? seatName(summary.seats?.[mine.seat]?.name ?? '') : '';
+      const rest = !own ? french : french.startsWith(`${own} : `) ? french.slice(own.length + 3)
+        : french.startsWith(`${own} `) ? french.slice(own.length + 1) : french;
+      return { heading: KINDS_FR[commandKind(c)] ?? humanize(commandKind(c)), label: rest.charAt(0).toUpperCase() + rest.slice(1) };
+    }
     if (gameType === 'republic-of-carthage') return rocCommandLabel(c, state.view?.game?.value, name, me()?.seat ?? -1);
     if (gameType === 'rome-et-carthage') return rncCommandLabel(c, state.view?.game?.value);
     const kind = humanize(commandKind(c));
@@ -403,27 +420,27 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
       return { heading: kind, label: rest.charAt(0).toUpperCase() + rest.slice(1) };
     }
     // a move with nothing to choose ("end turn") is a button of its own, not "end turn: end turn"
-    return label ? { heading: kind, label } : { heading: 'Or', label: kind.charAt(0).toUpperCase() + kind.slice(1) };
+    return label ? { heading: kind, label } : { heading: t('Or'), label: kind.charAt(0).toUpperCase() + kind.slice(1) };
   };
 
   const renderCommands = () => {
     const my = me();
     commandsBox.replaceChildren();
     if (replay || !my || state.status?.over) {
-      if (!my && !state.status?.over && !replay) commandsBox.append(el('p', { class: 'note' }, 'Watching as a spectator: take a free seat to play.'));
+      if (!my && !state.status?.over && !replay) commandsBox.append(el('p', { class: 'note' }, t('Watching as a spectator: take a free seat to play.')));
       return;
     }
     commandsBox.append(platformBar(my));
     if (!state.status?.toAct?.includes(my.seat)) {
-      commandsBox.append(el('p', { class: 'note' }, 'Waiting for the other players…'));
+      commandsBox.append(el('p', { class: 'note' }, t('Waiting for the other players…')));
       return;
     }
     const shown = state.filter ? state.legal.filter(state.filter) : state.legal;
     // what the page holds, for a test or a bug report to read: the list's seq and size
     commandsBox.dataset.legalAt = String(state.legalAt);
     commandsBox.dataset.legal = String(state.legal.length);
-    commandsBox.append(el('h3', {}, 'Your move'));
-    if (state.filter) commandsBox.append(el('button', { class: 'link', onclick: () => { state.filter = null; render(); } }, 'show every move'));
+    commandsBox.append(el('h3', {}, t('Your move')));
+    if (state.filter) commandsBox.append(el('button', { class: 'link', onclick: () => { state.filter = null; render(); } }, t('show every move')));
     const groups = new Map<string, [any, string][]>();
     for (const c of shown) {
       const { heading, label } = moveWords(c);
@@ -459,13 +476,13 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
         }
         void submitPlatform(kind);
       } }, text);
-    const parts: (Node | string)[] = [button('resign', 'Resign', ['Resign this game?', 'You lose the game now.', true])];
-    if (offer === undefined) parts.push(button('offerDraw', 'Offer a draw'));
-    else if (offer === my.seat) parts.push(el('span', { class: 'note' }, ' Your draw offer stands.'));
-    else if (st.drawAcceptedBy?.includes(my.seat)) parts.push(el('span', { class: 'note' }, ' You accepted the draw offer.'));
-    else parts.push(el('span', { class: 'note' }, ` ${name(offer)} offers a draw: `),
-      button('acceptDraw', 'Accept the draw', ['Accept the draw?', 'The game ends drawn when every seat has accepted.', false]),
-      button('declineDraw', 'Decline'));
+    const parts: (Node | string)[] = [button('resign', t('Resign'), [t('Resign this game?'), t('You lose the game now.'), true])];
+    if (offer === undefined) parts.push(button('offerDraw', t('Offer a draw')));
+    else if (offer === my.seat) parts.push(el('span', { class: 'note' }, t(' Your draw offer stands.')));
+    else if (st.drawAcceptedBy?.includes(my.seat)) parts.push(el('span', { class: 'note' }, t(' You accepted the draw offer.')));
+    else parts.push(el('span', { class: 'note' }, t(' {who} offers a draw: ', { who: name(offer) })),
+      button('acceptDraw', t('Accept the draw'), [t('Accept the draw?'), t('The game ends drawn when every seat has accepted.'), false]),
+      button('declineDraw', t('Decline')));
     return el('div', { class: 'platform', 'data-testid': 'platform' }, ...parts, confirmSwitch());
   };
 
@@ -521,7 +538,7 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
         if (stale || state.head > state.legalAt) {
           await refreshLegal();
           const still = state.legal.find(wanted);
-          if (!still) { errorBox.textContent = 'The game moved on before your move was sent: choose again.'; return; }
+          if (!still) { errorBox.textContent = t('The game moved on before your move was sent: choose again.'); return; }
           command = still;
         }
         try {
@@ -554,7 +571,7 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
     if (!my || !state.status?.toAct?.includes(my.seat) || state.status.over) { state.legal = []; state.filter = null; return; }
     const head = state.head;
     try {
-      const res = await api.listLegalCommands({ gameId, withWords: true }, timed(my.token));
+      const res = await api.listLegalCommands({ gameId, withWords: true, language: language() }, timed(my.token));
       // two lists asked for at once (the stream's and a refused move's) may answer out of order:
       // the one made at the later seq wins
       if (res.headSeq < state.legalAt) return;
@@ -567,7 +584,7 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
     } catch (err) {
       // the seat's moves could not be fetched (a timeout on a busy server, a dropped connection): said,
       // and asked for again while nothing newer came, or the seat would sit on its turn with no move
-      errorBox.textContent = `Your moves could not be fetched — ${describeError(err)}; trying again…`;
+      errorBox.textContent = t('Your moves could not be fetched — {why}; trying again…', { why: describeError(err) });
       errorBox.dataset.legal = 'retry';
       legalRetry = setTimeout(() => {
         if (!state.closed && state.head === head && !state.busy) void refreshLegal().then(render);
@@ -587,7 +604,7 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
   // silent), and coming back online reconnects without waiting out the pause.
   let attempt: AbortController | null = null;
   let wake: (() => void) | null = null;
-  const onOffline = () => { attempt?.abort(); setConn('offline: waiting for the network…', false); };
+  const onOffline = () => { attempt?.abort(); setConn(t('offline: waiting for the network…'), false); };
   const onOnline = () => { attempt?.abort(); wake?.(); };
   window.addEventListener('offline', onOffline);
   window.addEventListener('online', onOnline);
@@ -601,8 +618,8 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
     while (!state.closed) {
       try {
         attempt = new AbortController();
-        const stream = api.streamEvents({ gameId, fromSeq: state.lastSeq + 1n, withWords: true }, auth(me()?.token, attempt.signal));
-        setConn('live');
+        const stream = api.streamEvents({ gameId, fromSeq: state.lastSeq + 1n, withWords: true, language: language() }, auth(me()?.token, attempt.signal));
+        setConn(t('live'));
         for await (const batch of stream) {
           pause = 250;
           let seated = false;  // a seat was claimed: the seat rows' player names change
@@ -637,10 +654,10 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
           await refreshLegal();
           render();
         }
-        if (state.status?.over) { setConn('game over'); return; }
+        if (state.status?.over) { setConn(t('game over')); return; }
       } catch (err) {
         if (state.closed) return;
-        setConn(navigator.onLine ? `reconnecting… (${describeError(err)})` : 'offline: waiting for the network…', false);
+        setConn(navigator.onLine ? t('reconnecting… ({why})', { why: describeError(err) }) : t('offline: waiting for the network…'), false);
       }
       await new Promise<void>((r) => {
         const timer = navigator.onLine ? setTimeout(r, pause) : undefined;  // offline: until 'online'

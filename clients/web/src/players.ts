@@ -1,13 +1,14 @@
 // The lobby's player panel (a key made and kept in this browser: identity.ts) and the leaderboard
 // (ListPlayers: Glicko-2 ratings per game type, recomputed by the server from rated games' logs).
+import { t } from './i18n';
 import { api, describeError, setPlayerName } from './api';
 import { el } from './dom';
 import { hex, player, register, setSigning, signing, supported } from './identity';
 
 export function playerPanel(nameInput: HTMLInputElement): HTMLElement {
-  const box = el('section', { class: 'panel', 'data-testid': 'player' }, el('h2', {}, 'Your key'));
+  const box = el('section', { class: 'panel', 'data-testid': 'player' }, el('h2', {}, t('Your key')));
   const fill = async () => {
-    box.replaceChildren(el('h2', {}, 'Your key'));
+    box.replaceChildren(el('h2', {}, t('Your key')));
     if (!supported()) {
       box.append(el('p', { class: 'note' }, 'This browser cannot keep a key: you play under a name alone.'));
       return;
@@ -16,7 +17,7 @@ export function playerPanel(nameInput: HTMLInputElement): HTMLElement {
     if (p) {
       const sign = el('input', { type: 'checkbox', id: 'sign-seats', checked: signing(),
         onchange: () => setSigning(sign.checked) }) as HTMLInputElement;
-      box.append(el('p', { 'data-testid': 'player-known' }, 'You play as ', el('b', {}, p.name),
+      box.append(el('p', { 'data-testid': 'player-known' }, t('You play as '), el('b', {}, p.name),
         ', a registered player (key ', el('code', { 'data-testid': 'player-key', title: hex(p.publicKey) },
           `${hex(p.publicKey).slice(0, 16)}…`), '). Its private half stays in this browser: nobody can copy it out.'),
       el('label', {}, sign, ' take seats as this player: every move signed with the key'));
@@ -34,27 +35,27 @@ export function playerPanel(nameInput: HTMLInputElement): HTMLElement {
       } catch (err) {
         error.textContent = describeError(err);
       }
-    } }, 'Make my key and register');
+    } }, t('Make my key and register'));
     box.append(el('p', { class: 'note' }, 'A registered player is a key (no password): the seats it takes sign every move, '
-      + 'and rated games are between registered players.'), el('label', {}, 'Name: ', name), ' ', make, error);
+      + 'and rated games are between registered players.'), el('label', {}, t('Name: '), name), ' ', make, error);
   };
   void fill();
   return box;
 }
 
 export function leaderboardPanel(): HTMLElement {
-  const box = el('section', { class: 'panel', 'data-testid': 'leaderboard' }, el('h2', {}, 'Players'), 'Loading…');
+  const box = el('section', { class: 'panel', 'data-testid': 'leaderboard' }, el('h2', {}, t('Players')), 'Loading…');
   void (async () => {
     try {
       const res = await api.listPlayers({});
       const rows = res.players.map((s) => el('tr', {}, el('td', {}, s.player?.name ?? ''),
         el('td', {}, s.ratings.map((r) => `${r.gameType} ${r.rating.toFixed(0)} (±${r.deviation.toFixed(0)}, ${r.games} games)`)
           .join(' · ') || 'not rated yet')));
-      box.replaceChildren(el('h2', {}, 'Players'), el('p', { class: 'note' },
+      box.replaceChildren(el('h2', {}, t('Players')), el('p', { class: 'note' },
         `Ratings (Glicko-2) from ${res.ratedGames} finished rated games, recomputed from their logs.`),
-      rows.length ? el('table', {}, ...rows) : el('p', {}, 'No registered player yet.'));
+      rows.length ? el('table', {}, ...rows) : el('p', {}, t('No registered player yet.')));
     } catch (err) {
-      box.replaceChildren(el('h2', {}, 'Players'), el('div', { class: 'error' }, describeError(err)));
+      box.replaceChildren(el('h2', {}, t('Players')), el('div', { class: 'error' }, describeError(err)));
     }
   })();
   return box;

@@ -6,6 +6,7 @@ import { statusWords } from './status';
 import { talkLogLine, talkOf } from './talk';
 import { eventWords, isStep } from './words';
 import { battleRecord, battlesPanel, noBattles } from './battles';
+import { language, t } from './i18n';
 
 interface Move { first: number; last: number; actor: number }
 
@@ -29,17 +30,17 @@ function movesOf(records: { seq: bigint; actor: number; commandSeq: bigint }[]):
 export async function replayControls(gameId: string, gameType: string, summary: any, box: HTMLElement, boardBox: HTMLElement,
   logList: HTMLElement, logBox: HTMLElement, token: string | undefined, name: (s: number) => string, signal: AbortSignal) {
   if (!summary.status?.over) {
-    box.append(el('p', { class: 'note' }, 'Replays are for finished games: this one is still being played. '),
-      el('a', { href: `/game/${gameId}` }, 'watch it live'));
+    box.append(el('p', { class: 'note' }, t('Replays are for finished games: this one is still being played. ')),
+      el('a', { href: `/game/${gameId}` }, t('watch it live')));
     return;
   }
   const head = Number(summary.headSeq);
-  box.append(el('h3', {}, 'Replay'), el('span', { class: 'note' }, 'Loading the log…'));
+  box.append(el('h3', {}, t('Replay')), el('span', { class: 'note' }, t('Loading the log…')));
   // the whole log, as this browser's seat (or a spectator) may read it
   const records: any[] = [];
   let view: any = null;
   try {
-    for await (const batch of api.streamEvents({ gameId, fromSeq: 0n, withWords: true }, auth(token, signal))) {
+    for await (const batch of api.streamEvents({ gameId, fromSeq: 0n, withWords: true, language: language() }, auth(token, signal))) {
       records.push(...batch.events);
       view = batch.view ?? view;
       if (records.length && Number(records[records.length - 1].seq) >= head) break;
@@ -61,7 +62,7 @@ export async function replayControls(gameId: string, gameType: string, summary: 
   const upTo = (p: number) => (p < moves.length ? moves[p].first - 1 : head);
   const turnEnds = [0, ...moves.map((_, i) => i + 1).filter((p) => p === moves.length || moves[p].actor !== moves[p - 1].actor)];
   const slider = el('input', { type: 'range', min: 0, max: moves.length, step: 1, value: moves.length,
-    'data-testid': 'replay-slider', class: 'slider', 'aria-label': 'move' });
+    'data-testid': 'replay-slider', class: 'slider', 'aria-label': t('move') });
   const label = el('span', { 'data-testid': 'replay-seq', class: 'replay-label' });
   let timer: any = null;
   let asked = 0;
@@ -71,8 +72,8 @@ export async function replayControls(gameId: string, gameType: string, summary: 
     const move = p > 0 ? moves[p - 1] : null;
     const n = ++asked;
     label.textContent = move
-      ? `move ${p} of ${moves.length}: ${name(move.actor)} (seq ${seq})`
-      : `the start, before any move (seq ${seq}); ${moves.length} moves`;
+      ? t('move {p} of {n}: {who} (seq {seq})', { p, n: moves.length, who: name(move.actor), seq })
+      : t('the start, before any move (seq {seq}); {n} moves', { seq, n: moves.length });
     label.dataset.move = String(p);
     let current: HTMLElement | null = null;
     for (const li of items) {
@@ -104,12 +105,12 @@ export async function replayControls(gameId: string, gameType: string, summary: 
     go(d > 0 ? turnEnds.find((t) => t > p) ?? moves.length : [...turnEnds].reverse().find((t) => t < p) ?? 0);
   };
   slider.addEventListener('input', () => void show());
-  const stop = () => { clearInterval(timer); timer = null; play.textContent = '▶ play'; };
+  const stop = () => { clearInterval(timer); timer = null; play.textContent = t('▶ play'); };
   const play = el('button', { 'data-testid': 'replay-play', onclick: () => {
     if (timer) { stop(); return; }
-    play.textContent = '❚❚ pause';
+    play.textContent = t('❚❚ pause');
     timer = setInterval(() => { if (Number(slider.value) >= moves.length) stop(); else step(1); }, 600);
-  } }, '▶ play');
+  } }, t('▶ play'));
   const keys = (e: KeyboardEvent) => {
     if ((e.target as HTMLElement)?.tagName === 'INPUT' && e.target !== slider) return;
     if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
@@ -122,13 +123,13 @@ export async function replayControls(gameId: string, gameType: string, summary: 
   signal.addEventListener('abort', () => { document.removeEventListener('keydown', keys); clearInterval(timer); });
   const button = (testid: string, text: string, title: string, act: () => void) =>
     el('button', { 'data-testid': testid, title, onclick: act }, text);
-  box.replaceChildren(el('h3', {}, 'Replay'), el('div', { class: 'replay-bar' },
-    button('replay-start', '|◀', 'the start', () => go(0)),
-    button('replay-turn-back', '◀◀ turn', 'back to the end of the turn before (shift ←)', () => turn(-1)),
-    button('replay-back', '◀ move', 'one move back (←)', () => step(-1)),
+  box.replaceChildren(el('h3', {}, t('Replay')), el('div', { class: 'replay-bar' },
+    button('replay-start', '|◀', t('the start'), () => go(0)),
+    button('replay-turn-back', t('◀◀ turn'), t('back to the end of the turn before (shift ←)'), () => turn(-1)),
+    button('replay-back', t('◀ move'), t('one move back (←)'), () => step(-1)),
     slider,
-    button('replay-next', 'move ▶', 'one move on (→)', () => step(1)),
-    button('replay-turn-next', 'turn ▶▶', 'to the end of this turn: the next seat\'s moves start (shift →)', () => turn(1)),
-    button('replay-end', '▶|', 'the end', () => go(moves.length)), play), label);
+    button('replay-next', t('move ▶'), t('one move on (→)'), () => step(1)),
+    button('replay-turn-next', t('turn ▶▶'), t('to the end of this turn: the next seat\'s moves start (shift →)'), () => turn(1)),
+    button('replay-end', '▶|', t('the end'), () => go(moves.length)), play), label);
   await show();
 }

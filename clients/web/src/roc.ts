@@ -2,6 +2,7 @@
 // republic_of_carthage.proto): never from anything else. The areas and their places are the
 // engine's own (data/board.json, as render.py draws board.svg); what the areas hold comes from the
 // view, named and valued from the game's public data files.
+import { language, t } from './i18n';
 import { el, svg } from './dom';
 import { BoardContext, SEAT_COLOURS, clickFor, legendBox, legendSymbol } from './kit';
 import { nameIn } from './words';
@@ -28,6 +29,8 @@ const AREA_FILL: Record<string, string> = {
 interface Area { id: string; name: string; name_fr: string; x: number; y: number; w: number; h: number; parent: string | null }
 const BOARD = boardData as any;
 const AREAS = new Map<string, Area>((BOARD.areas as Area[]).map((a) => [a.id, a]));
+/** A component's name in the page's language: the French edition's (name_fr) in French, where the data has it. */
+const named = (x: any): string | undefined => (language() === 'fr' && x?.name_fr) || x?.name;
 
 const PERSONS = new Map<string, any>();
 for (const f of (senatorsData as any).families) PERSONS.set(String(f.id), f);
@@ -68,7 +71,7 @@ function wrap(s: string, chars: number, lines = 3): string[] {
 function areaBox(a: Area): SVGElement {
   const g = svg('g', { class: 'area', 'data-area': a.id });
   g.append(box(a.x, a.y, a.w, a.h, AREA_FILL[a.id] ?? '#f6efe0'));
-  g.append(text(a.x + 10, a.y + 20, a.name.toUpperCase(), 14, { 'font-weight': 'bold' }));
+  g.append(text(a.x + 10, a.y + 20, (named(a) ?? a.name).toUpperCase(), 14, { 'font-weight': 'bold' }));
   return g;
 }
 
@@ -83,7 +86,7 @@ function colours(ctx: BoardContext): (seat: number) => string {
 function offices(v: any): Map<string, string[]> {
   const held = new Map<string, string[]>();
   const add = (who: string, what: string) => held.set(who, [...(held.get(who) ?? []), what]);
-  for (const o of v.offices) if (o.holder) add(o.holder, `${OFFICES.get(o.office)?.name ?? n(o.office)}${o.term ? ` (${o.term} left)` : ''}${o.red ? ' [red]' : ''}`);
+  for (const o of v.offices) if (o.holder) add(o.holder, `${named(OFFICES.get(o.office)) ?? n(o.office)}${o.term ? ` (${o.term} left)` : ''}${o.red ? ' [red]' : ''}`);
   for (const p of v.provinces) if (p.governor) add(p.governor, `governor of ${n(p.province)}${p.term ? ` (${p.term} left)` : ''}${p.red ? ' [red]' : ''}`);
   return held;
 }
@@ -149,12 +152,12 @@ function warAreas(v: any, ctx: BoardContext): SVGElement[] {
 
 // ---- forces ------------------------------------------------------------------------------------
 
-const abbr = (unit: string) => unit === 'squadron' ? 'Sq' : (ARMY.get(unit)?.name ?? unit).split(' ').slice(-1)[0].slice(0, 4);
+const abbr = (unit: string) => unit === 'squadron' ? 'Sq' : (named(ARMY.get(unit)) ?? unit).split(' ').slice(-1)[0].slice(0, 4);
 
 function token(x: number, y: number, u: any): SVGElement {
   const g = svg('g', { class: 'token', 'data-unit': u.unit });
   const loyal = (u.loyal ?? []).filter((x: string) => x).map((x: string) => nameIn('republic-of-carthage', x));
-  g.append(svg('title', {}, `${u.count} × ${u.unit === 'squadron' ? 'squadron' : ARMY.get(u.unit)?.name ?? u.unit}`
+  g.append(svg('title', {}, `${u.count} × ${u.unit === 'squadron' ? 'squadron' : named(ARMY.get(u.unit)) ?? u.unit}`
     + `${u.veterans ? `, ${u.veterans} veteran${u.veterans > 1 ? 's' : ''}` : ''}${loyal.length ? ` (loyal to ${loyal.join(', ')})` : ''}`));
   g.append(box(x, y, 52, 40, u.unit === 'squadron' ? SEA : PURPLE, { stroke: '#fff', 'stroke-width': 1.5, rx: 3 }));
   g.append(text(x + 26, y + 16, abbr(u.unit), 11, { fill: '#fff', 'text-anchor': 'middle', 'font-weight': 'bold' }));
@@ -194,7 +197,7 @@ function port(v: any, ctx: BoardContext): SVGElement | null {
     .filter((c) => !c.holder && c.value <= 0);
   const columns: [string, [string, string][]][] = [
     ['Provinces', (v.provinces as any[]).filter((p) => !p.governor).map((p) => [p.province, `${n(p.province)}${p.developed ? ' (developed)' : ''}`])],
-    ['Offices', (v.offices as any[]).filter((o) => !o.holder).map((o) => [o.office, OFFICES.get(o.office)?.name ?? n(o.office)])],
+    ['Offices', (v.offices as any[]).filter((o) => !o.holder).map((o) => [o.office, named(OFFICES.get(o.office)) ?? n(o.office)])],
     ['Concessions', concessions.map((c) => [c.name, c.value < 0 ? `${n(c.name)} (face down)` : n(c.name)])],
     ['Senators', (v.senators as any[]).filter((s) => s.seat < 0).map((s) => [s.senator, `${shortName(s.senator)}${s.faceUp ? '' : ' (dead)'}`])],
     ['Events', (v.events as string[]).map((e) => {
@@ -320,7 +323,7 @@ function table(id: string, rows: [string, string][], size = 10.5, step = 15): SV
 
 function tables(): (SVGElement | null)[] {
   const t = tablesData as any;
-  const unitName = (u: string) => ARMY.get(u)?.name ?? n(u);
+  const unitName = (u: string) => named(ARMY.get(u)) ?? n(u);
   return [
     table('contributions_table', t.contributions.rows.map((r: any) => [`${band(r)} T`, `+${r.influence} INF`]), 13, 24),
     table('assassination_table', t.assassination.rows.map((r: any) => [band(r), r.result]), 13, 24),
@@ -431,10 +434,10 @@ function hand(v: any, ctx: BoardContext): HTMLElement | null {
         .filter(Boolean).join(' and ') + ' (Civil War phase)'),
   ].join('; ');
   return el('div', { class: 'hand' },
-    el('div', {}, el('b', {}, 'Your hand: '), ...(cards.length ? cards : ['no cards'])),
-    el('div', {}, el('b', {}, 'Your commerce cards: '), ...(commerce.length ? commerce : ['none'])),
-    committed ? el('div', {}, el('b', {}, 'Chosen in secret: '), committed) : null,
-    owed ? el('div', {}, el('b', {}, 'Owed between you and another player: '), owed) : null);
+    el('div', {}, el('b', {}, t('Your hand: ')), ...(cards.length ? cards : ['no cards'])),
+    el('div', {}, el('b', {}, t('Your commerce cards: ')), ...(commerce.length ? commerce : ['none'])),
+    committed ? el('div', {}, el('b', {}, t('Chosen in secret: ')), committed) : null,
+    owed ? el('div', {}, el('b', {}, t('Owed between you and another player: ')), owed) : null);
 }
 
 function offer(v: any, ctx: BoardContext): HTMLElement | null {
@@ -462,6 +465,7 @@ function prompt(v: any, ctx: BoardContext): HTMLElement | null {
     return el('div', { class: 'pending' }, `Game over (${v.reason}): ${v.winners.map(ctx.seatName).join(', ') || 'no winner: every faction lost (IX.5)'}`
       + (v.scores?.length ? ` — influence ${v.scores.join(' / ')}` : ''));
   }
+  if (language() === 'fr' && ctx.waiting) return el('div', { class: 'pending prompt', 'data-testid': 'prompt' }, el('b', {}, ctx.waiting));
   if (!v.prompt && !top) return null;
   const who = (v.toAct as number[]).map(ctx.seatName).join(', ');
   const about = top ? [top.senator && shortName(top.senator), top.target && n(top.target)].filter(Boolean).join(' → ') : '';

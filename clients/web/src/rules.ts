@@ -14,6 +14,7 @@
 // Which anchor a decision's rule is at: ruleSections.json, per game, by the key of the decision
 // (ruleKey below): Hannibal's and The Republic's pending frame kind, Roma's pending decision or
 // phase, Rome et Carthage's combat step or phase.
+import { t } from './i18n';
 import { el } from './dom';
 import { rncCombatStep, rncPhase } from './rncWords';
 import { humanize, nameOf } from './words';
@@ -253,7 +254,7 @@ export function ruleBox(gameType: string, v: any, waiting = ''): HTMLElement | n
   const link = el('a', { href: rulesHref(gameType, anchor), target: '_blank', rel: 'noopener', 'data-testid': 'rule-link',
     'data-anchor': anchor }, 'in the rules ↗');
   const words = el('span', { class: 'rule-words' });
-  const details = el('details', { class: 'rule-excerpt' }, el('summary', {}, 'From the rules'), words);
+  const details = el('details', { class: 'rule-excerpt' }, el('summary', {}, t('From the rules')), words);
   details.hidden = true;
   void loadRules(gameType).then((rules) => {
     const node = rules?.anchors.get(anchor);
@@ -263,7 +264,7 @@ export function ruleBox(gameType: string, v: any, waiting = ''): HTMLElement | n
     if (text) { words.textContent = text; details.hidden = false; }
   });
   return el('div', { class: 'rule', 'data-testid': 'rule', 'data-key': key },
-    el('b', {}, 'The rule now: '), asks ? `${asks} — ` : '', link, details);
+    el('b', {}, t('The rule now: ')), asks ? `${asks} — ` : '', link, details);
 }
 
 /** The "/rules/GAME" page: the whole RULES.md, scrolled to the anchor of the address, marked. */

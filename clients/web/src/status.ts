@@ -1,17 +1,19 @@
 // A game's seats and status in words: the seat rows, the "To act" line, how a game ended.
 import { ResultReason } from './gen/carthago/v1/carthago_pb';
 import { humanize, nameOf } from './words';
+import { seatWord, t } from './i18n';
 
 /** A seat's state in words: who holds it, the house bot that plays it, the name it is kept for. */
 export function seatState(s: any): string {
-  if (s.claimed) return s.houseBot ? `${s.player || 'house bot'}, played by the server` : s.player || 'taken';
-  return s.reservedFor ? `reserved for ${s.reservedFor}` : 'free';
+  if (s.claimed) return s.houseBot ? t('{who}, played by the server', { who: s.player || t('house bot') }) : s.player || t('taken');
+  return s.reservedFor ? t('reserved for {who}', { who: s.reservedFor }) : t('free');
 }
 
 export function seatLabel(summary: any, seat: number): string {
   const s = summary?.seats?.[seat];
-  if (!s) return `seat ${seat}`;
-  return s.player ? `${nameOf(s.name)} (${s.player})` : nameOf(s.name);
+  if (!s) return t('seat {n}', { n: seat });
+  const named = seatWord(s.name, nameOf(s.name));
+  return s.player ? `${named} (${s.player})` : named;
 }
 
 /** The status line. The seat that ended the game (its resignation, timeout or abort) comes from
@@ -23,17 +25,17 @@ export function statusWords(summary: any, status: any, expired: number | null = 
     const endedBy: number | null = status.endedBySeat ?? (status.resultReason === ResultReason.TIMEOUT ? expired : null);
     const who = endedBy === null ? '' : seatLabel(summary, endedBy);
     if (status.resultReason === ResultReason.ABORTED) {
-      return `Game over — aborted${who ? ` by ${who}` : ''} before any move: no result`;
+      return t('Game over — aborted{by} before any move: no result', { by: who ? t(' by {who}', { who }) : '' });
     }
-    const winners = status.winners.map((w: number) => seatLabel(summary, w)).join(' and ');
-    const scores = status.scores.length ? `; scores ${status.scores.join(' – ')}` : '';
+    const winners = status.winners.map((w: number) => seatLabel(summary, w)).join(t(' and '));
+    const scores = status.scores.length ? t('; scores {scores}', { scores: status.scores.join(' – ') }) : '';
     const how = endedWords(status.resultReason, winners, who, status.everyoneLost);
     // the game's own words on its end (rules: "no victory points" …) say more than the enum
     const why = status.resultReason === ResultReason.RULES || !how ? status.reason : '';
-    const result = winners ? `winner: ${winners}` : status.everyoneLost ? 'no winner: every seat lost' : 'no winner';
-    return `Game over${how ? ` — ${how}` : ''} — ${result}${scores}${why ? ` (${humanize(why)})` : ''}`;
+    const result = winners ? t('winner: {who}', { who: winners }) : status.everyoneLost ? t('no winner: every seat lost') : t('no winner');
+    return `${t('Game over')}${how ? ` — ${how}` : ''} — ${result}${scores}${why ? ` (${humanize(why)})` : ''}`;
   }
-  return `To act: ${status.toAct.map((s: number) => seatLabel(summary, s)).join(', ') || '—'}`;
+  return t('To act: {who}', { who: status.toAct.map((s: number) => seatLabel(summary, s)).join(', ') || '—' });
 }
 
 /** How a game ended (GameStatus.result_reason), in words; '' for a value this client does not know.
@@ -41,11 +43,11 @@ export function statusWords(summary: any, status: any, expired: number | null = 
  *  rules ended it with every seat beaten (The Republic of Carthage IX.5), which is not a draw. */
 function endedWords(r: ResultReason, winners: string, who: string, everyoneLost = false): string {
   switch (r) {
-    case ResultReason.RULES: return winners || everyoneLost ? 'by the rules' : 'a draw by the rules';
-    case ResultReason.RESIGNATION: return who ? `${who} resigned` : 'by resignation';
-    case ResultReason.DRAW_AGREED: return 'a draw agreed by the players';
-    case ResultReason.ABORTED: return 'aborted';
-    case ResultReason.TIMEOUT: return who ? `time out: ${who}'s clock ran out` : 'time out: a seat\'s clock ran out';
+    case ResultReason.RULES: return winners || everyoneLost ? t('by the rules') : t('a draw by the rules');
+    case ResultReason.RESIGNATION: return who ? t('{who} resigned', { who }) : t('by resignation');
+    case ResultReason.DRAW_AGREED: return t('a draw agreed by the players');
+    case ResultReason.ABORTED: return t('aborted');
+    case ResultReason.TIMEOUT: return who ? t('time out: {who}\'s clock ran out', { who }) : t('time out: a seat\'s clock ran out');
     default: return '';
   }
 }

@@ -7,6 +7,7 @@
 import { describeError, reason, type HeldSeat } from './api';
 import { send as sendCommand } from './identity';
 import { el } from './dom';
+import { t as tr } from './i18n';
 
 export const MAX_SAY = 500;  // R110: 1 to 500 printable characters on one line
 
@@ -35,7 +36,7 @@ const UNPRINTABLE = /(?! )[\p{C}\p{Z}]/u;
 
 /** What is wrong with a message before it is sent, in words; '' when nothing is. */
 export function sayProblem(text: string): string {
-  if (!text.trim()) return 'Write something first.';
+  if (!text.trim()) return tr('Write something first.');
   if (text.length > MAX_SAY) return `A message holds at most ${MAX_SAY} characters (this one has ${text.length}).`;
   if (UNPRINTABLE.test(text)) return 'A message is printable text on one line: no line breaks, tabs, special spaces or control characters.';
   return '';
@@ -71,7 +72,7 @@ export function chatPanel(opts: {
   const input = el('input', { id: 'chat-text', 'data-testid': 'chat-text', maxlength: MAX_SAY, size: 40,
     placeholder: 'say something…', autocomplete: 'off' });
   const count = el('span', { class: 'chat-count' }, `0/${MAX_SAY}`);
-  const send = el('button', { id: 'chat-send', 'data-testid': 'chat-send' }, 'Send');
+  const send = el('button', { id: 'chat-send', 'data-testid': 'chat-send' }, tr('Send'));
   const error = el('div', { class: 'error', 'data-testid': 'chat-error' });
   const note = el('p', { class: 'note' });
   const form = el('div', { class: 'chat-form' }, to, input, send, count);
@@ -120,7 +121,7 @@ export function chatPanel(opts: {
   send.addEventListener('click', () => void submit());
   fillRecipients();
 
-  const element = el('aside', { class: 'chat-box', 'data-testid': 'chat-box' }, el('h3', {}, 'Table talk'), list, form, error, note);
+  const element = el('aside', { class: 'chat-box', 'data-testid': 'chat-box' }, el('h3', {}, tr('Table talk')), list, form, error, note);
 
   const line = (t: Talk) => {
     const mine = opts.mySeat();
@@ -128,7 +129,7 @@ export function chatPanel(opts: {
       return el('li', { 'data-seq': t.seq, class: 'redacted' }, `${opts.name(t.seat)} spoke privately to ${opts.name(t.to)}`);
     }
     const whom = t.to < 0 ? 'the table' : t.to === mine ? 'you' : opts.name(t.to);
-    const who = t.seat === mine ? 'You' : opts.name(t.seat);
+    const who = t.seat === mine ? tr('You') : opts.name(t.seat);
     return el('li', { 'data-seq': t.seq, class: t.to < 0 ? 'public' : 'private' },
       el('b', {}, who), ` → ${whom}${t.to < 0 ? '' : ' (private)'}: `, el('span', { class: 'said' }, t.text));
   };
@@ -136,12 +137,12 @@ export function chatPanel(opts: {
   return {
     element,
     show(talks) {
-      list.replaceChildren(...(talks.length ? talks.map(line) : [el('li', { class: 'note empty' }, 'Nobody has spoken yet.')]));
+      list.replaceChildren(...(talks.length ? talks.map(line) : [el('li', { class: 'note empty' }, tr('Nobody has spoken yet.'))]));
       list.scrollTop = list.scrollHeight;
     },
     setOpen(open, why) {
       form.hidden = !open;
-      note.textContent = open ? 'Talk binds nobody (R110); a private message shows the others only who spoke to whom.' : why ?? '';
+      note.textContent = open ? tr('Talk binds nobody (R110); a private message shows the others only who spoke to whom.') : why ?? '';
       if (open) fillRecipients();
     },
   };

@@ -16,6 +16,7 @@ import rocProvinces from '../../../engine/games/republic_of_carthage/data/provin
 import rocCommerce from '../../../engine/games/republic_of_carthage/data/commerce.json';
 import rocForces from '../../../engine/games/republic_of_carthage/data/forces.json';
 import rocEvents from '../../../engine/games/republic_of_carthage/data/random_events.json';
+import { language } from './i18n';
 
 const NAMES = new Map<string, string>();
 for (const c of (romaCards as any).cards) NAMES.set(c.id, c.name);
@@ -34,7 +35,7 @@ for (const f of (rocSenators as any).statesmen) ROC_NAMES.set(f.id, `${f.name} (
 for (const list of [(rocCards as any).cards]) for (const c of list) ROC_NAMES.set(c.id, `${c.title} (${c.deck})`);
 for (const list of [(rocWars as any).wars, (rocWars as any).leaders, (rocWars as any).explorations,
   (rocOffices as any).offices, (rocProvinces as any).provinces, (rocCommerce as any).commodities, (rocForces as any).armies]) {
-  for (const x of list) ROC_NAMES.set(x.id, x.name);
+  for (const x of list) ROC_NAMES.set(x.id, (language() === 'fr' && x.name_fr) || x.name);  // the French edition's name, where the data has it
 }
 for (const e of (rocEvents as any).cards) ROC_NAMES.set(e.id, e.front.title);
 // Each game's own names too: two games may use one id for different things (Roma's card "nero" is

@@ -11,6 +11,7 @@
 import { ConnectError } from '@connectrpc/connect';
 import { api, heldSeats } from './api';
 import { el } from './dom';
+import { t } from './i18n';
 import { seatLabel, statusWords } from './status';
 
 const POLL_MS = 5000;
@@ -130,15 +131,15 @@ function notifySwitch(): HTMLElement {
     }
     localStorage.setItem(NOTIFY, 'on');
   } });
-  return el('label', { class: 'notify-switch' }, box, ' Notify me when it is my turn (while a Carthago page is open)', note);
+  return el('label', { class: 'notify-switch' }, box, t(' Notify me when it is my turn (while a Carthago page is open)'), note);
 }
 
 /** The lobby's panel. */
 export function yourGamesPanel(link: (path: string, text: string, attrs?: Record<string, any>) => HTMLElement): {
   element: HTMLElement; show: (list: YourGame[]) => void } {
-  const body = el('div', {}, el('p', { class: 'note' }, 'Loading…'));
+  const body = el('div', {}, el('p', { class: 'note' }, t('Loading…')));
   const element = el('section', { class: 'panel your-games', 'data-testid': 'your-games' },
-    el('h2', {}, 'Your games'), notifySwitch(), body);
+    el('h2', {}, t('Your games')), notifySwitch(), body);
   const show = (list: YourGame[]) => {
     const over = finished().slice(-8).reverse().filter((id) => heldSeats(id).some((s) => !s.bot));
     body.replaceChildren(list.length
@@ -147,8 +148,8 @@ export function yourGamesPanel(link: (path: string, text: string, attrs?: Record
         el('td', {}, g.gameType),
         el('td', {}, `you: ${seatLabel(g.summary, g.seat)}`),
         el('td', { class: 'whose' }, g.yourTurn ? 'your turn' : statusWords(g.summary, g.summary.status)))))
-      : el('p', { class: 'note' }, 'No game of yours is being played: create one, or take a seat in one below.'),
-    over.length ? el('p', { class: 'note' }, 'Finished: ', ...over.flatMap((id, k) => [k ? ', ' : '', link(`/game/${id}?replay`, id)])) : '');
+      : el('p', { class: 'note' }, t('No game of yours is being played: create one, or take a seat in one below.')),
+    over.length ? el('p', { class: 'note' }, t('Finished: '), ...over.flatMap((id, k) => [k ? ', ' : '', link(`/game/${id}?replay`, id)])) : '');
   };
   return { element, show };
 }

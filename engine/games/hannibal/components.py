@@ -392,6 +392,7 @@ class StrategyCardData(Record, frozen=True, kw_only=True):
 class BattleCardType(Record, frozen=True, kw_only=True):  # carte de bataille (CB)
     id: str
     name: str
+    name_fr: str  # as the French rules name it (Attaque Frontale …): the words' French (words_fr.py)
     count: int
     wild: bool  # Reserve: stands for any other type (§14.9)
     matched_gives_initiative: bool  # Double Envelopment (§14.8)

@@ -5,10 +5,12 @@ of the pending step, see RULES.md): "Rome: split (intercepted)"."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from engine.core import tag_of
 
+from . import notation_fr
 from .components import BATTLE_CARD_TYPES, GENERALS, SPACES, STRATEGY_CARDS
 from .state import State
 
@@ -133,29 +135,54 @@ PASSES: dict[str, str] = {
 }
 
 
-def describe_command(s: State, seat: int, command: Any) -> str:
-    who, kind, c = SIDES[seat], tag_of(command), command
-    pending = s.flow[-1].kind if s.flow else ""
-    phrase = PHRASES.get((pending, kind))
+# The phrases the choice among PHRASES, OPTIONS and PASSES may give way to (describe_command).
+SPECIAL: dict[str, str] = {
+    "leaves": "{who}'s army leaves {general} here", "picks": "{who}'s army picks up {general}",
+    "drops_n": "{who}'s army drops {n} CU", "picks_n": "{who}'s army picks up {n} CU",
+    "army_elephants": "{who}'s army takes {n} elephant CU among them",
+    "interception_elephants": "{who}'s interception takes {n} elephant CU among them",
+    "avoidance_elephants": "{who}'s avoidance takes {n} elephant CU among them",
+    "ships_command": "{who} gives {general} command of the ships sailing back",
+    "avoid_lead": "{who} tries to avoid battle with {general}",
+}
+ENGLISH = SimpleNamespace(PHRASES=PHRASES, OPTIONS=OPTIONS, PASSES=PASSES, SPECIAL=SPECIAL)
+
+
+def _phrase(s: State, command: Any, kind: str, pending: str, t) -> str | None:
+    """The phrase of tables ``t`` (``ENGLISH``, or notation_fr) for ``command`` at step ``pending``."""
+    c = command
+    phrase = t.PHRASES.get((pending, kind))
     if kind == "choose_option":
-        phrase = OPTIONS.get((pending, c.option), phrase)
+        phrase = t.OPTIONS.get((pending, c.option), phrase)
     elif kind == "pass":
-        phrase = PASSES.get(pending, phrase)
+        phrase = t.PASSES.get(pending, phrase)
     elif (pending, kind) == ("move", "choose_general"):  # a subordinate dropped here, or a general picked up
-        phrase = ("{who}'s army leaves {general} here" if c.general in s.flow[-1].generals
-                  else "{who}'s army picks up {general}")
+        phrase = t.SPECIAL["leaves"] if c.general in s.flow[-1].generals else t.SPECIAL["picks"]
     elif (pending, kind) == ("drop_pick", "choose_number"):
-        phrase = "{who}'s army drops {n} CU" if "drop" in s.flow[-1].flags else "{who}'s army picks up {n} CU"
+        phrase = t.SPECIAL["drops_n"] if "drop" in s.flow[-1].flags else t.SPECIAL["picks_n"]
     if (pending, kind) == ("form_army", "choose_number") and "cu_done" in s.flow[-1].flags:
-        phrase = "{who}'s army takes {n} elephant CU among them"  # its second number (FormArmy.legal)
+        phrase = t.SPECIAL["army_elephants"]  # its second number (FormArmy.legal)
     if (pending, kind) == ("intercept_cu", "choose_number") and "cu_done" in s.flow[-1].flags:
-        phrase = "{who}'s interception takes {n} elephant CU among them"
+        phrase = t.SPECIAL["interception_elephants"]
     if (pending, kind) == ("avoid_with", "choose_number") and "cu_done" in s.flow[-1].flags:
-        phrase = "{who}'s avoidance takes {n} elephant CU among them"
+        phrase = t.SPECIAL["avoidance_elephants"]
     if (pending, kind) == ("left_command", "choose_general") and "ships" in s.flow[-1].flags:
-        phrase = "{who} gives {general} command of the ships sailing back"  # the split of §12.8
+        phrase = t.SPECIAL["ships_command"]  # the split of §12.8
     if (pending, kind) == ("avoid_with", "choose_general") and "lead_done" not in s.flow[-1].flags:
-        phrase = "{who} tries to avoid battle with {general}"  # the first general named leads (§13.3)
+        phrase = t.SPECIAL["avoid_lead"]  # the first general named leads (§13.3)
+    return phrase
+
+
+def describe_command(s: State, seat: int, command: Any, language: str = "en") -> str:
+    """``command``, sent by ``seat`` in ``s``, in words: English, or French ("fr": the tables of
+    notation_fr.py, chosen by the same rules)."""
+    kind, c = tag_of(command), command
+    pending = s.flow[-1].kind if s.flow else ""
+    if language == "fr":
+        phrase = _phrase(s, command, kind, pending, notation_fr)
+        return notation_fr.describe(s, seat, command, kind, pending, phrase)
+    who = SIDES[seat]
+    phrase = _phrase(s, command, kind, pending, ENGLISH)
     if phrase is not None:
         return phrase.format(who=who, space=_named(SPACES, getattr(c, "space", "") or s.flow[-1].space),
                              general=_named(GENERALS, getattr(c, "general", "")), n=getattr(c, "number", ""))

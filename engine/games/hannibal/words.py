@@ -15,7 +15,7 @@ from typing import Any, Callable
 from engine.core import tag_of
 from engine.phrases import cap, join_and, plural, signed, words_of
 
-from . import events as ev
+from . import events as ev, words_fr
 from .components import BATTLE_CARD_TYPES, GENERALS, SPACES, STRATEGY_CARDS
 from .flow import DESCRIBE
 from .notation import SIDES
@@ -23,6 +23,11 @@ from .notation import SIDES
 
 def _side(side: int) -> str:
     return SIDES[side] if 0 <= side < len(SIDES) else f"Side {side + 1}"
+
+
+def seat_name(seat: int, language: str = "en") -> str:
+    """A side: "Rome", "Carthage" (the same in French)."""
+    return words_fr.side(seat) if language == "fr" else _side(seat)
 
 
 def _named(table: dict, key: str) -> str:
@@ -237,15 +242,20 @@ PHRASES: dict[type, Callable[[Any], str]] = {
 }
 
 
-def describe_event(event: Any) -> str:
-    """One event (its public or private form, as a seat receives it) in a sentence."""
+def describe_event(event: Any, language: str = "en") -> str:
+    """One event (its public or private form, as a seat receives it) in a sentence, in ``language``
+    ("en" or "fr": words_fr.py)."""
+    if language == "fr":
+        return words_fr.describe_event(event)
     phrase = PHRASES.get(type(event))
     return phrase(event) if phrase is not None else cap(words_of(tag_of(event)))
 
 
-def name_of(value: Any) -> str:
+def name_of(value: Any, language: str = "en") -> str:
     """The words a sentence gives a card (a strategy card number, a battle card type): what a leak
     check looks for; "" for anything else."""
+    if language == "fr":
+        return words_fr.name_of(value)
     if isinstance(value, int) and not isinstance(value, bool) and value in STRATEGY_CARDS:
         return card(value)
     if isinstance(value, str) and value in BATTLE_CARD_TYPES:

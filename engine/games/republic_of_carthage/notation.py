@@ -24,6 +24,7 @@ from typing import Any
 
 from engine.core import tag_of
 
+from . import notation_fr
 from .components import (ARMY_TYPES, CARDS, COMMODITIES, EVENT_CARDS, EXPLORATIONS, FAMILIES, LEADERS, OFFICES,
                          PROVINCES, STATESMEN, WARS)
 from .state import State
@@ -447,10 +448,13 @@ def _phrase(step: str, kind: str, c: Any) -> str | None:
     return PHRASES.get((step, kind))
 
 
-def describe_outcome(events: list[Any]) -> str | None:
+def describe_outcome(events: list[Any], language: str = "en") -> str | None:
     """What a command's events decided that its line should say (``server/render.py`` adds it): the
     end of a trial (V.5), by the vote, or by the Appeal to the People, which frees or kills the
-    accused at once and stops the vote (``ProposalDecided.appeal``). None: nothing of the kind."""
+    accused at once and stops the vote (``ProposalDecided.appeal``). None: nothing of the kind. In
+    French with ``language`` "fr" (notation_fr.py)."""
+    if language == "fr":
+        return notation_fr.describe_outcome(events)
     said = []
     for e in events:
         if tag_of(e) != "proposal_decided" or e.kind != "trial":
@@ -464,7 +468,10 @@ def describe_outcome(events: list[Any]) -> str | None:
     return "; ".join(said) or None
 
 
-def describe_command(s: State, seat: int, command: Any) -> str:
+def describe_command(s: State, seat: int, command: Any, language: str = "en") -> str:
+    """``command``, sent by ``seat`` in ``s``, in words: English, or French ("fr": notation_fr.py)."""
+    if language == "fr":
+        return notation_fr.describe_command(s, seat, command)
     who, kind, c = SEATS[seat], tag_of(command), command
     if kind == "say":  # table talk (R110): the words, and to whom
         to = "the table" if c.to < 0 else _seat(c.to)

@@ -17,7 +17,7 @@ from typing import Any, Callable
 from engine.core import tag_of
 from engine.phrases import cap, join_and, plural, words_of
 
-from . import events as ev
+from . import events as ev, words_fr
 from .components import (ARMY_TYPES, CARDS, COMMODITIES, EVENT_CARDS, EXPLORATIONS, FAMILIES, LEADERS, OFFICES,
                          PROVINCES, STATESMEN, WARS)
 from .flow import DESCRIBE
@@ -26,6 +26,11 @@ from .notation import SEATS
 
 def _seat(x: int) -> str:
     return SEATS[x] if 0 <= x < len(SEATS) else f"Seat {x + 1}"
+
+
+def seat_name(seat: int, language: str = "en") -> str:
+    """A faction by colour: "Red"; in French "Rouge"."""
+    return words_fr.seat(seat) if language == "fr" else _seat(seat)
 
 
 def known(key: str) -> str | None:
@@ -515,13 +520,18 @@ PHRASES: dict[type, Callable[[Any], str]] = {
 }
 
 
-def describe_event(event: Any) -> str:
-    """One event (its public or private form, as a seat receives it) in a sentence."""
+def describe_event(event: Any, language: str = "en") -> str:
+    """One event (its public or private form, as a seat receives it) in a sentence, in ``language``
+    ("en" or "fr": words_fr.py)."""
+    if language == "fr":
+        return words_fr.describe_event(event)
     phrase = PHRASES.get(type(event))
     return phrase(event) if phrase is not None else cap(words_of(tag_of(event)))
 
 
-def name_of(value: Any) -> str:
+def name_of(value: Any, language: str = "en") -> str:
     """The words a sentence gives a card or component id ("" for anything else): what a leak check
     looks for."""
+    if language == "fr":
+        return words_fr.name_of(value)
     return (known(value) or "") if isinstance(value, str) else ""

@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.core import tag_of
 
+from . import notation_fr
 from .cards import CARDS
 from .state import State
 
@@ -21,7 +22,10 @@ def _card(card_id: str) -> str:
     return c.name if c else card_id
 
 
-def describe_command(state: State, seat: int, command: Any) -> str:
+def describe_command(state: State, seat: int, command: Any, language: str = "en") -> str:
+    """``command``, sent by ``seat`` in ``state``, in words: English, or French ("fr": notation_fr.py)."""
+    if language == "fr":
+        return notation_fr.describe_command(state, seat, command)
     who = SEAT_NAMES[seat]
     kind = tag_of(command)
     c = command

@@ -14,13 +14,18 @@ from typing import Any, Callable
 from engine.core import tag_of
 from engine.phrases import cap, join_and, plural, words_of
 
-from . import events as ev
+from . import events as ev, words_fr
 from .cards import CARDS
 from .notation import SEAT_NAMES
 
 
 def _who(seat: int) -> str:
     return SEAT_NAMES[seat] if 0 <= seat < len(SEAT_NAMES) else f"Seat {seat + 1}"
+
+
+def seat_name(seat: int, language: str = "en") -> str:
+    """A seat in words: "First", "Second"; in French "Premier", "Second"."""
+    return words_fr.who(seat) if language == "fr" else _who(seat)
 
 
 def _card(card_id: str) -> str:
@@ -132,12 +137,16 @@ PHRASES: dict[type, Callable[[Any], str]] = {
 }
 
 
-def describe_event(event: Any) -> str:
-    """One event (its public or private form, as a seat receives it) in a sentence."""
+def describe_event(event: Any, language: str = "en") -> str:
+    """One event (its public or private form, as a seat receives it) in a sentence, in ``language``
+    ("en" or "fr": words_fr.py)."""
+    if language == "fr":
+        return words_fr.describe_event(event)
     phrase = PHRASES.get(type(event))
     return phrase(event) if phrase is not None else cap(words_of(tag_of(event)))
 
 
-def name_of(value: Any) -> str:
-    """The name a sentence gives a card id ("" for anything else): what a leak check looks for."""
+def name_of(value: Any, language: str = "en") -> str:
+    """The name a sentence gives a card id ("" for anything else): what a leak check looks for (the
+    cards' Latin names read the same in French)."""
     return CARDS[value].name if isinstance(value, str) and value in CARDS else ""

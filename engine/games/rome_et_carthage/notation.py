@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.core import tag_of
 
+from . import notation_fr
 from .board import city, state
 from .state import State, kind_of
 
@@ -47,7 +48,10 @@ def _route(s: State, piece: str, path: tuple[str, ...]) -> str:
     return " → ".join(_city(c) for c in ((start,) if start else ()) + tuple(path))
 
 
-def describe_command(s: State, seat: int, command: Any) -> str:
+def describe_command(s: State, seat: int, command: Any, language: str = "en") -> str:
+    """``command``, sent by ``seat`` in ``s``, in words: English, or French ("fr": notation_fr.py)."""
+    if language == "fr":
+        return notation_fr.describe_command(s, seat, command)
     who, kind, c = _who(s, seat), tag_of(command), command
     if kind == "choose_special":
         return f"{who} takes the {c.card} card"

@@ -16,7 +16,7 @@ from typing import Any, Callable
 from engine.core import tag_of
 from engine.phrases import cap, join_and, plural, words_of
 
-from . import events as ev
+from . import events as ev, words_fr
 from .board import city as _city_of, state as _state_of
 from .game import INFO
 
@@ -33,6 +33,11 @@ _PIECE = re.compile(r"^([a-z]+)_(elephant|chariot|galley|mercenary)(?:_\d+)?$")
 def _who(seat: int) -> str:
     names = INFO.seat_names
     return names[seat].capitalize() if 0 <= seat < len(names) else f"Seat {seat + 1}"
+
+
+def seat_name(seat: int, language: str = "en") -> str:
+    """A seat by its compass point: "North"; in French "Nord"."""
+    return words_fr.who(seat) if language == "fr" else _who(seat)
 
 
 def _team(team: int) -> str:
@@ -233,12 +238,17 @@ PHRASES: dict[type, Callable[[Any], str]] = {
 }
 
 
-def describe_event(event: Any) -> str:
-    """One event (its public or private form, as a seat receives it) in a sentence."""
+def describe_event(event: Any, language: str = "en") -> str:
+    """One event (its public or private form, as a seat receives it) in a sentence, in ``language``
+    ("en" or "fr": words_fr.py)."""
+    if language == "fr":
+        return words_fr.describe_event(event)
     phrase = PHRASES.get(type(event))
     return phrase(event) if phrase is not None else cap(words_of(tag_of(event)))
 
 
-def name_of(value: Any) -> str:
+def name_of(value: Any, language: str = "en") -> str:
     """The words a sentence gives a card id ("" for anything else): what a leak check looks for."""
+    if language == "fr":
+        return words_fr.name_of(value)
     return card(value) if isinstance(value, str) and (value in SPECIALS or _CARD.match(value)) else ""

@@ -1,0 +1,169 @@
+// The page's own words in English or French (issue 36 item 5). The game's words (the log, the
+// moves, who must decide what) come from the server in the language asked for (the `language` of
+// StreamEvents and ListLegalCommands); this table holds only the page's chrome: the lobby, the seat
+// rows, the buttons, the status line, the replay bar. A message is looked up by its English text, so
+// an English page needs no table and a string missing from the French one shows in English.
+//
+// The language: the one chosen with the switch on the page (kept in localStorage), else the
+// browser's (navigator.language: French for any "fr…"), else English.
+import { el } from './dom';
+
+export type Language = 'en' | 'fr';
+const KEY = 'carthago.language';
+
+export function language(): Language {
+  try {
+    const kept = localStorage.getItem(KEY);
+    if (kept === 'en' || kept === 'fr') return kept;
+  } catch { /* no storage: the browser's language */ }
+  const asked = (navigator.languages?.[0] ?? navigator.language ?? '').toLowerCase();
+  return asked.startsWith('fr') ? 'fr' : 'en';
+}
+
+export function setLanguage(lang: Language): void {
+  try { localStorage.setItem(KEY, lang); } catch { /* kept for this page only */ }
+  document.documentElement.lang = lang;
+}
+
+/** `english` in the page's language, each `{name}` replaced by `vars[name]`. */
+export function t(english: string, vars: Record<string, string | number> = {}): string {
+  const text = language() === 'fr' ? FR[english] ?? english : english;
+  return text.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
+}
+
+/** A seat's name ("rome", "red", "north", "first") as the page shows it. */
+export function seatWord(name: string, fallback: string): string {
+  return language() === 'fr' ? SEATS_FR[name] ?? fallback : fallback;
+}
+
+/** The switch on the page: English or French; a change reloads the page in the other language. */
+export function languageSwitch(): HTMLElement {
+  const pick = el('select', { id: 'language', 'data-testid': 'language', 'aria-label': 'language / langue',
+    onchange: () => { setLanguage(pick.value as Language); location.reload(); } },
+    el('option', { value: 'en' }, 'English'), el('option', { value: 'fr' }, 'Français'));
+  pick.value = language();
+  return pick;
+}
+
+const SEATS_FR: Record<string, string> = {
+  first: 'Premier', second: 'Second', north: 'Nord', east: 'Est', south: 'Sud', west: 'Ouest',
+  rome: 'Rome', carthage: 'Carthage', red: 'Rouge', blue: 'Bleu', green: 'Vert', yellow: 'Jaune',
+  purple: 'Violet', orange: 'Orange',
+};
+
+/** A command's kind (its oneof case) as a French heading, for the move buttons' groups. */
+export const KINDS_FR: Record<string, string> = {
+  passCard: 'Donner une carte', layCard: 'Poser une carte', rerollDice: 'Relancer', keepDice: 'Garder les dés',
+  playCard: 'Jouer une carte', takeMoney: 'Prendre de l\'argent', takeCards: 'Prendre des cartes',
+  activateCard: 'Activer une carte', endTurn: 'Finir le tour', chooseCard: 'Choisir une carte', chooseDisc: 'Choisir un disque',
+  chooseDie: 'Choisir un dé', adjustDie: 'Modifier un dé', buyVictoryPoints: 'Acheter des PG', decline: 'Refuser',
+  chooseSpecial: 'Choisir une carte spéciale', placePiece: 'Placer une pièce', declareForcedMarch: 'Marche forcée',
+  addToForcedMarch: 'Payer la marche', movePiece: 'Déplacer une pièce', playTreason: 'Trahison',
+  moveSecondMercenary: 'Second mercenaire', playSedition: 'Sédition', offerDraw: 'Proposer la nulle',
+  acceptDraw: 'Accepter la nulle', chooseCombat: 'Choisir un combat', commitCards: 'Engager des cartes',
+  declareSpy: 'Espion', keepValue: 'Garder le 2', playCounter: 'Contre-événement', chooseSpace: 'Choisir une case',
+  chooseGeneral: 'Choisir un général', chooseNumber: 'Choisir un nombre', chooseOption: 'Choisir',
+  playBattleCard: 'Carte de bataille', pass: 'Passer', chooseSenator: 'Choisir un sénateur', transfer: 'Talents',
+  sellCommerce: 'Vendre', say: 'Parler',
+};
+
+const FR: Record<string, string> = {
+  // the lobby
+  'your name': 'votre nom', 'Your name: ': 'Votre nom : ', 'New game': 'Nouvelle partie', 'Loading game types…': 'Chargement des jeux…',
+  'Games': 'Parties', 'Loading…': 'Chargement…', 'connected': 'connecté', '{n} players': '{n} joueurs',
+  'the other seats: people (invite them)': 'les autres places : des joueurs (invitez-les)',
+  'the other seats: house bot {n}, {title} ({description})': 'les autres places : robot du serveur {n}, {title} ({description})',
+  'the other seats: house bot, random moves': 'les autres places : robot du serveur, coups au hasard',
+  'Create game': 'Créer la partie', 'server unreachable': 'serveur injoignable', 'playing (seq {seq})': 'en cours (seq {seq})',
+  'replay': 'revoir', 'join': 'rejoindre', 'watch': 'regarder', 'game': 'partie', 'type': 'jeu', 'seats': 'places',
+  'status': 'état', 'No games yet: create one.': 'Pas encore de partie : créez-en une.',
+  'Language: ': 'Langue : ',
+  // a game
+  '← the lobby': '← l\'accueil', 'back to the lobby': 'retour à l\'accueil',
+  'The invite link took no seat — {why}': 'Le lien d\'invitation n\'a pris aucune place — {why}',
+  'Log': 'Journal', 'Invite: ': 'Inviter : ', 'copy': 'copier', 'Your name (the other players see it): ': 'Votre nom (les autres joueurs le voient) : ',
+  ' — you': ' — vous', 'Take this seat': 'Prendre cette place', 'level {n}, {title}': 'niveau {n}, {title}', 'random moves': 'coups au hasard',
+  'the server plays this seat, at the level chosen, whether this page is open or not':
+    'le serveur joue cette place, au niveau choisi, que cette page soit ouverte ou non',
+  'Add a house bot': 'Ajouter un robot du serveur',
+  'Say your name first (above the seats): the other players see it.': 'Donnez d\'abord votre nom (au-dessus des places) : les autres joueurs le voient.',
+  'replay it move by move': 'la revoir coup par coup', '● Your turn — Carthago': '● À vous — Carthago',
+  'The game is over: the table is closed.': 'La partie est finie : la table est fermée.',
+  'Watching: you see the public messages, and who spoke privately to whom. Take a seat to talk.':
+    'Spectateur : vous voyez les messages publics, et qui a parlé en privé à qui. Prenez une place pour parler.',
+  'Or': 'Ou', 'Watching as a spectator: take a free seat to play.': 'Vous regardez en spectateur : prenez une place libre pour jouer.',
+  'Waiting for the other players…': 'En attente des autres joueurs…', 'Your move': 'À vous de jouer', 'show every move': 'montrer tous les coups',
+  'Resign': 'Abandonner', 'Resign this game?': 'Abandonner cette partie ?', 'You lose the game now.': 'Vous perdez la partie maintenant.',
+  'Offer a draw': 'Proposer la nulle', ' Your draw offer stands.': ' Votre proposition de nulle tient.',
+  ' You accepted the draw offer.': ' Vous avez accepté la nulle.', ' {who} offers a draw: ': ' {who} propose la nulle : ',
+  'Accept the draw': 'Accepter la nulle', 'Accept the draw?': 'Accepter la nulle ?',
+  'The game ends drawn when every seat has accepted.': 'La partie est nulle quand chaque place a accepté.', 'Decline': 'Refuser',
+  'The game moved on before your move was sent: choose again.': 'La partie a avancé avant l\'envoi de votre coup : choisissez à nouveau.',
+  'Your moves could not be fetched — {why}; trying again…': 'Vos coups n\'ont pu être lus — {why} ; nouvel essai…',
+  'offline: waiting for the network…': 'hors ligne : en attente du réseau…', 'live': 'en direct', 'game over': 'partie finie',
+  'reconnecting… ({why})': 'reconnexion… ({why})',
+  // the seats and the status line (status.ts)
+  'house bot': 'robot du serveur', '{who}, played by the server': '{who}, joué par le serveur', 'taken': 'prise',
+  'reserved for {who}': 'réservée à {who}', 'free': 'libre', 'seat {n}': 'place {n}',
+  'Game over — aborted{by} before any move: no result': 'Partie finie — annulée{by} avant tout coup : sans résultat', ' by {who}': ' par {who}',
+  'winner: {who}': 'vainqueur : {who}', 'no winner: every seat lost': 'aucun vainqueur : toutes les places ont perdu', 'no winner': 'aucun vainqueur',
+  '; scores {scores}': ' ; scores {scores}', 'Game over': 'Partie finie', 'To act: {who}': 'À jouer : {who}', ' and ': ' et ',
+  'by the rules': 'selon les règles', 'a draw by the rules': 'nulle selon les règles', '{who} resigned': '{who} a abandonné',
+  'by resignation': 'par abandon', 'a draw agreed by the players': 'une nulle acceptée par les joueurs', 'aborted': 'annulée',
+  'time out: {who}\'s clock ran out': 'temps écoulé : la pendule de {who} est tombée', 'time out: a seat\'s clock ran out': 'temps écoulé : une pendule est tombée',
+  // the boards and panels
+  'Your hand: ': 'Votre main : ',
+  'Action dice: ': 'Dés d\'action : ',
+  'No view yet.': 'Pas encore de vue.',
+  'Your strategy cards: ': 'Vos cartes de stratégie : ',
+  'Their hand, as last shown: ': 'Sa main, telle que vue en dernier : ',
+  'Generals off the map: ': 'Généraux hors de la carte : ',
+  'To match: ': 'À contrer : ',
+  'Your battle cards: ': 'Vos cartes de bataille : ',
+  'Your commerce cards: ': 'Vos cartes de commerce : ',
+  'Chosen in secret: ': 'Choisi en secret : ',
+  'Owed between you and another player: ': 'Dû entre vous et un autre joueur : ',
+  'From the rules': 'Extrait des règles',
+  'The rule now: ': 'La règle en jeu : ',
+  'Battles': 'Batailles',
+  'Your key': 'Votre clé',
+  'Players': 'Joueurs',
+  'Name: ': 'Nom : ',
+  'No registered player yet.': 'Pas encore de joueur inscrit.',
+  'Make my key and register': 'Créer ma clé et m\'inscrire',
+  'You play as ': 'Vous jouez en tant que ',
+  // the replay (replay.ts)
+  'Replays are for finished games: this one is still being played. ': 'On revoit les parties finies : celle-ci est encore en cours. ',
+  'watch it live': 'la regarder en direct', 'Replay': 'Revoir', 'Loading the log…': 'Chargement du journal…',
+  'move {p} of {n}: {who} (seq {seq})': 'coup {p} sur {n} : {who} (seq {seq})',
+  'the start, before any move (seq {seq}); {n} moves': 'le début, avant tout coup (seq {seq}) ; {n} coups',
+  '▶ play': '▶ lecture', '❚❚ pause': '❚❚ pause', 'the start': 'le début', '◀◀ turn': '◀◀ tour', 'back to the end of the turn before (shift ←)': 'retour à la fin du tour précédent (maj ←)',
+  '◀ move': '◀ coup', 'one move back (←)': 'un coup en arrière (←)', 'move ▶': 'coup ▶', 'one move on (→)': 'un coup en avant (→)',
+  'turn ▶▶': 'tour ▶▶', 'to the end of this turn: the next seat\'s moves start (shift →)': 'à la fin de ce tour : les coups de la place suivante commencent (maj →)',
+  'the end': 'la fin', 'move': 'coup',
+  // asking before a move (confirm.ts)
+  'Send it': 'L\'envoyer', 'Cancel': 'Annuler', 'Send it? A move cannot be taken back': 'L\'envoyer ? Un coup ne se reprend pas',
+  'Ask before a move that cannot be taken back': 'Demander avant un coup qui ne se reprend pas',
+  'The moves marked ⚑ end or spend something for good; resigning always asks': 'Les coups marqués ⚑ finissent ou dépensent quelque chose pour de bon ; abandonner demande toujours',
+  'It ends your turn: the combats declared are fought now.': 'Cela finit votre tour : les combats annoncés sont livrés maintenant.',
+  'The cards are laid face down for this combat.': 'Les cartes sont posées face cachée pour ce combat.',
+  'The strategy card leaves your hand for good.': 'La carte de stratégie quitte votre main pour de bon.',
+  'The card is played out of turn and leaves your hand.': 'La carte est jouée hors de votre tour et quitte votre main.',
+  'The battle card is played in this round.': 'La carte de bataille est jouée pour ce round.', 'You lose the battle.': 'Vous perdez la bataille.',
+  'You give up the round to try to withdraw.': 'Vous renoncez au round pour tenter de vous replier.', 'Your bid is final.': 'Votre enchère est définitive.',
+  'Your vote is final.': 'Votre vote est définitif.', 'The talents are spent on votes for this proposal.': 'Les talents sont dépensés en voix pour cette proposition.',
+  // your games (yourGames.ts)
+  'Your games': 'Vos parties', 'No game of yours is being played: create one, or take a seat in one below.':
+    'Aucune de vos parties n\'est en cours : créez-en une, ou prenez une place dans une partie ci-dessous.', 'Finished: ': 'Finies : ',
+  // the clocks (clock.ts)
+  'Clocks:': 'Pendules :', 'Clock (optional): ': 'Pendule (facultative) : ',
+  ' minutes + ': ' minutes + ', ' s added a move': ' s ajoutées par coup', 'Fischer: a total, and an increment after each move': 'Fischer : un total, et un incrément après chaque coup',
+  ' minutes, ': ' minutes, ', ' s delay a move': ' s de délai par coup', 'simple delay: the first seconds of each turn are not counted': 'délai simple : les premières secondes de chaque tour ne comptent pas',
+  ' hours a move': ' heures par coup', 'correspondence: a deadline per decision, unused time is not kept': 'correspondance : un délai par décision, le temps non utilisé n\'est pas gardé',
+  ' Notify me when it is my turn (while a Carthago page is open)': ' Me prévenir quand c\'est à moi (tant qu\'une page Carthago est ouverte)',
+  // table talk (talk.ts)
+  'Table talk': 'À la table', 'Send': 'Envoyer', 'You': 'Vous', 'Nobody has spoken yet.': 'Personne n\'a encore parlé.',
+  'Write something first.': 'Écrivez d\'abord quelque chose.',
+  'Talk binds nobody (R110); a private message shows the others only who spoke to whom.':
+    'Parler n\'engage personne (R110) ; un message privé ne montre aux autres que qui a parlé à qui.',
+};
