@@ -57,6 +57,7 @@ from pathlib import Path
 
 import pytest
 
+from carthago import Client
 from server.app import ServerThread
 from server.host import HostConfig
 from server.http import WEB_ROOT
@@ -84,7 +85,9 @@ def _missing() -> str | None:
 
 
 
-def _run(scenario: str) -> tuple[dict, Path]:
+def _run(scenario: str, while_serving=None) -> tuple[dict, Path]:
+    """Run one scenario of e2e/play.mjs against a server of its own; ``while_serving(server, result)``
+    is called before that server stops (to ask it what the page should have shown)."""
     reason = _missing()
     if reason:
         print(f"\n*** SKIPPING THE BROWSER TEST: {reason}")
@@ -99,11 +102,13 @@ def _run(scenario: str) -> tuple[dict, Path]:
             done = subprocess.run(cmd, cwd=WEB, capture_output=True, text=True, timeout=900 if FULL else 300)
         except subprocess.TimeoutExpired as exc:
             pytest.fail(f"the browser test did not finish in time\nstdout:\n{exc.stdout}\nstderr:\n{exc.stderr}")
-    results = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
-    report = "\n".join(json.dumps(r) for r in results)
-    assert done.returncode == 0, f"browser test failed:\n{report}\nstdout:\n{done.stdout}\nstderr:\n{done.stderr[-4000:]}"
-    assert [r["name"] for r in results] == [scenario], report
-    print("\n" + report)
+        results = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+        report = "\n".join(json.dumps(r) for r in results)
+        assert done.returncode == 0, f"browser test failed:\n{report}\nstdout:\n{done.stdout}\nstderr:\n{done.stderr[-4000:]}"
+        assert [r["name"] for r in results] == [scenario], report
+        print("\n" + report)
+        if while_serving is not None:
+            while_serving(server, results[0])
     return results[0], out
 
 
@@ -289,3 +294,38 @@ def test_a_phone_no_overflow_a_map_that_zooms_and_pans_and_army_labels_apart():
     assert r["stacks"] > 0 and r["overlaps"] == 0, report
     assert r["stacksInGame"] > 0 and r["overlapsInGame"] == 0, report
     assert (out / "hannibal-phone.png").is_file() and (out / "hannibal-phone-zoomed.png").is_file()
+
+
+def _server_words(server, game_id: str, language: str) -> dict[int, str]:
+    """Each record of the game in the server's words, as a spectator reads them."""
+    words: dict[int, str] = {}
+    with Client(server.addr, timeout=20) as c:
+        head = c.game(game_id).head_seq
+        for batch in c.stream(game_id, with_words=True, language=language):
+            words.update((r.seq, r.words) for r in batch.events)
+            if words and max(words) >= head:
+                break
+    return words
+
+
+def test_a_french_browser_gets_the_page_and_the_servers_words_in_french():
+    """Issue 36, 5: the page follows the browser's language (fr-FR here): the lobby's own strings are
+    French, and every line of a game's log is the server's French sentence for that record; the
+    switch turns it to English (the server's English sentences), and the choice is kept."""
+    expected: dict[str, dict[int, str]] = {}
+
+    def ask(server, r):
+        for language in ("fr", "en"):
+            expected[language] = _server_words(server, r["gameId"], language)
+
+    r, out = _run("french", while_serving=ask)
+    report = json.dumps({k: v for k, v in r.items() if k not in ("fr", "en")})
+    assert r["lobby"] == {"language": "fr", "create": "Créer la partie", "htmlLang": "fr"}, report
+    for language in ("fr", "en"):
+        shown = {seq: text for seq, text in r[language]}
+        assert max(shown) >= r["head"] and len(shown) > 20, report
+        assert shown == {seq: expected[language][seq] for seq in shown}, (language, report)
+    differ = sum(expected["fr"][seq] != expected["en"][seq] for seq, _ in r["fr"])
+    assert differ == len(r["fr"]), report  # every French line is French, not an English one kept
+    assert r["kept"] == "en", report
+    assert (out / "roma-fr.png").is_file()

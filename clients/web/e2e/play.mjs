@@ -759,6 +759,39 @@ async function phone(browser) {
   return { name: 'phone', gameId, lobbyOverflow: lobby, gameOverflow: game, fitted, zoomed, panned, kept, refitted, ...clashes, overlapsInGame, stacksInGame };
 }
 
+/** French (issue 36, 5): a browser whose language is French gets the page in French and the log in
+ *  the server's French words (the test compares each line with what the server words in French for
+ *  that record); the switch turns the page to English, and the choice outlives a reload; a
+ *  screenshot (roma-fr.png) to look at. */
+async function french(browser) {
+  const made = await call('CreateGame', { gameType: 'roma', houseSeats: [{ seat: 0, bot: 'random' }, { seat: 1, bot: 'random' }] });
+  const gameId = made.game.gameId;
+  for (let i = 0; i < 300 && !(await getGame(gameId)).status?.over; i++) await sleep(100);
+  const ctx = await browser.newContext({ viewport: { width: 1400, height: 1000 }, locale: 'fr-FR' });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${args.base}/`);
+  await page.waitForSelector('#create');
+  const lobby = { language: await page.inputValue('#language'), create: ((await page.textContent('#create')) ?? '').trim(),
+    htmlLang: await page.evaluate(() => document.documentElement.lang) };
+  const lines = () => page.$$eval('[data-testid=log] li', (ls) => ls.map((l) => [Number(l.dataset.seq), l.textContent ?? '']));
+  const head = Number((await getGame(gameId)).headSeq);
+  await page.goto(`${args.base}/game/${gameId}`);
+  await page.waitForFunction((h) => document.querySelector(`[data-testid=log] li[data-seq="${h}"]`), head, { timeout: 30_000 });
+  const fr = await lines();
+  await page.screenshot({ path: path.join(args.out, 'roma-fr.png') });
+  await Promise.all([page.waitForEvent('load'), page.selectOption('#language', 'en')]);
+  await page.waitForFunction((h) => document.querySelector(`[data-testid=log] li[data-seq="${h}"]`), head, { timeout: 30_000 });
+  const en = await lines();
+  await page.reload();
+  await page.waitForSelector('#language');
+  const kept = await page.inputValue('#language');
+  check(!errors.length, `errors in the page: ${errors.join('; ')}`);
+  await ctx.close();
+  return { name: 'french', gameId, head, lobby, fr, en, kept };
+}
+
 const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carthago-chromium-'));
 const browser = await chromium.launch({ executablePath: args.chromium, headless: true,
   args: [...FLAGS, `--user-data-dir=${userDataDir}`], ignoreDefaultArgs: ['--headless=new', '--headless'] }).catch(async () =>
@@ -776,6 +809,7 @@ const plan = [
   { name: 'creator-leaves', run: creatorLeaves },
   { name: 'invites', run: invites },
   { name: 'phone', run: phone },
+  { name: 'french', run: french },
 ].filter((s) => args.scenario === 'all' || s.name === args.scenario || (args.scenario === 'rc' && s.name === 'rome-et-carthage') || (args.scenario === 'roc' && s.name === 'republic-of-carthage'));
 let passed = 0;
 let failed = 0;
