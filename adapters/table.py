@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 import msgspec
 
 from engine import registry
-from engine.core import Emitted, GameConfig, advance
+from engine.core import Emitted, GameConfig, stepper
 from engine.errors import RuleError
 from engine.rng import Rng
 from engine.session import Session, validate_config
@@ -102,6 +102,7 @@ class Table:
     def __init__(self, game_id: str, config: GameConfig, seed: bytes) -> None:
         self.game_id = game_id
         self.game = registry.get(game_id)
+        self._play = _stepper(game_id)
         self.enc = encoding(game_id)
         self.config = config
         self.seed = seed
@@ -153,6 +154,7 @@ class Table:
     def __setstate__(self, d: dict) -> None:
         self.game_id = d["game_id"]
         self.game = registry.get(self.game_id)
+        self._play = _stepper(self.game_id)
         self.enc = encoding(self.game_id)
         self.config = GameConfig(d["players"], d["options"])
         self.seed = d["seed"]
@@ -212,8 +214,10 @@ class Table:
             raise IllegalAction(f"action {action} ({self.enc.describe(action)}) is not legal now; "
                                 f"legal for {who}: {shown or 'none'}")
         s = self.session
-        try:  # the search path (docs/SEARCH.md): in place, as this table's state is nobody else's
-            done = advance(self.game, s.state, seat, command, Rng(self.seed, s.position), commands)
+        try:  # the search path (docs/SEARCH.md): in place, as this table's state is nobody else's, and
+            # unchecked (engine.core.stepper), as the search plays: ``command`` is one of the legal
+            # list of the seat to act (``_cache``), so the game's checks could refuse nothing
+            done = self._play(s.state, seat, command, Rng(self.seed, s.position), commands)
         except RuleError as exc:  # the engine's legal list is accepted by decide: a bug if not
             raise AssertionError(f"{self.game_id}: legal command {command!r} refused: {exc}") from exc
         emitted = done.emitted
@@ -299,6 +303,18 @@ class Table:
             out.append(s)
             s = s.prev
         return out[::-1]
+
+
+_STEPPERS: dict[str, Any] = {}
+
+
+def _stepper(game_id: str) -> Any:
+    """The game's step for a caller that plays only legal commands of the seat to act
+    (``engine.core.stepper``: the search bots' own), made once a game."""
+    fn = _STEPPERS.get(game_id)
+    if fn is None:
+        fn = _STEPPERS[game_id] = stepper(registry.get(game_id))
+    return fn
 
 
 _NOTATION: dict[str, Any] = {}
