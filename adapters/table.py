@@ -50,10 +50,11 @@ class Listed:
     (``Encoding.listing``); the map from id to command and the notation's words are made when
     asked."""
 
-    __slots__ = ("seat", "commands", "sorted", "extra", "enc", "_by_id", "words")
+    __slots__ = ("seat", "commands", "sorted", "extra", "enc", "_by_id", "words", "at", "pos")
 
-    def __init__(self, seat: int | None, commands: list[Any], enc: Any) -> None:
+    def __init__(self, seat: int | None, commands: list[Any], enc: Any, at: int = -1, pos: int = -1) -> None:
         self.seat, self.commands, self.enc = seat, commands, enc
+        self.at, self.pos = at, pos  # the table's commands and position it is the list of
         self.sorted, self.extra = enc.listing(commands)
         self._by_id: dict[int, Any] | None = None
         self.words: dict[int, str] | None = None
@@ -187,10 +188,14 @@ class Table:
     commands = 0  # commands played
 
     def _cache(self) -> "Listed":
+        """The legal list of the seat to act now: the one kept when it was made at this many
+        commands and this position (two integer compares, as ``to_act``'s), else made."""
+        listed = self._legal
+        if listed is not None and listed.pos == self.session.position and listed.at == self.commands:
+            return listed
         seat = self.to_act()
-        if self._legal is None or self._legal.seat != seat:
-            self._legal = self._listed(seat, self.session.legal(seat) if seat is not None else [])
-        return self._legal
+        listed = self._legal = self._listed(seat, self.session.legal(seat) if seat is not None else [])
+        return listed
 
     def legal_actions(self) -> list[int]:
         return list(self._cache().sorted)
@@ -233,7 +238,7 @@ class Table:
             self._legal = self._listed(done.legal[0], done.legal[1])
 
     def _listed(self, seat: int | None, commands: list[Any]) -> "Listed":
-        return Listed(seat, commands, self.enc)
+        return Listed(seat, commands, self.enc, self.commands, self.session.position)
 
     # -- words ----------------------------------------------------------------------------------
     def describe(self, action: int) -> str:
