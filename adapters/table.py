@@ -174,7 +174,7 @@ class Table:
         s = self.session
         if self._seat_at != self.commands or self._seat_pos != s.position:
             st = s.status()
-            self._seat = None if st.over or self.truncated() else min(st.to_act)
+            self._seat = None if st.over or 0 < self.max_commands <= self.commands else min(st.to_act)
             self._seat_at, self._seat_pos = self.commands, s.position
         return self._seat
 
@@ -230,7 +230,8 @@ class Table:
         s.position += len(emitted)
         self._pending += emitted  # into the records when they are read (_settle)
         self.commands += 1
-        self._views = {}
+        if self._views:
+            self._views = {}
         if self.opening is not None:  # (tuple.__new__: a Step without its Python-level __new__)
             self.last = _new_step(Step, (seat, command, emitted, s.position - len(emitted), self.last))
         self._legal = None
