@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_left
-from collections import Counter
 from functools import lru_cache
 from importlib import resources
 from math import comb
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from engine.core import tag_of
@@ -178,9 +178,11 @@ class Encoding:
         # ``_path``, ``_lo`` and ``_routed`` by handle. Commands are frozen structs (hashable); an
         # unencodable command is never memoized.
         self._memo: dict[Any, int] = {}
-        self._group: dict[int, tuple] = {}
-        self._path: dict[int, tuple] = {}
+        self._group: dict[int, int] = {}  # handle -> its group's number (``_groups``)
+        self._groups: dict[tuple, int] = {}  # (kind, piece, last city) -> a number
+        self._key: dict[int, tuple] = {}  # handle -> (group number, path): sorts as the ranks go
         self._lo: dict[int, int] = {}
+        self._ranks_of: dict[int, int] = {}  # handle -> its block's ranks
         self._routed: dict[int, Any] = {}
         self._command: dict[int, Any] = {}  # a memoized id -> its command: one command an id
 
@@ -213,8 +215,13 @@ class Encoding:
         """A legal list's ids sorted (once each), and the commands of those whose command is not
         ``command(id)`` (a route's, an overflow's), or None: what a table asks each step, without
         the list's order (:meth:`encode_all`'s). A dict lookup a command and a sort when every
-        command was met before; a route's rank is the only work done again."""
-        vals = set(map(self._memo.get, commands))
+        command was met before; a route's rank is the only work done again. (The lookups by
+        one ``itemgetter`` call: a third cheaper than ``map(memo.get, …)``'s call a command.)"""
+        n = len(commands)
+        try:
+            vals = set(itemgetter(*commands)(self._memo)) if n > 1 else {self._memo[commands[0]]} if n else set()
+        except KeyError:  # a command not met before (or not encodable): the whole list below
+            vals = {None}
         if None not in vals:
             srt = sorted(vals)
             if not srt or srt[0] >= 0:
@@ -243,7 +250,10 @@ class Encoding:
                 kind = tag_of(c)
                 if kind in routed:
                     v = -1 - len(self._routed)
-                    self._group[v], self._path[v], self._lo[v] = self._route(kind, c)
+                    group, path, self._lo[v] = self._route(kind, c)
+                    g = self._groups.setdefault(group, len(self._groups))
+                    self._group[v], self._key[v] = g, (g, path)
+                    self._ranks_of[v] = self.blocks[kind][1][0].ranks
                     self._routed[v] = c
                 else:
                     v = self._encode(c)
@@ -267,22 +277,22 @@ class Encoding:
     def _ranks(self, handles: list[int]) -> list[int | None]:
         """The ids of routed commands (their handles, distinct): a path's rank among the listed
         paths of its piece to its last city (sorted); past the block's ranks, None (an overflow
-        id). Where every piece has one path to each city (most lists), all in C: rank 0."""
+        id). Where every piece has one path to each city (most lists), all in C: rank 0. Else the
+        handles sorted by (group, path) once, each group's ranks counted along."""
         groups = list(map(self._group.__getitem__, handles))
         out = list(map(self._lo.__getitem__, handles))
         if len(set(groups)) == len(groups):
             return out
-        count = Counter(groups)
-        ranked: dict[tuple, dict] = {}
-        for i, (h, group) in enumerate(zip(handles, groups)):
-            if count[group] == 1:
+        keys = list(map(self._key.__getitem__, handles))
+        ranks_of = self._ranks_of
+        last, k = -1, 0
+        for i in sorted(range(len(keys)), key=keys.__getitem__):
+            g = groups[i]
+            if g != last:
+                last, k = g, 0
                 continue
-            ranks = ranked.get(group)
-            if ranks is None:
-                paths = sorted(self._path[g] for g, q in zip(handles, groups) if q == group)
-                ranks = ranked[group] = {p: k for k, p in enumerate(paths)}
-            k = ranks[self._path[h]]
-            out[i] = out[i] + k if k < self.blocks[group[0]][1][0].ranks else None
+            k += 1
+            out[i] = out[i] + k if k < ranks_of[handles[i]] else None
         return out
 
     def _encode(self, c: Any) -> int:

@@ -173,6 +173,9 @@ def _make(game_id: str) -> type:
                 return pyspiel.State.legal_actions(self, player)
             if t is None:  # the chance node: its outcomes
                 return list(range(self.get_game().worlds))
+            listed = t._legal  # the table's list when it is this position's (Table._cache), else made
+            if listed is not None and listed.pos == t.session.position and listed.at == t.commands:
+                return list(listed.sorted)
             return t.legal_actions()  # [] once over
 
         def is_chance_node(self) -> bool:

@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 import msgspec
 
 from engine import registry
-from engine.core import Emitted, GameConfig, advance
+from engine.core import Emitted, GameConfig, stepper
 from engine.errors import RuleError
 from engine.rng import Rng
 from engine.session import Session, validate_config
@@ -50,10 +50,11 @@ class Listed:
     (``Encoding.listing``); the map from id to command and the notation's words are made when
     asked."""
 
-    __slots__ = ("seat", "commands", "sorted", "extra", "enc", "_by_id", "words")
+    __slots__ = ("seat", "commands", "sorted", "extra", "enc", "_by_id", "words", "at", "pos")
 
-    def __init__(self, seat: int | None, commands: list[Any], enc: Any) -> None:
+    def __init__(self, seat: int | None, commands: list[Any], enc: Any, at: int = -1, pos: int = -1) -> None:
         self.seat, self.commands, self.enc = seat, commands, enc
+        self.at, self.pos = at, pos  # the table's commands and position it is the list of
         self.sorted, self.extra = enc.listing(commands)
         self._by_id: dict[int, Any] | None = None
         self.words: dict[int, str] | None = None
@@ -102,6 +103,7 @@ class Table:
     def __init__(self, game_id: str, config: GameConfig, seed: bytes) -> None:
         self.game_id = game_id
         self.game = registry.get(game_id)
+        self._play = _stepper(game_id)
         self.enc = encoding(game_id)
         self.config = config
         self.seed = seed
@@ -153,6 +155,7 @@ class Table:
     def __setstate__(self, d: dict) -> None:
         self.game_id = d["game_id"]
         self.game = registry.get(self.game_id)
+        self._play = _stepper(self.game_id)
         self.enc = encoding(self.game_id)
         self.config = GameConfig(d["players"], d["options"])
         self.seed = d["seed"]
@@ -171,7 +174,7 @@ class Table:
         s = self.session
         if self._seat_at != self.commands or self._seat_pos != s.position:
             st = s.status()
-            self._seat = None if st.over or self.truncated() else min(st.to_act)
+            self._seat = None if st.over or 0 < self.max_commands <= self.commands else min(st.to_act)
             self._seat_at, self._seat_pos = self.commands, s.position
         return self._seat
 
@@ -185,10 +188,14 @@ class Table:
     commands = 0  # commands played
 
     def _cache(self) -> "Listed":
+        """The legal list of the seat to act now: the one kept when it was made at this many
+        commands and this position (two integer compares, as ``to_act``'s), else made."""
+        listed = self._legal
+        if listed is not None and listed.pos == self.session.position and listed.at == self.commands:
+            return listed
         seat = self.to_act()
-        if self._legal is None or self._legal.seat != seat:
-            self._legal = self._listed(seat, self.session.legal(seat) if seat is not None else [])
-        return self._legal
+        listed = self._legal = self._listed(seat, self.session.legal(seat) if seat is not None else [])
+        return listed
 
     def legal_actions(self) -> list[int]:
         return list(self._cache().sorted)
@@ -212,8 +219,10 @@ class Table:
             raise IllegalAction(f"action {action} ({self.enc.describe(action)}) is not legal now; "
                                 f"legal for {who}: {shown or 'none'}")
         s = self.session
-        try:  # the search path (docs/SEARCH.md): in place, as this table's state is nobody else's
-            done = advance(self.game, s.state, seat, command, Rng(self.seed, s.position), commands)
+        try:  # the search path (docs/SEARCH.md): in place, as this table's state is nobody else's, and
+            # unchecked (engine.core.stepper), as the search plays: ``command`` is one of the legal
+            # list of the seat to act (``_cache``), so the game's checks could refuse nothing
+            done = self._play(s.state, seat, command, Rng(self.seed, s.position), commands)
         except RuleError as exc:  # the engine's legal list is accepted by decide: a bug if not
             raise AssertionError(f"{self.game_id}: legal command {command!r} refused: {exc}") from exc
         emitted = done.emitted
@@ -221,7 +230,8 @@ class Table:
         s.position += len(emitted)
         self._pending += emitted  # into the records when they are read (_settle)
         self.commands += 1
-        self._views = {}
+        if self._views:
+            self._views = {}
         if self.opening is not None:  # (tuple.__new__: a Step without its Python-level __new__)
             self.last = _new_step(Step, (seat, command, emitted, s.position - len(emitted), self.last))
         self._legal = None
@@ -229,7 +239,7 @@ class Table:
             self._legal = self._listed(done.legal[0], done.legal[1])
 
     def _listed(self, seat: int | None, commands: list[Any]) -> "Listed":
-        return Listed(seat, commands, self.enc)
+        return Listed(seat, commands, self.enc, self.commands, self.session.position)
 
     # -- words ----------------------------------------------------------------------------------
     def describe(self, action: int) -> str:
@@ -299,6 +309,18 @@ class Table:
             out.append(s)
             s = s.prev
         return out[::-1]
+
+
+_STEPPERS: dict[str, Any] = {}
+
+
+def _stepper(game_id: str) -> Any:
+    """The game's step for a caller that plays only legal commands of the seat to act
+    (``engine.core.stepper``: the search bots' own), made once a game."""
+    fn = _STEPPERS.get(game_id)
+    if fn is None:
+        fn = _STEPPERS[game_id] = stepper(registry.get(game_id))
+    return fn
 
 
 _NOTATION: dict[str, Any] = {}

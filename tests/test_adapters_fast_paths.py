@@ -124,3 +124,31 @@ def test_a_view_that_is_no_struct_is_walked_whole():
     view = {"a": [1, "x"], "b": None}
     assert np.array_equal(observe.features(view), observe.plain_features(view))
     assert observe.features(view).any()
+
+
+def test_listing_of_no_command_one_command_and_a_command_not_met_before():
+    """``Encoding.listing``'s lookups (one ``itemgetter`` call) for the lists it treats apart: none,
+    one (``itemgetter`` of one key gives no tuple), and a list with a command never met (the whole
+    list encoded, then memoized)."""
+    enc = Encoding("rome-et-carthage")
+    assert enc.listing([]) == ([], None)
+    end = enc.encode_all([EndTurn()])[0]
+    assert enc.listing([EndTurn()]) == ([end], None)
+    new = PlacePiece("rome_chariot", "aleria")
+    srt, extra = enc.listing([new, EndTurn()])
+    assert srt == sorted(enc.encode_all([new, EndTurn()])) and extra is not None
+    assert enc.listing([new, EndTurn()]) == (srt, None)  # met now: the memo's ids, no extra map
+
+
+def test_a_tables_legal_list_follows_its_position():
+    """The list a table keeps is the one of its commands and position: after a command, or when
+    its session moves on, it is made again."""
+    t = Table("roma", config_of("roma", None, {}), b"follow")
+    first = t.legal_ids()
+    assert t.legal_ids() is first  # kept
+    t.apply(first[0])
+    second = t.legal_ids()
+    assert t._legal.at == t.commands == 1 and t._legal.pos == t.session.position
+    assert second == sorted(set(t.enc.encode_all(t.session.legal(t.to_act()))))
+    t.session.position += 1  # as if its session moved on (a replaced session, say): made again
+    assert t.legal_ids() is not second and t._legal.pos == t.session.position
