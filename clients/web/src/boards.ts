@@ -36,30 +36,30 @@ export function romaBoard(v: any, ctx: BoardContext): HTMLElement {
       return el('div', {
         class: `disc${clickable ? ' clickable' : ''}`, 'data-disc': `${seat}-${disc}`,
         onclick: clickable ? () => ctx.pick(fits) : undefined,
-      }, el('span', { class: 'disc-no' }, String(disc)), card ? romaCard(card) : el('span', { class: 'empty' }, 'empty'));
+      }, el('span', { class: 'disc-no' }, String(disc)), card ? romaCard(card) : el('span', { class: 'empty' }, t('empty')));
     });
     return el('div', { class: `side ${seat === ctx.seat ? 'mine' : ''}` },
       el('div', { class: 'side-head', style: { color: SEAT_COLOURS[seat] } },
-        `${ctx.seatName(seat)} — ${v.money[seat] ?? 0} sesterces, ${v.vp[seat] ?? 0} VP, ${v.handSizes[seat] ?? 0} cards in hand`),
+        t('{who} — {money} sesterces, {vp} VP, {hand} cards in hand', { who: ctx.seatName(seat), money: v.money[seat] ?? 0, vp: v.vp[seat] ?? 0, hand: v.handSizes[seat] ?? 0 })),
       el('div', { class: 'discs' }, ...discs));
   });
   const dice = (v.dice as number[]).map((d, i) => el('span', { class: `die${v.diceUsed[i] ? ' used' : ''}` }, String(d)));
   const pending = v.pending?.kind ? el('div', { class: 'pending' },
-    ctx.waiting ? (language() === 'fr' ? `En attente : ${ctx.waiting}` : `Waiting for ${ctx.waiting}`) : `Waiting for ${ctx.seatName(v.pending.seat)} to answer (${humanize(v.pending.kind)})`,
-    v.pending.cards?.length ? ` — cards: ${names(v.pending.cards, 'roma')}` : '') : null;
+    ctx.waiting ? (language() === 'fr' ? `En attente : ${ctx.waiting}` : `Waiting for ${ctx.waiting}`) : t('Waiting for {who} to answer ({what})', { who: ctx.seatName(v.pending.seat), what: humanize(v.pending.kind) }),
+    v.pending.cards?.length ? t(' — cards: {cards}', { cards: names(v.pending.cards, 'roma') }) : '') : null;
   const hand = ctx.seat >= 0 ? el('div', { class: 'hand' }, el('b', {}, t('Your hand: ')),
     ...(v.hand as string[]).map((card) => romaCard(card, {
       class: `card ${ROMA_CARDS.get(card)?.kind ?? ''}${ctx.legal.some(fieldMatches(card)) ? ' clickable' : ''}`,
       onclick: () => ctx.pick(fieldMatches(card)),
     })),
-    v.passing?.length ? el('span', {}, ` — giving: ${names(v.passing, 'roma')}`) : '') : null;
+    v.passing?.length ? el('span', {}, t(' — giving: {cards}', { cards: names(v.passing, 'roma') })) : '') : null;
   return el('div', { class: 'board roma' },
     el('div', { class: 'table-info' },
-      `Phase ${v.phase}, turn ${v.turn}. Victory points left in the supply: ${v.supply}. Deck: ${v.deckSize}. `,
-      v.essedum ? `Essedum: −${v.essedum} defence. ` : '',
-      el('span', { class: 'dice' }, 'Action dice: ', ...(dice.length ? dice : ['—']))),
+      t('Phase {phase}, turn {turn}. Victory points left in the supply: {supply}. Deck: {deck}. ', { phase: t(`phase ${v.phase}`).replace(/^phase /, ''), turn: v.turn, supply: v.supply, deck: v.deckSize }),
+      v.essedum ? t('Essedum: −{n} defence. ', { n: v.essedum }) : '',
+      el('span', { class: 'dice' }, t('Action dice: '), ...(dice.length ? dice : ['—']))),
     rows[0], pending, rows[1], hand,
-    el('div', { class: 'discard' }, `Discard pile: ${names(v.discard, 'roma')}`));
+    el('div', { class: 'discard' }, t('Discard pile: {cards}', { cards: names(v.discard, 'roma') })));
 }
 
 // ---- maps (Rome et Carthage, Hannibal) ------------------------------------------------------

@@ -68,6 +68,13 @@ export const KINDS_FR: Record<string, string> = {
 };
 
 const FR: Record<string, string> = {
+  // Roma's board
+  'empty': 'vide', '{who} — {money} sesterces, {vp} VP, {hand} cards in hand': '{who} — {money} sesterces, {vp} PG, {hand} cartes en main',
+  'Waiting for {who} to answer ({what})': 'En attente de la réponse de {who} ({what})', ' — cards: {cards}': ' — cartes : {cards}',
+  ' — giving: {cards}': ' — donne : {cards}',
+  'Phase {phase}, turn {turn}. Victory points left in the supply: {supply}. Deck: {deck}. ': 'Phase {phase}, tour {turn}. Points gagnants restant en réserve : {supply}. Talon : {deck}. ',
+  'phase pass': 'phase des échanges', 'phase place': 'phase de pose', 'phase turn': 'phase de jeu', 'phase over': 'phase finie',
+  'Essedum: −{n} defence. ': 'Essedum : −{n} en défense. ', 'Discard pile: {cards}': 'Défausse : {cards}',
   // the lobby
   'your name': 'votre nom', 'Your name: ': 'Votre nom : ', 'New game': 'Nouvelle partie', 'Loading game types…': 'Chargement des jeux…',
   'Games': 'Parties', 'Loading…': 'Chargement…', 'connected': 'connecté', '{n} players': '{n} joueurs',
