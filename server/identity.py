@@ -102,7 +102,7 @@ class Identity:
             raise HostError("UNAUTHENTICATED", BAD_PROOF,
                             f"signature is not {row.name!r}'s key's signature over the login message")
         token = self.new_secret()
-        self.players.add_session(token_hash(token), row.name, now + SESSION_MS)
+        self.players.add_session(token_hash(token), row.name, now + SESSION_MS, now)
         return pb.LoginResponse(session_token=token, expires_at_unix_ms=now + SESSION_MS, player=player_info(row))
 
     def get_player(self, req: pb.GetPlayerRequest) -> pb.PlayerInfo:

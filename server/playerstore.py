@@ -8,6 +8,8 @@ the store's connection pool), or memory. Four tables:
 - ``player_challenges (challenge, name, expires_at_ms)``: issued by ``LoginChallenge``, taken (deleted)
   by the ``Login`` that answers it, whatever its outcome; expired ones are swept when new ones come;
 - ``player_sessions (token_hash, name, expires_at_ms)``: a session token's SHA-256, never the token;
+  expired ones are swept at each ``Login`` (the table holds the live sessions and those expired since
+  the last login, not every session ever issued);
 - ``seat_keys (token_hash, game_id, public_key)``: the key of a seat claimed by a player, by the
   SHA-256 of the seat's token (written before the claim: a claim that then fails leaves a row no
   token reaches). The log's ``SeatClaimed.player_key`` is the public record; this lets the server
@@ -39,7 +41,7 @@ class Players(Protocol):
     def all_players(self) -> list[PlayerRow]: ...
     def add_challenge(self, challenge: bytes, name: str, expires_at_ms: int, now_ms: int) -> None: ...
     def take_challenge(self, challenge: bytes) -> tuple[str, int] | None: ...  # (name, expiry), deleted
-    def add_session(self, token_hash: str, name: str, expires_at_ms: int) -> None: ...
+    def add_session(self, token_hash: str, name: str, expires_at_ms: int, now_ms: int) -> None: ...  # sweeps the expired
     def session(self, token_hash: str) -> tuple[str, int] | None: ...
     def add_seat_key(self, token_hash: str, game_id: str, public_key: bytes) -> None: ...
     def seat_key(self, token_hash: str) -> bytes | None: ...
@@ -78,8 +80,11 @@ class MemoryPlayers:
         with self.lock:
             return self.challenges.pop(challenge, None)
 
-    def add_session(self, token_hash, name, expires_at_ms):
-        self.sessions[token_hash] = (name, expires_at_ms)
+    def add_session(self, token_hash, name, expires_at_ms, now_ms):
+        with self.lock:
+            for t in [t for t, (_, exp) in self.sessions.items() if exp <= now_ms]:
+                del self.sessions[t]
+            self.sessions[token_hash] = (name, expires_at_ms)
 
     def session(self, token_hash):
         return self.sessions.get(token_hash)
@@ -141,8 +146,10 @@ class SqlitePlayers:
         rows = self._run("DELETE FROM player_challenges WHERE challenge=? RETURNING name, expires_at_ms", (challenge,))
         return (rows[0][0], rows[0][1]) if rows else None
 
-    def add_session(self, token_hash, name, expires_at_ms):
-        self._run("INSERT INTO player_sessions VALUES (?,?,?)", (token_hash, name, expires_at_ms))
+    def add_session(self, token_hash, name, expires_at_ms, now_ms):
+        with self.lock:
+            self.db.execute("DELETE FROM player_sessions WHERE expires_at_ms <= ?", (now_ms,))
+            self.db.execute("INSERT INTO player_sessions VALUES (?,?,?)", (token_hash, name, expires_at_ms))
 
     def session(self, token_hash):
         rows = self._run("SELECT name, expires_at_ms FROM player_sessions WHERE token_hash=?", (token_hash,))
@@ -195,7 +202,8 @@ class PostgresPlayers:
                            (challenge,))
         return (rows[0][0], rows[0][1]) if rows else None
 
-    def add_session(self, token_hash, name, expires_at_ms):
+    def add_session(self, token_hash, name, expires_at_ms, now_ms):
+        self._write(f"DELETE FROM {self.s}.player_sessions WHERE expires_at_ms <= %s", (now_ms,))
         self._write(f"INSERT INTO {self.s}.player_sessions VALUES (%s,%s,%s)", (token_hash, name, expires_at_ms))
 
     def session(self, token_hash):

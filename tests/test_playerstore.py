@@ -27,8 +27,12 @@ def contract(players) -> None:
     players.add_challenge(b"c3", "bob", 500, 60)  # sweeps c2 (expired at 50)
     assert players.take_challenge(b"c2") is None
     assert players.take_challenge(b"c1") == ("alice", 100) and players.take_challenge(b"c1") is None
-    players.add_session("h" * 64, "alice", 999)
+    players.add_session("h" * 64, "alice", 999, 0)
     assert players.session("h" * 64) == ("alice", 999) and players.session("x" * 64) is None
+    players.add_session("o" * 64, "bob", 500, 0)
+    players.add_session("n" * 64, "bob", 2000, 600)  # a login at 600 sweeps the session expired at 500
+    assert players.session("o" * 64) is None and players.session("h" * 64) == ("alice", 999)
+    assert players.session("n" * 64) == ("bob", 2000)
     players.add_seat_key("t" * 64, "roma-1", b"A" * 32)
     assert players.seat_key("t" * 64) == b"A" * 32 and players.seat_key("u" * 64) is None
 
