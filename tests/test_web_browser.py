@@ -245,6 +245,33 @@ def test_invites_reserved_seats_read_as_reserved_and_a_link_takes_its_seat():
     assert r["seats"] == ["Cleo", "Bob"], report
 
 
+@pytest.mark.timeout(600)
+def test_challenges_two_players_decline_then_accept_into_their_seats_of_a_rated_game():
+    """Issue 32, 3 (the web's part): two browsers register two players; the challenge form's
+    refusals read in words; a challenge sent while the other page is offline reaches it once it is
+    back (its stream reconnects); a declined challenge makes no game; an accepted one (Roma, a
+    clock, rated) seats each player in the seat kept for its key, checked on the server (GetGame),
+    and the lobby's stream tells the game finished."""
+    def on_server(server, r):
+        # the server's own word, in process: the seats hold the players' keys, the game is rated
+        with Client(server.addr, timeout=20) as client:
+            game = client.game(r["gameId"])
+        assert game.rated, r
+        assert [s.player for s in game.seats] == ["alice", "bob"], r
+        assert all(len(s.player_key) == 32 for s in game.seats), r
+
+    r, out = _run("challenges", while_serving=on_server)
+    report = json.dumps(r)
+    assert "yourself" in r["self"] and "CHALLENGE_SELF" not in r["self"], report
+    assert "No player" in r["nobody"] and "UNKNOWN_PLAYER" not in r["nobody"], report
+    assert "declined" in r["declinedRow"], report
+    assert "From alice" in r["offeredText"] and "30 min + 5 s a move" in r["offeredText"], report
+    assert r["seats"] == ["alice", "bob"] and r["rated"] is True and r["moved"] >= 1, report
+    assert r["marked"] and r["lobbyRated"], report
+    assert "you won" in r["finishedText"], report
+    assert (out / "challenges.png").is_file()
+
+
 def test_the_vite_dev_server_passes_the_api_on_to_the_server():
     """Issue 36, 8: the README's `npx vite` loop reaches the server (vite.config.ts's proxy of the
     API's paths to CARTHAGO_HTTP): a Connect call made to the dev server's origin is answered."""

@@ -696,6 +696,135 @@ async function invites(browser) {
   return { name: 'invites', gameId, lobbySeats, wrongInvite: wrong, reservedRow, seats: seated.seats.map((x) => x.player) };
 }
 
+/** Challenges (issue 32, 3): two browsers register two players (a key each, made in the page); the
+ *  challenge form's refusals read in words (yourself, nobody); bob's stream drops (offline) while
+ *  alice challenges him from the leaderboard, and his page, back online, lists it; he declines, and
+ *  both pages show it declined (no game made); alice challenges him again (Roma, a clock, rated),
+ *  his page shows it live (challenges.png); he accepts and lands in seat 1 of its game, alice's page
+ *  takes her to seat 0 by itself; the server's GetGame has each seat claimed by that player's key, rated;
+ *  a signed move is played; bob back in the lobby hears the game finished when alice resigns. */
+async function challenges(browser) {
+  const errors = [];
+  const open = async (name) => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    page.on('pageerror', (e) => errors.push(`${name}: ${e}`));
+    page.setDefaultTimeout(15_000);
+    await page.goto(`${args.base}/`);
+    await page.fill('#key-name', name);
+    await page.click('#register-key');
+    await page.waitForSelector('[data-testid=player-known]');
+    await page.waitForSelector('[data-testid=player-stream][data-state=live]');
+    const key = await page.locator('[data-testid=player-key]').getAttribute('title');
+    return { ctx, page, key };
+  };
+  const bob = await open('bob');
+  const alice = await open('alice');
+  const hex = (b64) => Buffer.from(b64 ?? '', 'base64').toString('hex');
+  const machine = /[A-Z]{4,}_[A-Z]+/;
+
+  // the form's refusals, in words
+  const refusal = async (name) => {
+    await alice.page.fill('#challenge-name', name);
+    await alice.page.click('#challenge-send');
+    const box = alice.page.locator('[data-testid=challenge-error]');
+    await box.filter({ hasText: /./ }).waitFor();
+    const text = (await box.textContent()) ?? '';
+    check(!machine.test(text), `a refusal reads as a code: ${text}`);
+    return text;
+  };
+  const self = await refusal('alice');
+  const nobody = await refusal('nobody-at-all');
+  check(/yourself/.test(self) && /No player/.test(nobody), `refusals: ${self} / ${nobody}`);
+
+  // bob's stream drops; alice challenges him from the leaderboard meanwhile; his page, back, lists it
+  const gamesBefore = (await call('ListGames', { includeFinished: true })).games?.length ?? 0;
+  await bob.ctx.setOffline(true);
+  await bob.page.waitForSelector('[data-testid=player-stream][data-state=down]');
+  await alice.page.click('tr[data-player="bob"] [data-testid=challenge-player]');
+  check((await alice.page.inputValue('#challenge-name')) === 'bob', 'the leaderboard\'s Challenge does not name bob');
+  await alice.page.selectOption('#challenge-type', 'roma');
+  await alice.page.click('#challenge-send');
+  const sentRow = alice.page.locator('[data-testid=challenges-sent] [data-testid=challenge]').first();
+  await sentRow.waitFor();
+  const first = await sentRow.getAttribute('data-challenge');
+  await sleep(1500);
+  check(!(await bob.page.locator(`[data-challenge="${first}"]`).count()), 'an offline page showed the challenge');
+  await bob.ctx.setOffline(false);
+  const bobRow = bob.page.locator(`[data-testid=challenges-received] [data-challenge="${first}"][data-state=open]`);
+  await bobRow.waitFor({ timeout: 20_000 });
+  await bobRow.locator('[data-testid=challenge-decline]').click();
+  await bob.page.waitForSelector(`[data-challenge="${first}"][data-state=declined]`);
+  await alice.page.waitForSelector(`[data-testid=challenges-sent] [data-challenge="${first}"][data-state=declined]`);
+  const declinedRow = (await alice.page.locator(`[data-challenge="${first}"]`).textContent()) ?? '';
+  const gamesAfterDecline = (await call('ListGames', { includeFinished: true })).games?.length ?? 0;
+  check(gamesAfterDecline === gamesBefore, `a declined challenge made a game (${gamesBefore} -> ${gamesAfterDecline})`);
+
+  // the challenge accepted: Roma, 30 min + 5 s, rated, alice at seat 0
+  await alice.page.selectOption('#challenge-type', 'roma');
+  await alice.page.fill('#challenge-clock-minutes', '30');
+  await alice.page.fill('#challenge-clock-increment', '5');
+  await alice.page.check('#challenge-rated');
+  await alice.page.selectOption('#challenge-seat', '0');
+  await alice.page.click('#challenge-send');
+  const second = alice.page.locator(`[data-testid=challenges-sent] [data-testid=challenge][data-state=open]`).first();
+  await second.waitFor();
+  const id = await second.getAttribute('data-challenge');
+  const offered = bob.page.locator(`[data-testid=challenges-received] [data-challenge="${id}"][data-state=open]`);
+  await offered.waitFor();
+  const offeredText = (await offered.textContent()) ?? '';
+  check(/From alice/.test(offeredText) && /30 min \+ 5 s a move/.test(offeredText) && /\brated\b/.test(offeredText),
+    `the received challenge does not say who, the clock and rated: ${offeredText}`);
+  await bob.page.locator('[data-testid=challenges]').screenshot({ path: path.join(args.out, 'challenges.png') });
+  await offered.locator('[data-testid=challenge-accept]').click();
+  await bob.page.waitForURL(/\/game\//);
+  const gameId = bob.page.url().split('/game/')[1].split(/[?#]/)[0];
+  await bob.page.waitForSelector('.seat-row[data-seat="1"] .you');
+  await alice.page.waitForURL(new RegExp(`/game/${gameId}`), { timeout: 20_000 });
+  await alice.page.waitForSelector('.seat-row[data-seat="0"] .you');
+  const game = await getGame(gameId);
+  check(game.rated === true, `the game is not rated: ${JSON.stringify(game)}`);
+  check(game.seats[0].claimed && game.seats[0].player === 'alice' && hex(game.seats[0].playerKey) === alice.key,
+    `seat 0 is not alice's key: ${JSON.stringify(game.seats[0])}`);
+  check(game.seats[1].claimed && game.seats[1].player === 'bob' && hex(game.seats[1].playerKey) === bob.key,
+    `seat 1 is not bob's key: ${JSON.stringify(game.seats[1])}`);
+  const marked = (await alice.page.locator('h2 [data-testid=rated-mark]').count()) === 1;
+  const accepted = await call('ListGames', { includeFinished: true });
+  check(((accepted.games?.length ?? 0) === gamesBefore + 1), 'accepting made no game, or more than one');
+
+  // a move of the seat to act, signed in its page (a rated game takes signed commands only)
+  const toAct = game.status?.toAct?.[0] ?? 0;
+  const mover = toAct === 0 ? alice.page : bob.page;
+  const move = mover.locator('[data-testid=commands] .group button:not([disabled])').first();
+  await move.waitFor();
+  const headBefore = Number(game.headSeq);
+  await move.click();
+  if (await mover.locator('[data-testid=confirm-send]').count()) await mover.click('[data-testid=confirm-send]');
+  let headAfter = headBefore;
+  for (let i = 0; i < 50 && headAfter === headBefore; i++) { await sleep(200); headAfter = Number((await getGame(gameId)).headSeq); }
+  check(headAfter > headBefore, 'the move in the rated game was not taken');
+
+  // bob back in the lobby: the game is marked rated; alice resigns; his stream says it is over
+  await bob.page.goto(`${args.base}/`);
+  await bob.page.waitForSelector('[data-testid=player-stream][data-state=live]');
+  const lobbyRow = bob.page.locator(`tr[data-game="${gameId}"]`);
+  await lobbyRow.waitFor();
+  const lobbyRated = (await lobbyRow.locator('[data-testid=rated-mark]').count()) === 1;
+  await alice.page.waitForSelector('[data-testid=platform-resign]:not([disabled])');
+  await alice.page.click('[data-testid=platform-resign]');
+  await alice.page.click('[data-testid=confirm-send]');
+  const finished = bob.page.locator(`[data-testid=news-finished][data-game="${gameId}"]`);
+  await finished.waitFor({ timeout: 20_000 });
+  const finishedText = (await finished.textContent()) ?? '';
+  const end = await getGame(gameId);
+  check(end.status?.over && (end.status.winners ?? []).includes(1), `the game did not end with bob the winner: ${JSON.stringify(end.status)}`);
+  check(!errors.length, `errors in the page: ${errors.join('; ')}`);
+  await alice.ctx.close();
+  await bob.ctx.close();
+  return { name: 'challenges', gameId, self, nobody, declinedRow, offeredText, marked, lobbyRated, finishedText,
+    seats: end.seats.map((x) => x.player), rated: end.rated, moved: headAfter - headBefore };
+}
+
 /** A phone (issue 36, 6): at 390 px wide the lobby and a Hannibal game's page (a game the house bots
  *  play on, watched mid-game) are no wider than the screen; the map zooms in (wider than its frame,
  *  which then scrolls: it pans) and back to fit; no two army labels on the map overlap; screenshots
@@ -808,6 +937,7 @@ const plan = [
     shot: path.join(args.out, 'republic-of-carthage.png') },
   { name: 'creator-leaves', run: creatorLeaves },
   { name: 'invites', run: invites },
+  { name: 'challenges', run: challenges },
   { name: 'phone', run: phone },
   { name: 'french', run: french },
 ].filter((s) => args.scenario === 'all' || s.name === args.scenario || (args.scenario === 'rc' && s.name === 'rome-et-carthage') || (args.scenario === 'roc' && s.name === 'republic-of-carthage'));

@@ -41,14 +41,15 @@ const KINDS: Record<string, { first: string; second: string | null; title: strin
 };
 
 /** The lobby's optional clock: Fischer (minutes + seconds increment), a simple delay (minutes and
- *  seconds of delay) or correspondence (hours per move); the fields empty: no clock. */
-export function timeControlInputs() {
-  const kind = el('select', { id: 'clock-kind', 'data-testid': 'clock-kind' },
+ *  seconds of delay) or correspondence (hours per move); the fields empty: no clock. Its fields'
+ *  ids begin with `prefix` (the challenge form has a clock of its own beside the lobby's). */
+export function timeControlInputs(prefix = 'clock') {
+  const kind = el('select', { id: `${prefix}-kind`, 'data-testid': `${prefix}-kind` },
     ...Object.entries(KINDS).map(([k, v]) => el('option', { value: k, title: v.title }, k)));
-  const minutes = el('input', { id: 'clock-minutes', type: 'number', min: 0, step: 'any', size: 4, placeholder: 'min',
-    'data-testid': 'clock-minutes', title: 'each seat\'s time, in minutes (empty: no clock)' });
-  const increment = el('input', { id: 'clock-increment', type: 'number', min: 0, step: 'any', size: 4, placeholder: 's',
-    'data-testid': 'clock-increment', title: 'seconds added after each of a seat\'s moves' });
+  const minutes = el('input', { id: `${prefix}-minutes`, type: 'number', min: 0, step: 'any', size: 4, placeholder: 'min',
+    'data-testid': `${prefix}-minutes`, title: 'each seat\'s time, in minutes (empty: no clock)' });
+  const increment = el('input', { id: `${prefix}-increment`, type: 'number', min: 0, step: 'any', size: 4, placeholder: 's',
+    'data-testid': `${prefix}-increment`, title: 'seconds added after each of a seat\'s moves' });
   const first = el('span', {}, KINDS.fischer.first), second = el('span', {}, KINDS.fischer.second!);
   const relabel = () => {
     const k = KINDS[kind.value];

@@ -173,4 +173,41 @@ const FR: Record<string, string> = {
   'Write something first.': 'Écrivez d\'abord quelque chose.',
   'Talk binds nobody (R110); a private message shows the others only who spoke to whom.':
     'Parler n\'engage personne (R110) ; un message privé ne montre aux autres que qui a parlé à qui.',
+  // challenges and rated games (challenges.ts, the lobby, the game page)
+  'You cannot challenge yourself: name another player.': 'Vous ne pouvez pas vous défier vous-même : nommez un autre joueur.',
+  'No player is registered under that name.': 'Aucun joueur n\'est inscrit sous ce nom.',
+  'You have 20 challenges waiting for an answer: wait for them, or withdraw some.':
+    'Vous avez 20 défis en attente de réponse : attendez-les, ou retirez-en.',
+  'Too many challenges sent in a short time: wait a minute and send it again.':
+    'Trop de défis envoyés en peu de temps : attendez une minute et envoyez-le de nouveau.',
+  'This challenge is no longer on the server.': 'Ce défi n\'est plus sur le serveur.',
+  'This challenge is not yours to answer.': 'Ce n\'est pas à vous de répondre à ce défi.',
+  'This challenge was answered already, or it expired.': 'Ce défi a déjà reçu une réponse, ou il a expiré.',
+  'Your session is no longer valid: reload the page to log in again.': 'Votre session n\'est plus valide : rechargez la page pour vous reconnecter.',
+  'The server does not allow this game as set: {why}': 'Le serveur refuse cette partie ainsi réglée : {why}',
+  'A rated game is between registered players only.': 'Une partie classée se joue entre joueurs inscrits seulement.',
+  'The server could not be reached: try again.': 'Le serveur est injoignable : réessayez.',
+  '{h} h a move': '{h} h par coup', '{m} min, {s} s delay a move': '{m} min, {s} s de délai par coup',
+  '{m} min + {s} s a move': '{m} min + {s} s par coup',
+  'waiting for an answer': 'en attente de réponse', 'accepted': 'accepté', 'declined': 'refusé',
+  'expired, not answered in time': 'expiré, sans réponse à temps', 'a player\'s name': 'le nom d\'un joueur',
+  'no clock': 'sans pendule', 'rated': 'classée', 'not rated': 'non classée', 'Accept': 'Accepter',
+  'Withdraw': 'Retirer', 'Play': 'Jouer', '{m} min left': 'encore {m} min', 'From {who}': 'De {who}', 'To {who}': 'À {who}',
+  'you play {seat}': 'vous jouez {seat}', 'Received': 'Reçus', 'No challenge received.': 'Aucun défi reçu.',
+  'Sent': 'Envoyés', 'No challenge sent.': 'Aucun défi envoyé.', 'open it': 'l\'ouvrir',
+  'Your game {id} ({type}) has started: you play {seat}.': 'Votre partie {id} ({type}) a commencé : vous jouez {seat}.',
+  'you won': 'vous avez gagné', 'you lost': 'vous avez perdu', 'Your game {id} is over: {result}.': 'Votre partie {id} est finie : {result}.',
+  'A seat is kept for you in game {id} ({type}): {seat}.': 'Une place vous est gardée dans la partie {id} ({type}) : {seat}.',
+  'Take my seat': 'Prendre ma place', 'I play {seat}': 'Je joue {seat}', 'Name the player to challenge first.': 'Nommez d\'abord le joueur à défier.',
+  'Send the challenge': 'Envoyer le défi', 'Challenge a player': 'Défier un joueur', 'Player: ': 'Joueur : ',
+  'the result counts for both players\' ratings; every seat is a registered player\'s':
+    'le résultat compte pour le classement des deux joueurs ; chaque place est celle d\'un joueur inscrit',
+  ' rated game': ' partie classée', 'Challenges': 'Défis', 'Your games, as they start and end': 'Vos parties, quand elles commencent et finissent',
+  'Challenge': 'Défier',
+  'a rated game is between registered players: make your key first': 'une partie classée se joue entre joueurs inscrits : créez d\'abord votre clé',
+  'a rated game has no house bot: choose people for the other seats': 'une partie classée n\'a pas de bot maison : choisissez des personnes pour les autres places',
+  'the result counts for the players\' ratings; every seat signs its moves': 'le résultat compte pour le classement des joueurs ; chaque place signe ses coups',
+  'a rated game: its result counts for the ratings': 'une partie classée : son résultat compte pour le classement',
+  'A rated game is between registered players only: make your key in the lobby first.':
+    'Une partie classée se joue entre joueurs inscrits seulement : créez d\'abord votre clé dans le salon.',
 };

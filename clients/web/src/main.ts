@@ -22,6 +22,7 @@ import { ruleBox, rulesPage } from './rules';
 import { battleRecord, battlesPanel, noBattles } from './battles';
 import { player as browserPlayer, send as sendCommand, session as playerSession, signing } from './identity';
 import { leaderboardPanel, playerPanel } from './players';
+import { challengeError, challengesPanel, takeKeptSeat } from './challenges';
 import { KINDS_FR, language, languageSwitch, seatWord, setLanguage, t } from './i18n';
 
 /** A seat's name ("rome", "red") as the page shows it, in its language. */
@@ -77,8 +78,14 @@ async function lobby() {
   const mine = yourGamesPanel(link);
   const unlisten = listen(mine.show);
   watchTurns(currentGame, navigate);
-  app.append(el('section', { class: 'panel' }, el('label', {}, t('Your name: '), nameInput)), playerPanel(nameInput), mine.element,
-    createBox, listBox, leaderboardPanel());
+  // a registered player's challenges, live from its own stream (challenges.ts)
+  const challenges = challengesPanel(navigate);
+  let browserMe = '';
+  let timer: ReturnType<typeof setInterval> | undefined;
+  leave = () => { clearInterval(timer); unlisten(); challenges.stop(); };
+  app.append(el('section', { class: 'panel' }, el('label', {}, t('Your name: '), nameInput)), playerPanel(nameInput, () => route()),
+    challenges.element, mine.element, createBox, listBox, leaderboardPanel(challenges.challenge));
+  try { browserMe = (await browserPlayer())?.name ?? ''; } catch { /* no key: no rated game */ }
 
   try {
     const { games: types } = await api.listGameTypes({});
@@ -106,6 +113,19 @@ async function lobby() {
     fill();
     const error = el('div', { class: 'error' });
     const clock = timeControlInputs();
+    // a rated game: its seats open to registered players only, so it needs this browser's player and
+    // people in the other seats (no house bot: docs/PROTOCOL.md, "Ratings")
+    const rated = el('input', { type: 'checkbox', id: 'rated', 'data-testid': 'rated' }) as HTMLInputElement;
+    const ratedNote = el('small', { class: 'option-doc', 'data-testid': 'rated-note' });
+    const ratedAllowed = () => {
+      const why = !browserMe ? t('a rated game is between registered players: make your key first')
+        : opponents.value ? t('a rated game has no house bot: choose people for the other seats') : '';
+      rated.disabled = !!why;
+      if (why) rated.checked = false;
+      ratedNote.textContent = why || t('the result counts for the players\' ratings; every seat signs its moves');
+    };
+    opponents.addEventListener('change', ratedAllowed);
+    ratedAllowed();
     const create = el('button', { id: 'create', class: 'primary', onclick: async () => {
       const opts: Record<string, string> = {};
       options.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-option]').forEach((i) => { opts[i.dataset.option!] = i.value; });
@@ -121,7 +141,8 @@ async function lobby() {
         const n = Number(players.value);
         // the creator takes seat 0 on the game's page; the server's house bot the others, if asked
         const houseSeats = opponents.value ? Array.from({ length: n - 1 }, (_, i) => ({ seat: i + 1, bot: opponents.value })) : [];
-        const made = await api.createGame({ gameType: typeSelect.value, players: n, options: opts, timeControl, houseSeats });
+        const made = await api.createGame({ gameType: typeSelect.value, players: n, options: opts, timeControl, houseSeats,
+          rated: rated.checked });
         holdCreator(made.game!.gameId, made.creatorToken);
         navigate(`/game/${made.game!.gameId}`);
       } catch (err) {
@@ -131,7 +152,8 @@ async function lobby() {
     } }, t('Create game'));
     createBox.replaceChildren(el('h2', {}, t('New game')), el('div', { class: 'row' }, typeSelect, players), options,
       el('div', { class: 'row' }, opponents),
-      el('div', { class: 'row' }, clock.element), create, error);
+      el('div', { class: 'row' }, clock.element),
+      el('div', { class: 'row' }, el('label', {}, rated, t(' rated game')), ' ', ratedNote), create, error);
   } catch (err) {
     setConn(t('server unreachable'), false);
     createBox.append(el('div', { class: 'error' }, describeError(err)));
@@ -142,7 +164,7 @@ async function lobby() {
       const { games } = await api.listGames({ includeFinished: true, limit: 50 });
       const rows = games.slice().sort((a, b) => Number(b.createdAtUnixMs - a.createdAtUnixMs)).map((g) => el('tr', { 'data-game': g.gameId },
         el('td', {}, link(`/game/${g.gameId}`, g.gameId)),
-        el('td', {}, g.gameType),
+        el('td', {}, g.gameType, g.rated ? el('span', { class: 'rated', 'data-testid': 'rated-mark', title: t('a rated game: its result counts for the ratings') }, ` ${t('rated')}`) : ''),
         el('td', {}, g.seats.map((s) => `${seatName(s.name)}: ${seatState(s)}`).join(' · ')),
         el('td', {}, g.status?.over ? statusWords(g, g.status) : t('playing (seq {seq})', { seq: String(g.headSeq) })),
         el('td', {}, g.status?.over ? link(`/game/${g.gameId}?replay`, t('replay')) : link(`/game/${g.gameId}`, g.seats.some((s) => !s.claimed && !s.reservedFor) ? t('join') : t('watch')))));
@@ -154,8 +176,7 @@ async function lobby() {
     }
   };
   await refresh();
-  const timer = setInterval(refresh, 5000);
-  leave = () => { clearInterval(timer); unlisten(); };
+  timer = setInterval(refresh, 5000);
 }
 
 /** The game whose page is shown, if any (its own stream tells its turns: no notification for it). */
@@ -228,7 +249,8 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
   let legalRetry: ReturnType<typeof setTimeout> | undefined;  // a legal list asked for again (refreshLegal)
   leave = () => { state.closed = true; controller.abort(); clearInterval(ticker); clearTimeout(legalRetry); document.removeEventListener('visibilitychange', seen); };
 
-  const title = el('h2', {}, `${gameType} · ${gameId}`);
+  const title = el('h2', {}, `${gameType} · ${gameId}`, summary.rated
+    ? el('span', { class: 'rated', 'data-testid': 'rated-mark', title: t('a rated game: its result counts for the ratings') }, ` · ${t('rated')}`) : '');
   const turn = el('div', { class: 'turn', 'data-testid': 'turn' });
   const clocksBox = el('div', { class: 'clocks-box' });
   const seatsBox = el('div', { class: 'seats-box' });
@@ -280,6 +302,9 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
   const nameInput = el('input', { 'data-testid': 'seat-name', placeholder: t('your name'), maxlength: 64, value: playerName(),
     onchange: () => setPlayerName(nameInput.value.trim()) });
   const nameRow = el('label', { class: 'seat-name' }, t('Your name (the other players see it): '), nameInput);
+  // this browser's registered player, if any: a seat kept for its key (a challenge's) is its to take
+  let myPlayer = '';
+  void browserPlayer().then((p) => { myPlayer = p?.name ?? ''; if (myPlayer) renderSeats(); }).catch(() => {});
   const renderSeats = () => {
     const held = heldSeats(gameId);
     const open = !me() && !summary.status?.over && summary.seats.some((s: any) => !s.claimed && !s.reservedFor);
@@ -290,7 +315,9 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
       else if (!s.claimed && !summary.status?.over && !s.reservedFor) {
         controls.push(el('button', { class: 'primary', 'data-testid': `take-${s.seat}`, disabled: !!me(), onclick: () => join(s.seat) }, t('Take this seat')));
         // every bot is the server's (a house bot): it plays on when this page is closed
-        if (creatorToken(gameId)) controls.push(houseControls(s.seat));
+        if (creatorToken(gameId) && !summary.rated) controls.push(houseControls(s.seat));
+      } else if (!s.claimed && !summary.status?.over && myPlayer && s.reservedFor === myPlayer && !me()) {
+        controls.push(el('button', { class: 'primary', 'data-testid': `take-${s.seat}`, onclick: () => takeMine() }, t('Take my seat')));
       }
       return el('div', { class: `seat-row${state.status?.toAct?.includes(s.seat) ? ' to-act' : ''}`, 'data-seat': s.seat },
         el('b', {}, seatName(s.name)), `: ${seatState(s)} `, ...controls);
@@ -323,6 +350,15 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
     return el('span', { class: 'house' }, ' ', pick, add);
   };
 
+  const takeMine = async () => {
+    try {
+      await takeKeptSeat(gameId);
+      restart();
+    } catch (err) {
+      errorBox.textContent = challengeError(err);
+    }
+  };
+
   const join = async (seat: number) => {
     const player = nameInput.value.trim();
     if (!player) {
@@ -333,7 +369,12 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
     setPlayerName(player);
     try {
       // as this browser's registered player when it has one (its seat then signs every move), else by name
-      const asPlayer = signing() ? await browserPlayer() : undefined;
+      // (a rated game's seats are for registered players only: always as the player there)
+      const asPlayer = signing() || summary.rated ? await browserPlayer() : undefined;
+      if (summary.rated && !asPlayer) {
+        errorBox.textContent = t('A rated game is between registered players only: make your key in the lobby first.');
+        return;
+      }
       const res = asPlayer ? await api.joinGame({ gameId, seat, player: '' }, auth(await playerSession()))
         : await api.joinGame({ gameId, seat, player });
       holdSeat(gameId, { seat: res.seat, token: res.token, name: asPlayer?.name ?? player, signed: !!asPlayer });

@@ -5,7 +5,7 @@ import { api, describeError, setPlayerName } from './api';
 import { el } from './dom';
 import { hex, player, register, setSigning, signing, supported } from './identity';
 
-export function playerPanel(nameInput: HTMLInputElement): HTMLElement {
+export function playerPanel(nameInput: HTMLInputElement, registered?: () => void): HTMLElement {
   const box = el('section', { class: 'panel', 'data-testid': 'player' }, el('h2', {}, t('Your key')));
   const fill = async () => {
     box.replaceChildren(el('h2', {}, t('Your key')));
@@ -31,7 +31,7 @@ export function playerPanel(nameInput: HTMLInputElement): HTMLElement {
         await register(name.value.trim());
         setPlayerName(name.value.trim());
         nameInput.value = name.value.trim();
-        await fill();
+        if (registered) registered(); else await fill();
       } catch (err) {
         error.textContent = describeError(err);
       }
@@ -43,14 +43,18 @@ export function playerPanel(nameInput: HTMLInputElement): HTMLElement {
   return box;
 }
 
-export function leaderboardPanel(): HTMLElement {
+/** The leaderboard; with `challenge`, a "Challenge" button on each other player's row (challenges.ts). */
+export function leaderboardPanel(challenge?: (name: string) => void): HTMLElement {
   const box = el('section', { class: 'panel', 'data-testid': 'leaderboard' }, el('h2', {}, t('Players')), 'Loading…');
   void (async () => {
     try {
       const res = await api.listPlayers({});
-      const rows = res.players.map((s) => el('tr', {}, el('td', {}, s.player?.name ?? ''),
+      const me = challenge ? (await player().catch(() => undefined))?.name : undefined;
+      const rows = res.players.map((s) => el('tr', { 'data-player': s.player?.name ?? '' }, el('td', {}, s.player?.name ?? ''),
         el('td', {}, s.ratings.map((r) => `${r.gameType} ${r.rating.toFixed(0)} (±${r.deviation.toFixed(0)}, ${r.games} games)`)
-          .join(' · ') || 'not rated yet')));
+          .join(' · ') || 'not rated yet'),
+        el('td', {}, me && challenge && s.player?.name !== me
+          ? el('button', { 'data-testid': 'challenge-player', onclick: () => challenge(s.player!.name) }, t('Challenge')) : '')));
       box.replaceChildren(el('h2', {}, t('Players')), el('p', { class: 'note' },
         `Ratings (Glicko-2) from ${res.ratedGames} finished rated games, recomputed from their logs.`),
       rows.length ? el('table', {}, ...rows) : el('p', {}, t('No registered player yet.')));
