@@ -251,7 +251,9 @@ def test_challenges_two_players_decline_then_accept_into_their_seats_of_a_rated_
     refusals read in words; a challenge sent while the other page is offline reaches it once it is
     back (its stream reconnects); a declined challenge makes no game; an accepted one (Roma, a
     clock, rated) seats each player in the seat kept for its key, checked on the server (GetGame),
-    and the lobby's stream tells the game finished."""
+    and the lobby's stream tells the game finished; a seat kept while its player's page was elsewhere
+    is listed in the lobby and taken from the game page; the lobby makes rated games (not with a
+    house bot), marked so."""
     def on_server(server, r):
         # the server's own word, in process: the seats hold the players' keys, the game is rated
         with Client(server.addr, timeout=20) as client:
@@ -269,6 +271,11 @@ def test_challenges_two_players_decline_then_accept_into_their_seats_of_a_rated_
     assert r["seats"] == ["alice", "bob"] and r["rated"] is True and r["moved"] >= 1, report
     assert r["marked"] and r["lobbyRated"], report
     assert "you won" in r["finishedText"], report
+    # a seat kept while its player's page was elsewhere: listed by the lobby's stream, taken from the game page
+    assert "A seat is kept for you" in r["waitingText"] and r["takeMineText"] == "Take my seat", report
+    assert r["keptSeats"] == ["bob", "alice"], report
+    # the lobby's rated box: refused with a house bot, a rated game with people
+    assert r["ratedWithBot"] and r["ratedWithPeople"] and r["lobbyGameRated"] is True, report
     assert (out / "challenges.png").is_file()
 
 

@@ -702,7 +702,10 @@ async function invites(browser) {
  *  both pages show it declined (no game made); alice challenges him again (Roma, a clock, rated),
  *  his page shows it live (challenges.png); he accepts and lands in seat 1 of its game, alice's page
  *  takes her to seat 0 by itself; the server's GetGame has each seat claimed by that player's key, rated;
- *  a signed move is played; bob back in the lobby hears the game finished when alice resigns. */
+ *  a signed move is played; bob back in the lobby hears the game finished when alice resigns. Then
+ *  a challenge accepted while the challenger's page is elsewhere: his lobby lists the seat kept for
+ *  him, and the game page's "Take my seat" seats him; the lobby's "rated" box (off with a house bot)
+ *  makes a rated game, marked so. */
 async function challenges(browser) {
   const errors = [];
   const open = async (name) => {
@@ -818,11 +821,58 @@ async function challenges(browser) {
   const finishedText = (await finished.textContent()) ?? '';
   const end = await getGame(gameId);
   check(end.status?.over && (end.status.winners ?? []).includes(1), `the game did not end with bob the winner: ${JSON.stringify(end.status)}`);
+
+  // bob challenges alice by name while his page is away from the lobby when she accepts: his seat is
+  // kept; the lobby's stream lists it on connecting, and the game page offers it to him alone
+  await alice.page.goto(`${args.base}/`);
+  await alice.page.waitForSelector('[data-testid=player-stream][data-state=live]');
+  await bob.page.fill('#challenge-name', 'alice');
+  await bob.page.selectOption('#challenge-type', 'roma');
+  await bob.page.click('#challenge-send');
+  const third = alice.page.locator('[data-testid=challenges-received] [data-testid=challenge][data-state=open]').first();
+  await third.waitFor();
+  await bob.page.goto(`${args.base}/game/${gameId}`);
+  await third.locator('[data-testid=challenge-accept]').click();
+  await alice.page.waitForURL(/\/game\//);
+  const keptGame = alice.page.url().split('/game/')[1].split(/[?#]/)[0];
+  await alice.page.waitForSelector('.seat-row[data-seat="1"] .you');
+  await bob.page.goto(`${args.base}/`);
+  const waiting = bob.page.locator(`[data-testid=news-waiting][data-game="${keptGame}"]`);
+  await waiting.waitFor();
+  const waitingText = (await waiting.textContent()) ?? '';
+  await bob.page.goto(`${args.base}/game/${keptGame}`);
+  const takeMine = bob.page.locator('[data-testid=take-0]');
+  await takeMine.waitFor();
+  const takeMineText = (await takeMine.textContent()) ?? '';
+  await takeMine.click();
+  await bob.page.waitForSelector('.seat-row[data-seat="0"] .you');
+  const kept = await getGame(keptGame);
+  check(hex(kept.seats[0].playerKey) === bob.key && hex(kept.seats[1].playerKey) === alice.key,
+    `the kept seats are not the players': ${JSON.stringify(kept.seats)}`);
+
+  // the lobby's "rated" box: not with a house bot; a rated game made from the lobby is marked so
+  await alice.page.goto(`${args.base}/`);
+  await alice.page.selectOption('#game-type', 'roma');
+  await alice.page.selectOption('#opponents', 'random');
+  const ratedWithBot = await alice.page.isDisabled('#rated');
+  await alice.page.selectOption('#opponents', '');
+  const ratedWithPeople = await alice.page.isEnabled('#rated');
+  await alice.page.check('#rated');
+  await alice.page.click('#create');
+  await alice.page.waitForSelector('h2 [data-testid=rated-mark]');
+  const lobbyGame = alice.page.url().split('/game/')[1].split(/[?#]/)[0];
+  await alice.page.click('[data-testid=take-0]');
+  await alice.page.waitForSelector('.seat-row[data-seat="0"] .you');
+  const made = await getGame(lobbyGame);
+  check(made.rated === true && hex(made.seats[0].playerKey) === alice.key, `the lobby's rated game: ${JSON.stringify(made)}`);
+
   check(!errors.length, `errors in the page: ${errors.join('; ')}`);
   await alice.ctx.close();
   await bob.ctx.close();
   return { name: 'challenges', gameId, self, nobody, declinedRow, offeredText, marked, lobbyRated, finishedText,
-    seats: end.seats.map((x) => x.player), rated: end.rated, moved: headAfter - headBefore };
+    seats: end.seats.map((x) => x.player), rated: end.rated, moved: headAfter - headBefore,
+    keptGame, waitingText, takeMineText, keptSeats: kept.seats.map((x) => x.player),
+    ratedWithBot, ratedWithPeople, lobbyGame, lobbyGameRated: made.rated };
 }
 
 /** A phone (issue 36, 6): at 390 px wide the lobby and a Hannibal game's page (a game the house bots

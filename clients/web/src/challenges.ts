@@ -10,7 +10,7 @@ import { api, auth, describeError, holdSeat, reason } from './api';
 import { el } from './dom';
 import { humanize, nameOf } from './words';
 import { timeControlInputs } from './clock';
-import { player as browserPlayer, session } from './identity';
+import { dropSession, player as browserPlayer, session } from './identity';
 import { ChallengeState } from './gen/carthago/v1/carthago_pb';
 
 /** A refusal of the challenge calls in the player's words (the server's codes, docs/PROTOCOL.md). */
@@ -54,10 +54,22 @@ const STATE_KEYS: Record<number, string> = {
 
 type Types = { id: string; title: string; playerCounts: number[]; options: any[]; seatNames: string[] }[];
 
+/** A call with the player's session; refused INVALID_SESSION (the server forgot it: restarted with
+ *  a fresh store), the kept session is dropped and the call made once more after a fresh login. */
+async function renewed<T>(call: (token: string) => Promise<T>): Promise<T> {
+  try {
+    return await call(await session());
+  } catch (err) {
+    if (reason(err) !== 'INVALID_SESSION') throw err;
+    await dropSession();
+    return call(await session());
+  }
+}
+
 /** Join the seat kept for this player's key in `gameId` and keep its token (the seat signs every move). */
 export async function takeKeptSeat(gameId: string): Promise<void> {
   const me = await browserPlayer();
-  const res = await api.joinGame({ gameId, player: '' }, auth(await session()));
+  const res = await renewed((token) => api.joinGame({ gameId, player: '' }, auth(token)));
   holdSeat(gameId, { seat: res.seat, token: res.token, name: me?.name ?? res.game?.seats[res.seat]?.player ?? '', signed: true });
 }
 
@@ -97,16 +109,15 @@ export function challengesPanel(navigate: (path: string) => void) {
     button.disabled = true;
     error.textContent = '';
     try {
-      const token = await session();
       if (accept) {
         answered.add(c.challengeId);
-        const res = await api.acceptChallenge({ challengeId: c.challengeId }, auth(token));
+        const res = await renewed((token) => api.acceptChallenge({ challengeId: c.challengeId }, auth(token)));
         challenges.set(c.challengeId, res.challenge);
         await takeKeptSeat(res.challenge!.gameId);
         navigate(`/game/${res.challenge!.gameId}`);
         return;
       }
-      const res = await api.declineChallenge({ challengeId: c.challengeId, reason: '' }, auth(token));
+      const res = await renewed((token) => api.declineChallenge({ challengeId: c.challengeId, reason: '' }, auth(token)));
       challenges.set(c.challengeId, res.challenge);
       show();
     } catch (err) {
@@ -149,7 +160,8 @@ export function challengesPanel(navigate: (path: string) => void) {
     listBox.replaceChildren(
       el('h3', {}, t('Received')), received.length ? el('ul', { 'data-testid': 'challenges-received' }, ...received.map(row)) : el('p', { class: 'note' }, t('No challenge received.')),
       el('h3', {}, t('Sent')), sent.length ? el('ul', { 'data-testid': 'challenges-sent' }, ...sent.map(row)) : el('p', { class: 'note' }, t('No challenge sent.')));
-    newsBox.replaceChildren(...news.slice(-8).reverse());
+    newsBox.replaceChildren(...(news.length ? news.slice(-8).reverse()
+      : [el('li', { class: 'note' }, t('Nothing yet: a game of yours that starts or ends while this page is open is said here.'))]));
   };
 
   const play = async (gameId: string, error: HTMLElement) => {
@@ -228,6 +240,7 @@ export function challengesPanel(navigate: (path: string) => void) {
         clearTimeout(quiet);
       } catch (err) {
         if (stopped) return;
+        if (reason(err) === 'INVALID_SESSION') await dropSession().catch(() => {});  // a fresh login next time
         streamState.textContent = t('reconnecting… ({why})', { why: challengeError(err) });
         streamState.dataset.state = 'down';
       }
@@ -278,8 +291,8 @@ export function challengesPanel(navigate: (path: string) => void) {
     options.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-option]').forEach((i) => { opts[i.dataset.option!] = i.value; });
     send.disabled = true;
     try {
-      const res = await api.createChallenge({ challenged, gameType: typeSelect.value, players: Number(players.value), options: opts,
-        timeControl, rated: rated.checked, challengerSeat: Number(mySeat.value) }, auth(await session()));
+      const res = await renewed((token) => api.createChallenge({ challenged, gameType: typeSelect.value, players: Number(players.value),
+        options: opts, timeControl, rated: rated.checked, challengerSeat: Number(mySeat.value) }, auth(token)));
       challenges.delete(res.challenge!.challengeId);  // the stream's copy comes too: one row, the newest
       challenges.set(res.challenge!.challengeId, res.challenge);
       show();

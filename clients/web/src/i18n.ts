@@ -204,6 +204,8 @@ const FR: Record<string, string> = {
     'le résultat compte pour le classement des deux joueurs ; chaque place est celle d\'un joueur inscrit',
   ' rated game': ' partie classée', 'Challenges': 'Défis', 'Your games, as they start and end': 'Vos parties, quand elles commencent et finissent',
   'Challenge': 'Défier',
+  'Nothing yet: a game of yours that starts or ends while this page is open is said here.':
+    'Rien encore : une partie à vous qui commence ou finit pendant que cette page est ouverte est annoncée ici.',
   'a rated game is between registered players: make your key first': 'une partie classée se joue entre joueurs inscrits : créez d\'abord votre clé',
   'a rated game has no house bot: choose people for the other seats': 'une partie classée n\'a pas de bot maison : choisissez des personnes pour les autres places',
   'the result counts for the players\' ratings; every seat signs its moves': 'le résultat compte pour le classement des joueurs ; chaque place signe ses coups',

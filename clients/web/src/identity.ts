@@ -101,6 +101,16 @@ export async function session(): Promise<string> {
   return p.session;
 }
 
+/** Forget the kept session (the server no longer knows it: INVALID_SESSION, a server restarted with
+ *  a fresh store): the next session() logs in again with a fresh signed challenge. */
+export async function dropSession(): Promise<void> {
+  const p = await player();
+  if (!p?.session) return;
+  p.session = undefined;
+  p.sessionExpires = undefined;
+  cached = await stored(p);
+}
+
 /** Send a command for a held seat: as it is for an anonymous seat; for a seat taken as the player,
  *  as its serialized bytes with the key's signature (at the head as it is now when no expected seq
  *  is given: a platform command, table talk). */
