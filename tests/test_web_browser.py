@@ -274,6 +274,7 @@ def test_challenges_two_players_decline_then_accept_into_their_seats_of_a_rated_
     # a seat kept while its player's page was elsewhere: listed by the lobby's stream, taken from the game page
     assert "A seat is kept for you" in r["waitingText"] and r["takeMineText"] == "Take my seat", report
     assert r["keptSeats"] == ["bob", "alice"], report
+    assert "has started: you play Second (seat 1)" in r["startedText"], report
     # the lobby's rated box: refused with a house bot, a rated game with people
     assert r["ratedWithBot"] and r["ratedWithPeople"] and r["lobbyGameRated"] is True, report
     assert (out / "challenges.png").is_file()

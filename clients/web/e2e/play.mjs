@@ -704,7 +704,7 @@ async function invites(browser) {
  *  takes her to seat 0 by itself; the server's GetGame has each seat claimed by that player's key, rated;
  *  a signed move is played; bob back in the lobby hears the game finished when alice resigns. Then
  *  a challenge accepted while the challenger's page is elsewhere: his lobby lists the seat kept for
- *  him, and the game page's "Take my seat" seats him; the lobby's "rated" box (off with a house bot)
+ *  him, and the game page's "Take my seat" seats him (alice's lobby hears the game start); the lobby's "rated" box (off with a house bot)
  *  makes a rated game, marked so. */
 async function challenges(browser) {
   const errors = [];
@@ -836,6 +836,8 @@ async function challenges(browser) {
   await alice.page.waitForURL(/\/game\//);
   const keptGame = alice.page.url().split('/game/')[1].split(/[?#]/)[0];
   await alice.page.waitForSelector('.seat-row[data-seat="1"] .you');
+  await alice.page.goto(`${args.base}/`);  // to hear the game start on her stream when bob takes his seat
+  await alice.page.waitForSelector('[data-testid=player-stream][data-state=live]');
   await bob.page.goto(`${args.base}/`);
   const waiting = bob.page.locator(`[data-testid=news-waiting][data-game="${keptGame}"]`);
   await waiting.waitFor();
@@ -846,6 +848,9 @@ async function challenges(browser) {
   const takeMineText = (await takeMine.textContent()) ?? '';
   await takeMine.click();
   await bob.page.waitForSelector('.seat-row[data-seat="0"] .you');
+  const started = alice.page.locator(`[data-testid=news-started][data-game="${keptGame}"]`);
+  await started.waitFor();
+  const startedText = (await started.textContent()) ?? '';
   const kept = await getGame(keptGame);
   check(hex(kept.seats[0].playerKey) === bob.key && hex(kept.seats[1].playerKey) === alice.key,
     `the kept seats are not the players': ${JSON.stringify(kept.seats)}`);
@@ -871,7 +876,7 @@ async function challenges(browser) {
   await bob.ctx.close();
   return { name: 'challenges', gameId, self, nobody, declinedRow, offeredText, marked, lobbyRated, finishedText,
     seats: end.seats.map((x) => x.player), rated: end.rated, moved: headAfter - headBefore,
-    keptGame, waitingText, takeMineText, keptSeats: kept.seats.map((x) => x.player),
+    keptGame, waitingText, takeMineText, startedText, keptSeats: kept.seats.map((x) => x.player),
     ratedWithBot, ratedWithPeople, lobbyGame, lobbyGameRated: made.rated };
 }
 
