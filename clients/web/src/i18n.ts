@@ -68,6 +68,16 @@ export const KINDS_FR: Record<string, string> = {
 };
 
 const FR: Record<string, string> = {
+  // the player panel and the leaderboard
+  'This browser cannot keep a key: you play under a name alone.': 'Ce navigateur ne peut pas garder de clé : vous jouez sous un simple nom.',
+  ', a registered player (key ': ', joueur inscrit (clé ',
+  '). Its private half stays in this browser: nobody can copy it out.': '). Sa moitié privée reste dans ce navigateur : personne ne peut la copier.',
+  ' take seats as this player: every move signed with the key': ' prendre les places sous ce joueur : chaque coup signé par la clé',
+  'a player name': 'un nom de joueur',
+  'A registered player is a key (no password): the seats it takes sign every move, and rated games are between registered players.':
+    'Un joueur inscrit est une clé (sans mot de passe) : les places qu\'il prend signent chaque coup, et les parties classées se jouent entre joueurs inscrits.',
+  '{game} {rating} (±{deviation}, {games} games)': '{game} {rating} (±{deviation}, {games} parties)', 'not rated yet': 'pas encore classé',
+  'Ratings (Glicko-2) from {n} finished rated games, recomputed from their logs.': 'Classement (Glicko-2) d\'après {n} parties classées finies, recalculé depuis leurs journaux.',
   // Roma's board
   'empty': 'vide', '{who} — {money} sesterces, {vp} VP, {hand} cards in hand': '{who} — {money} sesterces, {vp} PG, {hand} cartes en main',
   'Waiting for {who} to answer ({what})': 'En attente de la réponse de {who} ({what})', ' — cards: {cards}': ' — cartes : {cards}',

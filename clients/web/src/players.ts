@@ -10,7 +10,7 @@ export function playerPanel(nameInput: HTMLInputElement, registered?: () => void
   const fill = async () => {
     box.replaceChildren(el('h2', {}, t('Your key')));
     if (!supported()) {
-      box.append(el('p', { class: 'note' }, 'This browser cannot keep a key: you play under a name alone.'));
+      box.append(el('p', { class: 'note' }, t('This browser cannot keep a key: you play under a name alone.')));
       return;
     }
     const p = await player();
@@ -18,12 +18,12 @@ export function playerPanel(nameInput: HTMLInputElement, registered?: () => void
       const sign = el('input', { type: 'checkbox', id: 'sign-seats', checked: signing(),
         onchange: () => setSigning(sign.checked) }) as HTMLInputElement;
       box.append(el('p', { 'data-testid': 'player-known' }, t('You play as '), el('b', {}, p.name),
-        ', a registered player (key ', el('code', { 'data-testid': 'player-key', title: hex(p.publicKey) },
-          `${hex(p.publicKey).slice(0, 16)}…`), '). Its private half stays in this browser: nobody can copy it out.'),
-      el('label', {}, sign, ' take seats as this player: every move signed with the key'));
+        t(', a registered player (key '), el('code', { 'data-testid': 'player-key', title: hex(p.publicKey) },
+          `${hex(p.publicKey).slice(0, 16)}…`), t('). Its private half stays in this browser: nobody can copy it out.')),
+      el('label', {}, sign, t(' take seats as this player: every move signed with the key')));
       return;
     }
-    const name = el('input', { id: 'key-name', value: nameInput.value, placeholder: 'a player name', maxlength: 32 }) as HTMLInputElement;
+    const name = el('input', { id: 'key-name', value: nameInput.value, placeholder: t('a player name'), maxlength: 32 }) as HTMLInputElement;
     const error = el('div', { class: 'error', 'data-testid': 'key-error' });
     const make = el('button', { id: 'register-key', onclick: async () => {
       error.textContent = '';
@@ -36,8 +36,7 @@ export function playerPanel(nameInput: HTMLInputElement, registered?: () => void
         error.textContent = describeError(err);
       }
     } }, t('Make my key and register'));
-    box.append(el('p', { class: 'note' }, 'A registered player is a key (no password): the seats it takes sign every move, '
-      + 'and rated games are between registered players.'), el('label', {}, t('Name: '), name), ' ', make, error);
+    box.append(el('p', { class: 'note' }, t('A registered player is a key (no password): the seats it takes sign every move, and rated games are between registered players.')), el('label', {}, t('Name: '), name), ' ', make, error);
   };
   void fill();
   return box;
@@ -45,18 +44,18 @@ export function playerPanel(nameInput: HTMLInputElement, registered?: () => void
 
 /** The leaderboard; with `challenge`, a "Challenge" button on each other player's row (challenges.ts). */
 export function leaderboardPanel(challenge?: (name: string) => void): HTMLElement {
-  const box = el('section', { class: 'panel', 'data-testid': 'leaderboard' }, el('h2', {}, t('Players')), 'Loading…');
+  const box = el('section', { class: 'panel', 'data-testid': 'leaderboard' }, el('h2', {}, t('Players')), t('Loading…'));
   void (async () => {
     try {
       const res = await api.listPlayers({});
       const me = challenge ? (await player().catch(() => undefined))?.name : undefined;
       const rows = res.players.map((s) => el('tr', { 'data-player': s.player?.name ?? '' }, el('td', {}, s.player?.name ?? ''),
-        el('td', {}, s.ratings.map((r) => `${r.gameType} ${r.rating.toFixed(0)} (±${r.deviation.toFixed(0)}, ${r.games} games)`)
-          .join(' · ') || 'not rated yet'),
+        el('td', {}, s.ratings.map((r) => t('{game} {rating} (±{deviation}, {games} games)', { game: r.gameType, rating: r.rating.toFixed(0), deviation: r.deviation.toFixed(0), games: r.games }))
+          .join(' · ') || t('not rated yet')),
         el('td', {}, me && challenge && s.player?.name !== me
           ? el('button', { 'data-testid': 'challenge-player', onclick: () => challenge(s.player!.name) }, t('Challenge')) : '')));
       box.replaceChildren(el('h2', {}, t('Players')), el('p', { class: 'note' },
-        `Ratings (Glicko-2) from ${res.ratedGames} finished rated games, recomputed from their logs.`),
+        t('Ratings (Glicko-2) from {n} finished rated games, recomputed from their logs.', { n: res.ratedGames })),
       rows.length ? el('table', {}, ...rows) : el('p', {}, t('No registered player yet.')));
     } catch (err) {
       box.replaceChildren(el('h2', {}, t('Players')), el('div', { class: 'error' }, describeError(err)));
