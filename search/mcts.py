@@ -273,6 +273,9 @@ class Search:
         self.pick = random.Random(seed)
         self._dice = PlayRng(b"play:" + seed)  # the chance of the commands played (PlayRng)
         self._advance = stepper(game)  # the search plays only legal commands of the seat to act
+        # on a state it owns outright (a decoded copy, or one a step of its own left), without the
+        # events it never reads nor the copies kept for others sharing the state
+        self._advance_owned = stepper(game, owned=True)
         self._hint: tuple[Any, Any] | None = None  # (the state the last advance left, its legal hint)
         self._pool: list[bytes] = []  # encoded determinizations (Settings.pool)
         self._evaluate = evaluator(game.info.id, players, settings.evaluation)
@@ -284,23 +287,27 @@ class Search:
         self._draws += 1
         return Rng(self.seed, self._draws)
 
-    def _determinize(self) -> Any:
+    def _determinize(self) -> tuple[Any, bool]:
         """A state to play this iteration on: a fresh ``sample``, or a copy of one kept in the pool
-        (the first ``pool`` iterations draw and keep theirs; the later ones cycle through them)."""
+        (the first ``pool`` iterations draw and keep theirs; the later ones cycle through them); and
+        whether the search owns every part of it (a decoded copy: ``stepper(game, owned=True)``; a
+        sample may share parts with the state it was drawn from until a first step has played)."""
         size = self.settings.pool
         if not size:
-            return self.sample(self._rng())
+            return self.sample(self._rng()), False
         pool = self._pool
         if len(pool) < size:
             state = self.sample(self._rng())
             pool.append(encode_state(state))
-            return state
-        return decode_state(self.game, pool[self.iterations % size])
+            return state, False
+        return decode_state(self.game, pool[self.iterations % size]), True
 
-    def _play(self, state: Any, actor: int, command: Any, allowed: list[Any] | None = None) -> Any:
+    def _play(self, state: Any, actor: int, command: Any, allowed: list[Any] | None = None,
+              owned: bool = False) -> Any:
         """Play ``command`` on ``state`` (the search's own: a sample), in place (engine.core
-        ``advance``); ``allowed``: the actor's legal commands there, when known."""
-        done = self._advance(state, actor, command, self._dice, allowed)
+        ``advance``); ``allowed``: the actor's legal commands there, when known; ``owned``: whether
+        nothing else shares any part of ``state`` (``_determinize``; true after any step)."""
+        done = (self._advance_owned if owned else self._advance)(state, actor, command, self._dice, allowed)
         self._hint = (done.state, done.legal)
         return done.state
 
@@ -374,7 +381,7 @@ class Search:
 
     def iterate(self) -> None:
         game = self.game
-        state = self._determinize()
+        state, owned = self._determinize()
         node = self.root
         path = [node]
         result = None
@@ -398,13 +405,14 @@ class Search:
             if child is None:
                 child = node.of(actor)[legal[i] if self._hashable else _key(legal[i])] = Node(self.players)
                 expanded = True
-            state = self._play(state, actor, legal[i], full)
+            state = self._play(state, actor, legal[i], full, owned)
+            owned = True
             path.append(child)
             node = child
             if expanded:
                 break
         if result is None and expanded:
-            state, result = self._rollout(state)
+            state, result = self._rollout(state, owned)
         reward = (terminal_reward(result, self.players) if result is not None else self._evaluate(state))
         for n in path:
             n.visits += 1
@@ -413,7 +421,7 @@ class Search:
                 total[x] += reward[x]
         self.iterations += 1
 
-    def _rollout(self, state: Any) -> tuple[Any, Any]:
+    def _rollout(self, state: Any, owned: bool = True) -> tuple[Any, Any]:
         game, pick, prior = self.game, self.pick, self._prior
         for _ in range(self.depth):
             st = game.status(state)
@@ -432,7 +440,8 @@ class Search:
             command = pick.choice(full) if weights is None else pick.choices(full, weights)[0]
             if _is_agreement(command):  # draw agreements only when nothing else is legal
                 command = pick.choice(_usual(full))
-            state = self._play(state, actor, command, full)
+            state = self._play(state, actor, command, full, owned)
+            owned = True
         st = game.status(state)
         return state, (st.result if st.over else None)
 

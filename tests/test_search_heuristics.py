@@ -325,9 +325,9 @@ def test_rollouts_with_the_brief_prior_spend_fewer_commands_planning_talents():
         kinds: list[str] = []
         play = search._play
 
-        def counted(state, actor, command, allowed=None):
+        def counted(state, actor, command, *rest):
             kinds.append(state.flow[-1].kind if state.flow else "")
-            return play(state, actor, command, allowed)
+            return play(state, actor, command, *rest)
         search._play = counted  # type: ignore[method-assign]
         search.run(Budget(iterations=60))
         return kinds.count("redistribute") / len(kinds)

@@ -232,22 +232,33 @@ def talents_at(s: State, place: str) -> int:
     return s.treasury
 
 
-def planned(s: State, seat: int) -> list[tuple[str, str, int]]:
+_PLANS: dict[tuple[str, ...], tuple[tuple[str, str, int], ...]] = {}  # planned's readings, by entries
+_PLANS_KEPT = 4096  # readings kept before the memo starts afresh (a search plans thousands of times)
+
+
+def planned(s: State, seat: int) -> tuple[tuple[str, str, int], ...]:
     """A faction's secret redistribution so far: (source, target, amount); amount 0 while it is being
-    chosen."""
-    out: list[tuple[str, str, int]] = []
+    chosen. Read once per list of entries (a plan is read at every step of the redistribution, by
+    ``legal`` and by ``has_legal`` for every seat, and grows with every step)."""
     if not s.committed:
-        return out
-    for entry in s.committed[seat]:
-        if entry[:1] == "=":
-            out[-1] = (*out[-1][:2], int(entry[1:]))
-        else:
-            src, _, dst = entry.partition(">")
-            out.append((src, dst, 0))
-    return out
+        return ()
+    entries = tuple(s.committed[seat])
+    plan = _PLANS.get(entries)
+    if plan is None:
+        out: list[tuple[str, str, int]] = []
+        for entry in entries:
+            if entry[:1] == "=":
+                out[-1] = (*out[-1][:2], int(entry[1:]))
+            else:
+                src, _, dst = entry.partition(">")
+                out.append((src, dst, 0))
+        if len(_PLANS) >= _PLANS_KEPT:
+            _PLANS.clear()
+        plan = _PLANS[entries] = tuple(out)
+    return plan
 
 
-def after_plan(s: State, plan: list[tuple[str, str, int]], place: str) -> int:
+def after_plan(s: State, plan: tuple[tuple[str, str, int], ...], place: str) -> int:
     """Talents at ``place`` once the faction's planned transfers (``plan``: :func:`planned`) are made
     (its own places only)."""
     n = talents_at(s, place)
@@ -264,7 +275,7 @@ class Redistribute:
     def legal(s: State, f: Frame, seat: int):
         plan = planned(s, seat)
         if plan and plan[-1][2] == 0:  # the amount of the transfer being planned
-            return [cmd.ChooseNumber(number=n) for n in range(1, after_plan(s, plan, plan[-1][0]) + 1)]
+            return cmd.numbers(1, after_plan(s, plan, plan[-1][0]))
         own = places_of(s, seat)
         targets = own + ([] if f.count else [f"faction:{x}" for x in range(s.players) if x != seat])  # R75
         net: dict[str, int] = {}  # what the plan moves in and out of each place (after_plan, in one pass)
@@ -342,7 +353,7 @@ class Amount:
         most = talents_at(s, f.strs[0])
         if f.count:  # a cap: the trade income still to distribute (III.3e)
             most = min(most, f.count)
-        return [cmd.ChooseNumber(number=n) for n in range(1, most + 1)]
+        return cmd.numbers(1, most)
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
