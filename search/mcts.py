@@ -36,6 +36,8 @@ from __future__ import annotations
 import math
 import random
 import time
+from itertools import compress
+from operator import not_
 from typing import Any, Callable
 
 import msgspec
@@ -175,13 +177,16 @@ class Node:
     its visits, how often it was legal when its parent was visited (``avail``, ISMCTS) and the sum
     of the rewards backed up through it, one per seat."""
 
-    __slots__ = ("kids", "visits", "avail", "total")
+    __slots__ = ("kids", "visits", "avail", "total", "seen")
 
     def __init__(self, players: int) -> None:
         self.kids: dict[int, dict[Any, Node]] = {}
         self.visits = 0
         self.avail = 1
         self.total = [0.0] * players
+        # the last legal list a search weighed here, for one seat: [seat, commands, the child of each
+        # command (None: untried), how many children that seat had] (``Search._select``)
+        self.seen: list[Any] | None = None
 
     def of(self, seat: int) -> dict[Any, "Node"]:
         """The children reached by ``seat``'s commands."""
@@ -330,15 +335,27 @@ class Search:
         untried command while widening allows one (the prior's ``weights`` preferred), else the best
         UCB1 for ``actor`` (plus the prior's fading bias)."""
         kids = node.of(actor)
-        found = list(map(kids.get, legal if self._hashable else map(_key, legal)))
+        # the children of the commands, looked up again only when the list is not the one weighed
+        # here last (a seat's own commands at the root are the same list every iteration; a lookup
+        # hashes every command of a list of hundreds) or the node has children that list never saw
+        seen = node.seen
+        if seen is not None and seen[0] == actor and seen[3] == len(kids) and seen[1] == legal:
+            found = seen[2]
+        else:
+            found = list(map(kids.get, legal if self._hashable else map(_key, legal)))
+            node.seen = [actor, list(legal), found, len(kids)]  # (a copy: nobody changes it)
         untried = found.count(None)
         tried = len(found) - untried
         widen = self.settings.widen
         if untried and (not tried or not widen or tried < widen * math.sqrt(node.visits + 1)):
-            for child in found:
-                if child is not None:
+            if not tried:  # a node's first visit (the usual case below the root): every index is new
+                if weights is None:
+                    return self.pick.choice(range(len(found))), None  # (as choice of the list of them)
+                new = list(range(len(found)))
+            else:
+                for child in filter(None, found):  # (a Node is always true, None never)
                     child.avail += 1
-            new = [i for i, child in enumerate(found) if child is None]
+                new = list(compress(range(len(found)), map(not_, found)))
             if weights is not None:
                 top = max(weights[i] for i in new)
                 new = [i for i in new if weights[i] == top]  # the prior's favourites first
@@ -403,7 +420,14 @@ class Search:
             weights = self._prior(state, actor, legal) if self._prior is not None else None
             i, child = self._select(node, actor, legal, weights)
             if child is None:
-                child = node.of(actor)[legal[i] if self._hashable else _key(legal[i])] = Node(self.players)
+                command = legal[i]
+                child = node.of(actor)[command if self._hashable else _key(command)] = Node(self.players)
+                seen = node.seen  # (set by ``_select`` for this very list)
+                if legal.count(command) == 1:  # the list weighed there now has this child (listed once)
+                    seen[2][i] = child
+                    seen[3] += 1
+                else:
+                    node.seen = None
                 expanded = True
             state = self._play(state, actor, legal[i], full, owned)
             owned = True

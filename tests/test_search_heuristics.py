@@ -333,3 +333,44 @@ def test_rollouts_with_the_brief_prior_spend_fewer_commands_planning_talents():
         return kinds.count("redistribute") / len(kinds)
 
     assert planning_share("brief") < 0.7 * planning_share("")
+
+
+def test_rome_et_carthage_capitals_reads_the_pieces_and_capitals_the_rules_count():
+    """The evaluation counts each seat's pieces in one pass over the board and reads the capitals
+    from the map once: at every tenth position of whole random games (2-4 players) it gives exactly
+    what ``teams.pieces_left`` and ``state.capital_holders`` give ("Fin de partie" 1)."""
+    import random
+
+    from engine.games.rome_et_carthage.board import MAP
+    from engine.games.rome_et_carthage.state import capital_holders
+    from engine.games.rome_et_carthage.teams import pieces_left
+
+    def reference(s):
+        team_of = [s.seats[x].team for x in range(s.players)]
+        value = [0.0, 0.0]
+        for x in range(s.players):
+            value[team_of[x]] += pieces_left(s, x)
+        owners = {st: team_of[x] for x in range(s.players) for st in s.seats[x].states}
+        for st, holder in zip(MAP.states, capital_holders(s)):
+            owner = owners.get(st.id)
+            if holder >= 0 and owner is not None and holder != owner:
+                value[holder] += H.CAPITAL_WORTH
+        for team in (0, 1):
+            if s.clock_on[team]:
+                value[team] += H.CLOCK_WORTH
+        return H._squash([value[team_of[x]] - value[1 - team_of[x]] for x in range(s.players)], 3.0)
+
+    game = registry.get("rome-et-carthage")
+    held = 0
+    for players in (2, 3, 4):
+        session, _ = Session.start(game, GameConfig(players), f"capitals-{players}".encode())
+        pick, n = random.Random(players), 0
+        while not session.status().over and n < 1500:
+            s = session.state
+            if n % 10 == 0 and s.seats:
+                assert H._rome_et_carthage_capitals(s) == reference(s), (players, n)
+                held += any(h >= 0 for h in capital_holders(s))
+            seat = pick.choice(session.status().to_act)
+            session.submit(seat, pick.choice(session.legal(seat)))
+            n += 1
+    assert held > 10  # positions with capitals held were among them
