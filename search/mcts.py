@@ -281,6 +281,9 @@ class Search:
         # on a state it owns outright (a decoded copy, or one a step of its own left), without the
         # events it never reads nor the copies kept for others sharing the state
         self._advance_owned = stepper(game, owned=True)
+        # and for a rollout's last command, after which only the status and the value are read
+        self._advance_last = stepper(game, hint=False)
+        self._advance_owned_last = stepper(game, owned=True, hint=False)
         self._hint: tuple[Any, Any] | None = None  # (the state the last advance left, its legal hint)
         self._pool: list[bytes] = []  # encoded determinizations (Settings.pool)
         self._evaluate = evaluator(game.info.id, players, settings.evaluation)
@@ -308,11 +311,16 @@ class Search:
         return decode_state(self.game, pool[self.iterations % size]), True
 
     def _play(self, state: Any, actor: int, command: Any, allowed: list[Any] | None = None,
-              owned: bool = False) -> Any:
+              owned: bool = False, last: bool = False) -> Any:
         """Play ``command`` on ``state`` (the search's own: a sample), in place (engine.core
         ``advance``); ``allowed``: the actor's legal commands there, when known; ``owned``: whether
-        nothing else shares any part of ``state`` (``_determinize``; true after any step)."""
-        done = (self._advance_owned if owned else self._advance)(state, actor, command, self._dice, allowed)
+        nothing else shares any part of ``state`` (``_determinize``; true after any step); ``last``:
+        nothing but the status and the value of the position it leads to will be read."""
+        if last:
+            step = self._advance_owned_last if owned else self._advance_last
+        else:
+            step = self._advance_owned if owned else self._advance
+        done = step(state, actor, command, self._dice, allowed)
         self._hint = (done.state, done.legal)
         return done.state
 
@@ -447,7 +455,8 @@ class Search:
 
     def _rollout(self, state: Any, owned: bool = True) -> tuple[Any, Any]:
         game, pick, prior = self.game, self.pick, self._prior
-        for _ in range(self.depth):
+        last = self.depth - 1
+        for k in range(self.depth):
             st = game.status(state)
             if st.over:
                 return state, st.result
@@ -464,7 +473,7 @@ class Search:
             command = pick.choice(full) if weights is None else pick.choices(full, weights)[0]
             if _is_agreement(command):  # draw agreements only when nothing else is legal
                 command = pick.choice(_usual(full))
-            state = self._play(state, actor, command, full, owned)
+            state = self._play(state, actor, command, full, owned, k == last)
             owned = True
         st = game.status(state)
         return state, (st.result if st.over else None)
