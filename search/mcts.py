@@ -37,7 +37,7 @@ import math
 import random
 import time
 from itertools import compress
-from operator import not_
+from operator import add, not_
 from typing import Any, Callable
 
 import msgspec
@@ -448,34 +448,41 @@ class Search:
         reward = (terminal_reward(result, self.players) if result is not None else self._evaluate(state))
         for n in path:
             n.visits += 1
-            total = n.total
-            for x in range(self.players):
-                total[x] += reward[x]
+            n.total = list(map(add, n.total, reward))  # (each seat's sum, as ``total[x] += reward[x]``)
         self.iterations += 1
 
     def _rollout(self, state: Any, owned: bool = True) -> tuple[Any, Any]:
         game, pick, prior = self.game, self.pick, self._prior
+        status, legal_of, play, choice = game.status, self._legal, self._play, pick.choice
+        agreements = _AGREEMENT_TYPES  # (``_is_agreement``, its lookup inlined: once a command)
         last = self.depth - 1
         for k in range(self.depth):
-            st = game.status(state)
+            st = status(state)
             if st.over:
                 return state, st.result
-            if not st.to_act:
+            to_act = st.to_act
+            if not to_act:
                 break
-            actor = st.to_act[0] if len(st.to_act) == 1 else pick.choice(st.to_act)
-            full = self._legal(state, actor)
+            actor = to_act[0] if len(to_act) == 1 else choice(to_act)
+            full = legal_of(state, actor)
             if not full:
                 # A determinization keeps what the seat sees, not all it could infer (a hand drawn
                 # without the card the real player must hold to finish his step): nothing to play,
                 # so the position is scored as it stands.
                 break
-            weights = prior(state, actor, full) if prior is not None else None
-            command = pick.choice(full) if weights is None else pick.choices(full, weights)[0]
-            if _is_agreement(command):  # draw agreements only when nothing else is legal
-                command = pick.choice(_usual(full))
-            state = self._play(state, actor, command, full, owned, k == last)
+            if prior is None:
+                command = choice(full)
+            else:
+                weights = prior(state, actor, full)
+                command = choice(full) if weights is None else pick.choices(full, weights)[0]
+            agreement = agreements.get(type(command))
+            if agreement is None:
+                agreement = _is_agreement(command)
+            if agreement:  # draw agreements only when nothing else is legal
+                command = choice(_usual(full))
+            state = play(state, actor, command, full, owned, k == last)
             owned = True
-        st = game.status(state)
+        st = status(state)
         return state, (st.result if st.over else None)
 
     def run(self, budget: Budget) -> "Search":
