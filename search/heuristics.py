@@ -110,7 +110,8 @@ def _hannibal(s: Any) -> list[float]:
     from engine.games.hannibal.board import political_points
 
     pp = political_points(s)
-    pcs = [sum(1 for v in s.control.values() if v == x) for x in (0, 1)]
+    held = list(s.control.values())
+    pcs = [held.count(0), held.count(1)]  # each side's political control markers
     return _squash(_margins([pp[x] + pcs[x] / 8 for x in (0, 1)]), 2.0)
 
 

@@ -374,3 +374,25 @@ def test_rome_et_carthage_capitals_reads_the_pieces_and_capitals_the_rules_count
             session.submit(seat, pick.choice(session.legal(seat)))
             n += 1
     assert held > 10  # positions with capitals held were among them
+
+
+def test_hannibal_evaluation_counts_each_sides_political_control_markers():
+    """§22.1: political points decide; the markers count for a little (a side's PC over 8): the
+    evaluation's count of each side's markers is the board's, at every tenth position of a game."""
+    import random
+
+    from engine.games.hannibal.board import political_points
+
+    game = registry.get("hannibal")
+    session, _ = Session.start(game, GameConfig(2), b"hannibal-evaluation")
+    pick, n = random.Random(3), 0
+    while not session.status().over and n < 600:
+        s = session.state
+        if n % 10 == 0:
+            pp = political_points(s)
+            pcs = [sum(1 for v in s.control.values() if v == side) for side in (0, 1)]
+            assert H._hannibal(s) == H._squash(H._margins([pp[x] + pcs[x] / 8 for x in (0, 1)]), 2.0), n
+        seat = pick.choice(session.status().to_act)
+        session.submit(seat, pick.choice(session.legal(seat)))
+        n += 1
+    assert n >= 300
