@@ -175,11 +175,32 @@ def advance(game: Game, state: Any, seat: int, command: Any, rng: Rng, allowed: 
     return decide_then_evolve(game, state, seat, command, rng)
 
 
-def stepper(game: Game) -> Callable[..., Advanced]:
+def stepper(game: Game, owned: bool = False, hint: bool = True) -> Callable[..., Advanced]:
     """:func:`advance` for a caller that only ever plays, for a seat ``status`` names to act, a
     command of that seat's legal list (a search, on its own states): the game's own step without
     the checks that every seat's command meets first (the game not over, the seat to act), nor the
-    lookups that find it, when the game offers one (``unchecked_advance``); else :func:`advance`."""
+    lookups that find it, when the game offers one (``unchecked_advance``); else :func:`advance`.
+
+    ``owned``: for a caller that also never reads the events and owns every part of the states it
+    plays on (a fresh decode, or a state one of these steps left, its events thrown away): the
+    game's ``owned_advance`` when it offers one, which leaves the same state and hands back the same
+    legal commands but lists no events (``emitted`` may be empty) and copies nothing for others that
+    might share the state; else the step above.
+
+    ``hint=False``: for a caller that asks nothing of the position the step leads to but its
+    status and its evaluation (a rollout's last command): the game's ``unhinted_advance`` when it
+    offers one, which leaves the same state without listing the next seat's legal commands
+    (``legal`` is None); else the step above."""
+    if not hint:
+        last = getattr(game, "unhinted_advance", None)
+        step = last() if last is not None else None
+        if step is not None:
+            return step
+    if owned:
+        quiet = getattr(game, "owned_advance", None)
+        step = quiet() if quiet is not None else None
+        if step is not None:
+            return step
     own = getattr(game, "unchecked_advance", None)
     if own is not None:
         return own()

@@ -295,6 +295,16 @@ class ModularGame:
             return Advanced(emitted, state)
         return step
 
+    def owned_advance(self) -> Any:
+        """``engine.core.stepper(game, owned=True)``'s step: the rules module's ``play_owned`` (no
+        events listed, nothing copied, for a caller that owns its states outright), or None."""
+        return getattr(self.rules, "play_owned", None)
+
+    def unhinted_advance(self) -> Any:
+        """``engine.core.stepper(game, hint=False)``'s step: the rules module's ``play_unhinted``
+        (``play`` without the next seat's legal commands), or None."""
+        return getattr(self.rules, "play_unhinted", None)
+
     def view(self, state: Any, seat: int | None) -> Any:
         return self.views.view(state, seat)
 

@@ -66,27 +66,42 @@ def _rome_et_carthage_capitals(s: Any) -> list[float]:
     # states, through a whole round of the others' turns (the clock), wins; pieces decide only a
     # game that ends otherwise. So the enemy capitals a team holds, and its clock, count beside its
     # pieces.
-    from engine.games.rome_et_carthage.teams import pieces_left
-    from engine.games.rome_et_carthage.state import capital_holders
-
     n = s.players
     if not s.seats:
         return [0.5] * n
-    team_of = [s.seats[x].team for x in range(n)]
+    capitals = _CAPITALS or _rome_et_carthage_board()
+    seats = s.seats
+    team_of = [seats[x].team for x in range(n)]
+    # each seat's pieces on the board (``teams.pieces_left``), counted in one pass over the board
+    on_board = [0] * n
+    owner = s.owner
+    for p in s.where:
+        on_board[owner[p]] += 1
     value = [0.0, 0.0]
     for x in range(n):
-        value[team_of[x]] += pieces_left(s, x)
-    owners = {st: team_of[x] for x in range(n) for st in s.seats[x].states}
-    from engine.games.rome_et_carthage.board import MAP
-
-    for st, holder in zip(MAP.states, capital_holders(s)):
-        owner = owners.get(st.id)
-        if holder >= 0 and owner is not None and holder != owner:
+        value[team_of[x]] += on_board[x]
+    owners = {st: team_of[x] for x in range(n) for st in seats[x].states}
+    at = s.at
+    for state, capital in capitals:  # ``state.capital_holders``, in the map's order of states
+        piece = at.get(capital)
+        holder = seats[owner[piece]].team if piece else -1
+        owner_team = owners.get(state)
+        if holder >= 0 and owner_team is not None and holder != owner_team:
             value[holder] += CAPITAL_WORTH
     for team in (0, 1):
         if s.clock_on[team]:
             value[team] += CLOCK_WORTH
     return _squash([value[team_of[x]] - value[1 - team_of[x]] for x in range(n)], 3.0)
+
+
+_CAPITALS: list[tuple[str, str]] = []  # Rome et Carthage's (state, its capital), in the map's order
+
+
+def _rome_et_carthage_board() -> list[tuple[str, str]]:
+    from engine.games.rome_et_carthage.board import MAP
+
+    _CAPITALS.extend((st.id, st.capital) for st in MAP.states)
+    return _CAPITALS
 
 
 def _hannibal(s: Any) -> list[float]:
@@ -95,7 +110,8 @@ def _hannibal(s: Any) -> list[float]:
     from engine.games.hannibal.board import political_points
 
     pp = political_points(s)
-    pcs = [sum(1 for v in s.control.values() if v == x) for x in (0, 1)]
+    held = list(s.control.values())
+    pcs = [held.count(0), held.count(1)]  # each side's political control markers
     return _squash(_margins([pp[x] + pcs[x] / 8 for x in (0, 1)]), 2.0)
 
 

@@ -36,6 +36,8 @@ from __future__ import annotations
 import math
 import random
 import time
+from itertools import compress
+from operator import add, not_
 from typing import Any, Callable
 
 import msgspec
@@ -175,13 +177,16 @@ class Node:
     its visits, how often it was legal when its parent was visited (``avail``, ISMCTS) and the sum
     of the rewards backed up through it, one per seat."""
 
-    __slots__ = ("kids", "visits", "avail", "total")
+    __slots__ = ("kids", "visits", "avail", "total", "seen")
 
     def __init__(self, players: int) -> None:
         self.kids: dict[int, dict[Any, Node]] = {}
         self.visits = 0
         self.avail = 1
         self.total = [0.0] * players
+        # the last legal list a search weighed here, for one seat: [seat, commands, the child of each
+        # command (None: untried), how many children that seat had] (``Search._select``)
+        self.seen: list[Any] | None = None
 
     def of(self, seat: int) -> dict[Any, "Node"]:
         """The children reached by ``seat``'s commands."""
@@ -273,6 +278,12 @@ class Search:
         self.pick = random.Random(seed)
         self._dice = PlayRng(b"play:" + seed)  # the chance of the commands played (PlayRng)
         self._advance = stepper(game)  # the search plays only legal commands of the seat to act
+        # on a state it owns outright (a decoded copy, or one a step of its own left), without the
+        # events it never reads nor the copies kept for others sharing the state
+        self._advance_owned = stepper(game, owned=True)
+        # and for a rollout's last command, after which only the status and the value are read
+        self._advance_last = stepper(game, hint=False)
+        self._advance_owned_last = stepper(game, owned=True, hint=False)
         self._hint: tuple[Any, Any] | None = None  # (the state the last advance left, its legal hint)
         self._pool: list[bytes] = []  # encoded determinizations (Settings.pool)
         self._evaluate = evaluator(game.info.id, players, settings.evaluation)
@@ -284,23 +295,32 @@ class Search:
         self._draws += 1
         return Rng(self.seed, self._draws)
 
-    def _determinize(self) -> Any:
+    def _determinize(self) -> tuple[Any, bool]:
         """A state to play this iteration on: a fresh ``sample``, or a copy of one kept in the pool
-        (the first ``pool`` iterations draw and keep theirs; the later ones cycle through them)."""
+        (the first ``pool`` iterations draw and keep theirs; the later ones cycle through them); and
+        whether the search owns every part of it (a decoded copy: ``stepper(game, owned=True)``; a
+        sample may share parts with the state it was drawn from until a first step has played)."""
         size = self.settings.pool
         if not size:
-            return self.sample(self._rng())
+            return self.sample(self._rng()), False
         pool = self._pool
         if len(pool) < size:
             state = self.sample(self._rng())
             pool.append(encode_state(state))
-            return state
-        return decode_state(self.game, pool[self.iterations % size])
+            return state, False
+        return decode_state(self.game, pool[self.iterations % size]), True
 
-    def _play(self, state: Any, actor: int, command: Any, allowed: list[Any] | None = None) -> Any:
+    def _play(self, state: Any, actor: int, command: Any, allowed: list[Any] | None = None,
+              owned: bool = False, last: bool = False) -> Any:
         """Play ``command`` on ``state`` (the search's own: a sample), in place (engine.core
-        ``advance``); ``allowed``: the actor's legal commands there, when known."""
-        done = self._advance(state, actor, command, self._dice, allowed)
+        ``advance``); ``allowed``: the actor's legal commands there, when known; ``owned``: whether
+        nothing else shares any part of ``state`` (``_determinize``; true after any step); ``last``:
+        nothing but the status and the value of the position it leads to will be read."""
+        if last:
+            step = self._advance_owned_last if owned else self._advance_last
+        else:
+            step = self._advance_owned if owned else self._advance
+        done = step(state, actor, command, self._dice, allowed)
         self._hint = (done.state, done.legal)
         return done.state
 
@@ -323,15 +343,27 @@ class Search:
         untried command while widening allows one (the prior's ``weights`` preferred), else the best
         UCB1 for ``actor`` (plus the prior's fading bias)."""
         kids = node.of(actor)
-        found = list(map(kids.get, legal if self._hashable else map(_key, legal)))
+        # the children of the commands, looked up again only when the list is not the one weighed
+        # here last (a seat's own commands at the root are the same list every iteration; a lookup
+        # hashes every command of a list of hundreds) or the node has children that list never saw
+        seen = node.seen
+        if seen is not None and seen[0] == actor and seen[3] == len(kids) and seen[1] == legal:
+            found = seen[2]
+        else:
+            found = list(map(kids.get, legal if self._hashable else map(_key, legal)))
+            node.seen = [actor, list(legal), found, len(kids)]  # (a copy: nobody changes it)
         untried = found.count(None)
         tried = len(found) - untried
         widen = self.settings.widen
         if untried and (not tried or not widen or tried < widen * math.sqrt(node.visits + 1)):
-            for child in found:
-                if child is not None:
+            if not tried:  # a node's first visit (the usual case below the root): every index is new
+                if weights is None:
+                    return self.pick.choice(range(len(found))), None  # (as choice of the list of them)
+                new = list(range(len(found)))
+            else:
+                for child in filter(None, found):  # (a Node is always true, None never)
                     child.avail += 1
-            new = [i for i, child in enumerate(found) if child is None]
+                new = list(compress(range(len(found)), map(not_, found)))
             if weights is not None:
                 top = max(weights[i] for i in new)
                 new = [i for i in new if weights[i] == top]  # the prior's favourites first
@@ -374,7 +406,7 @@ class Search:
 
     def iterate(self) -> None:
         game = self.game
-        state = self._determinize()
+        state, owned = self._determinize()
         node = self.root
         path = [node]
         result = None
@@ -396,44 +428,61 @@ class Search:
             weights = self._prior(state, actor, legal) if self._prior is not None else None
             i, child = self._select(node, actor, legal, weights)
             if child is None:
-                child = node.of(actor)[legal[i] if self._hashable else _key(legal[i])] = Node(self.players)
+                command = legal[i]
+                child = node.of(actor)[command if self._hashable else _key(command)] = Node(self.players)
+                seen = node.seen  # (set by ``_select`` for this very list)
+                if legal.count(command) == 1:  # the list weighed there now has this child (listed once)
+                    seen[2][i] = child
+                    seen[3] += 1
+                else:
+                    node.seen = None
                 expanded = True
-            state = self._play(state, actor, legal[i], full)
+            state = self._play(state, actor, legal[i], full, owned)
+            owned = True
             path.append(child)
             node = child
             if expanded:
                 break
         if result is None and expanded:
-            state, result = self._rollout(state)
+            state, result = self._rollout(state, owned)
         reward = (terminal_reward(result, self.players) if result is not None else self._evaluate(state))
         for n in path:
             n.visits += 1
-            total = n.total
-            for x in range(self.players):
-                total[x] += reward[x]
+            n.total = list(map(add, n.total, reward))  # (each seat's sum, as ``total[x] += reward[x]``)
         self.iterations += 1
 
-    def _rollout(self, state: Any) -> tuple[Any, Any]:
+    def _rollout(self, state: Any, owned: bool = True) -> tuple[Any, Any]:
         game, pick, prior = self.game, self.pick, self._prior
-        for _ in range(self.depth):
-            st = game.status(state)
+        status, legal_of, play, choice = game.status, self._legal, self._play, pick.choice
+        agreements = _AGREEMENT_TYPES  # (``_is_agreement``, its lookup inlined: once a command)
+        last = self.depth - 1
+        for k in range(self.depth):
+            st = status(state)
             if st.over:
                 return state, st.result
-            if not st.to_act:
+            to_act = st.to_act
+            if not to_act:
                 break
-            actor = st.to_act[0] if len(st.to_act) == 1 else pick.choice(st.to_act)
-            full = self._legal(state, actor)
+            actor = to_act[0] if len(to_act) == 1 else choice(to_act)
+            full = legal_of(state, actor)
             if not full:
                 # A determinization keeps what the seat sees, not all it could infer (a hand drawn
                 # without the card the real player must hold to finish his step): nothing to play,
                 # so the position is scored as it stands.
                 break
-            weights = prior(state, actor, full) if prior is not None else None
-            command = pick.choice(full) if weights is None else pick.choices(full, weights)[0]
-            if _is_agreement(command):  # draw agreements only when nothing else is legal
-                command = pick.choice(_usual(full))
-            state = self._play(state, actor, command, full)
-        st = game.status(state)
+            if prior is None:
+                command = choice(full)
+            else:
+                weights = prior(state, actor, full)
+                command = choice(full) if weights is None else pick.choices(full, weights)[0]
+            agreement = agreements.get(type(command))
+            if agreement is None:
+                agreement = _is_agreement(command)
+            if agreement:  # draw agreements only when nothing else is legal
+                command = choice(_usual(full))
+            state = play(state, actor, command, full, owned, k == last)
+            owned = True
+        st = status(state)
         return state, (st.result if st.over else None)
 
     def run(self, budget: Budget) -> "Search":

@@ -64,6 +64,60 @@ def test_advance_plays_a_whole_game_exactly_as_decide_then_evolve(game_id, playe
 
 
 @pytest.mark.parametrize("game_id,players", GAMES)
+def test_the_owned_step_leaves_exactly_the_states_and_hints_advance_leaves(game_id, players):
+    """``stepper(game, owned=True)``: the search's step on a state it owns outright (a decoded copy),
+    which lists no events and copies nothing, leaves byte for byte the state ``decide`` then
+    ``evolve`` leave, at every step of whole games, and the legal commands it hands back are
+    ``legal``'s."""
+    game = registry.get(game_id)
+    step = stepper(game, owned=True)
+    for k in range(2):
+        seed = f"owned-{game_id}-{players}-{k}".encode()
+        session, _ = Session.start(game, GameConfig(players), seed)
+        owned = copy_state(game, session.state)
+        pick, n, hinted, hint = random.Random(k), 0, 0, None
+        while not session.status().over and n < 3000:
+            seat = pick.choice(session.status().to_act)
+            options = session.legal(seat)
+            if hint is not None and hint[0] == seat:
+                assert hint[1] == options, n
+                hinted += 1
+            command = pick.choice(options)
+            done = step(owned, seat, command, Rng(seed, session.position), options)
+            session.submit(seat, command)
+            assert encode_state(done.state) == encode_state(session.state), (n, command)
+            owned, hint, n = done.state, done.legal, n + 1
+            if n % 97 == 0:  # now and then a fresh decode, as the search's pool gives
+                owned = copy_state(game, owned)
+        assert n > 20
+        if hasattr(game.rules, "advance"):
+            assert hinted > n // 2
+
+
+@pytest.mark.parametrize("game_id,players", GAMES)
+def test_the_step_without_hints_leaves_exactly_the_states_advance_leaves(game_id, players):
+    """``stepper(game, hint=False)`` (a rollout's last command: the next seat's commands not listed)
+    and with ``owned=True`` too: byte for byte the states ``decide`` then ``evolve`` leave, at every
+    step of a whole game."""
+    game = registry.get(game_id)
+    seed = f"unhinted-{game_id}-{players}".encode()
+    session, _ = Session.start(game, GameConfig(players), seed)
+    plain, owned = copy_state(game, session.state), copy_state(game, session.state)
+    last, owned_last = stepper(game, hint=False), stepper(game, owned=True, hint=False)
+    pick, n = random.Random(5), 0
+    while not session.status().over and n < 3000:
+        seat = pick.choice(session.status().to_act)
+        options = session.legal(seat)
+        command = pick.choice(options)
+        plain = last(plain, seat, command, Rng(seed, session.position), options).state
+        owned = owned_last(owned, seat, command, Rng(seed, session.position), options).state
+        session.submit(seat, command)
+        assert encode_state(plain) == encode_state(session.state) == encode_state(owned), (n, command)
+        n += 1
+    assert n > 20
+
+
+@pytest.mark.parametrize("game_id,players", GAMES)
 def test_advance_refuses_what_decide_refuses_and_changes_nothing(game_id, players):
     game = registry.get(game_id)
     session, _ = Session.start(game, GameConfig(players), b"advance-refusals")

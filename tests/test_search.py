@@ -374,3 +374,54 @@ def test_ucb_by_tables_picks_the_child_the_formula_picks():
         assert legal[i] == expected and child is kids[expected], trial
         assert all(kids[k].avail == before[k] + legal.count(k) for k in set(legal))
     assert len(search._ucb.explore) > 5000  # grown past its first size as the counts grew
+
+
+@pytest.mark.parametrize("game_id", ["rome-et-carthage", "republic-of-carthage"])
+def test_the_children_a_node_keeps_for_its_last_list_are_those_a_lookup_finds(game_id):
+    # Search._select looks the children of a list of commands up again only when the list differs
+    # from the one weighed at that node last, or the node has children that list never saw: at
+    # every node, what it kept must be what a lookup finds, and the tree must be the one a search
+    # that looks everything up every time grows (the same counts, in the same order of draws)
+    from search.levels import levels
+    from search.mcts import Node
+
+    game = registry.get(game_id)
+    players = game.info.player_counts[0]
+    session, _ = Session.start(game, GameConfig(players), b"kept-children")
+    pick = random.Random(2)
+    for _ in range(9):
+        seat = session.status().to_act[0]
+        session.submit(seat, pick.choice(session.legal(seat)))
+    state, seat = session.state, session.status().to_act[0]
+    settings = levels(game_id)[-1].settings
+
+    def grown(forget: bool) -> Search:
+        search = Search(game, seat, players, lambda rng: game.sample_hidden(state, seat, rng), b"kept",
+                        settings=settings)
+        for _ in range(300):
+            if forget:
+                stack = [search.root]
+                while stack:
+                    node = stack.pop()
+                    node.seen = None
+                    stack.extend(k for kids in node.kids.values() for k in kids.values())
+            search.iterate()
+        return search
+
+    def counts(node: Node) -> list:
+        return [(seat_, repr(c), k.visits, k.avail, counts(k)) for seat_, kids in sorted(node.kids.items())
+                for c, k in kids.items()]
+
+    kept = grown(False)
+    checked, stack = 0, [kept.root]
+    while stack:
+        node = stack.pop()
+        if node.seen is not None:
+            actor, legal, found, count = node.seen
+            kids = node.kids.get(actor, {})
+            if count == len(kids):
+                assert found == [kids.get(c) for c in legal]
+                checked += 1
+        stack.extend(k for kids in node.kids.values() for k in kids.values())
+    assert checked > 10
+    assert counts(kept.root) == counts(grown(True).root)

@@ -325,11 +325,74 @@ def test_rollouts_with_the_brief_prior_spend_fewer_commands_planning_talents():
         kinds: list[str] = []
         play = search._play
 
-        def counted(state, actor, command, allowed=None):
+        def counted(state, actor, command, *rest):
             kinds.append(state.flow[-1].kind if state.flow else "")
-            return play(state, actor, command, allowed)
+            return play(state, actor, command, *rest)
         search._play = counted  # type: ignore[method-assign]
         search.run(Budget(iterations=60))
         return kinds.count("redistribute") / len(kinds)
 
     assert planning_share("brief") < 0.7 * planning_share("")
+
+
+def test_rome_et_carthage_capitals_reads_the_pieces_and_capitals_the_rules_count():
+    """The evaluation counts each seat's pieces in one pass over the board and reads the capitals
+    from the map once: at every tenth position of whole random games (2-4 players) it gives exactly
+    what ``teams.pieces_left`` and ``state.capital_holders`` give ("Fin de partie" 1)."""
+    import random
+
+    from engine.games.rome_et_carthage.board import MAP
+    from engine.games.rome_et_carthage.state import capital_holders
+    from engine.games.rome_et_carthage.teams import pieces_left
+
+    def reference(s):
+        team_of = [s.seats[x].team for x in range(s.players)]
+        value = [0.0, 0.0]
+        for x in range(s.players):
+            value[team_of[x]] += pieces_left(s, x)
+        owners = {st: team_of[x] for x in range(s.players) for st in s.seats[x].states}
+        for st, holder in zip(MAP.states, capital_holders(s)):
+            owner = owners.get(st.id)
+            if holder >= 0 and owner is not None and holder != owner:
+                value[holder] += H.CAPITAL_WORTH
+        for team in (0, 1):
+            if s.clock_on[team]:
+                value[team] += H.CLOCK_WORTH
+        return H._squash([value[team_of[x]] - value[1 - team_of[x]] for x in range(s.players)], 3.0)
+
+    game = registry.get("rome-et-carthage")
+    held = 0
+    for players in (2, 3, 4):
+        session, _ = Session.start(game, GameConfig(players), f"capitals-{players}".encode())
+        pick, n = random.Random(players), 0
+        while not session.status().over and n < 1500:
+            s = session.state
+            if n % 10 == 0 and s.seats:
+                assert H._rome_et_carthage_capitals(s) == reference(s), (players, n)
+                held += any(h >= 0 for h in capital_holders(s))
+            seat = pick.choice(session.status().to_act)
+            session.submit(seat, pick.choice(session.legal(seat)))
+            n += 1
+    assert held > 10  # positions with capitals held were among them
+
+
+def test_hannibal_evaluation_counts_each_sides_political_control_markers():
+    """§22.1: political points decide; the markers count for a little (a side's PC over 8): the
+    evaluation's count of each side's markers is the board's, at every tenth position of a game."""
+    import random
+
+    from engine.games.hannibal.board import political_points
+
+    game = registry.get("hannibal")
+    session, _ = Session.start(game, GameConfig(2), b"hannibal-evaluation")
+    pick, n = random.Random(3), 0
+    while not session.status().over and n < 600:
+        s = session.state
+        if n % 10 == 0:
+            pp = political_points(s)
+            pcs = [sum(1 for v in s.control.values() if v == side) for side in (0, 1)]
+            assert H._hannibal(s) == H._squash(H._margins([pp[x] + pcs[x] / 8 for x in (0, 1)]), 2.0), n
+        seat = pick.choice(session.status().to_act)
+        session.submit(seat, pick.choice(session.legal(seat)))
+        n += 1
+    assert n >= 300

@@ -291,6 +291,71 @@ def advance(state: State, seat: int, command: Any, rng: Rng, allowed: list[Any] 
     return Advanced(emitted, s, (s.flow[-1].seat, list(waiting)) if waiting is not None and s.flow else None)
 
 
+class _OwnedCtx(Ctx):
+    """A command played by :func:`play_owned`, on a state its caller owns outright: the same facts,
+    applied the same way, and ``out`` as the rules read it (a battle's winner, whether an event did
+    anything), but no ``Flow`` event and no comparison of the stack before and after, and the
+    frames are the state's own (no copies for others that might share them; the bottom ones of a
+    kind no rule changes are still copied when ``top`` hands one out, as ``Ctx`` does: a state's
+    first command after a sample shares them with the state it was drawn from)."""
+
+    __slots__ = ()
+
+    def __init__(self, state: State, rng: Rng | None) -> None:  # noqa: D107 - no copy, no stack kept
+        flow = state.flow
+        kept = KEPT_FRAMES
+        k = 0
+        for f in flow:
+            if f.kind not in kept:
+                break
+            k += 1
+        self.s = state
+        self.rng = rng
+        self.out = []
+        self.waiting = None
+        self._in_place = True
+        self._kept = k
+        self._copies = self._flow_before = flow[:]  # the frames the command starts from, by identity
+
+    def emit_private(self, event: Any, seats: tuple[int, ...], redacted: Any) -> None:
+        if self.s.phase == OVER:
+            return
+        self.out.append(Emitted(event))  # (the rules read only ``event`` and how many came)
+        evolve(self.s, event)
+
+    def finish(self) -> list[Emitted]:
+        s = self.s
+        if s.phase == OVER:
+            s.flow = []  # as ``Ctx.finish``: no step pushed after the end stays
+            return []
+        # as ``Ctx.finish`` leaves it: the frames above the bottom the command left as it found
+        # them are copies with lists of their own (a frame the rules built may share a list or
+        # hold a tuple; the next command's rules change frames in place)
+        now, copies = s.flow, self._copies
+        n, i = min(len(now), len(copies)), 0
+        while i < n and now[i] is copies[i]:
+            i += 1
+        if i < len(now):
+            s.flow = [*now[:i], *map(_frozen, now[i:])]
+        return []
+
+
+def play_owned(state: State, seat: int, command: Any, rng: Rng, allowed: list[Any] | None = None) -> Advanced:
+    """:func:`advance` for a search on its own states (``engine.core.stepper(game, owned=True)``):
+    ``command`` is one of ``allowed`` (``legal``'s list for ``seat``, to act), and nothing else refers
+    to the state's frames above the bottom ones no rule changes (a fresh decode, or a state this
+    function or ``advance`` left, whose events were thrown away). It leaves a state equal to the one
+    ``advance`` leaves and hands back the same legal commands, without the checks and without
+    listing the events (``emitted`` is empty)."""
+    ctx = _OwnedCtx(state, rng)
+    ACT[state.flow[-1].kind](ctx, ctx.top, command)
+    ctx.run()
+    ctx.finish()
+    s = ctx.s
+    waiting = ctx.waiting
+    return Advanced([], s, (s.flow[-1].seat, list(waiting)) if waiting is not None and s.flow else None)
+
+
 def run_automatic(state: State, rng: Rng, frames: list[Frame]) -> list[Emitted]:
     """Start the rules from ``frames`` (the set-up)."""
     ctx = Ctx(state, rng)

@@ -19,7 +19,7 @@ from .siege_train import siege_train_caught
 from . import events as ev
 from .components import STRATEGY_CARDS
 from .events import Frame
-from .flow import HOOKS, Ctx, advance, decide, legal  # noqa: F401 - the surface
+from .flow import HOOKS, Ctx, advance, decide, legal, play_owned  # noqa: F401 - the surface
 from .options import chosen
 from .state import CARTHAGE, OVER, ROME, State, initial as _initial
 from . import board as B

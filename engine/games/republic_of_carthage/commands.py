@@ -24,6 +24,23 @@ class ChooseNumber(Variant, frozen=True):
     number: int  # a number within the range the decision allows (turns, talents, votes …)
 
 
+_NUMBERS: list[ChooseNumber] = []  # ChooseNumber(number=n) at index n, made once
+
+
+def numbers(low: int, high: int) -> list[ChooseNumber]:
+    """``[ChooseNumber(number=n) for n in range(low, high + 1)]``, from structs made once per number
+    (commands are frozen, so one struct may stand in every list): an amount of talents, a bid or a
+    vote lists dozens of them, and a search lists them at almost every step."""
+    if high < low:
+        return []
+    if low < 0:
+        return [ChooseNumber(number=n) for n in range(low, high + 1)]
+    made = _NUMBERS
+    if high >= len(made):
+        made.extend(ChooseNumber(number=n) for n in range(len(made), high + 1))
+    return made[low:high + 1]
+
+
 class ChooseOption(Variant, frozen=True):
     """One of the named options of the step: ``yes``, ``no``, ``done``, ``pass``, a war, a pile …"""
 

@@ -167,7 +167,7 @@ class ReinforceSquadrons:
         if x is None:
             return []
         most = 0 if x.war == "rebels" else s.squadrons.get("active", 0)  # no squadrons against rebels (VII.3)
-        return [cmd.ChooseNumber(number=n) for n in range(0 if f.strs else 1, most + 1)]
+        return cmd.numbers(0 if f.strs else 1, most)
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:

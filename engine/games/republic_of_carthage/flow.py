@@ -235,6 +235,66 @@ def advance(state: State, seat: int, command: Any, rng: Rng, allowed: list[Any] 
     return Advanced(emitted, s, hint)
 
 
+class _OwnedCtx(Ctx):
+    """A command played by :func:`play_owned`: on a state its caller owns outright, keeping no events.
+    The facts apply as ``Ctx``'s do (the same ``evolve``, the same watchers), but none is listed, and
+    the stack's frames are the state's own (no copy: nothing else refers to them)."""
+
+    __slots__ = ()
+
+    def __init__(self, state: State, rng: Rng | None) -> None:  # noqa: D107 - no copy, no stack kept
+        self.s = state
+        self.rng = rng
+        self.out = _NO_EVENTS
+        self.waiting = None
+        self._flow_before = None
+
+    def emit(self, event: Any) -> None:
+        s = self.s
+        if s.phase == OVER:
+            return
+        evolve(s, event)
+        watchers = WATCHERS.get(type(event))
+        if watchers is not None:
+            for watch in watchers:
+                watch(self, event)
+
+    def emit_private(self, event: Any, seats: tuple[int, ...], redacted: Any) -> None:
+        evolve(self.s, event)
+
+    def finish(self) -> list[Emitted]:
+        if self.s.phase == OVER:
+            self.s.flow = []  # as ``Ctx.finish``: no step pushed after the end stays
+        return _NO_EVENTS
+
+
+_NO_EVENTS: list[Emitted] = []  # (never appended to: ``_OwnedCtx`` lists nothing)
+
+
+def play_owned(state: State, seat: int, command: Any, rng: Rng, allowed: list[Any] | None = None) -> Advanced:
+    """:func:`advance` for a search on its own states (``engine.core.stepper(game, owned=True)``):
+    ``command`` is one of ``allowed`` (``legal``'s list for ``seat``, to act), and nothing else refers
+    to any part of ``state`` (a fresh decode, or a state this function or ``advance`` left, whose
+    events were thrown away). It leaves the state ``advance`` leaves and hands back the same legal
+    commands, without the checks, without listing the events (``emitted`` is empty) and without
+    copying the stack's frames for the others that might share them."""
+    top = state.flow[-1]
+    ctx = _OwnedCtx(state, rng)
+    if top.seat == SIMULTANEOUS:
+        SIM_ACT[top.kind](ctx, top, command, seat)
+    else:
+        ACT[top.kind](ctx, top, command)
+    ctx.run()
+    if state.phase == OVER:
+        state.flow = []
+        return Advanced(_NO_EVENTS, state, None)
+    waiting = ctx.waiting
+    if waiting is None or not state.flow:
+        return Advanced(_NO_EVENTS, state, None)
+    nxt = state.flow[-1]
+    return Advanced(_NO_EVENTS, state, (nxt.seat, list(waiting)) if nxt.seat >= 0 else None)
+
+
 def start(state: State, rng: Rng, frames: list[Frame]) -> list[Emitted]:
     """Run the rules from ``frames`` (the set-up)."""
     ctx = Ctx(state, rng)

@@ -130,7 +130,7 @@ class CardOfferCards:
 class CardOfferWant:
     @staticmethod
     def legal(s: State, f: Frame):
-        return [cmd.ChooseNumber(number=n) for n in range(0, len(s.hands[f.count]) + 1)]
+        return cmd.numbers(0, len(s.hands[f.count]))
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
@@ -192,7 +192,7 @@ def money(s: State, seat: int, viewer: int | None = None) -> int:
 class OfferTalents:
     @staticmethod
     def legal(s: State, f: Frame):
-        return [cmd.ChooseNumber(number=n) for n in range(-money(s, f.count, f.seat), money(s, f.seat) + 1)]
+        return cmd.numbers(-money(s, f.count, f.seat), money(s, f.seat))
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:

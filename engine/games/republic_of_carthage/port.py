@@ -143,7 +143,7 @@ class Persuader:
 class Bribe:
     @staticmethod
     def legal(s: State, f: Frame):
-        return [cmd.ChooseNumber(number=n) for n in range(0, s.senators[f.senator].talents + 1)]
+        return cmd.numbers(0, s.senators[f.senator].talents)
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
@@ -163,7 +163,7 @@ class Intervene:
     @staticmethod
     def legal(s: State, f: Frame):
         most = s.faction_treasury[f.seat]
-        return [cmd.ChooseNumber(number=n) for n in range(-most, most + 1)] if most else []
+        return cmd.numbers(-most, most) if most else []
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
@@ -186,7 +186,7 @@ class Persuasion:
         plays = hand_plays(s, f.seat, ("persuasion", "any_time"))  # R130: his any-time cards too
         if f.target in s.senators and s.senators[f.target].seat < 0:  # a Port senator: no rival's -7 to cancel
             plays = [p for p in plays if C.CARDS[p.card].against != "rival_senator"]
-        return [cmd.ChooseOption(option="roll")] + [cmd.ChooseNumber(number=n) for n in range(1, more + 1)] + plays
+        return [cmd.ChooseOption(option="roll")] + cmd.numbers(1, more) + plays
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
@@ -299,7 +299,7 @@ class BidAmount:
     @staticmethod
     def legal(s: State, f: Frame):
         need = best_bid(s).nums[0] + 1
-        return [cmd.ChooseNumber(number=n) for n in range(need, s.senators[f.senator].talents + 1)]
+        return cmd.numbers(need, s.senators[f.senator].talents)
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:

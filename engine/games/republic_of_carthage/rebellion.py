@@ -183,7 +183,7 @@ class RebelBid:
     def legal(s: State, f: Frame, seat: int):
         if seat not in f.nums or find(s, f.strs) is None:
             return []
-        return [cmd.ChooseNumber(number=n) for n in range(s.senators[bidder(s, f, seat)].talents + 1)]
+        return cmd.numbers(0, s.senators[bidder(s, f, seat)].talents)
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c, seat: int) -> None:
@@ -364,7 +364,7 @@ class Allegiance:
             return []
         if not (in_carthage(s, f.senator) if f.target == CONTEST else f.senator in rebels_alive(s)):
             return []
-        return [cmd.ChooseNumber(number=n) for n in range(s.senators[f.senator].talents + 1)]
+        return cmd.numbers(0, s.senators[f.senator].talents)
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:

@@ -20,7 +20,7 @@ from . import (assassination, civil_war, combat, counter, elections, field, laws
                outcry, port, presiding, rebellion, senate, trade, trials, turn, votes, war_details)  # (they register their steps)
 from .commands import Say
 from .events import Frame, Said
-from .flow import advance, legal, start, waiting  # noqa: F401 - the surface
+from .flow import advance, legal, play_owned, start, waiting  # noqa: F401 - the surface
 from .flow import decide as _decide
 from .options import chosen
 from .setup import initial as _initial

@@ -219,7 +219,7 @@ class BusinessItem:
 class HowMany:
     @staticmethod
     def legal(s: State, f: Frame):
-        return [cmd.ChooseNumber(number=n) for n in range(1, f.count + 1)]
+        return cmd.numbers(1, f.count)
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
@@ -257,7 +257,7 @@ class Squadrons:
         if f.target == "rebels":  # VII.3: squadrons play no part against the rebels
             return [cmd.ChooseNumber(number=0)]
         low = least_squadrons(s, f.target)  # R164: one at sea, else the squadron support
-        return [cmd.ChooseNumber(number=n) for n in range(low, s.squadrons.get("active", 0) + 1)]
+        return cmd.numbers(low, s.squadrons.get("active", 0))
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
@@ -291,7 +291,7 @@ class Explorer:
 class Outfit:
     @staticmethod
     def legal(s: State, f: Frame):
-        return [cmd.ChooseNumber(number=n) for n in range(1, f.count + 1)]
+        return cmd.numbers(1, f.count)
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:

@@ -255,7 +255,7 @@ class OfferName:
 class OfferWant:
     @staticmethod
     def legal(s: State, f: Frame):
-        return [cmd.ChooseNumber(number=n) for n in range(0, len(s.commerce[f.count]) + 1)]
+        return cmd.numbers(0, len(s.commerce[f.count]))
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
@@ -286,7 +286,7 @@ class OfferPromise:
 class OfferPromiseWant:
     @staticmethod
     def legal(s: State, f: Frame):
-        return [cmd.ChooseNumber(number=n) for n in range(0, len(s.hands[f.count]) + 1)]
+        return cmd.numbers(0, len(s.hands[f.count]))
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:

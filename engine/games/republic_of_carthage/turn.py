@@ -3,6 +3,8 @@ the game (IX)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import commands as cmd
 from . import components as C
 from . import events as ev
@@ -232,22 +234,59 @@ def talents_at(s: State, place: str) -> int:
     return s.treasury
 
 
-def planned(s: State, seat: int) -> list[tuple[str, str, int]]:
+Plan = tuple[tuple[str, str, int], ...]  # (source, target, amount) per planned transfer
+_NO_PLAN: tuple[Plan, dict[str, int]] = ((), {})
+_PLANS: dict[tuple[str, ...], tuple[Plan, dict[str, int]]] = {}  # a plan's reading, by its entries
+_PLANS_KEPT = 4096  # readings kept before the memo starts afresh (a search plans thousands of times)
+
+
+def _reading(s: State, seat: int) -> tuple[Plan, dict[str, int]]:
+    """A faction's plan (:func:`planned`) and what it moves in and out of each place (+ in, - out),
+    read once per list of entries, and from the reading of the entries before the last one when it
+    is at hand: a plan is read at every step of the redistribution (by ``legal``, and by
+    ``has_legal`` for every seat) and grows by one entry a step. Neither is ever changed."""
+    if not s.committed:
+        return _NO_PLAN
+    entries = tuple(s.committed[seat])
+    found = _PLANS.get(entries)
+    if found is not None:
+        return found
+    if not entries:
+        return _NO_PLAN
+    before = _PLANS.get(entries[:-1])
+    if before is None:  # read from the first entry
+        plan, net = (), {}
+        for entry in entries:
+            plan, net = _read(plan, net, entry)
+    else:
+        plan, net = _read(*before, entries[-1])
+    if len(_PLANS) >= _PLANS_KEPT:
+        _PLANS.clear()
+    found = _PLANS[entries] = (plan, net)
+    return found
+
+
+def _read(plan: Plan, net: dict[str, int], entry: str) -> tuple[Plan, dict[str, int]]:
+    """``plan`` and its ``net`` after one more entry: "source>target" opens a transfer (amount 0),
+    "=n" gives the last one its amount. A new ``net`` when it changes (readings are shared)."""
+    if entry[:1] == "=":
+        src, dst, old = plan[-1]
+        amount = int(entry[1:])
+        net = dict(net)
+        net[dst] = net.get(dst, 0) + amount - old
+        net[src] = net.get(src, 0) - amount + old
+        return (*plan[:-1], (src, dst, amount)), net
+    src, _, dst = entry.partition(">")
+    return (*plan, (src, dst, 0)), net
+
+
+def planned(s: State, seat: int) -> Plan:
     """A faction's secret redistribution so far: (source, target, amount); amount 0 while it is being
     chosen."""
-    out: list[tuple[str, str, int]] = []
-    if not s.committed:
-        return out
-    for entry in s.committed[seat]:
-        if entry[:1] == "=":
-            out[-1] = (*out[-1][:2], int(entry[1:]))
-        else:
-            src, _, dst = entry.partition(">")
-            out.append((src, dst, 0))
-    return out
+    return _reading(s, seat)[0]
 
 
-def after_plan(s: State, plan: list[tuple[str, str, int]], place: str) -> int:
+def after_plan(s: State, plan: Plan, place: str) -> int:
     """Talents at ``place`` once the faction's planned transfers (``plan``: :func:`planned`) are made
     (its own places only)."""
     n = talents_at(s, place)
@@ -256,28 +295,33 @@ def after_plan(s: State, plan: list[tuple[str, str, int]], place: str) -> int:
     return n
 
 
+_MOVES: dict[tuple[Any, ...], list[cmd.Transfer]] = {}  # the moves, by the places that list them (never changed)
+_DONE = cmd.ChooseOption(option="done")
+
+
 @simultaneous("redistribute", "in secret, move talents among your senators in Carthage and your treasury, or "
                               "give them to another faction's treasury (not in the round for talents received, "
                               "R75); done when finished (II.10: every player at once, revealed together)")
 class Redistribute:
     @staticmethod
     def legal(s: State, f: Frame, seat: int):
-        plan = planned(s, seat)
+        plan, net = _reading(s, seat)
         if plan and plan[-1][2] == 0:  # the amount of the transfer being planned
-            return [cmd.ChooseNumber(number=n) for n in range(1, after_plan(s, plan, plan[-1][0]) + 1)]
+            src = plan[-1][0]
+            return cmd.numbers(1, talents_at(s, src) + net.get(src, 0))
         own = places_of(s, seat)
-        targets = own + ([] if f.count else [f"faction:{x}" for x in range(s.players) if x != seat])  # R75
-        net: dict[str, int] = {}  # what the plan moves in and out of each place (after_plan, in one pass)
-        for src, dst, amount in plan:
-            net[dst] = net.get(dst, 0) + amount
-            net[src] = net.get(src, 0) - amount
-        moves = []
-        for a in own:
-            if talents_at(s, a) + net.get(a, 0) > 0:
-                for b in targets:
-                    if b != a:
-                        moves.append(cmd.Transfer(source=a, target=b))
-        return moves + [cmd.ChooseOption(option="done")] if moves or plan else []
+        sources = tuple(a for a in own if talents_at(s, a) + net.get(a, 0) > 0)
+        key = (sources, tuple(own), seat if not f.count else -1, s.players)
+        moves = _MOVES.get(key)
+        if moves is None:
+            targets = own + ([] if f.count else [f"faction:{x}" for x in range(s.players) if x != seat])  # R75
+            moves = [cmd.Transfer(source=a, target=b) for a in sources for b in targets if b != a]
+            if len(_MOVES) >= _PLANS_KEPT:
+                _MOVES.clear()
+            _MOVES[key] = moves
+        if moves or plan:
+            return [*moves, _DONE]
+        return []
 
     @staticmethod
     def has_legal(s: State, f: Frame, seat: int) -> bool:
@@ -288,12 +332,14 @@ class Redistribute:
         committed = s.committed[seat] if s.committed else ()
         if committed and committed[-1][:1] == "=" and int(committed[-1][1:]) != 0:  # the last transfer has its amount
             return True
-        plan = planned(s, seat)
+        plan, net = _reading(s, seat)
         if plan:
-            return plan[-1][2] != 0 or after_plan(s, plan, plan[-1][0]) >= 1
-        if f.count and len(places_of(s, seat)) < 2:
+            src = plan[-1][0]
+            return plan[-1][2] != 0 or talents_at(s, src) + net.get(src, 0) >= 1
+        own = places_of(s, seat)
+        if f.count and len(own) < 2:
             return False
-        for a in places_of(s, seat):
+        for a in own:
             if talents_at(s, a) > 0:
                 return True
         return False
@@ -342,7 +388,7 @@ class Amount:
         most = talents_at(s, f.strs[0])
         if f.count:  # a cap: the trade income still to distribute (III.3e)
             most = min(most, f.count)
-        return [cmd.ChooseNumber(number=n) for n in range(1, most + 1)]
+        return cmd.numbers(1, most)
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:

@@ -88,7 +88,7 @@ def _count(ctx: Ctx, seat: int, vote: str, votes: int, bought: int) -> None:
 class BuyVotes:
     @staticmethod
     def legal(s: State, f: Frame):
-        return [cmd.ChooseNumber(number=n) for n in range(0, money(s, f.seat) + 1)]
+        return cmd.numbers(0, money(s, f.seat))
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:
@@ -138,7 +138,7 @@ class VotePayment:
     @staticmethod
     def legal(s: State, f: Frame):
         low, high = _bounds(s, f)
-        return [cmd.ChooseNumber(number=n) for n in range(low, high + 1)]
+        return cmd.numbers(low, high)
 
     @staticmethod
     def act(ctx: Ctx, f: Frame, c) -> None:

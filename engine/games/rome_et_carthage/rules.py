@@ -91,6 +91,15 @@ def play(state: State, seat: int, command: Any, rng: Rng, allowed: list[Any] | N
     return _advanced(out, state)
 
 
+def play_unhinted(state: State, seat: int, command: Any, rng: Rng, allowed: list[Any] | None = None) -> Advanced:
+    """:func:`play` without listing the next seat's commands (``engine.core.stepper(game,
+    hint=False)``: a rollout's last command, after which only the position's status and value are
+    read; a placement's list is most of a step's cost)."""
+    out = Out(state, rng, in_place=True, check=False)
+    _HANDLERS[type(command)](out, state, seat, command)
+    return Advanced(out.events, state)
+
+
 def _advanced(out: Out, state: State) -> Advanced:
     if state.phase == OVER:
         return Advanced(out.events, state)
