@@ -50,7 +50,12 @@ from search.levels import levels
 from search.parallel import cores
 
 from . import export
-from .failures import HostError
+from . import failures
+from .failures import (BAD_COUNT, BAD_LIMIT, BAD_PAGE_TOKEN, BAD_SEQ, CLIENT_SEED_NOT_ALLOWED,  # noqa: F401 - codes
+                       GAME_NOT_FOUND, INVALID_TOKEN, LOST_RACE, MALFORMED_AUTHORIZATION, MALFORMED_MESSAGE,
+                       NOT_FINISHED, NOT_THE_CREATOR, OPERATOR_CANNOT_PLAY, REQUEST_ID_REUSED, SHUTTING_DOWN,
+                       STALE_SEQ, STORE_UNAVAILABLE, STREAM_TOO_SLOW, TALK_TOO_FAST, TIME_EXPIRED, TOKEN_REQUIRED,
+                       TOO_SLOW, WRONG_GAME, HostError)
 from .feed import OpenSeats, open_seats
 from .identity import Identity, check_signature, command_of, token_hash
 from .newgame import (BAD_TIME_CONTROL, UNKNOWN_GAME_TYPE, check_new_game, game_type,  # noqa: F401 - codes,
@@ -73,36 +78,9 @@ from .words import event_describer, legal_words, record_words
 
 log = logging.getLogger("carthago.host")
 
-# rule codes of the platform (the engine's are in engine.errors)
-GAME_NOT_FOUND = "GAME_NOT_FOUND"
-TOKEN_REQUIRED = "TOKEN_REQUIRED"
-INVALID_TOKEN = "INVALID_TOKEN"
-OPERATOR_CANNOT_PLAY = "OPERATOR_CANNOT_PLAY"
-WRONG_GAME = "WRONG_GAME"
-STALE_SEQ = "STALE_SEQ"
-LOST_RACE = "LOST_RACE"
-REQUEST_ID_REUSED = "REQUEST_ID_REUSED"
-CLIENT_SEED_NOT_ALLOWED = "CLIENT_SEED_NOT_ALLOWED"
-NOT_FINISHED = "NOT_FINISHED"
-BAD_SEQ = "BAD_SEQ"
-BAD_COUNT = "BAD_COUNT"
 MAX_SAMPLES = 64  # states one SampleStates call may ask for
-BAD_LIMIT = "BAD_LIMIT"
-BAD_PAGE_TOKEN = "BAD_PAGE_TOKEN"
-
-STREAM_TOO_SLOW = "STREAM_TOO_SLOW"
-TIME_EXPIRED = "TIME_EXPIRED"            # a command after a seat's time ran out (its expiry is being written)
-TALK_TOO_FAST = "TALK_TOO_FAST"          # table talk beyond HostConfig.talk_burst / talk_per_minute
-NOT_THE_CREATOR = "NOT_THE_CREATOR"      # SeatHouseBot with a token that is neither the creator's nor the operator's
-
-STREAM_QUEUE_MAX = 256   # batches waiting for one stream subscriber before it is closed as too slow
-TOO_SLOW = object()      # what a dropped subscriber's queue holds
 LIST_PAGE_MAX = 100      # games per ListGames page, at most (and by default)
 PAST_VIEWS_CACHED = 256  # GetView(at_seq) answers kept
-MALFORMED_MESSAGE = "MALFORMED_MESSAGE"
-MALFORMED_AUTHORIZATION = "MALFORMED_AUTHORIZATION"
-STORE_UNAVAILABLE = "STORE_UNAVAILABLE"
-SHUTTING_DOWN = "SHUTTING_DOWN"
 
 
 RESULT_REASONS = {  # Session.ended_by() -> GameStatus.result_reason
@@ -500,7 +478,7 @@ class GameHost:
             if mover is not None:
                 queues = sorted(queues, key=lambda q: getattr(q, "seat", None) == mover)
             for queue in list(queues):
-                if queue.qsize() >= STREAM_QUEUE_MAX:
+                if queue.qsize() >= failures.STREAM_QUEUE_MAX:
                     self.streams_dropped += 1
                     loaded.subscribers.discard(queue)
                     while not queue.empty():
@@ -1200,7 +1178,7 @@ class GameHost:
                                     f"stream from seq {next_seq} (from_seq={next_seq}) on another server")
                 if bodies is TOO_SLOW:
                     raise HostError("RESOURCE_EXHAUSTED", STREAM_TOO_SLOW,
-                                    f"this stream fell {STREAM_QUEUE_MAX} batches behind the game: resume it "
+                                    f"this stream fell {failures.STREAM_QUEUE_MAX} batches behind the game: resume it "
                                     f"from seq {next_seq} (from_seq={next_seq}) and read it faster")
                 backlog = [b for b in bodies if b.seq >= next_seq]
                 if backlog and backlog[0].seq > next_seq:  # records this stream was not handed: from the log
