@@ -15,7 +15,7 @@ import grpc
 import pytest
 
 import server.failures as failures
-import server.host as host_module
+import server.hostreads as hostreads
 from carthago import CarthagoError, Client
 from carthago.v1 import carthago_pb2 as pb
 from carthago.v1 import carthago_pb2_grpc as pb_grpc
@@ -43,7 +43,7 @@ def test_item1_list_games_refuses_a_negative_limit_and_caps_a_huge_one_and_pages
             await host.list_games(pb.ListGamesRequest(limit=-1))
         assert (exc.value.status, exc.value.code) == ("INVALID_ARGUMENT", "BAD_LIMIT")
         huge = await host.list_games(pb.ListGamesRequest(limit=2**31 - 1))
-        assert len(huge.games) == host_module.LIST_PAGE_MAX and huge.next_page_token
+        assert len(huge.games) == hostreads.LIST_PAGE_MAX and huge.next_page_token
         seen, token, pages = [], "", 0
         while True:
             page = await host.list_games(pb.ListGamesRequest(limit=70, page_token=token))
