@@ -1,4 +1,5 @@
-"""The gRPC server: parses requests, calls the host, maps errors to status codes.
+"""The gRPC server: parses requests, calls the service (``server.service``), maps errors to status
+codes; and the process around both transports (start, serve, drain).
 
 Requests are registered with raw-bytes deserialization so that a malformed
 message gets INVALID_ARGUMENT with code MALFORMED_MESSAGE (instead of the
@@ -37,33 +38,20 @@ from grpc_status import rpc_status
 from carthago.v1 import carthago_pb2 as pb
 
 from . import limits, observe
-from .host import MALFORMED_AUTHORIZATION, MALFORMED_MESSAGE, STORE_UNAVAILABLE, GameHost, HostConfig, HostError
-from .gamedata import get_game_data
+from .failures import MALFORMED_MESSAGE, STORE_UNAVAILABLE, HostError
+from .host import GameHost, HostConfig
+from .http import start_http
 from .limits import cap
-from .rates import RATE_LIMITED, RateLimited, peer_address
-from .store import StoreUnavailable, open_store
+from .service import MAX_MESSAGE_BYTES, SERVICE, Servicer, bearer, limit_rate
+from .store import StoreUnavailable
+from .stores import open_store
 
 log = logging.getLogger("carthago.server")
-SERVICE = "carthago.v1.GameService"
-MAX_MESSAGE_BYTES = 1 << 20  # larger requests get RESOURCE_EXHAUSTED from the transport
 
 
 def _token(context: grpc.aio.ServicerContext) -> str | None:
     """The bearer token of the call, None without ``authorization`` metadata."""
     return bearer([value for key, value in context.invocation_metadata() or () if key == "authorization"])
-
-
-def bearer(values: list[str]) -> str | None:
-    """The token of a call's ``authorization`` values (gRPC metadata or HTTP headers), None without
-    any. Exactly one ``Bearer <token>`` (the scheme's case is free, RFC 7235); anything else is
-    refused rather than guessed at, on every transport alike."""
-    if not values:
-        return None
-    scheme, _, token = values[0].partition(" ")
-    if len(values) > 1 or scheme.lower() != "bearer" or not token.strip() or " " in token.strip():
-        raise HostError("UNAUTHENTICATED", MALFORMED_AUTHORIZATION,
-                        "send the token as one 'authorization: Bearer <token>' metadata entry")
-    return token.strip()
 
 
 async def _abort(context: grpc.aio.ServicerContext, err: HostError) -> None:
@@ -86,102 +74,6 @@ def _parse(request_type, raw: bytes):
     except limits.TooLong as exc:
         raise HostError("INVALID_ARGUMENT", exc.code, exc.message) from None
     return request
-
-
-def limit_rate(host: GameHost, method: str, peer: str | None) -> None:
-    """RESOURCE_EXHAUSTED / RATE_LIMITED when ``peer`` (gRPC's ``context.peer()`` or an HTTP
-    client's address) calls ``method`` beyond its rate (server.rates), before anything is read."""
-    try:
-        host.rates.check(method, peer_address(peer))
-    except RateLimited as exc:
-        raise HostError("RESOURCE_EXHAUSTED", RATE_LIMITED, exc.message) from None
-
-
-class Servicer:
-    """One method per RPC; each takes the parsed request and the caller's token. ``keepalive_s``:
-    how long a StreamEvents stream may stay silent before a batch with no event is sent (HTTP;
-    gRPC pings its connections instead, KEEPALIVE)."""
-
-    def __init__(self, host: GameHost, keepalive_s: float | None = None) -> None:
-        self.host = host
-        observe.of(host).instrument(self, pb.DESCRIPTOR.services_by_name["GameService"].methods)  # logs, metrics
-        self.keepalive_s = keepalive_s
-
-    async def ListGameTypes(self, req, token):
-        return self.host.list_game_types()
-
-    async def CreateGame(self, req, token):
-        return await self.host.create_game(req)
-
-    async def JoinGame(self, req, token):
-        return await self.host.join_game(req, token)  # a player's session token, or none (anonymous)
-
-    async def GetGame(self, req, token):
-        return await self.host.get_game(req.game_id)
-
-    async def ListGames(self, req, token):
-        return await self.host.list_games(req)
-
-    async def GetView(self, req, token):
-        return await self.host.get_view(req, token)
-
-    async def ListLegalCommands(self, req, token):
-        return await self.host.legal(req.game_id, token, req.with_words, req.language)
-
-    async def SampleStates(self, req, token):
-        return await self.host.sample_states(req, token)
-
-    async def SubmitCommand(self, req, token):
-        return await self.host.submit(req, token)
-
-    async def SeatHouseBot(self, req, token):
-        return await self.host.seat_house_bot(req, token)
-
-    async def ExportLog(self, req, token):
-        return await self.host.export(req, token)
-
-    def StreamExportLog(self, req, token):
-        return self.host.stream_export(req, token)  # yields StreamExportLogResponse chunks
-
-    async def Ping(self, req, token):
-        return pb.PingResponse(payload=req.payload)
-
-    async def GetGameData(self, req, token):
-        return get_game_data(req)
-
-    def StreamEvents(self, req, token):
-        return self.host.stream(req, token, self.keepalive_s)  # yields serialized EventBatch messages
-
-    def WatchOpenSeats(self, req, token):
-        return self.host.watch_open_seats(req)  # yields serialized OpenSeatsBatch messages; needs no token
-
-    # players (server.identity): the store's tables are read and written off the event loop
-    async def RegisterPlayer(self, req, token):
-        return await asyncio.to_thread(self.host.identity.register, req)
-
-    async def LoginChallenge(self, req, token):
-        return await asyncio.to_thread(self.host.identity.challenge, req)
-
-    async def Login(self, req, token):
-        return await asyncio.to_thread(self.host.identity.login, req)
-
-    async def GetPlayer(self, req, token):
-        return await asyncio.to_thread(self.host.identity.get_player, req)
-
-    async def ListPlayers(self, req, token):
-        return await asyncio.to_thread(self.host.leaderboard.list_players, req)
-
-    async def CreateChallenge(self, req, token):
-        return await self.host.challenges.create(req, token)  # token: a Login session (server.challenges)
-
-    async def AcceptChallenge(self, req, token):
-        return await self.host.challenges.accept(req, token)
-
-    async def DeclineChallenge(self, req, token):
-        return await self.host.challenges.decline(req, token)
-
-    def StreamPlayerEvents(self, req, token):
-        return self.host.challenges.stream(req, token)  # yields PlayerEvent messages
 
 
 def _unary(method: Callable[[Any, str | None], Awaitable[Any]], request_type, host: GameHost, name: str) -> Callable:
@@ -369,8 +261,6 @@ async def serve(addr: str, store_spec: str, config: HostConfig, on_ready: Callab
     server, port, host = await start(addr, store_spec, config, reuse_port=reuse_port)
     web = None
     if http:
-        from .http import start_http
-
         http = dict(http)
         on_http = http.pop("on_ready", None)
         web = await start_http(host, **http)
@@ -409,8 +299,6 @@ class ServerThread:
                 self.server, self.port, self.host = self.loop.run_until_complete(
                     start(addr, store_spec, config or HostConfig(allow_client_seeds=True)))
                 if http is not None:  # the same host over HTTP (server.http): self.web.url
-                    from .http import start_http
-
                     self.web = self.loop.run_until_complete(start_http(self.host, **http))
             except BaseException as exc:  # noqa: BLE001 - reported to the starting thread
                 failure.append(exc)

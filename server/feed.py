@@ -23,7 +23,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from typing import TYPE_CHECKING, AsyncIterator
+from typing import AsyncIterator, Callable, Protocol
 
 import msgspec
 
@@ -31,11 +31,11 @@ from carthago.v1 import carthago_pb2 as pb
 from engine import errors, registry
 from engine.core import Game
 
+from . import failures
+from .failures import BAD_LIMIT, SHUTTING_DOWN, STREAM_TOO_SLOW, TOO_SLOW, HostError
 from .limits import OPTIONS, TOO_MANY_ITEMS, quote
-from .store import GameMeta
-
-if TYPE_CHECKING:
-    from .host import GameHost
+from .newgame import game_type
+from .store import GameMeta, Store
 
 log = logging.getLogger("carthago.feed")
 
@@ -77,8 +77,6 @@ class Filter:
     """A subscriber's filter, checked: game types known, option names and values allowed."""
 
     def __init__(self, req: pb.WatchOpenSeatsRequest) -> None:
-        from .host import BAD_LIMIT, HostError, game_type
-
         if req.limit < 0:
             raise HostError("INVALID_ARGUMENT", BAD_LIMIT, f"limit is 0 (the default) or more, not {req.limit}")
         if len(req.game_types) > GAME_TYPES_MAX:
@@ -144,10 +142,18 @@ class Subscriber:
         return view
 
 
+class FeedHost(Protocol):
+    """What the feed uses of its host (``server.host.GameHost``): its store, its task spawner, and
+    whether it is shutting down."""
+    store: Store
+    closing: bool
+    _spawn: Callable
+
+
 class OpenSeats:
     """The process's index of open games and its feed subscribers (see the module's docstring)."""
 
-    def __init__(self, host: "GameHost") -> None:
+    def __init__(self, host: FeedHost) -> None:
         self.host = host
         self.index: dict[str, Open] | None = None  # None until a first subscriber asks for it
         self.subscribers: set[Subscriber] = set()
@@ -180,13 +186,11 @@ class OpenSeats:
             self._stamps.pop(game_id, None)  # closed for good (seats never reopen): _full guards it now
         else:
             self.index[game_id] = entry
-        from .host import STREAM_QUEUE_MAX, TOO_SLOW
-
         for sub in list(self.subscribers):
             change = sub.offer(game_id, entry)
             if change is None:
                 continue
-            if sub.queue.qsize() >= STREAM_QUEUE_MAX:
+            if sub.queue.qsize() >= failures.STREAM_QUEUE_MAX:
                 self.dropped += 1
                 self.subscribers.discard(sub)
                 while not sub.queue.empty():
@@ -308,8 +312,6 @@ class OpenSeats:
     # ---- the RPC ----------------------------------------------------------
     async def watch(self, req: pb.WatchOpenSeatsRequest) -> AsyncIterator[bytes]:
         """Serialized ``OpenSeatsBatch`` messages: every match now (a page), then the changes."""
-        from .host import SHUTTING_DOWN, STREAM_QUEUE_MAX, STREAM_TOO_SLOW, TOO_SLOW, HostError
-
         if self.host.closing:
             raise HostError("UNAVAILABLE", SHUTTING_DOWN, "this server is shutting down: subscribe on another")
         flt = Filter(req)
@@ -339,7 +341,7 @@ class OpenSeats:
                                     "this server is shutting down: subscribe again (on another server)")
                 if any(c is TOO_SLOW for c in changes):
                     raise HostError("RESOURCE_EXHAUSTED", STREAM_TOO_SLOW,
-                                    f"this feed fell {STREAM_QUEUE_MAX} changes behind: subscribe again (its "
+                                    f"this feed fell {failures.STREAM_QUEUE_MAX} changes behind: subscribe again (its "
                                     "first batch lists what is open then) and read it faster")
                 last: dict[str, object] = {}  # the last word on each game wins
                 for change in changes:

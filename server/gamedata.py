@@ -13,7 +13,8 @@ from functools import lru_cache
 from carthago.v1 import carthago_pb2 as pb
 from engine import gamedata
 
-from .host import HostError, game_type
+from .failures import HostError
+from .newgame import game_type
 from .limits import quote
 
 BAD_SHA256 = "BAD_SHA256"

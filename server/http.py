@@ -1,10 +1,10 @@
 """The same ``GameService`` for browsers: Connect and gRPC-Web over HTTP/1.1 and HTTP/2 (h2c).
 
 One ASGI application, served by Hypercorn on the gRPC server's event loop and calling the very
-``Servicer`` (so the very ``GameHost``) that ``server.app`` registers with grpc.aio: same tokens
-(``authorization: Bearer``), same refusals (the Connect error carries the status code and a
-``google.rpc.ErrorInfo`` detail whose reason is the stable code, as the gRPC status does), same
-per-seat redaction (a stream sends the host's batches for the caller's seat, byte for byte).
+``Servicer`` (``server.service``; so the very ``GameHost``) that ``server.app`` registers with
+grpc.aio: same tokens (``authorization: Bearer``), same refusals (the Connect error carries the
+status code and a ``google.rpc.ErrorInfo`` detail whose reason is the stable code, as the gRPC
+status does), same per-seat redaction (a stream sends the host's batches for the caller's seat, byte for byte).
 
 Why hand-written: the protocols are small and fully specified (connectrpc.com/docs/protocol,
 github.com/grpc/grpc/blob/master/doc/PROTOCOL-WEB.md), while connectrpc's Python package (0.13)
@@ -32,7 +32,7 @@ Deadlines: ``connect-timeout-ms`` (Connect) and ``grpc-timeout`` (gRPC-Web) boun
 included; past it the call is cancelled, as grpc.aio cancels a native call past its deadline, and
 the client gets ``deadline_exceeded`` / ``DEADLINE_EXCEEDED``. A request's body must arrive within
 ``BODY_SECONDS`` of the first read (``DEADLINE_EXCEEDED`` / ``BODY_TOO_SLOW``), and JSON in UTF-8
-(another ``charset`` is 415); ``authorization`` follows gRPC's rule (``server.app.bearer``).
+(another ``charset`` is 415); ``authorization`` follows gRPC's rule (``server.service.bearer``).
 - ``OPTIONS`` anything: CORS preflight (origins from ``--cors-origin``).
 - ``GET /metrics`` (Prometheus), ``/livez`` and ``/readyz`` (server.observe): for the operator.
 - ``GET`` anything else: the web client's built files (``clients/web/dist``), ``index.html`` for
@@ -61,8 +61,9 @@ from google.rpc import code_pb2, error_details_pb2, status_pb2
 from carthago.v1 import carthago_pb2 as pb
 
 from . import observe
-from .app import MAX_MESSAGE_BYTES, SERVICE, Servicer, bearer, limit_rate
-from .host import MALFORMED_MESSAGE, GameHost, HostError
+from .failures import MALFORMED_MESSAGE, HostError
+from .host import GameHost
+from .service import MAX_MESSAGE_BYTES, SERVICE, Servicer, bearer, limit_rate
 
 log = logging.getLogger("carthago.http")
 
@@ -659,7 +660,7 @@ def _gunzip(body: bytes) -> bytes:
 
 
 def _token(headers: dict[str, str]) -> str | None:
-    """The bearer token, by gRPC's rule (server.app.bearer): a token without ``Bearer `` is
+    """The bearer token, by gRPC's rule (server.service.bearer): a token without ``Bearer `` is
     UNAUTHENTICATED / MALFORMED_AUTHORIZATION here too."""
     value = headers.get("authorization")
     return bearer([] if value is None else value.split("\n"))

@@ -40,7 +40,18 @@ _NAME = re.compile(r"^[A-Za-z0-9._-]{1,32}$")
 
 
 def token_hash(token: str) -> str:
+    """What is stored of a token (a seat's, an invite, a session): its SHA-256, in hex."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_secret() -> str:
+    """A seat token or an invite: 32 random bytes, URL-safe, never starting with "-" (one in 64 of
+    ``token_urlsafe`` does, and a command line then reads ``--token -Xy…`` as an option: `carthago
+    resign GAME --token TOKEN` failed for that seat)."""
+    while True:
+        secret = secrets.token_urlsafe(32)
+        if not secret.startswith("-"):
+            return secret
 
 
 def player_info(row: PlayerRow) -> pb.PlayerInfo:

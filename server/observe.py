@@ -2,7 +2,7 @@
 a log line per RPC, the metrics of ``server.metrics``, and whether the process is ready.
 
 Every RPC of the ``GameService`` goes through :meth:`Observer.instrument`'s wrapper, on gRPC and on
-HTTP alike (both call the same ``server.app.Servicer``): it times the call, counts it, and logs one
+HTTP alike (both call the same ``server.service.Servicer``): it times the call, counts it, and logs one
 line when it ends (a stream's when it closes): the method, the game id, the caller's seat, the
 request id, the gRPC status and the error code, the duration. Nothing else of a request is
 logged: no token, no command (a command may name a card of its sender's hidden hand), no error

@@ -33,7 +33,8 @@ from engine.session import Session
 
 from .log import Chain, export_bytes, platform_event_to_proto, render_jsonl, session_items, verify
 from .ops import OpsError, open_writer
-from .store import Conflict, GameMeta, Store, open_store
+from .store import Conflict, GameMeta, Store
+from .stores import open_store
 from .wire import wire_for
 
 DAY_MS = 24 * 3600 * 1000

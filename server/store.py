@@ -4,7 +4,8 @@
 
 Three implementations: :class:`SqliteStore` (WAL, the embedded default),
 :class:`MemoryStore` (tests) and ``server.pgstore.PostgresStore`` (several server
-processes on one database). All give the same guarantees:
+processes on one database; ``server.stores.open_store`` opens one by its spec). All give the
+same guarantees:
 
 * ``append`` is atomic: every record of one command, and the idempotency entry
   of its request, land together or not at all.
@@ -668,22 +669,3 @@ def _insert_snapshot(db: sqlite3.Connection, game_id: str, snapshot: Snapshot) -
 
 def is_postgres(spec: str) -> bool:
     return spec.startswith(("postgresql://", "postgres://"))
-
-
-def open_store(spec: str, durability: str = "full") -> Store:
-    """``memory``, ``sqlite:PATH`` or ``postgresql://…`` (see ``server.pgstore``); ``durability``:
-    a key of :data:`DURABILITY`."""
-    if durability not in DURABILITY:
-        raise ValueError(f"unknown durability {durability!r}: use one of {', '.join(DURABILITY)}")
-    if spec == "memory":
-        return MemoryStore()
-    if spec.startswith("sqlite:"):
-        return SqliteStore(spec[len("sqlite:"):], synchronous=DURABILITY[durability])
-    if is_postgres(spec):
-        if durability != "full":
-            raise ValueError(f"durability {durability!r} is for SQLite; PostgreSQL commits durably "
-                             "(its own synchronous_commit setting decides what a commit survives)")
-        from .pgstore import PostgresStore
-
-        return PostgresStore(spec)
-    raise ValueError(f"unknown store {spec!r}: use 'memory', 'sqlite:PATH' or 'postgresql://…'")

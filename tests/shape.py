@@ -17,8 +17,9 @@ def sizes(package: Path, names) -> dict[str, int]:
     return {name: (package / f"{name}.py").read_text(encoding="utf-8").count("\n") for name in names}
 
 
-def sibling_imports(tree: ast.Module, siblings) -> set[str]:
-    """The modules among ``siblings`` that ``tree`` imports (relative imports)."""
+def sibling_imports(tree: ast.Module, siblings, package: str | None = None) -> set[str]:
+    """The modules among ``siblings`` that ``tree`` imports (relative imports; with ``package``, the
+    package's dotted name, absolute ones too: ``from server.store import …``, ``import server.store``)."""
     out = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.level == 1:
@@ -26,11 +27,19 @@ def sibling_imports(tree: ast.Module, siblings) -> set[str]:
                 out.add(node.module.split(".")[0])
             else:
                 out.update(a.name for a in node.names)
+        elif package and isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            if node.module == package:
+                out.update(a.name for a in node.names)
+            elif node.module.startswith(package + "."):
+                out.add(node.module[len(package) + 1:].split(".")[0])
+        elif package and isinstance(node, ast.Import):
+            out.update(a.name[len(package) + 1:].split(".")[0] for a in node.names
+                       if a.name.startswith(package + "."))
     return out & set(siblings)
 
 
-def import_graph(mods: dict[str, ast.Module]) -> dict[str, set[str]]:
-    return {name: sibling_imports(tree, mods) - {name} for name, tree in mods.items()}
+def import_graph(mods: dict[str, ast.Module], package: str | None = None) -> dict[str, set[str]]:
+    return {name: sibling_imports(tree, mods, package) - {name} for name, tree in mods.items()}
 
 
 def assert_no_circle(graph: dict[str, set[str]]) -> None:

@@ -97,10 +97,11 @@ def test_protocol_guide_names_every_error_code_the_server_and_the_engine_define(
     import re
 
     from engine import errors
-    from server import challenges, gamedata, host, identity, leaderboard, limits, newgame, seating
+    from server import challenges, failures, gamedata, host, identity, leaderboard, limits, newgame, seating
 
     guide = (ROOT / "docs" / "PROTOCOL.md").read_text()
-    codes = {v for m in (host, errors, limits, gamedata, identity, seating, newgame, challenges, leaderboard)
+    codes = {v for m in (host, failures, errors, limits, gamedata, identity, seating, newgame, challenges,
+                         leaderboard)
              for k, v in vars(m).items()
              if isinstance(v, str) and k.isupper() and re.fullmatch(r"[A-Z][A-Z_]+", v) and v == k}
     assert len(codes) > 25

@@ -93,7 +93,7 @@ def test_serve_refuses_a_durability_postgresql_does_not_offer(tmp_path):
 @pytest.mark.parametrize("durability,level", [("full", 2), ("process", 1)])
 def test_each_durability_sets_sqlites_synchronous_level(tmp_path, durability, level):
     """SQLite's PRAGMA synchronous: 2 is FULL (fsync every commit), 1 is NORMAL (WAL: no fsync at commit)."""
-    from server.store import open_store
+    from server.stores import open_store
 
     store = open_store(f"sqlite:{tmp_path / 'd.db'}", durability)
     try:

@@ -14,7 +14,8 @@ import threading
 import grpc
 import pytest
 
-import server.host as host_module
+import server.failures as failures
+import server.hostreads as hostreads
 from carthago import CarthagoError, Client
 from carthago.v1 import carthago_pb2 as pb
 from carthago.v1 import carthago_pb2_grpc as pb_grpc
@@ -42,7 +43,7 @@ def test_item1_list_games_refuses_a_negative_limit_and_caps_a_huge_one_and_pages
             await host.list_games(pb.ListGamesRequest(limit=-1))
         assert (exc.value.status, exc.value.code) == ("INVALID_ARGUMENT", "BAD_LIMIT")
         huge = await host.list_games(pb.ListGamesRequest(limit=2**31 - 1))
-        assert len(huge.games) == host_module.LIST_PAGE_MAX and huge.next_page_token
+        assert len(huge.games) == hostreads.LIST_PAGE_MAX and huge.next_page_token
         seen, token, pages = [], "", 0
         while True:
             page = await host.list_games(pb.ListGamesRequest(limit=70, page_token=token))
@@ -118,7 +119,7 @@ def test_item1_a_view_at_a_past_seq_is_replayed_off_the_event_loop_and_cached(mo
 # ---- 2. a stalled stream subscriber is bounded, then closed with where to resume ----------------
 
 def test_item2_a_subscriber_that_stops_reading_is_bounded_then_closed_with_the_seq_to_resume_from(monkeypatch):
-    monkeypatch.setattr(host_module, "STREAM_QUEUE_MAX", 4)
+    monkeypatch.setattr(failures, "STREAM_QUEUE_MAX", 4)
 
     async def main():
         host = GameHost(MemoryStore(), HostConfig(allow_client_seeds=True))
@@ -131,7 +132,7 @@ def test_item2_a_subscriber_that_stops_reading_is_bounded_then_closed_with_the_s
         rnd = random.Random(5)
         for _ in range(20):  # the subscriber reads nothing meanwhile
             await play_one(host, game_id, tokens, rnd)
-            assert queue.qsize() <= host_module.STREAM_QUEUE_MAX
+            assert queue.qsize() <= failures.STREAM_QUEUE_MAX
         assert not loaded.subscribers  # dropped: nothing more is queued for it
         with pytest.raises(HostError) as exc:
             await stream.__anext__()

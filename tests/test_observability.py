@@ -27,6 +27,7 @@ from carthago import CarthagoError, Client
 from carthago.bots import RandomBot
 from carthago.client import Seat
 from carthago.v1 import carthago_pb2 as pb
+from server import failures
 from server import host as host_module
 from server.app import ServerThread
 from server.host import HostConfig
@@ -113,7 +114,7 @@ def test_metrics_count_commands_streams_commits_and_evictions(tmp_path, monkeypa
         for secret in (game.game_id, "nowhere", seats[0].token, seats[1].token, "not-a-token"):
             assert secret not in text  # bounded labels: never a game id or a token
 
-        monkeypatch.setattr(host_module, "STREAM_QUEUE_MAX", 0)  # every subscriber is now too slow
+        monkeypatch.setattr(failures, "STREAM_QUEUE_MAX", 0)  # every subscriber is now too slow
         play_one(client, seats)
         client.create("roma", seed=b"metrics-2")  # an open game: the feed's subscriber is handed it
         for stream in (events, feed):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-import server.host as host_module
+import server.failures as failures
 from carthago import Client
 from carthago.bots import RandomBot
 from carthago.v1 import carthago_pb2 as pb
@@ -208,7 +208,7 @@ def test_the_first_batch_is_one_page_and_says_when_more_matched():
 
 
 def test_a_subscriber_that_stops_reading_is_closed_with_stream_too_slow(monkeypatch):
-    monkeypatch.setattr(host_module, "STREAM_QUEUE_MAX", 4)
+    monkeypatch.setattr(failures, "STREAM_QUEUE_MAX", 4)
 
     async def main():
         h = host()

@@ -17,7 +17,8 @@ from server import ops
 from server.host import GameHost, HostConfig
 from server.log import export_bytes, verify
 from server.pgstore import SCHEMA_VERSION, parse_url
-from server.store import SqliteStore, open_store
+from server.store import SqliteStore
+from server.stores import open_store
 
 from .test_host import play
 

@@ -14,7 +14,7 @@ from carthago.v1 import carthago_pb2 as pb
 from server import ops
 from server.failures import HostError
 from server.host import GameHost
-from server.store import open_store
+from server.stores import open_store
 
 
 def seed_store(spec: str, name: str = "alice") -> tuple[Key, str, str, str]:

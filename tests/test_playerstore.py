@@ -12,7 +12,8 @@ from carthago.signing import Key, login_message, register_message
 from carthago.v1 import carthago_pb2 as pb
 from server.host import GameHost
 from server.playerstore import KEY_REUSED, NAME_TAKEN, MemoryPlayers, PlayerRow, SqlitePlayers, players_for
-from server.store import MemoryStore, open_store
+from server.store import MemoryStore
+from server.stores import open_store
 
 
 def contract(players) -> None:

@@ -167,7 +167,7 @@ def test_the_admin_command(sqlite_store, tmp_path, capsys):
 
 
 def test_abort_and_purge_on_postgres(pg_url, tmp_path):
-    from server.store import open_store
+    from server.stores import open_store
 
     from .test_ops import populate
 

@@ -9,7 +9,8 @@ Seven files under ``data/`` hold them, each decoded strictly into the frozen str
 Every record names its source: a rulebook section ("§11.6") or ``"reconstructed"`` for what the
 project authored; ``sources`` overrides the source of single fields. The README tells which is which
 and records the rulings. Cross-references are checked at import; a broken file raises
-``ComponentDataError`` naming every problem.
+``ComponentDataError`` naming every problem (the loader, the record base and the provenance checks
+are ``engine.data``'s; the structs and the cross-references are this game's).
 
 The helpers at the end are named the way the rulebook speaks: ``spaces_in_province``,
 ``neighbours``, ``is_port``, ``province_control_threshold``, ``attrition_losses`` ...
@@ -25,7 +26,7 @@ from typing import Literal
 
 import msgspec
 
-from engine.data import RECONSTRUCTED, load_data
+from engine.data import ComponentDataError, Record, load_checked, source_problems, unique  # noqa: F401 - its error
 
 PACKAGE = "engine.games.hannibal"
 
@@ -34,20 +35,7 @@ EventSide = Literal["rome", "carthage", "both"]
 Country = Literal["africa", "spain", "italy"]
 LinkKind = Literal["ordinary", "alpine_pass", "pass", "strait"]  # pass = col non alpin
 PASS_KINDS = ("alpine_pass", "pass")
-
-
-class ComponentDataError(ValueError):
-    """A data file contradicts itself or another file."""
-
-
-class Record(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
-    """Base of every record: strict decoding, immutable, with provenance."""
-
-    source: str
-    sources: dict[str, str] = {}
-
-    def source_of(self, field: str) -> str:
-        return self.sources.get(field, self.source)
+SECTIONS = ("§",)  # every source is a rulebook section ("§11.6") or starts with "reconstructed"
 
 
 # ---------------------------------------------------------------------------------------- map
@@ -554,56 +542,30 @@ class Setup(Record, frozen=True, kw_only=True):
 # --------------------------------------------------------------------------------- validation
 
 
-def _check_sources(label: str, rec: Record, problems: list[str]) -> None:
-    for src in (rec.source, *rec.sources.values()):
-        if not (src.startswith("§") or src.startswith(RECONSTRUCTED)):
-            problems.append(f"{label}: source {src!r} is neither a section nor {RECONSTRUCTED!r}")
-    for name in rec.sources:
-        if name not in rec.__struct_fields__ or name in ("source", "sources"):
-            problems.append(f"{label}: sources names unknown field {name!r}")
-
-
-def _unique(label: str, ids: list, problems: list[str]) -> None:
-    seen: set = set()
-    for i in ids:
-        if i in seen:
-            problems.append(f"{label}: duplicate id {i!r}")
-        seen.add(i)
-
-
 def validate_map(m: MapData) -> list[str]:
-    """Every problem of a map: dangling references, duplicates, malformed features."""
-    p: list[str] = []
+    """Every problem of a map: provenance, dangling references, duplicates, malformed features."""
+    p = source_problems("map", m, SECTIONS)
     provinces = {pr.id for pr in m.provinces}
     spaces = {s.id for s in m.spaces}
     seas = {s.id for s in m.seas}
-    _unique("province", [pr.id for pr in m.provinces], p)
-    _unique("space", [s.id for s in m.spaces], p)
-    _unique("sea", [s.id for s in m.seas], p)
-    for pr in m.provinces:
-        _check_sources(f"province {pr.id}", pr, p)
+    unique("province", [pr.id for pr in m.provinces], p)
+    unique("space", [s.id for s in m.spaces], p)
+    unique("sea", [s.id for s in m.seas], p)
     for s in m.spaces:
-        _check_sources(f"space {s.id}", s, p)
         if s.province not in provinces:
             p.append(f"space {s.id}: unknown province {s.province!r}")
         if s.city and s.tribe:
             p.append(f"space {s.id}: both a city and a tribe")
         if s.port:
-            _check_sources(f"port {s.id}", s.port, p)
             if not s.port.seas:
                 p.append(f"port {s.id}: opens on no sea")
             p.extend(f"port {s.id}: unknown sea {x!r}" for x in s.port.seas if x not in seas)
-        if s.city:
-            _check_sources(f"city {s.id}", s.city, p)
-            if s.city.capacity < 1:
-                p.append(f"city {s.id}: capacity below 1")
-        if s.tribe:
-            _check_sources(f"tribe {s.id}", s.tribe, p)
-            if s.start_control != s.tribe.friendly_to:
-                p.append(f"tribe {s.id}: start control differs from the tribe's friendship")
+        if s.city and s.city.capacity < 1:
+            p.append(f"city {s.id}: capacity below 1")
+        if s.tribe and s.start_control != s.tribe.friendly_to:
+            p.append(f"tribe {s.id}: start control differs from the tribe's friendship")
     pairs = []
     for ln in m.links:
-        _check_sources(f"link {ln.a}-{ln.b}", ln, p)
         for end in (ln.a, ln.b):
             if end not in spaces:
                 p.append(f"link {ln.a}-{ln.b}: unknown space {end!r}")
@@ -612,9 +574,8 @@ def validate_map(m: MapData) -> list[str]:
         p.extend(f"link {ln.a}-{ln.b}: control of {c!r}, not an endpoint, is required"
                  for c in ln.control_required if c not in (ln.a, ln.b))
         pairs.append(frozenset((ln.a, ln.b)))
-    _unique("link", pairs, p)
+    unique("link", pairs, p)
     for sea in m.seas:
-        _check_sources(f"sea {sea.id}", sea, p)
         p.extend(f"sea {sea.id}: unknown neighbour {x!r}" for x in sea.adjacent if x not in seas)
     return p
 
@@ -656,14 +617,10 @@ def _validate_rest(m: MapData, g: GeneralData, sc: StrategyCardData, bc: BattleC
     p: list[str] = []
     spaces = {s.id for s in m.spaces}
     generals = {x.id: x for x in g.generals}
-    _unique("general", [x.id for x in g.generals], p)
-    for x in g.generals:
-        _check_sources(f"general {x.id}", x, p)
-        _check_sources(f"ability of {x.id}", x.ability, p)
-    _unique("strategy card", [c.number for c in sc.cards], p)
+    unique("general", [x.id for x in g.generals], p)
+    unique("strategy card", [c.number for c in sc.cards], p)
     cards = {c.number for c in sc.cards}
     for c in sc.cards:
-        _check_sources(f"card {c.number}", c, p)
         if not 1 <= c.ops <= 3:
             p.append(f"card {c.number}: ops {c.ops} outside 1-3")
         if not c.windows or len(set(c.windows)) != len(c.windows):
@@ -676,9 +633,7 @@ def _validate_rest(m: MapData, g: GeneralData, sc: StrategyCardData, bc: BattleC
             p.extend(_effect_reference_problems(f"card {c.number}", target, m, generals, cards))
     for x in g.generals:
         p.extend(_effect_reference_problems(f"ability of {x.id}", x.ability.effect, m, generals, cards))
-    _unique("battle card type", [b.id for b in bc.types], p)
-    for b in bc.types:
-        _check_sources(f"battle card {b.id}", b, p)
+    unique("battle card type", [b.id for b in bc.types], p)
     a = t.attrition
     cols = {c.id for c in a.columns}
     if a.hostile_tribes_column not in cols:
@@ -709,21 +664,29 @@ def _validate_rest(m: MapData, g: GeneralData, sc: StrategyCardData, bc: BattleC
     return p
 
 
-def _load() -> tuple:
-    m = load_data(PACKAGE, "map.json", MapData)
-    coasts = load_data(PACKAGE, "coasts.json", CoastData)
-    g = load_data(PACKAGE, "generals.json", GeneralData)
-    sc = load_data(PACKAGE, "strategy_cards.json", StrategyCardData)
-    bc = load_data(PACKAGE, "battle_cards.json", BattleCardData)
-    t = load_data(PACKAGE, "tables.json", Tables)
-    su = load_data(PACKAGE, "setup.json", Setup)
-    problems = validate_map(m) + _validate_rest(m, g, sc, bc, t, su)
-    if problems:
-        raise ComponentDataError("hannibal data: " + "; ".join(problems))
-    return m, coasts, g, sc, bc, t, su
+FILES = {
+    "map": ("map.json", MapData),
+    "coasts": ("coasts.json", CoastData),
+    "generals": ("generals.json", GeneralData),
+    "strategy_cards": ("strategy_cards.json", StrategyCardData),
+    "battle_cards": ("battle_cards.json", BattleCardData),
+    "tables": ("tables.json", Tables),
+    "setup": ("setup.json", Setup),
+}
 
 
-MAP, COASTS, _GENERALS, _CARDS, _BATTLE, TABLES, SETUP = _load()
+def validate(data: dict) -> list[str]:
+    """Every problem of the loaded files: the map's (:func:`validate_map`), every other record's
+    provenance, and the references between the files."""
+    p = validate_map(data["map"])
+    for name in [k for k in FILES if k != "map"]:
+        p += source_problems(name, data[name], SECTIONS)
+    return p + _validate_rest(data["map"], data["generals"], data["strategy_cards"], data["battle_cards"],
+                              data["tables"], data["setup"])
+
+
+DATA = load_checked("hannibal", PACKAGE, FILES, validate)
+MAP, COASTS, _GENERALS, _CARDS, _BATTLE, TABLES, SETUP = DATA.values()
 
 PROVINCES: dict[str, Province] = {p.id: p for p in MAP.provinces}
 SPACES: dict[str, Space] = {s.id: s for s in MAP.spaces}

@@ -15,7 +15,9 @@ Thirteen files under ``data/`` hold them, each decoded strictly into the frozen 
 Every record names its source: a rulebook section by its own heading ("Préparation du jeu, step 17",
 "II. Phase de Revenu, step 9") or ``"reconstructed"``; ``sources`` overrides single fields. Card
 effects are structured (``effects.py``). Cross-references and the inventory's counts are checked at
-import; a broken file raises ``ComponentDataError`` naming every problem.
+import; a broken file raises ``ComponentDataError`` naming every problem (the loader, the record
+base and the provenance checks are ``engine.data``'s; the structs and the cross-references are this
+game's).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from typing import Literal
 
 import msgspec
 
-from engine.data import RECONSTRUCTED, load_data
+from engine.data import ComponentDataError, Record, load_checked, source_problems, unique  # noqa: F401 - its error
 from engine.games.republic_of_carthage import effects as fx
 from engine.games.republic_of_carthage.effects import Effect
 
@@ -53,20 +55,6 @@ Timing = Literal[
     "trade",  # during the Trade phase
     "civil_war",  # during the Civil War phase (statesmen, concessions)
 ]
-
-
-class ComponentDataError(ValueError):
-    """A data file contradicts itself, another file or the inventory."""
-
-
-class Record(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
-    """Base of every record: strict decoding, immutable, with provenance."""
-
-    source: str
-    sources: dict[str, str] = {}
-
-    def source_of(self, field: str) -> str:
-        return self.sources.get(field, self.source)
 
 
 class Dice(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
@@ -549,33 +537,6 @@ class BoardData(Record, frozen=True, kw_only=True):
 # --------------------------------------------------------------------------------- validation
 
 
-def _walk(rec: object, label: str):
-    """Yield (label, record) for a record and every Record nested in it."""
-    if isinstance(rec, Record):
-        yield label, rec
-    if isinstance(rec, msgspec.Struct):
-        for name in rec.__struct_fields__:
-            yield from _walk(getattr(rec, name), f"{label}.{name}")
-    elif isinstance(rec, tuple):
-        for i, item in enumerate(rec):
-            yield from _walk(item, f"{label}[{getattr(item, 'id', i)}]")
-
-
-def check_sources(label: str, rec: Record, problems: list[str]) -> None:
-    for src in (rec.source, *rec.sources.values()):
-        if not (src.startswith(SECTIONS) or src.startswith(RECONSTRUCTED)):
-            problems.append(f"{label}: source {src!r} is neither a rulebook section nor {RECONSTRUCTED!r}")
-    for name in rec.sources:
-        if name not in rec.__struct_fields__ or name in ("source", "sources"):
-            problems.append(f"{label}: sources names unknown field {name!r}")
-
-
-def _unique(label: str, ids, problems: list[str]) -> None:
-    for i, n in Counter(ids).items():
-        if n > 1:
-            problems.append(f"{label}: duplicate id {i!r}")
-
-
 def all_effects(data: dict) -> list[tuple[str, Effect]]:
     """Every effect in the data, with where it is: (label, effect)."""
     out: list[tuple[str, Effect]] = []
@@ -598,8 +559,7 @@ def validate(data: dict) -> list[str]:
     that disagrees with the inventory ("Matériel")."""
     p: list[str] = []
     for name, rec in data.items():
-        for label, r in _walk(rec, name):
-            check_sources(label, r, p)
+        p += source_problems(name, rec, SECTIONS)
     inv = {i.id: i for i in data["inventory"].items}
     s, w, cards = data["senators"], data["wars"], data["cards"]
     prov, off, com, forces = data["provinces"], data["offices"], data["commerce"], data["forces"]
@@ -616,17 +576,17 @@ def validate(data: dict) -> list[str]:
     events = {e.id for e in ev.cards}
     offices = {o.id for o in off.offices}
 
-    _unique("family", [f.id for f in s.families], p)
-    _unique("statesman", [x.id for x in s.statesmen], p)
-    _unique("war, leader, exploration or card",
+    unique("family", [f.id for f in s.families], p)
+    unique("statesman", [x.id for x in s.statesmen], p)
+    unique("war, leader, exploration or card",
             [x.id for x in (*w.wars, *w.leaders, *w.explorations, *cards.cards)], p)
-    _unique("group", list(groups), p)
-    _unique("province", list(provinces), p)
-    _unique("office", [o.id for o in off.offices], p)
-    _unique("commodity", [x.id for x in com.commodities], p)
-    _unique("army type", [a.id for a in forces.armies], p)
-    _unique("event card", [e.id for e in ev.cards], p)
-    _unique("board area", [a.id for a in board.areas], p)
+    unique("group", list(groups), p)
+    unique("province", list(provinces), p)
+    unique("office", [o.id for o in off.offices], p)
+    unique("commodity", [x.id for x in com.commodities], p)
+    unique("army type", [a.id for a in forces.armies], p)
+    unique("event card", [e.id for e in ev.cards], p)
+    unique("board area", [a.id for a in board.areas], p)
 
     # statesmen belong to families; the special pairs name each other
     statesmen = {x.id: x for x in s.statesmen}
@@ -820,20 +780,7 @@ FILES = {
 }
 
 
-def load_all() -> dict:
-    """Decode every data file strictly (no checks across files)."""
-    return {key: load_data(PACKAGE, name, typ) for key, (name, typ) in FILES.items()}
-
-
-def _load() -> dict:
-    data = load_all()
-    problems = validate(data)
-    if problems:
-        raise ComponentDataError("republic_of_carthage data: " + "; ".join(problems))
-    return data
-
-
-DATA = _load()
+DATA = load_checked("republic_of_carthage", PACKAGE, FILES, validate)
 INVENTORY: dict[str, InventoryItem] = {i.id: i for i in DATA["inventory"].items}
 FAMILIES: dict[int, Family] = {f.id: f for f in DATA["senators"].families}
 STATESMEN: dict[str, Statesman] = {x.id: x for x in DATA["senators"].statesmen}

@@ -16,8 +16,8 @@ from engine.games.republic_of_carthage.flow import STEPS
 
 PACKAGE = Path(rules.__file__).parent
 MODULES = modules(PACKAGE)
-DATA = {"components"}  # the printed components (cards, tables, board), not rules: the shared
-# components loader of issue 34 is to shrink it
+DATA = {"components"}  # the printed components (cards, tables, board), not rules: 944 lines of
+# structs, cross-references and helpers (their loading is engine.data's since issue 34)
 
 
 def test_no_module_is_over_900_lines() -> None:
