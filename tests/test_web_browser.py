@@ -122,8 +122,10 @@ def _common(r: dict, out: Path) -> None:
     assert (out / f"{r['name']}.png").is_file()
     # every other seat was the server's house bot (the page runs none of its own)
     assert "house bot (" in (r["houseSeated"] or ""), report
-    # no HTTP 409 in the console: a move that lost a normal race is listed again and sent, not refused
-    assert r["conflicts"] == [], report
+    # no HTTP 409 in the console but for a record that came while a move was on its way (the page
+    # says so, then sends it again): a move chosen from a list the stream had already outdated is
+    # listed again and sent, never refused
+    assert len(r["conflicts"]) <= r["staleRaces"], report
 
 
 # Longer than the subprocess's own limit (900 s with --full), so that a slow run on a loaded machine

@@ -124,6 +124,32 @@ export function extras({ base, call, check, sleep }) {
 
   /** The panel of the battles: the latest one's rounds and result, as the page shows them, beside
    *  the log's line for its end ("… wins the battle after 3 rounds"). */
+  /** With the confirmations switched off, play on until a move marked final has gone without the
+   *  page asking (`stats.unasked`), when the battle was found before any final move was clicked:
+   *  a final move offered is clicked at once, else any move (a random one) to reach one. */
+  async function sendFinalUnasked(page, { maxClicks, deadline, stats }) {
+    for (let clicks = 0; !stats.unasked && clicks < maxClicks && Date.now() < deadline; ) {
+      if (await page.locator('[data-testid=result]').count()) return;
+      const finals = page.locator('[data-testid=command][data-final=yes]:not([disabled])');
+      const any = page.locator('[data-testid=command]:not([disabled])');
+      const n = await any.count();
+      if (!n) { await sleep(60); continue; }
+      const button = (await finals.count()) ? finals.first() : any.nth(Math.floor(Math.random() * n));
+      try {
+        const final = (await button.getAttribute('data-final', { timeout: 2000 })) === 'yes';
+        await button.click({ timeout: 2000 });
+        if (final) {
+          check(!(await page.locator('[data-testid=confirm]').count()), 'the page asked with its confirmations switched off');
+          stats.unasked += 1;
+        }
+      } catch (err) {
+        if (/asked with its confirmations/.test(String(err))) throw err;
+        continue;  // redrawn under the pointer: look again
+      }
+      clicks += 1;
+    }
+  }
+
   async function battlePanel(page) {
     return page.evaluate(() => {
       const reports = [...document.querySelectorAll('[data-testid=battles] .battle-report')];
@@ -213,5 +239,5 @@ export function extras({ base, call, check, sleep }) {
     return out;
   }
 
-  return { answerConfirm, collectRuleLinks, seekBattle, battlePanel, yourGamesAndNotice, ruleTargets };
+  return { answerConfirm, collectRuleLinks, seekBattle, sendFinalUnasked, battlePanel, yourGamesAndNotice, ruleTargets };
 }

@@ -379,6 +379,9 @@ async function scenario(browser, { name, gameType, players, options, clock, full
   // normal race (STALE_SEQ) must not be one (the page makes its list again before sending)
   const conflicts = [];
   page.on('console', (m) => { if (m.type() === 'error' && /\b409\b/.test(m.text())) conflicts.push(m.text()); });
+  // a move that met a record on its way (the one race a list made again cannot avoid) says so (main.ts)
+  let staleRaces = 0;
+  page.on('console', (m) => { if (m.type() === 'debug' && /STALE_SEQ\): sent again/.test(m.text())) staleRaces += 1; });
   await page.goto(`${args.base}/`);
   await page.fill('#player-name', 'tester');
   await page.dispatchEvent('#player-name', 'change');
@@ -453,6 +456,7 @@ async function scenario(browser, { name, gameType, players, options, clock, full
     await sleep(300);
     const battle = await more.battlePanel(page);
     if (extraShot('hannibal-battle.png')) await page.screenshot({ path: extraShot('hannibal-battle.png'), fullPage: true });
+    await more.sendFinalUnasked(page, { maxClicks: 200, deadline, stats: confirms });
     await page.check('[data-testid=confirm-toggle]');
     const rules = await more.ruleTargets(player, ruleLinks, extraShot('hannibal-rules.png'));
     extra = { yours, legend: { items: legend.length, sample: legend.slice(0, 3) }, sought, battle, rules };
@@ -595,7 +599,7 @@ async function scenario(browser, { name, gameType, players, options, clock, full
   const romaLabels = gameType === 'roma' ? { labels: labels.size, sample: [...new Set([...labels].map((t) => t.split(':')[0]))].map((h) => [...labels].find((t) => t.startsWith(`${h}:`))),
     bare: [...labels].filter((t) => /:\s*\d+$/.test(t)) } : null;
   const confirmed = { ...confirms, moves: [...confirms.moves].slice(0, 6), shot: undefined };
-  return { name, gameId, clicks: played.clicks, over: played.over, head, spectatorRecords: seen.length, conflicts, cardDisc, hannibalLabels, romaLabels, legendItems, optionDocs: shownDocs.length,
+  return { name, gameId, clicks: played.clicks, over: played.over, head, spectatorRecords: seen.length, conflicts, staleRaces, cardDisc, hannibalLabels, romaLabels, legendItems, optionDocs: shownDocs.length,
     confirmed, rule, extra,
     spectatorHiddenRecords: hiddenLines, rawWords, stepWords, replayed, clocks, said, resigned, houseSeated, drop: played.dropped, boardClicks: played.boardClicks, seconds: Math.round((Date.now() - started) / 1000) };
 }

@@ -594,6 +594,10 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
           return;
         } catch (err) {
           if (reason(err) !== 'STALE_SEQ' || attempt >= 2) throw err;
+          // a record came while the move was on its way: the one race no list made again can avoid
+          // (said on the console beside the browser's own 409 line, so a reader, and the browser test,
+          // can tell it from a 409 the page should not have caused)
+          console.debug('carthago: a record came while this move was on its way (STALE_SEQ): sent again');
           stale = true;
         }
       }
