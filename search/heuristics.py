@@ -671,10 +671,54 @@ def _weigh(legal: list[Any], liked: set[str], disliked: set[str]) -> list[float]
     return weights if any(w != 1.0 for w in weights) else None
 
 
+# -- The Republic's "purse": the Treasury kept for the Revenue phase --------------------------------
+# Measured with tools/roc_diary.py (search/README.md, "The Republic's guard"): with the guard, a Carthage
+# went bankrupt in its third turn after its Senate sent three expeditions in one Senate (54 T of caravans
+# paid by the State, R27) with 86 T in the Treasury and two wars standing (20 T each in the next Revenue
+# phase, II.7): the guard weighs the defence and left expeditions to chance. An expedition pays its
+# caravans or fleets at once (V.7, Envoyer une expédition; R172: those home in Carthage first), and a
+# Treasury that cannot pay a step of the next Revenue phase ends the game for all (IX.5). "purse"
+# votes against an expedition whose price leaves less than ``GUARD_KEPT`` after the next Revenue phase,
+# and the presiding officer proposes none then. Search settings of ours, not rules.
+
+
+def _expedition_price(s: Any, target: str, units: int) -> int:
+    """What the State pays for an expedition to ``target`` of ``units`` caravans or fleets: 1 T each
+    (doubled by Ineffective Recruitment) beyond those home in Carthage (R27, R172)."""
+    from engine.games.republic_of_carthage import components as C
+    from engine.games.republic_of_carthage.senate import cost
+    from engine.games.republic_of_carthage.state import units_home
+
+    ex = C.EXPLORATIONS.get(target)
+    if ex is None:
+        return 0
+    unit = "caravan" if ex.caravans else "trade_fleet"
+    return max(0, units - units_home(s, unit)) * cost(s, unit)
+
+
+def _republic_purse(s: Any, actor: int, legal: list[Any]) -> list[float] | None:
+    flow = s.flow
+    if not flow:
+        return None
+    top = flow[-1]
+    if top.kind == "other_business":
+        if _treasury_next(s) - 1 < GUARD_KEPT:  # not even one caravan paid for
+            return _weigh(legal, set(), {"expedition"})
+        return None
+    if top.kind != "vote":
+        return None
+    tally = next((f for f in reversed(flow) if f.kind == "tally"), None)
+    if tally is None or not tally.strs or tally.strs[0] != "expedition":
+        return None
+    price = _expedition_price(s, tally.target, tally.nums[0] if tally.nums else 0)
+    return _weigh(legal, {"no"} if price and _treasury_next(s) - price < GUARD_KEPT else set(), set())
+
+
 PRIORS: dict[tuple[str, str], Callable[[Any, int, list[Any]], list[float] | None]] = {
     ("republic-of-carthage", "defence"): _republic_defence,
     ("republic-of-carthage", "brief"): _republic_brief,
     ("republic-of-carthage", "guard"): _republic_guard,
+    ("republic-of-carthage", "purse"): _republic_purse,
 }
 
 

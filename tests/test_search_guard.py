@@ -188,3 +188,40 @@ def test_a_peace_may_break_two_related_wars_that_no_force_can_win_together():
     for w in ("pyrrhic_war", "morocco"):  # with two Lost already, no such peace
         s.wars[w].status = "lost"
     assert H._peace_target(s, H._threats(s)) == ""
+
+
+def test_purse_votes_against_an_expedition_the_treasury_cannot_spare():
+    # V.7, Envoyer une expédition: the State pays the caravans or fleets not home in Carthage at once
+    # (R27, R172); IX.5: a Treasury that cannot pay the next Revenue phase (II.4-8) ends the game for all
+    s = _senate()
+    seat = s.flow[-1].seat
+    exp = next(e for e, x in C.EXPLORATIONS.items() if x.caravans)
+    s.caravans = 0
+    tally = Frame(kind="tally", target=exp, strs=["expedition", "x"], nums=[40, 0, 0, seat] + [0] * s.players)
+    vote = Frame(kind="vote", seat=seat, count=1)
+    s.flow = [*s.flow, tally, vote]
+
+    def liked():
+        legal = GAME.legal(s, seat)
+        weights = H._republic_purse(s, seat, legal)
+        return None if weights is None else {c.option for c, w in zip(legal, weights) if w > 1}
+
+    s.treasury = 300  # 300 + 100 in, minus the upkeep and wars, leaves plenty after 40 T
+    assert H._treasury_next(s) - 40 >= H.GUARD_KEPT and liked() is None
+    s.wars[LAND_WAR].status = "active"
+    s.treasury = 0
+    assert H._treasury_next(s) - 40 < H.GUARD_KEPT and liked() == {"no"}
+    s.caravans = 40  # every caravan home: the expedition costs the State nothing (R172)
+    assert H._expedition_price(s, exp, 40) == 0 and liked() is None
+    # and the presiding officer, the Treasury short even for one caravan, proposes no expedition
+    s.flow = s.flow[:-2]
+    s.explorations = [*s.explorations, exp] if exp not in s.explorations else s.explorations
+    options = [c.option for c in GAME.legal(s, seat)]
+    assert "expedition" in options
+    weights = H._republic_purse(s, seat, GAME.legal(s, seat))
+    assert weights is None  # 76 T after the next Revenue phase: one may go
+    for w in (SEA_WAR, next(w for w in sorted(C.WARS) if w not in (LAND_WAR, SEA_WAR))):
+        s.wars[w].status = "lost"  # 25 T a turn each (II.7)
+    assert H._treasury_next(s) - 1 < H.GUARD_KEPT
+    weights = H._republic_purse(s, seat, GAME.legal(s, seat))
+    assert weights is not None and weights[options.index("expedition")] < 1.0 and max(weights) == 1.0
