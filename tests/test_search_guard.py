@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import msgspec
+import pytest
 
 from engine import registry
 from engine.core import GameConfig
@@ -225,3 +226,14 @@ def test_purse_votes_against_an_expedition_the_treasury_cannot_spare():
     assert H._treasury_next(s) - 1 < H.GUARD_KEPT
     weights = H._republic_purse(s, seat, GAME.legal(s, seat))
     assert weights is not None and weights[options.index("expedition")] < 1.0 and max(weights) == 1.0
+
+
+def test_the_priors_are_named_in_bot_specs_and_combine():
+    # the campaign's lines (search/README.md, "The Republic's guard") name them so
+    from search.bot import check
+
+    check("mcts:5:prior=guard+purse+brief")
+    with pytest.raises(ValueError, match="priors"):
+        check("mcts:5:prior=guard+purses")
+    both = H.prior_of("republic-of-carthage", "guard+purse")
+    assert both is not None and both is not H._republic_guard
