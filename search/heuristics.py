@@ -714,11 +714,70 @@ def _republic_purse(s: Any, actor: int, legal: list[Any]) -> list[float] | None:
     return _weigh(legal, {"no"} if price and _treasury_next(s) - price < GUARD_KEPT else set(), set())
 
 
+# -- The Republic's "steady": no army sent to die, no fleet without an army -------------------------
+# Measured with tools/roc_diary.py (search/README.md, "The Republic's guard"): with the guard, the commonest
+# fall was four Active Wars after Carthage's armies were spent: a force of every army sent at a 9 % chance
+# of a Victory (the guard sends at ``GUARD_SEND``, 15 %, and votes for 7.5 %) was beaten and destroyed
+# (VI.2: a Defeat takes four armies or all of them, and nothing refills the Reserve's regular armies),
+# or a force fighting on at 50 % met a related war's arrival, which doubles its strength (VI.2), and was
+# destroyed; then the Senate kept recruiting squadrons for wars at sea with no army left to land, paid
+# their upkeep (2 T each, II.6) and disbanded them. "steady" overrides the guard there: it votes against,
+# and the presiding officer proposes no, prosecution that wins less often than ``STEADY_SEND``, and no
+# squadron is recruited while no war at sea could be won by the armies Carthage has and could recruit.
+# Search settings of ours, not rules.
+
+STEADY_SEND = 0.35     # a force is sent only when it wins its war this often in one turn
+STEADY_DISLIKE = 0.001  # strong enough to override the guard's liking (GUARD_WEIGHT)
+
+
+def _steady_weigh(legal: list[Any], liked: set[str], disliked: set[str]) -> list[float] | None:
+    weights = [GUARD_WEIGHT if getattr(x, "option", None) in liked
+               else STEADY_DISLIKE if getattr(x, "option", None) in disliked else 1.0 for x in legal]
+    return weights if any(w != 1.0 for w in weights) else None
+
+
+def _fleet_useful(s: Any, threats: list[str]) -> bool:
+    """Whether squadrons help: some threatening war at sea that the armies Carthage has and could
+    recruit would win often enough, given the squadrons it wants (VI.2, Guerres navales)."""
+    from engine.games.republic_of_carthage import components as C
+    from engine.games.republic_of_carthage.senate import at_sea
+
+    return any(guard_chance(s, w, squadrons=_squadrons_wanted(s, [w]), reserve=True) >= STEADY_SEND
+               for w in threats if w in C.WARS and at_sea(s, w))
+
+
+def _republic_steady(s: Any, actor: int, legal: list[Any]) -> list[float] | None:
+    flow = s.flow
+    if not flow:
+        return None
+    top = flow[-1]
+    kind = top.kind
+    if kind == "other_business":
+        threats = _threats(s)
+        if threats and _guard_target(s, threats)[1] < STEADY_SEND:
+            return _steady_weigh(legal, set(), {"prosecute"})
+        return None
+    if kind == "business_item" and top.target == "recruit":
+        threats = _threats(s)
+        if any(getattr(x, "option", "") == "recruit:squadron" for x in legal) and not _fleet_useful(s, threats):
+            return _steady_weigh(legal, set(), {"recruit:squadron"})
+        return None
+    if kind != "vote":
+        return None
+    tally = next((f for f in reversed(flow) if f.kind == "tally"), None)
+    if tally is None or not tally.strs or tally.strs[0] != "prosecute":
+        return None
+    if proposed_chance(s, tally) < STEADY_SEND:
+        return _steady_weigh(legal, {"no"}, {"yes"})
+    return None
+
+
 PRIORS: dict[tuple[str, str], Callable[[Any, int, list[Any]], list[float] | None]] = {
     ("republic-of-carthage", "defence"): _republic_defence,
     ("republic-of-carthage", "brief"): _republic_brief,
     ("republic-of-carthage", "guard"): _republic_guard,
     ("republic-of-carthage", "purse"): _republic_purse,
+    ("republic-of-carthage", "steady"): _republic_steady,
 }
 
 

@@ -13,7 +13,7 @@ from engine import registry
 from engine.core import GameConfig
 from engine.games.republic_of_carthage import components as C
 from engine.games.republic_of_carthage.events import Frame
-from engine.games.republic_of_carthage.senate import commanders
+from engine.games.republic_of_carthage.senate import commanders, land_units
 from engine.games.republic_of_carthage.state import Army, WarState
 from engine.session import Session
 from search import heuristics as H
@@ -237,3 +237,40 @@ def test_the_priors_are_named_in_bot_specs_and_combine():
         check("mcts:5:prior=guard+purses")
     both = H.prior_of("republic-of-carthage", "guard+purse")
     assert both is not None and both is not H._republic_guard
+
+
+def test_steady_sends_no_force_likely_to_die_and_no_fleet_without_an_army():
+    # VI.2: a Defeat on the Combat table takes four armies or all of them, and nothing refills the
+    # Reserve; a war at sea is won by the squadrons' roll and then the armies' (Guerres navales)
+    s = _senate()
+    seat = s.flow[-1].seat
+
+    def liked_and_disliked(frames=()):
+        s.flow = [*s.flow, *frames]
+        legal = GAME.legal(s, seat)
+        weights = H._republic_steady(s, seat, legal)
+        s.flow = s.flow[:len(s.flow) - len(frames)]
+        if weights is None:
+            return None
+        key = [getattr(c, "option", None) for c in legal]
+        return {k for k, w in zip(key, weights) if w > 1}, {k for k, w in zip(key, weights) if w < 1}
+
+    s.wars[SEA_WAR].status = "active"  # land 20, a fleet of 8: out of reach
+    _all_recruited(s)
+    s.squadrons["active"], s.squadrons["reserve"] = 2, 10
+    assert H._guard_target(s, H._threats(s))[1] < H.STEADY_SEND
+    assert liked_and_disliked() == (set(), {"prosecute"})
+    recruit = Frame(kind="business_item", seat=seat, target="recruit", strs=[])
+    got = liked_and_disliked([recruit])
+    assert got is not None and got[1] == {"recruit:squadron"}
+    # a winnable war on land: the force may go, and the vote on a weak force is no, on a strong one free
+    s.wars[LAND_WAR].status = "active"
+    assert H._guard_target(s, H._threats(s))[1] >= H.STEADY_SEND and liked_and_disliked() is None
+    chief = commanders(s)[0]
+    armies = [a.type for a in s.armies if a.place == "active" and a.type in land_units(s, LAND_WAR)]
+    vote = Frame(kind="vote", seat=seat, count=1)
+    weak = Frame(kind="tally", target=LAND_WAR, strs=["prosecute", chief, armies[0]], nums=[0, 0, 0, seat] + [0] * s.players)
+    strong = Frame(kind="tally", target=LAND_WAR, strs=["prosecute", chief, *armies], nums=[0, 0, 0, seat] + [0] * s.players)
+    assert H.proposed_chance(s, weak) < H.STEADY_SEND <= H.proposed_chance(s, strong)
+    assert liked_and_disliked([weak, vote]) == ({"no"}, {"yes"})
+    assert liked_and_disliked([strong, vote]) is None
