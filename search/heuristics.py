@@ -772,12 +772,36 @@ def _republic_steady(s: Any, actor: int, legal: list[Any]) -> list[float] | None
     return None
 
 
+def _republic_fleet(s: Any, actor: int, legal: list[Any]) -> list[float] | None:
+    # With all three priors a Carthage still went bankrupt recruiting squadrons turn after turn (up to
+    # 25, 2 T each a turn, II.6) with four armies and no war at sea within reach (roc_diary, seed
+    # guard4-2): once the Reserve's armies are gone a squadron is the only recruit, so the guard's
+    # "recruit" item meant squadrons, which "steady" weighed down only at the choice of unit. "fleet"
+    # weighs down the item itself and votes against the squadrons then.
+    flow = s.flow
+    if not flow:
+        return None
+    top = flow[-1]
+    if top.kind == "other_business":
+        threats = _threats(s)
+        if threats and _guard_units(s, threats) == {"squadron"} and not _fleet_useful(s, threats):
+            return _steady_weigh(legal, set(), {"recruit"})
+        return None
+    if top.kind != "vote":
+        return None
+    tally = next((f for f in reversed(flow) if f.kind == "tally"), None)
+    if tally is None or tally.strs[:1] != ["recruit"] or tally.target != "squadron":
+        return None
+    return _steady_weigh(legal, {"no"}, {"yes"}) if not _fleet_useful(s, _threats(s)) else None
+
+
 PRIORS: dict[tuple[str, str], Callable[[Any, int, list[Any]], list[float] | None]] = {
     ("republic-of-carthage", "defence"): _republic_defence,
     ("republic-of-carthage", "brief"): _republic_brief,
     ("republic-of-carthage", "guard"): _republic_guard,
     ("republic-of-carthage", "purse"): _republic_purse,
     ("republic-of-carthage", "steady"): _republic_steady,
+    ("republic-of-carthage", "fleet"): _republic_fleet,
 }
 
 

@@ -274,3 +274,23 @@ def test_steady_sends_no_force_likely_to_die_and_no_fleet_without_an_army():
     assert H.proposed_chance(s, weak) < H.STEADY_SEND <= H.proposed_chance(s, strong)
     assert liked_and_disliked([weak, vote]) == ({"no"}, {"yes"})
     assert liked_and_disliked([strong, vote]) is None
+
+
+def test_fleet_recruits_no_squadrons_for_a_war_at_sea_no_army_could_win():
+    # VI.2, Guerres navales: a war at sea is won by the squadrons' roll and then the armies'; each
+    # squadron costs 2 T a turn (II.6)
+    s = _senate()
+    seat = s.flow[-1].seat
+    s.wars[SEA_WAR].status = "active"
+    _all_recruited(s)  # no army left in the Reserve: a squadron is the only recruit
+    s.squadrons["active"], s.squadrons["reserve"] = 2, 10
+    assert H._guard_units(s, H._threats(s)) == {"squadron"} and not H._fleet_useful(s, H._threats(s))
+    legal = GAME.legal(s, seat)
+    weights = H._republic_fleet(s, seat, legal)
+    options = [c.option for c in legal]
+    assert weights is not None and weights[options.index("recruit")] < 1.0
+    tally = Frame(kind="tally", target="squadron", strs=["recruit"], nums=[3, 0, 0, seat] + [0] * s.players)
+    s.flow = [*s.flow, tally, Frame(kind="vote", seat=seat, count=1)]
+    legal = GAME.legal(s, seat)
+    weights = H._republic_fleet(s, seat, legal)
+    assert weights is not None and {c.option for c, w in zip(legal, weights) if w > 1} == {"no"}
