@@ -139,11 +139,15 @@ strength: setup
 	$(MAKE) --no-print-directory strength-levels
 
 # The Republic of Carthage's guard prior (issue 29): Carthage's fall rate at four players between search
-# bots with and without it, seat by seat, and the guard at one seat against three bots without it
+# bots with and without it (and with purse, steady, fleet), on the same seeds, seat by seat, and the guard at one
+# seat against three bots without it
 # (search/README.md, "The Republic's guard"). Hours on 2 cores.
 strength-guard: setup
-	$(BIN)/python tools/strength.py republic-of-carthage --balance --bot mcts:5 --players 4 --games 100
-	$(BIN)/python tools/strength.py republic-of-carthage --balance --bot mcts:5:prior=guard+brief --players 4 --games 100
+	$(BIN)/python tools/strength.py republic-of-carthage --balance --bot mcts:5 --players 4 --games 100 --seeds guard4
+	$(BIN)/python tools/strength.py republic-of-carthage --balance --bot mcts:5:prior=guard+brief --players 4 --games 100 --seeds guard4
+	$(BIN)/python tools/strength.py republic-of-carthage --balance --bot mcts:5:prior=guard+purse+brief --players 4 --games 100 --seeds guard4
+	$(BIN)/python tools/strength.py republic-of-carthage --balance --bot mcts:5:prior=guard+purse+steady+brief --players 4 --games 100 --seeds guard4
+	$(BIN)/python tools/strength.py republic-of-carthage --balance --bot mcts:5:prior=guard+purse+steady+fleet+brief --players 4 --games 100 --seeds guard4
 	$(BIN)/python tools/strength.py republic-of-carthage --bot mcts:5:prior=guard+brief --vs mcts:5 --players 4 --games 100
 	$(BIN)/python tools/roc_diary.py --bots mcts:5:prior=guard+brief --players 4 --games 10 --quiet
 

@@ -687,10 +687,137 @@ def _weigh(legal: list[Any], liked: set[str], disliked: set[str]) -> list[float]
     return weights if any(w != 1.0 for w in weights) else None
 
 
+# -- The Republic's "purse": the Treasury kept for the Revenue phase --------------------------------
+# Measured with tools/roc_diary.py (search/README.md, "The Republic's guard"): with the guard, a Carthage
+# went bankrupt in its third turn after its Senate sent three expeditions in one Senate (54 T of caravans
+# paid by the State, R27) with 86 T in the Treasury and two wars standing (20 T each in the next Revenue
+# phase, II.7): the guard weighs the defence and left expeditions to chance. An expedition pays its
+# caravans or fleets at once (V.7, Envoyer une expédition; R172: those home in Carthage first), and a
+# Treasury that cannot pay a step of the next Revenue phase ends the game for all (IX.5). "purse"
+# votes against an expedition whose price leaves less than ``GUARD_KEPT`` after the next Revenue phase,
+# and the presiding officer proposes none then. Search settings of ours, not rules.
+
+
+def _expedition_price(s: Any, target: str, units: int) -> int:
+    """What the State pays for an expedition to ``target`` of ``units`` caravans or fleets: 1 T each
+    (doubled by Ineffective Recruitment) beyond those home in Carthage (R27, R172)."""
+    from engine.games.republic_of_carthage import components as C
+    from engine.games.republic_of_carthage.senate import cost
+    from engine.games.republic_of_carthage.state import units_home
+
+    ex = C.EXPLORATIONS.get(target)
+    if ex is None:
+        return 0
+    unit = "caravan" if ex.caravans else "trade_fleet"
+    return max(0, units - units_home(s, unit)) * cost(s, unit)
+
+
+def _republic_purse(s: Any, actor: int, legal: list[Any]) -> list[float] | None:
+    flow = s.flow
+    if not flow:
+        return None
+    top = flow[-1]
+    if top.kind == "other_business":
+        if _treasury_next(s) - 1 < GUARD_KEPT:  # not even one caravan paid for
+            return _weigh(legal, set(), {"expedition"})
+        return None
+    if top.kind != "vote":
+        return None
+    tally = next((f for f in reversed(flow) if f.kind == "tally"), None)
+    if tally is None or not tally.strs or tally.strs[0] != "expedition":
+        return None
+    price = _expedition_price(s, tally.target, tally.nums[0] if tally.nums else 0)
+    return _weigh(legal, {"no"} if price and _treasury_next(s) - price < GUARD_KEPT else set(), set())
+
+
+# -- The Republic's "steady": no army sent to die, no fleet without an army -------------------------
+# Measured with tools/roc_diary.py (search/README.md, "The Republic's guard"): with the guard, the commonest
+# fall was four Active Wars after Carthage's armies were spent: a force of every army sent at a 9 % chance
+# of a Victory (the guard sends at ``GUARD_SEND``, 15 %, and votes for 7.5 %) was beaten and destroyed
+# (VI.2: a Defeat takes four armies or all of them, and nothing refills the Reserve's regular armies),
+# or a force fighting on at 50 % met a related war's arrival, which doubles its strength (VI.2), and was
+# destroyed; then the Senate kept recruiting squadrons for wars at sea with no army left to land, paid
+# their upkeep (2 T each, II.6) and disbanded them. "steady" overrides the guard there: it votes against,
+# and the presiding officer proposes no, prosecution that wins less often than ``STEADY_SEND``, and no
+# squadron is recruited while no war at sea could be won by the armies Carthage has and could recruit.
+# Search settings of ours, not rules.
+
+STEADY_SEND = 0.35     # a force is sent only when it wins its war this often in one turn
+STEADY_DISLIKE = 0.001  # strong enough to override the guard's liking (GUARD_WEIGHT)
+
+
+def _steady_weigh(legal: list[Any], liked: set[str], disliked: set[str]) -> list[float] | None:
+    weights = [GUARD_WEIGHT if getattr(x, "option", None) in liked
+               else STEADY_DISLIKE if getattr(x, "option", None) in disliked else 1.0 for x in legal]
+    return weights if any(w != 1.0 for w in weights) else None
+
+
+def _fleet_useful(s: Any, threats: list[str]) -> bool:
+    """Whether squadrons help: some threatening war at sea that the armies Carthage has and could
+    recruit would win often enough, given the squadrons it wants (VI.2, Guerres navales)."""
+    from engine.games.republic_of_carthage import components as C
+    from engine.games.republic_of_carthage.senate import at_sea
+
+    return any(guard_chance(s, w, squadrons=_squadrons_wanted(s, [w]), reserve=True) >= STEADY_SEND
+               for w in threats if w in C.WARS and at_sea(s, w))
+
+
+def _republic_steady(s: Any, actor: int, legal: list[Any]) -> list[float] | None:
+    flow = s.flow
+    if not flow:
+        return None
+    top = flow[-1]
+    kind = top.kind
+    if kind == "other_business":
+        threats = _threats(s)
+        if threats and _guard_target(s, threats)[1] < STEADY_SEND:
+            return _steady_weigh(legal, set(), {"prosecute"})
+        return None
+    if kind == "business_item" and top.target == "recruit":
+        threats = _threats(s)
+        if any(getattr(x, "option", "") == "recruit:squadron" for x in legal) and not _fleet_useful(s, threats):
+            return _steady_weigh(legal, set(), {"recruit:squadron"})
+        return None
+    if kind != "vote":
+        return None
+    tally = next((f for f in reversed(flow) if f.kind == "tally"), None)
+    if tally is None or not tally.strs or tally.strs[0] != "prosecute":
+        return None
+    if proposed_chance(s, tally) < STEADY_SEND:
+        return _steady_weigh(legal, {"no"}, {"yes"})
+    return None
+
+
+def _republic_fleet(s: Any, actor: int, legal: list[Any]) -> list[float] | None:
+    # With all three priors a Carthage still went bankrupt recruiting squadrons turn after turn (up to
+    # 25, 2 T each a turn, II.6) with four armies and no war at sea within reach (roc_diary, seed
+    # guard4-2): once the Reserve's armies are gone a squadron is the only recruit, so the guard's
+    # "recruit" item meant squadrons, which "steady" weighed down only at the choice of unit. "fleet"
+    # weighs down the item itself and votes against the squadrons then.
+    flow = s.flow
+    if not flow:
+        return None
+    top = flow[-1]
+    if top.kind == "other_business":
+        threats = _threats(s)
+        if threats and _guard_units(s, threats) == {"squadron"} and not _fleet_useful(s, threats):
+            return _steady_weigh(legal, set(), {"recruit"})
+        return None
+    if top.kind != "vote":
+        return None
+    tally = next((f for f in reversed(flow) if f.kind == "tally"), None)
+    if tally is None or tally.strs[:1] != ["recruit"] or tally.target != "squadron":
+        return None
+    return _steady_weigh(legal, {"no"}, {"yes"}) if not _fleet_useful(s, _threats(s)) else None
+
+
 PRIORS: dict[tuple[str, str], Callable[[Any, int, list[Any]], list[float] | None]] = {
     ("republic-of-carthage", "defence"): _republic_defence,
     ("republic-of-carthage", "brief"): _republic_brief,
     ("republic-of-carthage", "guard"): _republic_guard,
+    ("republic-of-carthage", "purse"): _republic_purse,
+    ("republic-of-carthage", "steady"): _republic_steady,
+    ("republic-of-carthage", "fleet"): _republic_fleet,
 }
 
 

@@ -43,11 +43,14 @@ def versus_jobs(game_id: str, bot: str, rival: str, games: int, players: int = 0
 
 
 def same_jobs(game_id: str, bot: str, games: int, players: int = 0,
-              options: dict[str, str] | None = None, first: int = 0) -> list[Job]:
+              options: dict[str, str] | None = None, first: int = 0, seeds: str = "") -> list[Job]:
     """``games`` games of ``bot`` at every seat (for the balance of seats and sides), from game
-    number ``first``."""
+    number ``first``. Game ``i``'s seed names the bot, unless ``seeds`` is given: then it is
+    ``seeds-i`` whatever the bot, so two bots' lines deal the same games (the same set-up, and the
+    same dice until their commands differ)."""
     n = players or registry.get(game_id).info.player_counts[0]
-    return [(game_id, (bot,) * n, f"balance-{game_id}-{bot}-{n}-{i}", tuple(sorted((options or {}).items())))
+    return [(game_id, (bot,) * n, f"{seeds}-{i}" if seeds else f"balance-{game_id}-{bot}-{n}-{i}",
+             tuple(sorted((options or {}).items())))
             for i in range(first, first + games)]
 
 
@@ -142,5 +145,9 @@ def balance_lines(game_id: str, bot: str, r: dict[str, Any], names: tuple[str, .
     for s in r["by_seat"]:
         lo, hi = s["ci95"]
         lines.append(f"  {names[s['seat']]:>10s}: {s['wins']:4d} wins  {pct(s['rate']):>7s} [{pct(lo)}, {pct(hi)}]")
+    if r.get("all_lost"):
+        lo, hi = wilson(r["all_lost"], r["games"])
+        lines.append(f"  Carthage fell (every seat lost): {r['all_lost']} of {r['games']}, "
+                     f"{pct(r['all_lost'] / r['games'])} [{pct(lo)}, {pct(hi)}]")
     lines.append(endings_line(r))
     return lines

@@ -138,6 +138,11 @@ def test_a_campaign_cut_short_goes_on_with_the_same_games():
     balance = strength.same_jobs("rome-et-carthage", "mcts:10", 100, 3, {"no_progress_rounds": "10"})
     assert strength.same_jobs("rome-et-carthage", "mcts:10", 30, 3, {"no_progress_rounds": "10"}, 70) == balance[70:]
     assert len({job[2] for job in whole}) == 200  # one seed per game
+    # --seeds: two bots' balance lines deal the same games, game i the same seed in both
+    a = strength.same_jobs("republic-of-carthage", "mcts:5", 6, 4, seeds="guard4")
+    b = strength.same_jobs("republic-of-carthage", "mcts:5:prior=guard+brief", 3, 4, first=3, seeds="guard4")
+    assert [j[2] for j in a] == [f"guard4-{i}" for i in range(6)] and [j[2] for j in b] == [j[2] for j in a[3:]]
+    assert b[0][1] == ("mcts:5:prior=guard+brief",) * 4
 
 
 def test_wilson_interval_matches_the_textbook_value():
@@ -334,7 +339,9 @@ def test_strength_counts_a_game_every_seat_lost_as_a_loss_not_a_draw():
     r = strength.versus([lost, drawn, won], "mcts:5")
     assert (r["wins"], r["draws"], r["losses"]) == (1, 1, 1)
     b = strength.balance([lost, drawn, won])
-    assert (b["draws"], b["all_lost"]) == (1, 1) and "every seat lost 1" in strength.balance_lines("x", "b", b, ("a", "b", "c"))[0]
+    lines = strength.balance_lines("x", "b", b, ("a", "b", "c"))
+    assert (b["draws"], b["all_lost"]) == (1, 1) and "every seat lost 1" in lines[0]
+    assert any(x.strip().startswith("Carthage fell (every seat lost): 1 of 3, 33.3 % [6.1 %, 79.2 %]") for x in lines)
     assert outcome(lost) == [0.0, 0.0, 0.0] and outcome(drawn) == [1 / 3] * 3
 
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 import random
 
 import msgspec
+import pytest
 
 from engine import registry
 from engine.core import GameConfig
 from engine.games.republic_of_carthage import components as C
 from engine.games.republic_of_carthage.events import Frame
-from engine.games.republic_of_carthage.senate import commanders
+from engine.games.republic_of_carthage.senate import commanders, land_units
 from engine.games.republic_of_carthage.state import Army, WarState
 from engine.session import Session
 from search import heuristics as H
@@ -188,3 +189,108 @@ def test_a_peace_may_break_two_related_wars_that_no_force_can_win_together():
     for w in ("pyrrhic_war", "morocco"):  # with two Lost already, no such peace
         s.wars[w].status = "lost"
     assert H._peace_target(s, H._threats(s)) == ""
+
+
+def test_purse_votes_against_an_expedition_the_treasury_cannot_spare():
+    # V.7, Envoyer une expédition: the State pays the caravans or fleets not home in Carthage at once
+    # (R27, R172); IX.5: a Treasury that cannot pay the next Revenue phase (II.4-8) ends the game for all
+    s = _senate()
+    seat = s.flow[-1].seat
+    exp = next(e for e, x in C.EXPLORATIONS.items() if x.caravans)
+    s.caravans = 0
+    tally = Frame(kind="tally", target=exp, strs=["expedition", "x"], nums=[40, 0, 0, seat] + [0] * s.players)
+    vote = Frame(kind="vote", seat=seat, count=1)
+    s.flow = [*s.flow, tally, vote]
+
+    def liked():
+        legal = GAME.legal(s, seat)
+        weights = H._republic_purse(s, seat, legal)
+        return None if weights is None else {c.option for c, w in zip(legal, weights) if w > 1}
+
+    s.treasury = 300  # 300 + 100 in, minus the upkeep and wars, leaves plenty after 40 T
+    assert H._treasury_next(s) - 40 >= H.GUARD_KEPT and liked() is None
+    s.wars[LAND_WAR].status = "active"
+    s.treasury = 0
+    assert H._treasury_next(s) - 40 < H.GUARD_KEPT and liked() == {"no"}
+    s.caravans = 40  # every caravan home: the expedition costs the State nothing (R172)
+    assert H._expedition_price(s, exp, 40) == 0 and liked() is None
+    # and the presiding officer, the Treasury short even for one caravan, proposes no expedition
+    s.flow = s.flow[:-2]
+    s.explorations = [*s.explorations, exp] if exp not in s.explorations else s.explorations
+    options = [c.option for c in GAME.legal(s, seat)]
+    assert "expedition" in options
+    weights = H._republic_purse(s, seat, GAME.legal(s, seat))
+    assert weights is None  # 76 T after the next Revenue phase: one may go
+    for w in (SEA_WAR, next(w for w in sorted(C.WARS) if w not in (LAND_WAR, SEA_WAR))):
+        s.wars[w].status = "lost"  # 25 T a turn each (II.7)
+    assert H._treasury_next(s) - 1 < H.GUARD_KEPT
+    weights = H._republic_purse(s, seat, GAME.legal(s, seat))
+    assert weights is not None and weights[options.index("expedition")] < 1.0 and max(weights) == 1.0
+
+
+def test_the_priors_are_named_in_bot_specs_and_combine():
+    # the campaign's lines (search/README.md, "The Republic's guard") name them so
+    from search.bot import check
+
+    check("mcts:5:prior=guard+purse+brief")
+    with pytest.raises(ValueError, match="priors"):
+        check("mcts:5:prior=guard+purses")
+    both = H.prior_of("republic-of-carthage", "guard+purse")
+    assert both is not None and both is not H._republic_guard
+
+
+def test_steady_sends_no_force_likely_to_die_and_no_fleet_without_an_army():
+    # VI.2: a Defeat on the Combat table takes four armies or all of them, and nothing refills the
+    # Reserve; a war at sea is won by the squadrons' roll and then the armies' (Guerres navales)
+    s = _senate()
+    seat = s.flow[-1].seat
+
+    def liked_and_disliked(frames=()):
+        s.flow = [*s.flow, *frames]
+        legal = GAME.legal(s, seat)
+        weights = H._republic_steady(s, seat, legal)
+        s.flow = s.flow[:len(s.flow) - len(frames)]
+        if weights is None:
+            return None
+        key = [getattr(c, "option", None) for c in legal]
+        return {k for k, w in zip(key, weights) if w > 1}, {k for k, w in zip(key, weights) if w < 1}
+
+    s.wars[SEA_WAR].status = "active"  # land 20, a fleet of 8: out of reach
+    _all_recruited(s)
+    s.squadrons["active"], s.squadrons["reserve"] = 2, 10
+    assert H._guard_target(s, H._threats(s))[1] < H.STEADY_SEND
+    assert liked_and_disliked() == (set(), {"prosecute"})
+    recruit = Frame(kind="business_item", seat=seat, target="recruit", strs=[])
+    got = liked_and_disliked([recruit])
+    assert got is not None and got[1] == {"recruit:squadron"}
+    # a winnable war on land: the force may go, and the vote on a weak force is no, on a strong one free
+    s.wars[LAND_WAR].status = "active"
+    assert H._guard_target(s, H._threats(s))[1] >= H.STEADY_SEND and liked_and_disliked() is None
+    chief = commanders(s)[0]
+    armies = [a.type for a in s.armies if a.place == "active" and a.type in land_units(s, LAND_WAR)]
+    vote = Frame(kind="vote", seat=seat, count=1)
+    weak = Frame(kind="tally", target=LAND_WAR, strs=["prosecute", chief, armies[0]], nums=[0, 0, 0, seat] + [0] * s.players)
+    strong = Frame(kind="tally", target=LAND_WAR, strs=["prosecute", chief, *armies], nums=[0, 0, 0, seat] + [0] * s.players)
+    assert H.proposed_chance(s, weak) < H.STEADY_SEND <= H.proposed_chance(s, strong)
+    assert liked_and_disliked([weak, vote]) == ({"no"}, {"yes"})
+    assert liked_and_disliked([strong, vote]) is None
+
+
+def test_fleet_recruits_no_squadrons_for_a_war_at_sea_no_army_could_win():
+    # VI.2, Guerres navales: a war at sea is won by the squadrons' roll and then the armies'; each
+    # squadron costs 2 T a turn (II.6)
+    s = _senate()
+    seat = s.flow[-1].seat
+    s.wars[SEA_WAR].status = "active"
+    _all_recruited(s)  # no army left in the Reserve: a squadron is the only recruit
+    s.squadrons["active"], s.squadrons["reserve"] = 2, 10
+    assert H._guard_units(s, H._threats(s)) == {"squadron"} and not H._fleet_useful(s, H._threats(s))
+    legal = GAME.legal(s, seat)
+    weights = H._republic_fleet(s, seat, legal)
+    options = [c.option for c in legal]
+    assert weights is not None and weights[options.index("recruit")] < 1.0
+    tally = Frame(kind="tally", target="squadron", strs=["recruit"], nums=[3, 0, 0, seat] + [0] * s.players)
+    s.flow = [*s.flow, tally, Frame(kind="vote", seat=seat, count=1)]
+    legal = GAME.legal(s, seat)
+    weights = H._republic_fleet(s, seat, legal)
+    assert weights is not None and {c.option for c, w in zip(legal, weights) if w > 1} == {"no"}

@@ -53,6 +53,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--first", type=int, default=0, help="the first game's number (default 0): game i is the "
                                                          "same game in every run, so a campaign cut short "
                                                          "goes on with --first N")
+    ap.add_argument("--seeds", default="", metavar="TAG",
+                    help="with --balance: game i's seed is TAG-i, whatever the bot (default: a seed naming the "
+                         "bot), so two bots' lines play the same seeds")
     ap.add_argument("--players", type=int, default=0)
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--workers", type=int, default=2)
@@ -93,7 +96,8 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(ladder_lines(args.game, ladder(played))))
     elif args.balance:
         game = registry.get(args.game)
-        played = S.run(S.same_jobs(args.game, args.bot, args.games, args.players, _options(args.option), args.first),
+        played = S.run(S.same_jobs(args.game, args.bot, args.games, args.players, _options(args.option), args.first,
+                                   args.seeds),
                        args.workers, on_game)
         n = played[0].players
         label = f" ({n} players{', ' + ', '.join(args.option) if args.option else ''})"
