@@ -59,7 +59,13 @@ export function extras({ base, call, check, sleep }) {
       return true;
     }
     await page.click('[data-testid=confirm-send]');
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=log] li').length > n, lines, { timeout: 15_000 });
+    // the move goes (the log grows), unless a house bot's move came first and took it off the list
+    // (the page then says so and asks for another: a lost race, not a move the confirmation kept)
+    const lost = await page.waitForFunction((n) => {
+      if (/moved on before your move was sent/.test(document.querySelector('[data-testid=error]')?.textContent ?? '')) return 'lost';
+      return document.querySelectorAll('[data-testid=log] li').length > n ? 'sent' : null;
+    }, lines, { timeout: 30_000 }).then((h) => h.jsonValue()) === 'lost';
+    if (lost) { stats.lost += 1; return true; }
     check(await head(gameId) > at, 'a confirmed move did not go');
     stats.sent += 1;
     return true;

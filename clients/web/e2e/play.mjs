@@ -436,7 +436,7 @@ async function scenario(browser, { name, gameType, players, options, clock, full
   const labels = new Set();
   const cardDisc = gameType === 'roma' ? await cardThenDisc(page) : null;
   // a move that cannot be taken back is asked about first (confirm.ts): the first cancelled, the others sent
-  const confirms = { asked: 0, cancelled: 0, sent: 0, unasked: 0, moves: new Set(), shot: gameType === 'hannibal' ? extraShot('hannibal-confirm.png') : null };
+  const confirms = { asked: 0, cancelled: 0, sent: 0, lost: 0, unasked: 0, moves: new Set(), shot: gameType === 'hannibal' ? extraShot('hannibal-confirm.png') : null };
   const ruleLinks = new Set();
   const afterClick = async () => { await more.answerConfirm(page, gameId, confirms); await more.collectRuleLinks(page, ruleLinks); };
   const played = await playByClicks(page, { maxClicks, reloadAt: 8, screenshotAt: gameType === 'roma' ? 12 : 10, shot, deadline, afterClick,
