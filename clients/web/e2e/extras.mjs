@@ -51,19 +51,21 @@ export function extras({ base, call, check, sleep }) {
       check(await head(gameId) === at, 'a move went before the player confirmed it');
     }
     if (!stats.cancelled) {
-      await page.click('[data-testid=confirm-cancel]');
+      await page.click('[data-testid=confirm-cancel]', { noWaitAfter: true });
       await page.locator('[data-testid=confirm]').waitFor({ state: 'detached', timeout: 5000 });
       await sleep(300);
       check(await head(gameId) === at && await logLength(page) === lines, 'a cancelled move was sent');
       stats.cancelled += 1;
       return true;
     }
-    await page.click('[data-testid=confirm-send]');
+    // (noWaitAfter: a click's wait for the navigations it starts found the busy page still "scheduling"
+    // one for 30 s under load: this click starts none)
+    await page.click('[data-testid=confirm-send]', { noWaitAfter: true });
     // the move goes (the log grows), unless a house bot's move came first and took it off the list
     // (the page then says so and asks for another: a lost race, not a move the confirmation kept)
     const lost = await page.waitForFunction((n) => {
       if (/moved on before your move was sent/.test(document.querySelector('[data-testid=error]')?.textContent ?? '')) return 'lost';
-      return document.querySelectorAll('[data-testid=log] li').length > n ? 'sent' : null;
+      return document.querySelectorAll('[data-testid=log] li').length > n || document.querySelector('[data-testid=result]') ? 'sent' : null;
     }, lines, { timeout: 30_000 }).then((h) => h.jsonValue()) === 'lost';
     if (lost) { stats.lost += 1; return true; }
     check(await head(gameId) > at, 'a confirmed move did not go');

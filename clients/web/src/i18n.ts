@@ -11,7 +11,15 @@ import { el } from './dom';
 export type Language = 'en' | 'fr';
 const KEY = 'carthago.language';
 
+let chosen: Language | null = null;  // read once: a change of language reloads the page
+
 export function language(): Language {
+  if (chosen) return chosen;
+  chosen = readLanguage();
+  return chosen;
+}
+
+function readLanguage(): Language {
   try {
     const kept = localStorage.getItem(KEY);
     if (kept === 'en' || kept === 'fr') return kept;
@@ -21,6 +29,7 @@ export function language(): Language {
 }
 
 export function setLanguage(lang: Language): void {
+  chosen = lang;
   try { localStorage.setItem(KEY, lang); } catch { /* kept for this page only */ }
   document.documentElement.lang = lang;
 }
