@@ -75,8 +75,10 @@ export function extras({ base, call, check, sleep }) {
 
   /** Every "rule now" link the page shows, by its target. */
   async function collectRuleLinks(page, links) {
-    const rule = page.locator('[data-testid=rule-link]');
-    if (await rule.count()) links.add(await rule.first().getAttribute('href'));
+    // read in one look at the page: a link counted, then read, may be gone between the two (the
+    // page draws its decision again at every batch), and the read then waited 30 s for it
+    const hrefs = await page.$$eval('[data-testid=rule-link]', (as) => as.map((a) => a.getAttribute('href')));
+    if (hrefs.length && hrefs[0]) links.add(hrefs[0]);
   }
 
   /** Hannibal, by clicks that look for a fight (the rules' battles do not come by random moves in a
