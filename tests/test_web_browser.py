@@ -365,4 +365,10 @@ def test_a_french_browser_gets_the_page_and_the_servers_words_in_french():
     differ = sum(expected["fr"][seq] != expected["en"][seq] for seq, _ in r["fr"])
     assert differ == len(r["fr"]), report  # every French line is French, not an English one kept
     assert r["kept"] == "en", report
+    assert r["storedBefore"] is None, report  # the browser's language was followed, not pinned
+    # the result line: the rules' end in the server's words of the game's GameEnded record, per language
+    for language, line in (("fr", r["resultFr"]), ("en", r["resultEn"])):
+        ends = [w for w in expected[language].values() if w and w in line]
+        assert ends, (language, line, report)
+    assert r["resultFr"].startswith("Partie finie") and r["resultEn"].startswith("Game over"), report
     assert (out / "roma-fr.png").is_file()

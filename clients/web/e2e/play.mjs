@@ -968,16 +968,21 @@ async function french(browser) {
   await page.goto(`${args.base}/game/${gameId}`);
   await page.waitForFunction((h) => document.querySelector(`[data-testid=log] li[data-seq="${h}"]`), head, { timeout: 30_000 });
   const fr = await lines();
+  // the browser's language is followed, not stored: only the switch keeps a choice (localStorage)
+  const storedBefore = await page.evaluate(() => localStorage.getItem('carthago.language'));
+  const resultLine = async () => ((await page.textContent('[data-testid=result]')) ?? '').trim();
+  const resultFr = await resultLine();
   await page.screenshot({ path: path.join(args.out, 'roma-fr.png') });
   await Promise.all([page.waitForEvent('load'), page.selectOption('#language', 'en')]);
   await page.waitForFunction((h) => document.querySelector(`[data-testid=log] li[data-seq="${h}"]`), head, { timeout: 30_000 });
   const en = await lines();
+  const resultEn = await resultLine();
   await page.reload();
   await page.waitForSelector('#language');
   const kept = await page.inputValue('#language');
   check(!errors.length, `errors in the page: ${errors.join('; ')}`);
   await ctx.close();
-  return { name: 'french', gameId, head, lobby, fr, en, kept };
+  return { name: 'french', gameId, head, lobby, fr, en, kept, storedBefore, resultFr, resultEn };
 }
 
 const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carthago-chromium-'));

@@ -246,9 +246,11 @@ export function hannibalBoard(v: any, ctx: BoardContext): HTMLElement {
   const markers = (v.markers as any[]).filter((m) => m.value).map((m) => `${m.name.replace(/_/g, ' ')}${m.value !== 1 ? ` ${m.value}` : ''}`);
   const top = (v.flow as any[])[v.flow.length - 1];
   const who = (v.toAct as number[]).map(ctx.seatName).join(', ');
-  const prompt = v.over
-    ? el('div', { class: 'pending prompt' }, el('b', {}, `${SIDE[v.winner] ?? 'Nobody'} won`), ` (${String(v.reason).replace(/_/g, ' ')})`)
-    : language() === 'fr' && ctx.waiting ? el('div', { class: 'pending prompt', 'data-testid': 'prompt' }, el('b', {}, ctx.waiting))
+  // the pending decision and the game's end in the server's words (the last prompt record's, the
+  // GameEnded record's), in the page's language; the view's fields only from a server without words
+  const prompt = v.over && ctx.ended ? el('div', { class: 'pending prompt' }, el('b', {}, ctx.ended))
+    : v.over ? el('div', { class: 'pending prompt' }, el('b', {}, `${SIDE[v.winner] ?? 'Nobody'} won`), ` (${String(v.reason).replace(/_/g, ' ')})`)
+    : ctx.waiting ? el('div', { class: 'pending prompt', 'data-testid': 'prompt' }, el('b', {}, ctx.waiting))
     : v.prompt || top ? el('div', { class: 'pending prompt', 'data-testid': 'prompt' }, el('b', {}, v.prompt || top.kind),
       top?.space ? ` (${SPACES.get(top.space)?.name ?? top.space})` : '', top?.general ? ` — ${GENERALS.get(top.general)?.name ?? top.general}` : '',
       top?.mp ? `, ${top.mp} MP left` : '', who ? ` — ${who} to answer` : '') : null;

@@ -60,8 +60,32 @@ const SEATS_FR: Record<string, string> = {
   purple: 'Violet', orange: 'Orange',
 };
 
-/** A command's kind (its oneof case) as a French heading, for the move buttons' groups. */
-export const KINDS_FR: Record<string, string> = {
+/** A command's kind (its oneof case, "layCard") as the heading of its move buttons' group, in the
+ *  page's language: a phrase, not the kind's raw name ("lay card"). */
+export function kindHeading(kind: string): string {
+  const known = (language() === 'fr' ? KINDS_FR : KINDS_EN)[kind];
+  if (known) return known;
+  const words = kind.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The English headings, one for each French one below. */
+const KINDS_EN: Record<string, string> = {
+  passCard: 'Give a card away', layCard: 'Lay a card', rerollDice: 'Reroll', keepDice: 'Keep the dice',
+  playCard: 'Play a card', takeMoney: 'Take money', takeCards: 'Take cards',
+  activateCard: 'Activate a card', endTurn: 'End the turn', chooseCard: 'Choose a card', chooseDisc: 'Choose a disc',
+  chooseDie: 'Choose a die', adjustDie: 'Adjust a die', buyVictoryPoints: 'Buy victory points', decline: 'Decline',
+  chooseSpecial: 'Choose a special card', placePiece: 'Place a piece', declareForcedMarch: 'Forced march',
+  addToForcedMarch: 'Pay for the march', movePiece: 'Move a piece', playTreason: 'Treason',
+  moveSecondMercenary: 'Second mercenary', playSedition: 'Sedition', offerDraw: 'Offer a draw',
+  acceptDraw: 'Accept the draw', chooseCombat: 'Choose a combat', commitCards: 'Commit cards',
+  declareSpy: 'Spy', keepValue: 'Keep the 2', playCounter: 'Counter-event', chooseSpace: 'Choose a space',
+  chooseGeneral: 'Choose a general', chooseNumber: 'Choose a number', chooseOption: 'Choose',
+  playBattleCard: 'Battle card', pass: 'Pass', chooseSenator: 'Choose a senator', transfer: 'Talents',
+  sellCommerce: 'Sell', say: 'Speak',
+};
+
+const KINDS_FR: Record<string, string> = {
   passCard: 'Donner une carte', layCard: 'Poser une carte', rerollDice: 'Relancer', keepDice: 'Garder les dés',
   playCard: 'Jouer une carte', takeMoney: 'Prendre de l\'argent', takeCards: 'Prendre des cartes',
   activateCard: 'Activer une carte', endTurn: 'Finir le tour', chooseCard: 'Choisir une carte', chooseDisc: 'Choisir un disque',

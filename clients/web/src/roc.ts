@@ -461,11 +461,14 @@ function offer(v: any, ctx: BoardContext): HTMLElement | null {
 /** What the pending decision asks: the view's prompt, who must answer, and the frame's subject. */
 function prompt(v: any, ctx: BoardContext): HTMLElement | null {
   const top = (v.flow as any[])[v.flow.length - 1];
+  // the game's end and the pending decision in the server's words (the GameEnded record's, the last
+  // prompt record's), in the page's language; the view's fields only from a server without words
+  if (v.over && ctx.ended) return el('div', { class: 'pending' }, ctx.ended);
   if (v.over) {
     return el('div', { class: 'pending' }, `Game over (${v.reason}): ${v.winners.map(ctx.seatName).join(', ') || 'no winner: every faction lost (IX.5)'}`
       + (v.scores?.length ? ` — influence ${v.scores.join(' / ')}` : ''));
   }
-  if (language() === 'fr' && ctx.waiting) return el('div', { class: 'pending prompt', 'data-testid': 'prompt' }, el('b', {}, ctx.waiting));
+  if (ctx.waiting) return el('div', { class: 'pending prompt', 'data-testid': 'prompt' }, el('b', {}, ctx.waiting));
   if (!v.prompt && !top) return null;
   const who = (v.toAct as number[]).map(ctx.seatName).join(', ');
   const about = top ? [top.senator && shortName(top.senator), top.target && n(top.target)].filter(Boolean).join(' → ') : '';
