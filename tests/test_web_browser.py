@@ -8,8 +8,8 @@ Every bot is the server's house bot (issue 36, 1): the page runs none and offers
   slider of the finished game.
 - Rome et Carthage, 4 players with three house bots (no_progress_rounds=10): the same, to its end (~300
   clicks, about 70 s here); CARTHAGO_BROWSER_SHORT=1 stops it after 40 moves for a quick run. Its
-  log, the player's and the spectator's, and its move buttons read as sentences (src/rncWords.ts:
-  "West places a Carthage mercenary in Iol", "Move the Rome mercenary in Narbo: To Massilia"): none
+  log, the player's and the spectator's, and its move buttons read as sentences (the server's words:
+  "West places a Carthage mercenary in Iol", "Move a piece: Galley Rhegium → Rome"): none
   is left in the generic "Piece placed: West, piece Carthage mercenary 3, city Iol" form (an event's
   kind as its head, a field name, a raw id or card such as "rome_elephant", "KH"), and the spectator
   reads the other seats' draws and face-down cards as counts, never as cards.
