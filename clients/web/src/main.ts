@@ -86,7 +86,7 @@ async function lobby() {
   try { browserMe = (await browserPlayer())?.name ?? ''; } catch { /* no key: no rated game */ }
 
   try {
-    const { games: types } = await api.listGameTypes({});
+    const { games: types } = await api.listGameTypes({ language: language() });
     setConn(t('connected'));
     const typeSelect = el('select', { id: 'game-type' }, ...types.map((t) => el('option', { value: t.id }, t.title || t.id)));
     const players = el('select', { id: 'players' });
@@ -327,7 +327,7 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
   // the server's house bot for a free seat (a level of its search, or random moves): only the game's
   // creator (its token kept by this browser) may seat one
   let levels: { name: string; number: number; title: string; description: string }[] = [];
-  api.listGameTypes({}).then(({ games }) => { levels = games.find((t) => t.id === gameType)?.botLevels ?? []; renderSeats(); })
+  api.listGameTypes({ language: language() }).then(({ games }) => { levels = games.find((t) => t.id === gameType)?.botLevels ?? []; renderSeats(); })
     .catch(() => { /* no levels offered: random moves still are */ });
   const houseChoice = new Map<number, string>();  // the level picked per seat, kept when a batch redraws the seats
   const houseControls = (seat: number) => {
