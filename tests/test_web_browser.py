@@ -366,6 +366,9 @@ def test_a_french_browser_gets_the_page_and_the_servers_words_in_french():
     assert differ == len(r["fr"]), report  # every French line is French, not an English one kept
     assert r["kept"] == "en", report
     assert r["storedBefore"] is None, report  # the browser's language was followed, not pinned
+    # the lobby's options' help and levels: the server's French (ListGameTypes with language "fr")
+    assert r["help"]["passAttrition"].startswith("l'attrition des cols (§10.6)"), report
+    assert any("robot du serveur 1, Novice (20 lignes, au plus 0,1 s par coup)" in o for o in r["help"]["levels"]), report
     # the result line: the rules' end in the server's words of the game's GameEnded record, per language
     for language, line in (("fr", r["resultFr"]), ("en", r["resultEn"])):
         ends = [w for w in expected[language].values() if w and w in line]

@@ -963,6 +963,12 @@ async function french(browser) {
   await page.waitForSelector('#create');
   const lobby = { language: await page.inputValue('#language'), create: ((await page.textContent('#create')) ?? '').trim(),
     htmlLang: await page.evaluate(() => document.documentElement.lang) };
+  // the options' help and the levels in the server's French (ListGameTypes with language "fr")
+  await page.selectOption('#game-type', 'hannibal');
+  const help = {
+    passAttrition: ((await page.textContent('[data-testid=option-pass_attrition] .option-doc')) ?? '').trim(),
+    levels: await page.$$eval('#opponents option', (os) => os.map((o) => o.textContent ?? '')),
+  };
   const lines = () => page.$$eval('[data-testid=log] li', (ls) => ls.map((l) => [Number(l.dataset.seq), l.textContent ?? '']));
   const head = Number((await getGame(gameId)).headSeq);
   await page.goto(`${args.base}/game/${gameId}`);
@@ -982,7 +988,7 @@ async function french(browser) {
   const kept = await page.inputValue('#language');
   check(!errors.length, `errors in the page: ${errors.join('; ')}`);
   await ctx.close();
-  return { name: 'french', gameId, head, lobby, fr, en, kept, storedBefore, resultFr, resultEn };
+  return { name: 'french', gameId, head, lobby, help, fr, en, kept, storedBefore, resultFr, resultEn };
 }
 
 const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carthago-chromium-'));
