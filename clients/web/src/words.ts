@@ -32,7 +32,7 @@ export const ROMA_CARDS = new Map<string, any>((romaCards as any).cards.map((c: 
 const ROC_NAMES = new Map<string, string>();
 for (const f of (rocSenators as any).families) ROC_NAMES.set(String(f.id), `${f.name} (${f.id})`);
 for (const f of (rocSenators as any).statesmen) ROC_NAMES.set(f.id, `${f.name} (${f.id})`);
-for (const list of [(rocCards as any).cards]) for (const c of list) ROC_NAMES.set(c.id, `${c.title} (${c.deck})`);
+for (const c of (rocCards as any).cards) ROC_NAMES.set(c.id, `${(language() === 'fr' && c.title_fr) || c.title} (${c.deck})`);
 for (const list of [(rocWars as any).wars, (rocWars as any).leaders, (rocWars as any).explorations,
   (rocOffices as any).offices, (rocProvinces as any).provinces, (rocCommerce as any).commodities, (rocForces as any).armies]) {
   for (const x of list) ROC_NAMES.set(x.id, (language() === 'fr' && x.name_fr) || x.name);  // the French edition's name, where the data has it
