@@ -374,4 +374,7 @@ def test_a_french_browser_gets_the_page_and_the_servers_words_in_french():
         ends = [w for w in expected[language].values() if w and w in line]
         assert ends, (language, line, report)
     assert r["resultFr"].startswith("Partie finie") and r["resultEn"].startswith("Game over"), report
+    rc, roc = r["boards"]["rome-et-carthage"], r["boards"]["republic-of-carthage"]
+    assert "manche" in rc and "une capitale" in rc and " round " not in rc and "a capital" not in rc, rc[:600]
+    assert "trésor de faction" in roc and "faction treasury" not in roc and "Sénateurs" in roc, roc[:600]
     assert (out / "roma-fr.png").is_file()

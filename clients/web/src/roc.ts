@@ -115,7 +115,7 @@ function warCard(v: any, war: any, x: number, y: number, w: number, ctx: BoardCo
     g.append(svg('rect', { x: x + w - 26, y: y + h - 24, width: 22, height: 20, rx: 3, fill: PURPLE }));
     g.append(text(x + w - 15, y + h - 9, `F${forces.map((f) => f.force).join(',')}`, 9, { fill: '#fff', 'text-anchor': 'middle', 'font-weight': 'bold' }));
   }
-  if (war.squadronVictory) g.append(text(x + 5, y + h - 6, 'naval won', 9, { fill: SEA, 'font-style': 'italic' }));
+  if (war.squadronVictory) g.append(text(x + 5, y + h - 6, t('naval won'), 9, { fill: SEA, 'font-style': 'italic' }));
   return g;
 }
 
@@ -171,7 +171,7 @@ function forceArea(v: any, id: string, place: string): SVGElement | null {
   const g = areaBox(a);
   const units = (v.units as any[]).filter((u) => u.place === place && u.count > 0);
   units.forEach((u, i) => g.append(token(a.x + 12 + (i % 6) * 58, a.y + 34 + Math.floor(i / 6) * 46, u)));
-  if (!units.length) g.append(text(a.x + 12, a.y + 50, 'none', 11, { 'font-style': 'italic' }));
+  if (!units.length) g.append(text(a.x + 12, a.y + 50, t('none'), 11, { 'font-style': 'italic' }));
   if (place === 'active') {  // forces sent to wars, and units away from the board
     const lines = (v.forces as any[]).map((f) => {
       const with_ = (v.units as any[]).filter((u) => u.place === `force:${f.force}`).map((u) => `${u.count} ${abbr(u.unit)}`);
@@ -196,11 +196,11 @@ function port(v: any, ctx: BoardContext): SVGElement | null {
   const concessions = (v.concessions as any[]).map((c, i) => ({ ...c, holder: v.concessionHolders?.[i] ?? '' }))
     .filter((c) => !c.holder && c.value <= 0);
   const columns: [string, [string, string][]][] = [
-    ['Provinces', (v.provinces as any[]).filter((p) => !p.governor).map((p) => [p.province, `${n(p.province)}${p.developed ? ' (developed)' : ''}`])],
-    ['Offices', (v.offices as any[]).filter((o) => !o.holder).map((o) => [o.office, named(OFFICES.get(o.office)) ?? n(o.office)])],
-    ['Concessions', concessions.map((c) => [c.name, c.value < 0 ? `${n(c.name)} (face down)` : n(c.name)])],
-    ['Senators', (v.senators as any[]).filter((s) => s.seat < 0).map((s) => [s.senator, `${shortName(s.senator)}${s.faceUp ? '' : ' (dead)'}`])],
-    ['Events', (v.events as string[]).map((e) => {
+    [t('Provinces'), (v.provinces as any[]).filter((p) => !p.governor).map((p) => [p.province, `${n(p.province)}${p.developed ? t(' (developed)') : ''}`])],
+    [t('Offices'), (v.offices as any[]).filter((o) => !o.holder).map((o) => [o.office, named(OFFICES.get(o.office)) ?? n(o.office)])],
+    [t('Concessions'), concessions.map((c) => [c.name, c.value < 0 ? `${n(c.name)}${t(' (face down)')}` : n(c.name)])],
+    [t('Senators'), (v.senators as any[]).filter((s) => s.seat < 0).map((s) => [s.senator, `${shortName(s.senator)}${s.faceUp ? '' : t(' (dead)')}`])],
+    [t('Events'), (v.events as string[]).map((e) => {
       const [id, side] = e.split(':');
       const card = EVENT_CARDS.get(id);
       return [id, card ? (side === 'back' ? card.back.title : card.front.title) : n(id)];
@@ -288,7 +288,7 @@ function tradeMat(v: any): SVGElement | null {
     pg.append(text(x + 8, y + 20, `Pile ${p}`, 14, { 'font-weight': 'bold' }));
     pg.append(text(x + 140, y + 20, `${v.piles[p - 1] ?? 0} cards`, 14, { 'text-anchor': 'end', 'font-weight': 'bold', fill: SEA }));
     COMMODITIES.filter((c) => c.pile === p).forEach((c, i) => {
-      pg.append(text(x + 8, y + 42 + i * 34, `${c.name} ×${c.cards}`, 12.5, { 'font-weight': 'bold' }));
+      pg.append(text(x + 8, y + 42 + i * 34, `${(language() === 'fr' && c.name_fr) || c.name} ×${c.cards}`, 12.5, { 'font-weight': 'bold' }));
       const values = c.set_values.join('·');
       pg.append(text(x + 8, y + 57 + i * 34, values, values.length > 28 ? 9 : 10.5));
     });
@@ -297,8 +297,8 @@ function tradeMat(v: any): SVGElement | null {
   }
   const x = a.x + 12 + 4 * 156, y = a.y + 32 + 140;
   g.append(box(x, y, 148, 132, '#f4f4f4', { rx: 6, 'stroke-width': 0.8 }));
-  ['Set values: what 1, 2, 3 …', 'cards of a commodity', 'sell for together, in T.', '', `Deck ${v.deck}: ${v.deckSize} cards`,
-    `Discard: ${v.discard.length} cards`].forEach((line, i) => g.append(text(x + 8, y + 22 + i * 18, line, 11.5)));
+  [t('Set values: what 1, 2, 3 …'), t('cards of a commodity'), t('sell for together, in T.'), '', t('Deck {deck}: {n} cards', { deck: v.deck, n: v.deckSize }),
+    t('Discard: {n} cards', { n: v.discard.length })].forEach((line, i) => g.append(text(x + 8, y + 22 + i * 18, line, 11.5)));
   return g;
 }
 
@@ -340,7 +340,7 @@ function deck(v: any): SVGElement | null {
   g.append(box(a.x + 40, a.y + 36, 90, 120, PURPLE, { stroke: '#fff', 'stroke-width': 2, rx: 8 }));
   g.append(text(a.x + 85, a.y + 96, v.deck || 'I', 34, { 'text-anchor': 'middle', 'font-weight': 'bold', fill: '#fff' }));
   g.append(text(a.x + 85, a.y + 130, `${v.deckSize} cards`, 12, { 'text-anchor': 'middle', fill: '#fff' }));
-  g.append(text(a.x + 12, a.y + a.h - 12, `discard pile: ${v.discard.length}`, 12));
+  g.append(text(a.x + 12, a.y + a.h - 12, t('discard pile: {n}', { n: v.discard.length }), 12));
   return g;
 }
 
@@ -349,7 +349,7 @@ function cup(): SVGElement | null {
   if (!a) return null;
   const g = areaBox(a);
   g.append(svg('ellipse', { cx: a.x + a.w / 2, cy: a.y + 100, rx: 70, ry: 48, fill: '#3a2f28', stroke: INK }));
-  g.append(text(a.x + a.w / 2, a.y + 105, 'Mortality chits', 12, { 'text-anchor': 'middle', fill: '#fff', 'font-weight': 'bold' }));
+  g.append(text(a.x + a.w / 2, a.y + 105, t('Mortality chits'), 12, { 'text-anchor': 'middle', fill: '#fff', 'font-weight': 'bold' }));
   return g;
 }
 
@@ -392,10 +392,10 @@ function factions(v: any, ctx: BoardContext, seats: number[]): HTMLElement {
     return el('div', { class: `faction${v.toAct.includes(seat) ? ' to-act' : ''}${seat === ctx.seat ? ' mine' : ''}`, 'data-faction': seat,
       style: { borderColor: colour(seat) } },
     el('div', { class: 'faction-head', style: { color: colour(seat) } },
-      `${ctx.seatName(seat)} — faction treasury ${treasuryWords(v, seat)}, influence ${influence}, `
-      + `${c.deckOne + c.deckTwo} cards (I: ${c.deckOne}, II: ${c.deckTwo}), ${commerce} commerce`),
+      t('{seat} — faction treasury {treasury}, influence {influence}, {cards} cards (I: {one}, II: {two}), {commerce} commerce',
+        { seat: ctx.seatName(seat), treasury: treasuryWords(v, seat), influence, cards: c.deckOne + c.deckTwo, one: c.deckOne, two: c.deckTwo, commerce })),
     el('table', { class: 'senators' },
-      el('tr', {}, ...['senator', 'M/E/L', 'INF', 'POP', 'T', 'merch.', 'where', 'offices'].map((h) => el('th', {}, h))), ...rows));
+      el('tr', {}, ...[t('senator'), t('M/E/L'), 'INF', 'POP', 'T', t('merch.'), t('where'), t('offices')].map((h) => el('th', {}, h))), ...rows));
   }));
 }
 
@@ -404,7 +404,7 @@ function factions(v: any, ctx: BoardContext, seats: number[]): HTMLElement {
 function treasuryWords(v: any, seat: number): string {
   const amount = v.factionTreasury?.[seat] ?? 0;
   if (amount >= 0) return `${amount} T`;
-  return v.treasuryHeld?.[seat] ? 'face down (holds talents)' : 'empty';
+  return v.treasuryHeld?.[seat] ? t('face down (holds talents)') : t('empty');
 }
 
 function hand(v: any, ctx: BoardContext): HTMLElement | null {
@@ -419,23 +419,23 @@ function hand(v: any, ctx: BoardContext): HTMLElement | null {
   const commerce = [...counts].map(([id, k]) => {
     const info = COMMODITY.get(id);
     const click = clickFor(ctx, id, 'card commodity');
-    return el('span', { ...click, 'data-commodity': id, title: info ? `sells for ${info.set_values.join(', ')} T (1, 2, 3 … cards)` : '' },
-      `${info?.name ?? n(id)} ×${k}`, info ? el('small', {}, ` (${k} sell for ${info.set_values[k - 1] ?? '?'} T)`) : '');
+    return el('span', { ...click, 'data-commodity': id, title: info ? t('sells for {values} T (1, 2, 3 … cards)', { values: info.set_values.join(', ') }) : '' },
+      `${n(id)} ×${k}`, info ? el('small', {}, t(' ({k} sell for {value} T)', { k, value: info.set_values[k - 1] ?? '?' })) : '');
   });
   const committed = secretChoiceWords(v.committed as string[], ctx.seatName, ctx.seat);
   // R135, R136: what accepted offers left owed, shown to their two parties only
   const owed = [
     ...((v.promised ?? []) as any[]).map((p) => {
       const [payer, payee] = p.name.split(':').map(Number);
-      return `${ctx.seatName(payer)} owes ${ctx.seatName(payee)} ${p.value} T (next Revenue)`;
+      return t('{payer} owes {payee} {value} T (next Revenue)', { payer: ctx.seatName(payer), payee: ctx.seatName(payee), value: p.value });
     }),
-    ...((v.cardDebts ?? []) as any[]).map((d) => `${ctx.seatName(d.debtor)} owes ${ctx.seatName(d.creditor)} `
-      + [d.cards?.length ? d.cards.map(n).join(', ') : '', d.count ? `${d.count} Intrigue/Event cards of his choice` : '']
-        .filter(Boolean).join(' and ') + ' (Civil War phase)'),
+    ...((v.cardDebts ?? []) as any[]).map((d) => t('{debtor} owes {creditor} {what} (Civil War phase)', { debtor: ctx.seatName(d.debtor),
+      creditor: ctx.seatName(d.creditor), what: [d.cards?.length ? d.cards.map(n).join(', ') : '',
+        d.count ? t('{n} Intrigue/Event cards of his choice', { n: d.count }) : ''].filter(Boolean).join(t(' and ')) })),
   ].join('; ');
   return el('div', { class: 'hand' },
-    el('div', {}, el('b', {}, t('Your hand: ')), ...(cards.length ? cards : ['no cards'])),
-    el('div', {}, el('b', {}, t('Your commerce cards: ')), ...(commerce.length ? commerce : ['none'])),
+    el('div', {}, el('b', {}, t('Your hand: ')), ...(cards.length ? cards : [t('no cards')])),
+    el('div', {}, el('b', {}, t('Your commerce cards: ')), ...(commerce.length ? commerce : [t('none')])),
     committed ? el('div', {}, el('b', {}, t('Chosen in secret: ')), committed) : null,
     owed ? el('div', {}, el('b', {}, t('Owed between you and another player: ')), owed) : null);
 }
@@ -443,18 +443,18 @@ function hand(v: any, ctx: BoardContext): HTMLElement | null {
 function offer(v: any, ctx: BoardContext): HTMLElement | null {
   const o = v.offer;
   if (!o || (o.seat === 0 && o.to === 0 && !o.made && !o.cards?.length && !o.count)) return null;
-  const to = o.to >= 0 ? ctx.seatName(o.to) : '(not chosen yet)';
-  const bits = [`${ctx.seatName(o.seat)} makes an offer to ${to}`];
-  if (o.cards?.length) bits.push(`cards: ${o.cards.map(n).join(', ')}`);
+  const to = o.to >= 0 ? ctx.seatName(o.to) : t('(not chosen yet)');
+  const bits = [t('{seat} makes an offer to {to}', { seat: ctx.seatName(o.seat), to })];
+  if (o.cards?.length) bits.push(t('cards: {cards}', { cards: o.cards.map(n).join(', ') }));
   // III.2: the offer tells its two parties what it holds and what it asks back; the others only see
   // that it was made
-  if (o.made && o.hand) bits.push(`${o.count} cards of the hand for ${o.want} of the receiver's choice`);
-  else if (o.made && o.named) bits.push(`${o.count} cards worth ${o.value} T, including ${n(o.named)}, for ${o.want} of the receiver's cards`);
-  else if (o.made) bits.push('its terms are between the two of them');
-  if (o.made && o.talents) bits.push(o.talents > 0 ? `${o.talents} T promised (next Revenue)` : `${-o.talents} T asked (next Revenue)`);
+  if (o.made && o.hand) bits.push(t('{count} cards of the hand for {want} of the receiver\'s choice', { count: o.count, want: o.want }));
+  else if (o.made && o.named) bits.push(t('{count} cards worth {value} T, including {named}, for {want} of the receiver\'s cards', { count: o.count, value: o.value, named: n(o.named), want: o.want }));
+  else if (o.made) bits.push(t('its terms are between the two of them'));
+  if (o.made && o.talents) bits.push(o.talents > 0 ? t('{n} T promised (next Revenue)', { n: o.talents }) : t('{n} T asked (next Revenue)', { n: -o.talents }));
   // R136: Intrigue/Event cards promised or asked, handed over at the start of the Civil War phase
-  if (o.made && o.cardsPromised?.length) bits.push(`promised for the Civil War phase: ${o.cardsPromised.map(n).join(', ')}`);
-  if (o.made && o.cardsAsked) bits.push(`${o.cardsAsked} Intrigue/Event cards of the receiver's choice asked (Civil War phase)`);
+  if (o.made && o.cardsPromised?.length) bits.push(t('promised for the Civil War phase: {cards}', { cards: o.cardsPromised.map(n).join(', ') }));
+  if (o.made && o.cardsAsked) bits.push(t('{n} Intrigue/Event cards of the receiver\'s choice asked (Civil War phase)', { n: o.cardsAsked }));
   return el('div', { class: 'pending' }, bits.join(' · '));
 }
 
