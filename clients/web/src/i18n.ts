@@ -102,6 +102,19 @@ const KINDS_FR: Record<string, string> = {
 
 const FR: Record<string, string> = {
   // The Republic of Carthage's board (roc.ts)
+  '{n} cards': '{n} cartes',
+  ' ({n} left)': ' (encore {n})',
+  ' [red]': ' [rouge]',
+  'governor of {province}': 'gouverneur de {province}',
+  'leader {name} ({strength})': 'chef {name} ({strength})',
+  'in the State Treasury': 'au Trésor de l\'État',
+  'Tax rate %': 'Taux d\'imposition %',
+  'Laws: {laws}': 'Lois : {laws}',
+  'faction {s}: eloquence {k} in Carthage': 'faction {s} : Éloquence {k} à Carthage',
+  'each faction\'s eloquence in Carthage (its senators\' cards)': 'l\'Éloquence de chaque faction à Carthage (les cartes de ses sénateurs)',
+  'Pile {p}': 'Tas {p}',
+  '{n} set aside': '{n} de côté',
+  'Counters: ': 'Compteurs : ',
   '{seat} — faction treasury {treasury}, influence {influence}, {cards} cards (I: {one}, II: {two}), {commerce} commerce': '{seat} — trésor de faction {treasury}, Influence {influence}, {cards} cartes (I : {one}, II : {two}), {commerce} cartes de commerce',
   'senator': 'sénateur',
   'M/E/L': 'M/É/L',

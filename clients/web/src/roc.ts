@@ -31,6 +31,9 @@ const BOARD = boardData as any;
 const AREAS = new Map<string, Area>((BOARD.areas as Area[]).map((a) => [a.id, a]));
 /** A component's name in the page's language: the French edition's (name_fr) in French, where the data has it. */
 const named = (x: any): string | undefined => (language() === 'fr' && x?.name_fr) || x?.name;
+// the phases as the French rules name them (I. Phase de Mortalité … VII. Phase de Guerre civile)
+const PHASES_FR: Record<string, string> = { setup: 'de mise en place', mortality: 'de Mortalité', revenue: 'de Revenu', trade: 'de Commerce',
+  port: 'Portuaire', senate: 'de Sénat', combat: 'de Combat et d\'Exploration', civil_war: 'de Guerre civile', end_turn: 'de fin de tour', over: 'finie' };
 
 const PERSONS = new Map<string, any>();
 for (const f of (senatorsData as any).families) PERSONS.set(String(f.id), f);
@@ -86,8 +89,8 @@ function colours(ctx: BoardContext): (seat: number) => string {
 function offices(v: any): Map<string, string[]> {
   const held = new Map<string, string[]>();
   const add = (who: string, what: string) => held.set(who, [...(held.get(who) ?? []), what]);
-  for (const o of v.offices) if (o.holder) add(o.holder, `${named(OFFICES.get(o.office)) ?? n(o.office)}${o.term ? ` (${o.term} left)` : ''}${o.red ? ' [red]' : ''}`);
-  for (const p of v.provinces) if (p.governor) add(p.governor, `governor of ${n(p.province)}${p.term ? ` (${p.term} left)` : ''}${p.red ? ' [red]' : ''}`);
+  for (const o of v.offices) if (o.holder) add(o.holder, `${named(OFFICES.get(o.office)) ?? n(o.office)}${o.term ? t(' ({n} left)', { n: o.term }) : ''}${o.red ? t(' [red]') : ''}`);
+  for (const p of v.provinces) if (p.governor) add(p.governor, `${t('governor of {province}', { province: n(p.province) })}${p.term ? t(' ({n} left)', { n: p.term }) : ''}${p.red ? t(' [red]') : ''}`);
   return held;
 }
 
@@ -98,9 +101,9 @@ function warCard(v: any, war: any, x: number, y: number, w: number, ctx: BoardCo
   const click = clickFor(ctx, war.war, 'war-card');
   const g = svg('g', { ...click, 'data-war': war.war });
   const h = 104;
-  g.append(svg('title', {}, `${data.name ?? war.war}${data.dates ? ` (${data.dates})` : ''}: ${data.text ?? ''}`));
+  g.append(svg('title', {}, `${named(data) ?? war.war}${data.dates ? ` (${data.dates})` : ''}: ${data.text ?? ''}`));
   g.append(box(x, y, w, h, '#fffaf0', { rx: 6 }));
-  wrap(data.name ?? n(war.war), Math.floor(w / 6.6), 2).forEach((line, i) => g.append(text(x + 5, y + 15 + i * 13, line, 11.5, { 'font-weight': 'bold' })));
+  wrap(named(data) ?? n(war.war), Math.floor(w / 6.6), 2).forEach((line, i) => g.append(text(x + 5, y + 15 + i * 13, line, 11.5, { 'font-weight': 'bold' })));
   if (data.kind === 'exploration') {
     g.append(text(x + 5, y + 52, `${data.caravans}c / ${data.fleets}f`, 14, { 'font-weight': 'bold' }));
   } else {
@@ -109,7 +112,7 @@ function warCard(v: any, war: any, x: number, y: number, w: number, ctx: BoardCo
   const dr = [...(data.disaster ?? []).map((d: number) => `D${d}`), ...(data.retreat ?? []).map((r: number) => `R${r}`)].join(' ');
   g.append(text(x + 5, y + 68, dr, 11.5));
   const leaders = (v.enemyLeaders as string[]).filter((l) => LEADERS.get(l)?.wars?.includes(war.war));
-  leaders.forEach((l, i) => g.append(text(x + 5, y + 79 + i * 11, `+ ${LEADERS.get(l).name.split(' ')[0]} ${LEADERS.get(l).strength}`, 9.5, { fill: '#8b1a1a', 'font-weight': 'bold' })));
+  leaders.forEach((l, i) => g.append(text(x + 5, y + 79 + i * 11, `+ ${named(LEADERS.get(l))!.split(' ')[0]} ${LEADERS.get(l).strength}`, 9.5, { fill: '#8b1a1a', 'font-weight': 'bold' })));
   const forces = (v.forces as any[]).filter((f) => f.war === war.war);
   if (forces.length) {
     g.append(svg('rect', { x: x + w - 26, y: y + h - 24, width: 22, height: 20, rx: 3, fill: PURPLE }));
@@ -142,7 +145,7 @@ function warAreas(v: any, ctx: BoardContext): SVGElement[] {
     wars.forEach((war, i) => g.append(warCard(v, war, a.x + 12 + i * (w + 8), a.y + 40, w, ctx)));
     if (status === 'inactive') {
       const loose = (v.enemyLeaders as string[]).filter((l) => !v.wars.some((w: any) => LEADERS.get(l)?.wars?.includes(w.war)));
-      loose.forEach((l, i) => g.append(text(a.x + 12, a.y + 162 + i * 14, `leader ${LEADERS.get(l)?.name ?? n(l)} (${LEADERS.get(l)?.strength ?? '?'})`, 11.5)));
+      loose.forEach((l, i) => g.append(text(a.x + 12, a.y + 162 + i * 14, t('leader {name} ({strength})', { name: named(LEADERS.get(l)) ?? n(l), strength: LEADERS.get(l)?.strength ?? '?' }), 11.5)));
     }
     g.append(text(a.x + a.w - 10, a.y + 20, `${wars.length}`, 13, { 'text-anchor': 'end', 'font-weight': 'bold' }));
     out.push(g);
@@ -229,15 +232,15 @@ function treasury(v: any): SVGElement | null {
   if (!a) return null;
   const g = areaBox(a);
   g.append(text(a.x + 12, a.y + 62, `${v.treasury} T`, 30, { 'font-weight': 'bold', fill: GOLD }));
-  g.append(text(a.x + 12, a.y + 84, 'in the State Treasury', 11, { 'font-style': 'italic' }));
-  g.append(text(a.x + 12, a.y + 112, 'Tax rate %', 12, { 'font-weight': 'bold' }));
+  g.append(text(a.x + 12, a.y + 84, t('in the State Treasury'), 11, { 'font-style': 'italic' }));
+  g.append(text(a.x + 12, a.y + 112, t('Tax rate %'), 12, { 'font-weight': 'bold' }));
   (BOARD.tax_track as number[]).forEach((rate, i) => {
     const on = rate === v.taxRate;
     const x = a.x + 12 + i * 40;
     g.append(box(x, a.y + 120, 34, 34, on ? GOLD : '#fffaf0'));
     g.append(text(x + 17, a.y + 142, String(rate), 12, { 'text-anchor': 'middle', 'font-weight': 'bold', fill: on ? '#fff' : INK }));
   });
-  g.append(text(a.x + 12, a.y + 182, `Laws: ${(v.laws as string[]).map(n).join(', ') || 'none'}`, 12.5));
+  g.append(text(a.x + 12, a.y + 182, t('Laws: {laws}', { laws: (v.laws as string[]).map(n).join(', ') || t('none') }), 12.5));
   return g;
 }
 
@@ -260,11 +263,11 @@ function voteTrack(v: any, seats: number[], colour: (seat: number) => string): S
     g.append(text(x + 15.5, y + 14, String(k), 10, { 'text-anchor': 'middle' }));
     (at.get(k) ?? []).forEach((s, i) => {
       const m = svg('circle', { cx: x + 6 + i * 7, cy: y + 10, r: 6, fill: colour(s), stroke: '#fff', 'stroke-width': 1.5 });
-      m.append(svg('title', {}, `faction ${s}: eloquence ${k} in Carthage`));
+      m.append(svg('title', {}, t('faction {s}: eloquence {k} in Carthage', { s, k })));
       g.append(m);
     });
   }
-  g.append(text(a.x + 12, a.y + a.h - 10, "each faction's eloquence in Carthage (its senators' cards)", 11, { 'font-style': 'italic' }));
+  g.append(text(a.x + 12, a.y + a.h - 10, t('each faction\'s eloquence in Carthage (its senators\' cards)'), 11, { 'font-style': 'italic' }));
   return g;
 }
 
@@ -285,14 +288,14 @@ function tradeMat(v: any): SVGElement | null {
     const x = a.x + 12 + col * 156, y = a.y + 32 + row * 140;
     const pg = svg('g', { class: 'pile', 'data-pile': p });
     pg.append(box(x, y, 148, 132, '#fffdf6', { rx: 6, 'stroke-width': 1 }));
-    pg.append(text(x + 8, y + 20, `Pile ${p}`, 14, { 'font-weight': 'bold' }));
-    pg.append(text(x + 140, y + 20, `${v.piles[p - 1] ?? 0} cards`, 14, { 'text-anchor': 'end', 'font-weight': 'bold', fill: SEA }));
+    pg.append(text(x + 8, y + 20, t('Pile {p}', { p }), 14, { 'font-weight': 'bold' }));
+    pg.append(text(x + 140, y + 20, t('{n} cards', { n: v.piles[p - 1] ?? 0 }), 14, { 'text-anchor': 'end', 'font-weight': 'bold', fill: SEA }));
     COMMODITIES.filter((c) => c.pile === p).forEach((c, i) => {
       pg.append(text(x + 8, y + 42 + i * 34, `${(language() === 'fr' && c.name_fr) || c.name} ×${c.cards}`, 12.5, { 'font-weight': 'bold' }));
       const values = c.set_values.join('·');
       pg.append(text(x + 8, y + 57 + i * 34, values, values.length > 28 ? 9 : 10.5));
     });
-    if (aside.get(p)) pg.append(text(x + 8, y + 124, `${aside.get(p)} set aside`, 11, { 'font-style': 'italic' }));
+    if (aside.get(p)) pg.append(text(x + 8, y + 124, t('{n} set aside', { n: aside.get(p) ?? 0 }), 11, { 'font-style': 'italic' }));
     g.append(pg);
   }
   const x = a.x + 12 + 4 * 156, y = a.y + 32 + 140;
@@ -339,7 +342,7 @@ function deck(v: any): SVGElement | null {
   const g = areaBox(a);
   g.append(box(a.x + 40, a.y + 36, 90, 120, PURPLE, { stroke: '#fff', 'stroke-width': 2, rx: 8 }));
   g.append(text(a.x + 85, a.y + 96, v.deck || 'I', 34, { 'text-anchor': 'middle', 'font-weight': 'bold', fill: '#fff' }));
-  g.append(text(a.x + 85, a.y + 130, `${v.deckSize} cards`, 12, { 'text-anchor': 'middle', fill: '#fff' }));
+  g.append(text(a.x + 85, a.y + 130, t('{n} cards', { n: v.deckSize }), 12, { 'text-anchor': 'middle', fill: '#fff' }));
   g.append(text(a.x + 12, a.y + a.h - 12, t('discard pile: {n}', { n: v.discard.length }), 12));
   return g;
 }
@@ -358,7 +361,8 @@ function boardSvg(v: any, ctx: BoardContext, seats: number[]): SVGElement {
     'font-family': 'DejaVu Sans, Helvetica, Arial, sans-serif' });
   root.append(svg('rect', { x: 0, y: 0, width: BOARD.width, height: BOARD.height, fill: '#e9dcc0' }));
   root.append(text(20, 44, 'THE REPUBLIC OF CARTHAGE', 28, { 'font-weight': 'bold', fill: PURPLE }));
-  root.append(text(BOARD.width - 20, 44, `Turn ${v.turn} · ${v.phase} phase`, 20, { 'text-anchor': 'end', 'font-weight': 'bold' }));
+  root.append(text(BOARD.width - 20, 44, language() === 'fr' ? `Tour ${v.turn} · phase ${PHASES_FR[v.phase] ?? String(v.phase).replace(/_/g, ' ')}`
+    : `Turn ${v.turn} · ${String(v.phase).replace(/_/g, ' ')} phase`, 20, { 'text-anchor': 'end', 'font-weight': 'bold' }));
   const plans = AREAS.get('war_plans');
   if (plans) root.append(areaBox(plans));
   for (const part of [...warAreas(v, ctx), forceArea(v, 'active_forces', 'active'), forceArea(v, 'force_reserve', 'reserve'),
@@ -501,6 +505,6 @@ export function rocBoard(v: any, ctx: BoardContext): HTMLElement {
   return el('div', { class: 'board roc' },
     prompt(v, ctx), offer(v, ctx), hand(v, ctx),
     boardSvg(v, ctx, seats), legend(), factions(v, ctx, seats),
-    v.counters?.length ? el('div', { class: 'table-info' }, 'Counters: ',
+    v.counters?.length ? el('div', { class: 'table-info' }, t('Counters: '),
       (v.counters as any[]).filter((c) => c.value).map((c) => `${c.name.replace(/_/g, ' ')} ${c.value}`).join(', ') || 'none') : null);
 }
