@@ -986,11 +986,11 @@ async function french(browser) {
   await page.reload();
   await page.waitForSelector('#language');
   const kept = await page.inputValue('#language');
-  // the boards of Rome et Carthage and the Republic in French too (their headers, seats, legend), and
+  // the boards of Rome et Carthage, the Republic and Hannibal in French too (headers, seats, legend), and
   // the Republic's cards and wars by the data's French names: a game of house bots each, watched a while
   await Promise.all([page.waitForEvent('load'), page.selectOption('#language', 'fr')]);  // the switch reloads the page
   const boards = {};
-  for (const [gameType, players] of [['rome-et-carthage', 2], ['republic-of-carthage', 3]]) {
+  for (const [gameType, players] of [['rome-et-carthage', 2], ['republic-of-carthage', 3], ['hannibal', 2]]) {
     const seats = [...Array(players).keys()].map((seat) => ({ seat, bot: 'random' }));
     const id = (await call('CreateGame', { gameType, players, houseSeats: seats })).game.gameId;
     for (let i = 0; i < 100 && Number((await getGame(id)).headSeq) < 40; i++) await sleep(100);

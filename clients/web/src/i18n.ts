@@ -101,6 +101,20 @@ const KINDS_FR: Record<string, string> = {
 };
 
 const FR: Record<string, string> = {
+  // Hannibal's board (hannibal.ts)
+  'in the cup': 'dans la coupe',
+  'neutralized': 'neutralisés',
+  'removed': 'retirés',
+  'to come': 'à venir',
+  ', {mp} MP left': ', {mp} PM restants',
+  ' — {who} to answer': ' — à {who} de répondre',
+  'Turn {turn}{years}, {phase}': 'Tour {turn}{years}, {phase}',
+  ' ({years} BC)': ' ({years} av. J.-C.)',
+  ' · political points: Rome {rome}, Carthage {carthage}': ' · points politiques : Rome {rome}, Carthage {carthage}',
+  ' · cards in hand: Rome {rome}, Carthage {carthage} · deck {deck}, discard {discard}': ' · cartes en main : Rome {rome}, Carthage {carthage} · pioche {deck}, défausse {discard}',
+  ' · {side} played first': ' · {side} a joué en premier',
+  ' · last card: {card}': ' · dernière carte : {card}',
+  ' · markers: {markers}': ' · marqueurs : {markers}',
   // The Republic of Carthage's board (roc.ts)
   '{n} cards': '{n} cartes',
   ' ({n} left)': ' (encore {n})',
