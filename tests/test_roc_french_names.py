@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from engine.games.republic_of_carthage import words_fr
-from engine.games.republic_of_carthage.components import CARDS, EXPLORATIONS, LEADERS, WARS
+from engine.games.republic_of_carthage.components import CARDS, EVENT_CARDS, EXPLORATIONS, LEADERS, WARS
 
 DATA = Path(__file__).resolve().parents[1] / "engine" / "games" / "republic_of_carthage" / "data"
 
@@ -28,6 +28,18 @@ def test_every_card_war_leader_and_exploration_has_a_sourced_french_name():
         # a section of the rules (their French words), or reconstructed
         assert source.startswith(("reconstructed", "Préparation du jeu", "IV. ", "V. ", "X. ", "Appendice ")), (record.id, source)
     assert seen == len(CARDS) + len(WARS) + len(LEADERS) + len(EXPLORATIONS) == 47 + 16 + 4 + 3
+
+
+def test_every_random_event_side_has_a_french_title():
+    assert len(EVENT_CARDS) == 18
+    for card in EVENT_CARDS.values():
+        for side in (card.front, card.back):
+            assert side.title_fr and (side.title_fr != side.title or side.title in ("Pirates", "Famine")), card.id
+        # the card's own source: reconstructed, or the place of the rules that names the event (its French)
+        assert card.source.startswith(("reconstructed", "Terminologie")), card.id
+    assert EVENT_CARDS["ineffective_recruitment"].source.startswith("Terminologie (Recrutement inefficace")
+    assert "X.1" in EVENT_CARDS["bad_omens"].source  # "Mauvais Présages"
+    assert words_fr.name("plague") == "Peste" and words_fr.name("bad_omens") == "Mauvais Présages"
 
 
 def test_the_names_the_french_rules_print_are_cited_not_reconstructed():

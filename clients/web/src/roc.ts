@@ -31,6 +31,8 @@ const BOARD = boardData as any;
 const AREAS = new Map<string, Area>((BOARD.areas as Area[]).map((a) => [a.id, a]));
 /** A component's name in the page's language: the French edition's (name_fr) in French, where the data has it. */
 const named = (x: any): string | undefined => (language() === 'fr' && x?.name_fr) || x?.name;
+/** A Random Event's side (front or back) by its title in the page's language. */
+const sideTitle = (s: any): string => (language() === 'fr' && s?.title_fr) || s?.title;
 // the phases as the French rules name them (I. Phase de Mortalité … VII. Phase de Guerre civile)
 const PHASES_FR: Record<string, string> = { setup: 'de mise en place', mortality: 'de Mortalité', revenue: 'de Revenu', trade: 'de Commerce',
   port: 'Portuaire', senate: 'de Sénat', combat: 'de Combat et d\'Exploration', civil_war: 'de Guerre civile', end_turn: 'de fin de tour', over: 'finie' };
@@ -206,7 +208,7 @@ function port(v: any, ctx: BoardContext): SVGElement | null {
     [t('Events'), (v.events as string[]).map((e) => {
       const [id, side] = e.split(':');
       const card = EVENT_CARDS.get(id);
-      return [id, card ? (side === 'back' ? card.back.title : card.front.title) : n(id)];
+      return [id, card ? sideTitle(side === 'back' ? card.back : card.front) : n(id)];
     })],
   ];
   const colW = (a.w - 24) / columns.length;
@@ -330,7 +332,7 @@ function tables(): (SVGElement | null)[] {
   return [
     table('contributions_table', t.contributions.rows.map((r: any) => [`${band(r)} T`, `+${r.influence} INF`]), 13, 24),
     table('assassination_table', t.assassination.rows.map((r: any) => [band(r), r.result]), 13, 24),
-    table('random_events_table', (eventsData as any).rows.map((r: any) => [String(r.roll), EVENT_CARDS.get(r.event)?.front.title ?? r.event]), 11, 13.2),
+    table('random_events_table', (eventsData as any).rows.map((r: any) => [String(r.roll), (EVENT_CARDS.get(r.event) ? sideTitle(EVENT_CARDS.get(r.event).front) : r.event)]), 11, 13.2),
     table('recruitment_table', t.recruitment.costs.map((r: any) => [unitName(r.unit), `${r.cost} T`]), 12.5, 21),
     table('combat_table', t.combat.rows.map((r: any) => [band(r), `${r.result}, ${r.all_lost ? 'all lost' : `${r.losses} lost`}`]), 12.5, 22),
   ];

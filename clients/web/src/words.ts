@@ -37,7 +37,7 @@ for (const list of [(rocWars as any).wars, (rocWars as any).leaders, (rocWars as
   (rocOffices as any).offices, (rocProvinces as any).provinces, (rocCommerce as any).commodities, (rocForces as any).armies]) {
   for (const x of list) ROC_NAMES.set(x.id, (language() === 'fr' && x.name_fr) || x.name);  // the French edition's name, where the data has it
 }
-for (const e of (rocEvents as any).cards) ROC_NAMES.set(e.id, e.front.title);
+for (const e of (rocEvents as any).cards) ROC_NAMES.set(e.id, (language() === 'fr' && e.front.title_fr) || e.front.title);
 // Each game's own names too: two games may use one id for different things (Roma's card "nero" is
 // Nero; Hannibal's general "nero" is C. Claudius Nero), and the shared map keeps only the last
 const byId = (lists: any[][], name = (x: any) => x.name) => new Map<string, string>(lists.flatMap((l) => l.map((x: any) => [x.id, name(x)])));

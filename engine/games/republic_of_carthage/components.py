@@ -341,6 +341,7 @@ class MortalityData(Record, frozen=True, kw_only=True):
 
 class EventSide(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     title: str
+    title_fr: str  # the side's French title (its card's sources["title_fr"]: the rules' section, or reconstructed)
     effects: tuple[Effect, ...]
     text: str
 
