@@ -378,6 +378,7 @@ def test_a_french_browser_gets_the_page_and_the_servers_words_in_french():
     assert "manche" in rc and "une capitale" in rc and " round " not in rc and "a capital" not in rc, rc[:600]
     assert "trésor de faction" in roc and "faction treasury" not in roc and "Sénateurs" in roc, roc[:600]
     assert "Tour " in roc and "Turn " not in roc and "Tax rate" not in roc, roc[:600]
+    assert "tout perdu" in roc and "all lost" not in roc and "Peste" in roc, roc[:600]  # the printed tables
     hannibal = r["boards"]["hannibal"]
     assert "points politiques" in hannibal and "political points" not in hannibal and "Tour " in hannibal, hannibal[:600]
     assert "Conquest of Tunisia" not in roc and "Periplus of" not in roc, roc[:600]  # the wars by the data's French names

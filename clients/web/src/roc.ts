@@ -326,15 +326,23 @@ function table(id: string, rows: [string, string][], size = 10.5, step = 15): SV
   return g;
 }
 
+// the printed tables' words in the page's language (the results of tables.json, the units it prices)
+const RESULTS: Record<string, string> = { captured: 'captured', nothing: 'nothing', killed: 'killed', defeat: 'defeat',
+  attrition: 'attrition', victory: 'victory' };
+const RESULTS_FR: Record<string, string> = { captured: 'pris', nothing: 'rien', killed: 'tué', defeat: 'défaite',
+  attrition: 'attrition', victory: 'victoire' };
+const UNITS_FR: Record<string, string> = { squadron: 'Escadre', caravan: 'Caravane', trade_fleet: 'Flotte commerciale' };
+const result = (r: string) => (language() === 'fr' ? RESULTS_FR : RESULTS)[r] ?? r;
+
 function tables(): (SVGElement | null)[] {
-  const t = tablesData as any;
-  const unitName = (u: string) => named(ARMY.get(u)) ?? n(u);
+  const data = tablesData as any;
+  const unitName = (u: string) => named(ARMY.get(u)) ?? ((language() === 'fr' && UNITS_FR[u]) || n(u));
   return [
-    table('contributions_table', t.contributions.rows.map((r: any) => [`${band(r)} T`, `+${r.influence} INF`]), 13, 24),
-    table('assassination_table', t.assassination.rows.map((r: any) => [band(r), r.result]), 13, 24),
+    table('contributions_table', data.contributions.rows.map((r: any) => [`${band(r)} T`, `+${r.influence} INF`]), 13, 24),
+    table('assassination_table', data.assassination.rows.map((r: any) => [band(r), result(r.result)]), 13, 24),
     table('random_events_table', (eventsData as any).rows.map((r: any) => [String(r.roll), (EVENT_CARDS.get(r.event) ? sideTitle(EVENT_CARDS.get(r.event).front) : r.event)]), 11, 13.2),
-    table('recruitment_table', t.recruitment.costs.map((r: any) => [unitName(r.unit), `${r.cost} T`]), 12.5, 21),
-    table('combat_table', t.combat.rows.map((r: any) => [band(r), `${r.result}, ${r.all_lost ? 'all lost' : `${r.losses} lost`}`]), 12.5, 22),
+    table('recruitment_table', data.recruitment.costs.map((r: any) => [unitName(r.unit), `${r.cost} T`]), 12.5, 21),
+    table('combat_table', data.combat.rows.map((r: any) => [band(r), `${result(r.result)}, ${r.all_lost ? t('all lost') : t('{n} lost', { n: r.losses })}`]), 12.5, 22),
   ];
 }
 
@@ -491,14 +499,14 @@ function legend(): HTMLElement {
     svg('text', { x: 12, y: 8, 'text-anchor': 'middle', 'font-size': 8, fill: '#fff' }, bottom)], 40, 24);
   const words = (s: string, size = 9) => legendSymbol([svg('text', { x: 12, y: 4, 'text-anchor': 'middle', 'font-size': size, 'font-weight': 'bold' }, s)], 44, 22);
   return legendBox('republic-of-carthage', [
-    [words('10/3/6', 10), "a war card: its land strength / the squadrons' support it needs / its naval strength (a naval battle first when above 0, VI.2)"],
-    [words('D13 R6'), 'the unmodified 3d6 rolls of the war roll that give a Disaster (D) or a Retreat (R), whatever the modifiers'],
-    [words('+ Pyrrhus 4', 8), 'an enemy leader in play: his strength is added to each of his wars'],
-    [tile(PURPLE, 'F1', ''), "the Senate's force 1 sent to this war (its commanders and armies: Active Forces)"],
-    [tile(PURPLE, 'Legi', '×2 (1v)'), 'armies of one type (the first letters of its name), how many, and the veterans among them'],
-    [tile(SEA, 'Sq', '×25'), 'squadrons'],
-    [words('M/E/L'), "a senator's Military / Eloquence / Loyalty (his card)"],
-    [words('INF POP T', 8), 'Influence, Popularity and the talents on him; merch. his merchants; ● a red Responsibility marker (II.3); ★ the faction leader'],
+    [words('10/3/6', 10), t('a war card: its land strength / the squadrons\' support it needs / its naval strength (a naval battle first when above 0, VI.2)')],
+    [words('D13 R6'), t('the unmodified 3d6 rolls of the war roll that give a Disaster (D) or a Retreat (R), whatever the modifiers')],
+    [words('+ Pyrrhus 4', 8), t('an enemy leader in play: his strength is added to each of his wars')],
+    [tile(PURPLE, 'F1', ''), t('the Senate\'s force 1 sent to this war (its commanders and armies: Active Forces)')],
+    [tile(PURPLE, 'Legi', '×2 (1v)'), t('armies of one type (the first letters of its name), how many, and the veterans among them')],
+    [tile(SEA, 'Sq', '×25'), t('squadrons')],
+    [words('M/E/L'), t('a senator\'s Military / Eloquence / Loyalty (his card)')],
+    [words('INF POP T', 8), t('Influence, Popularity and the talents on him; merch. his merchants; ● a red Responsibility marker (II.3); ★ the faction leader')],
   ]);
 }
 
@@ -508,5 +516,5 @@ export function rocBoard(v: any, ctx: BoardContext): HTMLElement {
     prompt(v, ctx), offer(v, ctx), hand(v, ctx),
     boardSvg(v, ctx, seats), legend(), factions(v, ctx, seats),
     v.counters?.length ? el('div', { class: 'table-info' }, t('Counters: '),
-      (v.counters as any[]).filter((c) => c.value).map((c) => `${c.name.replace(/_/g, ' ')} ${c.value}`).join(', ') || 'none') : null);
+      (v.counters as any[]).filter((c) => c.value).map((c) => `${c.name.replace(/_/g, ' ')} ${c.value}`).join(', ') || t('none')) : null);
 }
