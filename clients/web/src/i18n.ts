@@ -78,7 +78,7 @@ const KINDS_EN: Record<string, string> = {
   chooseSpecial: 'Choose a special card', placePiece: 'Place a piece', declareForcedMarch: 'Forced march',
   addToForcedMarch: 'Pay for the march', movePiece: 'Move a piece', playTreason: 'Treason',
   moveSecondMercenary: 'Second mercenary', playSedition: 'Sedition', offerDraw: 'Offer a draw',
-  acceptDraw: 'Accept the draw', chooseCombat: 'Choose a combat', commitCards: 'Commit cards',
+  acceptDraw: 'Accept the draw', chooseCombat: 'Choose a combat', commitCards: 'Lay cards face down',
   declareSpy: 'Spy', keepValue: 'Keep the 2', playCounter: 'Counter-event', chooseSpace: 'Choose a space',
   chooseGeneral: 'Choose a general', chooseNumber: 'Choose a number', chooseOption: 'Choose',
   playBattleCard: 'Battle card', pass: 'Pass', chooseSenator: 'Choose a senator', transfer: 'Talents',
