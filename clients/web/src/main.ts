@@ -680,6 +680,8 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
           if (batch.events.length) { logBox.scrollTop = logBox.scrollHeight; saveLog(); }
           if (battled) renderBattles();
           const wasOver = state.status?.over;
+          // the server's words for the decision pending at head (EventBatch.prompt: Hannibal, the Republic)
+          if (batch.prompt) state.waiting = batch.prompt;
           state.view = batch.view; state.status = batch.status; state.head = batch.headSeq;
           // deadlines are on the server's clock: keep how far this browser's clock is from it
           if (batch.serverTimeUnixMs) state.skewMs = Number(batch.serverTimeUnixMs) - Date.now();
