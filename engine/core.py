@@ -66,6 +66,11 @@ class OptionSpec(msgspec.Struct, frozen=True):
     default: str
     doc: str = ""
     changes_rules: bool = True  # the conformance suite covers every value of such options
+    doc_fr: str = ""  # ``doc`` in French (ListGameTypesRequest.language "fr"); "" falls back to ``doc``
+
+    def doc_in(self, language: str = "en") -> str:
+        """What the option changes, in ``language`` ("en" or "fr")."""
+        return (self.doc_fr or self.doc) if language == "fr" else self.doc
 
 
 class GameInfo(msgspec.Struct, frozen=True):

@@ -38,10 +38,19 @@ class Level(msgspec.Struct, frozen=True):
     def workers(self) -> int:
         return cores() if self.all_cores else 1
 
-    def describe(self) -> str:
+    def describe(self, language: str = "en") -> str:
+        """The budget in words, in ``language`` ("en" or "fr"): "100 lines, at most 0.1 s a move"."""
+        if language == "fr":
+            seconds = f"{self.millis / 1000:g}".replace(".", ",")  # the French decimal comma
+            per_move = f"{self.iterations} lignes, au plus {seconds} s" if self.iterations else f"{seconds} s"
+            return f"{per_move} par coup{', tous les cœurs' if self.all_cores else ''}"
         per_move = f"{self.iterations} lines, at most {self.millis / 1000:g} s" if self.iterations \
             else f"{self.millis / 1000:g} s"
         return f"{per_move} a move{', every core' if self.all_cores else ''}"
+
+    def title_in(self, language: str = "en") -> str:
+        """The level's name for display in ``language``; ``title`` (English) is the one bot specs take."""
+        return TITLES_FR.get(self.title, self.title) if language == "fr" else self.title
 
 
 # Per game: how far a line is played at random before the position is judged, how, and how many
@@ -75,6 +84,9 @@ LADDER = (
     (5, "Expert", 1000, 0, True),
     (6, "Strongest", 2000, 0, True),
 )
+# The levels' names in French, for display only (a bot spec names a level by its number or English title)
+TITLES_FR = {"Novice": "Novice", "Casual": "Amateur", "Club": "Club", "Strong": "Fort", "Expert": "Expert",
+             "Strongest": "Le plus fort"}
 
 
 def levels(game_id: str) -> list[Level]:

@@ -117,17 +117,20 @@ class Reads:
             created_at_unix_ms=meta.created_at_ms, rated=loaded.rated)
 
     # ---- RPCs ------------------------------------------------------------
-    def list_game_types(self) -> pb.ListGameTypesResponse:
+    def list_game_types(self, language: str = "") -> pb.ListGameTypesResponse:
+        """Every game type, its options' help and its levels' names and budgets in ``language`` ("" or
+        "en", "fr"; any other: INVALID_ARGUMENT / BAD_LANGUAGE)."""
+        language = check_language(language)
         out = pb.ListGameTypesResponse()
         for game in registry.all_games():
             info = game.info
             out.games.add(id=info.id, title=info.title, player_counts=info.player_counts,
                           seat_names=info.seat_names, data_sha256=game_data(info.id).sha256,
-                          options=[pb.OptionInfo(name=k, values=v.values, default=v.default, doc=v.doc)
+                          options=[pb.OptionInfo(name=k, values=v.values, default=v.default, doc=v.doc_in(language))
                                    for k, v in sorted(info.options.items())],
-                          bot_levels=[pb.BotLevel(name=lv.name, number=lv.number, title=lv.title,
+                          bot_levels=[pb.BotLevel(name=lv.name, number=lv.number, title=lv.title_in(language),
                                                   millis_per_move=lv.millis, iterations_per_move=lv.iterations,
-                                                  all_cores=lv.all_cores, description=lv.describe())
+                                                  all_cores=lv.all_cores, description=lv.describe(language))
                                       for lv in levels(info.id)])
         return out
 

@@ -19,7 +19,7 @@ from .idle import IDLE, Waiter
 from .loaded import Loaded
 from .log import for_seat
 from .store import Record
-from .words import check_language, event_describer, record_words
+from .words import check_language, event_describer, prompt_words, record_words
 
 
 class Streams:
@@ -152,9 +152,11 @@ class Streams:
             wire = loaded.wire
             if bodies and isinstance(bodies[0], Record):
                 bodies = [pb.LogRecord.FromString(r.body) for r in bodies]
+            view = loaded.session.view(seat)
             batch = pb.EventBatch(events=[for_seat(b, seat) for b in bodies], status=status, head_seq=loaded.head_seq,
-                                  view={wire.field: wire.view_fields(loaded.session.view(seat))})
+                                  view={wire.field: wire.view_fields(view)})
             if words:
+                batch.prompt = prompt_words(loaded.game, view, words)
                 describe = event_describer(loaded.game, words)
                 for record in batch.events:
                     record.words = record_words(loaded.game, wire, describe, record, words)

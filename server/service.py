@@ -52,7 +52,7 @@ class Servicer:
         self.keepalive_s = keepalive_s
 
     async def ListGameTypes(self, req, token):
-        return self.host.list_game_types()
+        return self.host.list_game_types(req.language)
 
     async def CreateGame(self, req, token):
         return await self.host.create_game(req)

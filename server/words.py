@@ -63,6 +63,15 @@ def event_describer(game: Game, language: str = "en") -> Callable[[Any], str]:
     return lambda event: type(event).__name__
 
 
+def prompt_words(game: Game, view: Any, language: str = "en") -> str:
+    """``EventBatch.prompt``: the pending decision of ``view`` (the receiver's view, as sent) in a
+    sentence in ``language``, by the game's ``words.describe_pending``; "" for a game without one."""
+    module = _game_module(game, "words")
+    if module is None or not hasattr(module, "describe_pending"):
+        return ""
+    return module.describe_pending(view, language)
+
+
 def _seat(game: Game, seat: int) -> str:
     names = game.info.seat_names
     return names[seat].capitalize() if 0 <= seat < len(names) else f"Seat {seat + 1}"

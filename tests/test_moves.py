@@ -222,3 +222,15 @@ def test_moves_and_replay_in_french_and_the_cli_takes_lang(client, tmp_path, cap
     assert [x["text"] for x in steps] == ["mise en place"] + french
     with pytest.raises(SystemExit):
         cli.main(["moves", str(log), "--lang", "de"])
+
+
+def test_rome_et_carthage_cards_read_by_rank_and_suit_sign_as_the_log_does():
+    """A commitment or a forced march names its cards as the log's sentences do ("K♥", "10♠"), never
+    the raw ids ("KH", "10S") a player cannot read (issue 36 item 8; these words are the web's buttons)."""
+    from engine.games.rome_et_carthage.commands import CommitCards, DeclareForcedMarch
+
+    describe = notation("rome-et-carthage")
+    session, _ = Session.start(registry.get("rome-et-carthage"), GameConfig(2), b"rc-cards")
+    assert describe(session.state, 0, CommitCards(cards=("KH", "10S"))).endswith(" commits K\u2665 10\u2660")
+    assert describe(session.state, 0, CommitCards(cards=())).endswith(" commits no card")
+    assert describe(session.state, 0, DeclareForcedMarch(cards=("4D",))).endswith(" forces the march, paying 4\u2666")

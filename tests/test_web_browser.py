@@ -8,8 +8,8 @@ Every bot is the server's house bot (issue 36, 1): the page runs none and offers
   slider of the finished game.
 - Rome et Carthage, 4 players with three house bots (no_progress_rounds=10): the same, to its end (~300
   clicks, about 70 s here); CARTHAGO_BROWSER_SHORT=1 stops it after 40 moves for a quick run. Its
-  log, the player's and the spectator's, and its move buttons read as sentences (src/rncWords.ts:
-  "West places a Carthage mercenary in Iol", "Move the Rome mercenary in Narbo: To Massilia"): none
+  log, the player's and the spectator's, and its move buttons read as sentences (the server's words:
+  "West places a Carthage mercenary in Iol", "Move a piece: Galley Rhegium → Rome"): none
   is left in the generic "Piece placed: West, piece Carthage mercenary 3, city Iol" form (an event's
   kind as its head, a field name, a raw id or card such as "rome_elephant", "KH"), and the spectator
   reads the other seats' draws and face-down cards as counts, never as cards.
@@ -365,4 +365,21 @@ def test_a_french_browser_gets_the_page_and_the_servers_words_in_french():
     differ = sum(expected["fr"][seq] != expected["en"][seq] for seq, _ in r["fr"])
     assert differ == len(r["fr"]), report  # every French line is French, not an English one kept
     assert r["kept"] == "en", report
+    assert r["storedBefore"] is None, report  # the browser's language was followed, not pinned
+    # the lobby's options' help and levels: the server's French (ListGameTypes with language "fr")
+    assert r["help"]["passAttrition"].startswith("l'attrition des cols (§10.6)"), report
+    assert any("robot du serveur 1, Novice (20 lignes, au plus 0,1 s par coup)" in o for o in r["help"]["levels"]), report
+    # the result line: the rules' end in the server's words of the game's GameEnded record, per language
+    for language, line in (("fr", r["resultFr"]), ("en", r["resultEn"])):
+        ends = [w for w in expected[language].values() if w and w in line]
+        assert ends, (language, line, report)
+    assert r["resultFr"].startswith("Partie finie") and r["resultEn"].startswith("Game over"), report
+    rc, roc = r["boards"]["rome-et-carthage"], r["boards"]["republic-of-carthage"]
+    assert "manche" in rc and "une capitale" in rc and " round " not in rc and "a capital" not in rc, rc[:600]
+    assert "trésor de faction" in roc and "faction treasury" not in roc and "Sénateurs" in roc, roc[:600]
+    assert "Tour " in roc and "Turn " not in roc and "Tax rate" not in roc, roc[:600]
+    assert "tout perdu" in roc and "all lost" not in roc and "Peste" in roc, roc[:600]  # the printed tables
+    hannibal = r["boards"]["hannibal"]
+    assert "points politiques" in hannibal and "political points" not in hannibal and "Tour " in hannibal, hannibal[:600]
+    assert "Conquest of Tunisia" not in roc and "Periplus of" not in roc, roc[:600]  # the wars by the data's French names
     assert (out / "roma-fr.png").is_file()

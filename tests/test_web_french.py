@@ -42,3 +42,6 @@ def test_every_words_request_names_its_language():
             calls.append((path.name, m.group(0)))
     assert len(calls) >= 3, calls
     assert all("language: language()" in c for _, c in calls if "withWords: true" in c), calls
+    # the lobby's options' help and levels too (ListGameTypes' language)
+    types = [(p.name, m.group(0)) for p in SRC.glob("*.ts") for m in re.finditer(r"api\.listGameTypes\(\{[^}]*\}", p.read_text())]
+    assert len(types) >= 2 and all("language: language()" in c for _, c in types), types

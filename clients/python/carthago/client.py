@@ -130,8 +130,9 @@ class Client:
         grpc.channel_ready_future(self.channel).result(timeout=timeout)
 
     # -- games ----------------------------------------------------------------
-    def game_types(self) -> list[pb.GameTypeInfo]:
-        return list(_call(self.stub.ListGameTypes, pb.ListGameTypesRequest(), timeout=self.timeout).games)
+    def game_types(self, language: str = "") -> list[pb.GameTypeInfo]:
+        """Every game type; its options' help and its levels' names in ``language`` ("en", "fr")."""
+        return list(_call(self.stub.ListGameTypes, pb.ListGameTypesRequest(language=language), timeout=self.timeout).games)
 
     def create(self, game_type: str, players: int = 0, options: dict[str, str] | None = None,
                seed: bytes | None = None, rated: bool = False) -> pb.GameSummary:

@@ -968,21 +968,45 @@ async function french(browser) {
   await page.waitForSelector('#create');
   const lobby = { language: await page.inputValue('#language'), create: ((await page.textContent('#create')) ?? '').trim(),
     htmlLang: await page.evaluate(() => document.documentElement.lang) };
+  // the options' help and the levels in the server's French (ListGameTypes with language "fr")
+  await page.selectOption('#game-type', 'hannibal');
+  const help = {
+    passAttrition: ((await page.textContent('[data-testid=option-pass_attrition] .option-doc')) ?? '').trim(),
+    levels: await page.$$eval('#opponents option', (os) => os.map((o) => o.textContent ?? '')),
+  };
   const lines = () => page.$$eval('[data-testid=log] li', (ls) => ls.map((l) => [Number(l.dataset.seq), l.textContent ?? '']));
   const head = Number((await getGame(gameId)).headSeq);
   await page.goto(`${args.base}/game/${gameId}`);
   await page.waitForFunction((h) => document.querySelector(`[data-testid=log] li[data-seq="${h}"]`), head, { timeout: 30_000 });
   const fr = await lines();
+  // the browser's language is followed, not stored: only the switch keeps a choice (localStorage)
+  const storedBefore = await page.evaluate(() => localStorage.getItem('carthago.language'));
+  const resultLine = async () => ((await page.textContent('[data-testid=result]')) ?? '').trim();
+  const resultFr = await resultLine();
   await page.screenshot({ path: path.join(args.out, 'roma-fr.png') });
   await Promise.all([page.waitForEvent('load'), page.selectOption('#language', 'en')]);
   await page.waitForFunction((h) => document.querySelector(`[data-testid=log] li[data-seq="${h}"]`), head, { timeout: 30_000 });
   const en = await lines();
+  const resultEn = await resultLine();
   await page.reload();
   await page.waitForSelector('#language');
   const kept = await page.inputValue('#language');
+  // the boards of Rome et Carthage, the Republic and Hannibal in French too (headers, seats, legend), and
+  // the Republic's cards and wars by the data's French names: a game of house bots each, watched a while
+  await Promise.all([page.waitForEvent('load'), page.selectOption('#language', 'fr')]);  // the switch reloads the page
+  const boards = {};
+  for (const [gameType, players] of [['rome-et-carthage', 2], ['republic-of-carthage', 3], ['hannibal', 2]]) {
+    const seats = [...Array(players).keys()].map((seat) => ({ seat, bot: 'random' }));
+    const id = (await call('CreateGame', { gameType, players, houseSeats: seats })).game.gameId;
+    for (let i = 0; i < 100 && Number((await getGame(id)).headSeq) < 40; i++) await sleep(100);
+    await page.goto(`${args.base}/game/${id}`);
+    await page.waitForSelector('[data-testid=board] .table-info, [data-testid=board] .faction', { timeout: 30_000 });
+    await sleep(500);
+    boards[gameType] = ((await page.textContent('[data-testid=board]')) ?? '').replace(/\s+/g, ' ');
+  }
   check(!errors.length, `errors in the page: ${errors.join('; ')}`);
   await ctx.close();
-  return { name: 'french', gameId, head, lobby, fr, en, kept };
+  return { name: 'french', gameId, head, lobby, help, fr, en, kept, storedBefore, resultFr, resultEn, boards };
 }
 
 const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carthago-chromium-'));

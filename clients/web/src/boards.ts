@@ -125,22 +125,24 @@ export function rcBoard(v: any, ctx: BoardContext): HTMLElement {
   const seats = el('div', { class: 'seats' }, ...(v.seats as any[]).map((s) => el('div', {
     class: `seat-card${v.toAct.includes(s.seat) ? ' to-act' : ''}`, style: { borderColor: seatColour(s.seat) } },
     el('b', {}, ctx.seatName(s.seat)), ` (${names(s.states, 'rome-et-carthage')})${v.seats.length === 4 ? rncPartner(s, v.seats, ctx.seatName) : ''}`,
-    el('br'), `${s.handSize} cards, ${s.pieces} pieces`, s.toPlace ? `, ${s.toPlace} to place` : '',
-    s.specials?.length ? `, specials: ${names(s.specials, 'rome-et-carthage')}` : '',
-    s.capitalOccupied ? ' — capital occupied!' : '', s.eliminated ? ' — eliminated' : '')));
+    el('br'), t('{cards} cards, {pieces} pieces', { cards: s.handSize, pieces: s.pieces }), s.toPlace ? t(', {n} to place', { n: s.toPlace }) : '',
+    s.specials?.length ? t(', specials: {names}', { names: (s.specials as string[]).map(rncCard).join(', ') }) : '',
+    s.capitalOccupied ? t(' — capital occupied!') : '', s.eliminated ? t(' — eliminated') : '')));
   const combat = v.combat?.city ? el('div', { class: 'pending' },
-    `Combat in ${nameOf(v.combat.city)}: ${nameOf(v.combat.attacker)} attacks ${nameOf(v.combat.defender)} — ${rncCombatStep(v.combat.step)}`,
-    v.combat.totals?.length ? ` (totals ${v.combat.totals.join(' / ')})` : '') : null;
+    t('Combat in {city}: {attacker} attacks {defender} — {step}', { city: nameOf(v.combat.city), attacker: nameOf(v.combat.attacker),
+      defender: nameOf(v.combat.defender), step: rncCombatStep(v.combat.step) }),
+    v.combat.totals?.length ? t(' (totals {totals})', { totals: v.combat.totals.join(' / ') }) : '') : null;
   const hand = ctx.seat >= 0 ? el('div', { class: 'hand' }, el('b', {}, t('Your hand: ')),
     ...(v.hand as string[]).map((card) => el('span', { class: `card${ctx.legal.some((c) => JSON.stringify(commandFields(c)).includes(`"${card}"`)) ? ' clickable' : ''}`,
       onclick: () => ctx.pick((c) => JSON.stringify(commandFields(c)).includes(`"${card}"`)) }, rncCard(card))),
-    v.partnerHand?.length ? el('span', {}, ` — partner's hand: ${(v.partnerHand as string[]).map(rncCard).join(', ')}`) : '') : null;
+    v.partnerHand?.length ? el('span', {}, t(' — partner\'s hand: {cards}', { cards: (v.partnerHand as string[]).map(rncCard).join(', ') })) : '') : null;
   return el('div', { class: 'board rc' },
-    el('div', { class: 'table-info' }, `${v.edition} · ${rncPhase(v.phase)}, round ${v.round}, turn ${v.turn}`,
-      v.moves_allowed || v.movesAllowed ? ` · moves ${v.moves}/${v.movesAllowed}` : '', v.forcedMarch ? ' · forced march' : '',
-      v.placeLeft ? ` · ${v.placeLeft} to place` : '',
+    el('div', { class: 'table-info' }, t('{edition} · {phase}, round {round}, turn {turn}', { edition: v.edition === 'mediterranee' ? 'Méditerranée' : v.edition,
+      phase: rncPhase(v.phase), round: v.round, turn: v.turn }),
+      v.moves_allowed || v.movesAllowed ? t(' · moves {moves}/{allowed}', { moves: v.moves, allowed: v.movesAllowed }) : '', v.forcedMarch ? t(' · forced march') : '',
+      v.placeLeft ? t(' · {n} to place', { n: v.placeLeft }) : '',
       // the no_progress_rounds option (0: off): how many full rounds passed without a combat or a capital taken
-      v.noProgressRounds ? ` · rounds without a combat or a capital taken: ${v.quiet} (a draw at ${v.noProgressRounds})` : ''),
+      v.noProgressRounds ? t(' · rounds without a combat or a capital taken: {quiet} (a draw at {limit})', { quiet: v.quiet, limit: v.noProgressRounds }) : ''),
     seats, combat, zoomable(mapBoard(map.cities, map.links, map.width, map.height, pieces, control, ctx, cityField), 'rome-et-carthage'),
     rcLegend(v, ctx, seatColour), hand);
 }
@@ -153,11 +155,11 @@ function rcLegend(v: any, ctx: BoardContext, colour: (seat: number) => string): 
   const dot = (r: number, attrs: Record<string, any> = {}) => legendSymbol([svg('circle', { cx: 12, cy: 0, r, fill: '#f8f4e8', stroke: '#555', 'stroke-width': 1.2, ...attrs })]);
   return legendBox('rome-et-carthage', [
     ...(v.seats as any[]).map((s): [Node, string] => [piece(colour(s.seat), ''), `${ctx.seatName(s.seat)}: ${names(s.states, 'rome-et-carthage')}`]),
-    [piece('#777', 'M'), 'a piece, in its owner\'s colour: M mercenary, E elephant, C chariot (land), G galley (sea)'],
-    [dot(9), 'a capital'], [dot(6), 'a city (tinted by its state on the map)'],
-    [line(LINKS.road), 'a road (land pieces)'], [line(LINKS.sea), 'a sea lane (galleys)'],
-    [line(LINKS.coast), 'along the coast, port to port (galleys)'],
-    [dot(9, { stroke: '#ff9900', 'stroke-width': 4 }), 'a city your move can name: click it'],
+    [piece('#777', 'M'), t('a piece, in its owner\'s colour: M mercenary, E elephant, C chariot (land), G galley (sea)')],
+    [dot(9), t('a capital')], [dot(6), t('a city (tinted by its state on the map)')],
+    [line(LINKS.road), t('a road (land pieces)')], [line(LINKS.sea), t('a sea lane (galleys)')],
+    [line(LINKS.coast), t('along the coast, port to port (galleys)')],
+    [dot(9, { stroke: '#ff9900', 'stroke-width': 4 }), t('a city your move can name: click it')],
   ]);
 }
 

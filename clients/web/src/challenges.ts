@@ -5,7 +5,7 @@
 // player in the seat kept for its key (JoinGame {game_id} with the session, as `carthago challenge`
 // does) and opens the game; the challenger's page does the same when the answer comes on its stream.
 // The form "Challenge a player" sends CreateChallenge; a refusal reads in words, never as its code.
-import { t } from './i18n';
+import { language, t } from './i18n';
 import { api, auth, describeError, holdSeat, reason } from './api';
 import { el } from './dom';
 import { humanize, nameOf } from './words';
@@ -318,7 +318,7 @@ export function challengesPanel(navigate: (path: string) => void) {
     box.append(el('h2', {}, t('Challenges'), ' ', streamState), listBox, el('h3', {}, t('Your games, as they start and end')), newsBox, form);
     show();
     try {
-      types = (await api.listGameTypes({})).games as any;
+      types = (await api.listGameTypes({ language: language() })).games as any;
       typeSelect.replaceChildren(...types.map((x) => el('option', { value: x.id }, x.title || x.id)));
       fillForm();
     } catch (err) {

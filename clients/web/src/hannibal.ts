@@ -236,33 +236,43 @@ function generalsOff(v: any): HTMLElement {
     if (g.status === 'map') continue;
     by.set(g.status, [...(by.get(g.status) ?? []), `${GENERALS.get(g.general)?.name ?? g.general} (${SIDE[g.side]})`]);
   }
-  const words: Record<string, string> = { cup: 'in the cup', neutralized: 'neutralized', removed: 'removed', later: 'to come' };
+  const words: Record<string, string> = { cup: t('in the cup'), neutralized: t('neutralized'), removed: t('removed'), later: t('to come') };
   return el('div', { class: 'table-info' }, el('b', {}, t('Generals off the map: ')),
-    [...by].map(([status, list]) => `${words[status] ?? status}: ${list.join(', ')}`).join(' · ') || 'none');
+    [...by].map(([status, list]) => `${words[status] ?? status}${language() === 'fr' ? ' : ' : ': '}${list.join(', ')}`).join(' · ') || t('none'));
 }
+
+// the turn's phases in French (§5's sequence of play), for the board's header
+const PHASES_FR: Record<string, string> = {
+  reinforcements: 'renforts', strategy: 'cartes de stratégie', winter_attrition: 'attrition d\'hiver', isolation: 'isolement politique',
+  political: 'points politiques', over: 'fin de la partie',
+};
 
 export function hannibalBoard(v: any, ctx: BoardContext): HTMLElement {
   const turn = TURNS.get(v.turn);
   const markers = (v.markers as any[]).filter((m) => m.value).map((m) => `${m.name.replace(/_/g, ' ')}${m.value !== 1 ? ` ${m.value}` : ''}`);
   const top = (v.flow as any[])[v.flow.length - 1];
   const who = (v.toAct as number[]).map(ctx.seatName).join(', ');
-  const prompt = v.over
-    ? el('div', { class: 'pending prompt' }, el('b', {}, `${SIDE[v.winner] ?? 'Nobody'} won`), ` (${String(v.reason).replace(/_/g, ' ')})`)
-    : language() === 'fr' && ctx.waiting ? el('div', { class: 'pending prompt', 'data-testid': 'prompt' }, el('b', {}, ctx.waiting))
+  // the pending decision and the game's end in the server's words (the last prompt record's, the
+  // GameEnded record's), in the page's language; the view's fields only from a server without words
+  const prompt = v.over && ctx.ended ? el('div', { class: 'pending prompt' }, el('b', {}, ctx.ended))
+    : v.over ? el('div', { class: 'pending prompt' }, el('b', {}, `${SIDE[v.winner] ?? 'Nobody'} won`), ` (${String(v.reason).replace(/_/g, ' ')})`)
+    : ctx.waiting ? el('div', { class: 'pending prompt', 'data-testid': 'prompt' }, el('b', {}, ctx.waiting))
     : v.prompt || top ? el('div', { class: 'pending prompt', 'data-testid': 'prompt' }, el('b', {}, v.prompt || top.kind),
       top?.space ? ` (${SPACES.get(top.space)?.name ?? top.space})` : '', top?.general ? ` — ${GENERALS.get(top.general)?.name ?? top.general}` : '',
-      top?.mp ? `, ${top.mp} MP left` : '', who ? ` — ${who} to answer` : '') : null;
+      top?.mp ? t(', {mp} MP left', { mp: top.mp }) : '', who ? t(' — {who} to answer', { who }) : '') : null;
   const hand = ctx.seat >= 0 ? el('div', { class: 'hand' }, el('b', {}, t('Your strategy cards: ')),
-    ...((v.hand as number[]).length ? (v.hand as number[]).map((n) => strategyCard(n, ctx)) : ['none']),
+    ...((v.hand as number[]).length ? (v.hand as number[]).map((n) => strategyCard(n, ctx)) : [t('none')]),
     (v.seenHand as number[]).length ? el('div', {}, el('b', {}, t('Their hand, as last shown: ')), ...(v.seenHand as number[]).map((n) => strategyCard(n, ctx, 'seen'))) : null) : null;
   const lastPlayed = (v.discard as number[]).slice(-1)[0];
   return el('div', { class: 'board hannibal' },
     el('div', { class: 'table-info hannibal-info' },
-      el('b', {}, `Turn ${v.turn}${turn ? ` (${turn.years} BC)` : ''}, ${String(v.phase).replace(/_/g, ' ')}`),
-      ` · political points: Rome ${v.points[0] ?? 0}, Carthage ${v.points[1] ?? 0}`,
-      ` · cards in hand: Rome ${v.handSizes[0] ?? 0}, Carthage ${v.handSizes[1] ?? 0} · deck ${v.deckSize}, discard ${v.discard.length}`,
-      v.first >= 0 ? ` · ${SIDE[v.first]} played first` : '',
-      lastPlayed ? ` · last card: #${lastPlayed} ${cardTitle(HANNIBAL_CARDS.get(lastPlayed))}` : '',
-      markers.length ? ` · markers: ${markers.join(', ')}` : ''),
+      el('b', {}, t('Turn {turn}{years}, {phase}', { turn: v.turn, years: turn ? t(' ({years} BC)', { years: turn.years }) : '',
+        phase: (language() === 'fr' ? PHASES_FR[v.phase] : '') || String(v.phase).replace(/_/g, ' ') })),
+      t(' · political points: Rome {rome}, Carthage {carthage}', { rome: v.points[0] ?? 0, carthage: v.points[1] ?? 0 }),
+      t(' · cards in hand: Rome {rome}, Carthage {carthage} · deck {deck}, discard {discard}', { rome: v.handSizes[0] ?? 0,
+        carthage: v.handSizes[1] ?? 0, deck: v.deckSize, discard: v.discard.length }),
+      v.first >= 0 ? t(' · {side} played first', { side: SIDE[v.first] }) : '',
+      lastPlayed ? t(' · last card: {card}', { card: `#${lastPlayed} ${cardTitle(HANNIBAL_CARDS.get(lastPlayed))}` }) : '',
+      markers.length ? t(' · markers: {markers}', { markers: markers.join(', ') }) : ''),
     prompt, battle(v, ctx), hand, zoomable(map(v, ctx), 'hannibal'), legend(), generalsOff(v));
 }

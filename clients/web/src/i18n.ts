@@ -60,8 +60,32 @@ const SEATS_FR: Record<string, string> = {
   purple: 'Violet', orange: 'Orange',
 };
 
-/** A command's kind (its oneof case) as a French heading, for the move buttons' groups. */
-export const KINDS_FR: Record<string, string> = {
+/** A command's kind (its oneof case, "layCard") as the heading of its move buttons' group, in the
+ *  page's language: a phrase, not the kind's raw name ("lay card"). */
+export function kindHeading(kind: string): string {
+  const known = (language() === 'fr' ? KINDS_FR : KINDS_EN)[kind];
+  if (known) return known;
+  const words = kind.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The English headings, one for each French one below. */
+const KINDS_EN: Record<string, string> = {
+  passCard: 'Give a card away', layCard: 'Lay a card', rerollDice: 'Reroll', keepDice: 'Keep the dice',
+  playCard: 'Play a card', takeMoney: 'Take money', takeCards: 'Take cards',
+  activateCard: 'Activate a card', endTurn: 'End the turn', chooseCard: 'Choose a card', chooseDisc: 'Choose a disc',
+  chooseDie: 'Choose a die', adjustDie: 'Adjust a die', buyVictoryPoints: 'Buy victory points', decline: 'Decline',
+  chooseSpecial: 'Choose a special card', placePiece: 'Place a piece', declareForcedMarch: 'Forced march',
+  addToForcedMarch: 'Pay for the march', movePiece: 'Move a piece', playTreason: 'Treason',
+  moveSecondMercenary: 'Second mercenary', playSedition: 'Sedition', offerDraw: 'Offer a draw',
+  acceptDraw: 'Accept the draw', chooseCombat: 'Choose a combat', commitCards: 'Lay cards face down',
+  declareSpy: 'Spy', keepValue: 'Keep the 2', playCounter: 'Counter-event', chooseSpace: 'Choose a space',
+  chooseGeneral: 'Choose a general', chooseNumber: 'Choose a number', chooseOption: 'Choose',
+  playBattleCard: 'Battle card', pass: 'Pass', chooseSenator: 'Choose a senator', transfer: 'Talents',
+  sellCommerce: 'Sell', say: 'Speak',
+};
+
+const KINDS_FR: Record<string, string> = {
   passCard: 'Donner une carte', layCard: 'Poser une carte', rerollDice: 'Relancer', keepDice: 'Garder les dés',
   playCard: 'Jouer une carte', takeMoney: 'Prendre de l\'argent', takeCards: 'Prendre des cartes',
   activateCard: 'Activer une carte', endTurn: 'Finir le tour', chooseCard: 'Choisir une carte', chooseDisc: 'Choisir un disque',
@@ -77,6 +101,98 @@ export const KINDS_FR: Record<string, string> = {
 };
 
 const FR: Record<string, string> = {
+  // Hannibal's board (hannibal.ts)
+  'in the cup': 'dans la coupe',
+  'neutralized': 'neutralisés',
+  'removed': 'retirés',
+  'to come': 'à venir',
+  ', {mp} MP left': ', {mp} PM restants',
+  ' — {who} to answer': ' — à {who} de répondre',
+  'Turn {turn}{years}, {phase}': 'Tour {turn}{years}, {phase}',
+  ' ({years} BC)': ' ({years} av. J.-C.)',
+  ' · political points: Rome {rome}, Carthage {carthage}': ' · points politiques : Rome {rome}, Carthage {carthage}',
+  ' · cards in hand: Rome {rome}, Carthage {carthage} · deck {deck}, discard {discard}': ' · cartes en main : Rome {rome}, Carthage {carthage} · pioche {deck}, défausse {discard}',
+  ' · {side} played first': ' · {side} a joué en premier',
+  ' · last card: {card}': ' · dernière carte : {card}',
+  ' · markers: {markers}': ' · marqueurs : {markers}',
+  // The Republic of Carthage's board (roc.ts)
+  'all lost': 'tout perdu',
+  '{n} lost': '{n} perdus',
+  'a war card: its land strength / the squadrons\' support it needs / its naval strength (a naval battle first when above 0, VI.2)': 'une carte Guerre : sa force terrestre / le soutien d\'escadres qu\'elle demande / sa force navale (une bataille navale d\'abord si elle dépasse 0, VI.2)',
+  'the unmodified 3d6 rolls of the war roll that give a Disaster (D) or a Retreat (R), whatever the modifiers': 'les jets de 3d6 non modifiés du jet de guerre qui donnent un Désastre (D) ou une Retraite (R), quels que soient les modificateurs',
+  'an enemy leader in play: his strength is added to each of his wars': 'un Chef Ennemi en jeu : sa force s\'ajoute à chacune de ses guerres',
+  'the Senate\'s force 1 sent to this war (its commanders and armies: Active Forces)': 'la force 1 du Sénat envoyée à cette guerre (ses commandants et armées : Forces Actives)',
+  'armies of one type (the first letters of its name), how many, and the veterans among them': 'des armées d\'un type (les premières lettres de son nom), combien, et les vétérans parmi elles',
+  'squadrons': 'escadres',
+  'a senator\'s Military / Eloquence / Loyalty (his card)': 'Militaire / Éloquence / Loyauté d\'un sénateur (sa carte)',
+  'Influence, Popularity and the talents on him; merch. his merchants; ● a red Responsibility marker (II.3); ★ the faction leader': 'Influence, Popularité et les talents qu\'il porte ; march. ses marchands ; ● un marqueur rouge de Responsabilité (II.3) ; ★ le Chef de Faction',
+  '{n} cards': '{n} cartes',
+  ' ({n} left)': ' (encore {n})',
+  ' [red]': ' [rouge]',
+  'governor of {province}': 'gouverneur de {province}',
+  'leader {name} ({strength})': 'chef {name} ({strength})',
+  'in the State Treasury': 'au Trésor de l\'État',
+  'Tax rate %': 'Taux d\'imposition %',
+  'Laws: {laws}': 'Lois : {laws}',
+  'faction {s}: eloquence {k} in Carthage': 'faction {s} : Éloquence {k} à Carthage',
+  'each faction\'s eloquence in Carthage (its senators\' cards)': 'l\'Éloquence de chaque faction à Carthage (les cartes de ses sénateurs)',
+  'Pile {p}': 'Tas {p}',
+  '{n} set aside': '{n} de côté',
+  'Counters: ': 'Compteurs : ',
+  '{seat} — faction treasury {treasury}, influence {influence}, {cards} cards (I: {one}, II: {two}), {commerce} commerce': '{seat} — trésor de faction {treasury}, Influence {influence}, {cards} cartes (I : {one}, II : {two}), {commerce} cartes de commerce',
+  'senator': 'sénateur',
+  'M/E/L': 'M/É/L',
+  'merch.': 'march.',
+  'where': 'où',
+  'offices': 'charges',
+  'face down (holds talents)': 'face cachée (contient des talents)',
+  'sells for {values} T (1, 2, 3 … cards)': 'se vend {values} T (1, 2, 3 … cartes)',
+  ' ({k} sell for {value} T)': ' ({k} se vendent {value} T)',
+  '{payer} owes {payee} {value} T (next Revenue)': '{payer} doit {value} T à {payee} (prochain Revenu)',
+  '{debtor} owes {creditor} {what} (Civil War phase)': '{debtor} doit à {creditor} {what} (phase de Guerre Civile)',
+  '{n} Intrigue/Event cards of his choice': '{n} cartes Intrigue ou Événement de son choix',
+  'no cards': 'aucune carte',
+  '(not chosen yet)': '(pas encore choisi)',
+  '{seat} makes an offer to {to}': '{seat} fait une offre à {to}',
+  'cards: {cards}': 'cartes : {cards}',
+  '{count} cards of the hand for {want} of the receiver\'s choice': '{count} cartes de la main contre {want} au choix du receveur',
+  '{count} cards worth {value} T, including {named}, for {want} of the receiver\'s cards': '{count} cartes valant {value} T, dont {named}, contre {want} cartes du receveur',
+  'its terms are between the two of them': 'ses termes restent entre eux deux',
+  '{n} T promised (next Revenue)': '{n} T promis (prochain Revenu)',
+  '{n} T asked (next Revenue)': '{n} T demandés (prochain Revenu)',
+  'promised for the Civil War phase: {cards}': 'promis pour la phase de Guerre Civile : {cards}',
+  '{n} Intrigue/Event cards of the receiver\'s choice asked (Civil War phase)': '{n} cartes Intrigue ou Événement au choix du receveur demandées (phase de Guerre Civile)',
+  'Provinces': 'Provinces',
+  ' (developed)': ' (développée)',
+  'Offices': 'Charges',
+  'Concessions': 'Concessions',
+  ' (face down)': ' (face cachée)',
+  'Senators': 'Sénateurs',
+  ' (dead)': ' (mort)',
+  'Events': 'Événements',
+  'Set values: what 1, 2, 3 …': 'Valeurs des lots : ce que 1, 2, 3 …',
+  'cards of a commodity': 'cartes d\'une marchandise',
+  'sell for together, in T.': 'rapportent ensemble, en T.',
+  'Deck {deck}: {n} cards': 'Paquet {deck} : {n} cartes',
+  'Discard: {n} cards': 'Défausse : {n} cartes',
+  'discard pile: {n}': 'défausse : {n}',
+  'Mortality chits': 'Jetons Mortalité',
+  'naval won': 'escadre gagnée',
+  'none': 'aucune',
+  // Rome et Carthage's board (boards.ts, rncWords.ts)
+  ', with {who}': ', avec {who}', '{cards} cards, {pieces} pieces': '{cards} cartes, {pieces} pièces', ', {n} to place': ', {n} à placer',
+  ', specials: {names}': ', cartes spéciales : {names}', ' — capital occupied!': ' — capitale occupée !', ' — eliminated': ' — éliminé',
+  'Combat in {city}: {attacker} attacks {defender} — {step}': 'Combat à {city} : {attacker} attaque {defender} — {step}',
+  ' (totals {totals})': ' (totaux {totals})', ' — partner\'s hand: {cards}': ' — main du partenaire : {cards}',
+  '{edition} · {phase}, round {round}, turn {turn}': '{edition} · {phase}, manche {round}, tour {turn}',
+  ' · moves {moves}/{allowed}': ' · déplacements {moves}/{allowed}', ' · forced march': ' · marche forcée', ' · {n} to place': ' · {n} à placer',
+  ' · rounds without a combat or a capital taken: {quiet} (a draw at {limit})': ' · manches sans combat ni capitale prise : {quiet} (nulle à {limit})',
+  'a piece, in its owner\'s colour: M mercenary, E elephant, C chariot (land), G galley (sea)':
+    'une pièce, de la couleur de son joueur : M mercenaire, E éléphant, C char (terre), G galère (mer)',
+  'a capital': 'une capitale', 'a city (tinted by its state on the map)': 'une cité (teintée de son État sur la carte)',
+  'a road (land pieces)': 'une route (pièces de terre)', 'a sea lane (galleys)': 'une route maritime (galères)',
+  'along the coast, port to port (galleys)': 'le long de la côte, de port en port (galères)',
+  'a city your move can name: click it': 'une cité que votre coup peut nommer : cliquez-la',
   // the player panel and the leaderboard
   'This browser cannot keep a key: you play under a name alone.': 'Ce navigateur ne peut pas garder de clé : vous jouez sous un simple nom.',
   ', a registered player (key ': ', joueur inscrit (clé ',

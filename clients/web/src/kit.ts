@@ -9,6 +9,7 @@ export interface BoardContext {
   legal: any[];                      // GameCommand messages (empty when it is not this seat's turn)
   seatName: (seat: number) => string;
   pick: (matches: (command: any) => boolean) => void;  // a board click
+  ended?: string;                    // how the game ended, in the server's words (its GameEnded record's EventRecord.words)
   waiting?: string;                  // who must decide what now, in the server's words (the last prompt record's EventRecord.words)
 }
 

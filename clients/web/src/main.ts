@@ -8,14 +8,11 @@ import './style.css';
 import { api, auth, creatorToken, describeError, heldSeats, holdCreator, holdSeat, playerName, reason, setPlayerName, timed, type HeldSeat } from './api';
 import { board } from './boards';
 import { el } from './dom';
-import { commandKind, commandLabel, eventWords, humanize, isPrompt, isStep, nameOf } from './words';
+import { commandFields, commandKind, commandLabel, eventWords, humanize, isPrompt, isStep, nameOf } from './words';
 import { seatLabel, seatState, statusWords } from './status';
 import { replayControls } from './replay';
 import { clocksRow, timeControlInputs } from './clock';
 import { chatPanel, talkLogLine, talkOf, type Talk } from './talk';
-import { rocCommandLabel } from './rocWords';
-import { rncCommandLabel } from './rncWords';
-import { hannibalCommandLabel } from './hannibalWords';
 import { askFirst, confirmSwitch, confirmsOn, finalMove } from './confirm';
 import { listen, markSeen, watchTurns, yourGamesPanel } from './yourGames';
 import { ruleBox, rulesPage } from './rules';
@@ -23,15 +20,16 @@ import { battleRecord, battlesPanel, noBattles } from './battles';
 import { player as browserPlayer, send as sendCommand, session as playerSession, signing } from './identity';
 import { leaderboardPanel, playerPanel } from './players';
 import { challengeError, challengesPanel, takeKeptSeat } from './challenges';
-import { KINDS_FR, language, languageSwitch, seatWord, setLanguage, t } from './i18n';
+import { kindHeading, language, languageSwitch, seatWord, t } from './i18n';
 
 /** A seat's name ("rome", "red") as the page shows it, in its language. */
 const seatName = (n: string) => seatWord(n, nameOf(n));
 
 const app = document.getElementById('app')!;
 const conn = document.getElementById('conn')!;
-// the language switch in the header (i18n.ts): the page's words and the server's both follow it
-setLanguage(language());
+// the language switch in the header (i18n.ts): the page's words and the server's both follow it;
+// only the switch stores a choice (a first visit's browser language is not pinned in localStorage)
+document.documentElement.lang = language();
 document.getElementById('top')?.append(languageSwitch());
 let leave: (() => void) | null = null;  // stops the current page's streams and timers
 
@@ -88,7 +86,7 @@ async function lobby() {
   try { browserMe = (await browserPlayer())?.name ?? ''; } catch { /* no key: no rated game */ }
 
   try {
-    const { games: types } = await api.listGameTypes({});
+    const { games: types } = await api.listGameTypes({ language: language() });
     setConn(t('connected'));
     const typeSelect = el('select', { id: 'game-type' }, ...types.map((t) => el('option', { value: t.id }, t.title || t.id)));
     const players = el('select', { id: 'players' });
@@ -238,6 +236,7 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
     skewMs: 0,  // the server's clock minus this browser's (EventBatch.server_time_unix_ms)
     battles: noBattles(),  // Hannibal's battles, round by round, from the log (battles.ts)
     asking: false,  // a move waits for the player's "Send it" (confirm.ts)
+    ended: '',  // how the game ended: the server's words of the game's GameEnded record
     waiting: '',  // who must decide what now: the server's words of the last prompt record (Flow, DecisionRequired)
   };
   const controller = new AbortController();
@@ -287,6 +286,7 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
       state.talks = saved.talks ?? []; state.expired = saved.expired ?? null;
       state.battles = saved.battles ?? noBattles();
       state.waiting = saved.waiting ?? '';
+      state.ended = saved.ended ?? '';
     }
   } catch { /* a fresh log */ }
   for (const [seq, text, cls] of state.lines) logList.append(el('li', { 'data-seq': seq, class: cls ?? '' }, text));
@@ -327,7 +327,7 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
   // the server's house bot for a free seat (a level of its search, or random moves): only the game's
   // creator (its token kept by this browser) may seat one
   let levels: { name: string; number: number; title: string; description: string }[] = [];
-  api.listGameTypes({}).then(({ games }) => { levels = games.find((t) => t.id === gameType)?.botLevels ?? []; renderSeats(); })
+  api.listGameTypes({ language: language() }).then(({ games }) => { levels = games.find((t) => t.id === gameType)?.botLevels ?? []; renderSeats(); })
     .catch(() => { /* no levels offered: random moves still are */ });
   const houseChoice = new Map<number, string>();  // the level picked per seat, kept when a batch redraws the seats
   const houseControls = (seat: number) => {
@@ -390,7 +390,7 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
     renderSeats();
     const my = me();
     const over = !!state.status?.over;
-    turn.textContent = statusWords(summary, state.status, state.expired);
+    turn.textContent = statusWords(summary, state.status, state.expired, state.ended);
     turn.className = `turn${over ? ' over' : ''}${my && state.status?.toAct?.includes(my.seat) ? ' mine' : ''}`;
     turn.setAttribute('data-testid', over ? 'result' : 'turn');
     if (over && !replay) {
@@ -400,7 +400,7 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
       // a choice begun on the board (a card) leaves only its moves clickable (then a disc): one move
       boardBox.replaceChildren(board(gameType, state.view, {
         gameType, seat: my ? my.seat : -1, legal: state.filter ? state.legal.filter(state.filter) : state.legal, seatName: name, pick,
-        waiting: state.waiting,
+        waiting: state.waiting, ended: state.ended,
       }));
       renderRule();
       seen();
@@ -428,40 +428,27 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
     battlesBox.replaceChildren(...(panel ? [panel] : []));
   };
 
-  // each command under the heading of what it answers: its kind, or for The Republic of Carthage
-  // the pending step's own words (rocWords.ts: "Redistribute talents, in secret"), for Rome et
-  // Carthage the move's (rncWords.ts: "Move the Rome mercenary in Narbo")
+  // each command under its kind's heading (i18n.ts's KINDS), labelled by the server's words for it
+  // (ListLegalCommands with_words, in the page's language) without the seat's name they begin with:
+  // the page holds no per-game wording of its own for moves (issue 36 item 4)
   const moveWords = (c: any): { heading: string; label: string } => {
-    // in French: the server's French words for the move (ListLegalCommands with language "fr"),
-    // without the seat's name they begin with, under its kind's French heading
-    const french = language() === 'fr' ? state.words.get(c) : '';
-    if (french) {
-      const mine = me();
-      const own = mine ? seatName(summary.seats?.[mine.seat]?.name ?? '') : '';
-      const rest = !own ? french : french.startsWith(`${own} : `) ? french.slice(own.length + 3)
-        : french.startsWith(`${own} `) ? french.slice(own.length + 1) : french;
-      return { heading: KINDS_FR[commandKind(c)] ?? humanize(commandKind(c)), label: rest.charAt(0).toUpperCase() + rest.slice(1) };
+    const kind = commandKind(c);
+    const heading = kindHeading(kind);
+    const said = state.words.get(c) ?? '';
+    if (!said) {  // a server that sends no words: the command's fields in words
+      const label = commandLabel(gameType, c, name).replace(new RegExp(`^${humanize(kind)}:? ?`), '');
+      return label ? { heading, label } : { heading: t('Or'), label: heading };
     }
-    if (gameType === 'republic-of-carthage') return rocCommandLabel(c, state.view?.game?.value, name, me()?.seat ?? -1);
-    if (gameType === 'rome-et-carthage') return rncCommandLabel(c, state.view?.game?.value);
-    const kind = humanize(commandKind(c));
-    const own = gameType === 'hannibal' ? hannibalCommandLabel(c, state.view?.game?.value) : null;
-    if (own) return { heading: own.heading || kind, label: own.label };
-    // Roma: the server's words for the move (ListLegalCommands.words: "die 6 on the money disc, +6
-    // sesterces"), without the seat's name they begin with
-    const label = commandLabel(gameType, c, name).replace(new RegExp(`^${kind}:? ?`), '');
-    const said = gameType === 'roma' && label ? state.words.get(c) : '';
-    if (said) {
-      const mine = me();
-      const seatWord = mine ? nameOf(summary.seats?.[mine.seat]?.name ?? '') : '';
-      let rest = seatWord && said.startsWith(seatWord) ? said.slice(seatWord.length).replace(/^:? /, '') : said;
-      // under "lay card:", "Lays Forum on disc 2" reads "Forum on disc 2" (the heading's verb once)
-      const [verb, ...more] = rest.split(' ');
-      if (more.length && verb.toLowerCase().replace(/s$/, '') === kind.split(' ')[0]) rest = more.join(' ');
-      return { heading: kind, label: rest.charAt(0).toUpperCase() + rest.slice(1) };
-    }
-    // a move with nothing to choose ("end turn") is a button of its own, not "end turn: end turn"
-    return label ? { heading: kind, label } : { heading: t('Or'), label: kind.charAt(0).toUpperCase() + kind.slice(1) };
+    const mine = me();
+    const own = mine ? seatName(summary.seats?.[mine.seat]?.name ?? '') : '';
+    let rest = !own ? said : said.startsWith(`${own} : `) ? said.slice(own.length + 3)
+      : said.startsWith(`${own}: `) ? said.slice(own.length + 2)
+      : said.startsWith(`${own} `) ? said.slice(own.length + 1) : said;
+    rest = rest.charAt(0).toUpperCase() + rest.slice(1);
+    // a move with nothing to choose ("ends the turn") is a button of its own under "Or"
+    const fields = Object.entries(commandFields(c)).filter(([k, v]) => !k.startsWith('$') && v !== '' && v !== -1
+      && !(Array.isArray(v) && v.length === 0));
+    return fields.length ? { heading, label: rest } : { heading: t('Or'), label: rest };
   };
 
   const renderCommands = () => {
@@ -641,7 +628,7 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
     clearTimeout(saveTimer); saveTimer = undefined;
     try {
       sessionStorage.setItem(logKey(), JSON.stringify({ lastSeq: state.lastSeq.toString(), lines: state.lines.slice(-3000),
-        talks: state.talks.slice(-1000), expired: state.expired, battles: state.battles, waiting: state.waiting }));
+        talks: state.talks.slice(-1000), expired: state.expired, battles: state.battles, waiting: state.waiting, ended: state.ended }));
     } catch { /* storage full: the log is rebuilt from seq 0 next time */ }
   };
   // written at most once a second, and at once when the page goes (a reload, a closed tab): a long
@@ -694,6 +681,7 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
             // the "waiting for" line: the last prompt's words; in Roma any other event closes the decision
             if (isPrompt(r)) state.waiting = r.words;
             else if (gameType === 'roma' && r.event?.game?.case === 'roma') state.waiting = '';
+            if (r.words && r.event?.game?.case !== 'platform' && r.event?.game?.value?.kind?.case === 'gameEnded') state.ended = r.words;
             const cls = talk ? 'talk' : r.redacted ? 'redacted' : isStep(r) ? 'step' : '';
             state.lines.push([Number(r.seq), text, cls]);
             if (gameType === 'hannibal' && battleRecord(state.battles, r)) battled = true;
@@ -703,6 +691,8 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
           if (batch.events.length) { logBox.scrollTop = logBox.scrollHeight; saveLog(); }
           if (battled) renderBattles();
           const wasOver = state.status?.over;
+          // the server's words for the decision pending at head (EventBatch.prompt: Hannibal, the Republic)
+          if (batch.prompt) state.waiting = batch.prompt;
           state.view = batch.view; state.status = batch.status; state.head = batch.headSeq;
           // deadlines are on the server's clock: keep how far this browser's clock is from it
           if (batch.serverTimeUnixMs) state.skewMs = Number(batch.serverTimeUnixMs) - Date.now();

@@ -31,6 +31,11 @@ const BOARD = boardData as any;
 const AREAS = new Map<string, Area>((BOARD.areas as Area[]).map((a) => [a.id, a]));
 /** A component's name in the page's language: the French edition's (name_fr) in French, where the data has it. */
 const named = (x: any): string | undefined => (language() === 'fr' && x?.name_fr) || x?.name;
+/** A Random Event's side (front or back) by its title in the page's language. */
+const sideTitle = (s: any): string => (language() === 'fr' && s?.title_fr) || s?.title;
+// the phases as the French rules name them (I. Phase de Mortalité … VII. Phase de Guerre civile)
+const PHASES_FR: Record<string, string> = { setup: 'de mise en place', mortality: 'de Mortalité', revenue: 'de Revenu', trade: 'de Commerce',
+  port: 'Portuaire', senate: 'de Sénat', combat: 'de Combat et d\'Exploration', civil_war: 'de Guerre civile', end_turn: 'de fin de tour', over: 'finie' };
 
 const PERSONS = new Map<string, any>();
 for (const f of (senatorsData as any).families) PERSONS.set(String(f.id), f);
@@ -86,8 +91,8 @@ function colours(ctx: BoardContext): (seat: number) => string {
 function offices(v: any): Map<string, string[]> {
   const held = new Map<string, string[]>();
   const add = (who: string, what: string) => held.set(who, [...(held.get(who) ?? []), what]);
-  for (const o of v.offices) if (o.holder) add(o.holder, `${named(OFFICES.get(o.office)) ?? n(o.office)}${o.term ? ` (${o.term} left)` : ''}${o.red ? ' [red]' : ''}`);
-  for (const p of v.provinces) if (p.governor) add(p.governor, `governor of ${n(p.province)}${p.term ? ` (${p.term} left)` : ''}${p.red ? ' [red]' : ''}`);
+  for (const o of v.offices) if (o.holder) add(o.holder, `${named(OFFICES.get(o.office)) ?? n(o.office)}${o.term ? t(' ({n} left)', { n: o.term }) : ''}${o.red ? t(' [red]') : ''}`);
+  for (const p of v.provinces) if (p.governor) add(p.governor, `${t('governor of {province}', { province: n(p.province) })}${p.term ? t(' ({n} left)', { n: p.term }) : ''}${p.red ? t(' [red]') : ''}`);
   return held;
 }
 
@@ -98,9 +103,9 @@ function warCard(v: any, war: any, x: number, y: number, w: number, ctx: BoardCo
   const click = clickFor(ctx, war.war, 'war-card');
   const g = svg('g', { ...click, 'data-war': war.war });
   const h = 104;
-  g.append(svg('title', {}, `${data.name ?? war.war}${data.dates ? ` (${data.dates})` : ''}: ${data.text ?? ''}`));
+  g.append(svg('title', {}, `${named(data) ?? war.war}${data.dates ? ` (${data.dates})` : ''}: ${data.text ?? ''}`));
   g.append(box(x, y, w, h, '#fffaf0', { rx: 6 }));
-  wrap(data.name ?? n(war.war), Math.floor(w / 6.6), 2).forEach((line, i) => g.append(text(x + 5, y + 15 + i * 13, line, 11.5, { 'font-weight': 'bold' })));
+  wrap(named(data) ?? n(war.war), Math.floor(w / 6.6), 2).forEach((line, i) => g.append(text(x + 5, y + 15 + i * 13, line, 11.5, { 'font-weight': 'bold' })));
   if (data.kind === 'exploration') {
     g.append(text(x + 5, y + 52, `${data.caravans}c / ${data.fleets}f`, 14, { 'font-weight': 'bold' }));
   } else {
@@ -109,13 +114,13 @@ function warCard(v: any, war: any, x: number, y: number, w: number, ctx: BoardCo
   const dr = [...(data.disaster ?? []).map((d: number) => `D${d}`), ...(data.retreat ?? []).map((r: number) => `R${r}`)].join(' ');
   g.append(text(x + 5, y + 68, dr, 11.5));
   const leaders = (v.enemyLeaders as string[]).filter((l) => LEADERS.get(l)?.wars?.includes(war.war));
-  leaders.forEach((l, i) => g.append(text(x + 5, y + 79 + i * 11, `+ ${LEADERS.get(l).name.split(' ')[0]} ${LEADERS.get(l).strength}`, 9.5, { fill: '#8b1a1a', 'font-weight': 'bold' })));
+  leaders.forEach((l, i) => g.append(text(x + 5, y + 79 + i * 11, `+ ${named(LEADERS.get(l))!.split(' ')[0]} ${LEADERS.get(l).strength}`, 9.5, { fill: '#8b1a1a', 'font-weight': 'bold' })));
   const forces = (v.forces as any[]).filter((f) => f.war === war.war);
   if (forces.length) {
     g.append(svg('rect', { x: x + w - 26, y: y + h - 24, width: 22, height: 20, rx: 3, fill: PURPLE }));
     g.append(text(x + w - 15, y + h - 9, `F${forces.map((f) => f.force).join(',')}`, 9, { fill: '#fff', 'text-anchor': 'middle', 'font-weight': 'bold' }));
   }
-  if (war.squadronVictory) g.append(text(x + 5, y + h - 6, 'naval won', 9, { fill: SEA, 'font-style': 'italic' }));
+  if (war.squadronVictory) g.append(text(x + 5, y + h - 6, t('naval won'), 9, { fill: SEA, 'font-style': 'italic' }));
   return g;
 }
 
@@ -142,7 +147,7 @@ function warAreas(v: any, ctx: BoardContext): SVGElement[] {
     wars.forEach((war, i) => g.append(warCard(v, war, a.x + 12 + i * (w + 8), a.y + 40, w, ctx)));
     if (status === 'inactive') {
       const loose = (v.enemyLeaders as string[]).filter((l) => !v.wars.some((w: any) => LEADERS.get(l)?.wars?.includes(w.war)));
-      loose.forEach((l, i) => g.append(text(a.x + 12, a.y + 162 + i * 14, `leader ${LEADERS.get(l)?.name ?? n(l)} (${LEADERS.get(l)?.strength ?? '?'})`, 11.5)));
+      loose.forEach((l, i) => g.append(text(a.x + 12, a.y + 162 + i * 14, t('leader {name} ({strength})', { name: named(LEADERS.get(l)) ?? n(l), strength: LEADERS.get(l)?.strength ?? '?' }), 11.5)));
     }
     g.append(text(a.x + a.w - 10, a.y + 20, `${wars.length}`, 13, { 'text-anchor': 'end', 'font-weight': 'bold' }));
     out.push(g);
@@ -171,7 +176,7 @@ function forceArea(v: any, id: string, place: string): SVGElement | null {
   const g = areaBox(a);
   const units = (v.units as any[]).filter((u) => u.place === place && u.count > 0);
   units.forEach((u, i) => g.append(token(a.x + 12 + (i % 6) * 58, a.y + 34 + Math.floor(i / 6) * 46, u)));
-  if (!units.length) g.append(text(a.x + 12, a.y + 50, 'none', 11, { 'font-style': 'italic' }));
+  if (!units.length) g.append(text(a.x + 12, a.y + 50, t('none'), 11, { 'font-style': 'italic' }));
   if (place === 'active') {  // forces sent to wars, and units away from the board
     const lines = (v.forces as any[]).map((f) => {
       const with_ = (v.units as any[]).filter((u) => u.place === `force:${f.force}`).map((u) => `${u.count} ${abbr(u.unit)}`);
@@ -196,14 +201,14 @@ function port(v: any, ctx: BoardContext): SVGElement | null {
   const concessions = (v.concessions as any[]).map((c, i) => ({ ...c, holder: v.concessionHolders?.[i] ?? '' }))
     .filter((c) => !c.holder && c.value <= 0);
   const columns: [string, [string, string][]][] = [
-    ['Provinces', (v.provinces as any[]).filter((p) => !p.governor).map((p) => [p.province, `${n(p.province)}${p.developed ? ' (developed)' : ''}`])],
-    ['Offices', (v.offices as any[]).filter((o) => !o.holder).map((o) => [o.office, named(OFFICES.get(o.office)) ?? n(o.office)])],
-    ['Concessions', concessions.map((c) => [c.name, c.value < 0 ? `${n(c.name)} (face down)` : n(c.name)])],
-    ['Senators', (v.senators as any[]).filter((s) => s.seat < 0).map((s) => [s.senator, `${shortName(s.senator)}${s.faceUp ? '' : ' (dead)'}`])],
-    ['Events', (v.events as string[]).map((e) => {
+    [t('Provinces'), (v.provinces as any[]).filter((p) => !p.governor).map((p) => [p.province, `${n(p.province)}${p.developed ? t(' (developed)') : ''}`])],
+    [t('Offices'), (v.offices as any[]).filter((o) => !o.holder).map((o) => [o.office, named(OFFICES.get(o.office)) ?? n(o.office)])],
+    [t('Concessions'), concessions.map((c) => [c.name, c.value < 0 ? `${n(c.name)}${t(' (face down)')}` : n(c.name)])],
+    [t('Senators'), (v.senators as any[]).filter((s) => s.seat < 0).map((s) => [s.senator, `${shortName(s.senator)}${s.faceUp ? '' : t(' (dead)')}`])],
+    [t('Events'), (v.events as string[]).map((e) => {
       const [id, side] = e.split(':');
       const card = EVENT_CARDS.get(id);
-      return [id, card ? (side === 'back' ? card.back.title : card.front.title) : n(id)];
+      return [id, card ? sideTitle(side === 'back' ? card.back : card.front) : n(id)];
     })],
   ];
   const colW = (a.w - 24) / columns.length;
@@ -229,15 +234,15 @@ function treasury(v: any): SVGElement | null {
   if (!a) return null;
   const g = areaBox(a);
   g.append(text(a.x + 12, a.y + 62, `${v.treasury} T`, 30, { 'font-weight': 'bold', fill: GOLD }));
-  g.append(text(a.x + 12, a.y + 84, 'in the State Treasury', 11, { 'font-style': 'italic' }));
-  g.append(text(a.x + 12, a.y + 112, 'Tax rate %', 12, { 'font-weight': 'bold' }));
+  g.append(text(a.x + 12, a.y + 84, t('in the State Treasury'), 11, { 'font-style': 'italic' }));
+  g.append(text(a.x + 12, a.y + 112, t('Tax rate %'), 12, { 'font-weight': 'bold' }));
   (BOARD.tax_track as number[]).forEach((rate, i) => {
     const on = rate === v.taxRate;
     const x = a.x + 12 + i * 40;
     g.append(box(x, a.y + 120, 34, 34, on ? GOLD : '#fffaf0'));
     g.append(text(x + 17, a.y + 142, String(rate), 12, { 'text-anchor': 'middle', 'font-weight': 'bold', fill: on ? '#fff' : INK }));
   });
-  g.append(text(a.x + 12, a.y + 182, `Laws: ${(v.laws as string[]).map(n).join(', ') || 'none'}`, 12.5));
+  g.append(text(a.x + 12, a.y + 182, t('Laws: {laws}', { laws: (v.laws as string[]).map(n).join(', ') || t('none') }), 12.5));
   return g;
 }
 
@@ -260,11 +265,11 @@ function voteTrack(v: any, seats: number[], colour: (seat: number) => string): S
     g.append(text(x + 15.5, y + 14, String(k), 10, { 'text-anchor': 'middle' }));
     (at.get(k) ?? []).forEach((s, i) => {
       const m = svg('circle', { cx: x + 6 + i * 7, cy: y + 10, r: 6, fill: colour(s), stroke: '#fff', 'stroke-width': 1.5 });
-      m.append(svg('title', {}, `faction ${s}: eloquence ${k} in Carthage`));
+      m.append(svg('title', {}, t('faction {s}: eloquence {k} in Carthage', { s, k })));
       g.append(m);
     });
   }
-  g.append(text(a.x + 12, a.y + a.h - 10, "each faction's eloquence in Carthage (its senators' cards)", 11, { 'font-style': 'italic' }));
+  g.append(text(a.x + 12, a.y + a.h - 10, t('each faction\'s eloquence in Carthage (its senators\' cards)'), 11, { 'font-style': 'italic' }));
   return g;
 }
 
@@ -285,20 +290,20 @@ function tradeMat(v: any): SVGElement | null {
     const x = a.x + 12 + col * 156, y = a.y + 32 + row * 140;
     const pg = svg('g', { class: 'pile', 'data-pile': p });
     pg.append(box(x, y, 148, 132, '#fffdf6', { rx: 6, 'stroke-width': 1 }));
-    pg.append(text(x + 8, y + 20, `Pile ${p}`, 14, { 'font-weight': 'bold' }));
-    pg.append(text(x + 140, y + 20, `${v.piles[p - 1] ?? 0} cards`, 14, { 'text-anchor': 'end', 'font-weight': 'bold', fill: SEA }));
+    pg.append(text(x + 8, y + 20, t('Pile {p}', { p }), 14, { 'font-weight': 'bold' }));
+    pg.append(text(x + 140, y + 20, t('{n} cards', { n: v.piles[p - 1] ?? 0 }), 14, { 'text-anchor': 'end', 'font-weight': 'bold', fill: SEA }));
     COMMODITIES.filter((c) => c.pile === p).forEach((c, i) => {
-      pg.append(text(x + 8, y + 42 + i * 34, `${c.name} ×${c.cards}`, 12.5, { 'font-weight': 'bold' }));
+      pg.append(text(x + 8, y + 42 + i * 34, `${(language() === 'fr' && c.name_fr) || c.name} ×${c.cards}`, 12.5, { 'font-weight': 'bold' }));
       const values = c.set_values.join('·');
       pg.append(text(x + 8, y + 57 + i * 34, values, values.length > 28 ? 9 : 10.5));
     });
-    if (aside.get(p)) pg.append(text(x + 8, y + 124, `${aside.get(p)} set aside`, 11, { 'font-style': 'italic' }));
+    if (aside.get(p)) pg.append(text(x + 8, y + 124, t('{n} set aside', { n: aside.get(p) ?? 0 }), 11, { 'font-style': 'italic' }));
     g.append(pg);
   }
   const x = a.x + 12 + 4 * 156, y = a.y + 32 + 140;
   g.append(box(x, y, 148, 132, '#f4f4f4', { rx: 6, 'stroke-width': 0.8 }));
-  ['Set values: what 1, 2, 3 …', 'cards of a commodity', 'sell for together, in T.', '', `Deck ${v.deck}: ${v.deckSize} cards`,
-    `Discard: ${v.discard.length} cards`].forEach((line, i) => g.append(text(x + 8, y + 22 + i * 18, line, 11.5)));
+  [t('Set values: what 1, 2, 3 …'), t('cards of a commodity'), t('sell for together, in T.'), '', t('Deck {deck}: {n} cards', { deck: v.deck, n: v.deckSize }),
+    t('Discard: {n} cards', { n: v.discard.length })].forEach((line, i) => g.append(text(x + 8, y + 22 + i * 18, line, 11.5)));
   return g;
 }
 
@@ -321,15 +326,23 @@ function table(id: string, rows: [string, string][], size = 10.5, step = 15): SV
   return g;
 }
 
+// the printed tables' words in the page's language (the results of tables.json, the units it prices)
+const RESULTS: Record<string, string> = { captured: 'captured', nothing: 'nothing', killed: 'killed', defeat: 'defeat',
+  attrition: 'attrition', victory: 'victory' };
+const RESULTS_FR: Record<string, string> = { captured: 'pris', nothing: 'rien', killed: 'tué', defeat: 'défaite',
+  attrition: 'attrition', victory: 'victoire' };
+const UNITS_FR: Record<string, string> = { squadron: 'Escadre', caravan: 'Caravane', trade_fleet: 'Flotte commerciale' };
+const result = (r: string) => (language() === 'fr' ? RESULTS_FR : RESULTS)[r] ?? r;
+
 function tables(): (SVGElement | null)[] {
-  const t = tablesData as any;
-  const unitName = (u: string) => named(ARMY.get(u)) ?? n(u);
+  const data = tablesData as any;
+  const unitName = (u: string) => named(ARMY.get(u)) ?? ((language() === 'fr' && UNITS_FR[u]) || n(u));
   return [
-    table('contributions_table', t.contributions.rows.map((r: any) => [`${band(r)} T`, `+${r.influence} INF`]), 13, 24),
-    table('assassination_table', t.assassination.rows.map((r: any) => [band(r), r.result]), 13, 24),
-    table('random_events_table', (eventsData as any).rows.map((r: any) => [String(r.roll), EVENT_CARDS.get(r.event)?.front.title ?? r.event]), 11, 13.2),
-    table('recruitment_table', t.recruitment.costs.map((r: any) => [unitName(r.unit), `${r.cost} T`]), 12.5, 21),
-    table('combat_table', t.combat.rows.map((r: any) => [band(r), `${r.result}, ${r.all_lost ? 'all lost' : `${r.losses} lost`}`]), 12.5, 22),
+    table('contributions_table', data.contributions.rows.map((r: any) => [`${band(r)} T`, `+${r.influence} INF`]), 13, 24),
+    table('assassination_table', data.assassination.rows.map((r: any) => [band(r), result(r.result)]), 13, 24),
+    table('random_events_table', (eventsData as any).rows.map((r: any) => [String(r.roll), (EVENT_CARDS.get(r.event) ? sideTitle(EVENT_CARDS.get(r.event).front) : r.event)]), 11, 13.2),
+    table('recruitment_table', data.recruitment.costs.map((r: any) => [unitName(r.unit), `${r.cost} T`]), 12.5, 21),
+    table('combat_table', data.combat.rows.map((r: any) => [band(r), `${result(r.result)}, ${r.all_lost ? t('all lost') : t('{n} lost', { n: r.losses })}`]), 12.5, 22),
   ];
 }
 
@@ -339,8 +352,8 @@ function deck(v: any): SVGElement | null {
   const g = areaBox(a);
   g.append(box(a.x + 40, a.y + 36, 90, 120, PURPLE, { stroke: '#fff', 'stroke-width': 2, rx: 8 }));
   g.append(text(a.x + 85, a.y + 96, v.deck || 'I', 34, { 'text-anchor': 'middle', 'font-weight': 'bold', fill: '#fff' }));
-  g.append(text(a.x + 85, a.y + 130, `${v.deckSize} cards`, 12, { 'text-anchor': 'middle', fill: '#fff' }));
-  g.append(text(a.x + 12, a.y + a.h - 12, `discard pile: ${v.discard.length}`, 12));
+  g.append(text(a.x + 85, a.y + 130, t('{n} cards', { n: v.deckSize }), 12, { 'text-anchor': 'middle', fill: '#fff' }));
+  g.append(text(a.x + 12, a.y + a.h - 12, t('discard pile: {n}', { n: v.discard.length }), 12));
   return g;
 }
 
@@ -349,7 +362,7 @@ function cup(): SVGElement | null {
   if (!a) return null;
   const g = areaBox(a);
   g.append(svg('ellipse', { cx: a.x + a.w / 2, cy: a.y + 100, rx: 70, ry: 48, fill: '#3a2f28', stroke: INK }));
-  g.append(text(a.x + a.w / 2, a.y + 105, 'Mortality chits', 12, { 'text-anchor': 'middle', fill: '#fff', 'font-weight': 'bold' }));
+  g.append(text(a.x + a.w / 2, a.y + 105, t('Mortality chits'), 12, { 'text-anchor': 'middle', fill: '#fff', 'font-weight': 'bold' }));
   return g;
 }
 
@@ -358,7 +371,8 @@ function boardSvg(v: any, ctx: BoardContext, seats: number[]): SVGElement {
     'font-family': 'DejaVu Sans, Helvetica, Arial, sans-serif' });
   root.append(svg('rect', { x: 0, y: 0, width: BOARD.width, height: BOARD.height, fill: '#e9dcc0' }));
   root.append(text(20, 44, 'THE REPUBLIC OF CARTHAGE', 28, { 'font-weight': 'bold', fill: PURPLE }));
-  root.append(text(BOARD.width - 20, 44, `Turn ${v.turn} · ${v.phase} phase`, 20, { 'text-anchor': 'end', 'font-weight': 'bold' }));
+  root.append(text(BOARD.width - 20, 44, language() === 'fr' ? `Tour ${v.turn} · phase ${PHASES_FR[v.phase] ?? String(v.phase).replace(/_/g, ' ')}`
+    : `Turn ${v.turn} · ${String(v.phase).replace(/_/g, ' ')} phase`, 20, { 'text-anchor': 'end', 'font-weight': 'bold' }));
   const plans = AREAS.get('war_plans');
   if (plans) root.append(areaBox(plans));
   for (const part of [...warAreas(v, ctx), forceArea(v, 'active_forces', 'active'), forceArea(v, 'force_reserve', 'reserve'),
@@ -392,10 +406,10 @@ function factions(v: any, ctx: BoardContext, seats: number[]): HTMLElement {
     return el('div', { class: `faction${v.toAct.includes(seat) ? ' to-act' : ''}${seat === ctx.seat ? ' mine' : ''}`, 'data-faction': seat,
       style: { borderColor: colour(seat) } },
     el('div', { class: 'faction-head', style: { color: colour(seat) } },
-      `${ctx.seatName(seat)} — faction treasury ${treasuryWords(v, seat)}, influence ${influence}, `
-      + `${c.deckOne + c.deckTwo} cards (I: ${c.deckOne}, II: ${c.deckTwo}), ${commerce} commerce`),
+      t('{seat} — faction treasury {treasury}, influence {influence}, {cards} cards (I: {one}, II: {two}), {commerce} commerce',
+        { seat: ctx.seatName(seat), treasury: treasuryWords(v, seat), influence, cards: c.deckOne + c.deckTwo, one: c.deckOne, two: c.deckTwo, commerce })),
     el('table', { class: 'senators' },
-      el('tr', {}, ...['senator', 'M/E/L', 'INF', 'POP', 'T', 'merch.', 'where', 'offices'].map((h) => el('th', {}, h))), ...rows));
+      el('tr', {}, ...[t('senator'), t('M/E/L'), 'INF', 'POP', 'T', t('merch.'), t('where'), t('offices')].map((h) => el('th', {}, h))), ...rows));
   }));
 }
 
@@ -404,7 +418,7 @@ function factions(v: any, ctx: BoardContext, seats: number[]): HTMLElement {
 function treasuryWords(v: any, seat: number): string {
   const amount = v.factionTreasury?.[seat] ?? 0;
   if (amount >= 0) return `${amount} T`;
-  return v.treasuryHeld?.[seat] ? 'face down (holds talents)' : 'empty';
+  return v.treasuryHeld?.[seat] ? t('face down (holds talents)') : t('empty');
 }
 
 function hand(v: any, ctx: BoardContext): HTMLElement | null {
@@ -419,23 +433,23 @@ function hand(v: any, ctx: BoardContext): HTMLElement | null {
   const commerce = [...counts].map(([id, k]) => {
     const info = COMMODITY.get(id);
     const click = clickFor(ctx, id, 'card commodity');
-    return el('span', { ...click, 'data-commodity': id, title: info ? `sells for ${info.set_values.join(', ')} T (1, 2, 3 … cards)` : '' },
-      `${info?.name ?? n(id)} ×${k}`, info ? el('small', {}, ` (${k} sell for ${info.set_values[k - 1] ?? '?'} T)`) : '');
+    return el('span', { ...click, 'data-commodity': id, title: info ? t('sells for {values} T (1, 2, 3 … cards)', { values: info.set_values.join(', ') }) : '' },
+      `${n(id)} ×${k}`, info ? el('small', {}, t(' ({k} sell for {value} T)', { k, value: info.set_values[k - 1] ?? '?' })) : '');
   });
   const committed = secretChoiceWords(v.committed as string[], ctx.seatName, ctx.seat);
   // R135, R136: what accepted offers left owed, shown to their two parties only
   const owed = [
     ...((v.promised ?? []) as any[]).map((p) => {
       const [payer, payee] = p.name.split(':').map(Number);
-      return `${ctx.seatName(payer)} owes ${ctx.seatName(payee)} ${p.value} T (next Revenue)`;
+      return t('{payer} owes {payee} {value} T (next Revenue)', { payer: ctx.seatName(payer), payee: ctx.seatName(payee), value: p.value });
     }),
-    ...((v.cardDebts ?? []) as any[]).map((d) => `${ctx.seatName(d.debtor)} owes ${ctx.seatName(d.creditor)} `
-      + [d.cards?.length ? d.cards.map(n).join(', ') : '', d.count ? `${d.count} Intrigue/Event cards of his choice` : '']
-        .filter(Boolean).join(' and ') + ' (Civil War phase)'),
+    ...((v.cardDebts ?? []) as any[]).map((d) => t('{debtor} owes {creditor} {what} (Civil War phase)', { debtor: ctx.seatName(d.debtor),
+      creditor: ctx.seatName(d.creditor), what: [d.cards?.length ? d.cards.map(n).join(', ') : '',
+        d.count ? t('{n} Intrigue/Event cards of his choice', { n: d.count }) : ''].filter(Boolean).join(t(' and ')) })),
   ].join('; ');
   return el('div', { class: 'hand' },
-    el('div', {}, el('b', {}, t('Your hand: ')), ...(cards.length ? cards : ['no cards'])),
-    el('div', {}, el('b', {}, t('Your commerce cards: ')), ...(commerce.length ? commerce : ['none'])),
+    el('div', {}, el('b', {}, t('Your hand: ')), ...(cards.length ? cards : [t('no cards')])),
+    el('div', {}, el('b', {}, t('Your commerce cards: ')), ...(commerce.length ? commerce : [t('none')])),
     committed ? el('div', {}, el('b', {}, t('Chosen in secret: ')), committed) : null,
     owed ? el('div', {}, el('b', {}, t('Owed between you and another player: ')), owed) : null);
 }
@@ -443,29 +457,32 @@ function hand(v: any, ctx: BoardContext): HTMLElement | null {
 function offer(v: any, ctx: BoardContext): HTMLElement | null {
   const o = v.offer;
   if (!o || (o.seat === 0 && o.to === 0 && !o.made && !o.cards?.length && !o.count)) return null;
-  const to = o.to >= 0 ? ctx.seatName(o.to) : '(not chosen yet)';
-  const bits = [`${ctx.seatName(o.seat)} makes an offer to ${to}`];
-  if (o.cards?.length) bits.push(`cards: ${o.cards.map(n).join(', ')}`);
+  const to = o.to >= 0 ? ctx.seatName(o.to) : t('(not chosen yet)');
+  const bits = [t('{seat} makes an offer to {to}', { seat: ctx.seatName(o.seat), to })];
+  if (o.cards?.length) bits.push(t('cards: {cards}', { cards: o.cards.map(n).join(', ') }));
   // III.2: the offer tells its two parties what it holds and what it asks back; the others only see
   // that it was made
-  if (o.made && o.hand) bits.push(`${o.count} cards of the hand for ${o.want} of the receiver's choice`);
-  else if (o.made && o.named) bits.push(`${o.count} cards worth ${o.value} T, including ${n(o.named)}, for ${o.want} of the receiver's cards`);
-  else if (o.made) bits.push('its terms are between the two of them');
-  if (o.made && o.talents) bits.push(o.talents > 0 ? `${o.talents} T promised (next Revenue)` : `${-o.talents} T asked (next Revenue)`);
+  if (o.made && o.hand) bits.push(t('{count} cards of the hand for {want} of the receiver\'s choice', { count: o.count, want: o.want }));
+  else if (o.made && o.named) bits.push(t('{count} cards worth {value} T, including {named}, for {want} of the receiver\'s cards', { count: o.count, value: o.value, named: n(o.named), want: o.want }));
+  else if (o.made) bits.push(t('its terms are between the two of them'));
+  if (o.made && o.talents) bits.push(o.talents > 0 ? t('{n} T promised (next Revenue)', { n: o.talents }) : t('{n} T asked (next Revenue)', { n: -o.talents }));
   // R136: Intrigue/Event cards promised or asked, handed over at the start of the Civil War phase
-  if (o.made && o.cardsPromised?.length) bits.push(`promised for the Civil War phase: ${o.cardsPromised.map(n).join(', ')}`);
-  if (o.made && o.cardsAsked) bits.push(`${o.cardsAsked} Intrigue/Event cards of the receiver's choice asked (Civil War phase)`);
+  if (o.made && o.cardsPromised?.length) bits.push(t('promised for the Civil War phase: {cards}', { cards: o.cardsPromised.map(n).join(', ') }));
+  if (o.made && o.cardsAsked) bits.push(t('{n} Intrigue/Event cards of the receiver\'s choice asked (Civil War phase)', { n: o.cardsAsked }));
   return el('div', { class: 'pending' }, bits.join(' · '));
 }
 
 /** What the pending decision asks: the view's prompt, who must answer, and the frame's subject. */
 function prompt(v: any, ctx: BoardContext): HTMLElement | null {
   const top = (v.flow as any[])[v.flow.length - 1];
+  // the game's end and the pending decision in the server's words (the GameEnded record's, the last
+  // prompt record's), in the page's language; the view's fields only from a server without words
+  if (v.over && ctx.ended) return el('div', { class: 'pending' }, ctx.ended);
   if (v.over) {
     return el('div', { class: 'pending' }, `Game over (${v.reason}): ${v.winners.map(ctx.seatName).join(', ') || 'no winner: every faction lost (IX.5)'}`
       + (v.scores?.length ? ` — influence ${v.scores.join(' / ')}` : ''));
   }
-  if (language() === 'fr' && ctx.waiting) return el('div', { class: 'pending prompt', 'data-testid': 'prompt' }, el('b', {}, ctx.waiting));
+  if (ctx.waiting) return el('div', { class: 'pending prompt', 'data-testid': 'prompt' }, el('b', {}, ctx.waiting));
   if (!v.prompt && !top) return null;
   const who = (v.toAct as number[]).map(ctx.seatName).join(', ');
   const about = top ? [top.senator && shortName(top.senator), top.target && n(top.target)].filter(Boolean).join(' → ') : '';
@@ -482,14 +499,14 @@ function legend(): HTMLElement {
     svg('text', { x: 12, y: 8, 'text-anchor': 'middle', 'font-size': 8, fill: '#fff' }, bottom)], 40, 24);
   const words = (s: string, size = 9) => legendSymbol([svg('text', { x: 12, y: 4, 'text-anchor': 'middle', 'font-size': size, 'font-weight': 'bold' }, s)], 44, 22);
   return legendBox('republic-of-carthage', [
-    [words('10/3/6', 10), "a war card: its land strength / the squadrons' support it needs / its naval strength (a naval battle first when above 0, VI.2)"],
-    [words('D13 R6'), 'the unmodified 3d6 rolls of the war roll that give a Disaster (D) or a Retreat (R), whatever the modifiers'],
-    [words('+ Pyrrhus 4', 8), 'an enemy leader in play: his strength is added to each of his wars'],
-    [tile(PURPLE, 'F1', ''), "the Senate's force 1 sent to this war (its commanders and armies: Active Forces)"],
-    [tile(PURPLE, 'Legi', '×2 (1v)'), 'armies of one type (the first letters of its name), how many, and the veterans among them'],
-    [tile(SEA, 'Sq', '×25'), 'squadrons'],
-    [words('M/E/L'), "a senator's Military / Eloquence / Loyalty (his card)"],
-    [words('INF POP T', 8), 'Influence, Popularity and the talents on him; merch. his merchants; ● a red Responsibility marker (II.3); ★ the faction leader'],
+    [words('10/3/6', 10), t('a war card: its land strength / the squadrons\' support it needs / its naval strength (a naval battle first when above 0, VI.2)')],
+    [words('D13 R6'), t('the unmodified 3d6 rolls of the war roll that give a Disaster (D) or a Retreat (R), whatever the modifiers')],
+    [words('+ Pyrrhus 4', 8), t('an enemy leader in play: his strength is added to each of his wars')],
+    [tile(PURPLE, 'F1', ''), t('the Senate\'s force 1 sent to this war (its commanders and armies: Active Forces)')],
+    [tile(PURPLE, 'Legi', '×2 (1v)'), t('armies of one type (the first letters of its name), how many, and the veterans among them')],
+    [tile(SEA, 'Sq', '×25'), t('squadrons')],
+    [words('M/E/L'), t('a senator\'s Military / Eloquence / Loyalty (his card)')],
+    [words('INF POP T', 8), t('Influence, Popularity and the talents on him; merch. his merchants; ● a red Responsibility marker (II.3); ★ the faction leader')],
   ]);
 }
 
@@ -498,6 +515,6 @@ export function rocBoard(v: any, ctx: BoardContext): HTMLElement {
   return el('div', { class: 'board roc' },
     prompt(v, ctx), offer(v, ctx), hand(v, ctx),
     boardSvg(v, ctx, seats), legend(), factions(v, ctx, seats),
-    v.counters?.length ? el('div', { class: 'table-info' }, 'Counters: ',
-      (v.counters as any[]).filter((c) => c.value).map((c) => `${c.name.replace(/_/g, ' ')} ${c.value}`).join(', ') || 'none') : null);
+    v.counters?.length ? el('div', { class: 'table-info' }, t('Counters: '),
+      (v.counters as any[]).filter((c) => c.value).map((c) => `${c.name.replace(/_/g, ' ')} ${c.value}`).join(', ') || t('none')) : null);
 }

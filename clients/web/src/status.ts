@@ -19,7 +19,7 @@ export function seatLabel(summary: any, seat: number): string {
 /** The status line. The seat that ended the game (its resignation, timeout or abort) comes from
  *  GameStatus.ended_by_seat; `expired` (the seat whose ClockExpired this page saw) is the fallback for
  *  a server that does not send it. */
-export function statusWords(summary: any, status: any, expired: number | null = null): string {
+export function statusWords(summary: any, status: any, expired: number | null = null, ended = ''): string {
   if (!status) return '';
   if (status.over) {
     const endedBy: number | null = status.endedBySeat ?? (status.resultReason === ResultReason.TIMEOUT ? expired : null);
@@ -29,6 +29,9 @@ export function statusWords(summary: any, status: any, expired: number | null = 
     }
     const winners = status.winners.map((w: number) => seatLabel(summary, w)).join(t(' and '));
     const scores = status.scores.length ? t('; scores {scores}', { scores: status.scores.join(' – ') }) : '';
+    // the rules ended it: the server's sentence for the game's end (its GameEnded record's words, in
+    // the page's language: "The war is over (Carthage has fallen): Rome wins") says how and who won
+    if (status.resultReason === ResultReason.RULES && ended) return `${t('Game over')} — ${ended}${scores}`;
     const how = endedWords(status.resultReason, winners, who, status.everyoneLost);
     // the game's own words on its end (rules: "no victory points" …) say more than the enum
     const why = status.resultReason === ResultReason.RULES || !how ? status.reason : '';

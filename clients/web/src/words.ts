@@ -32,12 +32,12 @@ export const ROMA_CARDS = new Map<string, any>((romaCards as any).cards.map((c: 
 const ROC_NAMES = new Map<string, string>();
 for (const f of (rocSenators as any).families) ROC_NAMES.set(String(f.id), `${f.name} (${f.id})`);
 for (const f of (rocSenators as any).statesmen) ROC_NAMES.set(f.id, `${f.name} (${f.id})`);
-for (const list of [(rocCards as any).cards]) for (const c of list) ROC_NAMES.set(c.id, `${c.title} (${c.deck})`);
+for (const c of (rocCards as any).cards) ROC_NAMES.set(c.id, `${(language() === 'fr' && c.title_fr) || c.title} (${c.deck})`);
 for (const list of [(rocWars as any).wars, (rocWars as any).leaders, (rocWars as any).explorations,
   (rocOffices as any).offices, (rocProvinces as any).provinces, (rocCommerce as any).commodities, (rocForces as any).armies]) {
   for (const x of list) ROC_NAMES.set(x.id, (language() === 'fr' && x.name_fr) || x.name);  // the French edition's name, where the data has it
 }
-for (const e of (rocEvents as any).cards) ROC_NAMES.set(e.id, e.front.title);
+for (const e of (rocEvents as any).cards) ROC_NAMES.set(e.id, (language() === 'fr' && e.front.title_fr) || e.front.title);
 // Each game's own names too: two games may use one id for different things (Roma's card "nero" is
 // Nero; Hannibal's general "nero" is C. Claudius Nero), and the shared map keeps only the last
 const byId = (lists: any[][], name = (x: any) => x.name) => new Map<string, string>(lists.flatMap((l) => l.map((x: any) => [x.id, name(x)])));

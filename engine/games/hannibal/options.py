@@ -17,11 +17,16 @@ OPTIONS = {
     "pass_attrition": OptionSpec(
         ("hasdrubal_exempt", "every_army"), "hasdrubal_exempt",
         "pass attrition (§10.6): Hasdrubal's army makes no roll (his reconstructed ability, ruling G83), "
-        "or every army crossing a pass rolls, as §10.6 says"),
+        "or every army crossing a pass rolls, as §10.6 says",
+        doc_fr="l'attrition des cols (§10.6) : l'armée d'Hasdrubal ne lance pas de dé (sa capacité reconstituée, "
+               "décision G83), ou toute armée qui franchit un col lance le dé, comme le dit le §10.6"),
     "minor_campaign_ship": OptionSpec(
         ("event_only", "ops_too"), "event_only",
         "a Minor Campaign (#37-40) played for its 2 ops moves nobody by sea (§11.1, ruling G58), or its "
-        "ship (§8.1) lets the army it activates sail with up to 5 CU (ruling G84)"),
+        "ship (§8.1) lets the army it activates sail with up to 5 CU (ruling G84)",
+        doc_fr="une Campagne Mineure (n° 37 à 40) jouée pour ses 2 opérations ne déplace personne par mer (§11.1, "
+               "décision G58), ou son navire (§8.1) laisse l'armée qu'elle active naviguer avec au plus 5 UC "
+               "(décision G84)"),
 }
 
 EVERY_ARMY_ROLLS = "option:pass_attrition_every_army"

@@ -158,6 +158,7 @@ class WarGroup(Record, frozen=True, kw_only=True):  # guerres apparentées
 class War(Record, frozen=True, kw_only=True):
     id: str
     name: str
+    name_fr: str  # its French name (sources["name_fr"]: the rules' section, or reconstructed)
     dates: str
     kind: Literal["war", "revolt"]
     deck: Deck
@@ -179,6 +180,7 @@ class War(Record, frozen=True, kw_only=True):
 class Leader(Record, frozen=True, kw_only=True):  # Chef Ennemi
     id: str
     name: str
+    name_fr: str
     dates: str
     deck: Deck
     strength: int  # added to each of his wars' strength (ruling R42)
@@ -191,6 +193,7 @@ class Leader(Record, frozen=True, kw_only=True):  # Chef Ennemi
 class Exploration(Record, frozen=True, kw_only=True):
     id: str
     name: str
+    name_fr: str
     dates: str
     deck: Deck
     caravans: int  # strength for caravans ("50" of "50/0")
@@ -216,6 +219,7 @@ class PlayCard(Record, frozen=True, kw_only=True):
     id: str
     type: CardType
     title: str
+    title_fr: str  # its French title (sources["title_fr"]: the rules' section, or reconstructed)
     deck: Deck
     copies: int
     timing: Timing
@@ -337,6 +341,7 @@ class MortalityData(Record, frozen=True, kw_only=True):
 
 class EventSide(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     title: str
+    title_fr: str  # the side's French title (its card's sources["title_fr"]: the rules' section, or reconstructed)
     effects: tuple[Effect, ...]
     text: str
 

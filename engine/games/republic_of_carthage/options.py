@@ -14,16 +14,27 @@ from .flow import watches
 OPTIONS = {
     "assassination": OptionSpec(("standard", "optional"), "standard",
                                 "assassinations by V.7 (one die, a captured assassin's Faction Leader tried) or by "
-                                "the optional rule X (a coloured die kills, a white die catches)"),
+                                "the optional rule X (a coloured die kills, a white die catches)",
+                                doc_fr="les assassinats selon V.7 (un dé ; le Chef de Faction d'un assassin pris est "
+                                       "jugé) ou selon la règle optionnelle X (un dé de couleur tue, un dé blanc "
+                                       "fait prendre l'assassin)"),
     "first_man_in_carthage": OptionSpec(("false", "true"), "false",
-                                        "optional victory IX.4: a statesman who reaches 70 Influence wins at once"),
+                                        "optional victory IX.4: a statesman who reaches 70 Influence wins at once",
+                                        doc_fr="victoire optionnelle IX.4 : un homme d'État qui atteint 70 "
+                                               "d'Influence gagne sur-le-champ"),
     "prisoner_income": OptionSpec(("paid", "none"), "paid",
                                   "a captured senator's income (II.1, R171): paid like every senator of his faction "
-                                  "(the text), or none until ransomed (a house reading)"),
+                                  "(the text), or none until ransomed (a house reading)",
+                                  doc_fr="le revenu d'un sénateur capturé (II.1, R171) : versé comme à tout "
+                                         "sénateur de sa faction (le texte), ou rien tant qu'il n'est pas racheté "
+                                         "(une lecture de la maison)"),
     "tied_trial": OptionSpec(("no_verdict", "acquits"), "no_verdict",
                              "a trial vote with as many Yes as No (V.5, R177): convicts nobody and acquits nobody (the "
                              "text gives the acquittal's red marker and protection to a majority only), or acquits "
-                             "(a house reading)"),
+                             "(a house reading)",
+                             doc_fr="un vote de procès avec autant de Oui que de Non (V.5, R177) : ni condamnation ni "
+                                    "acquittement (le texte ne donne le marqueur rouge d'acquittement et sa protection "
+                                    "qu'à une majorité), ou acquittement (une lecture de la maison)"),
 }
 
 FIRST_MAN = "option:first_man_in_carthage"

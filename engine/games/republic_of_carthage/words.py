@@ -535,3 +535,12 @@ def name_of(value: Any, language: str = "en") -> str:
     if language == "fr":
         return words_fr.name_of(value)
     return (known(value) or "") if isinstance(value, str) else ""
+
+
+def describe_pending(view: Any, language: str = "en") -> str:
+    """What the view's pending decision asks and of whom, in a sentence in ``language`` (``View.prompt``
+    is English words only): the words of the Flow event its frames make, from the view alone (the
+    frames as this seat sees them); "" when nobody is asked anything."""
+    if not view.flow or not view.to_act:
+        return ""
+    return describe_event(ev.Flow(frames=tuple(view.flow)), language)

@@ -4,8 +4,8 @@ it (a secret choice, an offer's terms, a card given, a private word or a transfe
 treasuries reach the others redacted, and their sentence is built from the redacted fields only).
 
 Names: the French names the data files hold (``name_fr``: offices, provinces, commodities, army
-types); senators, cards, wars, leaders, expeditions and random events keep the names of the data
-files, which have no French for them. The rest in the French rules' words: talents (T), Influence,
+types, wars, leaders, expeditions; ``title_fr``: the Intrigue, Event, Law and Concession cards, the
+Random Events' two sides); senators keep the names of the data files. The rest in the French rules' words: talents (T), Influence,
 Popularité, escadres, caravanes, flottes commerciales, la Réserve des Forces, les Forces Actives,
 les Guerres Actives, Inactives, Non Entreprises et Perdues, le Chef de Faction, l'Appel au Peuple.
 Factions by colour ("Rouge", "Bleu" …).
@@ -81,15 +81,12 @@ def known(key: str) -> str | None:
     if key.isdigit() and int(key) in FAMILIES:
         return FAMILIES[int(key)].name
     if key in CARDS:
-        return CARDS[key].title
-    for table in (OFFICES, PROVINCES, ARMY_TYPES, COMMODITIES):
+        return CARDS[key].title_fr
+    for table in (OFFICES, PROVINCES, ARMY_TYPES, COMMODITIES, WARS, EXPLORATIONS, LEADERS):
         if key in table:
             return table[key].name_fr
-    for table in (WARS, EXPLORATIONS, LEADERS):
-        if key in table:
-            return table[key].name
     if key in EVENT_CARDS:
-        return EVENT_CARDS[key].front.title
+        return EVENT_CARDS[key].front.title_fr
     return None
 
 
@@ -377,7 +374,7 @@ def _played(e: ev.CardPlayed) -> str:
 def _event_card(e: ev.EventCardPlaced) -> str:
     card = EVENT_CARDS.get(e.event)
     side = getattr(card, e.side, None) if card is not None and e.side in ("front", "back") else None
-    return f"Événement aléatoire : {side.title if side is not None else name(e.event)} entre en jeu au Port"
+    return f"Événement aléatoire : {side.title_fr if side is not None else name(e.event)} entre en jeu au Port"
 
 
 def _concession(e: ev.ConcessionChanged) -> str:

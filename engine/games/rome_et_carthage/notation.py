@@ -1,6 +1,7 @@
 """Rome et Carthage's commands in words, one line each (``describe_command``), for move lists and
-replays: "Rome: elephant Capua → Rome", "Carthage commits 10H JS". A piece is named by its state and
-kind, a city by its map name; the seat is named by the state(s) it plays."""
+replays: "Rome: elephant Capua → Rome", "Carthage commits 10♥ J♠". A piece is named by its state and
+kind, a city by its map name, a card by its rank and suit sign as the log names it (words.card); the
+seat is named by the state(s) it plays."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from engine.core import tag_of
 from . import notation_fr
 from .board import city, state
 from .state import State, kind_of
+from .words import card as _card
 
 
 def _city(city_id: str) -> str:
@@ -59,9 +61,9 @@ def describe_command(s: State, seat: int, command: Any, language: str = "en") ->
         owner, k = _piece(c.piece)
         return f"{owner or who}: {k} placed in {_city(c.city)}"
     if kind == "declare_forced_march":
-        return f"{who} forces the march, paying {' '.join(c.cards)}"
+        return f"{who} forces the march, paying {' '.join(map(_card, c.cards))}"
     if kind == "add_to_forced_march":
-        return f"{who} adds {c.card} to the march's payment"
+        return f"{who} adds {_card(c.card)} to the march's payment"
     if kind == "move_piece":
         owner, k = _piece(c.piece)
         return f"{owner or who}: {k} {_route(s, c.piece, c.path)}"
@@ -82,7 +84,7 @@ def describe_command(s: State, seat: int, command: Any, language: str = "en") ->
     if kind == "choose_combat":
         return f"{who}: combat in {_city(c.city)} next"
     if kind == "commit_cards":
-        return f"{who} commits {' '.join(c.cards) or 'no card'}"
+        return f"{who} commits {' '.join(map(_card, c.cards)) or 'no card'}"
     if kind == "declare_spy":
         return f"{who} declares a spy"
     if kind == "keep_value":
