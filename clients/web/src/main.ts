@@ -627,15 +627,23 @@ async function gamePage(gameId: string, replay: boolean, invite = '') {
   const writeLog = () => {
     clearTimeout(saveTimer); saveTimer = undefined;
     try {
-      sessionStorage.setItem(logKey(), JSON.stringify({ lastSeq: state.lastSeq.toString(), lines: state.lines.slice(-3000),
+      sessionStorage.setItem(saveKey, JSON.stringify({ lastSeq: state.lastSeq.toString(), lines: state.lines.slice(-3000),
         talks: state.talks.slice(-1000), expired: state.expired, battles: state.battles, waiting: state.waiting, ended: state.ended }));
     } catch { /* storage full: the log is rebuilt from seq 0 next time */ }
   };
   // written at most once a second, and at once when the page goes (a reload, a closed tab): a long
   // game's log is hundreds of kB, and writing it at every batch made each move slower than the last
   // (a 4-seat Rome et Carthage game of 5,000 records took three times as long a click at its end)
+  // (under the key of the seat and language the lines were written for when they came: a switch of
+  // language leaves this page, and its last write must not file French lines as English)
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
-  const saveLog = () => { saveTimer ??= setTimeout(writeLog, 1000); };
+  let saveKey = logKey();
+  const saveLog = () => {
+    const key = logKey();
+    if (saveTimer !== undefined && key !== saveKey) writeLog();
+    saveKey = key;
+    saveTimer ??= setTimeout(writeLog, 1000);
+  };
   const onHide = () => { if (saveTimer !== undefined) writeLog(); };
   window.addEventListener('pagehide', onHide);
   document.addEventListener('visibilitychange', onHide);
