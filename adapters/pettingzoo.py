@@ -64,7 +64,7 @@ class CarthagoEnv(AECEnv):
         self.table: Table | None = None
         # each seat's features made from its views in turn (observe.Stream: the fields that
         # changed since that seat's last observation only), and the last observation asked, kept
-        # for the table, commands and position it was made at (a second ask at once costs copies)
+        # for the table, commands and position it was made at (a second ask at once costs a copy)
         self._streams = [observe.Stream() for _ in self.possible_agents]
         self._asked: tuple | None = None
         self.seat_names = game.info.seat_names[: self.config.players]
@@ -110,15 +110,15 @@ class CarthagoEnv(AECEnv):
         seat = self.possible_agents.index(agent)
         t = self.table
         at = (t, t.commands, t.session.position, seat)
-        asked = self._asked
-        if asked is not None and asked[0] == at:  # new arrays each time: a learner may keep them
-            return {"observation": asked[1].copy(), "action_mask": asked[2].copy()}
-        mask = np.zeros(self.enc.size, np.int8)
+        mask = np.zeros(self.enc.size, np.int8)  # new arrays each time: a learner may keep them
         if t.to_act() == seat:
             mask[t.legal_ids()] = 1
+        asked = self._asked
+        if asked is not None and asked[0] == at:
+            return {"observation": asked[1].copy(), "action_mask": mask}
         features = self._streams[seat](t.session.view(seat))
-        self._asked = (at, features, mask)
-        return {"observation": features.copy(), "action_mask": mask.copy()}
+        self._asked = (at, features)
+        return {"observation": features.copy(), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
