@@ -8,13 +8,15 @@ a learner that needs more writes its own features from ``view_json`` (docs/RESEA
 vector faster: a view changes little from one step to the next, so each part of it (a field of
 the view, an item of a field's tuple or struct) is worked out once and remembered by its path and
 its JSON. What is remembered comes from views only: nothing the seat's view does not show.
+:class:`Stream` gives the same vectors again for one seat's views in turn (a step's view against
+the one before it): only the fields whose JSON changed are looked up and added in.
 """
 
 from __future__ import annotations
 
 import zlib
-from itertools import chain, repeat
-from operator import is_
+from itertools import chain, compress, repeat
+from operator import is_, ne
 from typing import Any
 
 import msgspec
@@ -132,11 +134,16 @@ def _learn(x: Any, key: tuple, depth: int) -> np.ndarray:
         fields = _fields(type(x), path) if depth < _DEPTH and isinstance(x, msgspec.Struct) else None
         if fields is not None:
             part = _join(_parts(msgspec.structs.astuple(x), _paths(fields), depth + 1))
+            whole = not _INEXACT or _whole(part[1])  # (a join of whole parts is whole)
         elif depth < _DEPTH and isinstance(x, (tuple, list)) and len(x) > 1:
             part = _join(_parts(x, _items(path, len(x)), depth + 1))
+            whole = not _INEXACT or _whole(part[1])
         else:
             acc = _walk(msgspec.to_builtins(x), path)
             part = np.fromiter(chain(acc.keys(), acc.values()), np.float64, 2 * len(acc)).reshape(2, len(acc))
+            whole = all(map(_WHOLE, acc.values()))
+        if not whole:
+            _INEXACT.add(key)
     if len(_MEMO) >= _MEMO_MAX:  # the older half goes; what was used since stays
         _OLD, _MEMO = _MEMO, {}
     _MEMO[key] = part
@@ -145,7 +152,79 @@ def _learn(x: Any, key: tuple, depth: int) -> np.ndarray:
 
 _JSON = msgspec.json.Encoder().encode
 _NONE = np.zeros((2, 0), np.float64)
+_INEXACT: set[tuple[str, bytes]] = set()  # parts with a value not a whole number below 2**40
+# (their sums depend on the order of the additions: a Stream adds them in the features' order)
+
+
+def _whole(values: np.ndarray) -> bool:
+    return bool(np.all(np.abs(values) < 2.0 ** 40) and np.array_equal(values, np.rint(values)))
+
+
+def _WHOLE(v: float) -> bool:
+    return v.is_integer() and -2.0 ** 40 < v < 2.0 ** 40
 
 
 def _join(parts: list[np.ndarray]) -> np.ndarray:
     return np.concatenate(parts, axis=1) if parts else _NONE
+
+
+class Stream:
+    """:func:`features` of one seat's views in turn, the same vectors faster: each field of a view
+    is compared by its JSON with the same field of the view before (in C), and only the fields that
+    changed are looked up (the memo) and their leaves taken out of and put into the sums kept from
+    the view before. Those sums are exact, as the features' own: every value is a whole number
+    (a part with another value makes every view of it summed whole again, as ``features`` does).
+    What is kept is the last view's JSON and parts: nothing but what that view showed."""
+
+    __slots__ = ("_cls", "_json", "_parts", "_sums", "_exact")
+
+    def __init__(self) -> None:
+        self._cls: type | None = None
+        self._json: list[bytes] = []
+        self._parts: list[np.ndarray] = []
+        self._sums = np.zeros(SIZE, np.float64)
+        self._exact = False
+
+    def __call__(self, view: Any, out: np.ndarray | None = None) -> np.ndarray:
+        cls = type(view)
+        fields = _fields(cls)
+        if fields is None:
+            self._cls = None
+            return plain_features(view, out)
+        values = msgspec.structs.astuple(view)
+        js = list(map(_JSON, values))
+        sums = self._sums
+        if cls is self._cls and self._exact:
+            old = self._json
+            changed = list(compress(range(len(js)), map(ne, js, old)))
+            if not changed:
+                return self._out(out)
+            paths, parts = _paths(fields), self._parts
+            keys = [(paths[i], js[i]) for i in changed]
+            new = list(map(_MEMO.get, keys))
+            for k, i in enumerate(changed):
+                if new[k] is None:
+                    new[k] = _learn(values[i], keys[k], 1)
+            if not (_INEXACT and any(k in _INEXACT for k in keys)):
+                was = np.concatenate([parts[i] for i in changed], axis=1)
+                now = np.concatenate(new, axis=1)
+                sums -= np.bincount(was[0].astype(np.intp), was[1], SIZE)
+                sums += np.bincount(now[0].astype(np.intp), now[1], SIZE)
+                for k, i in enumerate(changed):
+                    parts[i] = new[k]
+                self._json = js
+                return self._out(out)
+        # the whole view: as ``features`` sums it
+        paths = _paths(fields)
+        parts = _parts(values, paths, 1)
+        both = np.concatenate(parts, axis=1) if parts else _NONE
+        sums[:] = np.bincount(both[0].astype(np.intp), both[1], SIZE)
+        self._cls, self._json, self._parts = cls, js, parts
+        self._exact = not any(k in _INEXACT for k in zip(paths, js)) if _INEXACT else True
+        return self._out(out)
+
+    def _out(self, out: np.ndarray | None) -> np.ndarray:
+        if out is None:
+            return self._sums.astype(np.float32)
+        out[:] = self._sums
+        return out

@@ -236,6 +236,7 @@ class Observer:
 
     def __init__(self, perfect_recall: bool, tensor: bool) -> None:
         self.perfect_recall = perfect_recall
+        self._streams: dict[int, observe.Stream] = {}  # a player's features from its views in turn
         if perfect_recall or not tensor:
             self.tensor, self.dict = None, {}
         else:
@@ -248,7 +249,10 @@ class Observer:
             if t is None:
                 self.tensor.fill(0)
             else:
-                observe.features(t.session.view(player), self.tensor)
+                stream = self._streams.get(player)
+                if stream is None:
+                    stream = self._streams[player] = observe.Stream()
+                stream(t.session.view(player), self.tensor)
 
     def string_from(self, state, player: int) -> str:
         t = state.table()

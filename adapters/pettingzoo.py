@@ -62,6 +62,11 @@ class CarthagoEnv(AECEnv):
         })
         self._act_space = spaces.Discrete(n)
         self.table: Table | None = None
+        # each seat's features made from its views in turn (observe.Stream: the fields that
+        # changed since that seat's last observation only), and the last observation asked, kept
+        # for the table, commands and position it was made at (a second ask at once costs a copy)
+        self._streams = [observe.Stream() for _ in self.possible_agents]
+        self._asked: tuple | None = None
         self.seat_names = game.info.seat_names[: self.config.players]
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -104,10 +109,16 @@ class CarthagoEnv(AECEnv):
     def observe(self, agent: str) -> dict:
         seat = self.possible_agents.index(agent)
         t = self.table
-        mask = np.zeros(self.enc.size, np.int8)  # a new one each time: a learner may keep it
+        at = (t, t.commands, t.session.position, seat)
+        mask = np.zeros(self.enc.size, np.int8)  # new arrays each time: a learner may keep them
         if t.to_act() == seat:
             mask[t.legal_ids()] = 1
-        return {"observation": observe.features(t.session.view(seat)), "action_mask": mask}
+        asked = self._asked
+        if asked is not None and asked[0] == at:
+            return {"observation": asked[1].copy(), "action_mask": mask}
+        features = self._streams[seat](t.session.view(seat))
+        self._asked = (at, features)
+        return {"observation": features.copy(), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

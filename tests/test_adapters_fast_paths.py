@@ -152,3 +152,38 @@ def test_a_tables_legal_list_follows_its_position():
     assert second == sorted(set(t.enc.encode_all(t.session.legal(t.to_act()))))
     t.session.position += 1  # as if its session moved on (a replaced session, say): made again
     assert t.legal_ids() is not second and t._legal.pos == t.session.position
+
+
+@pytest.mark.parametrize("game_id,players,limit", [
+    ("roma", None, 0), ("rome-et-carthage", 3, 0), ("hannibal", None, 200), ("republic-of-carthage", 3, 200),
+])
+def test_a_stream_of_each_seats_views_gives_the_walks_features(game_id, players, limit):
+    """observe.Stream adds in only the fields that changed since the seat's last view: its sums
+    must stay the whole walk's, bit for bit, step after step (and into the caller's array)."""
+    streams, out, views, partial = None, np.empty(observe.SIZE, np.float32), 0, 0
+    for t in random_tables(game_id, players, 4, limit):
+        streams = streams or [observe.Stream() for _ in range(t.config.players)]
+        for seat in range(t.config.players):
+            view = t.session.view(seat)
+            plain = observe.plain_features(view)
+            before = list(streams[seat]._json)
+            fast = streams[seat](view) if views % 2 else streams[seat](view, out)
+            assert fast.dtype == np.float32 and fast.tobytes() == plain.tobytes()
+            partial += bool(before) and before != streams[seat]._json and any(map(bytes.__eq__, before, streams[seat]._json))
+            views += 1
+    assert views > 50 and partial > 10  # views met with some fields changed and some not
+
+
+def test_a_stream_sums_a_view_with_fractions_whole():
+    """A value that is no whole number makes the sums depend on the order of additions: such a
+    view is summed whole again (as features sums it), not taken out of and put into sums."""
+    class _Num(msgspec.Struct, frozen=True):
+        a: float
+        b: tuple
+        c: str = "x"
+
+    s = observe.Stream()
+    seq = [_Num(0.1, (1, 2)), _Num(0.1, (1, 3)), _Num(0.7, (1, 3)), _Num(1e17, (1, 3)), _Num(3.0, (2, 3), "y"),
+           _View((1, 2), 1), _View((True, 2), True), {"a": 1}, _Num(0.2, (1, 3))]
+    for view in seq:
+        assert s(view).tobytes() == observe.plain_features(view).tobytes()

@@ -16,6 +16,7 @@ pyspiel = pytest.importorskip("pyspiel")
 from pettingzoo.test import api_test  # noqa: E402
 
 import adapters.openspiel  # noqa: E402,F401  (registers the games)
+from adapters import observe  # noqa: E402
 from adapters.export import export  # noqa: E402
 from adapters.pettingzoo import env  # noqa: E402
 from adapters.table import IllegalAction  # noqa: E402
@@ -77,6 +78,27 @@ def test_observation_is_the_agents_own_view():
     assert np.array_equal(obs["observation"], features(e.table.session.view(seat)))
     other = e.possible_agents[1 - seat]
     assert not e.observe(other)["action_mask"].any()  # not its turn: nothing legal
+
+
+def test_an_observation_asked_twice_is_the_same_in_new_arrays():
+    """The last observation is kept for its position: asked again it comes back equal, in new
+    arrays (a learner may keep and change the first), and after a step it is the new view's."""
+    e = env("rome-et-carthage")
+    e.reset(seed=3)
+    agent = e.agent_selection
+    first, again = e.observe(agent), e.last()[0]
+    for k in ("observation", "action_mask"):
+        assert np.array_equal(first[k], again[k]) and first[k] is not again[k]
+        assert not np.shares_memory(first[k], again[k])
+    first["observation"][:] = -1
+    first["action_mask"][:] = 0
+    seat = e.possible_agents.index(agent)
+    assert np.array_equal(e.observe(agent)["observation"], observe.plain_features(e.table.session.view(seat)))
+    assert e.observe(agent)["action_mask"].sum() == len(e.table.legal_ids())
+    e.step(int(np.flatnonzero(again["action_mask"])[0]))
+    for a in e.possible_agents:
+        seat = e.possible_agents.index(a)
+        assert np.array_equal(e.observe(a)["observation"], observe.plain_features(e.table.session.view(seat)))
 
 
 def test_illegal_action_raises_naming_the_legal_ones_and_changes_nothing():
