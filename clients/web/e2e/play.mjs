@@ -531,7 +531,7 @@ async function scenario(browser, { name, gameType, players, options, clock, full
       labels: labels.size,
       // and under the words of the step they answer, never the fallback heading of a command read without it
       unstepped: [...labels].filter((t) => /^Your move:/.test(t)),
-      rawLabels: [...labels].filter((t) => /\b\d+[A-B]?>|senator:|faction:|=\d|[A-Za-z]:\d|\w\/\d\/|\b(source|target) /.test(t)) };
+      rawLabels: [...labels].filter((t) => /\b\d+[A-B]?>|senator:\d|faction:\d|=\d|[A-Za-z]:\d|\w\/\d\/|\b(source|target) /.test(t)) };
   }
 
   // Rome et Carthage: log lines and move buttons still in the generic words of words.ts ("Piece placed:
