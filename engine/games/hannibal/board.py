@@ -19,6 +19,7 @@ _COUNTRY = {sp: province_of(sp).country for sp in SPACES}
 _SCORING = tuple(p.control_threshold for p in PROVINCES.values() if p.scoring)
 _SCORING_INDEX = {sp: 2 * i for i, p in enumerate(p for p in PROVINCES.values() if p.scoring)
                   for sp in _PROVINCE_SPACES[p.id]}
+_SCORING_SLOTS = tuple(_SCORING_INDEX.items())
 
 
 def side_of(gid: str) -> int:
@@ -191,10 +192,10 @@ def in_italy(space: str) -> bool:
 def political_points(s: State) -> list[int]:
     """One point per scoring province controlled (§22.1)."""
     counts = [0] * (2 * len(_SCORING))
-    index = _SCORING_INDEX
-    for sp, c in s.control.items():
-        i = index.get(sp)
-        if i is not None and c >= 0:
+    control = s.control
+    for sp, i in _SCORING_SLOTS:  # (the scoring spaces: fewer than those a state's ``control`` holds)
+        c = control.get(sp, -1)
+        if c >= 0:
             counts[i + c] += 1
     pts = [0, 0]
     for i, need in enumerate(_SCORING):  # a side with the threshold holds the province (§19.1)

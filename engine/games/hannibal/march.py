@@ -213,17 +213,20 @@ class Move:
         if "inside" in f.flags and B.cu_outside(s, other(f.seat), f.space) > 0 and f.count > 0:
             out.append(ChooseOption(option="sortie"))
         if "stepped_back" not in f.flags:
+            army = army_generals(f)
+            # the generals of the stack here that are not the army's, asked once for both uses
+            others = [g for g in B.generals_at(s, f.seat, f.space, "inside" in f.flags) if g not in army]
             if f.count > _keep(s, f):
                 out.append(ChooseOption(option="drop"))
-            if _pick_max(s, f) > 0:
+            if _pick_max(s, f, others) > 0:
                 out.append(ChooseOption(option="pick_up"))
             for g in f.generals:
                 if _may_drop(s, f, g):
                     out.append(ChooseGeneral(general=g))  # drop a subordinate here
-            inside = "inside" in f.flags
-            for g in B.generals_at(s, f.seat, f.space, inside):
-                if g not in army_generals(f) and not B.outranks(s, g, f.general) and f.mp > 0:
-                    out.append(ChooseGeneral(general=g))  # pick up a general (§10.8)
+            if f.mp > 0:
+                for g in others:
+                    if not B.outranks(s, g, f.general):
+                        out.append(ChooseGeneral(general=g))  # pick up a general (§10.8)
         target = siege_target(s, f)
         if target:
             out.append(ChooseOption(option=target))
@@ -335,16 +338,15 @@ def _may_drop(s: State, f: Frame, g: str) -> bool:
     return "consul_drop" in f.flags and here - f.count >= 5
 
 
-def _pick_max(s: State, f: Frame) -> int:
+def _pick_max(s: State, f: Frame, others: list[str] | None = None) -> int:
     """CU the army may pick up where it stands (§10.2: up to 10 in all; §18.1: a consul of the
-    stack it passes keeps 5 CU, or all he has if fewer)."""
+    stack it passes keeps 5 CU, or all he has if fewer). ``others``: the generals of that stack
+    not in the army, when the caller has them."""
     u = B.cu_of(s, f.seat, f.space)
     staying = (u.icu if "inside" in f.flags else u.cu) - f.count
-    army = army_generals(f)
-    others = []
-    for g in B.generals_at(s, f.seat, f.space, "inside" in f.flags):
-        if g not in army:
-            others.append(g)
+    if others is None:
+        army = army_generals(f)
+        others = [g for g in B.generals_at(s, f.seat, f.space, "inside" in f.flags) if g not in army]
     if consuls_in(s, others):
         staying -= min(5, staying)
     return max(0, min(staying, 10 - f.count))

@@ -222,7 +222,25 @@ def _develop(ctx: Ctx, f: Frame) -> None:
 
 def places_of(s: State, seat: int) -> list[str]:
     """Where a faction's talents may be moved in II.10: its senators in Carthage and its treasury."""
-    return [f"senator:{x.id}" for x in present_of(s, seat)] + [f"faction:{seat}"]
+    return [_senator_place(x.id) for x in present_of(s, seat)] + [f"faction:{seat}"]
+
+
+_PLACE_NAMES: dict[str, str] = {}  # "senator:<id>", by id (asked at every step of a redistribution)
+
+
+def _senator_place(sid: str) -> str:
+    name = _PLACE_NAMES.get(sid)
+    if name is None:
+        name = _PLACE_NAMES[sid] = f"senator:{sid}"
+    return name
+
+
+def _places_and_talents(s: State, seat: int) -> list[tuple[str, int]]:
+    """:func:`places_of` with :func:`talents_at` of each place, read off the senators found (no
+    place name parsed back)."""
+    out = [(_senator_place(x.id), x.talents) for x in present_of(s, seat)]
+    out.append((f"faction:{seat}", s.faction_treasury[seat]))
+    return out
 
 
 def talents_at(s: State, place: str) -> int:
@@ -309,8 +327,9 @@ class Redistribute:
         if plan and plan[-1][2] == 0:  # the amount of the transfer being planned
             src = plan[-1][0]
             return cmd.numbers(1, talents_at(s, src) + net.get(src, 0))
-        own = places_of(s, seat)
-        sources = tuple(a for a in own if talents_at(s, a) + net.get(a, 0) > 0)
+        held = _places_and_talents(s, seat)
+        own = [a for a, _ in held]
+        sources = tuple(a for a, n in held if n + net.get(a, 0) > 0)
         key = (sources, tuple(own), seat if not f.count else -1, s.players)
         moves = _MOVES.get(key)
         if moves is None:
@@ -336,11 +355,13 @@ class Redistribute:
         if plan:
             src = plan[-1][0]
             return plan[-1][2] != 0 or talents_at(s, src) + net.get(src, 0) >= 1
-        own = places_of(s, seat)
-        if f.count and len(own) < 2:
+        present = present_of(s, seat)  # the places: these senators and the faction's treasury
+        if f.count and not present:
             return False
-        for a in own:
-            if talents_at(s, a) > 0:
+        if s.faction_treasury[seat] > 0:
+            return True
+        for x in present:
+            if x.talents > 0:
                 return True
         return False
 
