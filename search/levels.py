@@ -66,12 +66,16 @@ class Level(msgspec.Struct, frozen=True):
 # No prior either: at four players between mcts:5 bots on the same 22 seeds, Carthage fell in 82 % of the
 # games without one, 77 % with the guard, 68 % with guard+purse and 64 % with guard+purse+steady, every
 # interval overlapping; with guard+purse+steady+fleet 44 % of 16 against 88 % (same seeds), not yet checked at
-# equal time (search/README.md, "The Republic's guard", 2026-12-03).
+# equal time (search/README.md, "The Republic's guard", 2026-12-03). At equal time (2026-12-07, 100 ms a
+# move, four players, pool 16): with guard+purse+steady+fleet+brief at every seat Carthage fell in 2 of 13
+# (15 % [4, 42]) against 7 of 10 without (70 % [40, 89], same seeds); one seat with it among three
+# without won 3 of the 4 decided games of 13, though it ran 0.80x the iterations a second: the levels take it.
+REPUBLIC_PRIOR = "guard+purse+steady+fleet+brief"  # search.heuristics.PRIORS: the common defence, II.10's plans
 GAME_SETTINGS = {
     "roma": Settings(depth=10, pool=32),
     "rome-et-carthage": Settings(depth=6, pool=32, evaluation="capitals"),
     "hannibal": Settings(depth=8, pool=32),
-    "republic-of-carthage": Settings(pool=16),
+    "republic-of-carthage": Settings(pool=16, prior=REPUBLIC_PRIOR),
 }
 DEFAULT_SETTINGS = Settings(depth=8, pool=32)
 

@@ -210,3 +210,17 @@ def test_the_searchs_own_dice_stay_in_range_and_repeat_from_their_seed():
     assert sorted(a.shuffled(range(20))) == list(range(20))
     assert all(0 <= a.below(7) < 7 for _ in range(200))
     assert [PlayRng(b"other").die(6) for _ in range(40)] != rolls[:40]
+
+
+def test_the_republics_levels_search_with_the_common_defence_and_the_others_without():
+    """The Republic of Carthage's levels carry the guard priors (search/README.md, "The Republic's
+    guard", 2026-12-07: at equal time they lowered the fall rate and cost no seat its share of the
+    wins; a faction that lets Carthage fall loses with everyone, IX.5); no other game has a prior."""
+    for lv in levels("republic-of-carthage"):
+        assert lv.settings.prior == "guard+purse+steady+fleet+brief" and lv.settings.pool == 16
+    for game in registry.all_games():
+        if game.info.id != "republic-of-carthage":
+            assert all(lv.settings.prior == "" for lv in levels(game.info.id))
+    bot = make_player("level:3", 0, "republic-of-carthage")
+    assert bot.settings.prior == "guard+purse+steady+fleet+brief" and bot.budget.millis == 250
+    check("level:3")
