@@ -50,11 +50,12 @@ import psycopg
 import psycopg_pool
 from psycopg import errors as pgerrors
 
+from .challengestore import POSTGRES_MIGRATION as CHALLENGES_MIGRATION
 from .store import Conflict, GameMeta, GroupWriter, Record, SeatRow, Snapshot, StoreUnavailable, _Job
 
 log = logging.getLogger("carthago.store.postgres")
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 _NAME = re.compile(r"^[a-z_][a-z0-9_]{0,47}$")
 
 # One entry per version: the statements that bring a schema from the version before to it.
@@ -91,6 +92,8 @@ CREATE TABLE {s}.player_sessions (
 CREATE TABLE {s}.seat_keys (
   token_hash TEXT PRIMARY KEY, game_id TEXT NOT NULL, public_key BYTEA NOT NULL);
 """,
+    # challenges between players (server.challengestore), shared by every process
+    3: CHALLENGES_MIGRATION,
 }
 
 
@@ -553,6 +556,16 @@ SELECT 1""",
             self._listener = threading.Thread(target=self._listen_loop, name=f"carthago-pg-listen:{self.schema}",
                                               daemon=True)
             self._listener.start()
+
+    def notify(self, name: str, seq: int) -> None:
+        """Tell every process's watchers ``(name, seq)`` as if an append had been committed: what
+        is not a game's (``name`` then starts with "@", which no game id does: server.challenges'
+        notes). Lost if this process dies first, as a commit's notification may be."""
+        try:
+            with self._pool.connection() as db:
+                db.execute("SELECT pg_notify(%s, %s)", (self.channel, f"{name} {seq}"))
+        except (psycopg.Error, psycopg_pool.PoolTimeout) as exc:
+            log.warning("notifying %s failed (%s)", name, first_line(exc))
 
     def _tell(self, game_id: str | None, seq: int) -> None:
         for callback in list(self._watchers):

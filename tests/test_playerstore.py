@@ -117,7 +117,7 @@ def test_a_version_1_postgres_schema_gains_the_players_tables_and_keeps_its_game
         db.execute(MIGRATIONS[1].format(s=schema))
         db.execute(f"INSERT INTO {schema}.schema_version VALUES (1)")
         db.execute(f"INSERT INTO {schema}.games VALUES ('roma-old', 'roma', 2, '{{}}', '\\x00', 1, FALSE)")
-    assert migrate(conninfo, schema) == (1, SCHEMA_VERSION) and SCHEMA_VERSION == 2
+    assert migrate(conninfo, schema) == (1, SCHEMA_VERSION) and SCHEMA_VERSION == 3
     store = open_store(pg_url)
     try:
         assert [m.game_id for m in store.list_games("", True, 10)] == ["roma-old"]
