@@ -65,6 +65,7 @@ class _Follower:
     commits, so that its claims and its end reach :meth:`ChallengeHub.published`."""
 
     seat = None
+    follower = True  # not a client's stream (server.metrics and the drain do not count it)
 
     def __init__(self, keys: set[bytes]) -> None:
         self.keys = keys

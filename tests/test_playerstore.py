@@ -122,5 +122,9 @@ def test_a_version_1_postgres_schema_gains_the_players_tables_and_keeps_its_game
     try:
         assert [m.game_id for m in store.list_games("", True, 10)] == ["roma-old"]
         contract(players_for(store))
+        from server.challengestore import challenges_for
+
+        from .test_challenges_shared import contract as challenges_contract
+        challenges_contract(challenges_for(players_for(store)))  # version 3's table too
     finally:
         store.close()
