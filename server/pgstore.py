@@ -92,8 +92,11 @@ CREATE TABLE {s}.player_sessions (
 CREATE TABLE {s}.seat_keys (
   token_hash TEXT PRIMARY KEY, game_id TEXT NOT NULL, public_key BYTEA NOT NULL);
 """,
-    # challenges between players (server.challengestore), shared by every process
-    3: CHALLENGES_MIGRATION,
+    # challenges between players (server.challengestore), shared by every process; the players by
+    # registration and the games in play (server.leaderboard reads the new ones and those only)
+    3: CHALLENGES_MIGRATION + """CREATE INDEX players_by_registration ON {s}.players (registered_at_ms);
+CREATE INDEX games_in_play ON {s}.games (created_at_ms DESC, game_id) WHERE NOT finished;
+""",
 }
 
 
@@ -437,10 +440,11 @@ SELECT 1""",
     def list_games(self, game_type: str, include_finished: bool, limit: int,
                    after: tuple[int, str] | None = None) -> list[GameMeta]:
         c, g = after if after is not None else (1 << 62, "")
-        sql = (f"SELECT * FROM {self.schema}.games WHERE (%s='' OR game_type=%s) AND (%s OR NOT finished) "
+        live = "" if include_finished else "NOT finished AND "  # a term of its own: the index of games in play
+        sql = (f"SELECT * FROM {self.schema}.games WHERE {live}(%s='' OR game_type=%s) "
                "AND (created_at_ms < %s OR (created_at_ms = %s AND game_id > %s)) "
                "ORDER BY created_at_ms DESC, game_id LIMIT %s")
-        return [self._meta(r) for r in self._query(sql, (game_type, game_type, include_finished, c, c, g, limit))]
+        return [self._meta(r) for r in self._query(sql, (game_type, game_type, c, c, g, limit))]
 
     def seats(self, game_id: str) -> list[SeatRow]:
         rows = self._query(f"SELECT seat, token_hash, player FROM {self.schema}.seats WHERE game_id=%s ORDER BY seat",

@@ -23,6 +23,7 @@ def contract(players) -> None:
     assert players.add_player(PlayerRow("carol", b"A" * 32, 3)) == KEY_REUSED
     assert players.player("carol") is None and players.player("alice") == a
     assert [p.name for p in players.all_players()] == ["alice", "bob"]
+    assert players.players_since(2) == [b] and players.players_since(0) == [a, b] and players.players_since(3) == []
     players.add_challenge(b"c1", "alice", 100, 0)
     players.add_challenge(b"c2", "bob", 50, 0)
     players.add_challenge(b"c3", "bob", 500, 60)  # sweeps c2 (expired at 50)
