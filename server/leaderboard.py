@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import bisect
 import threading
+import time
+from typing import Callable
 
 from carthago import glicko
 from carthago.v1 import carthago_pb2 as pb
@@ -36,20 +38,21 @@ PAGE = 100
 NEW_PAGE = 10  # games listed a page at a time after the first call (the newest first: few are new)
 
 
-MARGIN_MS = 60_000  # games and players created this long before the newest seen are read again (reconstructed)
+MARGIN_MS = 5_000  # games and players created this long before the last call are read again: the commits in
+                   # flight then, and the clocks of several processes (NTP keeps them far closer)
 
 
 class Leaderboard:
-    def __init__(self, store: Store, players: Players) -> None:
+    def __init__(self, store: Store, players: Players, clock: Callable[[], int] | None = None) -> None:
         self.store, self.players = store, players
+        self.clock = clock or (lambda: time.time_ns() // 1_000_000)
+        self.listed_at: int | None = None  # when the last call read (None: never)
         self.rated: dict[str, glicko.RatedGame] = {}      # finished rated game id -> what the ratings need
         self.in_play: set[str] = set()                    # games seen unfinished (they may end)
         self.looked: dict[str, int] = {}                  # game id -> created: seen in the margin, not to read again
-        self.games_mark: int | None = None                # the newest game creation seen (None: nothing read yet)
         self.by_key: dict[bytes, PlayerRow] = {}
         self.names: list[str] = []                        # every player's name, sorted
         self.by_name: dict[str, PlayerRow] = {}
-        self.players_mark = -1 << 62
         self.table: dict[str, dict[bytes, glicko.Rating]] | None = None  # None: to compute again
         self.ranked: dict[str, list[bytes]] = {}          # game type -> its rated keys, best first
         self.lock = threading.Lock()
@@ -71,17 +74,17 @@ class Leaderboard:
                 self.table = None
 
     def _refresh(self) -> None:
+        now = self.clock()
+        floor = None if self.listed_at is None else self.listed_at - MARGIN_MS
         # the players registered since the last call (and within the margin before it)
-        for row in self.players.players_since(self.players_mark - MARGIN_MS):
+        for row in self.players.players_since(-1 << 62 if floor is None else floor):
             self.reads += 1
             if row.name not in self.by_name:
                 bisect.insort(self.names, row.name)
                 self.by_name[row.name], self.by_key[row.public_key] = row, row
                 self.table = None  # a tie's order is by name: rank again
-            self.players_mark = max(self.players_mark, row.registered_at_ms)
         # the games created since the last call, newest first (every game at the first call)
-        floor = None if self.games_mark is None else self.games_mark - MARGIN_MS
-        after, newest = None, self.games_mark
+        after = None
         size = PAGE if floor is None else NEW_PAGE  # the first call reads everything; the others what is new
         while True:
             metas = self.store.list_games("", True, size, after)
@@ -89,7 +92,6 @@ class Leaderboard:
             for meta in metas:
                 if floor is not None and meta.created_at_ms < floor:
                     break
-                newest = meta.created_at_ms if newest is None else max(newest, meta.created_at_ms)
                 if meta.game_id in self.looked or meta.game_id in self.rated:
                     continue
                 if floor is not None and meta.game_id in self.in_play and not meta.finished:
@@ -102,9 +104,8 @@ class Leaderboard:
                     after = (metas[-1].created_at_ms, metas[-1].game_id)
                     continue
             break
-        self.games_mark = newest
-        if newest is not None:
-            self.looked = {g: c for g, c in self.looked.items() if c >= newest - MARGIN_MS}
+        self.listed_at = now
+        self.looked = {g: c for g, c in self.looked.items() if c >= now - MARGIN_MS}
         # the games in play: those no longer listed have ended (or were purged)
         live: set[str] = set()
         after = None
