@@ -259,13 +259,14 @@ class ChallengeHub:
         their seats (SeatWaiting) now, and of the game's start and end as its records come."""
         try:
             loaded = await self.host._current(game_id)
+            if loaded.meta.finished:
+                return
+            self._add_follower(loaded, set(seats))  # from this head on, its records reach published()
             rows = await asyncio.to_thread(self.host.store.seats, game_id)
         except Exception:  # noqa: BLE001 - the store down: the challenge was told, its game can be read
             log.warning("following game %s failed", game_id, exc_info=True)
             return
         claimed = {r.seat for r in rows}
-        if loaded.meta.finished:
-            return
         waiting = {seat: key for key, seat in seats.items() if seat not in claimed}
         if waiting:
             self.waiting(game_id, game_type, waiting)
@@ -273,7 +274,6 @@ class ChallengeHub:
             for key, seat in seats.items():
                 self._send(key, pb.PlayerEvent(game_started=pb.GameStarted(game_id=game_id, game_type=game_type,
                                                                            seat=seat)))
-        self._add_follower(loaded, set(seats))
 
     def _add_follower(self, loaded, keys: set[bytes]) -> None:
         follower = self.followed.get(loaded.meta.game_id)
@@ -330,6 +330,17 @@ class ChallengeHub:
             mine.discard(queue)
             if not mine:
                 self.streams.pop(me.public_key, None)
+                self._unfollow()
+
+    def _unfollow(self) -> None:
+        """The games followed for players no longer streaming here are followed no more (they may
+        leave memory again)."""
+        for game_id, follower in list(self.followed.items()):
+            if not follower.keys & self.streams.keys():
+                self.followed.pop(game_id, None)
+                loaded = self.host._games.get(game_id)
+                if loaded is not None:
+                    loaded.subscribers.discard(follower)
 
     def _stamped(self, event: pb.PlayerEvent) -> pb.PlayerEvent:
         out = pb.PlayerEvent()

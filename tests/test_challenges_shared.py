@@ -153,3 +153,33 @@ def test_a_challenge_made_through_one_process_is_answered_through_another_and_st
                     and e.challenge.state == ACCEPTED] == [second.challenge_id]
     finally:
         cluster.stop()
+
+
+def test_a_game_followed_for_a_players_stream_is_let_go_when_it_ends(pg_url):
+    """The process where alice streams follows the game accepted through the other (keeps it loaded
+    and caught up) only until it ends: then it may leave memory as any game."""
+    from server.app import ServerThread
+    from server.host import HostConfig
+
+    config = HostConfig(poll_every_s=0.2, player_keepalive_s=0.3)
+    with ServerThread(pg_url, config) as a, ServerThread(pg_url, config) as b, \
+            Client(a.addr, timeout=30) as ca, Client(b.addr, timeout=30) as cb:
+        s = {}
+        for name in ("alice", "bob"):
+            key = Key.generate()
+            ca.register(name, key)
+            s[name] = ca.login(name, key)
+        alice = follow(ca, s["alice"])
+        next_of(alice, "keepalive")
+        made = cb.challenge(s["bob"], "alice", "roma")
+        next_of(alice, "challenge")
+        game_id = ca.accept_challenge(s["alice"], made.challenge_id).challenge.game_id  # made on A ...
+        assert game_id in a.host.challenges.followed  # ... with alice streaming there: followed
+        assert not b.host.challenges.followed  # (nobody streams on B)
+        bob_seat = cb.join(game_id, session=s["bob"])
+        ca.join(game_id, session=s["alice"])
+        next_of(alice, "game_started")  # the last claim, A's own
+        bob_seat.resign()  # through B
+        assert next_of(alice, "game_finished").game_finished.game_id == game_id  # caught up on A
+        assert game_id not in a.host.challenges.followed
+        assert not a.host._games[game_id].subscribers  # nothing keeps it loaded
