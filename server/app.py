@@ -221,7 +221,8 @@ async def shutdown(server: grpc.aio.Server, host: GameHost, grace: float, web: A
     health_servicer = getattr(server, "carthago_health", None)
     if health_servicer is not None:
         await health_servicer.enter_graceful_shutdown()
-    streams = sum(len(loaded.subscribers) for loaded in host._games.values()) + len(host.feed.subscribers)
+    streams = sum(1 for loaded in host._games.values() for q in loaded.subscribers
+                  if not getattr(q, "follower", False)) + len(host.feed.subscribers)
     host.begin_shutdown()
     log.info("draining: %d open streams told to resume on another server; calls in flight get %.0f s",
              streams, grace)

@@ -146,7 +146,7 @@ class GameHost(GameCache, Seats, Reads, Streams):
                                 "register": c.register_per_minute, "login": c.login_per_minute,
                                 "challenge": c.challenge_per_minute})
         self.identity = Identity(players_for(store), self.clock, new_secret)  # players (server.identity)
-        self.leaderboard = Leaderboard(store, self.identity.players)  # ListPlayers (server.leaderboard)
+        self.leaderboard = Leaderboard(store, self.identity.players, self.clock)  # ListPlayers (server.leaderboard)
         self.challenges = ChallengeHub(self, c.player_keepalive_s)  # challenges, players' streams
 
     # ---- life cycle ------------------------------------------------------

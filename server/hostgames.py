@@ -17,6 +17,7 @@ from engine import registry
 from engine.core import GameConfig
 from engine.session import Session
 
+from .challenges import NOTE
 from .failures import GAME_NOT_FOUND, HostError
 from .house import house_bots
 from .limits import quote
@@ -39,16 +40,24 @@ class GameCache:
         (or this process's own commits): dropped without waking the loop. Reading the dict and the
         set from this thread is safe, and a stream that subscribes after this check reads its
         backlog from the log, which already holds the commit notified."""
-        if game_id is not None:
+        if game_id is not None and game_id.startswith(NOTE):  # a challenge changed (server.challenges)
+            cid = game_id[len(NOTE):]
+            if not self.challenges.streams or self.challenges.told.get(cid) == seq:
+                return
+            game_id, call = cid, self.challenges.noted
+        elif game_id is not None:
+            call = self._notified
             loaded = self._games.get(game_id)
             if loaded is not None and seq <= loaded.head_seq:
                 return
             if (loaded is None or not loaded.subscribers) and not self.feed.wants(game_id):
                 return
+        else:
+            call = self._notified
         loop = self._loop
         if loop is not None and not loop.is_closed():
             try:
-                loop.call_soon_threadsafe(self._notified, game_id, seq)
+                loop.call_soon_threadsafe(call, game_id, seq)
             except RuntimeError:  # the loop closed meanwhile
                 pass
 
@@ -62,6 +71,7 @@ class GameCache:
                 if loaded.subscribers:
                     self._schedule_catch_up(gid, -1)
             self.feed.rescan()
+            self.challenges.rescan()
             return
         loaded = self._games.get(game_id)
         if loaded is not None and loaded.subscribers and seq > loaded.head_seq:

@@ -88,7 +88,7 @@ class Seats:
             loaded.house = dict(house)
         self._feed_update(loaded)
         self.house.poke(loaded)
-        self.challenges.waiting(game_id, game.info.id, {s: k for s, k in keys.items() if k})  # players' streams
+        self.challenges.waiting(game_id, game.info.id, {s: k for s, k in keys.items() if k}, loaded)  # players' streams
         return pb.CreateGameResponse(game=self._summary(loaded), creator_token=creator_token, invites=[
             pb.SeatInvite(seat=s, player=name, invite=invite) for s, (name, invite) in sorted(invites.items())])
 

@@ -143,6 +143,8 @@ class Metrics:
         streams = depth = deepest = 0
         for loaded in list(games_in_memory.values()):
             for queue in loaded.subscribers:
+                if getattr(queue, "follower", False):  # a players' stream follows the game (server.challenges)
+                    continue
                 streams += 1
                 size = queue.qsize()
                 depth += size

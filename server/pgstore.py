@@ -50,11 +50,12 @@ import psycopg
 import psycopg_pool
 from psycopg import errors as pgerrors
 
+from .challengestore import POSTGRES_MIGRATION as CHALLENGES_MIGRATION
 from .store import Conflict, GameMeta, GroupWriter, Record, SeatRow, Snapshot, StoreUnavailable, _Job
 
 log = logging.getLogger("carthago.store.postgres")
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 _NAME = re.compile(r"^[a-z_][a-z0-9_]{0,47}$")
 
 # One entry per version: the statements that bring a schema from the version before to it.
@@ -90,6 +91,11 @@ CREATE TABLE {s}.player_sessions (
   token_hash TEXT PRIMARY KEY, name TEXT NOT NULL, expires_at_ms BIGINT NOT NULL);
 CREATE TABLE {s}.seat_keys (
   token_hash TEXT PRIMARY KEY, game_id TEXT NOT NULL, public_key BYTEA NOT NULL);
+""",
+    # challenges between players (server.challengestore), shared by every process; the players by
+    # registration and the games in play (server.leaderboard reads the new ones and those only)
+    3: CHALLENGES_MIGRATION + """CREATE INDEX players_by_registration ON {s}.players (registered_at_ms);
+CREATE INDEX games_in_play ON {s}.games (created_at_ms DESC, game_id) WHERE NOT finished;
 """,
 }
 
@@ -434,10 +440,11 @@ SELECT 1""",
     def list_games(self, game_type: str, include_finished: bool, limit: int,
                    after: tuple[int, str] | None = None) -> list[GameMeta]:
         c, g = after if after is not None else (1 << 62, "")
-        sql = (f"SELECT * FROM {self.schema}.games WHERE (%s='' OR game_type=%s) AND (%s OR NOT finished) "
+        live = "" if include_finished else "NOT finished AND "  # a term of its own: the index of games in play
+        sql = (f"SELECT * FROM {self.schema}.games WHERE {live}(%s='' OR game_type=%s) "
                "AND (created_at_ms < %s OR (created_at_ms = %s AND game_id > %s)) "
                "ORDER BY created_at_ms DESC, game_id LIMIT %s")
-        return [self._meta(r) for r in self._query(sql, (game_type, game_type, include_finished, c, c, g, limit))]
+        return [self._meta(r) for r in self._query(sql, (game_type, game_type, c, c, g, limit))]
 
     def seats(self, game_id: str) -> list[SeatRow]:
         rows = self._query(f"SELECT seat, token_hash, player FROM {self.schema}.seats WHERE game_id=%s ORDER BY seat",
@@ -553,6 +560,16 @@ SELECT 1""",
             self._listener = threading.Thread(target=self._listen_loop, name=f"carthago-pg-listen:{self.schema}",
                                               daemon=True)
             self._listener.start()
+
+    def notify(self, name: str, seq: int) -> None:
+        """Tell every process's watchers ``(name, seq)`` as if an append had been committed: what
+        is not a game's (``name`` then starts with "@", which no game id does: server.challenges'
+        notes). Lost if this process dies first, as a commit's notification may be."""
+        try:
+            with self._pool.connection() as db:
+                db.execute("SELECT pg_notify(%s, %s)", (self.channel, f"{name} {seq}"))
+        except (psycopg.Error, psycopg_pool.PoolTimeout) as exc:
+            log.warning("notifying %s failed (%s)", name, first_line(exc))
 
     def _tell(self, game_id: str | None, seq: int) -> None:
         for callback in list(self._watchers):

@@ -39,6 +39,7 @@ class Players(Protocol):
     def add_player(self, row: PlayerRow) -> str: ...  # "" added; NAME_TAKEN or KEY_REUSED: nothing changed
     def player(self, name: str) -> PlayerRow | None: ...
     def all_players(self) -> list[PlayerRow]: ...
+    def players_since(self, ms: int) -> list[PlayerRow]: ...  # registered at ms or later, in that order
     def add_challenge(self, challenge: bytes, name: str, expires_at_ms: int, now_ms: int) -> None: ...
     def take_challenge(self, challenge: bytes) -> tuple[str, int] | None: ...  # (name, expiry), deleted
     def add_session(self, token_hash: str, name: str, expires_at_ms: int, now_ms: int) -> None: ...  # sweeps the expired
@@ -69,6 +70,10 @@ class MemoryPlayers:
 
     def all_players(self):
         return sorted(self.players.values(), key=lambda p: p.name)
+
+    def players_since(self, ms):
+        return sorted((p for p in list(self.players.values()) if p.registered_at_ms >= ms),
+                      key=lambda p: (p.registered_at_ms, p.name))
 
     def add_challenge(self, challenge, name, expires_at_ms, now_ms):
         with self.lock:
@@ -105,6 +110,7 @@ CREATE TABLE IF NOT EXISTS player_sessions (
   token_hash TEXT PRIMARY KEY, name TEXT NOT NULL, expires_at_ms INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS seat_keys (
   token_hash TEXT PRIMARY KEY, game_id TEXT NOT NULL, public_key BLOB NOT NULL);
+CREATE INDEX IF NOT EXISTS players_by_registration ON players (registered_at_ms);
 """
 
 
@@ -136,6 +142,11 @@ class SqlitePlayers:
     def all_players(self):
         return [PlayerRow(n, bytes(k), t) for n, k, t in
                 self._run("SELECT name, public_key, registered_at_ms FROM players ORDER BY name")]
+
+    def players_since(self, ms):
+        return [PlayerRow(n, bytes(k), t) for n, k, t in self._run(
+            "SELECT name, public_key, registered_at_ms FROM players WHERE registered_at_ms >= ? "
+            "ORDER BY registered_at_ms, name", (ms,))]
 
     def add_challenge(self, challenge, name, expires_at_ms, now_ms):
         with self.lock:
@@ -192,6 +203,11 @@ class PostgresPlayers:
     def all_players(self):
         return [PlayerRow(n, bytes(k), t) for n, k, t in self.store._query(
             f"SELECT name, public_key, registered_at_ms FROM {self.s}.players ORDER BY name")]
+
+    def players_since(self, ms):
+        return [PlayerRow(n, bytes(k), t) for n, k, t in self.store._query(
+            f"SELECT name, public_key, registered_at_ms FROM {self.s}.players WHERE registered_at_ms >= %s "
+            "ORDER BY registered_at_ms, name", (ms,))]
 
     def add_challenge(self, challenge, name, expires_at_ms, now_ms):
         self._write(f"DELETE FROM {self.s}.player_challenges WHERE expires_at_ms <= %s", (now_ms,))

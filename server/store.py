@@ -222,6 +222,8 @@ CREATE TABLE IF NOT EXISTS games (
   game_id TEXT PRIMARY KEY, game_type TEXT NOT NULL, players INTEGER NOT NULL,
   options TEXT NOT NULL, seed BLOB NOT NULL, created_at_ms INTEGER NOT NULL,
   finished INTEGER NOT NULL DEFAULT 0);
+CREATE INDEX IF NOT EXISTS games_by_creation ON games (created_at_ms DESC, game_id);
+CREATE INDEX IF NOT EXISTS games_in_play ON games (created_at_ms DESC, game_id) WHERE finished=0;
 CREATE TABLE IF NOT EXISTS seats (
   game_id TEXT NOT NULL, seat INTEGER NOT NULL, token_hash TEXT NOT NULL, player TEXT NOT NULL,
   PRIMARY KEY (game_id, seat));
@@ -585,11 +587,11 @@ class SqliteStore(GroupWriter):
                    after: tuple[int, str] | None = None) -> list[GameMeta]:
         """Newest first; ``after`` (created_at_ms, game_id): the games listed after that one (a page)."""
         c, g = after if after is not None else (1 << 62, "")
-        sql = "SELECT * FROM games WHERE (?='' OR game_type=?) AND (? OR finished=0) " \
+        live = "" if include_finished else "finished=0 AND "  # a term of its own: the index of games in play
+        sql = f"SELECT * FROM games WHERE {live}(?='' OR game_type=?) " \
               "AND (created_at_ms < ? OR (created_at_ms = ? AND game_id > ?)) " \
               "ORDER BY created_at_ms DESC, game_id LIMIT ?"
-        return [self._meta(r) for r in self._db.execute(sql, (game_type, game_type, include_finished, c, c, g,
-                                                                limit))]
+        return [self._meta(r) for r in self._db.execute(sql, (game_type, game_type, c, c, g, limit))]
 
     def seats(self, game_id: str) -> list[SeatRow]:
         rows = self._db.execute("SELECT seat, token_hash, player FROM seats WHERE game_id=? ORDER BY seat", (game_id,))

@@ -23,6 +23,7 @@ def contract(players) -> None:
     assert players.add_player(PlayerRow("carol", b"A" * 32, 3)) == KEY_REUSED
     assert players.player("carol") is None and players.player("alice") == a
     assert [p.name for p in players.all_players()] == ["alice", "bob"]
+    assert players.players_since(2) == [b] and players.players_since(0) == [a, b] and players.players_since(3) == []
     players.add_challenge(b"c1", "alice", 100, 0)
     players.add_challenge(b"c2", "bob", 50, 0)
     players.add_challenge(b"c3", "bob", 500, 60)  # sweeps c2 (expired at 50)
@@ -117,10 +118,14 @@ def test_a_version_1_postgres_schema_gains_the_players_tables_and_keeps_its_game
         db.execute(MIGRATIONS[1].format(s=schema))
         db.execute(f"INSERT INTO {schema}.schema_version VALUES (1)")
         db.execute(f"INSERT INTO {schema}.games VALUES ('roma-old', 'roma', 2, '{{}}', '\\x00', 1, FALSE)")
-    assert migrate(conninfo, schema) == (1, SCHEMA_VERSION) and SCHEMA_VERSION == 2
+    assert migrate(conninfo, schema) == (1, SCHEMA_VERSION) and SCHEMA_VERSION == 3
     store = open_store(pg_url)
     try:
         assert [m.game_id for m in store.list_games("", True, 10)] == ["roma-old"]
         contract(players_for(store))
+        from server.challengestore import challenges_for
+
+        from .test_challenges_shared import contract as challenges_contract
+        challenges_contract(challenges_for(players_for(store)))  # version 3's table too
     finally:
         store.close()

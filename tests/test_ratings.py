@@ -15,6 +15,7 @@ from carthago.signing import Key, command_message, login_message, register_messa
 from carthago.v1 import carthago_pb2 as pb
 from server.failures import HostError
 from server.host import GameHost, HostConfig
+from server.leaderboard import Leaderboard
 from server.log import export_bytes, seal, split_export, verify
 from server.store import MemoryStore
 
@@ -43,9 +44,12 @@ def test_pairwise_decomposition_of_a_multiplayer_result():
 class Club:
     """A host with registered players, each logged in."""
 
-    def __init__(self, names):
-        self.host = GameHost(MemoryStore(), HostConfig(allow_client_seeds=True))
+    def __init__(self, names, clock=None):
+        self.host = GameHost(MemoryStore(), HostConfig(allow_client_seeds=True), **({"clock": clock} if clock else {}))
         self.keys, self.sessions = {}, {}
+        self.register(names)
+
+    def register(self, names):
         for name in names:
             key = Key.generate()
             self.host.identity.register(pb.RegisterPlayerRequest(
@@ -71,6 +75,39 @@ class Club:
         signature = self.keys[seated[seat]].sign(command_message(game_id, seat, head, "", data))
         asyncio.run(self.host.submit(pb.SubmitCommandRequest(game_id=game_id, command_bytes=data, expected_seq=head,
                                                              signature=signature), tokens[seat]))
+
+
+def test_list_players_reads_what_is_new_and_what_it_returns_not_the_whole_store():
+    """Issue 32's leaderboard: a call after the first reads the games and players made since (and
+    the games still in play), not every game ever; what it kept gives the same table."""
+    now = [1_000_000]
+    club = Club(["alice", "bob"], clock=lambda: now[0])
+    board = club.host.leaderboard
+    for n in range(40):  # an old history, a game every 10 s: 40 finished games, unrated, and one rated
+        now[0] += 10_000
+        game_id, tokens = club.game(["alice", "bob"], rated=(n == 0))
+        club.platform(game_id, tokens, ["alice", "bob"], 1, "resign")
+    in_play = club.game(["alice", "bob"], rated=True)  # and one rated game still in play
+    first = board.list_players(pb.ListPlayersRequest(game_type="roma"))
+    assert first.rated_games == 1 and [p.player.name for p in first.players] == ["alice", "bob"]
+    assert board.reads > 40  # the first call of a process reads every game once
+    now[0] += 10 * 60_000  # ten minutes on: one more game, one more player
+    before = board.reads
+    club.register(["carol"])
+    game_id, tokens = club.game(["carol", "bob"], rated=True)
+    club.platform(game_id, tokens, ["carol", "bob"], 1, "resign")
+    club.platform(*in_play, ["alice", "bob"], 0, "resign")  # the game in play ends: bob wins it
+    again = board.list_players(pb.ListPlayersRequest(game_type="roma"))
+    # not the history again (41 games): the new ones, and those made in the minute before the last seen
+    assert board.reads - before < 25, board.reads - before
+    assert again.rated_games == 3  # the game that was in play when the first call came, too
+    assert {p.player.name: p.ratings[0].games for p in again.players} == {"alice": 2, "bob": 3, "carol": 1}
+    everyone = board.list_players(pb.ListPlayersRequest(limit=2))
+    assert [p.player.name for p in everyone.players] == ["alice", "bob"]
+    # the same table as a process that reads it all afresh
+    fresh = Leaderboard(club.host.store, club.host.identity.players).list_players(
+        pb.ListPlayersRequest(game_type="roma"))
+    assert fresh == again
 
 
 def test_a_rated_game_seats_players_only():
