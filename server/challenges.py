@@ -230,7 +230,12 @@ class ChallengeHub:
 
     async def _rescan(self) -> None:
         for key in list(self.streams):
-            for row in await asyncio.to_thread(self.table.open_of, key):
+            try:
+                rows = await asyncio.to_thread(self.table.open_of, key)
+            except Exception:  # noqa: BLE001 - the store down: the next reconnection reads again
+                log.warning("reading the open challenges again failed", exc_info=True)
+                return
+            for row in rows:
                 if self.told.get(row.challenge_id) != row.state:
                     self._remember(_parsed(row))
                     self._tell(_parsed(row), (row.challenger_key, row.challenged_key))
