@@ -62,8 +62,8 @@ class Level(msgspec.Struct, frozen=True):
 # the capitals, rollouts of 6 beat mcts:30 at its own 15 ms a move in 10 of the 12 decided games of
 # 14, rollouts of 12 in 10 of 16 decided of 20, and run 1.5x the iterations). The Republic of
 # Carthage keeps its rollouts of 30: with 8 (and the survival evaluation), Carthage fell in all 8 games between three such bots at
-# 50 ms a move; the pool alone is what its levels take (its draws of hidden cards are the dearest).
-# No prior either: at four players between mcts:5 bots on the same 22 seeds, Carthage fell in 82 % of the
+# 50 ms a move; of those settings the pool alone is what its levels take (its draws of hidden cards are
+# the dearest). Its priors (search.heuristics): at four players between mcts:5 bots on the same 22 seeds, Carthage fell in 82 % of the
 # games without one, 77 % with the guard, 68 % with guard+purse and 64 % with guard+purse+steady, every
 # interval overlapping; with guard+purse+steady+fleet 44 % of 16 against 88 % (same seeds), not yet checked at
 # equal time (search/README.md, "The Republic's guard", 2026-12-03). At equal time (2026-12-07, 100 ms a
